@@ -1,0 +1,50 @@
+# Anquan: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+GO ?= go
+GOBIN ?= $(shell $(GO) env GOPATH)/bin
+export PATH := $(GOBIN):$(PATH)
+MODULES = $(shell $(GO) list -m -f '{{.Dir}}')
+DATA ?= ./data
+
+.PHONY: run build web tools third_party proto proto-check vet test test-go test-web bench clean
+
+run: web build ## build the web app and start everything with embedded defaults
+	./bin/anquan --target=all --http=127.0.0.1:8080 --data=$(DATA)
+
+build:
+	$(GO) build -o bin/anquan ./cmd/anquan
+
+web:
+	@if [ -f web/package.json ]; then cd web && npm install --no-audit --no-fund && npm run build; else echo "web/ not present: the gateway serves a placeholder page"; fi
+
+tools: ## install the pinned code generators (tools/go.mod)
+	cd tools && GOWORK=off $(GO) install tool
+
+third_party: ## google/api protos, copied from the Go module cache (never committed)
+	@mkdir -p third_party/google/api
+	@dir=$$(cd tools && GOWORK=off $(GO) mod download -json github.com/go-kratos/kratos/v2@v2.9.2 | sed -n 's/.*"Dir": "\(.*\)".*/\1/p'); \
+	cp -f $$dir/third_party/google/api/{annotations,http,httpbody}.proto third_party/google/api/ && chmod 644 third_party/google/api/*.proto
+
+proto: tools third_party ## regenerate Go, gateway and OpenAPI code
+	buf generate --path proto/blade
+
+proto-check: proto
+	@git diff --exit-code -- proto gateway/openapi || (echo "generated code is stale: run make proto and commit"; exit 1)
+	@test -z "$$(git status --porcelain -- proto gateway/openapi)" || (git status --porcelain -- proto gateway/openapi; echo "generated code is stale: run make proto and commit"; exit 1)
+
+vet:
+	$(GO) vet $(addsuffix /...,$(MODULES))
+
+test-go:
+	$(GO) test -count=1 $(addsuffix /...,$(MODULES))
+
+test-web:
+	@if [ -f web/package.json ]; then cd web && npm install --no-audit --no-fund && npm test && npm run build && ANQUAN_BIN=$(CURDIR)/bin/anquan npm run e2e; fi
+
+test: proto-check vet build test-go test-web ## every check
+
+bench: build
+	$(GO) run ./scripts/bench
+
+clean:
+	rm -rf bin third_party

@@ -1,0 +1,208 @@
+// Package gateway is the REST edge: the grpc-gateway mux for /api/** with
+// the Blade envelope, token verification and permissions, the token
+// endpoint, rate limits, OpenAPI docs, metrics and the web app.
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/klauspost/compress/gzhttp"
+	"google.golang.org/grpc/metadata"
+
+	"anquan/kit/component"
+	"anquan/kit/ident"
+	"anquan/kit/obs"
+	"anquan/kit/platform"
+	"anquan/kit/rpc"
+	"anquan/kit/server"
+	authv1 "anquan/proto/blade/auth/v1"
+	deskv1 "anquan/proto/blade/desk/v1"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// Gateway is the HTTP edge component.
+type Gateway struct {
+	in         *platform.Infra
+	parts      func() []component.Component
+	srv        *http.Server
+	lis        net.Listener
+	dialer     *rpc.Dialer
+	auth       authv1.AuthServiceClient
+	pol        *policies
+	tokenLimit *rateLimiter
+	cancel     context.CancelFunc
+	ready      bool
+}
+
+// Services the gateway routes to.
+var Services = []string{"auth", "system", "user", "desk"}
+
+// New makes the gateway; parts lists what /readyz reports on.
+func New(in *platform.Infra, parts func() []component.Component) *Gateway {
+	return &Gateway{in: in, parts: parts, tokenLimit: newRateLimiter(in.Conf.Gateway.TokenRate)}
+}
+
+func (g *Gateway) Name() string { return "gateway" }
+
+// Addr is where the gateway listens (after Start).
+func (g *Gateway) Addr() string {
+	if g.lis == nil {
+		return ""
+	}
+	return g.lis.Addr().String()
+}
+
+// Start wires the mux and begins serving.
+func (g *Gateway) Start(ctx context.Context) error {
+	obs.Metrics()
+	c := g.in.Conf
+	addrs := map[string]string{}
+	for _, s := range Services {
+		a := g.in.Dialer.Addr(s)
+		if a == "" {
+			return fmt.Errorf("gateway: no address for service %s (set services.%s or ANQUAN_%s_ADDR)", s, s, strings.ToUpper(s))
+		}
+		addrs[s] = a
+	}
+	g.dialer = rpc.NewDialer(addrs, g.in.Secret)
+	pol, err := newPolicies(systemv1.NewSystemInternalClient(g.dialer.Lazy("system")))
+	if err != nil {
+		return err
+	}
+	g.pol = pol
+	g.dialer.Use(pol.interceptor)
+	g.auth = authv1.NewAuthServiceClient(g.dialer.Lazy("auth"))
+
+	blade := newBladeJSON()
+	gw := runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: blade}),
+		runtime.WithMarshalerOption("application/x-www-form-urlencoded", formMarshaler{blade}),
+		runtime.WithErrorHandler(errorHandler),
+		runtime.WithRoutingErrorHandler(routingErrorHandler),
+		runtime.SetQueryParameterParser(bladeQuery{}),
+		runtime.WithIncomingHeaderMatcher(func(string) (string, bool) { return "", false }),
+		runtime.WithOutgoingHeaderMatcher(func(k string) (string, bool) {
+			if k == "content-disposition" {
+				return "Content-Disposition", true
+			}
+			return "", false
+		}),
+		runtime.WithMetadata(forwardIdentity),
+	)
+	regs := []func() error{
+		func() error {
+			return authv1.RegisterAuthServiceHandlerClient(ctx, gw, g.auth)
+		},
+		func() error {
+			return systemv1.RegisterSystemServiceHandlerClient(ctx, gw, systemv1.NewSystemServiceClient(g.dialer.Lazy("system")))
+		},
+		func() error {
+			return userv1.RegisterUserServiceHandlerClient(ctx, gw, userv1.NewUserServiceClient(g.dialer.Lazy("user")))
+		},
+		func() error {
+			return deskv1.RegisterDeskServiceHandlerClient(ctx, gw, deskv1.NewDeskServiceClient(g.dialer.Lazy("desk")))
+		},
+	}
+	for _, r := range regs {
+		if err := r(); err != nil {
+			return err
+		}
+	}
+
+	ops := server.OpsMux(g.parts)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/blade-auth/oauth/token", g.tokenHandler)
+	mux.HandleFunc("/api/openapi.json", serveOpenAPI)
+	mux.HandleFunc("/api/docs", serveDocs)
+	mux.Handle("/api/", gw)
+	mux.Handle("/healthz", ops)
+	mux.Handle("/readyz", ops)
+	mux.Handle("/metrics", ops)
+	mux.Handle("/", spa(c.Web))
+
+	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	if err != nil {
+		return err
+	}
+	var h http.Handler = mux
+	h = authenticate(g.in.Verifier, g.in.Cache, h)
+	h = gz(h)
+	h = limitBody(c.Gateway.BodyLimit, h)
+	h = cors(c.Gateway.CORSOrigins, h)
+	h = observe(c.Log.Access, h)
+
+	lis, err := net.Listen("tcp", c.HTTP)
+	if err != nil {
+		return fmt.Errorf("gateway listen %s: %w", c.HTTP, err)
+	}
+	g.lis = lis
+	g.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	go func() {
+		if err := g.srv.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			slog.Error("gateway stopped", "err", err)
+		}
+	}()
+	rctx, cancel := context.WithCancel(context.Background())
+	g.cancel = cancel
+	if err := pol.reload(ctx); err != nil {
+		slog.Warn("initial permission load failed; retrying in the background", "err", err)
+	}
+	go pol.run(rctx, g.in.Bus)
+	g.ready = true
+	slog.Info("gateway listening", "addr", lis.Addr().String())
+	return nil
+}
+
+// forwardIdentity puts the caller on the gRPC call as metadata: the token
+// (services verify it offline) and its tenant, user, roles and dept.
+func forwardIdentity(ctx context.Context, r *http.Request) metadata.MD {
+	md := metadata.MD{}
+	if rid := ident.RequestID(r.Context()); rid != "" {
+		md.Set(server.MDRequestID, rid)
+	}
+	md.Set(server.MDClientIP, clientIP(r))
+	if id := ident.From(r.Context()); id != nil {
+		md.Set(server.MDAuthorization, "Bearer "+id.Token)
+		md.Set(server.MDTenantID, id.TenantID)
+		md.Set(server.MDUserID, fmt.Sprint(id.UserID))
+		md.Set(server.MDRoleID, ident.JoinIDs(id.RoleIDs))
+		md.Set(server.MDDeptID, ident.JoinIDs(id.DeptIDs))
+	}
+	return md
+}
+
+// Stop drains in-flight requests.
+func (g *Gateway) Stop(ctx context.Context) error {
+	g.ready = false
+	if g.cancel != nil {
+		g.cancel()
+	}
+	var err error
+	if g.srv != nil {
+		err = g.srv.Shutdown(ctx)
+	}
+	if g.dialer != nil {
+		g.dialer.Close()
+	}
+	return err
+}
+
+// Ready once serving and permissions are loaded.
+func (g *Gateway) Ready(context.Context) error {
+	if !g.ready {
+		return errors.New("not started")
+	}
+	if g.pol == nil || g.pol.loaded.IsZero() {
+		return errors.New("permissions not loaded")
+	}
+	return nil
+}

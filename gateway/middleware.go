@@ -1,0 +1,196 @@
+package gateway
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"anquan/kit/authn"
+	"anquan/kit/ident"
+	"anquan/kit/obs"
+)
+
+// statusWriter remembers the status for logs and metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusWriter) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// observe gives every request an id, a log line and a metric; a panic below
+// it answers 500 with the envelope.
+func observe(accessLog bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rid := r.Header.Get("X-Request-Id")
+		if rid == "" || len(rid) > 64 {
+			rid = authn.RandomID(8)
+		}
+		w.Header().Set("X-Request-Id", rid)
+		ctx := ident.WithRequestID(r.Context(), rid)
+		ctx = ident.WithClientIP(ctx, clientIP(r))
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				slog.Error("panic in gateway", "path", r.URL.Path, "panic", p, "request_id", rid)
+				if sw.status == 0 {
+					writeBlade(sw, http.StatusInternalServerError, "服务器异常,请联系管理员 (请求编号 "+rid+")")
+				}
+			}
+			route := r.URL.Path
+			if sw.status == http.StatusNotFound || !strings.HasPrefix(route, "/api/") {
+				route = "other"
+			}
+			obs.HTTPDuration.WithLabelValues(route, strconv.Itoa(sw.status)).Observe(time.Since(start).Seconds())
+			if accessLog {
+				attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "ip", clientIP(r), "request_id", rid}
+				if id := ident.From(r.Context()); id != nil {
+					attrs = append(attrs, "tenant", id.TenantID, "user", id.UserID)
+				}
+				slog.Info("http", attrs...)
+			}
+		}()
+		next.ServeHTTP(sw, r.WithContext(ctx))
+	})
+}
+
+// clientIP is the peer address; X-Forwarded-For is trusted only from loopback
+// (the ingress or a local proxy in front of the gateway).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			return strings.TrimSpace(strings.Split(xff, ",")[0])
+		}
+		if xr := r.Header.Get("X-Real-Ip"); xr != "" {
+			return xr
+		}
+	}
+	return host
+}
+
+// cors answers preflights and marks responses for the allowed origins.
+func cors(origins []string, next http.Handler) http.Handler {
+	any := false
+	allowed := map[string]bool{}
+	for _, o := range origins {
+		if o == "*" {
+			any = true
+		}
+		allowed[o] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin != "" && (any || allowed[origin]) {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Set("Vary", "Origin")
+			h.Set("Access-Control-Allow-Credentials", "true")
+			h.Set("Access-Control-Expose-Headers", "Content-Disposition, X-Request-Id")
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Blade-Auth, Tenant-Id, Captcha-Key, Captcha-Code, Content-Type, X-Request-Id")
+				h.Set("Access-Control-Max-Age", "86400")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody refuses bodies over limit bytes with 413 and the envelope.
+func limitBody(limit int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > limit {
+			writeBlade(w, http.StatusRequestEntityTooLarge, "请求体过大")
+			return
+		}
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// rateLimiter is a per-IP token bucket (the token endpoint's guard against
+// password guessing at volume).
+type rateLimiter struct {
+	mu      sync.Mutex
+	perMin  float64
+	burst   float64
+	buckets map[string]*bucket
+	last    time.Time
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newRateLimiter(perMinute int) *rateLimiter {
+	if perMinute <= 0 {
+		perMinute = 60
+	}
+	return &rateLimiter{perMin: float64(perMinute), burst: float64(perMinute), buckets: map[string]*bucket{}}
+}
+
+func (l *rateLimiter) allow(ip string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	if now.Sub(l.last) > 5*time.Minute {
+		for k, b := range l.buckets {
+			if now.Sub(b.at) > 5*time.Minute {
+				delete(l.buckets, k)
+			}
+		}
+		l.last = now
+	}
+	b, ok := l.buckets[ip]
+	if !ok {
+		b = &bucket{tokens: l.burst, at: now}
+		l.buckets[ip] = b
+	}
+	b.tokens += now.Sub(b.at).Minutes() * l.perMin
+	if b.tokens > l.burst {
+		b.tokens = l.burst
+	}
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,121 @@
+package authn
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"anquan/kit/ident"
+)
+
+// Issuer of every Anquan token.
+const Issuer = "anquan"
+
+// Claims of an access token (Blade names where the web reads them).
+type Claims struct {
+	TenantID   string  `json:"tenant_id"`
+	UserID     string  `json:"user_id"`
+	Account    string  `json:"account"`
+	UserName   string  `json:"user_name"`
+	NickName   string  `json:"nick_name,omitempty"`
+	RoleID     string  `json:"role_id"`
+	RoleName   string  `json:"role_name"`
+	DeptID     string  `json:"dept_id"`
+	PostID     string  `json:"post_id,omitempty"`
+	OAuthID    string  `json:"oauth_id,omitempty"`
+	ClientID   string  `json:"client_id"`
+	DataScope  int     `json:"data_scope,omitempty"`
+	ScopeDepts []int64 `json:"scope_depts,omitempty"`
+	Super      bool    `json:"super,omitempty"`
+	jwt.RegisteredClaims
+}
+
+// Signer issues tokens.
+type Signer struct{ keys *Keys }
+
+// NewSigner needs the private key.
+func NewSigner(k *Keys) (*Signer, error) {
+	if k == nil || k.Private == nil {
+		return nil, errors.New("token signer needs the private key")
+	}
+	return &Signer{keys: k}, nil
+}
+
+// Sign issues an access token valid for ttl; returns the token and its id.
+func (s *Signer) Sign(c Claims, ttl time.Duration) (string, string, error) {
+	now := time.Now()
+	c.Issuer = Issuer
+	c.IssuedAt = jwt.NewNumericDate(now)
+	c.NotBefore = jwt.NewNumericDate(now.Add(-30 * time.Second))
+	c.ExpiresAt = jwt.NewNumericDate(now.Add(ttl))
+	c.ID = RandomID(16)
+	tok, err := jwt.NewWithClaims(jwt.SigningMethodEdDSA, &c).SignedString(s.keys.Private)
+	return tok, c.ID, err
+}
+
+// Verifier checks tokens offline with the public key.
+type Verifier struct {
+	keys   *Keys
+	parser *jwt.Parser
+}
+
+// NewVerifier needs the public key.
+func NewVerifier(k *Keys) *Verifier {
+	return &Verifier{keys: k, parser: jwt.NewParser(jwt.WithValidMethods([]string{"EdDSA"}), jwt.WithIssuer(Issuer), jwt.WithLeeway(30*time.Second))}
+}
+
+// ErrToken: missing, malformed, badly signed or expired.
+var ErrToken = errors.New("invalid token")
+
+// Verify parses a bearer token ("bearer xxx" or bare) into an identity.
+func (v *Verifier) Verify(raw string) (*ident.Identity, error) {
+	raw = StripBearer(raw)
+	if raw == "" {
+		return nil, ErrToken
+	}
+	var c Claims
+	_, err := v.parser.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return v.keys.Public, nil })
+	if err != nil {
+		return nil, ErrToken
+	}
+	uid, _ := strconv.ParseInt(c.UserID, 10, 64)
+	roles, _ := ident.ParseIDs(c.RoleID)
+	depts, _ := ident.ParseIDs(c.DeptID)
+	id := &ident.Identity{
+		TenantID: c.TenantID, UserID: uid, Account: c.Account, UserName: c.UserName,
+		RoleIDs: roles, RoleNames: c.RoleName, DeptIDs: depts, PostID: c.PostID, OAuthID: c.OAuthID,
+		ClientID: c.ClientID, DataScope: c.DataScope, ScopeDepts: c.ScopeDepts, Super: c.Super,
+		Token: raw, JTI: c.ID,
+	}
+	if c.ExpiresAt != nil {
+		id.ExpiresAt = c.ExpiresAt.Unix()
+	}
+	if c.IssuedAt != nil {
+		id.IssuedAt = c.IssuedAt.Unix()
+	}
+	if id.DataScope == 0 {
+		id.DataScope = ident.ScopeAll
+	}
+	return id, nil
+}
+
+// StripBearer removes a "bearer " prefix in any case.
+func StripBearer(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 7 && strings.EqualFold(s[:7], "bearer ") {
+		return strings.TrimSpace(s[7:])
+	}
+	return s
+}
+
+// RandomID returns n random bytes as hex.
+func RandomID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,32 @@
+package cache
+
+import "strconv"
+
+// Key names shared between services (auth writes them, user clears lockouts,
+// the gateway reads revocations). One place, so they cannot drift.
+
+// LoginFailAccount counts failed logins of one account of a tenant.
+func LoginFailAccount(tenant, account string) string {
+	return "login:fail:acct:" + tenant + ":" + account
+}
+
+// LoginFailIP counts failed logins from one address.
+func LoginFailIP(ip string) string { return "login:fail:ip:" + ip }
+
+// RevokedJTI marks one access token as logged out.
+func RevokedJTI(jti string) string { return "token:revoked:" + jti }
+
+// RevokedBefore holds the unix time before which a user's tokens are void
+// (password change, lock, removal).
+func RevokedBefore(tenant string, userID int64) string {
+	return "token:before:" + tenant + ":" + strconv.FormatInt(userID, 10)
+}
+
+// UserCachePrefix is the prefix of everything cached for one user (menus,
+// buttons, dictionaries), dropped by clear-cache.
+func UserCachePrefix(tenant string, userID int64) string {
+	return "uc:" + tenant + ":" + strconv.FormatInt(userID, 10) + ":"
+}
+
+// Captcha holds one captcha answer.
+func Captcha(key string) string { return "captcha:" + key }

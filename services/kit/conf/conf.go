@@ -1,0 +1,186 @@
+// Package conf holds the configuration of every Anquan target: embedded
+// defaults for the all-in-one binary, overridden by a YAML file and ANQUAN_*
+// environment variables.
+package conf
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is one process's configuration.
+type Config struct {
+	// Target names the components to run: all, gateway, auth, system, user, desk.
+	Target string `yaml:"target"`
+	// HTTP is the public listen address (gateway, or health/metrics of a lone service).
+	HTTP string `yaml:"http"`
+	// GRPC is the listen address of a lone service's gRPC server.
+	GRPC string `yaml:"grpc"`
+	// Data is the folder for embedded databases, NATS storage, keys and files.
+	Data string `yaml:"data"`
+	// Web is the folder of the built web app served at /.
+	Web string `yaml:"web"`
+
+	DB       DB                `yaml:"db"`
+	Redis    Redis             `yaml:"redis"`
+	NATS     NATS              `yaml:"nats"`
+	Services map[string]string `yaml:"services"`
+	Security Security          `yaml:"security"`
+	Log      Log               `yaml:"log"`
+	Tracing  Tracing           `yaml:"tracing"`
+	Gateway  Gateway           `yaml:"gateway"`
+}
+
+// DB chooses the relational engine. DSN may hold {db}, replaced by the
+// service's database name (anquan_<service> unless Prefix says otherwise).
+type DB struct {
+	Driver string `yaml:"driver"` // sqlite (default), postgres, mysql
+	DSN    string `yaml:"dsn"`
+	Prefix string `yaml:"prefix"`
+	// MaxOpen bounds each service's pool.
+	MaxOpen int `yaml:"maxOpen"`
+}
+
+// Redis: empty Addr means the in-process cache.
+type Redis struct {
+	Addr     string `yaml:"addr"`
+	Password string `yaml:"password"`
+	DB       int    `yaml:"db"`
+	Prefix   string `yaml:"prefix"`
+}
+
+// NATS: empty URL means the embedded server with JetStream under Data/nats.
+type NATS struct {
+	URL    string `yaml:"url"`
+	Stream string `yaml:"stream"`
+}
+
+// Security holds keys and switches.
+type Security struct {
+	// PasswordKey is the AES-128 key (16 bytes) of the password transport format.
+	PasswordKey string `yaml:"passwordKey"`
+	// JWTPrivateKey / JWTPublicKey: PEM files; generated under Data/keys when empty.
+	JWTPrivateKey string `yaml:"jwtPrivateKey"`
+	JWTPublicKey  string `yaml:"jwtPublicKey"`
+	// InternalSecret authenticates service-to-service calls; generated when empty.
+	InternalSecret string `yaml:"internalSecret"`
+	// Captcha requires the captcha grant for the web client (ANQUAN_CAPTCHA=off disables).
+	Captcha bool `yaml:"captcha"`
+}
+
+type Log struct {
+	Level  string `yaml:"level"`
+	Access bool   `yaml:"access"`
+}
+
+type Tracing struct {
+	// OTLPEndpoint (host:port, OTLP/HTTP); empty keeps the exporter off.
+	OTLPEndpoint string `yaml:"otlpEndpoint"`
+}
+
+type Gateway struct {
+	// BodyLimit in bytes for request bodies.
+	BodyLimit int64 `yaml:"bodyLimit"`
+	// TokenRate is the per-IP token endpoint budget per minute.
+	TokenRate int `yaml:"tokenRate"`
+	// CORSOrigins allowed; "*" allows any.
+	CORSOrigins []string `yaml:"corsOrigins"`
+}
+
+// DefaultPasswordKey is the embedded password-transport key; change it in production.
+const DefaultPasswordKey = "AnquanSecretKey1"
+
+// Default returns the embedded defaults of `anquan --target=all`.
+func Default() *Config {
+	return &Config{
+		Target:   "all",
+		HTTP:     "127.0.0.1:8080",
+		Data:     "./data",
+		Web:      "./web/dist",
+		DB:       DB{Driver: "sqlite", Prefix: "anquan_", MaxOpen: 10},
+		NATS:     NATS{Stream: "ANQUAN"},
+		Services: map[string]string{},
+		Security: Security{PasswordKey: DefaultPasswordKey, Captcha: true},
+		Log:      Log{Level: "info", Access: true},
+		Gateway:  Gateway{BodyLimit: 10 << 20, TokenRate: 60, CORSOrigins: []string{"*"}},
+	}
+}
+
+// Load reads the optional file, then applies the environment.
+func Load(file string) (*Config, error) {
+	c := Default()
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("read config: %w", err)
+		}
+		if err := yaml.Unmarshal(b, c); err != nil {
+			return nil, fmt.Errorf("parse config %s: %w", file, err)
+		}
+	}
+	c.ApplyEnv(os.Getenv)
+	return c, c.Validate()
+}
+
+// ApplyEnv overrides fields from ANQUAN_* variables.
+func (c *Config) ApplyEnv(get func(string) string) {
+	set := func(key string, dst *string) {
+		if v := get(key); v != "" {
+			*dst = v
+		}
+	}
+	set("ANQUAN_TARGET", &c.Target)
+	set("ANQUAN_HTTP", &c.HTTP)
+	set("ANQUAN_GRPC", &c.GRPC)
+	set("ANQUAN_DATA", &c.Data)
+	set("ANQUAN_WEB", &c.Web)
+	set("ANQUAN_DB_DRIVER", &c.DB.Driver)
+	set("ANQUAN_DB_DSN", &c.DB.DSN)
+	set("ANQUAN_DB_PREFIX", &c.DB.Prefix)
+	set("ANQUAN_REDIS_ADDR", &c.Redis.Addr)
+	set("ANQUAN_REDIS_PREFIX", &c.Redis.Prefix)
+	set("ANQUAN_NATS_URL", &c.NATS.URL)
+	set("ANQUAN_NATS_STREAM", &c.NATS.Stream)
+	set("ANQUAN_PASSWORD_KEY", &c.Security.PasswordKey)
+	set("ANQUAN_INTERNAL_SECRET", &c.Security.InternalSecret)
+	set("ANQUAN_JWT_PRIVATE_KEY", &c.Security.JWTPrivateKey)
+	set("ANQUAN_JWT_PUBLIC_KEY", &c.Security.JWTPublicKey)
+	set("ANQUAN_LOG_LEVEL", &c.Log.Level)
+	set("ANQUAN_OTLP_ENDPOINT", &c.Tracing.OTLPEndpoint)
+	if v := strings.ToLower(get("ANQUAN_CAPTCHA")); v != "" {
+		c.Security.Captcha = !(v == "off" || v == "false" || v == "0")
+	}
+	if v := strings.ToLower(get("ANQUAN_ACCESS_LOG")); v != "" {
+		c.Log.Access = !(v == "off" || v == "false" || v == "0")
+	}
+	for _, svc := range []string{"auth", "system", "user", "desk"} {
+		if v := get("ANQUAN_" + strings.ToUpper(svc) + "_ADDR"); v != "" {
+			c.Services[svc] = v
+		}
+	}
+}
+
+// Validate rejects configurations that cannot work.
+func (c *Config) Validate() error {
+	switch c.DB.Driver {
+	case "sqlite", "postgres", "mysql":
+	default:
+		return fmt.Errorf("db.driver %q: use sqlite, postgres or mysql", c.DB.Driver)
+	}
+	if len(c.Security.PasswordKey) != 16 {
+		return fmt.Errorf("security.passwordKey must be 16 bytes (AES-128), got %d", len(c.Security.PasswordKey))
+	}
+	if c.Services == nil {
+		c.Services = map[string]string{}
+	}
+	return nil
+}
+
+// Path joins a name under the data folder.
+func (c *Config) Path(parts ...string) string {
+	return filepath.Join(append([]string{c.Data}, parts...)...)
+}

@@ -1,0 +1,73 @@
+// Package platform builds the infrastructure one process shares between its
+// components: config, cache, bus, token keys, the internal secret and the
+// dialer. The all-in-one binary builds it once; a lone target builds its own.
+package platform
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"anquan/kit/authn"
+	"anquan/kit/bus"
+	"anquan/kit/cache"
+	"anquan/kit/conf"
+	"anquan/kit/rpc"
+)
+
+// Infra is what every component receives.
+type Infra struct {
+	Conf     *conf.Config
+	Cache    cache.Cache
+	Bus      *bus.Bus
+	Keys     *authn.Keys
+	Verifier *authn.Verifier
+	Secret   string
+	Dialer   *rpc.Dialer
+}
+
+// Open connects the shared infrastructure described by c.
+func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
+	if err := os.MkdirAll(c.Data, 0o755); err != nil {
+		return nil, fmt.Errorf("data folder %s: %w", c.Data, err)
+	}
+	in := &Infra{Conf: c}
+	var err error
+	if in.Keys, err = authn.LoadKeys(c); err != nil {
+		return nil, err
+	}
+	in.Verifier = authn.NewVerifier(in.Keys)
+	if in.Secret, err = authn.InternalSecret(c); err != nil {
+		return nil, err
+	}
+	if c.Redis.Addr != "" {
+		r := cache.NewRedis(c.Redis.Addr, c.Redis.Password, c.Redis.DB, c.Redis.Prefix)
+		if err := r.Ping(ctx); err != nil {
+			return nil, fmt.Errorf("redis %s: %w", c.Redis.Addr, err)
+		}
+		in.Cache = r
+	} else {
+		in.Cache = cache.NewMemory()
+	}
+	if in.Bus, err = bus.Open(ctx, c.NATS.URL, c.Path("nats"), c.NATS.Stream); err != nil {
+		in.Cache.Close()
+		return nil, err
+	}
+	in.Dialer = rpc.NewDialer(c.Services, in.Secret)
+	slog.Info("infrastructure ready", "db", c.DB.Driver, "cache", map[bool]string{true: "redis", false: "memory"}[c.Redis.Addr != ""], "nats", map[bool]string{true: c.NATS.URL, false: "embedded"}[c.NATS.URL != ""])
+	return in, nil
+}
+
+// Close releases connections (after every component stopped).
+func (in *Infra) Close() {
+	if in.Dialer != nil {
+		in.Dialer.Close()
+	}
+	if in.Bus != nil {
+		in.Bus.Close()
+	}
+	if in.Cache != nil {
+		in.Cache.Close()
+	}
+}

@@ -1,0 +1,167 @@
+// Package rpc dials other services: one lazily created connection per
+// service, with the caller's token (or the internal credential), request id
+// and trace context forwarded.
+package rpc
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+
+	"anquan/kit/ident"
+	"anquan/kit/server"
+)
+
+// Dialer resolves service names to addresses and keeps one connection each.
+type Dialer struct {
+	mu     sync.Mutex
+	addrs  map[string]string
+	conns  map[string]*grpc.ClientConn
+	secret string
+	extra  []grpc.UnaryClientInterceptor
+}
+
+// NewDialer with static addresses (name -> host:port) and the internal secret.
+func NewDialer(addrs map[string]string, internalSecret string) *Dialer {
+	d := &Dialer{addrs: map[string]string{}, conns: map[string]*grpc.ClientConn{}, secret: internalSecret}
+	for k, v := range addrs {
+		d.addrs[k] = v
+	}
+	return d
+}
+
+// SetAddr registers where a service listens (the all-in-one fills this at start).
+func (d *Dialer) SetAddr(name, addr string) {
+	d.mu.Lock()
+	d.addrs[name] = addr
+	d.mu.Unlock()
+}
+
+// Addr returns the registered address of a service.
+func (d *Dialer) Addr(name string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.addrs[name]
+}
+
+// Use adds client interceptors (the gateway's permission check) to later connections.
+func (d *Dialer) Use(i grpc.UnaryClientInterceptor) {
+	d.mu.Lock()
+	d.extra = append(d.extra, i)
+	d.mu.Unlock()
+}
+
+// Conn returns the connection to a service.
+func (d *Dialer) Conn(name string) (*grpc.ClientConn, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if c, ok := d.conns[name]; ok {
+		return c, nil
+	}
+	addr := d.addrs[name]
+	if addr == "" {
+		return nil, fmt.Errorf("no address configured for service %q", name)
+	}
+	ints := append([]grpc.UnaryClientInterceptor{d.forward}, d.extra...)
+	c, err := grpc.NewClient("passthrough:///"+addr,
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithStatsHandler(otelgrpc.NewClientHandler()),
+		grpc.WithChainUnaryInterceptor(ints...),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20)),
+	)
+	if err != nil {
+		return nil, err
+	}
+	d.conns[name] = c
+	return c, nil
+}
+
+// MustConn panics on a configuration error (service wiring at start).
+func (d *Dialer) MustConn(name string) *grpc.ClientConn {
+	c, err := d.Conn(name)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Lazy is a connection made on first use, so services can be wired before
+// the ones they call have started.
+func (d *Dialer) Lazy(name string) grpc.ClientConnInterface { return lazy{d: d, name: name} }
+
+type lazy struct {
+	d    *Dialer
+	name string
+}
+
+func (l lazy) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+	c, err := l.d.Conn(l.name)
+	if err != nil {
+		return err
+	}
+	return c.Invoke(ctx, method, args, reply, opts...)
+}
+
+func (l lazy) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	c, err := l.d.Conn(l.name)
+	if err != nil {
+		return nil, err
+	}
+	return c.NewStream(ctx, desc, method, opts...)
+}
+
+// forward puts the caller's credentials on the outgoing call: the user's
+// token when there is one, the internal secret always (so the callee knows
+// a service is calling), plus request id and client address.
+func (d *Dialer) forward(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	md, _ := metadata.FromOutgoingContext(ctx)
+	md = md.Copy()
+	if id := ident.From(ctx); id != nil && id.Token != "" && len(md.Get(server.MDAuthorization)) == 0 {
+		md.Set(server.MDAuthorization, "Bearer "+id.Token)
+		md.Set(server.MDTenantID, id.TenantID)
+		md.Set(server.MDUserID, strconv.FormatInt(id.UserID, 10))
+	}
+	// The internal credential goes on internal methods, and on calls a
+	// service makes for itself (system contexts, event consumers acting for
+	// a tenant without a user token). A user's call through the gateway never
+	// carries it, so public methods keep their normal checks.
+	if d.secret != "" && (isInternal(method) || ident.IsSystem(ctx) || (ident.From(ctx) != nil && ident.From(ctx).Token == "")) {
+		md.Set(server.MDInternalSecret, d.secret)
+		if id := ident.From(ctx); id != nil && id.Token == "" && len(md.Get(server.MDTenantID)) == 0 {
+			md.Set(server.MDTenantID, id.TenantID)
+		}
+	}
+	if rid := ident.RequestID(ctx); rid != "" {
+		md.Set(server.MDRequestID, rid)
+	}
+	if ip := ident.ClientIP(ctx); ip != "" {
+		md.Set(server.MDClientIP, ip)
+	}
+	return invoker(metadata.NewOutgoingContext(ctx, md), method, req, reply, cc, opts...)
+}
+
+func isInternal(method string) bool {
+	for i := len(method) - 1; i >= 0; i-- {
+		if method[i] == '/' {
+			s := method[:i]
+			return len(s) > 8 && s[len(s)-8:] == "Internal"
+		}
+	}
+	return false
+}
+
+// Close closes every connection.
+func (d *Dialer) Close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, c := range d.conns {
+		_ = c.Close()
+	}
+	d.conns = map[string]*grpc.ClientConn{}
+}

@@ -1,0 +1,46 @@
+// Package seedids fixes the ids of seeded rows that more than one service
+// refers to (roles and departments the user seed assigns), so each service
+// seeds its own database without calling the others at start-up.
+package seedids
+
+// Tenants seeded on first start.
+const (
+	PlatformTenant = "000000"
+	DemoTenant     = "100001"
+)
+
+// Platform tenant.
+const (
+	PlatformAdminRole = int64(1123598816738675201)
+	PlatformRootDept  = int64(1123598813738675201)
+	PlatformAdminUser = int64(1123598821738675201)
+)
+
+// Demo tenant: a chemical company.
+const (
+	DemoAdminRole      = int64(1000010000000000101)
+	DemoSafetyRole     = int64(1000010000000000102) // 安全管理员
+	DemoWorkshopRole   = int64(1000010000000000103) // 车间主任
+	DemoOperatorRole   = int64(1000010000000000104) // 作业人员
+	DemoContractorRole = int64(1000010000000000105) // 承包商
+
+	DemoRootDept       = int64(1000010000000000201) // company
+	DemoSafetyDept     = int64(1000010000000000202) // 安全环保部
+	DemoProductionDept = int64(1000010000000000203) // 生产运行部
+	DemoWorkshop1Dept  = int64(1000010000000000204) // 合成车间
+	DemoWorkshop2Dept  = int64(1000010000000000205) // 罐区
+	DemoEquipmentDept  = int64(1000010000000000206) // 设备管理部
+	DemoContractorDept = int64(1000010000000000207) // 承包商队伍
+
+	DemoSafetyPost   = int64(1000010000000000301) // 安全工程师
+	DemoDirectorPost = int64(1000010000000000302) // 车间主任
+	DemoOperatorPost = int64(1000010000000000303) // 操作工
+	DemoWelderPost   = int64(1000010000000000304) // 焊工
+
+	DemoAdminUser = int64(1000010000000000401)
+)
+
+// Role aliases with meaning to the code.
+const (
+	AliasAdministrator = "administrator"
+)

@@ -1,0 +1,129 @@
+// Package app assembles blade-system as a component, so the all-in-one
+// binary and cmd/system run the same code.
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	
+	"github.com/nats-io/nats.go"
+	"gorm.io/gorm"
+
+	"anquan/kit/bus"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	pb "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+	"anquan/system/internal/biz"
+	"anquan/system/internal/data"
+	"anquan/system/internal/service"
+)
+
+// App is blade-system.
+type App struct {
+	in     *platform.Infra
+	addr   string
+	db     *gorm.DB
+	grpc   *server.GRPC
+	outbox *outbox.Outbox
+	uc     *biz.System
+	cancel context.CancelFunc
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return "system" }
+
+// Addr is where the gRPC server listens (after Start).
+func (a *App) Addr() string { return a.grpc.Addr() }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := db.Open(ctx, a.in.Conf, "system")
+	if err != nil {
+		return err
+	}
+	a.db = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("system migrate: %w", err)
+	}
+	dicts, err := data.SeedDicts()
+	if err != nil {
+		return fmt.Errorf("system dictionaries: %w", err)
+	}
+	a.outbox = outbox.New(g, a.in.Bus)
+	users := userAdmin{c: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), data.Events{O: a.outbox}, users, dicts)
+	if err := data.Seed(ctx, g, a.uc); err != nil {
+		return fmt.Errorf("system seed: %w", err)
+	}
+	srv, err := server.NewGRPC("system", a.addr, a.in.Verifier, a.in.Secret)
+	if err != nil {
+		return err
+	}
+	h := service.New(a.uc)
+	pb.RegisterSystemServiceServer(srv.Server, h)
+	pb.RegisterSystemInternalServer(srv.Server, h)
+	a.grpc = srv
+	srv.Serve()
+	a.outbox.Start()
+	rctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	// Other replicas' changes drop this replica's cached menus (a core
+	// subscription: every replica hears every event).
+	if a.in.Bus != nil && a.in.Bus.NC != nil {
+		sub, err := a.in.Bus.NC.Subscribe(bus.SubjectPrefix+"system.>", func(m *nats.Msg) {
+			var e bus.Event
+			if json.Unmarshal(m.Data, &e) == nil && e.TenantID != "" {
+				a.uc.InvalidateTenant(e.TenantID)
+			}
+		})
+		if err == nil {
+			go func() { <-rctx.Done(); _ = sub.Unsubscribe() }()
+		}
+	}
+	a.in.Dialer.SetAddr("system", srv.Addr())
+	return nil
+}
+
+func (a *App) Stop(ctx context.Context) error {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	if a.grpc != nil {
+		a.grpc.Stop(ctx)
+	}
+	if a.outbox != nil {
+		a.outbox.Stop(ctx)
+	}
+	if a.db != nil {
+		if s, err := a.db.DB(); err == nil {
+			return s.Close()
+		}
+	}
+	return nil
+}
+
+func (a *App) Ready(ctx context.Context) error {
+	if a.db == nil || a.grpc == nil {
+		return errors.New("not started")
+	}
+	s, err := a.db.DB()
+	if err != nil {
+		return err
+	}
+	return s.PingContext(ctx)
+}
+
+// userAdmin creates a new tenant's administrator through blade-user.
+type userAdmin struct{ c userv1.UserInternalClient }
+
+func (u userAdmin) CreateTenantAdmin(ctx context.Context, tenantID, account, hash string, roleID, deptID int64, name string) error {
+	_, err := u.c.CreateTenantAdmin(ident.AsSystem(ctx), &userv1.TenantAdmin{TenantId: tenantID, Account: account, PasswordHash: hash, RoleId: fmt.Sprint(roleID), DeptId: fmt.Sprint(deptID), Name: name})
+	return err
+}

@@ -1,0 +1,234 @@
+package biz
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"anquan/kit/ident"
+	"anquan/kit/seedids"
+)
+
+// MenuNode is a menu entry with its children, as routes and trees return it.
+type MenuNode struct {
+	Menu
+	Children []*MenuNode
+}
+
+// menuCache keeps each tenant's menus and grants in memory: routes and
+// buttons are read on every page load and change rarely. Any change in the
+// tenant drops its entry (and other replicas drop theirs on the event).
+type menuCache struct {
+	mu      sync.RWMutex
+	tenants map[string]*tenantMenus
+}
+
+type tenantMenus struct {
+	menus   []Menu
+	roles   []Role
+	byID    map[int64]*Menu
+	granted map[string]map[int64]bool // role set key -> menu ids
+	mu      sync.Mutex
+}
+
+func newMenuCache() *menuCache { return &menuCache{tenants: map[string]*tenantMenus{}} }
+
+func (c *menuCache) invalidate(tenant string) {
+	c.mu.Lock()
+	delete(c.tenants, tenant)
+	c.mu.Unlock()
+}
+
+// InvalidateTenant drops a tenant's cached menus (event from another replica).
+func (s *System) InvalidateTenant(tenant string) { s.menus.invalidate(tenant) }
+
+func (s *System) tenantMenus(ctx context.Context, tenant string) (*tenantMenus, error) {
+	s.menus.mu.RLock()
+	tm := s.menus.tenants[tenant]
+	s.menus.mu.RUnlock()
+	if tm != nil {
+		return tm, nil
+	}
+	menus, err := s.Q.Menus(ctx)
+	if err != nil {
+		return nil, err
+	}
+	roles, err := s.Q.Roles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tm = &tenantMenus{menus: menus, roles: roles, byID: map[int64]*Menu{}, granted: map[string]map[int64]bool{}}
+	for i := range menus {
+		tm.byID[menus[i].ID] = &menus[i]
+	}
+	s.menus.mu.Lock()
+	s.menus.tenants[tenant] = tm
+	s.menus.mu.Unlock()
+	return tm, nil
+}
+
+// visible returns the set of menu ids the caller's roles were granted (nil = all).
+func (s *System) visible(ctx context.Context, id *ident.Identity, tm *tenantMenus) (map[int64]bool, error) {
+	if id.Super {
+		return nil, nil
+	}
+	key := ident.JoinIDs(id.RoleIDs)
+	tm.mu.Lock()
+	g, ok := tm.granted[key]
+	tm.mu.Unlock()
+	if ok {
+		return g, nil
+	}
+	for _, r := range tm.roles {
+		for _, rid := range id.RoleIDs {
+			if r.ID == rid && r.RoleAlias == seedids.AliasAdministrator {
+				return nil, nil
+			}
+		}
+	}
+	ids, err := s.Q.GrantedMenuIDs(ctx, id.RoleIDs)
+	if err != nil {
+		return nil, err
+	}
+	g = map[int64]bool{}
+	for _, m := range ids {
+		g[m] = true
+	}
+	tm.mu.Lock()
+	tm.granted[key] = g
+	tm.mu.Unlock()
+	return g, nil
+}
+
+// Routes is the caller's menu tree (category 1 only), for one module when
+// top is given. Entries restricted to role aliases are kept only for those
+// roles; disabled modules (isUsed != 2) are kept so the chooser can say so.
+func (s *System) Routes(ctx context.Context, top int64) ([]*MenuNode, error) {
+	return s.tree(ctx, top, func(m *Menu) bool { return m.Category == 1 })
+}
+
+// Buttons is the caller's permitted buttons grouped under their menus.
+func (s *System) Buttons(ctx context.Context) ([]*MenuNode, error) {
+	id, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := s.tenantMenus(ctx, id.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	vis, err := s.visible(ctx, id, tm)
+	if err != nil {
+		return nil, err
+	}
+	groups := map[int64]*MenuNode{}
+	var order []int64
+	for i := range tm.menus {
+		m := &tm.menus[i]
+		if m.Category != 2 || (vis != nil && !vis[m.ID]) {
+			continue
+		}
+		parent := tm.byID[m.ParentID]
+		if parent == nil {
+			continue
+		}
+		g := groups[parent.ID]
+		if g == nil {
+			g = &MenuNode{Menu: *parent}
+			groups[parent.ID] = g
+			order = append(order, parent.ID)
+		}
+		g.Children = append(g.Children, &MenuNode{Menu: *m})
+	}
+	out := make([]*MenuNode, 0, len(order))
+	for _, id := range order {
+		out = append(out, groups[id])
+	}
+	return out, nil
+}
+
+// AllMenus is every entry of the tenant as a tree (menu admin, grant tree).
+func (s *System) AllMenus(ctx context.Context, withButtons bool) ([]*MenuNode, error) {
+	id, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := s.tenantMenus(ctx, id.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	return build(tm.menus, 0, func(m *Menu) bool { return withButtons || m.Category == 1 }), nil
+}
+
+func (s *System) tree(ctx context.Context, top int64, keep func(*Menu) bool) ([]*MenuNode, error) {
+	id, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := s.tenantMenus(ctx, id.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	vis, err := s.visible(ctx, id, tm)
+	if err != nil {
+		return nil, err
+	}
+	aliases := callerAliases(tm, id)
+	return build(tm.menus, top, func(m *Menu) bool {
+		if !keep(m) || (vis != nil && !vis[m.ID]) {
+			return false
+		}
+		if m.Roles == "" || id.Super {
+			return true
+		}
+		for _, r := range strings.Split(m.Roles, ",") {
+			if aliases[strings.TrimSpace(r)] {
+				return true
+			}
+		}
+		return false
+	}), nil
+}
+
+func callerAliases(tm *tenantMenus, id *ident.Identity) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range tm.roles {
+		for _, rid := range id.RoleIDs {
+			if r.ID == rid {
+				out[r.RoleAlias] = true
+			}
+		}
+	}
+	return out
+}
+
+// build makes the tree under root from a flat list, keeping entries keep accepts.
+func build(menus []Menu, root int64, keep func(*Menu) bool) []*MenuNode {
+	kids := map[int64][]*Menu{}
+	for i := range menus {
+		m := &menus[i]
+		if keep(m) {
+			kids[m.ParentID] = append(kids[m.ParentID], m)
+		}
+	}
+	var walk func(parent int64, depth int) []*MenuNode
+	walk = func(parent int64, depth int) []*MenuNode {
+		list := kids[parent]
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Sort < list[j].Sort })
+		out := make([]*MenuNode, 0, len(list))
+		for _, m := range list {
+			n := &MenuNode{Menu: *m}
+			if depth < 10 {
+				n.Children = walk(m.ID, depth+1)
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	return walk(root, 0)
+}
+
+// PolicyKey formats the tenant|role key of administrator roles.
+func PolicyKey(tenant string, role int64) string { return tenant + "|" + strconv.FormatInt(role, 10) }

@@ -1,0 +1,88 @@
+import { defineConfig } from '@umijs/max';
+
+/**
+ * Routes mirror spec section 2. Pages outside the main layout come first; everything
+ * under the layout is listed explicitly and any other path inside the layout falls
+ * through to the layout's own catch-all (a menu path of a module that a later issue
+ * builds shows the under-development page, anything else goes to /404).
+ */
+const underDevelopment = './expectation/index';
+
+export default defineConfig({
+  title: '安全生产管理平台',
+  history: { type: 'browser' },
+  publicPath: '/',
+  outputPath: 'dist',
+  hash: true,
+  // evergreen browsers only: keeps core-js polyfills out of the entry chunk
+  targets: { chrome: 90, edge: 90, firefox: 90, safari: 14 },
+  jsMinifierOptions: { target: ['chrome90', 'es2020'] },
+  polyfill: { imports: [] },
+  mfsu: false,
+  antd: {},
+  // the locale plugin would pull moment into the entry chunk; antd 5 uses dayjs
+  moment2dayjs: { preset: 'antd', plugins: ['duration'] },
+  locale: {
+    default: 'zh-CN',
+    antd: true,
+    baseNavigator: false,
+    baseSeparator: '-',
+    useLocalStorage: true,
+  },
+  favicons: ['/favicon.svg'],
+  metas: [{ name: 'version', content: '1.9.1' }],
+  define: {
+    'process.env.ANQUAN_VERSION': '1.9.1',
+  },
+  proxy: {
+    '/api': { target: process.env.ANQUAN_API || 'http://127.0.0.1:8080', changeOrigin: true },
+  },
+  routes: [
+    { path: '/login', component: './login/index', layout: false, meta: { isAuth: false } },
+    { path: '/passwordFree', component: './login/index', layout: false },
+    { path: '/select-module', component: './select-module/index' },
+    { path: '/lock', component: './lock/index' },
+    { path: '/404', component: './exception/404' },
+    { path: '/403', component: './exception/403' },
+    { path: '/500', component: './exception/500' },
+    { path: '/expectation/index', component: underDevelopment },
+    { path: '/visualization', component: underDevelopment },
+    { path: '/videoSurveillance', component: underDevelopment },
+    { path: '/risk-commitment', component: underDevelopment },
+    { path: '/largeSizeScreenMonitor/index', component: underDevelopment },
+    { path: '/riskMonitoring/index', component: underDevelopment },
+    { path: '/dual-prophylaxis/index', component: underDevelopment },
+    { path: '/ai-video-alarm/index', component: underDevelopment },
+    { path: '/wap/wel/index', component: underDevelopment },
+    { path: '/test/index', component: underDevelopment },
+    { path: '/', redirect: '/wel/index' },
+    { path: '/wel', redirect: '/wel/index' },
+    {
+      path: '/',
+      component: '@/layouts/BasicLayout',
+      routes: [
+        { path: '/wel/index', component: './wel/index' },
+        { path: '/info/index', component: './info/index' },
+        { path: '/system/myIntegralCenter', component: './system/myIntegralCenter/index' },
+        { path: '/system/cache_manage', component: './system/cache_manage/index' },
+        { path: '/system/user', component: './system/user/index' },
+        { path: '/system/role', component: './system/role/index' },
+        { path: '/system/dept', component: './system/dept/index' },
+        { path: '/system/post', component: './system/post/index' },
+        { path: '/system/menu', component: './system/menu/index' },
+        { path: '/system/dict', component: './system/dict/index' },
+        { path: '/system/param', component: './system/param/index' },
+        { path: '/system/client', component: './system/client/index' },
+        { path: '/system/tenant', component: './system/tenant/index' },
+        { path: '/system/menuTenantConfig', component: './system/menuTenantConfig/index' },
+        { path: '/system/label', component: './system/label/index' },
+        { path: '/businessProcess/noticeAnnouncement/index', component: './businessProcess/noticeAnnouncement/index' },
+        { path: '/myiframe/:routerPath', component: './myiframe/index' },
+        { path: '/*', component: './fallback/index' },
+      ],
+    },
+  ],
+  npmClient: 'npm',
+  // only used with ANALYZE=1 (bundle report for checking the login route size)
+  analyze: { analyzerMode: 'static', openAnalyzer: false, generateStatsFile: true, statsFilename: '/tmp/aq-stats.json', reportFilename: '/tmp/aq-report.html', logLevel: 'warn' },
+});

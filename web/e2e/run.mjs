@@ -1,0 +1,287 @@
+// Browser scenarios against a running Anquan (gateway + web) at ANQUAN_URL.
+// Usage: ANQUAN_URL=http://127.0.0.1:8080 npm run e2e
+// Prints "N passed, N failed" last and exits non-zero on any failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.ANQUAN_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const TENANT = process.env.ANQUAN_TENANT || '100001';
+const USER = process.env.ANQUAN_USER || 'admin';
+const PASS = process.env.ANQUAN_PASS || 'admin';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let stopped = false;
+const results = [];
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true, locale: 'zh-CN' });
+const page = await context.newPage();
+page.setDefaultTimeout(15000);
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+
+async function shot(name) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false }).catch(() => undefined);
+}
+
+/** Runs one scenario; a failure in a `critical` one skips the rest. */
+async function scenario(name, fn, { critical = false } = {}) {
+  if (stopped) {
+    failed++;
+    results.push(`SKIP ${name}`);
+    console.log(`- skipped: ${name}`);
+    return;
+  }
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${(e && e.message ? e.message : String(e)).split('\n')[0]}`);
+    await shot(`FAIL-${name.replace(/[^\w]+/g, '_')}`);
+    if (critical) stopped = true;
+  }
+}
+
+const toast = (text) => page.locator('.ant-message-notice', { hasText: text }).first();
+const visibleModal = () => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
+const confirmOk = async () => {
+  const btn = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').last();
+  await btn.waitFor();
+  await btn.click();
+};
+function expect(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+async function login(user = USER, pass = PASS) {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#username').waitFor();
+  const tenant = page.locator('#tenantId');
+  if (await tenant.count()) await tenant.fill(TENANT);
+  await page.locator('#username').fill(user);
+  await page.locator('#password').fill(pass);
+  await page.locator('#login-submit').click();
+}
+
+await scenario('wrong password shows the server message', async () => {
+  await login(USER, 'wrong-password-1');
+  await toast('用户名或密码错误').waitFor();
+  expect(page.url().includes('/login'), 'should stay on /login');
+  await shot('01-login-wrong-password');
+});
+
+await scenario('log in to tenant 100001 with the captcha off', async () => {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
+  await login();
+  await page.waitForURL('**/select-module');
+  await page.locator('[data-module]').first().waitFor();
+  await shot('02-select-module');
+}, { critical: true });
+
+await scenario('choose the system settings module', async () => {
+  await page.locator('[data-module="system_settings"]').click();
+  await page.waitForURL('**/wel/index');
+  await page.locator('.aq-sider .ant-menu').waitFor();
+  await shot('03-dashboard');
+}, { critical: true });
+
+await scenario('open the users page from the sidebar', async () => {
+  const item = page.locator('.aq-sider .ant-menu-item', { hasText: '用户管理' });
+  if (!(await item.isVisible())) {
+    // open the submenu that holds it
+    const subs = page.locator('.aq-sider .ant-menu-submenu-title');
+    for (let i = 0; i < (await subs.count()); i++) {
+      await subs.nth(i).click();
+      if (await item.isVisible()) break;
+    }
+  }
+  await item.click();
+  await page.waitForURL('**/system/user');
+  await page.locator('.ant-pro-table .ant-table-tbody tr').first().waitFor();
+  await shot('04-users');
+}, { critical: true });
+
+const account = `e2e${Date.now().toString().slice(-7)}`;
+
+async function searchAccount(acc) {
+  const input = page.locator('.ant-pro-table-search #account');
+  await input.fill(acc);
+  await page.locator('.ant-pro-table-search button[type="submit"]').click();
+  await page.waitForTimeout(600);
+}
+
+async function pickFirstTreeOption(label) {
+  const modal = visibleModal();
+  const item = modal.locator('.ant-form-item', { has: page.locator(`label[title="${label}"]`) });
+  await item.locator('.ant-select-selector').click();
+  const node = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper').first();
+  await node.waitFor();
+  await node.click();
+  await page.keyboard.press('Escape').catch(() => undefined);
+}
+
+await scenario('add a user', async () => {
+  await page.locator('.ant-pro-table-list-toolbar button', { hasText: '新增' }).click();
+  const modal = visibleModal();
+  await modal.locator('#account').waitFor();
+  await modal.locator('#account').fill(account);
+  await modal.locator('#realName').fill('测试用户');
+  await modal.locator('#name').fill('测试');
+  await modal.locator('#password').fill('Test@123456');
+  await modal.locator('#password2').fill('Test@123456');
+  await pickFirstTreeOption('所属角色');
+  await pickFirstTreeOption('所属部门');
+  await shot('05-user-add');
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+  await toast('操作成功').waitFor();
+  await searchAccount(account);
+  await page.locator('.ant-table-tbody tr', { hasText: account }).first().waitFor();
+});
+
+await scenario('edit the user', async () => {
+  const row = page.locator('.ant-table-tbody tr', { hasText: account }).first();
+  await row.locator('a', { hasText: '编辑' }).click();
+  const modal = visibleModal();
+  await modal.locator('#realName').waitFor();
+  await page.waitForTimeout(300);
+  await modal.locator('#realName').fill('测试用户改');
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+  await toast('操作成功').waitFor();
+  await page.locator('.ant-table-tbody tr', { hasText: '测试用户改' }).first().waitFor();
+});
+
+await scenario('view the user', async () => {
+  const row = page.locator('.ant-table-tbody tr', { hasText: account }).first();
+  await row.locator('a', { hasText: '查看' }).click();
+  const modal = visibleModal();
+  await modal.locator('.ant-modal-title', { hasText: '查看' }).waitFor();
+  await modal.getByText(account).first().waitFor();
+  await shot('06-user-view');
+  await modal.locator('.ant-modal-footer button', { hasText: '关闭' }).click();
+});
+
+await scenario('delete the user', async () => {
+  const row = page.locator('.ant-table-tbody tr', { hasText: account }).first();
+  await row.locator('a', { hasText: '删除' }).click();
+  await page.locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' }).waitFor();
+  await confirmOk();
+  await toast('操作成功').waitFor();
+  await page.locator('.ant-table-tbody tr', { hasText: account }).first().waitFor({ state: 'detached' });
+  await searchAccount('');
+});
+
+await scenario('batch delete with nothing selected warns', async () => {
+  await page.locator('.ant-pro-table-list-toolbar button', { hasText: '删除' }).click();
+  await toast('请选择至少一条数据').waitFor();
+});
+
+await scenario('export downloads an .xlsx', async () => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30000 }),
+    page.locator('.ant-pro-table-list-toolbar button', { hasText: '导出' }).click(),
+  ]);
+  const name = download.suggestedFilename();
+  expect(name.endsWith('.xlsx'), `file name ${name}`);
+  await toast('导出成功').waitFor();
+});
+
+await scenario('tab close rules', async () => {
+  const tabs = page.locator('.aq-tabs .ant-tabs-tab');
+  expect((await tabs.count()) >= 2, 'home and users tabs expected');
+  const home = tabs.first();
+  expect((await home.locator('.ant-tabs-tab-remove').count()) === 0, 'home tab must not be closable');
+  const users = page.locator('.aq-tabs .ant-tabs-tab', { hasText: '用户管理' });
+  await users.locator('.ant-tabs-tab-remove').click();
+  await page.waitForURL('**/wel/index');
+  expect((await page.locator('.aq-tabs .ant-tabs-tab').count()) === 1, 'one tab left');
+  expect((await page.locator('.aq-tabs .ant-tabs-tab-remove').count()) === 0, 'a sole tab cannot be closed');
+  await shot('07-tabs');
+});
+
+await scenario('menu search opens, filters and closes with Esc', async () => {
+  await page.locator('[data-testid="menu-search"]').click();
+  const modal = page.locator('.aq-menu-search');
+  await modal.locator('.ant-modal-title', { hasText: '菜单搜索' }).waitFor();
+  await modal.locator('input').fill('用户');
+  await modal.locator('.ant-list-item', { hasText: '用户' }).first().waitFor();
+  await shot('08-menu-search');
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+});
+
+await scenario('theme survives a reload', async () => {
+  await page.locator('[data-testid="theme-chooser"]').click();
+  await page.locator('[data-theme="theme-dark"]').click();
+  expect(await page.evaluate(() => document.body.classList.contains('theme-dark')), 'body class after choosing');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await page.locator('.aq-sider').waitFor();
+  expect(await page.evaluate(() => document.body.classList.contains('theme-dark')), 'body class after reload');
+  await shot('09-theme-dark');
+  await page.locator('[data-testid="theme-chooser"]').click();
+  await page.locator('[data-theme="theme-default"]').click();
+  await page.keyboard.press('Escape');
+});
+
+await scenario('lock and unlock the screen', async () => {
+  await page.locator('[data-testid="user-dropdown"]').hover();
+  await page.locator('.ant-dropdown-menu-item', { hasText: '锁屏' }).click();
+  await page.locator('#lock-passwd').fill('lock123');
+  await visibleModal().locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.waitForURL('**/lock');
+  await page.goto(`${BASE}/system/user`);
+  await page.waitForURL('**/lock');
+  await shot('10-lock');
+  await page.locator('#unlock-passwd').fill('nope');
+  await page.locator('#unlock-btn').click();
+  await toast('解锁密码错误').waitFor();
+  await page.locator('#unlock-passwd').fill('lock123');
+  await page.locator('#unlock-btn').click();
+  await page.waitForURL('**/wel/index');
+});
+
+await scenario('English switch changes the menu texts', async () => {
+  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
+  await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+  await page.locator('[data-testid="tabs-menu"]', { hasText: 'Tab actions' }).waitFor();
+  const menuText = await page.locator('.aq-sider .ant-menu').innerText();
+  expect(/[A-Za-z]{3,}/.test(menuText), `sidebar should have English texts: ${menuText.slice(0, 80)}`);
+  await shot('11-english');
+  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
+  await page.locator('.ant-dropdown-menu-item', { hasText: '简体中文' }).click();
+  await page.locator('[data-testid="tabs-menu"]', { hasText: '标签操作' }).waitFor();
+});
+
+await scenario('log out asks for confirmation and clears storage', async () => {
+  await page.locator('[data-testid="user-dropdown"]').hover();
+  await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+  await page.locator('.ant-modal-confirm', { hasText: '退出系统' }).waitFor();
+  await confirmOk();
+  await page.waitForURL('**/login');
+  const left = await page.evaluate(() => ({
+    local: Object.keys(localStorage).filter((k) => k.startsWith('anquan-')),
+    session: Object.keys(sessionStorage).filter((k) => k.startsWith('anquan-')),
+    cookie: document.cookie,
+  }));
+  expect(!left.local.length && !left.session.length, `storage left: ${JSON.stringify(left)}`);
+  expect(!/access_token=/.test(left.cookie), 'token cookie left');
+  await shot('12-logged-out');
+});
+
+if (pageErrors.length) console.log(`page errors seen: ${pageErrors.slice(0, 5).join(' | ')}`);
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,61 @@
+import React from 'react';
+import { App as AntApp, ConfigProvider, message, theme as antdTheme } from 'antd';
+import { history } from '@umijs/max';
+import { useSession, startTokenRefresh } from '@/stores/session';
+import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
+import { configureRequest } from '@/utils/request';
+import { getToken } from '@/utils/auth';
+import { installErrorLog } from '@/utils/errorLog';
+import website from '@/config/website';
+import './global.less';
+
+/** Routes reachable without a token (spec 2.3). */
+const NO_AUTH = ['/login', '/passwordFree', '/404', '/403', '/500'];
+
+configureRequest({
+  onUnauthorized: () => {
+    useSession.getState().fedLogOut();
+    if (history.location.pathname !== '/login') history.replace('/login');
+  },
+});
+installErrorLog();
+applyThemeClass(useTheme.getState().name);
+message.config({ top: 64, maxCount: 3 });
+startTokenRefresh();
+
+/** Navigation guard (spec 2.3). */
+export function onRouteChange({ location }: { location: { pathname: string } }) {
+  const path = location.pathname;
+  const token = getToken();
+  const s = useSession.getState();
+  if (!token) {
+    if (s.token) s.fedLogOut();
+    if (!NO_AUTH.includes(path)) history.replace('/login');
+    return;
+  }
+  if (path === '/login') {
+    history.replace('/');
+    return;
+  }
+  if (s.isLock && path !== '/lock') history.replace('/lock');
+}
+
+function ThemeRoot({ children }: { children: React.ReactNode }) {
+  const name = useTheme((s) => s.name);
+  const t = themeOf(name);
+  return (
+    <ConfigProvider
+      theme={{
+        algorithm: antdTheme.defaultAlgorithm,
+        token: { colorPrimary: t.primary || website.defaultColor, borderRadius: 4 },
+        components: { Layout: { headerHeight: 56 } },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function rootContainer(container: React.ReactNode) {
+  return <ThemeRoot>{container}</ThemeRoot>;
+}

@@ -1,0 +1,44 @@
+import type { CrudField } from './types';
+
+/** Builds the Blade query from ProTable params: current/size + filters with operator suffixes. */
+export function buildQuery(params: Record<string, any>, fields: CrudField[], extra: Record<string, any> = {}) {
+  const { current = 1, pageSize = 10, ...rest } = params;
+  const q: Record<string, any> = { current, size: pageSize, ...extra };
+  fields.forEach((f) => {
+    if (!f.search) return;
+    const v = rest[f.dataIndex];
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) return;
+    if (f.type === 'dateRange' || f.search === 'daterange') {
+      const [a, b] = v as string[];
+      if (a) q[`${f.dataIndex}_datege`] = a;
+      if (b) q[`${f.dataIndex}_datele`] = b;
+      return;
+    }
+    q[f.search === true ? f.dataIndex : `${f.dataIndex}_${f.search}`] = v;
+  });
+  return q;
+}
+
+/** Blade button codes for a page prefix. */
+export const permCodes = (prefix: string) => ({
+  add: `${prefix}_add`,
+  edit: `${prefix}_edit`,
+  delete: `${prefix}_delete`,
+  view: `${prefix}_view`,
+  export: `${prefix}_export`,
+});
+
+/** Reads a page or a plain list the same way. */
+export function readPage<T>(res: any): { data: T[]; total: number } {
+  if (Array.isArray(res)) return { data: res, total: res.length };
+  if (res && Array.isArray(res.records)) return { data: res.records, total: Number(res.total) || 0 };
+  if (res && res.data) return readPage(res.data);
+  return { data: [], total: 0 };
+}
+
+/** dictionary rows → ProTable valueEnum */
+export function toValueEnum(items: { dictKey: any; dictValue: string }[]) {
+  const out: Record<string, { text: string }> = {};
+  items.forEach((d) => (out[String(d.dictKey)] = { text: d.dictValue }));
+  return out;
+}

@@ -1,0 +1,414 @@
+import React, { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Button, Col, Image, Modal, Row, Space, Typography, message } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ModalForm,
+  ProFormDatePicker,
+  ProFormDateTimePicker,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+  ProFormTreeSelect,
+  ProTable,
+} from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { FormInstance } from 'antd';
+import { getDictionary, type CrudApi } from '@/services/system';
+import { useSession } from '@/stores/session';
+import { exportFile } from '@/utils/download';
+import { opensInNewWindow } from '@/utils/file';
+import { buildQuery, permCodes, readPage, toValueEnum } from './helpers';
+import type { CrudField } from './types';
+
+export type { CrudField } from './types';
+
+export const DELETE_CONFIRM = '确定将选择数据删除?';
+export const SELECT_ONE = '请选择至少一条数据';
+export const SUCCESS = '操作成功!';
+
+type Mode = 'add' | 'edit' | 'view';
+
+export interface CrudPageHandle {
+  reload: () => void;
+  openAdd: (defaults?: Record<string, any>) => void;
+  selected: () => any[];
+  clearSelection: () => void;
+}
+
+export interface CrudPageProps<T = any> {
+  /** table title shown in the toolbar */
+  title: string;
+  rowKey?: string;
+  fields: CrudField[];
+  api: CrudApi<T>;
+  /** Blade button code prefix: 'user' → user_add, user_edit, user_delete, user_view, user_export */
+  permissionPrefix?: string;
+  /** tree list (no paging, expandable rows, add child) */
+  tree?: boolean;
+  /** extra query sent with every list call (e.g. deptId from a side tree) */
+  params?: Record<string, any>;
+  toolbarExtra?: (selected: T[], reload: () => void) => React.ReactNode[];
+  rowActions?: (record: T, reload: () => void) => React.ReactNode[];
+  /** transform form values before submit */
+  beforeSubmit?: (values: any, mode: Mode, record?: T) => any;
+  /** transform a loaded record before the dialog shows it */
+  beforeOpen?: (record: T, mode: Mode) => any;
+  /** hide built-in buttons */
+  addBtn?: boolean;
+  editBtn?: boolean;
+  delBtn?: boolean;
+  viewBtn?: boolean;
+  exportBtn?: boolean;
+  /** label of the add-child row action in tree mode */
+  addChildText?: string;
+  /** actions column width */
+  actionWidth?: number;
+  dialogWidth?: string | number;
+  /** file name for exports */
+  exportName?: string;
+}
+
+function canDo(perm: Record<string, boolean>, prefix: string | undefined, what: keyof ReturnType<typeof permCodes>) {
+  if (!prefix) return true;
+  return !!perm[permCodes(prefix)[what]];
+}
+
+/** Renders a file list cell with the spec's preview rule (doc/pdf open in a new window). */
+export function FileCell({ value }: { value?: string | { name?: string; url: string }[] }) {
+  const files = Array.isArray(value)
+    ? value
+    : String(value || '')
+        .split(',')
+        .filter(Boolean)
+        .map((url) => ({ url, name: decodeURIComponent(url.split('/').pop() || url) }));
+  const [preview, setPreview] = useState<string>('');
+  if (!files.length) return <span>-</span>;
+  return (
+    <Space size={4} wrap>
+      {files.map((f) => (
+        <Typography.Link
+          key={f.url}
+          onClick={() => {
+            const name = f.name || f.url;
+            if (opensInNewWindow(name)) window.open(f.url, '_blank');
+            else if (/\.(png|jpe?g|gif|bmp)$/i.test(name)) setPreview(f.url);
+            else window.open(f.url, '_blank');
+          }}
+        >
+          {f.name || f.url}
+        </Typography.Link>
+      ))}
+      <Image style={{ display: 'none' }} src={preview} preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview('') }} />
+    </Space>
+  );
+}
+
+function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string }[] }) {
+  const cfg = f.form || {};
+  const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
+  const rules = [...(cfg.required ? [{ required: true, message: `请输入${f.title}` }] : []), ...(cfg.rules || [])];
+  const common = {
+    name: f.dataIndex,
+    label: f.title,
+    rules,
+    tooltip: cfg.tooltip,
+    initialValue: cfg.initialValue,
+    disabled: mode === 'edit' && cfg.disabledOnEdit,
+    placeholder: cfg.placeholder || (['select', 'treeSelect', 'date', 'dateTime'].includes(type) ? `请选择${f.title}` : `请输入${f.title}`),
+  } as any;
+  const fp = { ...(cfg.fieldProps || {}) };
+  switch (type) {
+    case 'textarea':
+      return <ProFormTextArea {...common} fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, ...fp }} />;
+    case 'password':
+      return <ProFormText.Password {...common} fieldProps={fp} />;
+    case 'digit':
+      return <ProFormDigit {...common} fieldProps={{ style: { width: '100%' }, ...fp }} />;
+    case 'switch':
+      return <ProFormSwitch {...common} fieldProps={fp} />;
+    case 'radio':
+      return <ProFormRadio.Group {...common} options={(f.options || dictOptions || []) as any} fieldProps={fp} />;
+    case 'date':
+      return <ProFormDatePicker {...common} fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', ...fp }} />;
+    case 'dateTime':
+      return <ProFormDateTimePicker {...common} fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD HH:mm:ss', ...fp }} />;
+    case 'treeSelect':
+      return (
+        <ProFormTreeSelect
+          {...common}
+          request={cfg.request}
+          fieldProps={{ treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', allowClear: true, multiple: cfg.multiple, ...fp }}
+        />
+      );
+    case 'select':
+      return (
+        <ProFormSelect
+          {...common}
+          options={(f.options || dictOptions) as any}
+          request={cfg.request}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true, mode: cfg.multiple ? 'multiple' : undefined, ...fp }}
+        />
+      );
+    default:
+      return <ProFormText {...common} fieldProps={fp} />;
+  }
+}
+
+function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, ref: React.Ref<CrudPageHandle>) {
+  const {
+    title,
+    rowKey = 'id',
+    fields,
+    api,
+    permissionPrefix,
+    tree,
+    params,
+    toolbarExtra,
+    rowActions,
+    beforeSubmit,
+    beforeOpen,
+    addBtn = true,
+    editBtn = true,
+    delBtn = true,
+    viewBtn = true,
+    exportBtn = false,
+    addChildText = '新增子项',
+    actionWidth,
+    dialogWidth = '60%',
+    exportName,
+  } = props;
+  const actionRef = useRef<ActionType>();
+  const formRef = useRef<FormInstance>();
+  const permission = useSession((s) => s.permission);
+  const [selected, setSelected] = useState<T[]>([]);
+  const [dicts, setDicts] = useState<Record<string, { dictKey: string; dictValue: string }[]>>({});
+  const [dialog, setDialog] = useState<{ mode: Mode; record?: T; defaults?: Record<string, any> } | null>(null);
+  const [lastQuery, setLastQuery] = useState<Record<string, any>>({});
+
+  useEffect(() => {
+    const codes = Array.from(new Set(fields.map((f) => f.dictCode).filter(Boolean))) as string[];
+    codes.forEach((code) =>
+      getDictionary(code).then((items) => setDicts((d) => ({ ...d, [code]: items.map((i) => ({ dictKey: String(i.dictKey), dictValue: i.dictValue })) }))),
+    );
+  }, [fields]);
+
+  const reload = () => actionRef.current?.reload();
+  const clearSelection = () => {
+    setSelected([]);
+    actionRef.current?.clearSelected?.();
+  };
+  const allow = (what: 'add' | 'edit' | 'delete' | 'view' | 'export') => canDo(permission, permissionPrefix, what);
+
+  const openDialog = async (mode: Mode, record?: T, defaults?: Record<string, any>) => {
+    let data: any = record;
+    if (record && api.detail && mode !== 'add') {
+      try {
+        data = (await api.detail(String(record[rowKey]))) || record;
+      } catch {
+        data = record;
+      }
+    }
+    if (data && beforeOpen) data = beforeOpen(data, mode);
+    setDialog({ mode, record: data, defaults });
+  };
+
+  useImperativeHandle(ref, () => ({ reload, openAdd: (d) => openDialog('add', undefined, d), selected: () => selected, clearSelection }));
+
+  const remove = (ids: string[]) =>
+    Modal.confirm({
+      title: '提示',
+      content: DELETE_CONFIRM,
+      okText: '确定',
+      cancelText: '取消',
+      type: 'warning',
+      onOk: async () => {
+        await api.remove!(ids.join(','));
+        message.success(SUCCESS);
+        clearSelection();
+        reload();
+      },
+    });
+
+  const batchRemove = () => {
+    if (!selected.length) {
+      message.warning(SELECT_ONE);
+      return;
+    }
+    remove(selected.map((r) => String(r[rowKey])));
+  };
+
+  const columns: ProColumns<T>[] = useMemo(() => {
+    const cols: ProColumns<T>[] = [];
+    if (!tree) cols.push({ title: '序号', dataIndex: '__index', valueType: 'index', width: 60, align: 'center', hideInSearch: true, fixed: 'left' });
+    fields.forEach((f) => {
+      if (f.hideInTable && !f.search) return;
+      const enumOpts = f.dictCode ? toValueEnum(dicts[f.dictCode] || []) : f.options ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: o.label }])) : undefined;
+      const col: ProColumns<T> = {
+        title: f.title,
+        dataIndex: f.dataIndex,
+        width: f.width,
+        ellipsis: f.ellipsis ?? true,
+        fixed: f.fixed,
+        hideInTable: f.hideInTable,
+        hideInSearch: !f.search,
+        valueEnum: enumOpts as any,
+        valueType: f.type === 'dateRange' ? 'dateRange' : f.type === 'dateTime' ? 'dateTime' : f.type === 'date' ? 'date' : enumOpts ? 'select' : 'text',
+        fieldProps: enumOpts ? { showSearch: true } : undefined,
+      };
+      if (f.type === 'dateRange' || f.search === 'daterange') {
+        // the table shows the raw string; the search form a range picker
+        col.valueType = 'dateRange';
+        col.render = (_: any, r: any) => r[f.dataIndex] || '-';
+        col.search = { transform: (v: any) => ({ [f.dataIndex]: v }) } as any;
+      }
+      if (f.type === 'upload') col.render = (_: any, r: any) => <FileCell value={r[f.dataIndex]} />;
+      if (f.render) col.render = (_: any, r: any) => f.render!(r[f.dataIndex], r);
+      cols.push(col);
+    });
+    const showView = viewBtn && allow('view');
+    const showEdit = editBtn && !!api.submit && allow('edit');
+    const showDel = delBtn && !!api.remove && allow('delete');
+    const showChild = tree && addBtn && !!api.submit && allow('add');
+    if (showView || showEdit || showDel || showChild || rowActions) {
+      cols.push({
+        title: '操作',
+        valueType: 'option',
+        fixed: 'right',
+        width: actionWidth || (rowActions ? 260 : showChild ? 240 : 170),
+        render: (_: any, record: T) =>
+          [
+            showView && (
+              <a key="view" onClick={() => openDialog('view', record)}>
+                <EyeOutlined /> 查看
+              </a>
+            ),
+            showEdit && (
+              <a key="edit" onClick={() => openDialog('edit', record)}>
+                <EditOutlined /> 编辑
+              </a>
+            ),
+            showDel && (
+              <a key="del" style={{ color: '#ff4d4f' }} onClick={() => remove([String(record[rowKey])])}>
+                <DeleteOutlined /> 删除
+              </a>
+            ),
+            showChild && (
+              <a key="child" onClick={() => openDialog('add', undefined, { parentId: record[rowKey] })}>
+                <PlusOutlined /> {addChildText}
+              </a>
+            ),
+            ...(rowActions ? rowActions(record, reload) : []),
+          ].filter(Boolean),
+      });
+    }
+    return cols;
+  }, [fields, dicts, permission, tree, rowActions]);
+
+  const toolbar = [
+    addBtn && api.submit && allow('add') && (
+      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openDialog('add')}>
+        新增
+      </Button>
+    ),
+    delBtn && api.remove && allow('delete') && (
+      <Button key="batch" danger icon={<DeleteOutlined />} onClick={batchRemove}>
+        删除
+      </Button>
+    ),
+    exportBtn && api.exportUrl && allow('export') && (
+      <Button key="export" icon={<DownloadOutlined />} onClick={() => exportFile(api.exportUrl!, lastQuery, exportName || `${title}.xlsx`)}>
+        导出
+      </Button>
+    ),
+    ...(toolbarExtra ? toolbarExtra(selected, reload) : []),
+  ].filter(Boolean) as React.ReactNode[];
+
+  const mode = dialog?.mode;
+  const modalTitle = mode === 'add' ? `新增${title}` : mode === 'edit' ? `编辑${title}` : `查看${title}`;
+  const formFields = fields.filter((f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView));
+
+  return (
+    <div className="aq-crud">
+      <ProTable<T>
+        rowKey={rowKey}
+        actionRef={actionRef}
+        columns={columns}
+        params={params}
+        headerTitle={title}
+        cardBordered
+        search={{ labelWidth: 120, span: 6, defaultCollapsed: false, searchText: '搜索', resetText: '清空' }}
+        options={{ density: true, fullScreen: true, reload: true, setting: true }}
+        dateFormatter="string"
+        scroll={{ x: 'max-content' }}
+        pagination={tree ? false : { defaultPageSize: 10, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 30, 40, 50, 100] }}
+        expandable={tree ? { defaultExpandAllRows: false } : undefined}
+        rowSelection={{ onChange: (_: any, rows: T[]) => setSelected(rows) }}
+        tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>取消选择</a>}
+        toolBarRender={() => toolbar}
+        locale={{ emptyText: '暂无数据' }}
+        request={async (p) => {
+          const q = buildQuery(p, fields, params);
+          if (tree) {
+            delete q.current;
+            delete q.size;
+          }
+          setLastQuery(q);
+          try {
+            const res = await api.list(q);
+            const { data, total } = readPage<T>(res);
+            return { data, total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <ModalForm
+        key={dialog ? `${dialog.mode}-${dialog.record ? dialog.record[rowKey] : 'new'}` : 'closed'}
+        title={modalTitle}
+        open={!!dialog}
+        width={dialogWidth}
+        formRef={formRef}
+        readonly={mode === 'view'}
+        layout="horizontal"
+        labelCol={{ flex: '110px' }}
+        labelWrap
+        dateFormatter="string"
+        initialValues={{ ...(dialog?.defaults || {}), ...(dialog?.record || {}) }}
+        modalProps={{ destroyOnClose: true, maskClosable: false, onCancel: () => setDialog(null), centered: false }}
+        submitter={
+          mode === 'view'
+            ? { render: () => [<Button key="close" onClick={() => setDialog(null)}>关闭</Button>] }
+            : { searchConfig: { submitText: mode === 'add' ? '保存' : '修改', resetText: '取消' } }
+        }
+        onFinish={async (values) => {
+          let row: any = { ...(dialog?.record || {}), ...(dialog?.defaults || {}), ...values };
+          if (mode === 'edit' && dialog?.record) row[rowKey] = dialog.record[rowKey];
+          if (beforeSubmit) row = beforeSubmit(row, mode!, dialog?.record);
+          if (mode === 'edit' && api.update) await api.update(row);
+          else await api.submit!(row);
+          message.success(SUCCESS);
+          setDialog(null);
+          reload();
+          return true;
+        }}
+      >
+        <Row gutter={16} style={{ width: '100%' }}>
+          {formFields.map((f) => (
+            <Col key={f.dataIndex} span={(f.form && f.form.span) || (f.type === 'textarea' || (f.form && f.form.type === 'textarea') ? 24 : 12)}>
+              <FormField f={f} mode={mode || 'add'} dictOptions={f.dictCode ? (dicts[f.dictCode] || []).map((d) => ({ label: d.dictValue, value: d.dictKey })) : undefined} />
+            </Col>
+          ))}
+        </Row>
+      </ModalForm>
+    </div>
+  );
+}
+
+const CrudPage = React.forwardRef(CrudPageInner) as <T extends Record<string, any>>(
+  p: CrudPageProps<T> & { ref?: React.Ref<CrudPageHandle> },
+) => React.ReactElement;
+
+export default CrudPage;

@@ -1,0 +1,66 @@
+import type React from 'react';
+import type { Rule } from 'antd/es/form';
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'digit'
+  | 'select'
+  | 'treeSelect'
+  | 'radio'
+  | 'switch'
+  | 'date'
+  | 'dateTime'
+  | 'dateRange'
+  | 'upload'
+  | 'image';
+
+export interface Option {
+  label: React.ReactNode;
+  value: any;
+}
+
+export interface CrudField {
+  title: string;
+  dataIndex: string;
+  /** shown in the search form: true = contains (bare name), or an operator suffix ('equal', 'like', ...) */
+  search?: boolean | string;
+  /** enum from a dictionary served by blade-system (dictKey → dictValue) */
+  dictCode?: string;
+  /** static enum */
+  options?: Option[];
+  type?: FieldType;
+  hideInTable?: boolean;
+  width?: number;
+  ellipsis?: boolean;
+  fixed?: 'left' | 'right';
+  render?: (value: any, record: any) => React.ReactNode;
+  /** false hides it in the dialog */
+  form?:
+    | false
+    | {
+        required?: boolean;
+        rules?: Rule[];
+        /** 24 = full row; default 12 */
+        span?: number;
+        /** only when adding (e.g. password) */
+        addOnly?: boolean;
+        /** read-only when editing */
+        disabledOnEdit?: boolean;
+        hideInView?: boolean;
+        type?: FieldType;
+        placeholder?: string;
+        /** options or tree data loader for select / treeSelect */
+        request?: () => Promise<any[]>;
+        fieldProps?: Record<string, any>;
+        initialValue?: any;
+        tooltip?: string;
+        multiple?: boolean;
+      };
+}
+
+export interface Page<T = any> {
+  records: T[];
+  total: number;
+}

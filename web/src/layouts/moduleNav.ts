@@ -1,0 +1,45 @@
+import { Modal } from 'antd';
+import { getRoutes } from '@/services/system';
+import { useModule } from '@/stores/module';
+import { useSession } from '@/stores/session';
+import { filterByRoles, moduleClick, MODULE_DISABLED_TEXT, type MenuEntry } from '@/utils/menu';
+
+/** Loads the caller's whole menu tree once. */
+export async function ensureTree(): Promise<MenuEntry[]> {
+  const m = useModule.getState();
+  if (m.loaded) return m.tree;
+  const tree = await getRoutes();
+  useModule.getState().setTree(tree);
+  return tree;
+}
+
+/** Loads the chosen module's child menu, filtered by the user's roles. */
+export async function loadModuleMenu(id: string): Promise<MenuEntry[]> {
+  const roles = useSession.getState().roles;
+  let children: MenuEntry[] = [];
+  try {
+    children = await getRoutes(id);
+  } catch {
+    children = [];
+  }
+  if (!children.length) children = useModule.getState().tree.find((t) => t.id === id)?.children || [];
+  const menu = filterByRoles(children, roles);
+  useModule.getState().setMenu(menu);
+  return menu;
+}
+
+/** Module click rules of spec 2.4; returns true when the module was entered. */
+export async function enterModule(m: MenuEntry): Promise<boolean> {
+  const c = moduleClick(m);
+  if (c.action === 'external') {
+    window.open(c.url, '_blank');
+    return false;
+  }
+  if (c.action === 'disabled') {
+    Modal.warning({ title: '提示', content: MODULE_DISABLED_TEXT, okText: '确定' });
+    return false;
+  }
+  useModule.getState().choose(c.id, c.name);
+  await loadModuleMenu(c.id);
+  return true;
+}

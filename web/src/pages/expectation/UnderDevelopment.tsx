@@ -1,0 +1,22 @@
+import React from 'react';
+import { Button, Result } from 'antd';
+import { ToolOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
+
+/** The under-development page used for modules that later issues build. */
+export default function UnderDevelopment({ inLayout }: { inLayout?: boolean }) {
+  return (
+    <div className={inLayout ? 'aq-page-card aq-under-dev' : ''} style={inLayout ? undefined : { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }}>
+      <Result
+        icon={<ToolOutlined style={{ color: '#409EFF' }} />}
+        title="功能开发中"
+        subTitle="该功能正在紧张开发中,敬请期待!"
+        extra={
+          <Button type="primary" onClick={() => (inLayout ? history.back() : history.push('/'))}>
+            {inLayout ? '返回' : '返回首页'}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

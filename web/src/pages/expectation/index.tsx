@@ -1,0 +1,6 @@
+import React from 'react';
+import UnderDevelopment from './UnderDevelopment';
+
+export default function ExpectationPage() {
+  return <UnderDevelopment />;
+}

@@ -1,0 +1,79 @@
+import website from '@/config/website';
+import { encrypt } from '@/utils/crypto';
+import request, { get } from '@/utils/request';
+
+/** blade-auth: tokens, captcha, logout, user info, cache (spec 7.1). */
+export interface LoginResult {
+  access_token: string;
+  token_type?: string;
+  refresh_token: string;
+  expires_in?: number;
+  tenant_id: string;
+  user_id?: string;
+  dept_id?: string;
+  post_id?: string;
+  role_id?: string;
+  account?: string;
+  user_name?: string;
+  nick_name?: string;
+  real_name?: string;
+  role_name?: string;
+  avatar?: string;
+  oauth_id?: string;
+  expirationInformation?: string;
+  error_description?: string;
+  message?: string;
+}
+
+export interface LoginForm {
+  tenantId: string;
+  username: string;
+  password: string;
+  /** captcha key/code when the captcha is on */
+  key?: string;
+  code?: string;
+}
+
+const TOKEN_URL = '/api/blade-auth/oauth/token';
+
+export function loginByUsername(form: LoginForm, captcha: boolean) {
+  const tenantId = form.tenantId || website.tenantId;
+  return request<LoginResult>({
+    url: TOKEN_URL,
+    method: 'POST',
+    authorization: false,
+    headers: {
+      'Tenant-Id': tenantId,
+      ...(captcha ? { 'Captcha-Key': form.key || '', 'Captcha-Code': form.code || '' } : {}),
+    },
+    params: {
+      tenantId,
+      username: form.username,
+      password: encrypt(form.password),
+      grant_type: captcha ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+}
+
+export function refreshToken(refresh_token: string, tenantId: string) {
+  return request<LoginResult>({
+    url: TOKEN_URL,
+    method: 'POST',
+    authorization: false,
+    silent: true,
+    headers: { 'Tenant-Id': tenantId },
+    params: { tenantId, refresh_token, grant_type: 'refresh_token', scope: 'all' },
+  });
+}
+
+export interface Captcha {
+  key: string;
+  image: string;
+  enabled?: boolean;
+}
+export const getCaptcha = () => get<Captcha>('/api/blade-auth/oauth/captcha', undefined, { authorization: false, silent: true });
+export const logout = () => get<any>('/api/blade-auth/oauth/logout', undefined, { silent: true });
+export const getUserInfo = () => get<any>('/api/blade-auth/oauth/user-info');
+export const clearCache = () => get<any>('/api/blade-auth/oauth/clear-cache');

@@ -1,0 +1,90 @@
+import { get, post, type Page } from '@/utils/request';
+import type { MenuEntry } from '@/utils/menu';
+
+/** blade-system and label-management (spec 7.2-7.4). */
+const S = '/api/blade-system';
+
+export interface DictItem {
+  id: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort?: number;
+  remark?: string;
+}
+
+/** A generic CRUD API module over a Blade resource path. */
+export interface CrudApi<T = any> {
+  list: (params: Record<string, any>) => Promise<Page<T> | T[]>;
+  detail?: (id: string) => Promise<T>;
+  submit?: (row: Partial<T>) => Promise<any>;
+  update?: (row: Partial<T>) => Promise<any>;
+  remove?: (ids: string) => Promise<any>;
+  /** export endpoint for GET download */
+  exportUrl?: string;
+}
+
+export function crudApi<T = any>(base: string, listPath = 'list', extra: Partial<CrudApi<T>> = {}): CrudApi<T> {
+  return {
+    list: (params) => get<Page<T>>(`${base}/${listPath}`, params).then((r) => r.data),
+    detail: (id) => get<T>(`${base}/detail`, { id }).then((r) => r.data),
+    submit: (row) => post(`${base}/submit`, row),
+    remove: (ids) => post(`${base}/remove`, undefined, { ids }),
+    ...extra,
+  };
+}
+
+// menus
+export const getRoutes = (topMenuId?: string) =>
+  get<MenuEntry[]>(`${S}/menu/routes`, topMenuId ? { topMenuId } : undefined).then((r) => r.data || []);
+export const getButtons = () => get<any[]>(`${S}/menu/buttons`).then((r) => r.data || []);
+export const getTopMenu = () => get<MenuEntry[]>(`${S}/menu/top-menu`).then((r) => r.data || []);
+export const getMenuTree = (tenantId?: string) => get<any[]>(`${S}/menu/tree`, { tenantId }).then((r) => r.data || []);
+export const getMenuLazyList = (parentId: string, params: Record<string, any> = {}) =>
+  get<MenuEntry[]>(`${S}/menu/lazy-list`, { parentId, ...params }).then((r) => r.data || []);
+export const getGrantTree = () => get<any>(`${S}/menu/grant-tree`).then((r) => r.data);
+export const getRoleTreeKeys = (roleIds: string) => get<any>(`${S}/menu/role-tree-keys`, { roleIds }).then((r) => r.data);
+export const menuApi = crudApi<MenuEntry>(`${S}/menu`, 'list');
+
+// dictionaries
+const dictCache = new Map<string, Promise<DictItem[]>>();
+export function getDictionary(code: string): Promise<DictItem[]> {
+  if (!dictCache.has(code)) {
+    const p = get<DictItem[]>(`${S}/dict/dictionary`, { code }, { silent: true })
+      .then((r) => r.data || [])
+      .catch(() => {
+        dictCache.delete(code);
+        return [] as DictItem[];
+      });
+    dictCache.set(code, p);
+  }
+  return dictCache.get(code)!;
+}
+export const clearDictCache = () => dictCache.clear();
+export const dictParentApi = crudApi<DictItem>(`${S}/dict`, 'parent-list');
+export const dictChildList = (parentId: string, params: Record<string, any>) =>
+  get<Page<DictItem>>(`${S}/dict/child-list`, { parentId, ...params }).then((r) => r.data);
+export const getDictTree = () => get<any[]>(`${S}/dict/tree`, { code: 'DICT' }).then((r) => r.data || []);
+
+// tenants
+export const tenantApi = crudApi(`${S}/tenant`);
+export const getTenantInfo = (domain: string) =>
+  get<any>(`${S}/tenant/info`, { domain }, { authorization: false, silent: true }).then((r) => r.data);
+export const getTenantSelect = () => get<any[]>(`${S}/tenant/select`).then((r) => r.data || []);
+export const getTenantById = (tenantId: string) => get<any>(`${S}/tenant/getByTenantId`, { tenantId }, { silent: true }).then((r) => r.data);
+
+// roles, depts, posts, params, clients
+export const roleApi = crudApi(`${S}/role`);
+export const getRoleTree = () => get<any[]>(`${S}/role/tree`).then((r) => r.data || []);
+export const grantRole = (roleIds: string[], menuIds: string[]) => post(`${S}/role/grant`, { roleIds, menuIds });
+export const deptApi = crudApi(`${S}/dept`);
+export const getDeptTree = () => get<any[]>(`${S}/dept/tree`).then((r) => r.data || []);
+export const postApi = crudApi(`${S}/post`);
+export const getPostSelect = () => get<any[]>(`${S}/post/select`).then((r) => r.data || []);
+export const paramApi = crudApi(`${S}/param`);
+export const clientApi = crudApi(`${S}/client`);
+export const menuTenantConfigApi = crudApi(`${S}/menuTenantConfig`, 'page');
+export const labelApi = crudApi('/api/label-management', 'page');
+
+// enterprise record (arrives with the factory service; may 404)
+export const getFactoryDetail = () => get<any>('/api/base-factory/factory/detail', undefined, { silent: true }).then((r) => r.data);

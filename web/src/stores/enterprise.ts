@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { getFactoryDetail, getTenantById } from '@/services/system';
+import { getStore } from '@/utils/storage';
+
+/** Enterprise record for the header title (spec 1): short name, else full name. */
+interface EnterpriseState {
+  enterpriseName: string;
+  companyShortName: string;
+  areaLocation: string;
+  loaded: boolean;
+  load: (tenantId?: string) => Promise<void>;
+}
+
+export const headerTitle = (e: { companyShortName?: string; enterpriseName?: string }, fallback = '') =>
+  e.companyShortName || e.enterpriseName || fallback;
+
+let inflight: Promise<void> | undefined;
+
+export const useEnterprise = create<EnterpriseState>((set) => ({
+  enterpriseName: '',
+  companyShortName: '',
+  areaLocation: '',
+  loaded: false,
+  load: (tenantId) => {
+    if (inflight) return inflight;
+    inflight = (async () => {
+      try {
+        const d = await getFactoryDetail();
+        if (d && (d.enterpriseName || d.companyShortName)) {
+          set({ enterpriseName: d.enterpriseName || '', companyShortName: d.companyShortName || '', areaLocation: d.areaLocation || '', loaded: true });
+          return;
+        }
+      } catch {
+        /* the factory service may not exist yet: fall back silently */
+      }
+      let name = getStore<string>({ name: 'tenantName' }) || '';
+      if (!name && tenantId) {
+        try {
+          const t = await getTenantById(tenantId);
+          name = t?.tenantName || '';
+        } catch {
+          /* silent */
+        }
+      }
+      set({ enterpriseName: name, companyShortName: '', loaded: true });
+    })().finally(() => {
+      inflight = undefined;
+    });
+    return inflight;
+  },
+}));

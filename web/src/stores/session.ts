@@ -1,0 +1,166 @@
+import { create } from 'zustand';
+import website from '@/config/website';
+import * as authApi from '@/services/auth';
+import type { LoginForm, LoginResult } from '@/services/auth';
+import { getButtons } from '@/services/system';
+import { getRefreshToken, getToken, getTokenTime, removeToken, setRefreshToken, setToken, tokenAge } from '@/utils/auth';
+import { flattenButtons } from '@/utils/menu';
+import { clearStore, getStore, removeStore, setStore } from '@/utils/storage';
+import { decodeJwt } from '@/utils/util';
+import { useModule } from './module';
+import { useTabs } from './tabs';
+
+/** Session: tokens, user, roles, button permissions and the screen lock (spec 4). */
+export interface UserInfo extends Partial<LoginResult> {
+  [k: string]: any;
+}
+
+interface SessionState {
+  token: string;
+  tenantId: string;
+  userInfo: UserInfo;
+  roles: string[];
+  permission: Record<string, boolean>;
+  isLock: boolean;
+  lockPasswd: string;
+  refreshing: boolean;
+  login: (form: LoginForm, captcha: boolean) => Promise<LoginResult>;
+  applyLogin: (res: LoginResult) => void;
+  loadButtons: () => Promise<void>;
+  logout: () => Promise<void>;
+  fedLogOut: () => void;
+  refresh: () => Promise<boolean>;
+  setLock: (passwd: string) => void;
+  unlock: (passwd: string) => boolean;
+  hasPerm: (code: string) => boolean;
+  setUserInfo: (u: UserInfo) => void;
+}
+
+/** A refresh runs when the token's age reaches tokenTime and no refresh is running. */
+export function shouldRefresh(now: number, storedAt: number, hasToken: boolean, refreshing: boolean, threshold = website.tokenTime) {
+  if (!hasToken || refreshing || !storedAt) return false;
+  return tokenAge(now, storedAt) >= threshold;
+}
+
+/** A user without a local id (missing, '-1' or negative) must register. */
+export function needsRegistration(u: UserInfo | undefined): boolean {
+  if (!u || !u.access_token) return false;
+  const id = u.user_id;
+  if (id === undefined || id === null || id === '') return true;
+  return Number(id) < 0;
+}
+
+const rolesOf = (res: LoginResult): string[] => {
+  const jwt = decodeJwt(res.access_token || '');
+  const r = jwt.role_name || res.role_name || '';
+  return String(r).split(',').filter(Boolean);
+};
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: getToken(),
+  tenantId: getStore<string>({ name: 'tenantId' }) || '',
+  userInfo: getStore<UserInfo>({ name: 'userInfo' }) || {},
+  roles: getStore<string[]>({ name: 'roles' }) || [],
+  permission: getStore<Record<string, boolean>>({ name: 'permission' }) || {},
+  isLock: !!getStore<boolean>({ name: 'isLock' }),
+  lockPasswd: getStore<string>({ name: 'lockPasswd', type: 'session' }) || '',
+  refreshing: false,
+
+  login: async (form, captcha) => {
+    const res = await authApi.loginByUsername(form, captcha);
+    if (res.error_description) throw new Error(res.error_description);
+    get().applyLogin(res);
+    await get().loadButtons().catch(() => undefined);
+    return res;
+  },
+
+  applyLogin: (res) => {
+    setToken(res.access_token);
+    setRefreshToken(res.refresh_token);
+    const jwt = decodeJwt(res.access_token || '');
+    const userInfo: UserInfo = { ...res, user_id: res.user_id ?? jwt.user_id, dept_id: String(res.dept_id ?? jwt.dept_id ?? '').split(',').pop() };
+    const roles = rolesOf(res);
+    const tenantId = res.tenant_id || jwt.tenant_id || '';
+    setStore({ name: 'userInfo', content: userInfo });
+    setStore({ name: 'roles', content: roles });
+    setStore({ name: 'tenantId', content: tenantId });
+    removeStore({ name: 'isLock' });
+    removeStore({ name: 'lockPasswd', type: 'session' });
+    useTabs.getState().reset();
+    set({ token: res.access_token, userInfo, roles, tenantId, isLock: false, lockPasswd: '' });
+  },
+
+  loadButtons: async () => {
+    const permission = flattenButtons(await getButtons());
+    setStore({ name: 'permission', content: permission });
+    set({ permission });
+  },
+
+  logout: async () => {
+    try {
+      if (getToken()) await authApi.logout();
+    } catch {
+      /* the session ends anyway */
+    }
+    get().fedLogOut();
+  },
+
+  fedLogOut: () => {
+    removeToken();
+    clearStore();
+    clearStore({ type: 'session' });
+    useTabs.getState().reset();
+    useModule.getState().reset();
+    set({ token: '', userInfo: {}, roles: [], permission: {}, isLock: false, lockPasswd: '', tenantId: '' });
+  },
+
+  refresh: async () => {
+    if (get().refreshing) return false;
+    const rt = getRefreshToken();
+    if (!rt) return false;
+    set({ refreshing: true });
+    try {
+      const res = await authApi.refreshToken(rt, get().tenantId || website.tenantId);
+      if (!res?.access_token) return false;
+      setToken(res.access_token);
+      setRefreshToken(res.refresh_token);
+      set({ token: res.access_token });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      set({ refreshing: false });
+    }
+  },
+
+  setLock: (passwd) => {
+    setStore({ name: 'isLock', content: true });
+    setStore({ name: 'lockPasswd', content: passwd, type: 'session' });
+    set({ isLock: true, lockPasswd: passwd });
+  },
+
+  unlock: (passwd) => {
+    if (passwd !== get().lockPasswd) return false;
+    removeStore({ name: 'isLock' });
+    removeStore({ name: 'lockPasswd', type: 'session' });
+    set({ isLock: false, lockPasswd: '' });
+    return true;
+  },
+
+  hasPerm: (code) => !!get().permission[code],
+  setUserInfo: (u) => {
+    const userInfo = { ...get().userInfo, ...u };
+    setStore({ name: 'userInfo', content: userInfo });
+    set({ userInfo });
+  },
+}));
+
+let timer: ReturnType<typeof setInterval> | undefined;
+/** Every 10 s: refresh the token once it is tokenTime seconds old (one at a time). */
+export function startTokenRefresh() {
+  if (timer) return;
+  timer = setInterval(() => {
+    const s = useSession.getState();
+    if (shouldRefresh(Date.now(), getTokenTime(), !!getToken(), s.refreshing)) s.refresh();
+  }, website.refreshInterval);
+}
