@@ -44,7 +44,7 @@ test-web:
 test: proto-check vet build test-go test-web ## every check
 
 bench: build
-	$(GO) run ./scripts/bench
+	$(GO) run ./scripts/bench --bin=bin/anquan
 
 clean:
 	rm -rf bin third_party

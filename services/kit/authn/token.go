@@ -32,6 +32,8 @@ type Claims struct {
 	DataScope  int     `json:"data_scope,omitempty"`
 	ScopeDepts []int64 `json:"scope_depts,omitempty"`
 	Super      bool    `json:"super,omitempty"`
+	// Family is the refresh-token family (the login session) the token belongs to.
+	Family string `json:"fam,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -90,7 +92,7 @@ func (v *Verifier) Verify(raw string) (*ident.Identity, error) {
 		TenantID: c.TenantID, UserID: uid, Account: c.Account, UserName: c.UserName,
 		RoleIDs: roles, RoleNames: c.RoleName, DeptIDs: depts, PostID: c.PostID, OAuthID: c.OAuthID,
 		ClientID: c.ClientID, DataScope: c.DataScope, ScopeDepts: c.ScopeDepts, Super: c.Super,
-		Token: raw, JTI: c.ID,
+		Token: raw, JTI: c.ID, Session: c.Family,
 	}
 	if c.ExpiresAt != nil {
 		id.ExpiresAt = c.ExpiresAt.Unix()

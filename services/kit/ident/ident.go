@@ -43,6 +43,8 @@ type Identity struct {
 	ExpiresAt int64
 	IssuedAt  int64
 	JTI       string
+	// Session is the login session (refresh-token family) of the token.
+	Session string
 }
 
 // DeptID is the caller's primary department (the last of a comma list, as Blade reads it).

@@ -7,7 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	
+	"strings"
+
 	"github.com/nats-io/nats.go"
 	"gorm.io/gorm"
 
@@ -77,7 +78,10 @@ func (a *App) Start(ctx context.Context) error {
 	// Other replicas' changes drop this replica's cached menus (a core
 	// subscription: every replica hears every event).
 	if a.in.Bus != nil && a.in.Bus.NC != nil {
-		sub, err := a.in.Bus.NC.Subscribe(bus.SubjectPrefix+"system.>", func(m *nats.Msg) {
+		sub, err := a.in.Bus.NC.Subscribe(bus.SubjectPrefix+"*.>", func(m *nats.Msg) {
+			if !strings.HasPrefix(m.Subject, bus.SubjectPrefix+"system.") && !strings.HasPrefix(m.Subject, bus.SubjectPrefix+"auth.cache.") {
+				return
+			}
 			var e bus.Event
 			if json.Unmarshal(m.Data, &e) == nil && e.TenantID != "" {
 				a.uc.InvalidateTenant(e.TenantID)

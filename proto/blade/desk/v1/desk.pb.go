@@ -41,7 +41,7 @@ type Notice struct {
 	// 5 pinned, 6 important, 7 normal.
 	Status int32  `protobuf:"varint,9,opt,name=status,proto3" json:"status,omitempty"`
 	Img    string `protobuf:"bytes,10,opt,name=img,proto3" json:"img,omitempty"`
-	// Audience: "tenant", or comma lists of dept / user ids.
+	// Audience: "tenant", "dept", "user" or "role", with the comma lists below.
 	Scope         string `protobuf:"bytes,11,opt,name=scope,proto3" json:"scope,omitempty"`
 	DeptIds       string `protobuf:"bytes,12,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
 	UserIds       string `protobuf:"bytes,13,opt,name=user_ids,json=userIds,proto3" json:"user_ids,omitempty"`
@@ -50,6 +50,7 @@ type Notice struct {
 	CreateTime    string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime    string `protobuf:"bytes,17,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	IsDeleted     int32  `protobuf:"varint,18,opt,name=is_deleted,json=isDeleted,proto3" json:"is_deleted,omitempty"`
+	RoleIds       string `protobuf:"bytes,19,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -210,6 +211,13 @@ func (x *Notice) GetIsDeleted() int32 {
 	return 0
 }
 
+func (x *Notice) GetRoleIds() string {
+	if x != nil {
+		return x.RoleIds
+	}
+	return ""
+}
+
 type NoticePage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Notice              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -350,7 +358,7 @@ var File_blade_desk_v1_desk_proto protoreflect.FileDescriptor
 
 const file_blade_desk_v1_desk_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/desk/v1/desk.proto\x12\rblade.desk.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x92\x04\n" +
+	"\x18blade/desk/v1/desk.proto\x12\rblade.desk.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xad\x04\n" +
 	"\x06Notice\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12*\n" +
@@ -374,7 +382,8 @@ const file_blade_desk_v1_desk_proto_rawDesc = "" +
 	"\vupdate_time\x18\x11 \x01(\tR\n" +
 	"updateTime\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18\x12 \x01(\x05R\tisDeleted\"\x97\x01\n" +
+	"is_deleted\x18\x12 \x01(\x05R\tisDeleted\x12\x19\n" +
+	"\brole_ids\x18\x13 \x01(\tR\aroleIds\"\x97\x01\n" +
 	"\n" +
 	"NoticePage\x12/\n" +
 	"\arecords\x18\x01 \x03(\v2\x15.blade.desk.v1.NoticeR\arecords\x12\x14\n" +

@@ -46,14 +46,14 @@ func fields(extra map[string]string) paging.Fields {
 // Stores builds the generic repositories.
 func Stores(g *gorm.DB) biz.Stores {
 	return biz.Stores{
-		Tenants: crud.New[biz.Tenant](g, crud.Spec{Name: "租户", Filters: fields(map[string]string{"tenantId": "tenant_id", "tenantName": "tenant_name", "domain": "domain", "linkman": "linkman", "contactNumber": "contact_number", "expireTime": "expire_time"})}),
-		Menus:   crud.New[biz.Menu](g, crud.Spec{Name: "菜单", Order: "sort asc, id asc", Filters: fields(map[string]string{"name": "name", "code": "code", "alias": "alias", "category": "category", "parentId": "parent_id", "path": "path", "sort": "sort"})}),
-		Roles:   crud.New[biz.Role](g, crud.Spec{Name: "角色", Order: "sort asc, id asc", Filters: fields(map[string]string{"roleName": "role_name", "roleAlias": "role_alias", "parentId": "parent_id", "sort": "sort"})}),
-		Depts:   crud.New[biz.Dept](g, crud.Spec{Name: "部门", Order: "sort asc, id asc", Filters: fields(map[string]string{"deptName": "dept_name", "fullName": "full_name", "parentId": "parent_id", "deptCategory": "dept_category", "sort": "sort"})}),
-		Posts:   crud.New[biz.Post](g, crud.Spec{Name: "岗位", Order: "sort asc, id asc", Filters: fields(map[string]string{"postCode": "post_code", "postName": "post_name", "category": "category", "sort": "sort"})}),
-		Dicts:   crud.New[biz.Dict](g, crud.Spec{Name: "字典", Order: "sort asc, id asc", Filters: fields(map[string]string{"code": "code", "dictKey": "dict_key", "dictValue": "dict_value", "parentId": "parent_id", "sort": "sort"})}),
-		Params:  crud.New[biz.Param](g, crud.Spec{Name: "参数", Filters: fields(map[string]string{"paramName": "param_name", "paramKey": "param_key", "paramValue": "param_value"})}),
-		Clients: crud.New[biz.Client](g, crud.Spec{Name: "客户端", Filters: fields(map[string]string{"clientId": "client_id"})}),
+		Tenants:     crud.New[biz.Tenant](g, crud.Spec{Name: "租户", Filters: fields(map[string]string{"tenantId": "tenant_id", "tenantName": "tenant_name", "domain": "domain", "linkman": "linkman", "contactNumber": "contact_number", "expireTime": "expire_time"})}),
+		Menus:       crud.New[biz.Menu](g, crud.Spec{Name: "菜单", Order: "sort asc, id asc", Filters: fields(map[string]string{"name": "name", "code": "code", "alias": "alias", "category": "category", "parentId": "parent_id", "path": "path", "sort": "sort"})}),
+		Roles:       crud.New[biz.Role](g, crud.Spec{Name: "角色", Order: "sort asc, id asc", Filters: fields(map[string]string{"roleName": "role_name", "roleAlias": "role_alias", "parentId": "parent_id", "sort": "sort"})}),
+		Depts:       crud.New[biz.Dept](g, crud.Spec{Name: "部门", Order: "sort asc, id asc", Filters: fields(map[string]string{"deptName": "dept_name", "fullName": "full_name", "parentId": "parent_id", "deptCategory": "dept_category", "sort": "sort"})}),
+		Posts:       crud.New[biz.Post](g, crud.Spec{Name: "岗位", Order: "sort asc, id asc", Filters: fields(map[string]string{"postCode": "post_code", "postName": "post_name", "category": "category", "sort": "sort"})}),
+		Dicts:       crud.New[biz.Dict](g, crud.Spec{Name: "字典", Order: "sort asc, id asc", Filters: fields(map[string]string{"code": "code", "dictKey": "dict_key", "dictValue": "dict_value", "parentId": "parent_id", "sort": "sort"})}),
+		Params:      crud.New[biz.Param](g, crud.Spec{Name: "参数", Filters: fields(map[string]string{"paramName": "param_name", "paramKey": "param_key", "paramValue": "param_value"})}),
+		Clients:     crud.New[biz.Client](g, crud.Spec{Name: "客户端", Filters: fields(map[string]string{"clientId": "client_id"})}),
 		MenuConfigs: crud.New[biz.MenuTenantConfig](g, crud.Spec{Name: "租户菜单配置", Order: "sort asc, id desc", Filters: fields(map[string]string{"menuName": "menu_name", "menuId": "menu_id", "isUsed": "is_used", "linkUrl": "link_url", "sort": "sort"})}),
 		Labels:      crud.New[biz.Label](g, crud.Spec{Name: "标签", Filters: fields(map[string]string{"name": "name", "remark": "remark"})}),
 	}
@@ -223,4 +223,3 @@ type Events struct{ O *outbox.Outbox }
 func (e Events) Add(ctx context.Context, subject, tenantID string, data any) error {
 	return e.O.Add(ctx, subject, tenantID, data)
 }
-

@@ -37,7 +37,9 @@ func New(uc *biz.System) *System { return &System{uc: uc} }
 
 var ok = wrapperspb.Bool(true)
 
-func badTime(field string) error { return errs.BadRequest("%s格式错误,应为 yyyy-MM-dd HH:mm:ss", field) }
+func badTime(field string) error {
+	return errs.BadRequest("%s格式错误,应为 yyyy-MM-dd HH:mm:ss", field)
+}
 
 func ids(s string) ([]int64, error) {
 	v, good := ident.ParseIDs(s)

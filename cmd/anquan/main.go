@@ -1,0 +1,64 @@
+// Command anquan runs the Anquan safety-production platform: every service
+// and the gateway in one process with embedded infrastructure (the default),
+// or one target against PostgreSQL/MySQL, Redis and NATS from a config.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"anquan/internal/stack"
+	"anquan/kit/conf"
+	"anquan/kit/runner"
+)
+
+func main() {
+	runner.Exit(run())
+}
+
+func run() error {
+	var (
+		target  = flag.String("target", "", "what to run: all|gateway|auth|system|user|desk (env ANQUAN_TARGET; default all)")
+		httpAdr = flag.String("http", "", "HTTP listen address (env ANQUAN_HTTP; default 127.0.0.1:8080)")
+		grpcAdr = flag.String("grpc", "", "gRPC listen address of a lone service (env ANQUAN_GRPC)")
+		dataDir = flag.String("data", "", "data folder for embedded databases, NATS, keys (env ANQUAN_DATA; default ./data)")
+		cfgFile = flag.String("config", os.Getenv("ANQUAN_CONFIG"), "YAML configuration file (env ANQUAN_CONFIG)")
+		webDir  = flag.String("web", "", "built web app folder (env ANQUAN_WEB; default ./web/dist)")
+		version = flag.Bool("version", false, "print the version and exit")
+	)
+	flag.Parse()
+	if *version {
+		fmt.Println("anquan 1.9.1")
+		return nil
+	}
+	cfg, err := conf.Load(*cfgFile)
+	if err != nil {
+		return err
+	}
+	// Flags win over the environment, which wins over the file.
+	for _, f := range []struct {
+		v   string
+		dst *string
+	}{{*target, &cfg.Target}, {*httpAdr, &cfg.HTTP}, {*grpcAdr, &cfg.GRPC}, {*dataDir, &cfg.Data}, {*webDir, &cfg.Web}} {
+		if f.v != "" {
+			*f.dst = f.v
+		}
+	}
+	start := time.Now()
+	s, err := stack.Build(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	defer s.FlushTraces()
+	ops := ""
+	if s.Gateway == nil {
+		ops = cfg.HTTP // a lone service serves its own health and metrics
+	}
+	return runner.Run(context.Background(), s.Infra, s.Parts, runner.Options{OpsAddr: ops, Ready: func() {
+		slog.Info("anquan ready", "target", cfg.Target, "http", cfg.HTTP, "data", cfg.Data, "ms", time.Since(start).Milliseconds())
+	}})
+}

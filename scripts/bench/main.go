@@ -1,0 +1,246 @@
+// Command bench measures the all-in-one binary on SQLite with 10,000 users
+// in one tenant: paged user list, menu routes and login throughput at 32
+// concurrent connections, memory idle and after the run, and time to ready.
+// It prints figures; it never passes or fails on timing.
+package main
+
+import (
+	"bufio"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	_ "github.com/glebarez/go-sqlite"
+
+	"anquan/kit/authn"
+	"anquan/kit/idgen"
+)
+
+var (
+	bin      = flag.String("bin", "bin/anquan", "the anquan binary")
+	users    = flag.Int("users", 10000, "users to seed in tenant 100001")
+	conns    = flag.Int("c", 32, "concurrent connections")
+	duration = flag.Duration("d", 10*time.Second, "duration of each scenario")
+)
+
+func main() {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "anquan-bench-")
+	must(err)
+	defer os.RemoveAll(dir)
+	addr := freeAddr()
+	base := "http://" + addr
+
+	fmt.Printf("machine: %d cores (%s), %s/%s, Go %s\n", runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	cold := time.Now()
+	p := launch(dir, addr)
+	waitReady(base)
+	fmt.Printf("ready (cold start, first seed): %v\n", time.Since(cold).Round(time.Millisecond))
+	stop(p)
+
+	seed(filepath.Join(dir, "user.db"), *users)
+	fmt.Printf("seeded %d users into tenant 100001\n", *users)
+
+	warm := time.Now()
+	p = launch(dir, addr)
+	waitReady(base)
+	fmt.Printf("ready (warm start): %v\n", time.Since(warm).Round(time.Millisecond))
+	defer stop(p)
+	time.Sleep(2 * time.Second)
+	fmt.Printf("RSS idle: %.1f MB\n", rssMB(p.Process.Pid))
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns * 2, MaxConnsPerHost: *conns * 2}, Timeout: 30 * time.Second}
+	token := login(client, base, "admin", "admin")
+
+	run(client, "user list (size=10, realName filter)", func(i int) *http.Request {
+		r, _ := http.NewRequest("GET", base+"/api/blade-user/page?current=1&size=10&realName="+url.QueryEscape(fmt.Sprintf("测试%d", i%1000)), nil)
+		r.Header.Set("Blade-Auth", "bearer "+token)
+		return r
+	})
+	run(client, "menu/routes", func(int) *http.Request {
+		r, _ := http.NewRequest("GET", base+"/api/blade-system/menu/routes", nil)
+		r.Header.Set("Blade-Auth", "bearer "+token)
+		return r
+	})
+	run(client, "login (password grant, bcrypt)", func(i int) *http.Request {
+		form := url.Values{"tenantId": {"100001"}, "username": {fmt.Sprintf("bench%d", i%*users+1)}, "password": {"123456"}, "grant_type": {"password"}}
+		r, _ := http.NewRequest("POST", base+"/api/blade-auth/oauth/token", strings.NewReader(form.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("api:api_secret")))
+		return r
+	})
+	fmt.Printf("RSS after the run: %.1f MB\n", rssMB(p.Process.Pid))
+}
+
+func launch(dir, addr string) *exec.Cmd {
+	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"))
+	cmd.Env = append(os.Environ(), "ANQUAN_CAPTCHA=off", "ANQUAN_ACCESS_LOG=off", "ANQUAN_LOG_LEVEL=warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	must(cmd.Start())
+	return cmd
+}
+
+func stop(c *exec.Cmd) {
+	_ = c.Process.Signal(syscall.SIGTERM)
+	_, _ = c.Process.Wait()
+}
+
+func waitReady(base string) {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if r, err := http.Get(base + "/readyz"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	fmt.Fprintln(os.Stderr, "not ready after 60s")
+	os.Exit(1)
+}
+
+// seed inserts users directly (one bcrypt hash shared by all: hashing 10,000
+// passwords would take minutes and measure nothing of interest).
+func seed(path string, n int) {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	must(err)
+	defer db.Close()
+	hash, err := authn.Hash("123456")
+	must(err)
+	tx, err := db.Begin()
+	must(err)
+	stmt, err := tx.Prepare(`INSERT INTO blade_user (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
+		code, user_type, account, password, name, real_name, nick_name, avatar, email, phone, sex, role_id, dept_id, post_id, main_dept_id, oauth_id)
+		VALUES (?, '100001', 0, 0, ?, 0, ?, 1, 0, '', 1, ?, ?, ?, ?, ?, '', '', ?, 1, '1000010000000000104', '1000010000000000204', '1000010000000000303', 1000010000000000204, '')`)
+	must(err)
+	now := time.Now()
+	for i := 1; i <= n; i++ {
+		name := fmt.Sprintf("测试%d", i)
+		_, err := stmt.Exec(idgen.Next(), now, now, fmt.Sprintf("bench%d", i), hash, name, name, name, fmt.Sprintf("139%08d", i))
+		must(err)
+	}
+	must(tx.Commit())
+}
+
+func login(c *http.Client, base, user, pass string) string {
+	form := url.Values{"tenantId": {"100001"}, "username": {user}, "password": {pass}, "grant_type": {"password"}}
+	r, _ := http.NewRequest("POST", base+"/api/blade-auth/oauth/token", strings.NewReader(form.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("api:api_secret")))
+	res, err := c.Do(r)
+	must(err)
+	defer res.Body.Close()
+	var out map[string]any
+	must(json.NewDecoder(res.Body).Decode(&out))
+	tok, _ := out["access_token"].(string)
+	if tok == "" {
+		fmt.Fprintln(os.Stderr, "login failed:", out)
+		os.Exit(1)
+	}
+	return tok
+}
+
+// run drives one scenario with *conns workers for *duration.
+func run(c *http.Client, name string, mk func(i int) *http.Request) {
+	var (
+		mu    sync.Mutex
+		lat   []time.Duration
+		errs  atomic.Int64
+		count atomic.Int64
+		wg    sync.WaitGroup
+	)
+	end := time.Now().Add(*duration)
+	for w := 0; w < *conns; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var mine []time.Duration
+			for i := w; time.Now().Before(end); i += *conns {
+				t := time.Now()
+				res, err := c.Do(mk(i))
+				if err != nil {
+					errs.Add(1)
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					errs.Add(1)
+				}
+				mine = append(mine, time.Since(t))
+				count.Add(1)
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[int(float64(len(lat)-1)*p)]
+	}
+	fmt.Printf("%-40s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   errors %d\n", name, float64(count.Load())/duration.Seconds(),
+		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, errs.Load())
+}
+
+func rssMB(pid int) float64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if strings.HasPrefix(s.Text(), "VmRSS:") {
+			var kb float64
+			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(s.Text(), "VmRSS:")), "%f", &kb)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+func cpuModel() string {
+	b, _ := os.ReadFile("/proc/cpuinfo")
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "model name") {
+			return strings.TrimSpace(strings.SplitN(l, ":", 2)[1])
+		}
+	}
+	return "unknown cpu"
+}
+
+func freeAddr() string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	must(err)
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func must(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}

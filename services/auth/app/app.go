@@ -1,0 +1,145 @@
+// Package app assembles blade-auth as a component.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/auth/internal/biz"
+	"anquan/auth/internal/data"
+	"anquan/auth/internal/service"
+	"anquan/auth/internal/social"
+	"anquan/kit/authn"
+	"anquan/kit/db"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	pb "anquan/proto/blade/auth/v1"
+	commonv1 "anquan/proto/blade/common/v1"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// App is blade-auth.
+type App struct {
+	in     *platform.Infra
+	addr   string
+	db     *gorm.DB
+	grpc   *server.GRPC
+	outbox *outbox.Outbox
+	cancel context.CancelFunc
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return "auth" }
+
+func (a *App) Addr() string { return a.grpc.Addr() }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := db.Open(ctx, a.in.Conf, "auth")
+	if err != nil {
+		return err
+	}
+	a.db = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("auth migrate: %w", err)
+	}
+	signer, err := authn.NewSigner(a.in.Keys)
+	if err != nil {
+		return err
+	}
+	dir := data.Directory{System: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")), User: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	providers := data.Providers(g)
+	tokens := data.Tokens{DB: g, Providers: providers}
+	a.outbox = outbox.New(g, a.in.Bus)
+	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.outbox},
+		PasswordKey: a.in.Conf.Security.PasswordKey, Captcha: a.in.Conf.Security.Captcha}
+	srv, err := server.NewGRPC("auth", a.addr, a.in.Verifier, a.in.Secret)
+	if err != nil {
+		return err
+	}
+	pb.RegisterAuthServiceServer(srv.Server, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")))))
+	a.grpc = srv
+	srv.Serve()
+	a.outbox.Start()
+	rctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	go func() {
+		t := time.NewTicker(24 * time.Hour)
+		defer t.Stop()
+		for {
+			tokens.PurgeExpired(rctx)
+			select {
+			case <-rctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	a.in.Dialer.SetAddr("auth", srv.Addr())
+	return nil
+}
+
+type events struct{ o *outbox.Outbox }
+
+func (e events) Add(ctx context.Context, subject, tenantID string, data any) error {
+	return e.o.Add(ctx, subject, tenantID, data)
+}
+
+// profile reads the caller's profile from blade-user (with the caller's
+// token, so blade-user applies its own rules and fills role and dept names).
+func profile(users userv1.UserServiceClient) func(ctx context.Context) (*pb.UserProfile, error) {
+	return func(ctx context.Context) (*pb.UserProfile, error) {
+		u, err := users.Info(ctx, &commonv1.Empty{})
+		if err != nil {
+			if errs.IsNotFound(err) {
+				return nil, errs.Unauthorized("")
+			}
+			return nil, err
+		}
+		roleAlias := ""
+		if id := ident.From(ctx); id != nil && id.Super {
+			roleAlias = "administrator"
+		}
+		return &pb.UserProfile{Id: u.Id, TenantId: u.TenantId, Account: u.Account, Name: u.Name, RealName: u.RealName, NickName: u.NickName,
+			Avatar: u.Avatar, Email: u.Email, Phone: u.Phone, Sex: u.Sex, Birthday: u.Birthday, DeptId: u.DeptId, DeptName: u.DeptName,
+			PostId: u.PostId, RoleId: u.RoleId, RoleName: u.RoleName, RoleAlias: roleAlias, UserType: u.UserType, OauthId: u.OauthId}, nil
+	}
+}
+
+func (a *App) Stop(ctx context.Context) error {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	if a.grpc != nil {
+		a.grpc.Stop(ctx)
+	}
+	if a.outbox != nil {
+		a.outbox.Stop(ctx)
+	}
+	if a.db != nil {
+		if s, err := a.db.DB(); err == nil {
+			return s.Close()
+		}
+	}
+	return nil
+}
+
+func (a *App) Ready(ctx context.Context) error {
+	if a.db == nil || a.grpc == nil {
+		return errors.New("not started")
+	}
+	s, err := a.db.DB()
+	if err != nil {
+		return err
+	}
+	return s.PingContext(ctx)
+}

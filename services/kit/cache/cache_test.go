@@ -1,0 +1,54 @@
+package cache
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+)
+
+func exercise(t *testing.T, c Cache) {
+	ctx := context.Background()
+	if n, _ := c.Incr(ctx, "k:count", time.Minute); n != 1 {
+		t.Fatalf("first incr: %d", n)
+	}
+	if n, _ := c.Incr(ctx, "k:count", time.Minute); n != 2 {
+		t.Fatalf("second incr: %d", n)
+	}
+	_ = c.Set(ctx, "k:once", "v", time.Minute)
+	if v, ok, _ := c.Take(ctx, "k:once"); !ok || v != "v" {
+		t.Fatal("take")
+	}
+	if _, ok, _ := c.Take(ctx, "k:once"); ok {
+		t.Fatal("take twice")
+	}
+	_ = c.Set(ctx, "k:short", "v", 50*time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
+	if _, ok, _ := c.Get(ctx, "k:short"); ok {
+		t.Fatal("expired key still there")
+	}
+	_ = c.Set(ctx, "k:p:1", "a", 0)
+	_ = c.Set(ctx, "k:p:2", "b", 0)
+	_ = c.DelPrefix(ctx, "k:p:")
+	if _, ok, _ := c.Get(ctx, "k:p:2"); ok {
+		t.Fatal("prefix delete")
+	}
+	_ = c.Del(ctx, "k:count")
+}
+
+func TestMemoryCacheCountsTakesExpiresAndDropsPrefixes(t *testing.T) {
+	m := NewMemory()
+	defer m.Close()
+	exercise(t, m)
+}
+
+func TestRedisCacheBehavesLikeMemory(t *testing.T) {
+	if c, err := net.DialTimeout("tcp", "127.0.0.1:6379", 300*time.Millisecond); err != nil {
+		t.Skip("Redis does not answer at 127.0.0.1:6379")
+	} else {
+		c.Close()
+	}
+	r := NewRedis("127.0.0.1:6379", "", 0, "anquan-test:"+time.Now().Format("150405.000")+":")
+	defer r.Close()
+	exercise(t, r)
+}
