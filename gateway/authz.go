@@ -45,6 +45,12 @@ func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Hand
 				r = r.WithContext(ident.With(r.Context(), id))
 			}
 		}
+		// grpc-gateway forwards Authorization as metadata on its own; the
+		// client's Basic credentials mean nothing past the token endpoint,
+		// and the caller's token is forwarded from the identity instead.
+		if r.URL.Path != tokenPath {
+			r.Header.Del("Authorization")
+		}
 		next.ServeHTTP(w, r)
 	})
 }

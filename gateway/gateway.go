@@ -43,6 +43,9 @@ type Gateway struct {
 	ready      bool
 }
 
+// tokenPath is served by the gateway itself (see token.go).
+const tokenPath = "/api/blade-auth/oauth/token"
+
 // Services the gateway routes to.
 var Services = []string{"auth", "system", "user", "desk"}
 
@@ -120,7 +123,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 
 	ops := server.OpsMux(g.parts)
 	mux := http.NewServeMux()
-	mux.HandleFunc("/api/blade-auth/oauth/token", g.tokenHandler)
+	mux.HandleFunc(tokenPath, g.tokenHandler)
 	mux.HandleFunc("/api/openapi.json", serveOpenAPI)
 	mux.HandleFunc("/api/docs", serveDocs)
 	mux.Handle("/api/", gw)

@@ -105,16 +105,30 @@ func (b *Bus) Publish(ctx context.Context, subject, msgID string, data []byte, h
 // Handler processes one event; returning an error redelivers it later.
 type Handler func(ctx context.Context, e Event) error
 
-// Subscribe runs a durable consumer named durable for subjects until ctx ends.
-// Handlers must be idempotent (they receive the event id).
+// Subscribe runs durable consumers named durable for subjects until ctx ends.
+// Handlers must be idempotent (they receive the event id). Each subject gets
+// its own consumer (durable-N): servers before 2.10 accept one filter each.
 func (b *Bus) Subscribe(ctx context.Context, durable string, subjects []string, h Handler) error {
+	for i, subject := range subjects {
+		name := durable
+		if len(subjects) > 1 {
+			name = fmt.Sprintf("%s-%d", durable, i)
+		}
+		if err := b.consume(ctx, name, subject, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *Bus) consume(ctx context.Context, durable, subject string, h Handler) error {
 	cons, err := b.JS.CreateOrUpdateConsumer(ctx, b.Stream, jetstream.ConsumerConfig{
-		Durable:        durable,
-		FilterSubjects: subjects,
-		AckPolicy:      jetstream.AckExplicitPolicy,
-		MaxDeliver:     20,
-		AckWait:        30 * time.Second,
-		BackOff:        []time.Duration{time.Second, 5 * time.Second, 30 * time.Second},
+		Durable:       durable,
+		FilterSubject: subject,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		MaxDeliver:    20,
+		AckWait:       30 * time.Second,
+		BackOff:       []time.Duration{time.Second, 5 * time.Second, 30 * time.Second},
 	})
 	if err != nil {
 		return fmt.Errorf("consumer %s: %w", durable, err)

@@ -59,7 +59,17 @@ func Open(ctx context.Context, c *conf.Config, service string) (*gorm.DB, error)
 		if err := ensureDatabase("mysql", strings.ReplaceAll(dsn, "{db}", ""), fmt.Sprintf("CREATE DATABASE IF NOT EXISTS `%s` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci", name), "", name); err != nil {
 			return nil, err
 		}
-		dialector = mysql.Open(strings.ReplaceAll(dsn, "{db}", name))
+		// Matched rather than changed rows: an update that writes the same
+		// values must not look like "no such row" (every engine agrees then).
+		dsn = strings.ReplaceAll(dsn, "{db}", name)
+		if !strings.Contains(dsn, "clientFoundRows") {
+			sep := "?"
+			if strings.Contains(dsn, "?") {
+				sep = "&"
+			}
+			dsn += sep + "clientFoundRows=true"
+		}
+		dialector = mysql.Open(dsn)
 	default:
 		return nil, fmt.Errorf("unknown db driver %q", c.DB.Driver)
 	}

@@ -20,6 +20,14 @@ type Base struct {
 // GetID returns the id (the generic repository needs it).
 func (b *Base) GetID() int64 { return b.ID }
 
+// TenantOwned marks models whose rows belong to a tenant; only they get the
+// central tenant scope (a platform table may still have a tenant_id column,
+// like the tenant table itself).
+func (Base) TenantOwned() {}
+
+// TenantOwned is implemented by models embedding Base.
+type TenantOwned interface{ TenantOwned() }
+
 // Plain is Base without a tenant: for tables the platform owns (tenants, clients).
 type Plain struct {
 	ID         int64     `gorm:"primaryKey;autoIncrement:false"`

@@ -3,6 +3,7 @@ package db
 import (
 	"errors"
 	"reflect"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -36,6 +37,23 @@ func installCallbacks(g *gorm.DB) error {
 	return cb.Delete().Before("gorm:delete").Register("anquan:delete", onDelete)
 }
 
+var ownedType = reflect.TypeOf((*TenantOwned)(nil)).Elem()
+
+// owned caches, per model type, whether it is tenant-owned.
+var owned sync.Map
+
+func tenantOwned(s *schema.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if v, ok := owned.Load(s.ModelType); ok {
+		return v.(bool)
+	}
+	o := s.ModelType.Implements(ownedType) || reflect.PointerTo(s.ModelType).Implements(ownedType)
+	owned.Store(s.ModelType, o)
+	return o
+}
+
 func field(s *schema.Schema, name string) *schema.Field {
 	if s == nil {
 		return nil
@@ -50,7 +68,7 @@ func scope(db *gorm.DB) (id *ident.Identity, tenant bool, err error) {
 	if s == nil {
 		return nil, false, nil
 	}
-	tenant = field(s, "TenantID") != nil
+	tenant = tenantOwned(s)
 	ctx := db.Statement.Context
 	if ident.IsSystem(ctx) {
 		return nil, false, nil
@@ -133,7 +151,8 @@ func onCreate(db *gorm.DB) {
 	ctx := db.Statement.Context
 	id := ident.From(ctx)
 	system := ident.IsSystem(ctx)
-	if field(s, "TenantID") != nil && !system && id == nil {
+	owned := tenantOwned(s)
+	if owned && !system && id == nil {
 		_ = db.AddError(ErrNoTenant)
 		return
 	}
@@ -144,7 +163,7 @@ func onCreate(db *gorm.DB) {
 				_ = f.Set(ctx, rv, idgen.Next())
 			}
 		}
-		if f := field(s, "TenantID"); f != nil && !system {
+		if f := field(s, "TenantID"); f != nil && owned && !system {
 			// The caller's tenant always wins over whatever the payload said.
 			_ = f.Set(ctx, rv, id.TenantID)
 		}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
@@ -145,8 +146,11 @@ func authenticate(v *authn.Verifier, secret string) grpc.UnaryServerInterceptor 
 			return h(ident.AsSystem(ctx), req)
 		}
 		var token string
-		if vals := md.Get(MDAuthorization); len(vals) > 0 {
-			token = vals[0]
+		for _, v := range md.Get(MDAuthorization) {
+			if len(v) > 7 && strings.EqualFold(v[:7], "bearer ") {
+				token = v
+				break
+			}
 		}
 		if token != "" && v != nil {
 			id, err := v.Verify(token)

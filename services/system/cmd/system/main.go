@@ -3,9 +3,9 @@
 package main
 
 import (
-	"anquan/system/app"
 	"anquan/kit/platform"
 	"anquan/kit/runner"
+	"anquan/system/app"
 )
 
 func main() {

@@ -33,7 +33,7 @@ func Seed(ctx context.Context, g *gorm.DB, sys *biz.System) error {
 			{TenantID: seedids.DemoTenant, TenantName: "江东化工有限公司", Domain: "demo.anquan.local", Linkman: "王工", ContactNumber: "13800000001", Address: "江苏省南京市化学工业园区", AccountNumber: -1, ExpireTime: &demoEnd},
 		}
 		for i := range tenants {
-			if err := g.WithContext(ctx).Create(&tenants[i]).Error; err != nil {
+			if err := db.Conn(ctx, g).Create(&tenants[i]).Error; err != nil {
 				return err
 			}
 		}
@@ -42,7 +42,7 @@ func Seed(ctx context.Context, g *gorm.DB, sys *biz.System) error {
 			{ClientID: "api", ClientSecret: "api_secret", Scope: "all", AuthorizedGrantTypes: "refresh_token,password,social", AccessTokenValidity: 3600, RefreshTokenValidity: 604800, EncryptPassword: false},
 		}
 		for i := range clients {
-			if err := g.WithContext(ctx).Create(&clients[i]).Error; err != nil {
+			if err := db.Conn(ctx, g).Create(&clients[i]).Error; err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,95 @@
+// Package app assembles blade-user as a component, so the all-in-one
+// binary and cmd/user run the same code.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"anquan/kit/db"
+	"anquan/kit/outbox"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	pb "anquan/proto/blade/user/v1"
+	"anquan/user/internal/biz"
+	"anquan/user/internal/data"
+	"anquan/user/internal/service"
+)
+
+// App is blade-user.
+type App struct {
+	in     *platform.Infra
+	addr   string
+	db     *gorm.DB
+	grpc   *server.GRPC
+	outbox *outbox.Outbox
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return "user" }
+
+// Addr is where the gRPC server listens (after Start).
+func (a *App) Addr() string { return a.grpc.Addr() }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := db.Open(ctx, a.in.Conf, "user")
+	if err != nil {
+		return err
+	}
+	a.db = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("user migrate: %w", err)
+	}
+	if err := data.Seed(ctx, g); err != nil {
+		return fmt.Errorf("user seed: %w", err)
+	}
+	ob := outbox.New(g, a.in.Bus)
+	// blade-system is dialled lazily: it may start after this component.
+	dir := data.NewDirectory(a.in.Dialer.Lazy("system"))
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), data.Events{O: ob}, dir, a.in.Cache)
+	srv, err := server.NewGRPC("user", a.addr, a.in.Verifier, a.in.Secret)
+	if err != nil {
+		return err
+	}
+	h := service.New(uc, a.in.Conf.Security.PasswordKey)
+	pb.RegisterUserServiceServer(srv.Server, h)
+	pb.RegisterUserInternalServer(srv.Server, h)
+	a.grpc = srv
+	srv.Serve()
+	// Set only once started: Stop waits for a started relay.
+	ob.Start()
+	a.outbox = ob
+	a.in.Dialer.SetAddr("user", srv.Addr())
+	return nil
+}
+
+func (a *App) Stop(ctx context.Context) error {
+	if a.grpc != nil {
+		a.grpc.Stop(ctx)
+	}
+	if a.outbox != nil {
+		a.outbox.Stop(ctx)
+	}
+	if a.db != nil {
+		if s, err := a.db.DB(); err == nil {
+			return s.Close()
+		}
+	}
+	return nil
+}
+
+func (a *App) Ready(ctx context.Context) error {
+	if a.db == nil || a.grpc == nil {
+		return errors.New("not started")
+	}
+	s, err := a.db.DB()
+	if err != nil {
+		return err
+	}
+	return s.PingContext(ctx)
+}

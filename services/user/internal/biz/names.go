@@ -1,0 +1,143 @@
+package biz
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"anquan/kit/cache"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+)
+
+// LockThreshold is the number of failed logins (counted by blade-auth under
+// cache.LoginFailAccount) at which an account shows as locked.
+const LockThreshold = 5
+
+// checkRefs refuses roles, departments and posts that are not the tenant's
+// (a foreign or deleted id is answered as missing).
+func (s *Users) checkRefs(ctx context.Context, tenant string, roles, depts, posts []int64) error {
+	if len(roles) > 0 {
+		names, err := s.Dir.RoleNames(ctx, tenant, roles)
+		if err != nil {
+			return err
+		}
+		if err := requireAll(roles, names, "角色"); err != nil {
+			return err
+		}
+	}
+	if len(depts) > 0 {
+		names, _, err := s.Dir.Depts(ctx, tenant, nil)
+		if err != nil {
+			return err
+		}
+		if err := requireAll(depts, names, "部门"); err != nil {
+			return err
+		}
+	}
+	if len(posts) > 0 {
+		names, err := s.Dir.PostNames(ctx, tenant)
+		if err != nil {
+			return err
+		}
+		return requireAll(posts, names, "岗位")
+	}
+	return nil
+}
+
+func requireAll(ids []int64, names map[int64]string, label string) error {
+	for _, id := range ids {
+		if _, ok := names[id]; !ok {
+			return errs.BadRequest("%s不存在", label)
+		}
+	}
+	return nil
+}
+
+// lookup turns users into views with one directory call per kind of name
+// (never one per user), plus the lock state when asked for.
+type lookup struct {
+	ctx    context.Context
+	s      *Users
+	tenant string
+	locked bool
+	roles  map[int64]string
+	depts  map[int64]string
+	posts  map[int64]string
+}
+
+// newLookup fetches the names the users refer to; with all set it fetches
+// every name of the tenant (exports, whose rows are not known up front).
+// depts may carry department names a filter already fetched.
+func (s *Users) newLookup(ctx context.Context, tenant string, users []User, all, locked bool, depts map[int64]string) (*lookup, error) {
+	l := &lookup{ctx: ctx, s: s, tenant: tenant, locked: locked, depts: depts}
+	var roleIDs []int64
+	needDepts, needPosts := all, all
+	seen := map[int64]bool{}
+	for i := range users {
+		ids, _ := ident.ParseIDs(users[i].RoleID)
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				roleIDs = append(roleIDs, id)
+			}
+		}
+		needDepts = needDepts || users[i].DeptID != ""
+		needPosts = needPosts || users[i].PostID != ""
+	}
+	var err error
+	if all || len(roleIDs) > 0 {
+		if l.roles, err = s.Dir.RoleNames(ctx, tenant, roleIDs); err != nil {
+			return nil, err
+		}
+	}
+	if needDepts && l.depts == nil {
+		if l.depts, _, err = s.Dir.Depts(ctx, tenant, nil); err != nil {
+			return nil, err
+		}
+	}
+	if needPosts {
+		if l.posts, err = s.Dir.PostNames(ctx, tenant); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// joinNames writes the names of a comma list of ids, skipping unknown ids.
+func joinNames(list string, names map[int64]string) string {
+	ids, _ := ident.ParseIDs(list)
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if n, ok := names[id]; ok {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func (l *lookup) view(u User) UserView {
+	v := UserView{User: u, RoleName: joinNames(u.RoleID, l.roles), DeptName: joinNames(u.DeptID, l.depts), PostName: joinNames(u.PostID, l.posts)}
+	if l.locked {
+		v.Locked = l.s.isLocked(l.ctx, l.tenant, u.Account)
+	}
+	return v
+}
+
+func (l *lookup) views(users []User) []UserView {
+	out := make([]UserView, 0, len(users))
+	for _, u := range users {
+		out = append(out, l.view(u))
+	}
+	return out
+}
+
+// isLocked reads blade-auth's failure counter; a cache outage shows unlocked.
+func (s *Users) isLocked(ctx context.Context, tenant, account string) bool {
+	v, ok, err := s.Cache.Get(ctx, cache.LoginFailAccount(tenant, account))
+	if err != nil || !ok {
+		return false
+	}
+	n, _ := strconv.Atoi(v)
+	return n >= LockThreshold
+}

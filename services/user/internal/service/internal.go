@@ -1,0 +1,54 @@
+package service
+
+import (
+	"context"
+
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	pb "anquan/proto/blade/user/v1"
+	"anquan/user/internal/biz"
+)
+
+// UserInternal: what blade-auth and blade-system ask of users.
+
+func (s *User) FindCredential(ctx context.Context, q *pb.CredentialQuery) (*pb.Credential, error) {
+	u, err := s.uc.FindCredential(ctx, q.TenantId, q.Account)
+	if err != nil {
+		return nil, err
+	}
+	return credentialOut(u), nil
+}
+
+func (s *User) GetCredential(ctx context.Context, q *pb.UserIdQuery) (*pb.Credential, error) {
+	u, err := s.uc.GetCredential(ctx, q.TenantId, q.UserId)
+	if err != nil {
+		return nil, err
+	}
+	return credentialOut(u), nil
+}
+
+func (s *User) UpgradeHash(ctx context.Context, q *pb.HashUpdate) (*wrapperspb.BoolValue, error) {
+	return ok, s.uc.UpgradeHash(ctx, q.TenantId, q.UserId, q.PasswordHash)
+}
+
+func (s *User) BindOAuth(ctx context.Context, q *pb.OAuthQuery) (*pb.OAuthBinding, error) {
+	o, u, err := s.uc.BindOAuth(ctx, biz.Profile{TenantID: q.TenantId, Source: q.Source, UUID: q.Uuid,
+		Username: q.Username, Nickname: q.Nickname, Avatar: q.Avatar, Email: q.Email})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.OAuthBinding{OauthId: idString(o.ID), User: credentialOut(u)}, nil
+}
+
+func (s *User) CreateTenantAdmin(ctx context.Context, q *pb.TenantAdmin) (*wrapperspb.BoolValue, error) {
+	return ok, s.uc.CreateTenantAdmin(ctx, biz.Admin{TenantID: q.TenantId, Account: q.Account, PasswordHash: q.PasswordHash,
+		RoleID: q.RoleId, DeptID: q.DeptId, Name: q.Name})
+}
+
+func (s *User) CountUsers(ctx context.Context, q *pb.CountQuery) (*wrapperspb.Int32Value, error) {
+	n, err := s.uc.CountUsers(ctx, q.TenantId)
+	if err != nil {
+		return nil, err
+	}
+	return wrapperspb.Int32(int32(n)), nil
+}
