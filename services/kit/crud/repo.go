@@ -7,9 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"sync"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+	"gorm.io/gorm/schema"
 
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -35,6 +38,9 @@ type Spec struct {
 type Repo[T any] struct {
 	DB   *gorm.DB
 	Spec Spec
+	// text holds the columns of string type: a "contains" filter on any
+	// other column is an equality (LIKE on a number fails on PostgreSQL).
+	text map[string]bool
 }
 
 // New makes a repository.
@@ -45,7 +51,16 @@ func New[T any](g *gorm.DB, spec Spec) *Repo[T] {
 	if spec.Order == "" {
 		spec.Order = "id desc"
 	}
-	return &Repo[T]{DB: g, Spec: spec}
+	text := map[string]bool{}
+	var zero T
+	if sch, err := schema.Parse(&zero, &sync.Map{}, g.NamingStrategy); err == nil {
+		for _, f := range sch.Fields {
+			if f.DBName != "" && f.FieldType.Kind() == reflect.String {
+				text[f.DBName] = true
+			}
+		}
+	}
+	return &Repo[T]{DB: g, Spec: spec, text: text}
 }
 
 // Conn is the database (or the transaction in ctx) for model T.
@@ -62,6 +77,9 @@ func (r *Repo[T]) Where(ctx context.Context, q *Query, extra ...func(*gorm.DB) *
 	}
 	tx := r.Conn(ctx)
 	for _, c := range conds {
+		if (c.Op == OpLike || c.Op == OpLikeLeft || c.Op == OpLikeRight) && !r.text[c.Column] {
+			c.Op = OpEqual
+		}
 		tx = Apply(tx, c)
 	}
 	tx = r.dataScope(ctx, tx)
@@ -186,7 +204,12 @@ func (r *Repo[T]) ListWhere(ctx context.Context, q Query, limit int, extra ...fu
 
 // Each streams every matching row in batches, for exports with bounded memory.
 func (r *Repo[T]) Each(ctx context.Context, q Query, max int, fn func(T) error) error {
-	tx, err := r.Where(ctx, &q)
+	return r.EachWhere(ctx, q, max, fn)
+}
+
+// EachWhere is Each with extra conditions.
+func (r *Repo[T]) EachWhere(ctx context.Context, q Query, max int, fn func(T) error, extra ...func(*gorm.DB) *gorm.DB) error {
+	tx, err := r.Where(ctx, &q, extra...)
 	if err != nil {
 		return err
 	}

@@ -5,19 +5,11 @@ import (
 	"time"
 
 	"anquan/kit/db"
-	"anquan/kit/paging"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/system/v1"
 	"anquan/system/internal/biz"
 )
-
-func query(q *commonv1.PageQuery) paging.Query {
-	if q == nil {
-		return paging.Query{}
-	}
-	return paging.Query{Current: int(q.Current), Size: int(q.Size), Ascs: q.Ascs, Descs: q.Descs, Filters: q.Filters}
-}
 
 func ts(t time.Time) string { return timefmt.Format(t) }
 
@@ -239,20 +231,4 @@ func labelIn(p *pb.Label) *biz.Label {
 	l := &biz.Label{Name: p.Name, Longitude: p.Longitude, Latitude: p.Latitude, Height: p.Height, Remark: p.Remark}
 	l.ID, l.Status = p.Id, statusOr(p.Status)
 	return l
-}
-
-func pages(total int64, size int) int32 {
-	if size <= 0 {
-		return 0
-	}
-	return int32((total + int64(size) - 1) / int64(size))
-}
-
-// mapList converts a slice with a function.
-func mapList[T any, P any](in []T, f func(*T) P) []P {
-	out := make([]P, 0, len(in))
-	for i := range in {
-		out = append(out, f(&in[i]))
-	}
-	return out
 }

@@ -7,17 +7,15 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"google.golang.org/genproto/googleapis/api/httpbody"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/seedids"
+	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -41,60 +39,21 @@ func badTime(field string) error {
 	return errs.BadRequest("%s格式错误,应为 yyyy-MM-dd HH:mm:ss", field)
 }
 
-func ids(s string) ([]int64, error) {
-	v, good := ident.ParseIDs(s)
-	if !good {
-		return nil, errs.BadRequest("ids 参数格式错误")
-	}
-	if len(v) == 0 {
-		return nil, errs.BadRequest("请选择至少一条数据")
-	}
-	return v, nil
-}
-
-func need(id int64) error {
-	if id <= 0 {
-		return errs.BadRequest("缺少 id 参数")
-	}
-	return nil
-}
-
-// exportFile answers an xlsx download with its file name.
-func exportFile(ctx context.Context, name string, data []byte) (*httpbody.HttpBody, error) {
-	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", xlsx.Disposition(name+"_"+time.Now().In(timefmt.Zone).Format("20060102150405")+".xlsx")))
-	return &httpbody.HttpBody{ContentType: xlsx.ContentType, Data: data}, nil
-}
-
-func export[T any](ctx context.Context, st paging.Store[T], q *commonv1.PageQuery, name string, cols []xlsx.Column[T]) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New(name, cols)
-	if err != nil {
-		return nil, err
-	}
-	if err := st.Each(ctx, query(q), 100000, func(v T) error { return w.Add(v) }); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return exportFile(ctx, name, b)
-}
-
 // ---- tenant ----
 
 func (s *System) TenantList(ctx context.Context, q *commonv1.PageQuery) (*pb.TenantPage, error) {
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.uc.S.Tenants.Page(ctx, query(q))
+	p, err := s.uc.S.Tenants.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.TenantPage{Records: mapList(p.Records, tenantOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.TenantPage{Records: svc.Map(p.Records, tenantOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) TenantDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Tenant, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	if err := biz.RequirePlatform(ctx); err != nil {
@@ -116,7 +75,7 @@ func (s *System) TenantSubmit(ctx context.Context, p *pb.Tenant) (*wrapperspb.Bo
 }
 
 func (s *System) TenantRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +86,7 @@ func (s *System) TenantExport(ctx context.Context, q *commonv1.PageQuery) (*http
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	return export(ctx, s.uc.S.Tenants, q, "租户", []xlsx.Column[biz.Tenant]{
+	return svc.Export(ctx, s.uc.S.Tenants, svc.Query(q), "租户", []xlsx.Column[biz.Tenant]{
 		{Header: "租户编号", Value: func(t biz.Tenant) any { return t.TenantID }},
 		{Header: "租户名称", Width: 30, Value: func(t biz.Tenant) any { return t.TenantName }},
 		{Header: "域名", Value: func(t biz.Tenant) any { return t.Domain }},
@@ -177,7 +136,7 @@ func (s *System) SelectTenant(ctx context.Context, _ *commonv1.Empty) (*pb.Tenan
 	if err != nil {
 		return nil, err
 	}
-	return &pb.TenantSelect{Items: mapList(list, tenantOut)}, nil
+	return &pb.TenantSelect{Items: svc.Map(list, tenantOut)}, nil
 }
 
 func (s *System) TenantGetMenuSubtabulationList(ctx context.Context, q *pb.TenantIdQuery) (*pb.IdList, error) {
@@ -214,7 +173,7 @@ func (s *System) TenantUpdateMenuSubtabulationList(ctx context.Context, q *pb.Me
 // ---- roles ----
 
 func (s *System) ListRole(ctx context.Context, q *commonv1.PageQuery) (*pb.RoleList, error) {
-	list, err := s.uc.S.Roles.List(ctx, query(q), 0)
+	list, err := s.uc.S.Roles.List(ctx, svc.Query(q), 0)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +233,7 @@ func flatTree(n int, at func(i int) (id, parent int64, title string)) []*commonv
 }
 
 func (s *System) RoleDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Role, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	r, err := s.uc.S.Roles.Get(ctx, q.Id)
@@ -289,7 +248,7 @@ func (s *System) RoleSubmit(ctx context.Context, p *pb.Role) (*wrapperspb.BoolVa
 }
 
 func (s *System) RoleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +256,7 @@ func (s *System) RoleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapper
 }
 
 func (s *System) RoleExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	return export(ctx, s.uc.S.Roles, q, "角色", []xlsx.Column[biz.Role]{
+	return svc.Export(ctx, s.uc.S.Roles, svc.Query(q), "角色", []xlsx.Column[biz.Role]{
 		{Header: "角色名称", Value: func(r biz.Role) any { return r.RoleName }},
 		{Header: "角色别名", Value: func(r biz.Role) any { return r.RoleAlias }},
 		{Header: "排序", Value: func(r biz.Role) any { return r.Sort }},
@@ -312,7 +271,7 @@ func (s *System) RoleGrant(ctx context.Context, q *pb.GrantRequest) (*wrapperspb
 // ---- depts ----
 
 func (s *System) ListDept(ctx context.Context, q *commonv1.PageQuery) (*pb.DeptList, error) {
-	list, err := s.uc.S.Depts.List(ctx, query(q), 0)
+	list, err := s.uc.S.Depts.List(ctx, svc.Query(q), 0)
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +303,7 @@ func (s *System) DeptTree(ctx context.Context, q *commonv1.PageQuery) (*commonv1
 }
 
 func (s *System) DeptDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Dept, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	d, err := s.uc.S.Depts.Get(ctx, q.Id)
@@ -359,7 +318,7 @@ func (s *System) DeptSubmit(ctx context.Context, p *pb.Dept) (*wrapperspb.BoolVa
 }
 
 func (s *System) DeptRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +326,7 @@ func (s *System) DeptRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapper
 }
 
 func (s *System) DeptExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	return export(ctx, s.uc.S.Depts, q, "部门", []xlsx.Column[biz.Dept]{
+	return svc.Export(ctx, s.uc.S.Depts, svc.Query(q), "部门", []xlsx.Column[biz.Dept]{
 		{Header: "部门名称", Value: func(d biz.Dept) any { return d.DeptName }},
 		{Header: "部门全称", Width: 30, Value: func(d biz.Dept) any { return d.FullName }},
 		{Header: "排序", Value: func(d biz.Dept) any { return d.Sort }},
@@ -377,15 +336,15 @@ func (s *System) DeptExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 // ---- posts, params, clients (paged CRUD) ----
 
 func (s *System) PostList(ctx context.Context, q *commonv1.PageQuery) (*pb.PostPage, error) {
-	p, err := s.uc.S.Posts.Page(ctx, query(q))
+	p, err := s.uc.S.Posts.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.PostPage{Records: mapList(p.Records, postOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.PostPage{Records: svc.Map(p.Records, postOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) PostDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Post, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	v, err := s.uc.S.Posts.Get(ctx, q.Id)
@@ -400,7 +359,7 @@ func (s *System) PostSubmit(ctx context.Context, p *pb.Post) (*wrapperspb.BoolVa
 }
 
 func (s *System) PostRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +367,7 @@ func (s *System) PostRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapper
 }
 
 func (s *System) PostExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	return export(ctx, s.uc.S.Posts, q, "岗位", []xlsx.Column[biz.Post]{
+	return svc.Export(ctx, s.uc.S.Posts, svc.Query(q), "岗位", []xlsx.Column[biz.Post]{
 		{Header: "岗位编号", Value: func(p biz.Post) any { return p.PostCode }},
 		{Header: "岗位名称", Value: func(p biz.Post) any { return p.PostName }},
 		{Header: "岗位类型", Value: func(p biz.Post) any { return p.Category }},
@@ -417,15 +376,15 @@ func (s *System) PostExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 }
 
 func (s *System) ParamList(ctx context.Context, q *commonv1.PageQuery) (*pb.ParamPage, error) {
-	p, err := s.uc.S.Params.Page(ctx, query(q))
+	p, err := s.uc.S.Params.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.ParamPage{Records: mapList(p.Records, paramOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.ParamPage{Records: svc.Map(p.Records, paramOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) ParamDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Param, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	v, err := s.uc.S.Params.Get(ctx, q.Id)
@@ -440,7 +399,7 @@ func (s *System) ParamSubmit(ctx context.Context, p *pb.Param) (*wrapperspb.Bool
 }
 
 func (s *System) ParamRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +407,7 @@ func (s *System) ParamRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrappe
 }
 
 func (s *System) ParamExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	return export(ctx, s.uc.S.Params, q, "参数", []xlsx.Column[biz.Param]{
+	return svc.Export(ctx, s.uc.S.Params, svc.Query(q), "参数", []xlsx.Column[biz.Param]{
 		{Header: "参数名称", Value: func(p biz.Param) any { return p.ParamName }},
 		{Header: "参数键名", Value: func(p biz.Param) any { return p.ParamKey }},
 		{Header: "参数键值", Width: 30, Value: func(p biz.Param) any { return p.ParamValue }},
@@ -470,15 +429,15 @@ func (s *System) ClientList(ctx context.Context, q *commonv1.PageQuery) (*pb.Cli
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.uc.S.Clients.Page(ctx, query(q))
+	p, err := s.uc.S.Clients.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.ClientPage{Records: mapList(p.Records, clientOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.ClientPage{Records: svc.Map(p.Records, clientOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) ClientDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Client, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	if err := biz.RequirePlatform(ctx); err != nil {
@@ -499,7 +458,7 @@ func (s *System) ClientRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapp
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -510,7 +469,7 @@ func (s *System) ClientExport(ctx context.Context, q *commonv1.PageQuery) (*http
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	return export(ctx, s.uc.S.Clients, q, "应用", []xlsx.Column[biz.Client]{
+	return svc.Export(ctx, s.uc.S.Clients, svc.Query(q), "应用", []xlsx.Column[biz.Client]{
 		{Header: "客户端ID", Value: func(c biz.Client) any { return c.ClientID }},
 		{Header: "授权类型", Width: 30, Value: func(c biz.Client) any { return c.AuthorizedGrantTypes }},
 		{Header: "令牌秒数", Value: func(c biz.Client) any { return c.AccessTokenValidity }},
@@ -617,7 +576,7 @@ func (s *System) MenuRoleTreeKeys(ctx context.Context, q *pb.RoleKeysQuery) (*pb
 }
 
 func (s *System) MenuDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Menu, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	m, err := s.uc.S.Menus.Get(ctx, q.Id)
@@ -632,7 +591,7 @@ func (s *System) MenuSubmit(ctx context.Context, p *pb.Menu) (*wrapperspb.BoolVa
 }
 
 func (s *System) MenuRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -681,11 +640,11 @@ func (s *System) Dictionary(ctx context.Context, q *pb.CodeQuery) (*pb.DictList,
 	if err != nil {
 		return nil, err
 	}
-	return &pb.DictList{Items: mapList(items, dictOut)}, nil
+	return &pb.DictList{Items: svc.Map(items, dictOut)}, nil
 }
 
 func (s *System) DictParentList(ctx context.Context, q *commonv1.PageQuery) (*pb.DictPage, error) {
-	pq := query(q)
+	pq := svc.Query(q)
 	filters := map[string]string{"parentId_equal": "0"}
 	for k, v := range pq.Filters {
 		if k != "parentId" && k != "parentId_equal" {
@@ -697,7 +656,7 @@ func (s *System) DictParentList(ctx context.Context, q *commonv1.PageQuery) (*pb
 	if err != nil {
 		return nil, err
 	}
-	return &pb.DictPage{Records: mapList(p.Records, dictOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.DictPage{Records: svc.Map(p.Records, dictOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) DictChildList(ctx context.Context, q *pb.ChildQuery) (*pb.DictPage, error) {
@@ -713,7 +672,7 @@ func (s *System) DictChildList(ctx context.Context, q *pb.ChildQuery) (*pb.DictP
 	if err != nil {
 		return nil, err
 	}
-	return &pb.DictPage{Records: mapList(p.Records, dictOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.DictPage{Records: svc.Map(p.Records, dictOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) DictTree(ctx context.Context, q *pb.CodeQuery) (*commonv1.TreeNodes, error) {
@@ -733,7 +692,7 @@ func (s *System) DictTree(ctx context.Context, q *pb.CodeQuery) (*commonv1.TreeN
 }
 
 func (s *System) DictDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Dict, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	d, err := s.uc.S.Dicts.Get(ctx, q.Id)
@@ -754,7 +713,7 @@ func (s *System) DictSubmit(ctx context.Context, p *pb.Dict) (*wrapperspb.BoolVa
 }
 
 func (s *System) DictRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -764,11 +723,11 @@ func (s *System) DictRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapper
 // ---- tenant menu config and labels ----
 
 func (s *System) PageMenuTenantConfig(ctx context.Context, q *commonv1.PageQuery) (*pb.MenuTenantConfigPage, error) {
-	p, err := s.uc.S.MenuConfigs.Page(ctx, query(q))
+	p, err := s.uc.S.MenuConfigs.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MenuTenantConfigPage{Records: mapList(p.Records, configOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.MenuTenantConfigPage{Records: svc.Map(p.Records, configOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) ListMenuTenantConfig(ctx context.Context, q *pb.TenantIdQuery) (*pb.MenuTenantConfigList, error) {
@@ -783,7 +742,7 @@ func (s *System) ListMenuTenantConfig(ctx context.Context, q *pb.TenantIdQuery) 
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MenuTenantConfigList{Items: mapList(list, configOut)}, nil
+	return &pb.MenuTenantConfigList{Items: svc.Map(list, configOut)}, nil
 }
 
 func (s *System) MenuTenantConfigSubmit(ctx context.Context, p *pb.MenuTenantConfig) (*wrapperspb.BoolValue, error) {
@@ -791,7 +750,7 @@ func (s *System) MenuTenantConfigSubmit(ctx context.Context, p *pb.MenuTenantCon
 }
 
 func (s *System) MenuTenantConfigRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -799,19 +758,19 @@ func (s *System) MenuTenantConfigRemove(ctx context.Context, q *commonv1.IdsQuer
 }
 
 func (s *System) PageLabel(ctx context.Context, q *commonv1.PageQuery) (*pb.LabelPage, error) {
-	p, err := s.uc.S.Labels.Page(ctx, query(q))
+	p, err := s.uc.S.Labels.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.LabelPage{Records: mapList(p.Records, labelOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}, nil
+	return &pb.LabelPage{Records: svc.Map(p.Records, labelOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) ListLabel(ctx context.Context, q *commonv1.PageQuery) (*pb.LabelList, error) {
-	list, err := s.uc.S.Labels.List(ctx, query(q), 0)
+	list, err := s.uc.S.Labels.List(ctx, svc.Query(q), 0)
 	if err != nil {
 		return nil, err
 	}
-	return &pb.LabelList{Items: mapList(list, labelOut)}, nil
+	return &pb.LabelList{Items: svc.Map(list, labelOut)}, nil
 }
 
 func (s *System) LabelSubmit(ctx context.Context, p *pb.Label) (*wrapperspb.BoolValue, error) {
@@ -819,7 +778,7 @@ func (s *System) LabelSubmit(ctx context.Context, p *pb.Label) (*wrapperspb.Bool
 }
 
 func (s *System) LabelRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}

@@ -47,39 +47,10 @@ func (q Queries) ListUsers(ctx context.Context, query paging.Query, f biz.Filter
 	return q.Users.ListWhere(ctx, query, limit, where(f))
 }
 
-// exportBatch is how many users an export reads at a time.
-const exportBatch = 500
-
-// EachUser pages through the matches by id (keyset), so every batch is an
-// index seek and memory stays bounded by one batch.
+// EachUser streams the matches in keyset batches (kit/crud), so memory
+// stays bounded by one batch.
 func (q Queries) EachUser(ctx context.Context, query paging.Query, f biz.Filter, max int, fn func(biz.User) error) error {
-	query.Ascs, query.Descs = "", "" // keyset paging needs the default order, id desc
-	var lastID int64
-	n := 0
-	for {
-		after := func(tx *gorm.DB) *gorm.DB {
-			if lastID == 0 {
-				return tx
-			}
-			return tx.Where("id < ?", lastID)
-		}
-		rows, err := q.Users.ListWhere(ctx, query, exportBatch, where(f), after)
-		if err != nil {
-			return err
-		}
-		for _, u := range rows {
-			if err := fn(u); err != nil {
-				return err
-			}
-			if n++; max > 0 && n >= max {
-				return nil
-			}
-		}
-		if len(rows) < exportBatch {
-			return nil
-		}
-		lastID = rows[len(rows)-1].ID
-	}
+	return q.Users.EachWhere(ctx, query, max, fn, where(f))
 }
 
 // CreateUser inserts a user. gorm replaces a zero value by the column

@@ -6,6 +6,7 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/paging"
+	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/biz"
@@ -49,7 +50,7 @@ func userIn(p *pb.User, password string) (*biz.User, error) {
 }
 
 func pageOut(p *paging.Page[biz.UserView]) *pb.UserPage {
-	return &pb.UserPage{Records: mapList(p.Records, userOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: pages(p.Total, p.Size)}
+	return &pb.UserPage{Records: svc.Map(p.Records, userOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}
 }
 
 // credentialOut is what blade-auth needs to log a user in and fill a token.

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/kit/paging"
+	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -19,7 +20,7 @@ import (
 const exportMax = 100000
 
 func (s *User) Page(ctx context.Context, q *commonv1.PageQuery) (*pb.UserPage, error) {
-	p, err := s.uc.Page(ctx, query(q))
+	p, err := s.uc.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +28,7 @@ func (s *User) Page(ctx context.Context, q *commonv1.PageQuery) (*pb.UserPage, e
 }
 
 func (s *User) Detail(ctx context.Context, q *commonv1.IdQuery) (*pb.User, error) {
-	if err := need(q.Id); err != nil {
+	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
 	v, err := s.uc.Detail(ctx, q.Id)
@@ -46,7 +47,7 @@ func (s *User) Submit(ctx context.Context, p *pb.User) (*wrapperspb.BoolValue, e
 }
 
 func (s *User) Update(ctx context.Context, p *pb.User) (*wrapperspb.BoolValue, error) {
-	if err := need(p.Id); err != nil {
+	if err := svc.Need(p.Id); err != nil {
 		return nil, err
 	}
 	return s.Submit(ctx, p)
@@ -78,7 +79,7 @@ func (s *User) AuditRefuse(ctx context.Context, q *commonv1.IdsQuery) (*wrappers
 
 // withIDs runs a write on a comma list of ids (data:true on success).
 func withIDs(ctx context.Context, list string, fn func(context.Context, []int64) error) (*wrapperspb.BoolValue, error) {
-	v, err := ids(list)
+	v, err := svc.IDs(list)
 	if err != nil {
 		return nil, err
 	}
@@ -113,14 +114,14 @@ func (s *User) Export(ctx context.Context, q *commonv1.PageQuery) (*httpbody.Htt
 	if err != nil {
 		return nil, err
 	}
-	if err := s.uc.Export(ctx, query(q), exportMax, w.Add); err != nil {
+	if err := s.uc.Export(ctx, svc.Query(q), exportMax, w.Add); err != nil {
 		return nil, err
 	}
 	b, err := w.Bytes()
 	if err != nil {
 		return nil, err
 	}
-	return exportFile(ctx, "用户数据", b)
+	return svc.File(ctx, "用户数据", b)
 }
 
 func (s *User) Info(ctx context.Context, _ *commonv1.Empty) (*pb.User, error) {
@@ -144,11 +145,11 @@ func (s *User) UpdatePassword(ctx context.Context, q *pb.PasswordRequest) (*wrap
 }
 
 func (s *User) UserListByTenantId(ctx context.Context, q *commonv1.PageQuery) (*pb.UserList, error) {
-	return s.tenantList(ctx, query(q))
+	return s.tenantList(ctx, svc.Query(q))
 }
 
 func (s *User) UserPageByTenantId(ctx context.Context, q *commonv1.PageQuery) (*pb.UserPage, error) {
-	p, err := s.uc.TenantPage(ctx, query(q))
+	p, err := s.uc.TenantPage(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +177,7 @@ func (s *User) tenantList(ctx context.Context, q paging.Query) (*pb.UserList, er
 	if err != nil {
 		return nil, err
 	}
-	return &pb.UserList{Items: mapList(list, userOut)}, nil
+	return &pb.UserList{Items: svc.Map(list, userOut)}, nil
 }
 
 func (s *User) RegisterGuest(ctx context.Context, q *pb.RegisterGuestRequest) (*pb.RegisterGuestReply, error) {

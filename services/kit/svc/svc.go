@@ -1,0 +1,90 @@
+// Package svc holds the small helpers every service's gRPC layer shares:
+// reading ids and paging from requests, shaping pages, and answering xlsx
+// downloads.
+package svc
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/genproto/googleapis/api/httpbody"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
+	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
+	commonv1 "anquan/proto/blade/common/v1"
+)
+
+// IDs reads a non-empty comma list of ids (`remove?ids=1,2`).
+func IDs(s string) ([]int64, error) {
+	v, good := ident.ParseIDs(s)
+	if !good {
+		return nil, errs.BadRequest("ids 参数格式错误")
+	}
+	if len(v) == 0 {
+		return nil, errs.BadRequest("请选择至少一条数据")
+	}
+	return v, nil
+}
+
+// Need refuses a missing id (`detail?id=`).
+func Need(id int64) error {
+	if id <= 0 {
+		return errs.BadRequest("缺少 id 参数")
+	}
+	return nil
+}
+
+// Query converts the proto page request.
+func Query(q *commonv1.PageQuery) paging.Query {
+	if q == nil {
+		return paging.Query{}
+	}
+	return paging.Query{Current: int(q.Current), Size: int(q.Size), Ascs: q.Ascs, Descs: q.Descs, Filters: q.Filters}
+}
+
+// Pages is ceil(total/size).
+func Pages(total int64, size int) int32 {
+	if size <= 0 {
+		return 0
+	}
+	return int32((total + int64(size) - 1) / int64(size))
+}
+
+// Map converts a slice with a function of its elements' addresses.
+func Map[T any, P any](in []T, f func(*T) P) []P {
+	out := make([]P, 0, len(in))
+	for i := range in {
+		out = append(out, f(&in[i]))
+	}
+	return out
+}
+
+// File answers an xlsx download named name_<time>.xlsx.
+func File(ctx context.Context, name string, data []byte) (*httpbody.HttpBody, error) {
+	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", xlsx.Disposition(name+"_"+time.Now().In(timefmt.Zone).Format("20060102150405")+".xlsx")))
+	return &httpbody.HttpBody{ContentType: xlsx.ContentType, Data: data}, nil
+}
+
+// MaxExportRows bounds one export.
+const MaxExportRows = 100000
+
+// Export streams every row matching q into an xlsx download.
+func Export[T any](ctx context.Context, st paging.Store[T], q paging.Query, name string, cols []xlsx.Column[T]) (*httpbody.HttpBody, error) {
+	w, err := xlsx.New(name, cols)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Each(ctx, q, MaxExportRows, func(v T) error { return w.Add(v) }); err != nil {
+		return nil, err
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return File(ctx, name, b)
+}
