@@ -15,6 +15,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/klauspost/compress/gzhttp"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"google.golang.org/grpc/metadata"
 
 	"anquan/kit/component"
@@ -141,6 +142,9 @@ func (g *Gateway) Start(ctx context.Context) error {
 	h = gz(h)
 	h = limitBody(c.Gateway.BodyLimit, h)
 	h = cors(c.Gateway.CORSOrigins, h)
+	// Trace context from the caller (W3C traceparent) continues through
+	// the gRPC calls and into the events the services publish.
+	h = otelhttp.NewHandler(h, "gateway", otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }))
 	h = observe(c.Log.Access, h)
 
 	lis, err := net.Listen("tcp", c.HTTP)

@@ -36,6 +36,7 @@ func TestAPI(t *testing.T) {
 			t.Run("TenantIsolation", e.testTenantIsolation)
 			t.Run("Notices", e.testNotices)
 			t.Run("SocialRegistration", e.testSocialRegistration)
+			t.Run("TracePropagation", e.testTracePropagation)
 		})
 	}
 }
@@ -337,6 +338,15 @@ func (e *env) testPermissions(t *testing.T) {
 	}
 	ok(t, e.post("/api/blade-system/role/grant", admin, map[string]any{"roleIds": []string{rid}, "menuIds": ids}), "grant")
 	eventually(t, "grant to reach the gateway", func() bool { return e.get("/api/blade-user/page", op).Status == 200 })
+	// The operator role's data scope is "self": the list holds only the caller.
+	mine := e.get("/api/blade-user/page?size=100", op)
+	if mine.dataMap()["total"] != float64(1) || str(mine.list()[0].(map[string]any)["account"]) != "operator1" {
+		t.Fatalf("data scope self: %s", truncate(mine.Raw))
+	}
+	// The administrator's scope is all.
+	if all := e.get("/api/blade-user/page?size=100", admin); all.dataMap()["total"].(float64) < 5 {
+		t.Fatalf("data scope all: %s", truncate(all.Raw))
+	}
 }
 
 func (e *env) testBadInput(t *testing.T) {

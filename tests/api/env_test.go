@@ -129,8 +129,10 @@ func start(t *testing.T, b backend, mutate ...func(*conf.Config)) *env {
 		t.Fatalf("start: %v", err)
 	}
 	t.Cleanup(s.Stop)
-	return &env{t: t, base: "http://" + s.Gateway.Addr(), stack: s, cfg: c, http: &http.Client{Timeout: 30 * time.Second}}
+	return &env{t: t, base: "http://" + s.Gateway.Addr(), stack: s, cfg: c, http: (&env{}).httpClient()}
 }
+
+func (*env) httpClient() *http.Client { return &http.Client{Timeout: 30 * time.Second} }
 
 // resp is a decoded answer.
 type resp struct {

@@ -97,7 +97,7 @@ func (b *Bus) Publish(ctx context.Context, subject, msgID string, data []byte, h
 	for k, v := range header {
 		m.Header.Set(k, v)
 	}
-	otel.GetTextMapPropagator().Inject(ctx, propagation.HeaderCarrier(m.Header))
+	otel.GetTextMapPropagator().Inject(ctx, carrier(m.Header))
 	_, err := b.JS.PublishMsg(ctx, m, jetstream.WithMsgID(msgID))
 	return err
 }
@@ -134,7 +134,7 @@ func (b *Bus) consume(ctx context.Context, durable, subject string, h Handler) e
 		return fmt.Errorf("consumer %s: %w", durable, err)
 	}
 	cc, err := cons.Consume(func(m jetstream.Msg) {
-		hctx := otel.GetTextMapPropagator().Extract(context.Background(), propagation.HeaderCarrier(m.Headers()))
+		hctx := otel.GetTextMapPropagator().Extract(context.Background(), carrier(m.Headers()))
 		var e Event
 		if err := json.Unmarshal(m.Data(), &e); err != nil {
 			slog.Error("bad event payload; dropping", "subject", m.Subject(), "err", err)
@@ -177,3 +177,26 @@ func (b *Bus) shutdownServer() {
 		b.srv = nil
 	}
 }
+
+// carrier reads and writes trace context in NATS headers with the keys as
+// the W3C spec writes them (NATS headers are case-sensitive, unlike HTTP's).
+type carrier nats.Header
+
+func (c carrier) Get(k string) string {
+	if v := nats.Header(c)[k]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+func (c carrier) Set(k, v string) { nats.Header(c)[k] = []string{v} }
+
+func (c carrier) Keys() []string {
+	out := make([]string, 0, len(c))
+	for k := range c {
+		out = append(out, k)
+	}
+	return out
+}
+
+var _ propagation.TextMapCarrier = carrier(nil)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -46,8 +47,9 @@ type Outbox struct {
 	kick  chan struct{}
 	stop  chan struct{}
 	done  chan struct{}
-	once  sync.Once
-	every time.Duration
+	once    sync.Once
+	started atomic.Bool
+	every   time.Duration
 }
 
 // New binds an outbox to a service database and the bus.
@@ -80,6 +82,7 @@ func (o *Outbox) Add(ctx context.Context, subject, tenantID string, data any) er
 
 // Start runs the relay until Stop.
 func (o *Outbox) Start() {
+	o.started.Store(true)
 	go func() {
 		defer close(o.done)
 		t := time.NewTicker(o.every)
@@ -100,6 +103,9 @@ func (o *Outbox) Start() {
 
 // Stop ends the relay after publishing what is pending (bounded by ctx).
 func (o *Outbox) Stop(ctx context.Context) {
+	if !o.started.Load() {
+		return // a component that failed before starting its relay
+	}
 	o.once.Do(func() { close(o.stop) })
 	<-o.done
 	for {
