@@ -1,17 +1,77 @@
-// Browser scenarios against a running Anquan (gateway + web) at ANQUAN_URL.
-// Usage: ANQUAN_URL=http://127.0.0.1:8080 npm run e2e
+// Browser scenarios against Anquan (gateway + built web).
+// Usage: ANQUAN_URL=http://127.0.0.1:8080 npm run e2e   (a running server)
+//    or: ANQUAN_BIN=../bin/anquan npm run e2e            (starts the binary on a free port
+//        with a temporary data folder, ANQUAN_CAPTCHA=off and --web=dist, stops it after)
 // Prints "N passed, N failed" last and exits non-zero on any failure.
 import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const BASE = (process.env.ANQUAN_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+let server;
+let serverLog = '';
+let BASE = (process.env.ANQUAN_URL || '').replace(/\/$/, '');
+if (!BASE && process.env.ANQUAN_BIN) {
+  const bin = path.resolve(process.env.ANQUAN_BIN);
+  if (!fs.existsSync(bin)) {
+    console.log(`ANQUAN_BIN ${bin} does not exist (run make build)`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-'));
+  BASE = `http://127.0.0.1:${port}`;
+  server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${path.join(here, '..', 'dist')}`], {
+    env: { ...process.env, ANQUAN_CAPTCHA: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+  const stop = () => server && server.exitCode === null && server.kill('SIGTERM');
+  process.on('exit', stop);
+  if (!(await waitReady(`${BASE}/readyz`, 90000))) {
+    console.log(`the server did not get ready:\n${serverLog.slice(-2000)}`);
+    stop();
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+if (!BASE) BASE = 'http://127.0.0.1:8080';
 const TENANT = process.env.ANQUAN_TENANT || '100001';
 const USER = process.env.ANQUAN_USER || 'admin';
 const PASS = process.env.ANQUAN_PASS || 'admin';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
 
@@ -49,14 +109,15 @@ async function scenario(name, fn, { critical = false } = {}) {
     console.log(`ok   ${name} (${Date.now() - t0} ms)`);
   } catch (e) {
     failed++;
-    console.log(`FAIL ${name}: ${(e && e.message ? e.message : String(e)).split('\n')[0]}`);
+    console.log(`FAIL ${name}: ${(e && e.message ? e.message : String(e)).split('\n').slice(0, process.env.E2E_VERBOSE ? 8 : 1).join(' | ')}`);
     await shot(`FAIL-${name.replace(/[^\w]+/g, '_')}`);
     if (critical) stopped = true;
   }
 }
 
 const toast = (text) => page.locator('.ant-message-notice', { hasText: text }).first();
-const visibleModal = () => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
+const visibleModal = (title) =>
+  title ? page.locator('.ant-modal-content', { has: page.locator('.ant-modal-title', { hasText: title }) }).last() : page.locator('.ant-modal-content:visible').last();
 const confirmOk = async () => {
   const btn = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').last();
   await btn.waitFor();
@@ -94,7 +155,7 @@ await scenario('log in to tenant 100001 with the captcha off', async () => {
 await scenario('choose the system settings module', async () => {
   await page.locator('[data-module="system_settings"]').click();
   await page.waitForURL('**/wel/index');
-  await page.locator('.aq-sider .ant-menu').waitFor();
+  await page.locator('.aq-sider .ant-menu-root').waitFor();
   await shot('03-dashboard');
 }, { critical: true });
 
@@ -110,7 +171,7 @@ await scenario('open the users page from the sidebar', async () => {
   }
   await item.click();
   await page.waitForURL('**/system/user');
-  await page.locator('.ant-pro-table .ant-table-tbody tr').first().waitFor();
+  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
   await shot('04-users');
 }, { critical: true });
 
@@ -119,31 +180,32 @@ const account = `e2e${Date.now().toString().slice(-7)}`;
 async function searchAccount(acc) {
   const input = page.locator('.ant-pro-table-search #account');
   await input.fill(acc);
-  await page.locator('.ant-pro-table-search button[type="submit"]').click();
+  await page.locator('.ant-pro-table-search button', { hasText: /搜\s*索/ }).click();
   await page.waitForTimeout(600);
 }
 
-async function pickFirstTreeOption(label) {
-  const modal = visibleModal();
-  const item = modal.locator('.ant-form-item', { has: page.locator(`label[title="${label}"]`) });
+async function pickFirstTreeOption(modal, label) {
+  const item = modal.locator('.ant-form-item', { has: page.locator('.ant-form-item-label', { hasText: label }) }).first();
   await item.locator('.ant-select-selector').click();
   const node = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper').first();
   await node.waitFor();
   await node.click();
-  await page.keyboard.press('Escape').catch(() => undefined);
+  // close the (multiple) dropdown without Esc, which would close the dialog
+  await modal.locator('.ant-modal-title').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' }).catch(() => undefined);
 }
 
 await scenario('add a user', async () => {
-  await page.locator('.ant-pro-table-list-toolbar button', { hasText: '新增' }).click();
-  const modal = visibleModal();
+  await page.locator('.aq-crud .ant-pro-table-list-toolbar button', { hasText: '新增' }).click();
+  const modal = visibleModal('新增用户');
   await modal.locator('#account').waitFor();
   await modal.locator('#account').fill(account);
   await modal.locator('#realName').fill('测试用户');
   await modal.locator('#name').fill('测试');
   await modal.locator('#password').fill('Test@123456');
   await modal.locator('#password2').fill('Test@123456');
-  await pickFirstTreeOption('所属角色');
-  await pickFirstTreeOption('所属部门');
+  await pickFirstTreeOption(modal, '所属角色');
+  await pickFirstTreeOption(modal, '所属部门');
   await shot('05-user-add');
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
@@ -154,7 +216,7 @@ await scenario('add a user', async () => {
 await scenario('edit the user', async () => {
   const row = page.locator('.ant-table-tbody tr', { hasText: account }).first();
   await row.locator('a', { hasText: '编辑' }).click();
-  const modal = visibleModal();
+  const modal = visibleModal('编辑用户');
   await modal.locator('#realName').waitFor();
   await page.waitForTimeout(300);
   await modal.locator('#realName').fill('测试用户改');
@@ -166,11 +228,12 @@ await scenario('edit the user', async () => {
 await scenario('view the user', async () => {
   const row = page.locator('.ant-table-tbody tr', { hasText: account }).first();
   await row.locator('a', { hasText: '查看' }).click();
-  const modal = visibleModal();
-  await modal.locator('.ant-modal-title', { hasText: '查看' }).waitFor();
+  const modal = visibleModal('查看用户');
+  await modal.waitFor();
   await modal.getByText(account).first().waitFor();
   await shot('06-user-view');
-  await modal.locator('.ant-modal-footer button', { hasText: '关闭' }).click();
+  await modal.locator('.ant-modal-footer button', { hasText: /关\s*闭/ }).click();
+  await modal.waitFor({ state: 'detached' });
 });
 
 await scenario('delete the user', async () => {
@@ -184,14 +247,14 @@ await scenario('delete the user', async () => {
 });
 
 await scenario('batch delete with nothing selected warns', async () => {
-  await page.locator('.ant-pro-table-list-toolbar button', { hasText: '删除' }).click();
+  await page.locator('.aq-crud .ant-pro-table-list-toolbar button', { hasText: '删除' }).click();
   await toast('请选择至少一条数据').waitFor();
 });
 
 await scenario('export downloads an .xlsx', async () => {
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 30000 }),
-    page.locator('.ant-pro-table-list-toolbar button', { hasText: '导出' }).click(),
+    page.locator('.aq-crud .ant-pro-table-list-toolbar button', { hasText: '导出' }).click(),
   ]);
   const name = download.suggestedFilename();
   expect(name.endsWith('.xlsx'), `file name ${name}`);
@@ -240,7 +303,7 @@ await scenario('lock and unlock the screen', async () => {
   await page.locator('[data-testid="user-dropdown"]').hover();
   await page.locator('.ant-dropdown-menu-item', { hasText: '锁屏' }).click();
   await page.locator('#lock-passwd').fill('lock123');
-  await visibleModal().locator('.ant-modal-footer .ant-btn-primary').click();
+  await visibleModal('设置锁屏密码').locator('.ant-modal-footer .ant-btn-primary').click();
   await page.waitForURL('**/lock');
   await page.goto(`${BASE}/system/user`);
   await page.waitForURL('**/lock');
@@ -257,7 +320,7 @@ await scenario('English switch changes the menu texts', async () => {
   await page.locator('.aq-header [data-testid="lang-switch"]').hover();
   await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
   await page.locator('[data-testid="tabs-menu"]', { hasText: 'Tab actions' }).waitFor();
-  const menuText = await page.locator('.aq-sider .ant-menu').innerText();
+  const menuText = await page.locator('.aq-sider .ant-menu-root').innerText();
   expect(/[A-Za-z]{3,}/.test(menuText), `sidebar should have English texts: ${menuText.slice(0, 80)}`);
   await shot('11-english');
   await page.locator('.aq-header [data-testid="lang-switch"]').hover();
@@ -283,5 +346,9 @@ await scenario('log out asks for confirmation and clears storage', async () => {
 
 if (pageErrors.length) console.log(`page errors seen: ${pageErrors.slice(0, 5).join(' | ')}`);
 await browser.close();
+if (server) {
+  server.kill('SIGTERM');
+  if (failed && process.env.E2E_VERBOSE) console.log(serverLog.slice(-3000));
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -64,7 +64,10 @@ describe('tab rules (spec 2.4, 4)', () => {
 });
 
 describe('tabs store', () => {
-  beforeEach(() => useTabs.getState().reset());
+  beforeEach(() => {
+    document.cookie = 'access_token=t; path=/';
+    useTabs.getState().reset();
+  });
 
   it('adds, closes and persists tabs', () => {
     const s = useTabs.getState();

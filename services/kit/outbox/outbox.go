@@ -42,11 +42,11 @@ func Migrate(g *gorm.DB) error { return g.AutoMigrate(&Event{}) }
 
 // Outbox writes events and relays them.
 type Outbox struct {
-	DB    *gorm.DB
-	Bus   *bus.Bus
-	kick  chan struct{}
-	stop  chan struct{}
-	done  chan struct{}
+	DB      *gorm.DB
+	Bus     *bus.Bus
+	kick    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
 	once    sync.Once
 	started atomic.Bool
 	every   time.Duration

@@ -203,8 +203,10 @@ export default function BasicLayout() {
     if (label) addTab({ label, value: path, query, params: {}, meta: entry?.meta || {}, group: entry?.group ? [entry.group] : [] });
     const shown = label ? (entry ? tr(entry) : translateLabel(label)) : '';
     document.title = shown ? `${shown} - ${t('app.title')}` : t('app.title');
+    enterprise.load(tenantId);
     const anc = ancestorsOf(menu, path);
     if (anc && anc.length) setOpenKeys(anc.map((id) => `g-${id}`));
+    else if (!anc && menu.length && menu[0].children?.length) setOpenKeys((k) => (k.length ? k : [`g-${menu[0].id}`]));
   }, [location.pathname, tree, menu, intl.locale]);
 
   const modules = useMemo(() => modulesWithIcons(filterByRoles(tree, roles)), [tree, roles]);
@@ -318,7 +320,11 @@ export default function BasicLayout() {
         <Sider className="aq-sider" width={220} collapsedWidth={64} collapsed={collapsed} trigger={null} theme={lightSider ? 'light' : 'dark'} style={{ background: theme.sider }}>
           <div className="aq-logo" onClick={() => history.push('/wel/index')}>
             <img src={logo} alt="logo" />
-            {!collapsed && <span style={{ color: lightSider ? '#303133' : '#fff' }}>{modTitle || t('app.title')}</span>}
+            {!collapsed && (
+              <span style={{ color: lightSider ? '#303133' : '#fff' }}>
+                {modEntry ? (intl.locale.startsWith('zh') ? modTitle : tr(modEntry)) : t('app.title')}
+              </span>
+            )}
           </div>
           <div className="aq-sider-menu">
             {loaded && !menu.length ? (
@@ -326,6 +332,7 @@ export default function BasicLayout() {
             ) : (
               <Menu
                 mode="inline"
+                style={{ background: 'transparent' }}
                 theme={lightSider ? 'light' : 'dark'}
                 items={items}
                 selectedKeys={[location.pathname]}

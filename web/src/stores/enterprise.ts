@@ -15,6 +15,9 @@ export const headerTitle = (e: { companyShortName?: string; enterpriseName?: str
   e.companyShortName || e.enterpriseName || fallback;
 
 let inflight: Promise<void> | undefined;
+let lastLoad = 0;
+/** reloads at most this often, although every navigation asks (spec 2.3) */
+const MIN_INTERVAL = 60000;
 
 export const useEnterprise = create<EnterpriseState>((set) => ({
   enterpriseName: '',
@@ -23,6 +26,8 @@ export const useEnterprise = create<EnterpriseState>((set) => ({
   loaded: false,
   load: (tenantId) => {
     if (inflight) return inflight;
+    if (Date.now() - lastLoad < MIN_INTERVAL) return Promise.resolve();
+    lastLoad = Date.now();
     inflight = (async () => {
       try {
         const d = await getFactoryDetail();

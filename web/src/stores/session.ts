@@ -107,10 +107,11 @@ export const useSession = create<SessionState>((set, get) => ({
 
   fedLogOut: () => {
     removeToken();
-    clearStore();
-    clearStore({ type: 'session' });
+    // reset the stores first: their persistence would otherwise write entries back
     useTabs.getState().reset();
     useModule.getState().reset();
+    clearStore();
+    clearStore({ type: 'session' });
     set({ token: '', userInfo: {}, roles: [], permission: {}, isLock: false, lockPasswd: '', tenantId: '' });
   },
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import website from '@/config/website';
+import { getToken } from '@/utils/auth';
 import { getStore, setStore } from '@/utils/storage';
 import { addTab, closeAll, closeOthers, closeTab, isClosable, type Tab } from '@/utils/tabs';
 
@@ -43,6 +44,8 @@ export const useTabs = create<TabsState>((set, getState) => ({
 }));
 
 useTabs.subscribe((s) => {
+  // nothing is persisted for a logged-out visitor (log out clears storage)
+  if (!getToken()) return;
   setStore({ name: 'tagList', content: s.list });
   setStore({ name: 'tag', content: s.active });
 });

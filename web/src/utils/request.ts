@@ -66,7 +66,7 @@ const hooks: Hooks = {
     message.error(msg);
   },
   onUnauthorized: () => {},
-  fetch: (...args) => fetch(...args),
+  fetch: (input, init) => fetch(input, init),
 };
 
 /** Installs the app's handlers (logout on 401, toast) or test doubles. */

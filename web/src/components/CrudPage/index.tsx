@@ -12,6 +12,7 @@ import {
   ProFormText,
   ProFormTextArea,
   ProFormTreeSelect,
+  ProFormUploadButton,
   ProTable,
 } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
@@ -19,6 +20,7 @@ import type { FormInstance } from 'antd';
 import { getDictionary, type CrudApi } from '@/services/system';
 import { useSession } from '@/stores/session';
 import { exportFile } from '@/utils/download';
+import { buildHeaders } from '@/utils/request';
 import { opensInNewWindow } from '@/utils/file';
 import { buildQuery, permCodes, readPage, toValueEnum } from './helpers';
 import type { CrudField } from './types';
@@ -108,6 +110,7 @@ export function FileCell({ value }: { value?: string | { name?: string; url: str
 
 function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string }[] }) {
   const cfg = f.form || {};
+  if (mode === 'view' && cfg.viewAs) return <ProFormText name={cfg.viewAs} label={f.title} />;
   const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
   const rules = [...(cfg.required ? [{ required: true, message: `请输入${f.title}` }] : []), ...(cfg.rules || [])];
   const common = {
@@ -141,6 +144,30 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
           {...common}
           request={cfg.request}
           fieldProps={{ treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', allowClear: true, multiple: cfg.multiple, ...fp }}
+        />
+      );
+    case 'upload':
+      return (
+        <ProFormUploadButton
+          {...common}
+          title="上传文件"
+          action={fp.action || '/api/upload/put-file'}
+          // stored as a comma list of URLs; shown as a file list
+          transform={(files: any[]) => ({ [f.dataIndex]: (files || []).map((x) => x.response?.data?.link || x.url).filter(Boolean).join(',') })}
+          convertValue={(v: any) =>
+            typeof v === 'string' ? v.split(',').filter(Boolean).map((url, i) => ({ uid: String(i), name: decodeURIComponent(url.split('/').pop() || url), url, status: 'done' })) : v
+          }
+          fieldProps={{
+            headers: buildHeaders({}),
+            onPreview: (file: any) => {
+              const url = file.url || file.response?.data?.link;
+              if (!url) return;
+              // doc/pdf open in a new window; anything else uses the default preview
+              if (opensInNewWindow(file.name || url)) window.open(url, '_blank');
+              else window.open(url, '_blank');
+            },
+            ...fp,
+          }}
         />
       );
     case 'select':
@@ -337,9 +364,9 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         actionRef={actionRef}
         columns={columns}
         params={params}
-        headerTitle={title}
+        headerTitle={toolbar.length ? <Space wrap size={8}>{toolbar}</Space> : title}
         cardBordered
-        search={{ labelWidth: 120, span: 6, defaultCollapsed: false, searchText: '搜索', resetText: '清空' }}
+        search={{ labelWidth: 120, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 }, defaultCollapsed: false, searchText: '搜索', resetText: '清空' }}
         options={{ density: true, fullScreen: true, reload: true, setting: true }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
@@ -347,7 +374,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         expandable={tree ? { defaultExpandAllRows: false } : undefined}
         rowSelection={{ onChange: (_: any, rows: T[]) => setSelected(rows) }}
         tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>取消选择</a>}
-        toolBarRender={() => toolbar}
+        toolBarRender={() => []}
         locale={{ emptyText: '暂无数据' }}
         request={async (p) => {
           const q = buildQuery(p, fields, params);
@@ -377,7 +404,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         labelWrap
         dateFormatter="string"
         initialValues={{ ...(dialog?.defaults || {}), ...(dialog?.record || {}) }}
-        modalProps={{ destroyOnClose: true, maskClosable: false, onCancel: () => setDialog(null), centered: false }}
+        modalProps={{ destroyOnClose: true, maskClosable: false, onCancel: () => setDialog(null), centered: false, styles: { body: { paddingTop: 16 } } }}
         submitter={
           mode === 'view'
             ? { render: () => [<Button key="close" onClick={() => setDialog(null)}>关闭</Button>] }

@@ -49,6 +49,8 @@ export interface CrudField {
         /** read-only when editing */
         disabledOnEdit?: boolean;
         hideInView?: boolean;
+        /** in the view dialog show this (name) field instead, e.g. roleName for roleId */
+        viewAs?: string;
         type?: FieldType;
         placeholder?: string;
         /** options or tree data loader for select / treeSelect */

@@ -1,11 +1,11 @@
 import React from 'react';
 import { Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
-import { getLocale, setLocale } from '@umijs/max';
+import { setLocale, useIntl } from '@umijs/max';
 
 /** zh-CN (default) / en-US switch; the choice is kept by umi in local storage. */
 export default function LangSwitch({ color }: { color?: string }) {
-  const current = getLocale();
+  const current = useIntl().locale;
   return (
     <Dropdown
       menu={{

@@ -1,7 +1,7 @@
 import React, { useEffect } from 'react';
 import { Avatar, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
 import { BellOutlined, ClockCircleOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { history } from '@umijs/max';
+import { history, useIntl } from '@umijs/max';
 import { useSession } from '@/stores/session';
 import { useNotices } from '@/stores/notices';
 import { useModule } from '@/stores/module';
@@ -11,12 +11,12 @@ import { STATUS_TAG } from '@/components/NoticeWidget';
 import website from '@/config/website';
 import avatarImg from '@/assets/avatar.svg';
 
-function greeting(h = new Date().getHours()) {
-  if (h < 6) return '凌晨好';
-  if (h < 11) return '早上好';
-  if (h < 13) return '中午好';
-  if (h < 18) return '下午好';
-  return '晚上好';
+function greetingKey(h = new Date().getHours()) {
+  if (h < 6) return 'wel.morning0';
+  if (h < 11) return 'wel.morning';
+  if (h < 13) return 'wel.noon';
+  if (h < 18) return 'wel.afternoon';
+  return 'wel.evening';
 }
 
 /** Dashboard: welcome card and unread notices. */
@@ -25,6 +25,8 @@ export default function Welcome() {
   const { unread, list, loading, refresh } = useNotices();
   const moduleName = useModule((s) => s.moduleName);
   const enterprise = useEnterprise();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   useEffect(() => {
     refresh();
   }, []);
@@ -33,23 +35,23 @@ export default function Welcome() {
       <Card bordered={false} style={{ marginBottom: 16 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
           <Avatar size={64} src={userInfo.avatar || avatarImg} />
-          <div style={{ flex: 1 }}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {greeting()},{userInfo.nick_name || userInfo.real_name || userInfo.account},欢迎使用{website.title}!
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: true }}>
+              {t(greetingKey())}, {userInfo.nick_name || userInfo.real_name || userInfo.account}, {t('wel.welcome')} {t('app.title')}!
             </Typography.Title>
             <Typography.Text type="secondary">
-              {headerTitle(enterprise)} {userInfo.role_name ? `· ${userInfo.role_name}` : ''} · 安全生产,人人有责
+              {headerTitle(enterprise)} {userInfo.role_name ? `· ${userInfo.role_name}` : ''} · {t('wel.motto')}
             </Typography.Text>
           </div>
-          <Row gutter={32} style={{ minWidth: 360 }}>
+          <Row gutter={24} style={{ flex: '0 0 380px' }} wrap={false}>
             <Col span={8}>
-              <Statistic title="未读消息" value={unread} prefix={<BellOutlined />} />
+              <Statistic title={t('wel.unread')} value={unread} prefix={<BellOutlined />} />
             </Col>
             <Col span={8}>
-              <Statistic title="当前模块" value={moduleTitle(moduleName) || '-'} valueStyle={{ fontSize: 20 }} />
+              <Statistic title={t('wel.module')} value={moduleTitle(moduleName) || '-'} valueStyle={{ fontSize: 20 }} />
             </Col>
             <Col span={8}>
-              <Statistic title="系统版本" value={website.version} valueStyle={{ fontSize: 20 }} />
+              <Statistic title={t('wel.version')} value={website.version} valueStyle={{ fontSize: 20 }} />
             </Col>
           </Row>
         </div>
@@ -59,10 +61,10 @@ export default function Welcome() {
           <Card
             title={
               <span>
-                <BellOutlined /> 未读通知
+                <BellOutlined /> {t('wel.unreadNotices')}
               </span>
             }
-            extra={<a onClick={() => history.push('/businessProcess/noticeAnnouncement/index')}>更多</a>}
+            extra={<a onClick={() => history.push('/businessProcess/noticeAnnouncement/index')}>{t('wel.more')}</a>}
             bordered={false}
             loading={loading && !list.length}
           >
@@ -87,17 +89,17 @@ export default function Welcome() {
                 )}
               />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读通知" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wel.noUnread')} />
             )}
           </Card>
         </Col>
         <Col span={8}>
-          <Card title={<span><SafetyOutlined /> 快捷入口</span>} bordered={false}>
+          <Card title={<span><SafetyOutlined /> {t('wel.shortcuts')}</span>} bordered={false}>
             <List
               dataSource={[
-                { text: '个人信息', path: '/info/index', icon: <TeamOutlined /> },
-                { text: '通知公告', path: '/businessProcess/noticeAnnouncement/index', icon: <BellOutlined /> },
-                { text: '切换模块', path: '/select-module', icon: <SafetyOutlined /> },
+                { text: t('navbar.userinfo'), path: '/info/index', icon: <TeamOutlined /> },
+                { text: t('top.notice'), path: '/businessProcess/noticeAnnouncement/index', icon: <BellOutlined /> },
+                { text: t('wel.switchModule'), path: '/select-module', icon: <SafetyOutlined /> },
               ]}
               renderItem={(i) => (
                 <List.Item style={{ cursor: 'pointer' }} onClick={() => history.push(i.path)}>

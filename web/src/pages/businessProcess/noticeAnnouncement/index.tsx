@@ -1,5 +1,8 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { Tag } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import NoticeDetailModal from '@/components/NoticeDetail';
+import type { Notice } from '@/services/desk';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { noticeApi } from '@/services/desk';
 
@@ -38,5 +41,23 @@ const fields: CrudField[] = [
 ];
 
 export default function NoticeAnnouncement() {
-  return <CrudPage title="通知公告" fields={fields} api={noticeApi} permissionPrefix="notice" />;
+  const [detail, setDetail] = useState<Notice>();
+  return (
+    <>
+      <CrudPage
+        title="通知公告"
+        fields={fields}
+        api={noticeApi}
+        permissionPrefix="notice"
+        viewBtn={false}
+        actionWidth={200}
+        rowActions={(r: Notice) => [
+          <a key="detail" onClick={() => setDetail(r)}>
+            <EyeOutlined /> 查看
+          </a>,
+        ]}
+      />
+      <NoticeDetailModal notice={detail} open={!!detail} onClose={() => setDetail(undefined)} />
+    </>
+  );
 }

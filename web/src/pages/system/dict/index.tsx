@@ -21,8 +21,8 @@ const parentFields: CrudField[] = [
   { title: '字典备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: {} },
 ];
 
-const childFields: CrudField[] = [
-  { title: '字典编号', dataIndex: 'code', form: { disabledOnEdit: true, fieldProps: { disabled: true } } },
+const childFieldsOf = (code: string): CrudField[] => [
+  { title: '字典编号', dataIndex: 'code', form: { initialValue: code, fieldProps: { disabled: true } } },
   { title: '字典名称', dataIndex: 'dictValue', search: true, form: { required: true } },
   { title: '字典键值', dataIndex: 'dictKey', form: { required: true } },
   { title: '字典排序', dataIndex: 'sort', type: 'digit', width: 90, form: { required: true, initialValue: 1 } },
@@ -32,6 +32,7 @@ const childFields: CrudField[] = [
 /** Dictionaries: parent list, and each parent's entries in a drawer. */
 export default function DictPage() {
   const [parent, setParent] = useState<any>();
+  const childFields = useMemo(() => (parent ? childFieldsOf(parent.code) : []), [parent]);
   const childApi = useMemo(
     () =>
       parent

@@ -1,5 +1,5 @@
 import React, { useEffect, useRef, useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Spin, Tag, Tree, TreeSelect, message } from 'antd';
+import { Button, Empty, Modal, Spin, Tag, Tree, message } from 'antd';
 import { CheckOutlined, CloseOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import TreeLayout from '@/components/TreeLayout';
@@ -50,14 +50,14 @@ const fields: CrudField[] = [
     form: { type: 'radio', initialValue: 1, required: true },
   },
   { title: '所属角色', dataIndex: 'roleName', width: 140, form: false },
-  { title: '所属角色', dataIndex: 'roleId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getRoleTree() } },
+  { title: '所属角色', dataIndex: 'roleId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getRoleTree(), viewAs: 'roleName' } },
   { title: '所属部门', dataIndex: 'deptName', width: 140, form: false },
-  { title: '所属部门', dataIndex: 'deptId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getDeptTree() } },
+  { title: '所属部门', dataIndex: 'deptId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getDeptTree(), viewAs: 'deptName' } },
   {
     title: '所属岗位',
     dataIndex: 'postId',
     hideInTable: true,
-    form: { type: 'select', multiple: true, request: async () => (await getPostSelect()).map((p: any) => ({ label: p.postName, value: p.id })) },
+    form: { type: 'select', multiple: true, request: async () => (await getPostSelect()).map((p: any) => ({ label: p.postName, value: p.id })), viewAs: 'postName' },
   },
   { title: '手机号码', dataIndex: 'phone', width: 120, form: { rules: [rule.mobile] } },
   { title: '电子邮箱', dataIndex: 'email', hideInTable: true, form: { rules: [rule.email] } },
