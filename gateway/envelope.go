@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"bytes"
 	"io"
 	"net/url"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/utilities"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // bladeJSON marshals every gRPC answer into the Blade envelope
@@ -42,39 +40,16 @@ func (b *bladeJSON) Marshal(v any) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		return wrap(data), nil
+		out := append(append([]byte{}, envHead...), data...)
+		return append(out, envTail...), nil
 	}
-	data, err := b.MarshalOptions.Marshal(m)
+	out := make([]byte, 0, 512)
+	out = append(out, envHead...)
+	out, err := marshalData(out, m)
 	if err != nil {
 		return nil, err
 	}
-	return wrap(unwrapItems(m, data)), nil
-}
-
-func wrap(data []byte) []byte {
-	out := make([]byte, 0, len(envHead)+len(data)+len(envTail))
-	out = append(out, envHead...)
-	out = append(out, data...)
-	return append(out, envTail...)
-}
-
-// unwrapItems turns a message whose only field is `repeated X items` into
-// the bare JSON array Blade clients expect for lists and trees.
-func unwrapItems(m proto.Message, data []byte) []byte {
-	fields := m.ProtoReflect().Descriptor().Fields()
-	if fields.Len() != 1 {
-		return data
-	}
-	f := fields.Get(0)
-	if f.Name() != "items" || f.Cardinality() != protoreflect.Repeated || f.IsMap() {
-		return data
-	}
-	i := bytes.IndexByte(data, '[')
-	j := bytes.LastIndexByte(data, ']')
-	if i < 0 || j < i {
-		return []byte("[]")
-	}
-	return data[i : j+1]
+	return append(out, envTail...), nil
 }
 
 // formDecoder reads application/x-www-form-urlencoded bodies (Blade posts

@@ -15,6 +15,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"google.golang.org/grpc/metadata"
 
@@ -131,9 +132,12 @@ func (g *Gateway) Start(ctx context.Context) error {
 	mux.Handle("/healthz", ops)
 	mux.Handle("/readyz", ops)
 	mux.Handle("/metrics", ops)
+	mux.Handle("/debug/pprof/", ops)
 	mux.Handle("/", spa(c.Web))
 
-	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	// BestSpeed: JSON compresses well at level 1, and CPU is what a 2-core
+	// plant server runs out of first.
+	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(1024), gzhttp.CompressionLevel(gzip.BestSpeed))
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,13 @@ package authn
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -60,11 +63,18 @@ func (s *Signer) Sign(c Claims, ttl time.Duration) (string, string, error) {
 	return tok, c.ID, err
 }
 
-// Verifier checks tokens offline with the public key.
+// Verifier checks tokens offline with the public key. Verified tokens are
+// remembered until they expire, so a token is verified once per process,
+// not once per call (Ed25519 and the claim parsing dominate a cheap call).
 type Verifier struct {
 	keys   *Keys
 	parser *jwt.Parser
+	seen   sync.Map // sha256(token) -> *ident.Identity
+	size   atomic.Int64
 }
+
+// maxRemembered bounds the memory of remembered tokens.
+const maxRemembered = 20000
 
 // NewVerifier needs the public key.
 func NewVerifier(k *Keys) *Verifier {
@@ -80,6 +90,29 @@ func (v *Verifier) Verify(raw string) (*ident.Identity, error) {
 	if raw == "" {
 		return nil, ErrToken
 	}
+	key := sha256.Sum256([]byte(raw))
+	if got, ok := v.seen.Load(key); ok {
+		id := got.(*ident.Identity)
+		if time.Now().Unix() < id.ExpiresAt {
+			return id, nil
+		}
+		v.seen.Delete(key)
+		v.size.Add(-1)
+		return nil, ErrToken
+	}
+	id, err := v.verify(raw)
+	if err != nil {
+		return nil, err
+	}
+	if v.size.Add(1) > maxRemembered {
+		v.seen.Range(func(k, _ any) bool { v.seen.Delete(k); return true })
+		v.size.Store(1)
+	}
+	v.seen.Store(key, id)
+	return id, nil
+}
+
+func (v *Verifier) verify(raw string) (*ident.Identity, error) {
 	var c Claims
 	_, err := v.parser.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return v.keys.Public, nil })
 	if err != nil {

@@ -200,3 +200,26 @@ func (c carrier) Keys() []string {
 }
 
 var _ propagation.TextMapCarrier = carrier(nil)
+
+// Watch calls fn with the tenant and subject of every event matching
+// subject until ctx ends. It is a core subscription, so every replica hears
+// every event: the right tool for dropping caches (a missed event is
+// harmless there; durable work belongs in Subscribe).
+func (b *Bus) Watch(ctx context.Context, subject string, fn func(tenant, subject string)) error {
+	if b == nil || b.NC == nil {
+		return nil
+	}
+	sub, err := b.NC.Subscribe(subject, func(m *nats.Msg) {
+		var e struct {
+			TenantID string `json:"tenantId"`
+		}
+		if json.Unmarshal(m.Data, &e) == nil {
+			fn(e.TenantID, m.Subject)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	go func() { <-ctx.Done(); _ = sub.Unsubscribe() }()
+	return nil
+}

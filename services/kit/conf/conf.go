@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -151,6 +152,11 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_JWT_PUBLIC_KEY", &c.Security.JWTPublicKey)
 	set("ANQUAN_LOG_LEVEL", &c.Log.Level)
 	set("ANQUAN_OTLP_ENDPOINT", &c.Tracing.OTLPEndpoint)
+	if v := get("ANQUAN_TOKEN_RATE"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			c.Gateway.TokenRate = n
+		}
+	}
 	if v := strings.ToLower(get("ANQUAN_CAPTCHA")); v != "" {
 		c.Security.Captcha = !(v == "off" || v == "false" || v == "0")
 	}

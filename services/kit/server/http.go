@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/pprof"
+	"os"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -39,5 +41,10 @@ func OpsMux(parts func() []component.Component) *http.ServeMux {
 		_ = json.NewEncoder(w).Encode(map[string]any{"ready": ok, "parts": out})
 	})
 	mux.Handle("/metrics", promhttp.Handler())
+	// Profiles only when asked for: they reveal internals.
+	if os.Getenv("ANQUAN_PPROF") == "on" {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	}
 	return mux
 }

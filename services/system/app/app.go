@@ -4,12 +4,9 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/nats-io/nats.go"
 	"gorm.io/gorm"
 
 	"anquan/kit/bus"
@@ -75,21 +72,18 @@ func (a *App) Start(ctx context.Context) error {
 	a.outbox.Start()
 	rctx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
-	// Other replicas' changes drop this replica's cached menus (a core
-	// subscription: every replica hears every event).
-	if a.in.Bus != nil && a.in.Bus.NC != nil {
-		sub, err := a.in.Bus.NC.Subscribe(bus.SubjectPrefix+"*.>", func(m *nats.Msg) {
-			if !strings.HasPrefix(m.Subject, bus.SubjectPrefix+"system.") && !strings.HasPrefix(m.Subject, bus.SubjectPrefix+"auth.cache.") {
-				return
-			}
-			var e bus.Event
-			if json.Unmarshal(m.Data, &e) == nil && e.TenantID != "" {
-				a.uc.InvalidateTenant(e.TenantID)
-			}
-		})
-		if err == nil {
-			go func() { <-rctx.Done(); _ = sub.Unsubscribe() }()
+	// Menu, role and grant changes (from any replica) and clear-cache drop
+	// this replica's cached menus of the tenant.
+	drop := func(tenant, _ string) {
+		if tenant != "" {
+			a.uc.InvalidateTenant(tenant)
 		}
+	}
+	if err := a.in.Bus.Watch(rctx, bus.SubjectPrefix+"system.>", drop); err != nil {
+		return err
+	}
+	if err := a.in.Bus.Watch(rctx, bus.SubjectPrefix+"auth.cache.>", drop); err != nil {
+		return err
 	}
 	a.in.Dialer.SetAddr("system", srv.Addr())
 	return nil

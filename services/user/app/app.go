@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/outbox"
 	"anquan/kit/platform"
@@ -26,6 +27,7 @@ type App struct {
 	db     *gorm.DB
 	grpc   *server.GRPC
 	outbox *outbox.Outbox
+	cancel context.CancelFunc
 }
 
 // New makes the component; addr is its gRPC listen address.
@@ -50,7 +52,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	ob := outbox.New(g, a.in.Bus)
 	// blade-system is dialled lazily: it may start after this component.
-	dir := data.NewDirectory(a.in.Dialer.Lazy("system"))
+	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
 	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), data.Events{O: ob}, dir, a.in.Cache)
 	srv, err := server.NewGRPC("user", a.addr, a.in.Verifier, a.in.Secret)
 	if err != nil {
@@ -64,11 +66,20 @@ func (a *App) Start(ctx context.Context) error {
 	// Set only once started: Stop waits for a started relay.
 	ob.Start()
 	a.outbox = ob
+	// Role, dept and post changes drop the tenant's name snapshot.
+	wctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	if err := a.in.Bus.Watch(wctx, bus.SubjectPrefix+"system.>", func(tenant, _ string) { dir.Invalidate(tenant) }); err != nil {
+		return err
+	}
 	a.in.Dialer.SetAddr("user", srv.Addr())
 	return nil
 }
 
 func (a *App) Stop(ctx context.Context) error {
+	if a.cancel != nil {
+		a.cancel()
+	}
 	if a.grpc != nil {
 		a.grpc.Stop(ctx)
 	}

@@ -3870,9 +3870,11 @@ func (x *DeptQuery) GetDeptIds() []int64 {
 }
 
 type DeptNames struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Names         map[int64]string       `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Descendants   []int64                `protobuf:"varint,2,rep,packed,name=descendants,proto3" json:"descendants,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Names       map[int64]string       `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Descendants []int64                `protobuf:"varint,2,rep,packed,name=descendants,proto3" json:"descendants,omitempty"`
+	// parents of every department (callers compute subtrees locally).
+	Parents       map[int64]int64 `protobuf:"bytes,3,rep,name=parents,proto3" json:"parents,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3917,6 +3919,13 @@ func (x *DeptNames) GetNames() map[int64]string {
 func (x *DeptNames) GetDescendants() []int64 {
 	if x != nil {
 		return x.Descendants
+	}
+	return nil
+}
+
+func (x *DeptNames) GetParents() map[int64]int64 {
+	if x != nil {
+		return x.Parents
 	}
 	return nil
 }
@@ -4365,14 +4374,18 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"superRoles\"C\n" +
 	"\tDeptQuery\x12\x1b\n" +
 	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x19\n" +
-	"\bdept_ids\x18\x02 \x03(\x03R\adeptIds\"\xa4\x01\n" +
+	"\bdept_ids\x18\x02 \x03(\x03R\adeptIds\"\xa3\x02\n" +
 	"\tDeptNames\x12;\n" +
 	"\x05names\x18\x01 \x03(\v2%.blade.system.v1.DeptNames.NamesEntryR\x05names\x12 \n" +
-	"\vdescendants\x18\x02 \x03(\x03R\vdescendants\x1a8\n" +
+	"\vdescendants\x18\x02 \x03(\x03R\vdescendants\x12A\n" +
+	"\aparents\x18\x03 \x03(\v2'.blade.system.v1.DeptNames.ParentsEntryR\aparents\x1a8\n" +
 	"\n" +
 	"NamesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x03R\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\";\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +
+	"\fParentsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\x03R\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\";\n" +
 	"\n" +
 	"ParamQuery\x12\x1b\n" +
 	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x10\n" +
@@ -4487,7 +4500,7 @@ func file_blade_system_v1_system_proto_rawDescGZIP() []byte {
 	return file_blade_system_v1_system_proto_rawDescData
 }
 
-var file_blade_system_v1_system_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
+var file_blade_system_v1_system_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_blade_system_v1_system_proto_goTypes = []any{
 	(*Tenant)(nil),               // 0: blade.system.v1.Tenant
 	(*TenantPage)(nil),           // 1: blade.system.v1.TenantPage
@@ -4543,13 +4556,14 @@ var file_blade_system_v1_system_proto_goTypes = []any{
 	nil,                          // 51: blade.system.v1.MenuQuery.FiltersEntry
 	nil,                          // 52: blade.system.v1.ChildQuery.FiltersEntry
 	nil,                          // 53: blade.system.v1.DeptNames.NamesEntry
-	(*v1.PageQuery)(nil),         // 54: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 55: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 56: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 57: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 58: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 59: google.api.HttpBody
-	(*v1.TreeNodes)(nil),         // 60: blade.common.v1.TreeNodes
+	nil,                          // 54: blade.system.v1.DeptNames.ParentsEntry
+	(*v1.PageQuery)(nil),         // 55: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 56: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 57: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 58: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 59: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 60: google.api.HttpBody
+	(*v1.TreeNodes)(nil),         // 61: blade.common.v1.TreeNodes
 }
 var file_blade_system_v1_system_proto_depIdxs = []int32{
 	0,   // 0: blade.system.v1.TenantPage.records:type_name -> blade.system.v1.Tenant
@@ -4583,157 +4597,158 @@ var file_blade_system_v1_system_proto_depIdxs = []int32{
 	3,   // 28: blade.system.v1.RoleSummary.items:type_name -> blade.system.v1.Role
 	46,  // 29: blade.system.v1.PolicyList.items:type_name -> blade.system.v1.Policy
 	53,  // 30: blade.system.v1.DeptNames.names:type_name -> blade.system.v1.DeptNames.NamesEntry
-	54,  // 31: blade.system.v1.SystemService.TenantList:input_type -> blade.common.v1.PageQuery
-	55,  // 32: blade.system.v1.SystemService.TenantDetail:input_type -> blade.common.v1.IdQuery
-	0,   // 33: blade.system.v1.SystemService.TenantSubmit:input_type -> blade.system.v1.Tenant
-	56,  // 34: blade.system.v1.SystemService.TenantRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 35: blade.system.v1.SystemService.TenantExport:input_type -> blade.common.v1.PageQuery
-	54,  // 36: blade.system.v1.SystemService.ListRole:input_type -> blade.common.v1.PageQuery
-	54,  // 37: blade.system.v1.SystemService.RoleTree:input_type -> blade.common.v1.PageQuery
-	55,  // 38: blade.system.v1.SystemService.RoleDetail:input_type -> blade.common.v1.IdQuery
-	3,   // 39: blade.system.v1.SystemService.RoleSubmit:input_type -> blade.system.v1.Role
-	56,  // 40: blade.system.v1.SystemService.RoleRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 41: blade.system.v1.SystemService.RoleExport:input_type -> blade.common.v1.PageQuery
-	54,  // 42: blade.system.v1.SystemService.ListDept:input_type -> blade.common.v1.PageQuery
-	54,  // 43: blade.system.v1.SystemService.DeptTree:input_type -> blade.common.v1.PageQuery
-	55,  // 44: blade.system.v1.SystemService.DeptDetail:input_type -> blade.common.v1.IdQuery
-	6,   // 45: blade.system.v1.SystemService.DeptSubmit:input_type -> blade.system.v1.Dept
-	56,  // 46: blade.system.v1.SystemService.DeptRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 47: blade.system.v1.SystemService.DeptExport:input_type -> blade.common.v1.PageQuery
-	54,  // 48: blade.system.v1.SystemService.PostList:input_type -> blade.common.v1.PageQuery
-	55,  // 49: blade.system.v1.SystemService.PostDetail:input_type -> blade.common.v1.IdQuery
-	9,   // 50: blade.system.v1.SystemService.PostSubmit:input_type -> blade.system.v1.Post
-	56,  // 51: blade.system.v1.SystemService.PostRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 52: blade.system.v1.SystemService.PostExport:input_type -> blade.common.v1.PageQuery
-	54,  // 53: blade.system.v1.SystemService.ParamList:input_type -> blade.common.v1.PageQuery
-	55,  // 54: blade.system.v1.SystemService.ParamDetail:input_type -> blade.common.v1.IdQuery
-	12,  // 55: blade.system.v1.SystemService.ParamSubmit:input_type -> blade.system.v1.Param
-	56,  // 56: blade.system.v1.SystemService.ParamRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 57: blade.system.v1.SystemService.ParamExport:input_type -> blade.common.v1.PageQuery
-	54,  // 58: blade.system.v1.SystemService.ClientList:input_type -> blade.common.v1.PageQuery
-	55,  // 59: blade.system.v1.SystemService.ClientDetail:input_type -> blade.common.v1.IdQuery
-	15,  // 60: blade.system.v1.SystemService.ClientSubmit:input_type -> blade.system.v1.Client
-	56,  // 61: blade.system.v1.SystemService.ClientRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 62: blade.system.v1.SystemService.ClientExport:input_type -> blade.common.v1.PageQuery
-	21,  // 63: blade.system.v1.SystemService.MenuLazyList:input_type -> blade.system.v1.MenuQuery
-	21,  // 64: blade.system.v1.SystemService.MenuLazyMenuList:input_type -> blade.system.v1.MenuQuery
-	21,  // 65: blade.system.v1.SystemService.ListMenu:input_type -> blade.system.v1.MenuQuery
-	21,  // 66: blade.system.v1.SystemService.MenuTree:input_type -> blade.system.v1.MenuQuery
-	57,  // 67: blade.system.v1.SystemService.MenuGrantTree:input_type -> blade.common.v1.Empty
-	24,  // 68: blade.system.v1.SystemService.MenuRoleTreeKeys:input_type -> blade.system.v1.RoleKeysQuery
-	55,  // 69: blade.system.v1.SystemService.MenuDetail:input_type -> blade.common.v1.IdQuery
-	18,  // 70: blade.system.v1.SystemService.MenuSubmit:input_type -> blade.system.v1.Menu
-	56,  // 71: blade.system.v1.SystemService.MenuRemove:input_type -> blade.common.v1.IdsQuery
-	57,  // 72: blade.system.v1.SystemService.TopMenu:input_type -> blade.common.v1.Empty
-	21,  // 73: blade.system.v1.SystemService.Routes:input_type -> blade.system.v1.MenuQuery
-	21,  // 74: blade.system.v1.SystemService.RoutesTop:input_type -> blade.system.v1.MenuQuery
-	21,  // 75: blade.system.v1.SystemService.Buttons:input_type -> blade.system.v1.MenuQuery
-	26,  // 76: blade.system.v1.SystemService.RoleGrant:input_type -> blade.system.v1.GrantRequest
-	32,  // 77: blade.system.v1.SystemService.GetTenantInfo:input_type -> blade.system.v1.DomainQuery
-	33,  // 78: blade.system.v1.SystemService.TenantGetByTenantId:input_type -> blade.system.v1.TenantIdQuery
-	57,  // 79: blade.system.v1.SystemService.SelectTenant:input_type -> blade.common.v1.Empty
-	33,  // 80: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:input_type -> blade.system.v1.TenantIdQuery
-	36,  // 81: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:input_type -> blade.system.v1.MenuSubtabulation
-	30,  // 82: blade.system.v1.SystemService.Dictionary:input_type -> blade.system.v1.CodeQuery
-	54,  // 83: blade.system.v1.SystemService.DictParentList:input_type -> blade.common.v1.PageQuery
-	31,  // 84: blade.system.v1.SystemService.DictChildList:input_type -> blade.system.v1.ChildQuery
-	30,  // 85: blade.system.v1.SystemService.DictTree:input_type -> blade.system.v1.CodeQuery
-	55,  // 86: blade.system.v1.SystemService.DictDetail:input_type -> blade.common.v1.IdQuery
-	27,  // 87: blade.system.v1.SystemService.DictSubmit:input_type -> blade.system.v1.Dict
-	56,  // 88: blade.system.v1.SystemService.DictRemove:input_type -> blade.common.v1.IdsQuery
-	50,  // 89: blade.system.v1.SystemService.ParamByKey:input_type -> blade.system.v1.ParamQuery
-	54,  // 90: blade.system.v1.SystemService.PageMenuTenantConfig:input_type -> blade.common.v1.PageQuery
-	33,  // 91: blade.system.v1.SystemService.ListMenuTenantConfig:input_type -> blade.system.v1.TenantIdQuery
-	37,  // 92: blade.system.v1.SystemService.MenuTenantConfigSubmit:input_type -> blade.system.v1.MenuTenantConfig
-	56,  // 93: blade.system.v1.SystemService.MenuTenantConfigRemove:input_type -> blade.common.v1.IdsQuery
-	54,  // 94: blade.system.v1.SystemService.PageLabel:input_type -> blade.common.v1.PageQuery
-	54,  // 95: blade.system.v1.SystemService.ListLabel:input_type -> blade.common.v1.PageQuery
-	40,  // 96: blade.system.v1.SystemService.LabelSubmit:input_type -> blade.system.v1.Label
-	56,  // 97: blade.system.v1.SystemService.LabelRemove:input_type -> blade.common.v1.IdsQuery
-	43,  // 98: blade.system.v1.SystemInternal.GetClient:input_type -> blade.system.v1.ClientQuery
-	33,  // 99: blade.system.v1.SystemInternal.GetTenant:input_type -> blade.system.v1.TenantIdQuery
-	44,  // 100: blade.system.v1.SystemInternal.GetRoles:input_type -> blade.system.v1.RoleIdsQuery
-	57,  // 101: blade.system.v1.SystemInternal.GetPolicies:input_type -> blade.common.v1.Empty
-	48,  // 102: blade.system.v1.SystemInternal.GetDepts:input_type -> blade.system.v1.DeptQuery
-	50,  // 103: blade.system.v1.SystemInternal.GetParam:input_type -> blade.system.v1.ParamQuery
-	1,   // 104: blade.system.v1.SystemService.TenantList:output_type -> blade.system.v1.TenantPage
-	0,   // 105: blade.system.v1.SystemService.TenantDetail:output_type -> blade.system.v1.Tenant
-	58,  // 106: blade.system.v1.SystemService.TenantSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 107: blade.system.v1.SystemService.TenantRemove:output_type -> google.protobuf.BoolValue
-	59,  // 108: blade.system.v1.SystemService.TenantExport:output_type -> google.api.HttpBody
-	5,   // 109: blade.system.v1.SystemService.ListRole:output_type -> blade.system.v1.RoleList
-	60,  // 110: blade.system.v1.SystemService.RoleTree:output_type -> blade.common.v1.TreeNodes
-	3,   // 111: blade.system.v1.SystemService.RoleDetail:output_type -> blade.system.v1.Role
-	58,  // 112: blade.system.v1.SystemService.RoleSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 113: blade.system.v1.SystemService.RoleRemove:output_type -> google.protobuf.BoolValue
-	59,  // 114: blade.system.v1.SystemService.RoleExport:output_type -> google.api.HttpBody
-	8,   // 115: blade.system.v1.SystemService.ListDept:output_type -> blade.system.v1.DeptList
-	60,  // 116: blade.system.v1.SystemService.DeptTree:output_type -> blade.common.v1.TreeNodes
-	6,   // 117: blade.system.v1.SystemService.DeptDetail:output_type -> blade.system.v1.Dept
-	58,  // 118: blade.system.v1.SystemService.DeptSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 119: blade.system.v1.SystemService.DeptRemove:output_type -> google.protobuf.BoolValue
-	59,  // 120: blade.system.v1.SystemService.DeptExport:output_type -> google.api.HttpBody
-	10,  // 121: blade.system.v1.SystemService.PostList:output_type -> blade.system.v1.PostPage
-	9,   // 122: blade.system.v1.SystemService.PostDetail:output_type -> blade.system.v1.Post
-	58,  // 123: blade.system.v1.SystemService.PostSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 124: blade.system.v1.SystemService.PostRemove:output_type -> google.protobuf.BoolValue
-	59,  // 125: blade.system.v1.SystemService.PostExport:output_type -> google.api.HttpBody
-	13,  // 126: blade.system.v1.SystemService.ParamList:output_type -> blade.system.v1.ParamPage
-	12,  // 127: blade.system.v1.SystemService.ParamDetail:output_type -> blade.system.v1.Param
-	58,  // 128: blade.system.v1.SystemService.ParamSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 129: blade.system.v1.SystemService.ParamRemove:output_type -> google.protobuf.BoolValue
-	59,  // 130: blade.system.v1.SystemService.ParamExport:output_type -> google.api.HttpBody
-	16,  // 131: blade.system.v1.SystemService.ClientList:output_type -> blade.system.v1.ClientPage
-	15,  // 132: blade.system.v1.SystemService.ClientDetail:output_type -> blade.system.v1.Client
-	58,  // 133: blade.system.v1.SystemService.ClientSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 134: blade.system.v1.SystemService.ClientRemove:output_type -> google.protobuf.BoolValue
-	59,  // 135: blade.system.v1.SystemService.ClientExport:output_type -> google.api.HttpBody
-	20,  // 136: blade.system.v1.SystemService.MenuLazyList:output_type -> blade.system.v1.MenuList
-	20,  // 137: blade.system.v1.SystemService.MenuLazyMenuList:output_type -> blade.system.v1.MenuList
-	20,  // 138: blade.system.v1.SystemService.ListMenu:output_type -> blade.system.v1.MenuList
-	60,  // 139: blade.system.v1.SystemService.MenuTree:output_type -> blade.common.v1.TreeNodes
-	60,  // 140: blade.system.v1.SystemService.MenuGrantTree:output_type -> blade.common.v1.TreeNodes
-	25,  // 141: blade.system.v1.SystemService.MenuRoleTreeKeys:output_type -> blade.system.v1.IdList
-	18,  // 142: blade.system.v1.SystemService.MenuDetail:output_type -> blade.system.v1.Menu
-	58,  // 143: blade.system.v1.SystemService.MenuSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 144: blade.system.v1.SystemService.MenuRemove:output_type -> google.protobuf.BoolValue
-	23,  // 145: blade.system.v1.SystemService.TopMenu:output_type -> blade.system.v1.TopMenuList
-	20,  // 146: blade.system.v1.SystemService.Routes:output_type -> blade.system.v1.MenuList
-	20,  // 147: blade.system.v1.SystemService.RoutesTop:output_type -> blade.system.v1.MenuList
-	20,  // 148: blade.system.v1.SystemService.Buttons:output_type -> blade.system.v1.MenuList
-	58,  // 149: blade.system.v1.SystemService.RoleGrant:output_type -> google.protobuf.BoolValue
-	34,  // 150: blade.system.v1.SystemService.GetTenantInfo:output_type -> blade.system.v1.TenantInfo
-	0,   // 151: blade.system.v1.SystemService.TenantGetByTenantId:output_type -> blade.system.v1.Tenant
-	35,  // 152: blade.system.v1.SystemService.SelectTenant:output_type -> blade.system.v1.TenantSelect
-	25,  // 153: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:output_type -> blade.system.v1.IdList
-	58,  // 154: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:output_type -> google.protobuf.BoolValue
-	29,  // 155: blade.system.v1.SystemService.Dictionary:output_type -> blade.system.v1.DictList
-	28,  // 156: blade.system.v1.SystemService.DictParentList:output_type -> blade.system.v1.DictPage
-	28,  // 157: blade.system.v1.SystemService.DictChildList:output_type -> blade.system.v1.DictPage
-	60,  // 158: blade.system.v1.SystemService.DictTree:output_type -> blade.common.v1.TreeNodes
-	27,  // 159: blade.system.v1.SystemService.DictDetail:output_type -> blade.system.v1.Dict
-	58,  // 160: blade.system.v1.SystemService.DictSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 161: blade.system.v1.SystemService.DictRemove:output_type -> google.protobuf.BoolValue
-	12,  // 162: blade.system.v1.SystemService.ParamByKey:output_type -> blade.system.v1.Param
-	38,  // 163: blade.system.v1.SystemService.PageMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigPage
-	39,  // 164: blade.system.v1.SystemService.ListMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigList
-	58,  // 165: blade.system.v1.SystemService.MenuTenantConfigSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 166: blade.system.v1.SystemService.MenuTenantConfigRemove:output_type -> google.protobuf.BoolValue
-	41,  // 167: blade.system.v1.SystemService.PageLabel:output_type -> blade.system.v1.LabelPage
-	42,  // 168: blade.system.v1.SystemService.ListLabel:output_type -> blade.system.v1.LabelList
-	58,  // 169: blade.system.v1.SystemService.LabelSubmit:output_type -> google.protobuf.BoolValue
-	58,  // 170: blade.system.v1.SystemService.LabelRemove:output_type -> google.protobuf.BoolValue
-	15,  // 171: blade.system.v1.SystemInternal.GetClient:output_type -> blade.system.v1.Client
-	0,   // 172: blade.system.v1.SystemInternal.GetTenant:output_type -> blade.system.v1.Tenant
-	45,  // 173: blade.system.v1.SystemInternal.GetRoles:output_type -> blade.system.v1.RoleSummary
-	47,  // 174: blade.system.v1.SystemInternal.GetPolicies:output_type -> blade.system.v1.PolicyList
-	49,  // 175: blade.system.v1.SystemInternal.GetDepts:output_type -> blade.system.v1.DeptNames
-	12,  // 176: blade.system.v1.SystemInternal.GetParam:output_type -> blade.system.v1.Param
-	104, // [104:177] is the sub-list for method output_type
-	31,  // [31:104] is the sub-list for method input_type
-	31,  // [31:31] is the sub-list for extension type_name
-	31,  // [31:31] is the sub-list for extension extendee
-	0,   // [0:31] is the sub-list for field type_name
+	54,  // 31: blade.system.v1.DeptNames.parents:type_name -> blade.system.v1.DeptNames.ParentsEntry
+	55,  // 32: blade.system.v1.SystemService.TenantList:input_type -> blade.common.v1.PageQuery
+	56,  // 33: blade.system.v1.SystemService.TenantDetail:input_type -> blade.common.v1.IdQuery
+	0,   // 34: blade.system.v1.SystemService.TenantSubmit:input_type -> blade.system.v1.Tenant
+	57,  // 35: blade.system.v1.SystemService.TenantRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 36: blade.system.v1.SystemService.TenantExport:input_type -> blade.common.v1.PageQuery
+	55,  // 37: blade.system.v1.SystemService.ListRole:input_type -> blade.common.v1.PageQuery
+	55,  // 38: blade.system.v1.SystemService.RoleTree:input_type -> blade.common.v1.PageQuery
+	56,  // 39: blade.system.v1.SystemService.RoleDetail:input_type -> blade.common.v1.IdQuery
+	3,   // 40: blade.system.v1.SystemService.RoleSubmit:input_type -> blade.system.v1.Role
+	57,  // 41: blade.system.v1.SystemService.RoleRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 42: blade.system.v1.SystemService.RoleExport:input_type -> blade.common.v1.PageQuery
+	55,  // 43: blade.system.v1.SystemService.ListDept:input_type -> blade.common.v1.PageQuery
+	55,  // 44: blade.system.v1.SystemService.DeptTree:input_type -> blade.common.v1.PageQuery
+	56,  // 45: blade.system.v1.SystemService.DeptDetail:input_type -> blade.common.v1.IdQuery
+	6,   // 46: blade.system.v1.SystemService.DeptSubmit:input_type -> blade.system.v1.Dept
+	57,  // 47: blade.system.v1.SystemService.DeptRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 48: blade.system.v1.SystemService.DeptExport:input_type -> blade.common.v1.PageQuery
+	55,  // 49: blade.system.v1.SystemService.PostList:input_type -> blade.common.v1.PageQuery
+	56,  // 50: blade.system.v1.SystemService.PostDetail:input_type -> blade.common.v1.IdQuery
+	9,   // 51: blade.system.v1.SystemService.PostSubmit:input_type -> blade.system.v1.Post
+	57,  // 52: blade.system.v1.SystemService.PostRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 53: blade.system.v1.SystemService.PostExport:input_type -> blade.common.v1.PageQuery
+	55,  // 54: blade.system.v1.SystemService.ParamList:input_type -> blade.common.v1.PageQuery
+	56,  // 55: blade.system.v1.SystemService.ParamDetail:input_type -> blade.common.v1.IdQuery
+	12,  // 56: blade.system.v1.SystemService.ParamSubmit:input_type -> blade.system.v1.Param
+	57,  // 57: blade.system.v1.SystemService.ParamRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 58: blade.system.v1.SystemService.ParamExport:input_type -> blade.common.v1.PageQuery
+	55,  // 59: blade.system.v1.SystemService.ClientList:input_type -> blade.common.v1.PageQuery
+	56,  // 60: blade.system.v1.SystemService.ClientDetail:input_type -> blade.common.v1.IdQuery
+	15,  // 61: blade.system.v1.SystemService.ClientSubmit:input_type -> blade.system.v1.Client
+	57,  // 62: blade.system.v1.SystemService.ClientRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 63: blade.system.v1.SystemService.ClientExport:input_type -> blade.common.v1.PageQuery
+	21,  // 64: blade.system.v1.SystemService.MenuLazyList:input_type -> blade.system.v1.MenuQuery
+	21,  // 65: blade.system.v1.SystemService.MenuLazyMenuList:input_type -> blade.system.v1.MenuQuery
+	21,  // 66: blade.system.v1.SystemService.ListMenu:input_type -> blade.system.v1.MenuQuery
+	21,  // 67: blade.system.v1.SystemService.MenuTree:input_type -> blade.system.v1.MenuQuery
+	58,  // 68: blade.system.v1.SystemService.MenuGrantTree:input_type -> blade.common.v1.Empty
+	24,  // 69: blade.system.v1.SystemService.MenuRoleTreeKeys:input_type -> blade.system.v1.RoleKeysQuery
+	56,  // 70: blade.system.v1.SystemService.MenuDetail:input_type -> blade.common.v1.IdQuery
+	18,  // 71: blade.system.v1.SystemService.MenuSubmit:input_type -> blade.system.v1.Menu
+	57,  // 72: blade.system.v1.SystemService.MenuRemove:input_type -> blade.common.v1.IdsQuery
+	58,  // 73: blade.system.v1.SystemService.TopMenu:input_type -> blade.common.v1.Empty
+	21,  // 74: blade.system.v1.SystemService.Routes:input_type -> blade.system.v1.MenuQuery
+	21,  // 75: blade.system.v1.SystemService.RoutesTop:input_type -> blade.system.v1.MenuQuery
+	21,  // 76: blade.system.v1.SystemService.Buttons:input_type -> blade.system.v1.MenuQuery
+	26,  // 77: blade.system.v1.SystemService.RoleGrant:input_type -> blade.system.v1.GrantRequest
+	32,  // 78: blade.system.v1.SystemService.GetTenantInfo:input_type -> blade.system.v1.DomainQuery
+	33,  // 79: blade.system.v1.SystemService.TenantGetByTenantId:input_type -> blade.system.v1.TenantIdQuery
+	58,  // 80: blade.system.v1.SystemService.SelectTenant:input_type -> blade.common.v1.Empty
+	33,  // 81: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:input_type -> blade.system.v1.TenantIdQuery
+	36,  // 82: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:input_type -> blade.system.v1.MenuSubtabulation
+	30,  // 83: blade.system.v1.SystemService.Dictionary:input_type -> blade.system.v1.CodeQuery
+	55,  // 84: blade.system.v1.SystemService.DictParentList:input_type -> blade.common.v1.PageQuery
+	31,  // 85: blade.system.v1.SystemService.DictChildList:input_type -> blade.system.v1.ChildQuery
+	30,  // 86: blade.system.v1.SystemService.DictTree:input_type -> blade.system.v1.CodeQuery
+	56,  // 87: blade.system.v1.SystemService.DictDetail:input_type -> blade.common.v1.IdQuery
+	27,  // 88: blade.system.v1.SystemService.DictSubmit:input_type -> blade.system.v1.Dict
+	57,  // 89: blade.system.v1.SystemService.DictRemove:input_type -> blade.common.v1.IdsQuery
+	50,  // 90: blade.system.v1.SystemService.ParamByKey:input_type -> blade.system.v1.ParamQuery
+	55,  // 91: blade.system.v1.SystemService.PageMenuTenantConfig:input_type -> blade.common.v1.PageQuery
+	33,  // 92: blade.system.v1.SystemService.ListMenuTenantConfig:input_type -> blade.system.v1.TenantIdQuery
+	37,  // 93: blade.system.v1.SystemService.MenuTenantConfigSubmit:input_type -> blade.system.v1.MenuTenantConfig
+	57,  // 94: blade.system.v1.SystemService.MenuTenantConfigRemove:input_type -> blade.common.v1.IdsQuery
+	55,  // 95: blade.system.v1.SystemService.PageLabel:input_type -> blade.common.v1.PageQuery
+	55,  // 96: blade.system.v1.SystemService.ListLabel:input_type -> blade.common.v1.PageQuery
+	40,  // 97: blade.system.v1.SystemService.LabelSubmit:input_type -> blade.system.v1.Label
+	57,  // 98: blade.system.v1.SystemService.LabelRemove:input_type -> blade.common.v1.IdsQuery
+	43,  // 99: blade.system.v1.SystemInternal.GetClient:input_type -> blade.system.v1.ClientQuery
+	33,  // 100: blade.system.v1.SystemInternal.GetTenant:input_type -> blade.system.v1.TenantIdQuery
+	44,  // 101: blade.system.v1.SystemInternal.GetRoles:input_type -> blade.system.v1.RoleIdsQuery
+	58,  // 102: blade.system.v1.SystemInternal.GetPolicies:input_type -> blade.common.v1.Empty
+	48,  // 103: blade.system.v1.SystemInternal.GetDepts:input_type -> blade.system.v1.DeptQuery
+	50,  // 104: blade.system.v1.SystemInternal.GetParam:input_type -> blade.system.v1.ParamQuery
+	1,   // 105: blade.system.v1.SystemService.TenantList:output_type -> blade.system.v1.TenantPage
+	0,   // 106: blade.system.v1.SystemService.TenantDetail:output_type -> blade.system.v1.Tenant
+	59,  // 107: blade.system.v1.SystemService.TenantSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 108: blade.system.v1.SystemService.TenantRemove:output_type -> google.protobuf.BoolValue
+	60,  // 109: blade.system.v1.SystemService.TenantExport:output_type -> google.api.HttpBody
+	5,   // 110: blade.system.v1.SystemService.ListRole:output_type -> blade.system.v1.RoleList
+	61,  // 111: blade.system.v1.SystemService.RoleTree:output_type -> blade.common.v1.TreeNodes
+	3,   // 112: blade.system.v1.SystemService.RoleDetail:output_type -> blade.system.v1.Role
+	59,  // 113: blade.system.v1.SystemService.RoleSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 114: blade.system.v1.SystemService.RoleRemove:output_type -> google.protobuf.BoolValue
+	60,  // 115: blade.system.v1.SystemService.RoleExport:output_type -> google.api.HttpBody
+	8,   // 116: blade.system.v1.SystemService.ListDept:output_type -> blade.system.v1.DeptList
+	61,  // 117: blade.system.v1.SystemService.DeptTree:output_type -> blade.common.v1.TreeNodes
+	6,   // 118: blade.system.v1.SystemService.DeptDetail:output_type -> blade.system.v1.Dept
+	59,  // 119: blade.system.v1.SystemService.DeptSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 120: blade.system.v1.SystemService.DeptRemove:output_type -> google.protobuf.BoolValue
+	60,  // 121: blade.system.v1.SystemService.DeptExport:output_type -> google.api.HttpBody
+	10,  // 122: blade.system.v1.SystemService.PostList:output_type -> blade.system.v1.PostPage
+	9,   // 123: blade.system.v1.SystemService.PostDetail:output_type -> blade.system.v1.Post
+	59,  // 124: blade.system.v1.SystemService.PostSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 125: blade.system.v1.SystemService.PostRemove:output_type -> google.protobuf.BoolValue
+	60,  // 126: blade.system.v1.SystemService.PostExport:output_type -> google.api.HttpBody
+	13,  // 127: blade.system.v1.SystemService.ParamList:output_type -> blade.system.v1.ParamPage
+	12,  // 128: blade.system.v1.SystemService.ParamDetail:output_type -> blade.system.v1.Param
+	59,  // 129: blade.system.v1.SystemService.ParamSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 130: blade.system.v1.SystemService.ParamRemove:output_type -> google.protobuf.BoolValue
+	60,  // 131: blade.system.v1.SystemService.ParamExport:output_type -> google.api.HttpBody
+	16,  // 132: blade.system.v1.SystemService.ClientList:output_type -> blade.system.v1.ClientPage
+	15,  // 133: blade.system.v1.SystemService.ClientDetail:output_type -> blade.system.v1.Client
+	59,  // 134: blade.system.v1.SystemService.ClientSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 135: blade.system.v1.SystemService.ClientRemove:output_type -> google.protobuf.BoolValue
+	60,  // 136: blade.system.v1.SystemService.ClientExport:output_type -> google.api.HttpBody
+	20,  // 137: blade.system.v1.SystemService.MenuLazyList:output_type -> blade.system.v1.MenuList
+	20,  // 138: blade.system.v1.SystemService.MenuLazyMenuList:output_type -> blade.system.v1.MenuList
+	20,  // 139: blade.system.v1.SystemService.ListMenu:output_type -> blade.system.v1.MenuList
+	61,  // 140: blade.system.v1.SystemService.MenuTree:output_type -> blade.common.v1.TreeNodes
+	61,  // 141: blade.system.v1.SystemService.MenuGrantTree:output_type -> blade.common.v1.TreeNodes
+	25,  // 142: blade.system.v1.SystemService.MenuRoleTreeKeys:output_type -> blade.system.v1.IdList
+	18,  // 143: blade.system.v1.SystemService.MenuDetail:output_type -> blade.system.v1.Menu
+	59,  // 144: blade.system.v1.SystemService.MenuSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 145: blade.system.v1.SystemService.MenuRemove:output_type -> google.protobuf.BoolValue
+	23,  // 146: blade.system.v1.SystemService.TopMenu:output_type -> blade.system.v1.TopMenuList
+	20,  // 147: blade.system.v1.SystemService.Routes:output_type -> blade.system.v1.MenuList
+	20,  // 148: blade.system.v1.SystemService.RoutesTop:output_type -> blade.system.v1.MenuList
+	20,  // 149: blade.system.v1.SystemService.Buttons:output_type -> blade.system.v1.MenuList
+	59,  // 150: blade.system.v1.SystemService.RoleGrant:output_type -> google.protobuf.BoolValue
+	34,  // 151: blade.system.v1.SystemService.GetTenantInfo:output_type -> blade.system.v1.TenantInfo
+	0,   // 152: blade.system.v1.SystemService.TenantGetByTenantId:output_type -> blade.system.v1.Tenant
+	35,  // 153: blade.system.v1.SystemService.SelectTenant:output_type -> blade.system.v1.TenantSelect
+	25,  // 154: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:output_type -> blade.system.v1.IdList
+	59,  // 155: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:output_type -> google.protobuf.BoolValue
+	29,  // 156: blade.system.v1.SystemService.Dictionary:output_type -> blade.system.v1.DictList
+	28,  // 157: blade.system.v1.SystemService.DictParentList:output_type -> blade.system.v1.DictPage
+	28,  // 158: blade.system.v1.SystemService.DictChildList:output_type -> blade.system.v1.DictPage
+	61,  // 159: blade.system.v1.SystemService.DictTree:output_type -> blade.common.v1.TreeNodes
+	27,  // 160: blade.system.v1.SystemService.DictDetail:output_type -> blade.system.v1.Dict
+	59,  // 161: blade.system.v1.SystemService.DictSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 162: blade.system.v1.SystemService.DictRemove:output_type -> google.protobuf.BoolValue
+	12,  // 163: blade.system.v1.SystemService.ParamByKey:output_type -> blade.system.v1.Param
+	38,  // 164: blade.system.v1.SystemService.PageMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigPage
+	39,  // 165: blade.system.v1.SystemService.ListMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigList
+	59,  // 166: blade.system.v1.SystemService.MenuTenantConfigSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 167: blade.system.v1.SystemService.MenuTenantConfigRemove:output_type -> google.protobuf.BoolValue
+	41,  // 168: blade.system.v1.SystemService.PageLabel:output_type -> blade.system.v1.LabelPage
+	42,  // 169: blade.system.v1.SystemService.ListLabel:output_type -> blade.system.v1.LabelList
+	59,  // 170: blade.system.v1.SystemService.LabelSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 171: blade.system.v1.SystemService.LabelRemove:output_type -> google.protobuf.BoolValue
+	15,  // 172: blade.system.v1.SystemInternal.GetClient:output_type -> blade.system.v1.Client
+	0,   // 173: blade.system.v1.SystemInternal.GetTenant:output_type -> blade.system.v1.Tenant
+	45,  // 174: blade.system.v1.SystemInternal.GetRoles:output_type -> blade.system.v1.RoleSummary
+	47,  // 175: blade.system.v1.SystemInternal.GetPolicies:output_type -> blade.system.v1.PolicyList
+	49,  // 176: blade.system.v1.SystemInternal.GetDepts:output_type -> blade.system.v1.DeptNames
+	12,  // 177: blade.system.v1.SystemInternal.GetParam:output_type -> blade.system.v1.Param
+	105, // [105:178] is the sub-list for method output_type
+	32,  // [32:105] is the sub-list for method input_type
+	32,  // [32:32] is the sub-list for extension type_name
+	32,  // [32:32] is the sub-list for extension extendee
+	0,   // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_blade_system_v1_system_proto_init() }
@@ -4747,7 +4762,7 @@ func file_blade_system_v1_system_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_system_v1_system_proto_rawDesc), len(file_blade_system_v1_system_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   54,
+			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -30,6 +30,7 @@ type tenantMenus struct {
 	roles   []Role
 	byID    map[int64]*Menu
 	granted map[string]map[int64]bool // role set key -> menu ids
+	memo    sync.Map                  // answers built from this snapshot
 	mu      sync.Mutex
 }
 
@@ -39,6 +40,33 @@ func (c *menuCache) invalidate(tenant string) {
 	c.mu.Lock()
 	delete(c.tenants, tenant)
 	c.mu.Unlock()
+}
+
+// Memo returns the answer stored under key for the caller's tenant, building
+// it once per menu snapshot: any menu, role or grant change drops it with
+// the snapshot. Answers must not be changed by callers.
+func (s *System) Memo(ctx context.Context, key string, build func() (any, error)) (any, error) {
+	id, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := s.tenantMenus(ctx, id.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	key += "|" + ident.JoinIDs(id.RoleIDs)
+	if id.Super {
+		key += "|super"
+	}
+	if v, ok := tm.memo.Load(key); ok {
+		return v, nil
+	}
+	v, err := build()
+	if err != nil {
+		return nil, err
+	}
+	tm.memo.Store(key, v)
+	return v, nil
 }
 
 // InvalidateTenant drops a tenant's cached menus (event from another replica).

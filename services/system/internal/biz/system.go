@@ -720,7 +720,12 @@ func (s *System) SavePost(ctx context.Context, p *Post) error {
 	} else if dup {
 		return errs.Duplicate("岗位编号已存在")
 	}
-	return save(ctx, s.S.Posts, p.ID, p)
+	return s.saveWithEvent(ctx, "system.post.saved", func(ctx context.Context) error { return save(ctx, s.S.Posts, p.ID, p) })
+}
+
+// RemovePosts deletes posts (others cache post names: the event tells them).
+func (s *System) RemovePosts(ctx context.Context, ids []int64) error {
+	return s.saveWithEvent(ctx, "system.post.removed", func(ctx context.Context) error { return s.S.Posts.Remove(ctx, ids) })
 }
 
 // SaveParam validates a parameter.

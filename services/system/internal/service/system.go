@@ -363,7 +363,7 @@ func (s *System) PostRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapper
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.S.Posts.Remove(ctx, v)
+	return ok, s.uc.RemovePosts(ctx, v)
 }
 
 func (s *System) PostExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
@@ -611,11 +611,19 @@ func (s *System) TopMenu(ctx context.Context, _ *commonv1.Empty) (*pb.TopMenuLis
 }
 
 func (s *System) Routes(ctx context.Context, q *pb.MenuQuery) (*pb.MenuList, error) {
-	routes, err := s.uc.Routes(ctx, q.TopMenuId)
+	// Every page load asks for this: the answer is built once per menu
+	// snapshot and role set.
+	v, err := s.uc.Memo(ctx, fmt.Sprintf("routes|%d", q.TopMenuId), func() (any, error) {
+		routes, err := s.uc.Routes(ctx, q.TopMenuId)
+		if err != nil {
+			return nil, err
+		}
+		return &pb.MenuList{Items: nodesOut(routes, q.TopMenuId)}, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MenuList{Items: nodesOut(routes, q.TopMenuId)}, nil
+	return v.(*pb.MenuList), nil
 }
 
 func (s *System) RoutesTop(ctx context.Context, q *pb.MenuQuery) (*pb.MenuList, error) {
@@ -623,11 +631,17 @@ func (s *System) RoutesTop(ctx context.Context, q *pb.MenuQuery) (*pb.MenuList, 
 }
 
 func (s *System) Buttons(ctx context.Context, _ *pb.MenuQuery) (*pb.MenuList, error) {
-	b, err := s.uc.Buttons(ctx)
+	v, err := s.uc.Memo(ctx, "buttons", func() (any, error) {
+		b, err := s.uc.Buttons(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &pb.MenuList{Items: nodesOut(b, 0)}, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MenuList{Items: nodesOut(b, 0)}, nil
+	return v.(*pb.MenuList), nil
 }
 
 // ---- dictionaries ----
@@ -845,9 +859,10 @@ func (s *System) GetDepts(ctx context.Context, q *pb.DeptQuery) (*pb.DeptNames, 
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.DeptNames{Names: map[int64]string{}}
+	out := &pb.DeptNames{Names: map[int64]string{}, Parents: map[int64]int64{}}
 	for _, d := range depts {
 		out.Names[d.ID] = d.DeptName
+		out.Parents[d.ID] = d.ParentID
 	}
 	if len(q.DeptIds) > 0 {
 		out.Descendants = biz.DeptScope(depts, q.DeptIds)

@@ -1,0 +1,211 @@
+package gateway
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// appendJSON writes m as protojson does with EmitUnpopulated (camelCase
+// names, 64-bit integers as strings, unset messages as null, wrappers as
+// bare values), walking fields in declaration order. protojson sorts every
+// message's fields by reflection on each call, which made it half of the
+// gateway's CPU; this walk produces the same JSON without that.
+func appendJSON(b []byte, m protoreflect.Message) ([]byte, error) {
+	md := m.Descriptor()
+	if md.FullName().Parent() == "google.protobuf" {
+		switch md.Name() {
+		case "BoolValue", "Int32Value", "Int64Value", "UInt32Value", "UInt64Value", "StringValue", "DoubleValue", "FloatValue", "BytesValue":
+			fd := md.Fields().ByNumber(1)
+			return appendScalar(b, fd, m.Get(fd)), nil
+		case "Empty":
+			return append(b, "{}"...), nil
+		default:
+			// Other well-known types have special forms: leave them to protojson.
+			raw, err := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m.Interface())
+			return append(b, raw...), err
+		}
+	}
+	fields := md.Fields()
+	b = append(b, '{')
+	for i := 0; i < fields.Len(); i++ {
+		fd := fields.Get(i)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, fd.JSONName())
+		b = append(b, ':')
+		var err error
+		switch {
+		case fd.IsMap():
+			b, err = appendMap(b, fd, m.Get(fd).Map())
+		case fd.IsList():
+			b, err = appendList(b, fd, m.Get(fd).List())
+		case fd.Kind() == protoreflect.MessageKind || fd.Kind() == protoreflect.GroupKind:
+			if !m.Has(fd) {
+				b = append(b, "null"...)
+			} else {
+				b, err = appendJSON(b, m.Get(fd).Message())
+			}
+		default:
+			b = appendScalar(b, fd, m.Get(fd))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func appendList(b []byte, fd protoreflect.FieldDescriptor, l protoreflect.List) ([]byte, error) {
+	b = append(b, '[')
+	msg := fd.Kind() == protoreflect.MessageKind || fd.Kind() == protoreflect.GroupKind
+	for i := 0; i < l.Len(); i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if msg {
+			var err error
+			if b, err = appendJSON(b, l.Get(i).Message()); err != nil {
+				return nil, err
+			}
+		} else {
+			b = appendScalar(b, fd, l.Get(i))
+		}
+	}
+	return append(b, ']'), nil
+}
+
+func appendMap(b []byte, fd protoreflect.FieldDescriptor, m protoreflect.Map) ([]byte, error) {
+	b = append(b, '{')
+	first := true
+	vd := fd.MapValue()
+	var err error
+	m.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, k.String())
+		b = append(b, ':')
+		if vd.Kind() == protoreflect.MessageKind {
+			b, err = appendJSON(b, v.Message())
+			return err == nil
+		}
+		b = appendScalar(b, vd, v)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
+
+func appendScalar(b []byte, fd protoreflect.FieldDescriptor, v protoreflect.Value) []byte {
+	switch fd.Kind() {
+	case protoreflect.BoolKind:
+		return strconv.AppendBool(b, v.Bool())
+	case protoreflect.Int32Kind, protoreflect.Sint32Kind, protoreflect.Sfixed32Kind:
+		return strconv.AppendInt(b, v.Int(), 10)
+	case protoreflect.Uint32Kind, protoreflect.Fixed32Kind:
+		return strconv.AppendUint(b, v.Uint(), 10)
+	case protoreflect.Int64Kind, protoreflect.Sint64Kind, protoreflect.Sfixed64Kind:
+		b = append(b, '"')
+		b = strconv.AppendInt(b, v.Int(), 10)
+		return append(b, '"')
+	case protoreflect.Uint64Kind, protoreflect.Fixed64Kind:
+		b = append(b, '"')
+		b = strconv.AppendUint(b, v.Uint(), 10)
+		return append(b, '"')
+	case protoreflect.FloatKind:
+		return appendFloat(b, v.Float(), 32)
+	case protoreflect.DoubleKind:
+		return appendFloat(b, v.Float(), 64)
+	case protoreflect.StringKind:
+		return appendString(b, v.String())
+	case protoreflect.BytesKind:
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, v.Bytes())
+		return append(b, '"')
+	case protoreflect.EnumKind:
+		if ev := fd.Enum().Values().ByNumber(v.Enum()); ev != nil {
+			return appendString(b, string(ev.Name()))
+		}
+		return strconv.AppendInt(b, int64(v.Enum()), 10)
+	}
+	return append(b, "null"...)
+}
+
+func appendFloat(b []byte, f float64, bits int) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(b, `"NaN"`...)
+	case math.IsInf(f, 1):
+		return append(b, `"Infinity"`...)
+	case math.IsInf(f, -1):
+		return append(b, `"-Infinity"`...)
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, bits)
+}
+
+const hex = "0123456789abcdef"
+
+// appendString writes a JSON string; UTF-8 passes through, control
+// characters, quotes and backslashes are escaped.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, s[start:i]...)
+				b = append(b, `\ufffd`...)
+				i += size
+				start = i
+				continue
+			}
+			i += size
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// marshalData writes the envelope's data for m (lists unwrapped).
+func marshalData(b []byte, m proto.Message) ([]byte, error) {
+	r := m.ProtoReflect()
+	fields := r.Descriptor().Fields()
+	if fields.Len() == 1 {
+		if f := fields.Get(0); f.Name() == "items" && f.IsList() {
+			return appendList(b, f, r.Get(f).List())
+		}
+	}
+	return appendJSON(b, r)
+}
