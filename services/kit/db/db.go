@@ -101,6 +101,12 @@ func Open(ctx context.Context, c *conf.Config, service string) (*gorm.DB, error)
 		return nil, err
 	}
 	if c.DB.Driver == "sqlite" || c.DB.Driver == "" {
+		// Each connection reads the statistics when it opens: analyse before
+		// the pool grows, and recycle connections so later runs reach them.
+		if err := analyze(sqlDB); err != nil {
+			slog.Warn("sqlite analyze", "service", service, "err", err)
+		}
+		sqlDB.SetConnMaxLifetime(15 * time.Minute)
 		go keepStatistics(sqlDB)
 	}
 	return g, nil
@@ -109,35 +115,32 @@ func Open(ctx context.Context, c *conf.Config, service string) (*gorm.DB, error)
 // keepStatistics gives SQLite's planner table statistics: without them it
 // may pick an index that matches every row of a tenant over the one that
 // matches a single account. analysis_limit keeps each run to milliseconds;
-// the first run happens at open (the previous run's rows are known), then
-// every ten minutes while the database is open.
+// the first run happens at open, then every ten minutes.
 func keepStatistics(d *sql.DB) {
-	analyze := func() error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		conn, err := d.Conn(ctx)
-		if err != nil {
-			return err
-		}
-		defer conn.Close()
-		if _, err := conn.ExecContext(ctx, "PRAGMA analysis_limit=1000"); err != nil {
-			return err
-		}
-		_, err = conn.ExecContext(ctx, "ANALYZE")
-		return err
-	}
 	for {
-		if err := analyze(); err != nil {
+		time.Sleep(10 * time.Minute)
+		if err := analyze(d); err != nil {
 			if strings.Contains(err.Error(), "database is closed") {
 				return
 			}
 			slog.Debug("sqlite analyze", "err", err)
 		}
-		time.Sleep(10 * time.Minute)
-		if d.Ping() != nil {
-			return
-		}
 	}
+}
+
+func analyze(d *sql.DB) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA analysis_limit=1000"); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, "ANALYZE")
+	return err
 }
 
 // ensureDatabase creates the service database on a server engine when missing.
