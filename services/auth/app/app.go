@@ -10,7 +10,9 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/auth/internal/biz"
+	"anquan/auth/internal/conf"
 	"anquan/auth/internal/data"
+	grpcserver "anquan/auth/internal/server"
 	"anquan/auth/internal/service"
 	"anquan/auth/internal/social"
 	"anquan/kit/authn"
@@ -60,13 +62,13 @@ func (a *App) Start(ctx context.Context) error {
 	providers := data.Providers(g)
 	tokens := data.Tokens{DB: g, Providers: providers}
 	a.outbox = outbox.New(g, a.in.Bus)
+	settings := conf.From(a.in.Conf)
 	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.outbox},
-		PasswordKey: a.in.Conf.Security.PasswordKey, Captcha: a.in.Conf.Security.Captcha}
-	srv, err := server.NewGRPC("auth", a.addr, a.in.Verifier, a.in.Secret)
+		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")))))
 	if err != nil {
 		return err
 	}
-	pb.RegisterAuthServiceServer(srv.Server, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")))))
 	a.grpc = srv
 	srv.Serve()
 	a.outbox.Start()

@@ -11,12 +11,12 @@ import (
 
 	"anquan/desk/internal/biz"
 	"anquan/desk/internal/data"
+	grpcserver "anquan/desk/internal/server"
 	"anquan/desk/internal/service"
 	"anquan/kit/db"
 	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
-	pb "anquan/proto/blade/desk/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 )
 
@@ -50,12 +50,11 @@ func (a *App) Start(ctx context.Context) error {
 	a.outbox = outbox.New(g, a.in.Bus)
 	system := data.System{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
 	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), system, data.Events{O: a.outbox})
-	srv, err := server.NewGRPC("desk", a.addr, a.in.Verifier, a.in.Secret)
+	h := service.New(uc)
+	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
 		return err
 	}
-	h := service.New(uc)
-	pb.RegisterDeskServiceServer(srv.Server, h)
 	a.grpc = srv
 	srv.Serve()
 	a.outbox.Start()

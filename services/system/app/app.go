@@ -15,10 +15,10 @@ import (
 	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
-	pb "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
 	"anquan/system/internal/biz"
 	"anquan/system/internal/data"
+	grpcserver "anquan/system/internal/server"
 	"anquan/system/internal/service"
 )
 
@@ -60,13 +60,11 @@ func (a *App) Start(ctx context.Context) error {
 	if err := data.Seed(ctx, g, a.uc); err != nil {
 		return fmt.Errorf("system seed: %w", err)
 	}
-	srv, err := server.NewGRPC("system", a.addr, a.in.Verifier, a.in.Secret)
+	h := service.New(a.uc)
+	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
 		return err
 	}
-	h := service.New(a.uc)
-	pb.RegisterSystemServiceServer(srv.Server, h)
-	pb.RegisterSystemInternalServer(srv.Server, h)
 	a.grpc = srv
 	srv.Serve()
 	a.outbox.Start()

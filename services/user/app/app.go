@@ -14,9 +14,10 @@ import (
 	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
-	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/biz"
+	"anquan/user/internal/conf"
 	"anquan/user/internal/data"
+	grpcserver "anquan/user/internal/server"
 	"anquan/user/internal/service"
 )
 
@@ -54,13 +55,11 @@ func (a *App) Start(ctx context.Context) error {
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
 	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), data.Events{O: ob}, dir, a.in.Cache)
-	srv, err := server.NewGRPC("user", a.addr, a.in.Verifier, a.in.Secret)
+	h := service.New(uc, conf.From(a.in.Conf).PasswordKey)
+	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
 		return err
 	}
-	h := service.New(uc, a.in.Conf.Security.PasswordKey)
-	pb.RegisterUserServiceServer(srv.Server, h)
-	pb.RegisterUserInternalServer(srv.Server, h)
 	a.grpc = srv
 	srv.Serve()
 	// Set only once started: Stop waits for a started relay.

@@ -7,11 +7,12 @@ import (
 	"log/slog"
 
 	"anquan/desk/internal/biz"
+	"anquan/desk/internal/conf"
 	"anquan/kit/bus"
 )
 
 // Durable names desk's JetStream consumer of the biz.Deliveries subjects.
-const Durable = "desk-deliveries"
+const Durable = conf.Consumer
 
 // Consume is the bus handler: it decodes the envelope's data and hands the
 // event to biz. An error makes JetStream redeliver the event.

@@ -1,0 +1,27 @@
+// Package server makes blade-user's gRPC server (kratos layout): the shared
+// interceptors of kit/server with this service's handlers registered.
+package server
+
+import (
+	"anquan/kit/platform"
+	kitserver "anquan/kit/server"
+	pb "anquan/proto/blade/user/v1"
+	"anquan/user/internal/conf"
+)
+
+// Handlers is what the service layer implements.
+type Handlers interface {
+	pb.UserServiceServer
+	pb.UserInternalServer
+}
+
+// New listens on addr and registers h.
+func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
+	g, err := kitserver.NewGRPC(conf.Name, addr, in.Verifier, in.Secret)
+	if err != nil {
+		return nil, err
+	}
+	pb.RegisterUserServiceServer(g.Server, h)
+	pb.RegisterUserInternalServer(g.Server, h)
+	return g, nil
+}
