@@ -63,6 +63,7 @@ func main() {
 	waitReady(base)
 	fmt.Printf("ready (warm start): %v at %s\n", time.Since(warm).Round(time.Millisecond), base)
 	defer stop(p)
+	serverPID = p.Process.Pid
 	time.Sleep(2 * time.Second)
 	fmt.Printf("RSS idle: %.1f MB\n", rssMB(p.Process.Pid))
 
@@ -162,6 +163,22 @@ func login(c *http.Client, base, user, pass string) string {
 	return tok
 }
 
+// serverPID is the process whose CPU time each scenario reports.
+var serverPID int
+
+// cpuSeconds is the user+system CPU time of a process so far.
+func cpuSeconds(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+	var ut, st float64
+	fmt.Sscanf(f[11], "%f", &ut)
+	fmt.Sscanf(f[12], "%f", &st)
+	return (ut + st) / 100 // clock ticks (USER_HZ 100)
+}
+
 // run drives one scenario with *conns workers for *duration.
 func run(c *http.Client, name string, mk func(i int) *http.Request) {
 	if *only != "" && !strings.Contains(name, *only) {
@@ -174,6 +191,7 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 		count atomic.Int64
 		wg    sync.WaitGroup
 	)
+	cpu0 := cpuSeconds(serverPID)
 	end := time.Now().Add(*duration)
 	for w := 0; w < *conns; w++ {
 		wg.Add(1)
@@ -208,8 +226,12 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 		}
 		return lat[int(float64(len(lat)-1)*p)]
 	}
-	fmt.Printf("%-42s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   errors %d\n", name, float64(count.Load())/duration.Seconds(),
-		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, errs.Load())
+	perReq := 0.0
+	if n := count.Load(); n > 0 {
+		perReq = (cpuSeconds(serverPID) - cpu0) / float64(n) * 1e6
+	}
+	fmt.Printf("%-42s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   server CPU %6.0f µs/req   errors %d\n", name, float64(count.Load())/duration.Seconds(),
+		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, perReq, errs.Load())
 }
 
 func rssMB(pid int) float64 {
