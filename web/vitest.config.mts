@@ -3,7 +3,10 @@ import path from 'node:path';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    alias: [
+      { find: '@umijs/max', replacement: path.resolve(import.meta.dirname, 'tests/stubs/umi-max.ts') },
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` },
+    ],
   },
   test: {
     environment: 'happy-dom',

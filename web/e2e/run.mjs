@@ -58,7 +58,10 @@ if (!BASE && process.env.ANQUAN_BIN) {
   });
   server.stdout.on('data', (d) => (serverLog += d));
   server.stderr.on('data', (d) => (serverLog += d));
-  const stop = () => server && server.exitCode === null && server.kill('SIGTERM');
+  const stop = () => {
+    if (server && server.exitCode === null) server.kill('SIGTERM');
+    fs.rmSync(data, { recursive: true, force: true });
+  };
   process.on('exit', stop);
   if (!(await waitReady(`${BASE}/readyz`, 90000))) {
     console.log(`the server did not get ready:\n${serverLog.slice(-2000)}`);
@@ -74,6 +77,12 @@ const PASS = process.env.ANQUAN_PASS || 'admin';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const shots = path.join(here, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`no browser at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM)`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 
 let passed = 0;
 let failed = 0;
@@ -326,6 +335,35 @@ await scenario('English switch changes the menu texts', async () => {
   await page.locator('.aq-header [data-testid="lang-switch"]').hover();
   await page.locator('.ant-dropdown-menu-item', { hasText: '简体中文' }).click();
   await page.locator('[data-testid="tabs-menu"]', { hasText: '标签操作' }).waitFor();
+});
+
+await scenario('the other system pages and built-in pages render', async () => {
+  const pages = [
+    ['/system/role', '.aq-crud .ant-table'],
+    ['/system/dept', '.aq-crud .ant-table'],
+    ['/system/post', '.aq-crud .ant-table'],
+    ['/system/menu', '.aq-crud .ant-table'],
+    ['/system/dict', '.aq-crud .ant-table'],
+    ['/system/param', '.aq-crud .ant-table'],
+    ['/system/menuTenantConfig', '.aq-crud .ant-table'],
+    ['/system/label', '.aq-crud .ant-table'],
+    ['/businessProcess/noticeAnnouncement/index', '.aq-crud .ant-table'],
+    ['/info/index', '.ant-tabs'],
+    ['/system/cache_manage', '#clear-cache'],
+    ['/system/myIntegralCenter', '.ant-statistic'],
+    ['/expectation/index', '.ant-result'],
+    ['/no/such/page', '.ant-result-404'],
+  ];
+  const before = pageErrors.length;
+  for (const [p, sel] of pages) {
+    await page.goto(`${BASE}${p}`);
+    await page.locator(sel).first().waitFor();
+    await page.waitForTimeout(300);
+    await shot(`page${p.replace(/\//g, '_')}`);
+  }
+  expect(pageErrors.length === before, `page errors: ${pageErrors.slice(before).join(' | ')}`);
+  await page.goto(`${BASE}/wel/index`);
+  await page.locator('.aq-sider').waitFor();
 });
 
 await scenario('log out asks for confirmation and clears storage', async () => {

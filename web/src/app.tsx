@@ -1,5 +1,6 @@
 import React from 'react';
-import { App as AntApp, ConfigProvider, message, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { FeedbackBinder } from '@/utils/feedback';
 import { history } from '@umijs/max';
 import { useSession, startTokenRefresh } from '@/stores/session';
 import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
@@ -20,7 +21,6 @@ configureRequest({
 });
 installErrorLog();
 applyThemeClass(useTheme.getState().name);
-message.config({ top: 64, maxCount: 3 });
 startTokenRefresh();
 
 /** Navigation guard (spec 2.3). */
@@ -51,7 +51,10 @@ function ThemeRoot({ children }: { children: React.ReactNode }) {
         components: { Layout: { headerHeight: 56 } },
       }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp message={{ top: 64, maxCount: 3 }}>
+        <FeedbackBinder />
+        {children}
+      </AntApp>
     </ConfigProvider>
   );
 }

@@ -1,5 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
-import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip, notification } from 'antd';
+import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip } from 'antd';
+import { modal, notification } from '@/utils/feedback';
 import type { MenuProps } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -107,7 +108,7 @@ function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       onCancel={onClose}
       okText="锁屏"
       cancelText="取消"
-      destroyOnClose
+      destroyOnHidden
       width={420}
       onOk={async () => {
         const v = await form.validateFields();
@@ -256,7 +257,7 @@ export default function BasicLayout() {
   };
 
   const confirmLogout = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('common.tip'),
       content: t('navbar.logOutTip'),
       okText: t('common.confirm'),

@@ -1,5 +1,6 @@
 import React from 'react';
-import { Dropdown, Modal, Tabs, message } from 'antd';
+import { Dropdown, Tabs } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { DownOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { useTabs } from '@/stores/tabs';
@@ -21,7 +22,7 @@ export default function TabsBar({ translate }: { translate: (label: string, meta
     if (key === 'others') closeOthers();
     if (key === 'all') go(closeAll());
     if (key === 'cache')
-      Modal.confirm({
+      modal.confirm({
         title: '提示',
         content: '是否需要清除缓存?',
         okText: '确定',

@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { modal } from '@/utils/feedback';
 import { getRoutes } from '@/services/system';
 import { useModule } from '@/stores/module';
 import { useSession } from '@/stores/session';
@@ -36,7 +36,7 @@ export async function enterModule(m: MenuEntry): Promise<boolean> {
     return false;
   }
   if (c.action === 'disabled') {
-    Modal.warning({ title: '提示', content: MODULE_DISABLED_TEXT, okText: '确定' });
+    modal.warning({ title: '提示', content: MODULE_DISABLED_TEXT, okText: '确定' });
     return false;
   }
   useModule.getState().choose(c.id, c.name);

@@ -27,6 +27,8 @@ interface SessionState {
   login: (form: LoginForm, captcha: boolean) => Promise<LoginResult>;
   applyLogin: (res: LoginResult) => void;
   loadButtons: () => Promise<void>;
+  /** roles (aliases) from user-info, which the menu's meta.roles refer to */
+  loadRoles: () => Promise<void>;
   logout: () => Promise<void>;
   fedLogOut: () => void;
   refresh: () => Promise<boolean>;
@@ -70,7 +72,7 @@ export const useSession = create<SessionState>((set, get) => ({
     const res = await authApi.loginByUsername(form, captcha);
     if (res.error_description) throw new Error(res.error_description);
     get().applyLogin(res);
-    await get().loadButtons().catch(() => undefined);
+    await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles().catch(() => undefined)]);
     return res;
   },
 
@@ -94,6 +96,13 @@ export const useSession = create<SessionState>((set, get) => ({
     const permission = flattenButtons(await getButtons());
     setStore({ name: 'permission', content: permission });
     set({ permission });
+  },
+
+  loadRoles: async () => {
+    const info = (await authApi.getUserInfo()).data || {};
+    const roles = Array.from(new Set([...String(info.roleAlias || '').split(','), ...get().roles].filter(Boolean)));
+    setStore({ name: 'roles', content: roles });
+    set({ roles });
   },
 
   logout: async () => {

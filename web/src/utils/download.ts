@@ -1,4 +1,4 @@
-import { message } from 'antd';
+import { message } from '@/utils/feedback';
 import { buildHeaders, toQuery } from './request';
 import { filenameFromDisposition } from './util';
 

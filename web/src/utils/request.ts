@@ -1,4 +1,4 @@
-import { message } from 'antd';
+import { message } from '@/utils/feedback';
 import website from '@/config/website';
 import { getToken } from './auth';
 import { basicAuth } from './crypto';

@@ -67,6 +67,11 @@ export const rule = {
   landline: {
     validator: (_: unknown, v: string) => (!v || isLandline(v) ? Promise.resolve() : Promise.reject(new Error('电话号码格式不正确'))),
   },
+  /** a mobile or a landline number */
+  phone: {
+    validator: (_: unknown, v: string) =>
+      !v || isMobile(v) || isLandline(v) ? Promise.resolve() : Promise.reject(new Error('电话号码格式不正确')),
+  },
   url: {
     validator: (_: unknown, v: string) => (!v || isURL(v) ? Promise.resolve() : Promise.reject(new Error('链接必须以 http 或 https 开头'))),
   },

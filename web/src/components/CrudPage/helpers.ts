@@ -28,10 +28,20 @@ export const permCodes = (prefix: string) => ({
   export: `${prefix}_export`,
 });
 
+/** Drops empty `children` arrays so rows without children show no expander. */
+export function pruneChildren<T>(rows: T[]): T[] {
+  return rows.map((r: any) => {
+    if (!r || typeof r !== 'object' || !('children' in r)) return r;
+    const kids = Array.isArray(r.children) && r.children.length ? pruneChildren(r.children) : undefined;
+    const { children, ...rest } = r;
+    return (kids ? { ...rest, children: kids } : rest) as T;
+  });
+}
+
 /** Reads a page or a plain list the same way. */
 export function readPage<T>(res: any): { data: T[]; total: number } {
-  if (Array.isArray(res)) return { data: res, total: res.length };
-  if (res && Array.isArray(res.records)) return { data: res.records, total: Number(res.total) || 0 };
+  if (Array.isArray(res)) return { data: pruneChildren(res), total: res.length };
+  if (res && Array.isArray(res.records)) return { data: pruneChildren(res.records), total: Number(res.total) || 0 };
   if (res && res.data) return readPage(res.data);
   return { data: [], total: 0 };
 }
@@ -42,3 +52,6 @@ export function toValueEnum(items: { dictKey: any; dictValue: string }[]) {
   items.forEach((d) => (out[String(d.dictKey)] = { text: d.dictValue }));
   return out;
 }
+
+/** A numeric-looking dictionary key becomes a number so it matches numeric record fields. */
+export const dictValue = (k: string): string | number => (/^(0|-?[1-9]\d{0,14})$/.test(k) ? Number(k) : k);

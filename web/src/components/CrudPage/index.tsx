@@ -1,5 +1,6 @@
 import React, { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Button, Col, Image, Modal, Row, Space, Typography, message } from 'antd';
+import { Button, Col, Image, Row, Space, Typography } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
@@ -17,12 +18,13 @@ import {
 } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { FormInstance } from 'antd';
+import { useIntl } from '@umijs/max';
 import { getDictionary, type CrudApi } from '@/services/system';
 import { useSession } from '@/stores/session';
 import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
 import { opensInNewWindow } from '@/utils/file';
-import { buildQuery, permCodes, readPage, toValueEnum } from './helpers';
+import { buildQuery, dictValue, permCodes, readPage, toValueEnum } from './helpers';
 import type { CrudField } from './types';
 
 export type { CrudField } from './types';
@@ -71,6 +73,8 @@ export interface CrudPageProps<T = any> {
   dialogWidth?: string | number;
   /** file name for exports */
   exportName?: string;
+  /** replaces the built-in view dialog (e.g. a dedicated detail form) */
+  onView?: (record: T) => void;
 }
 
 function canDo(perm: Record<string, boolean>, prefix: string | undefined, what: keyof ReturnType<typeof permCodes>) {
@@ -108,11 +112,14 @@ export function FileCell({ value }: { value?: string | { name?: string; url: str
   );
 }
 
-function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string }[] }) {
+function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string | number }[] }) {
   const cfg = f.form || {};
+  const intl = useIntl();
   if (mode === 'view' && cfg.viewAs) return <ProFormText name={cfg.viewAs} label={f.title} />;
   const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
-  const rules = [...(cfg.required ? [{ required: true, message: `请输入${f.title}` }] : []), ...(cfg.rules || [])];
+  const input = intl.formatMessage({ id: 'crud.inputPrefix' });
+  const select = intl.formatMessage({ id: 'crud.selectPrefix' });
+  const rules = [...(cfg.required ? [{ required: true, message: `${input}${f.title}` }] : []), ...(cfg.rules || [])];
   const common = {
     name: f.dataIndex,
     label: f.title,
@@ -120,7 +127,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     tooltip: cfg.tooltip,
     initialValue: cfg.initialValue,
     disabled: mode === 'edit' && cfg.disabledOnEdit,
-    placeholder: cfg.placeholder || (['select', 'treeSelect', 'date', 'dateTime'].includes(type) ? `请选择${f.title}` : `请输入${f.title}`),
+    placeholder: cfg.placeholder || (['select', 'treeSelect', 'date', 'dateTime', 'radio'].includes(type) ? `${select}${f.title}` : `${input}${f.title}`),
   } as any;
   const fp = { ...(cfg.fieldProps || {}) };
   switch (type) {
@@ -133,7 +140,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     case 'switch':
       return <ProFormSwitch {...common} fieldProps={fp} />;
     case 'radio':
-      return <ProFormRadio.Group {...common} options={(f.options || dictOptions || []) as any} fieldProps={fp} />;
+      return <ProFormRadio.Group {...common} options={(dictOptions || f.options || []) as any} fieldProps={fp} />;
     case 'date':
       return <ProFormDatePicker {...common} fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', ...fp }} />;
     case 'dateTime':
@@ -174,7 +181,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
       return (
         <ProFormSelect
           {...common}
-          options={(f.options || dictOptions) as any}
+          options={(dictOptions || f.options) as any}
           request={cfg.request}
           fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true, mode: cfg.multiple ? 'multiple' : undefined, ...fp }}
         />
@@ -202,11 +209,14 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     delBtn = true,
     viewBtn = true,
     exportBtn = false,
-    addChildText = '新增子项',
+    addChildText,
     actionWidth,
     dialogWidth = '60%',
     exportName,
+    onView,
   } = props;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const actionRef = useRef<ActionType>();
   const formRef = useRef<FormInstance>();
   const permission = useSession((s) => s.permission);
@@ -245,15 +255,15 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   useImperativeHandle(ref, () => ({ reload, openAdd: (d) => openDialog('add', undefined, d), selected: () => selected, clearSelection }));
 
   const remove = (ids: string[]) =>
-    Modal.confirm({
-      title: '提示',
-      content: DELETE_CONFIRM,
-      okText: '确定',
-      cancelText: '取消',
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t('crud.deleteConfirm'),
+      okText: t('crud.confirm'),
+      cancelText: t('crud.cancel'),
       type: 'warning',
       onOk: async () => {
         await api.remove!(ids.join(','));
-        message.success(SUCCESS);
+        message.success(t('crud.success'));
         clearSelection();
         reload();
       },
@@ -261,7 +271,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
 
   const batchRemove = () => {
     if (!selected.length) {
-      message.warning(SELECT_ONE);
+      message.warning(t('crud.selectOne'));
       return;
     }
     remove(selected.map((r) => String(r[rowKey])));
@@ -269,10 +279,18 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
 
   const columns: ProColumns<T>[] = useMemo(() => {
     const cols: ProColumns<T>[] = [];
-    if (!tree) cols.push({ title: '序号', dataIndex: '__index', valueType: 'index', width: 60, align: 'center', hideInSearch: true, fixed: 'left' });
+    if (!tree) cols.push({ title: t('crud.index'), dataIndex: '__index', valueType: 'index', width: 60, align: 'center', hideInSearch: true, fixed: 'left' });
     fields.forEach((f) => {
       if (f.hideInTable && !f.search) return;
-      const enumOpts = f.dictCode ? toValueEnum(dicts[f.dictCode] || []) : f.options ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: o.label }])) : undefined;
+      // a dictionary wins; static options are the fallback while it is missing or empty
+      const dictItems = f.dictCode ? dicts[f.dictCode] || [] : [];
+      const enumOpts = dictItems.length
+        ? toValueEnum(dictItems)
+        : f.options
+          ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: o.label }]))
+          : f.dictCode
+            ? {}
+            : undefined;
       const col: ProColumns<T> = {
         title: f.title,
         dataIndex: f.dataIndex,
@@ -301,30 +319,30 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     const showChild = tree && addBtn && !!api.submit && allow('add');
     if (showView || showEdit || showDel || showChild || rowActions) {
       cols.push({
-        title: '操作',
+        title: t('crud.option'),
         valueType: 'option',
         fixed: 'right',
-        width: actionWidth || (rowActions ? 260 : showChild ? 240 : 170),
+        width: actionWidth || 24 + 66 * ([showView, showEdit, showDel, showChild].filter(Boolean).length + (rowActions ? 1 : 0)),
         render: (_: any, record: T) =>
           [
             showView && (
-              <a key="view" onClick={() => openDialog('view', record)}>
-                <EyeOutlined /> 查看
+              <a key="view" onClick={() => (onView ? onView(record) : openDialog('view', record))}>
+                <EyeOutlined /> {t('crud.view')}
               </a>
             ),
             showEdit && (
               <a key="edit" onClick={() => openDialog('edit', record)}>
-                <EditOutlined /> 编辑
+                <EditOutlined /> {t('crud.edit')}
               </a>
             ),
             showDel && (
               <a key="del" style={{ color: '#ff4d4f' }} onClick={() => remove([String(record[rowKey])])}>
-                <DeleteOutlined /> 删除
+                <DeleteOutlined /> {t('crud.delete')}
               </a>
             ),
             showChild && (
               <a key="child" onClick={() => openDialog('add', undefined, { parentId: record[rowKey] })}>
-                <PlusOutlined /> {addChildText}
+                <PlusOutlined /> {addChildText || t('crud.addChild')}
               </a>
             ),
             ...(rowActions ? rowActions(record, reload) : []),
@@ -332,29 +350,30 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       });
     }
     return cols;
-  }, [fields, dicts, permission, tree, rowActions]);
+  }, [fields, dicts, permission, tree, rowActions, intl.locale]);
 
   const toolbar = [
     addBtn && api.submit && allow('add') && (
       <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openDialog('add')}>
-        新增
+        {t('crud.add')}
       </Button>
     ),
     delBtn && api.remove && allow('delete') && (
       <Button key="batch" danger icon={<DeleteOutlined />} onClick={batchRemove}>
-        删除
+        {t('crud.delete')}
       </Button>
     ),
     exportBtn && api.exportUrl && allow('export') && (
       <Button key="export" icon={<DownloadOutlined />} onClick={() => exportFile(api.exportUrl!, lastQuery, exportName || `${title}.xlsx`)}>
-        导出
+        {t('crud.export')}
       </Button>
     ),
     ...(toolbarExtra ? toolbarExtra(selected, reload) : []),
   ].filter(Boolean) as React.ReactNode[];
 
   const mode = dialog?.mode;
-  const modalTitle = mode === 'add' ? `新增${title}` : mode === 'edit' ? `编辑${title}` : `查看${title}`;
+  const sep = intl.locale.startsWith('zh') ? '' : ' ';
+  const modalTitle = `${t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view')}${sep}${title}`;
   const formFields = fields.filter((f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView));
 
   return (
@@ -366,16 +385,16 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         params={params}
         headerTitle={toolbar.length ? <Space wrap size={8}>{toolbar}</Space> : title}
         cardBordered
-        search={{ labelWidth: 120, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 }, defaultCollapsed: false, searchText: '搜索', resetText: '清空' }}
+        search={{ labelWidth: 120, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 }, defaultCollapsed: false, searchText: t('crud.search'), resetText: t('crud.reset') }}
         options={{ density: true, fullScreen: true, reload: true, setting: true }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
         pagination={tree ? false : { defaultPageSize: 10, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 30, 40, 50, 100] }}
         expandable={tree ? { defaultExpandAllRows: false } : undefined}
         rowSelection={{ onChange: (_: any, rows: T[]) => setSelected(rows) }}
-        tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>取消选择</a>}
+        tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>{t('crud.clearSelection')}</a>}
         toolBarRender={() => []}
-        locale={{ emptyText: '暂无数据' }}
+        locale={{ emptyText: t('crud.empty') }}
         request={async (p) => {
           const q = buildQuery(p, fields, params);
           if (tree) {
@@ -399,16 +418,17 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         width={dialogWidth}
         formRef={formRef}
         readonly={mode === 'view'}
+        requiredMark={mode !== 'view'}
         layout="horizontal"
         labelCol={{ flex: '110px' }}
         labelWrap
         dateFormatter="string"
         initialValues={{ ...(dialog?.defaults || {}), ...(dialog?.record || {}) }}
-        modalProps={{ destroyOnClose: true, maskClosable: false, onCancel: () => setDialog(null), centered: false, styles: { body: { paddingTop: 16 } } }}
+        modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setDialog(null), centered: false, styles: { body: { paddingTop: 16 } } }}
         submitter={
           mode === 'view'
-            ? { render: () => [<Button key="close" onClick={() => setDialog(null)}>关闭</Button>] }
-            : { searchConfig: { submitText: mode === 'add' ? '保存' : '修改', resetText: '取消' } }
+            ? { render: () => [<Button key="close" onClick={() => setDialog(null)}>{t('crud.close')}</Button>] }
+            : { searchConfig: { submitText: t(mode === 'add' ? 'crud.save' : 'crud.update'), resetText: t('crud.cancel') } }
         }
         onFinish={async (values) => {
           let row: any = { ...(dialog?.record || {}), ...(dialog?.defaults || {}), ...values };
@@ -416,7 +436,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
           if (beforeSubmit) row = beforeSubmit(row, mode!, dialog?.record);
           if (mode === 'edit' && api.update) await api.update(row);
           else await api.submit!(row);
-          message.success(SUCCESS);
+          message.success(t('crud.success'));
           setDialog(null);
           reload();
           return true;
@@ -425,7 +445,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         <Row gutter={16} style={{ width: '100%' }}>
           {formFields.map((f) => (
             <Col key={f.dataIndex} span={(f.form && f.form.span) || (f.type === 'textarea' || (f.form && f.form.type === 'textarea') ? 24 : 12)}>
-              <FormField f={f} mode={mode || 'add'} dictOptions={f.dictCode ? (dicts[f.dictCode] || []).map((d) => ({ label: d.dictValue, value: d.dictKey })) : undefined} />
+              <FormField f={f} mode={mode || 'add'} dictOptions={f.dictCode && (dicts[f.dictCode] || []).length ? dicts[f.dictCode].map((d) => ({ label: d.dictValue, value: dictValue(d.dictKey) })) : undefined} />
             </Col>
           ))}
         </Row>

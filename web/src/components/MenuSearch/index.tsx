@@ -47,7 +47,7 @@ export default function MenuSearch({ color, onPick }: { color?: string; onPick: 
           <SearchOutlined />
         </span>
       </Tooltip>
-      <Modal title="菜单搜索" open={open} onCancel={() => setOpen(false)} footer={null} width={560} keyboard destroyOnClose className="aq-menu-search">
+      <Modal title="菜单搜索" open={open} onCancel={() => setOpen(false)} footer={null} width={560} keyboard destroyOnHidden className="aq-menu-search">
         <Input
           ref={ref}
           size="large"

@@ -21,7 +21,7 @@ export function NoticeDetailForm({ notice }: { notice?: Partial<Notice> }) {
 
 export default function NoticeDetailModal({ notice, open, onClose }: { notice?: Partial<Notice>; open: boolean; onClose: () => void }) {
   return (
-    <Modal title="通知详情" open={open} onCancel={onClose} footer={null} width="50%" maskClosable={false} destroyOnClose>
+    <Modal title="通知详情" open={open} onCancel={onClose} footer={null} width="50%" maskClosable={false} destroyOnHidden>
       <NoticeDetailForm notice={notice} />
     </Modal>
   );

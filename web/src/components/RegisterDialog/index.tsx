@@ -1,5 +1,6 @@
 import React, { useState } from 'react';
-import { Form, Input, Modal, message } from 'antd';
+import { Form, Input, Modal } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { history } from '@umijs/max';
 import { registerGuest } from '@/services/user';
 import { needsRegistration, useSession } from '@/stores/session';
@@ -35,7 +36,7 @@ export default function RegisterDialog() {
         oauthId: userInfo.oauth_id,
       });
       if (res.data?.success) {
-        Modal.success({
+        modal.success({
           title: '提示',
           content: '注册申请已提交,请耐心等待管理员通过!',
           okText: '确定',

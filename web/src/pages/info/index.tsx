@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Spin, Tabs, message } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Spin, Tabs } from 'antd';
+import { message } from '@/utils/feedback';
 import { getOwnInfo, updateOwnInfo, updatePassword } from '@/services/user';
 import { useSession } from '@/stores/session';
 import { rule } from '@/utils/validate';

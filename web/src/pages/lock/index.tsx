@@ -1,5 +1,6 @@
-import React, { useState } from 'react';
-import { Avatar, Button, Input, Modal, message } from 'antd';
+import React, { useEffect, useState } from 'react';
+import { Avatar, Button, Input } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import { useSession } from '@/stores/session';
@@ -9,7 +10,11 @@ import avatarImg from '@/assets/avatar.svg';
 export default function LockPage() {
   const { userInfo, unlock, logout, isLock } = useSession();
   const [pwd, setPwd] = useState('');
-  const [now] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(t);
+  }, []);
   const doUnlock = () => {
     if (!pwd) {
       message.warning('请输入锁屏密码');
@@ -19,9 +24,9 @@ export default function LockPage() {
     else message.error('解锁密码错误,请重新输入');
   };
   const doLogout = () =>
-    Modal.confirm({
+    modal.confirm({
       title: '提示',
-      content: '是否退出系统, 是否继续?',
+      content: '退出系统, 是否继续?',
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {

@@ -1,5 +1,6 @@
 import React, { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, notification, message } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { message, notification } from '@/utils/feedback';
 import { LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { getCaptcha } from '@/services/auth';

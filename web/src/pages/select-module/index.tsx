@@ -1,5 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
-import { Avatar, Button, Dropdown, Empty, Modal, Spin, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, Empty, Spin, Tooltip } from 'antd';
+import { modal } from '@/utils/feedback';
 import { DownOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { useModule } from '@/stores/module';
@@ -42,7 +43,7 @@ export default function SelectModule() {
   };
 
   const confirmLogout = () =>
-    Modal.confirm({
+    modal.confirm({
       title: intl.formatMessage({ id: 'common.tip' }),
       content: intl.formatMessage({ id: 'navbar.logOutTip' }),
       okText: intl.formatMessage({ id: 'common.confirm' }),
@@ -96,15 +97,15 @@ export default function SelectModule() {
                   </Spin>
                   <div className={styles.name}>{label(m)}</div>
                   <div className={styles.enter}>
-                    {enabled ? '进入' : '未开通'} <RightOutlined />
+                    {intl.formatMessage({ id: enabled ? 'sel.enter' : 'sel.disabled' })} <RightOutlined />
                   </div>
                 </div>
               );
             })}
           </div>
         ) : (
-          <Empty description="暂无可用模块,请联系管理员" style={{ marginTop: 80 }}>
-            <Button onClick={confirmLogout}>退出登录</Button>
+          <Empty description={intl.formatMessage({ id: 'sel.none' })} style={{ marginTop: 80 }}>
+            <Button onClick={confirmLogout}>{intl.formatMessage({ id: 'navbar.logOut' })}</Button>
           </Empty>
         )}
       </main>

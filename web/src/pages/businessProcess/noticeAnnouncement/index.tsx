@@ -1,15 +1,14 @@
 import React, { useState } from 'react';
 import { Tag } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
 import NoticeDetailModal from '@/components/NoticeDetail';
 import type { Notice } from '@/services/desk';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { noticeApi } from '@/services/desk';
 
 const STATUS = [
-  { label: '置顶', value: '5' },
-  { label: '重要', value: '6' },
-  { label: '普通', value: '7' },
+  { label: '置顶', value: 5 },
+  { label: '重要', value: 6 },
+  { label: '普通', value: 7 },
 ];
 const COLORS: Record<string, string> = { '5': 'red', '6': 'orange', '7': 'blue' };
 
@@ -20,20 +19,22 @@ const fields: CrudField[] = [
   {
     title: '类型',
     dataIndex: 'type',
+    dictCode: 'message_type',
     search: 'equal',
     options: [
-      { label: '消息', value: '1' },
-      { label: '通知', value: '2' },
+      { label: '消息', value: 1 },
+      { label: '通知', value: 2 },
     ],
-    form: { initialValue: '2' },
+    form: { initialValue: 2 },
   },
   {
     title: '状态',
     dataIndex: 'status',
+    dictCode: 'message_status',
     search: 'equal',
     options: STATUS,
-    render: (v) => <Tag color={COLORS[String(v)]}>{STATUS.find((s) => s.value === String(v))?.label || v}</Tag>,
-    form: { initialValue: '7' },
+    render: (v) => <Tag color={COLORS[String(v)]}>{STATUS.find((s) => String(s.value) === String(v))?.label || v}</Tag>,
+    form: { initialValue: 7 },
   },
   { title: '标签', dataIndex: 'tag', form: {} },
   { title: '发布时间', dataIndex: 'messagePushTime', type: 'dateTime', search: 'daterange', width: 170, form: { type: 'dateTime' } },
@@ -49,13 +50,7 @@ export default function NoticeAnnouncement() {
         fields={fields}
         api={noticeApi}
         permissionPrefix="notice"
-        viewBtn={false}
-        actionWidth={200}
-        rowActions={(r: Notice) => [
-          <a key="detail" onClick={() => setDetail(r)}>
-            <EyeOutlined /> 查看
-          </a>,
-        ]}
+        onView={(r: Notice) => setDetail(r)}
       />
       <NoticeDetailModal notice={detail} open={!!detail} onClose={() => setDetail(undefined)} />
     </>

@@ -1,5 +1,6 @@
 import React, { useState } from 'react';
-import { Button, Card, Descriptions, Modal, Result, message } from 'antd';
+import { Button, Card, Descriptions, Result } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { DeleteOutlined } from '@ant-design/icons';
 import { clearCache } from '@/services/auth';
 import { clearDictCache } from '@/services/system';
@@ -11,7 +12,7 @@ export default function CacheManage() {
   const [done, setDone] = useState(false);
   const entries = getAllStore();
   const run = () =>
-    Modal.confirm({
+    modal.confirm({
       title: '提示',
       content: '是否需要清除缓存?',
       okText: '确定',

@@ -11,6 +11,7 @@ const parentFields: CrudField[] = [
   {
     title: '封存',
     dataIndex: 'isSealed',
+    dictCode: 'yes_no',
     width: 80,
     options: [
       { label: '否', value: 0 },
@@ -54,14 +55,13 @@ export default function DictPage() {
         fields={parentFields}
         api={{ ...dictParentApi, submit: (r: any) => dictParentApi.submit!({ ...r, parentId: r.parentId || '0' }) }}
         permissionPrefix="dict"
-        actionWidth={280}
         rowActions={(r) => [
           <a key="cfg" onClick={() => setParent(r)}>
             <SettingOutlined /> 字典配置
           </a>,
         ]}
       />
-      <Drawer title={parent ? `字典配置 - ${parent.dictValue} (${parent.code})` : ''} width="70%" open={!!parent} onClose={() => setParent(undefined)} destroyOnClose>
+      <Drawer title={parent ? `字典配置 - ${parent.dictValue} (${parent.code})` : ''} width="70%" open={!!parent} onClose={() => setParent(undefined)} destroyOnHidden>
         {parent && <CrudPage title="字典项" fields={childFields} api={childApi} permissionPrefix="dict" params={{ parentId: parent.id }} beforeOpen={(r: any) => r} />}
       </Drawer>
     </>

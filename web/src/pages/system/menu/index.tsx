@@ -27,6 +27,7 @@ const fields: CrudField[] = [
   {
     title: '菜单类型',
     dataIndex: 'category',
+    dictCode: 'menu_category',
     width: 90,
     options: [
       { label: '菜单', value: 1 },

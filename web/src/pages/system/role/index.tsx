@@ -1,5 +1,6 @@
 import React, { useState } from 'react';
-import { Modal, Spin, Tabs, Tree, message } from 'antd';
+import { Modal, Spin, Tabs, Tree } from 'antd';
+import { message } from '@/utils/feedback';
 import { SafetyOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { getGrantTree, getRoleTree, getRoleTreeKeys, grantRole, roleApi } from '@/services/system';
@@ -88,7 +89,6 @@ export default function RolePage() {
         permissionPrefix="role"
         beforeSubmit={(v) => ({ ...v, parentId: v.parentId || '0' })}
         beforeOpen={(r: any) => ({ ...r, parentId: r.parentId === '0' || r.parentId === 0 ? undefined : r.parentId })}
-        actionWidth={330}
         rowActions={(r) =>
           canGrant
             ? [

@@ -1,5 +1,6 @@
 import React, { useEffect, useRef, useState } from 'react';
-import { Button, Empty, Modal, Spin, Tag, Tree, message } from 'antd';
+import { Button, Empty, Modal, Spin, Tag, Tree } from 'antd';
+import { message, modal } from '@/utils/feedback';
 import { CheckOutlined, CloseOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import TreeLayout from '@/components/TreeLayout';
@@ -42,6 +43,7 @@ const fields: CrudField[] = [
   {
     title: '用户类型',
     dataIndex: 'userType',
+    dictCode: 'user_type',
     width: 90,
     options: [
       { label: '内部', value: 1 },
@@ -64,6 +66,7 @@ const fields: CrudField[] = [
   {
     title: '性别',
     dataIndex: 'sex',
+    dictCode: 'sex',
     width: 70,
     options: [
       { label: '男', value: 1 },
@@ -146,7 +149,7 @@ export default function UserPage() {
   };
   const confirmAction = (rows: any[], text: string, fn: (ids: string) => Promise<any>, reload: () => void) => {
     if (!needSelection(rows)) return;
-    Modal.confirm({
+    modal.confirm({
       title: '提示',
       content: text,
       okText: '确定',
