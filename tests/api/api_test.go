@@ -198,7 +198,7 @@ func (e *env) testLogout(t *testing.T) {
 	tok := e.login("100001", "operator1", "123456")
 	ok(t, e.get("/api/blade-auth/oauth/user-info", tok), "user-info")
 	info := e.get("/api/blade-auth/oauth/user-info", tok).dataMap()
-	if info["account"] != "operator1" || info["tenantId"] != "100001" {
+	if info["account"] != "operator1" || info["tenantId"] != "100001" || info["roleAlias"] != "operator" || info["roleName"] != "作业人员" {
 		t.Fatalf("user-info: %v", info)
 	}
 	ok(t, e.get("/api/blade-auth/oauth/clear-cache", tok), "clear-cache")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -18,7 +19,6 @@ import (
 	"anquan/kit/authn"
 	"anquan/kit/db"
 	"anquan/kit/errs"
-	"anquan/kit/ident"
 	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
@@ -65,7 +65,7 @@ func (a *App) Start(ctx context.Context) error {
 	settings := conf.From(a.in.Conf)
 	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.outbox},
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
-	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")))))
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir)))
 	if err != nil {
 		return err
 	}
@@ -97,8 +97,9 @@ func (e events) Add(ctx context.Context, subject, tenantID string, data any) err
 }
 
 // profile reads the caller's profile from blade-user (with the caller's
-// token, so blade-user applies its own rules and fills role and dept names).
-func profile(users userv1.UserServiceClient) func(ctx context.Context) (*pb.UserProfile, error) {
+// token, so blade-user applies its own rules and fills role and dept names)
+// and adds the role aliases menus are filtered by (meta.roles).
+func profile(users userv1.UserServiceClient, dir data.Directory) func(ctx context.Context) (*pb.UserProfile, error) {
 	return func(ctx context.Context) (*pb.UserProfile, error) {
 		u, err := users.Info(ctx, &commonv1.Empty{})
 		if err != nil {
@@ -107,13 +108,17 @@ func profile(users userv1.UserServiceClient) func(ctx context.Context) (*pb.User
 			}
 			return nil, err
 		}
-		roleAlias := ""
-		if id := ident.From(ctx); id != nil && id.Super {
-			roleAlias = "administrator"
+		roles, err := dir.Roles(ctx, u.TenantId, u.RoleId)
+		if err != nil {
+			return nil, err
+		}
+		aliases := make([]string, 0, len(roles))
+		for _, r := range roles {
+			aliases = append(aliases, r.Alias)
 		}
 		return &pb.UserProfile{Id: u.Id, TenantId: u.TenantId, Account: u.Account, Name: u.Name, RealName: u.RealName, NickName: u.NickName,
 			Avatar: u.Avatar, Email: u.Email, Phone: u.Phone, Sex: u.Sex, Birthday: u.Birthday, DeptId: u.DeptId, DeptName: u.DeptName,
-			PostId: u.PostId, RoleId: u.RoleId, RoleName: u.RoleName, RoleAlias: roleAlias, UserType: u.UserType, OauthId: u.OauthId}, nil
+			PostId: u.PostId, RoleId: u.RoleId, RoleName: u.RoleName, RoleAlias: strings.Join(aliases, ","), UserType: u.UserType, OauthId: u.OauthId}, nil
 	}
 }
 
