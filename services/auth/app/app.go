@@ -3,12 +3,9 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
-
-	"gorm.io/gorm"
 
 	"anquan/auth/internal/biz"
 	"anquan/auth/internal/conf"
@@ -30,27 +27,22 @@ import (
 
 // App is blade-auth.
 type App struct {
-	in     *platform.Infra
-	addr   string
-	db     *gorm.DB
-	grpc   *server.GRPC
-	outbox *outbox.Outbox
-	cancel context.CancelFunc
+	server.Parts
+	in   *platform.Infra
+	addr string
 }
 
 // New makes the component; addr is its gRPC listen address.
 func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
 
-func (a *App) Name() string { return "auth" }
-
-func (a *App) Addr() string { return a.grpc.Addr() }
+func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, "auth")
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
 	if err != nil {
 		return err
 	}
-	a.db = g
+	a.DB = g
 	if err := data.Migrate(g); err != nil {
 		return fmt.Errorf("auth migrate: %w", err)
 	}
@@ -61,19 +53,19 @@ func (a *App) Start(ctx context.Context) error {
 	dir := data.Directory{System: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")), User: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	providers := data.Providers(g)
 	tokens := data.Tokens{DB: g, Providers: providers}
-	a.outbox = outbox.New(g, a.in.Bus)
+	a.Outbox = outbox.New(g, a.in.Bus)
 	settings := conf.From(a.in.Conf)
-	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.outbox},
+	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.Outbox},
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir)))
 	if err != nil {
 		return err
 	}
-	a.grpc = srv
+	a.GRPC = srv
 	srv.Serve()
-	a.outbox.Start()
+	a.Outbox.Start()
 	rctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
+	a.Cancel = cancel
 	go func() {
 		t := time.NewTicker(24 * time.Hour)
 		defer t.Stop()
@@ -86,7 +78,7 @@ func (a *App) Start(ctx context.Context) error {
 			}
 		}
 	}()
-	a.in.Dialer.SetAddr("auth", srv.Addr())
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
 }
 
@@ -120,33 +112,4 @@ func profile(users userv1.UserServiceClient, dir data.Directory) func(ctx contex
 			Avatar: u.Avatar, Email: u.Email, Phone: u.Phone, Sex: u.Sex, Birthday: u.Birthday, DeptId: u.DeptId, DeptName: u.DeptName,
 			PostId: u.PostId, RoleId: u.RoleId, RoleName: u.RoleName, RoleAlias: strings.Join(aliases, ","), UserType: u.UserType, OauthId: u.OauthId}, nil
 	}
-}
-
-func (a *App) Stop(ctx context.Context) error {
-	if a.cancel != nil {
-		a.cancel()
-	}
-	if a.grpc != nil {
-		a.grpc.Stop(ctx)
-	}
-	if a.outbox != nil {
-		a.outbox.Stop(ctx)
-	}
-	if a.db != nil {
-		if s, err := a.db.DB(); err == nil {
-			return s.Close()
-		}
-	}
-	return nil
-}
-
-func (a *App) Ready(ctx context.Context) error {
-	if a.db == nil || a.grpc == nil {
-		return errors.New("not started")
-	}
-	s, err := a.db.DB()
-	if err != nil {
-		return err
-	}
-	return s.PingContext(ctx)
 }

@@ -3,11 +3,9 @@
 package app
 
 import (
+	"anquan/system/internal/conf"
 	"context"
-	"errors"
 	"fmt"
-
-	"gorm.io/gorm"
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
@@ -24,29 +22,23 @@ import (
 
 // App is blade-system.
 type App struct {
-	in     *platform.Infra
-	addr   string
-	db     *gorm.DB
-	grpc   *server.GRPC
-	outbox *outbox.Outbox
-	uc     *biz.System
-	cancel context.CancelFunc
+	server.Parts
+	in   *platform.Infra
+	addr string
+	uc   *biz.System
 }
 
 // New makes the component; addr is its gRPC listen address.
 func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
 
-func (a *App) Name() string { return "system" }
-
-// Addr is where the gRPC server listens (after Start).
-func (a *App) Addr() string { return a.grpc.Addr() }
+func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, "system")
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
 	if err != nil {
 		return err
 	}
-	a.db = g
+	a.DB = g
 	if err := data.Migrate(g); err != nil {
 		return fmt.Errorf("system migrate: %w", err)
 	}
@@ -54,9 +46,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("system dictionaries: %w", err)
 	}
-	a.outbox = outbox.New(g, a.in.Bus)
+	a.Outbox = outbox.New(g, a.in.Bus)
 	users := userAdmin{c: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
-	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), data.Events{O: a.outbox}, users, dicts)
+	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), data.Events{O: a.Outbox}, users, dicts)
 	if err := data.Seed(ctx, g, a.uc); err != nil {
 		return fmt.Errorf("system seed: %w", err)
 	}
@@ -65,11 +57,11 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.grpc = srv
+	a.GRPC = srv
 	srv.Serve()
-	a.outbox.Start()
+	a.Outbox.Start()
 	rctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
+	a.Cancel = cancel
 	// Menu, role and grant changes (from any replica) and clear-cache drop
 	// this replica's cached menus of the tenant.
 	drop := func(tenant, _ string) {
@@ -83,37 +75,8 @@ func (a *App) Start(ctx context.Context) error {
 	if err := a.in.Bus.Watch(rctx, bus.SubjectPrefix+"auth.cache.>", drop); err != nil {
 		return err
 	}
-	a.in.Dialer.SetAddr("system", srv.Addr())
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
-}
-
-func (a *App) Stop(ctx context.Context) error {
-	if a.cancel != nil {
-		a.cancel()
-	}
-	if a.grpc != nil {
-		a.grpc.Stop(ctx)
-	}
-	if a.outbox != nil {
-		a.outbox.Stop(ctx)
-	}
-	if a.db != nil {
-		if s, err := a.db.DB(); err == nil {
-			return s.Close()
-		}
-	}
-	return nil
-}
-
-func (a *App) Ready(ctx context.Context) error {
-	if a.db == nil || a.grpc == nil {
-		return errors.New("not started")
-	}
-	s, err := a.db.DB()
-	if err != nil {
-		return err
-	}
-	return s.PingContext(ctx)
 }
 
 // userAdmin creates a new tenant's administrator through blade-user.

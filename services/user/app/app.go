@@ -4,10 +4,7 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
-
-	"gorm.io/gorm"
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
@@ -23,28 +20,22 @@ import (
 
 // App is blade-user.
 type App struct {
-	in     *platform.Infra
-	addr   string
-	db     *gorm.DB
-	grpc   *server.GRPC
-	outbox *outbox.Outbox
-	cancel context.CancelFunc
+	server.Parts
+	in   *platform.Infra
+	addr string
 }
 
 // New makes the component; addr is its gRPC listen address.
 func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
 
-func (a *App) Name() string { return "user" }
-
-// Addr is where the gRPC server listens (after Start).
-func (a *App) Addr() string { return a.grpc.Addr() }
+func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, "user")
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
 	if err != nil {
 		return err
 	}
-	a.db = g
+	a.DB = g
 	if err := data.Migrate(g); err != nil {
 		return fmt.Errorf("user migrate: %w", err)
 	}
@@ -60,46 +51,17 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.grpc = srv
+	a.GRPC = srv
 	srv.Serve()
 	// Set only once started: Stop waits for a started relay.
 	ob.Start()
-	a.outbox = ob
+	a.Outbox = ob
 	// Role, dept and post changes drop the tenant's name snapshot.
 	wctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
+	a.Cancel = cancel
 	if err := a.in.Bus.Watch(wctx, bus.SubjectPrefix+"system.>", func(tenant, _ string) { dir.Invalidate(tenant) }); err != nil {
 		return err
 	}
-	a.in.Dialer.SetAddr("user", srv.Addr())
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
-}
-
-func (a *App) Stop(ctx context.Context) error {
-	if a.cancel != nil {
-		a.cancel()
-	}
-	if a.grpc != nil {
-		a.grpc.Stop(ctx)
-	}
-	if a.outbox != nil {
-		a.outbox.Stop(ctx)
-	}
-	if a.db != nil {
-		if s, err := a.db.DB(); err == nil {
-			return s.Close()
-		}
-	}
-	return nil
-}
-
-func (a *App) Ready(ctx context.Context) error {
-	if a.db == nil || a.grpc == nil {
-		return errors.New("not started")
-	}
-	s, err := a.db.DB()
-	if err != nil {
-		return err
-	}
-	return s.PingContext(ctx)
 }

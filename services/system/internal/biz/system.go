@@ -15,6 +15,7 @@ import (
 	"anquan/kit/idgen"
 	"anquan/kit/paging"
 	"anquan/kit/seedids"
+	"anquan/kit/tree"
 )
 
 // Stores are the generic repositories of the service's models.
@@ -266,26 +267,26 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, demo bool
 	case demo:
 		roles[0].ID, depts[0].ID = seedids.DemoAdminRole, seedids.DemoRootDept
 		roles = append(roles,
-			Role{Base: db.Base{ID: seedids.DemoSafetyRole}, RoleName: "安全管理员", RoleAlias: "safety_manager", Sort: 2, DataScope: 1},
-			Role{Base: db.Base{ID: seedids.DemoWorkshopRole}, RoleName: "车间主任", RoleAlias: "workshop_director", Sort: 3, DataScope: 4},
-			Role{Base: db.Base{ID: seedids.DemoOperatorRole}, RoleName: "作业人员", RoleAlias: "operator", Sort: 4, DataScope: 2},
-			Role{Base: db.Base{ID: seedids.DemoContractorRole}, RoleName: "承包商", RoleAlias: "contractor", Sort: 5, DataScope: 2},
+			Role{Base: withID(seedids.DemoSafetyRole), RoleName: "安全管理员", RoleAlias: "safety_manager", Sort: 2, DataScope: 1},
+			Role{Base: withID(seedids.DemoWorkshopRole), RoleName: "车间主任", RoleAlias: "workshop_director", Sort: 3, DataScope: 4},
+			Role{Base: withID(seedids.DemoOperatorRole), RoleName: "作业人员", RoleAlias: "operator", Sort: 4, DataScope: 2},
+			Role{Base: withID(seedids.DemoContractorRole), RoleName: "承包商", RoleAlias: "contractor", Sort: 5, DataScope: 2},
 		)
 		root := seedids.DemoRootDept
 		anc := "0," + strconv.FormatInt(root, 10)
 		depts = append(depts,
-			Dept{Base: db.Base{ID: seedids.DemoSafetyDept}, ParentID: root, Ancestors: anc, DeptName: "安全环保部", FullName: name + "安全环保部", Sort: 2, DeptCategory: 2},
-			Dept{Base: db.Base{ID: seedids.DemoProductionDept}, ParentID: root, Ancestors: anc, DeptName: "生产运行部", FullName: name + "生产运行部", Sort: 3, DeptCategory: 2},
-			Dept{Base: db.Base{ID: seedids.DemoWorkshop1Dept}, ParentID: seedids.DemoProductionDept, Ancestors: anc + "," + strconv.FormatInt(seedids.DemoProductionDept, 10), DeptName: "合成车间", FullName: "生产运行部合成车间", Sort: 1, DeptCategory: 3},
-			Dept{Base: db.Base{ID: seedids.DemoWorkshop2Dept}, ParentID: seedids.DemoProductionDept, Ancestors: anc + "," + strconv.FormatInt(seedids.DemoProductionDept, 10), DeptName: "罐区", FullName: "生产运行部罐区", Sort: 2, DeptCategory: 3},
-			Dept{Base: db.Base{ID: seedids.DemoEquipmentDept}, ParentID: root, Ancestors: anc, DeptName: "设备管理部", FullName: name + "设备管理部", Sort: 4, DeptCategory: 2},
-			Dept{Base: db.Base{ID: seedids.DemoContractorDept}, ParentID: root, Ancestors: anc, DeptName: "承包商队伍", FullName: name + "承包商队伍", Sort: 5, DeptCategory: 2},
+			Dept{Base: withID(seedids.DemoSafetyDept), ParentID: root, Ancestors: anc, DeptName: "安全环保部", FullName: name + "安全环保部", Sort: 2, DeptCategory: 2},
+			Dept{Base: withID(seedids.DemoProductionDept), ParentID: root, Ancestors: anc, DeptName: "生产运行部", FullName: name + "生产运行部", Sort: 3, DeptCategory: 2},
+			Dept{Base: withID(seedids.DemoWorkshop1Dept), ParentID: seedids.DemoProductionDept, Ancestors: anc + "," + strconv.FormatInt(seedids.DemoProductionDept, 10), DeptName: "合成车间", FullName: "生产运行部合成车间", Sort: 1, DeptCategory: 3},
+			Dept{Base: withID(seedids.DemoWorkshop2Dept), ParentID: seedids.DemoProductionDept, Ancestors: anc + "," + strconv.FormatInt(seedids.DemoProductionDept, 10), DeptName: "罐区", FullName: "生产运行部罐区", Sort: 2, DeptCategory: 3},
+			Dept{Base: withID(seedids.DemoEquipmentDept), ParentID: root, Ancestors: anc, DeptName: "设备管理部", FullName: name + "设备管理部", Sort: 4, DeptCategory: 2},
+			Dept{Base: withID(seedids.DemoContractorDept), ParentID: root, Ancestors: anc, DeptName: "承包商队伍", FullName: name + "承包商队伍", Sort: 5, DeptCategory: 2},
 		)
 		posts = []Post{
-			{Base: db.Base{ID: seedids.DemoSafetyPost}, Category: 1, PostCode: "safety_engineer", PostName: "安全工程师", Sort: 1},
-			{Base: db.Base{ID: seedids.DemoDirectorPost}, Category: 1, PostCode: "workshop_director", PostName: "车间主任", Sort: 2},
-			{Base: db.Base{ID: seedids.DemoOperatorPost}, Category: 3, PostCode: "operator", PostName: "操作工", Sort: 3},
-			{Base: db.Base{ID: seedids.DemoWelderPost}, Category: 3, PostCode: "welder", PostName: "焊工", Sort: 4},
+			{Base: withID(seedids.DemoSafetyPost), Category: 1, PostCode: "safety_engineer", PostName: "安全工程师", Sort: 1},
+			{Base: withID(seedids.DemoDirectorPost), Category: 1, PostCode: "workshop_director", PostName: "车间主任", Sort: 2},
+			{Base: withID(seedids.DemoOperatorPost), Category: 3, PostCode: "operator", PostName: "操作工", Sort: 3},
+			{Base: withID(seedids.DemoWelderPost), Category: 3, PostCode: "welder", PostName: "焊工", Sort: 4},
 		}
 	}
 	if err := s.Q.CreateAll(ctx, &roles); err != nil {
@@ -631,26 +632,11 @@ func (s *System) RemoveDepts(ctx context.Context, ids []int64) error {
 
 // DeptScope returns depts and their descendants (for data scope).
 func DeptScope(all []Dept, roots []int64) []int64 {
-	children := map[int64][]int64{}
+	parents := make(map[int64]int64, len(all))
 	for _, d := range all {
-		children[d.ParentID] = append(children[d.ParentID], d.ID)
+		parents[d.ID] = d.ParentID
 	}
-	seen := map[int64]bool{}
-	var out []int64
-	var walk func(id int64)
-	walk = func(id int64) {
-		if seen[id] {
-			return
-		}
-		seen[id] = true
-		out = append(out, id)
-		for _, c := range children[id] {
-			walk(c)
-		}
-	}
-	for _, r := range roots {
-		walk(r)
-	}
+	out := tree.Subtree(parents, roots)
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
@@ -852,3 +838,6 @@ func (s *System) UpdateModules(ctx context.Context, tenantID string, menuIDs []i
 }
 
 func nextID() int64 { return idgen.Next() }
+
+// withID is a Base with a fixed id (seeded rows other services refer to).
+func withID(id int64) db.Base { return db.Base{Plain: db.Plain{ID: id}} }

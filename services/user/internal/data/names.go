@@ -7,6 +7,7 @@ import (
 
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/tree"
 	commonv1 "anquan/proto/blade/common/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 )
@@ -93,28 +94,7 @@ func (n *Names) Depts(ctx context.Context, tenant string, roots []int64) (map[in
 	if len(roots) == 0 {
 		return s.depts, nil, nil
 	}
-	children := map[int64][]int64{}
-	for id, p := range s.parents {
-		children[p] = append(children[p], id)
-	}
-	var out []int64
-	seen := map[int64]bool{}
-	var walk func(int64)
-	walk = func(id int64) {
-		if seen[id] {
-			return
-		}
-		seen[id] = true
-		out = append(out, id)
-		for _, c := range children[id] {
-			walk(c)
-		}
-	}
-	for _, r := range roots {
-		if _, ok := s.depts[r]; ok {
-			walk(r)
-		}
-	}
+	out := tree.Subtree(s.parents, roots)
 	return s.depts, out, nil
 }
 
