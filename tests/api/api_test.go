@@ -33,6 +33,7 @@ func TestAPI(t *testing.T) {
 			t.Run("Users", e.testUsers)
 			t.Run("Tenants", e.testTenants)
 			t.Run("SystemCrud", e.testSystemCrud)
+			t.Run("ParamsByTenant", e.testParamsByTenant)
 			t.Run("TenantIsolation", e.testTenantIsolation)
 			t.Run("Notices", e.testNotices)
 			t.Run("SocialRegistration", e.testSocialRegistration)
@@ -483,6 +484,21 @@ func (e *env) testTenants(t *testing.T) {
 	}
 	fails(t, e.post("/api/blade-system/tenant/remove?ids="+e.platformTenantID(t, platform), platform, nil), 400, "不能删除", "remove platform tenant")
 	ok(t, e.post("/api/blade-system/tenant/remove?ids="+id, platform, nil), "tenant remove")
+}
+
+// testParamsByTenant: the platform administrator reads a tenant's
+// parameters by tenantId; a tenant administrator cannot read another's.
+func (e *env) testParamsByTenant(t *testing.T) {
+	platform := e.login("000000", "admin", "admin")
+	r := e.get("/api/blade-system/param/list?tenantId=100001&paramKey=account.initPassword", platform)
+	ok(t, r, "platform reads tenant params")
+	if len(r.list()) != 1 || str(r.list()[0].(map[string]any)["tenantId"]) != "100001" {
+		t.Fatalf("params of 100001: %s", truncate(r.Raw))
+	}
+	admin := e.login("100001", "admin", "admin")
+	if n := len(e.get("/api/blade-system/param/list?tenantId=000000", admin).list()); n != 0 {
+		t.Fatalf("tenant admin read %d platform params", n)
+	}
 }
 
 func (e *env) platformTenantID(t *testing.T, tok string) string {

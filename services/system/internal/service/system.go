@@ -333,6 +333,32 @@ func (s *System) DeptExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 	})
 }
 
+// tenantOf reads the tenantId filter: the platform administrator may read
+// another tenant's rows with it; for anyone else only their own tenant
+// matches (another tenant's id finds nothing).
+func tenantOf(ctx context.Context, q paging.Query) (context.Context, paging.Query, error) {
+	t := strings.TrimSpace(q.Filters["tenantId"])
+	if t == "" {
+		return ctx, q, nil
+	}
+	filters := make(map[string]string, len(q.Filters))
+	for k, v := range q.Filters {
+		if k != "tenantId" {
+			filters[k] = v
+		}
+	}
+	q.Filters = filters
+	id := ident.From(ctx)
+	if id == nil || t == id.TenantID {
+		return ctx, q, nil
+	}
+	if !id.IsPlatform() {
+		q.Filters["id_equal"] = "-1" // not theirs: an empty page, never another tenant's rows
+		return ctx, q, nil
+	}
+	return ident.ForTenant(ctx, t), q, nil
+}
+
 // ---- posts, params, clients (paged CRUD) ----
 
 func (s *System) PostList(ctx context.Context, q *commonv1.PageQuery) (*pb.PostPage, error) {
@@ -376,7 +402,11 @@ func (s *System) PostExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 }
 
 func (s *System) ParamList(ctx context.Context, q *commonv1.PageQuery) (*pb.ParamPage, error) {
-	p, err := s.uc.S.Params.Page(ctx, svc.Query(q))
+	ctx, pq, err := tenantOf(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.uc.S.Params.Page(ctx, pq)
 	if err != nil {
 		return nil, err
 	}
