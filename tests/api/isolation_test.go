@@ -164,7 +164,10 @@ func (e *env) testSocialRegistration(t *testing.T) {
 		t.Fatalf("pending registrations: %s", truncate(p.Raw))
 	}
 	ok(t, e.post("/api/blade-user/audit-pass?ids="+str(p.list()[0].(map[string]any)["id"]), admin, nil), "approve")
-	e.login("100001", "wangwu", "123456")
+	ww := e.login("100001", "wangwu", "123456")
+	eventually(t, "approval message to the registered person", func() bool {
+		return strings.Contains(string(e.get("/api/blade-desk/message/list?size=50", ww).Raw), "注册申请已通过")
+	})
 	r = social("good-code")
 	if r.Status != 200 || r.Body["user_id"] == "-1" || r.Body["account"] != "wangwu" {
 		t.Fatalf("social login after approval: %d %s", r.Status, r.Raw)
