@@ -17,7 +17,8 @@ export default defineConfig({
   // evergreen browsers only: keeps core-js polyfills out of the entry chunk
   targets: { chrome: 90, edge: 90, firefox: 90, safari: 14 },
   jsMinifierOptions: { target: ['chrome90', 'es2020'] },
-  polyfill: { imports: [] },
+  // no core-js and no global regenerator-runtime: async code stays native for these targets
+  polyfill: false,
   mfsu: false,
   antd: {},
   // the locale plugin would pull moment into the entry chunk; antd 5 uses dayjs
@@ -39,13 +40,15 @@ export default defineConfig({
   },
   routes: [
     { path: '/login', component: './login/index', layout: false, meta: { isAuth: false } },
-    { path: '/passwordFree', component: './login/index', layout: false },
+    { path: '/passwordFree', component: './passwordFree/index', layout: false },
+    { path: '/oauth/redirect/:source', component: './oauth/redirect', layout: false },
     { path: '/select-module', component: './select-module/index' },
     { path: '/lock', component: './lock/index' },
     { path: '/404', component: './exception/404' },
     { path: '/403', component: './exception/403' },
     { path: '/500', component: './exception/500' },
     { path: '/expectation/index', component: underDevelopment },
+    { path: '/myiframe/:routerPath', component: './myiframe/index' },
     { path: '/visualization', component: underDevelopment },
     { path: '/videoSurveillance', component: underDevelopment },
     { path: '/risk-commitment', component: underDevelopment },
@@ -76,8 +79,8 @@ export default defineConfig({
         { path: '/system/tenant', component: './system/tenant/index' },
         { path: '/system/menuTenantConfig', component: './system/menuTenantConfig/index' },
         { path: '/system/label', component: './system/label/index' },
+        { path: '/system/social', component: './system/social/index' },
         { path: '/businessProcess/noticeAnnouncement/index', component: './businessProcess/noticeAnnouncement/index' },
-        { path: '/myiframe/:routerPath', component: './myiframe/index' },
         { path: '/*', component: './fallback/index' },
       ],
     },

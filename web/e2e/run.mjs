@@ -4,95 +4,39 @@
 //        with a temporary data folder, ANQUAN_CAPTCHA=off and --web=dist, stops it after)
 // Prints "N passed, N failed" last and exits non-zero on any failure.
 import fs from 'node:fs';
-import os from 'node:os';
-import net from 'node:net';
+import http from 'node:http';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { freePort, here, launchBrowser, startServer } from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return true;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return false;
-}
-
-let server;
-let serverLog = '';
-let BASE = (process.env.ANQUAN_URL || '').replace(/\/$/, '');
-if (!BASE && process.env.ANQUAN_BIN) {
-  const bin = path.resolve(process.env.ANQUAN_BIN);
-  if (!fs.existsSync(bin)) {
-    console.log(`ANQUAN_BIN ${bin} does not exist (run make build)`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
-  const port = await freePort();
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-'));
-  BASE = `http://127.0.0.1:${port}`;
-  server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${path.join(here, '..', 'dist')}`], {
-    env: { ...process.env, ANQUAN_CAPTCHA: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (d) => (serverLog += d));
-  server.stderr.on('data', (d) => (serverLog += d));
-  const stop = () => {
-    if (server && server.exitCode === null) server.kill('SIGTERM');
-    fs.rmSync(data, { recursive: true, force: true });
-  };
-  process.on('exit', stop);
-  if (!(await waitReady(`${BASE}/readyz`, 90000))) {
-    console.log(`the server did not get ready:\n${serverLog.slice(-2000)}`);
-    stop();
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
-}
-if (!BASE) BASE = 'http://127.0.0.1:8080';
-const TENANT = process.env.ANQUAN_TENANT || '100001';
-const USER = process.env.ANQUAN_USER || 'admin';
-const PASS = process.env.ANQUAN_PASS || 'admin';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const shots = path.join(here, 'screenshots');
-fs.mkdirSync(shots, { recursive: true });
-
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`no browser at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM)`);
+const srv = await startServer();
+if (srv.error) {
+  console.log(srv.error);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+const BASE = srv.base;
+const TENANT = process.env.ANQUAN_TENANT || '100001';
+const USER = process.env.ANQUAN_USER || 'admin';
+const PASS = process.env.ANQUAN_PASS || 'admin';
+const shots = path.join(here, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+// failure shots of an earlier run would mislead: only this run's stay
+for (const f of fs.readdirSync(shots)) if (f.startsWith('FAIL-')) fs.rmSync(path.join(shots, f));
+
+const launched = await launchBrowser();
+if (launched.error) {
+  console.log(launched.error);
+  srv.stop();
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const { browser } = launched;
 
 let passed = 0;
 let failed = 0;
 let stopped = false;
 const results = [];
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
 const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true, locale: 'zh-CN' });
 const page = await context.newPage();
 page.setDefaultTimeout(15000);
@@ -332,6 +276,13 @@ await scenario('English switch changes the menu texts', async () => {
   const menuText = await page.locator('.aq-sider .ant-menu-root').innerText();
   expect(/[A-Za-z]{3,}/.test(menuText), `sidebar should have English texts: ${menuText.slice(0, 80)}`);
   await shot('11-english');
+  await page.goto(`${BASE}/system/user`);
+  await page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').first().waitFor();
+  const head = await page.locator('.aq-crud .ant-table-thead').innerText();
+  expect(/Account/.test(head) && !/登录账号/.test(head), `English column titles expected: ${head.replace(/\s+/g, ' ')}`);
+  await shot('11-english-users');
+  await page.goto(`${BASE}/wel/index`);
+  await page.locator('.aq-sider').waitFor();
   await page.locator('.aq-header [data-testid="lang-switch"]').hover();
   await page.locator('.ant-dropdown-menu-item', { hasText: '简体中文' }).click();
   await page.locator('[data-testid="tabs-menu"]', { hasText: '标签操作' }).waitFor();
@@ -347,6 +298,7 @@ await scenario('the other system pages and built-in pages render', async () => {
     ['/system/param', '.aq-crud .ant-table'],
     ['/system/menuTenantConfig', '.aq-crud .ant-table'],
     ['/system/label', '.aq-crud .ant-table'],
+    ['/system/social', '.aq-crud .ant-table'],
     ['/businessProcess/noticeAnnouncement/index', '.aq-crud .ant-table'],
     ['/info/index', '.ant-tabs'],
     ['/system/cache_manage', '#clear-cache'],
@@ -364,6 +316,173 @@ await scenario('the other system pages and built-in pages render', async () => {
   expect(pageErrors.length === before, `page errors: ${pageErrors.slice(before).join(' | ')}`);
   await page.goto(`${BASE}/wel/index`);
   await page.locator('.aq-sider').waitFor();
+});
+
+// ---- social login against a fake OAuth2 provider on loopback (no real provider needed)
+const api = async (method, url, { token, body, params } = {}) => {
+  const q = params ? `?${new URLSearchParams(params)}` : '';
+  const r = await fetch(`${BASE}${url}${q}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'Tenant-Id': TENANT,
+      ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return r.json();
+};
+const adminToken = async () => (await context.cookies()).find((c) => c.name === 'access_token')?.value || '';
+let provider;
+const socialSource = `e2e${Date.now().toString(36)}`;
+const socialSubject = `gh-${Date.now()}`;
+const guestAccount = `guest${Date.now().toString().slice(-6)}`;
+
+await scenario('social login of an unknown person opens 账号注册 and files a registration', async () => {
+  const port = await freePort();
+  provider = http.createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (req.method === 'POST' && req.url.startsWith('/token')) res.end(JSON.stringify({ access_token: 'fake-provider-token', token_type: 'bearer' }));
+    else if (req.url.startsWith('/userinfo')) res.end(JSON.stringify({ sub: socialSubject, preferred_username: 'octo', name: '第三方用户' }));
+    else {
+      res.statusCode = 404;
+      res.end('{}');
+    }
+  });
+  await new Promise((r) => provider.listen(port, '127.0.0.1', r));
+  const token = await adminToken();
+  const saved = await api('POST', '/api/blade-auth/social-provider/submit', {
+    token,
+    body: { source: socialSource, name: 'E2E', clientId: 'e2e-client', clientSecret: 'e2e-secret', tokenUrl: `http://127.0.0.1:${port}/token`, userInfoUrl: `http://127.0.0.1:${port}/userinfo` },
+  });
+  expect(saved.success, `provider not saved: ${JSON.stringify(saved)}`);
+
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(15000);
+  try {
+    await p.goto(`${BASE}/oauth/redirect/${socialSource}?code=abc123&state=xyz&tenantId=${TENANT}`);
+    await p.waitForURL('**/select-module');
+    const dlg = p.locator('.ant-modal-content', { has: p.locator('.ant-modal-title', { hasText: '账号注册' }) });
+    await dlg.waitFor();
+    expect((await dlg.locator('#tenantId').count()) === 0, 'the tenant field should be hidden: the tenant is known');
+    const warn = (text) => p.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+    const submit = () => dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+    await submit();
+    await warn('请先输入账号名称');
+    await dlg.locator('#account').fill(guestAccount);
+    await submit();
+    await warn('请先输入密码');
+    await dlg.locator('#name').fill('第三方访客');
+    await dlg.locator('#password').fill('Guest@123');
+    await dlg.locator('#password2').fill('Guest@124');
+    await submit();
+    await warn('两次密码输入不一致');
+    await dlg.locator('#password2').fill('Guest@123');
+    await p.screenshot({ path: path.join(shots, '13-social-register.png') });
+    await submit();
+    const done = p.locator('.ant-modal-confirm', { hasText: '注册申请已提交,请耐心等待管理员通过!' });
+    await done.waitFor();
+    await done.locator('.ant-btn-primary').click();
+    await p.waitForURL('**/login');
+  } finally {
+    await ctx.close();
+  }
+  // pending registrations are listed only when the status filter asks for them
+  const page1 = await api('GET', '/api/blade-user/page', { token, params: { current: 1, size: 10, account: guestAccount, status_equal: 0 } });
+  const row = (page1.data?.records || []).find((r) => r.account === guestAccount);
+  expect(row && String(row.status) === '0', `a pending user ${guestAccount} expected: ${JSON.stringify(page1).slice(0, 300)}`);
+});
+
+await scenario('the administrator approves the registration; the next social login goes straight in', async () => {
+  await page.goto(`${BASE}/system/user`);
+  await page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').first().waitFor();
+  const status = page.locator('.ant-pro-table-search .ant-form-item', { has: page.locator('label', { hasText: '状态' }) }).locator('.ant-select-selector');
+  await status.click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '待审核' }).click();
+  await searchAccount(guestAccount);
+  const row = page.locator('.ant-table-tbody tr', { hasText: guestAccount }).first();
+  await row.waitFor();
+  await row.locator('.ant-checkbox-input').check();
+  await page.locator('.aq-crud .ant-pro-table-list-toolbar button', { hasText: '审核通过' }).click();
+  await page.locator('.ant-modal-confirm', { hasText: '审核通过' }).waitFor();
+  await confirmOk();
+  await toast('操作成功').waitFor();
+  await page.locator('.ant-pro-table-search button', { hasText: /重\s*置|清\s*空/ }).click();
+
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(15000);
+  try {
+    await p.goto(`${BASE}/oauth/redirect/${socialSource}?code=again&state=xyz&tenantId=${TENANT}`);
+    await p.waitForURL('**/select-module');
+    // a new account has no role yet: the chooser shows its modules or says there are none
+    await p.locator('[data-module], .ant-empty').first().waitFor();
+    expect((await p.locator('.ant-modal-title', { hasText: '账号注册' }).count()) === 0, 'no registration dialog for an approved user');
+  } finally {
+    await ctx.close();
+  }
+});
+
+await scenario('social callback without a code explains and leads back to /login', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  try {
+    await p.goto(`${BASE}/oauth/redirect/${socialSource}?state=xyz`);
+    await p.locator('[data-testid="social-redirect"] .ant-result', { hasText: '第三方登录参数缺失' }).waitFor();
+    await p.goto(`${BASE}/oauth/redirect/nosuchsource?code=abc&tenantId=${TENANT}`);
+    await p.locator('[data-testid="social-redirect"] .ant-result', { hasText: '未配置第三方登录' }).waitFor();
+    await p.screenshot({ path: path.join(shots, '14-social-error.png') });
+    await p.locator('#back-to-login').click();
+    await p.waitForURL('**/login');
+  } finally {
+    await ctx.close();
+  }
+  if (provider) provider.close();
+});
+
+await scenario('password-free link: a valid token gets the reduced top bar, a bad link a clear message', async () => {
+  // a token issued to the admin in another browser (logging out here would revoke ours)
+  const issuer = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const ip = await issuer.newPage();
+  await ip.goto(`${BASE}/login`);
+  await ip.locator('#username').waitFor();
+  if (await ip.locator('#tenantId').count()) await ip.locator('#tenantId').fill(TENANT);
+  await ip.locator('#username').fill(USER);
+  await ip.locator('#password').fill(PASS);
+  await ip.locator('#login-submit').click();
+  await ip.waitForURL('**/select-module');
+  const at = (await issuer.cookies()).find((c) => c.name === 'access_token')?.value;
+  await issuer.close();
+  expect(at, 'no access token issued');
+
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(15000);
+  try {
+    await p.goto(`${BASE}/passwordFree?tenantId=${TENANT}&account=${USER}&token=one-time-123`);
+    await p.locator('[data-testid="password-free"] .ant-result', { hasText: '免密登录链接无效' }).waitFor();
+    await p.screenshot({ path: path.join(shots, '15-password-free-invalid.png') });
+    await p.goto(`${BASE}/passwordFree?tenantId=${TENANT}&account=${USER}&access_token=${encodeURIComponent(at)}`);
+    await p.waitForURL('**/select-module');
+    await p.locator('[data-module="system_settings"]').click();
+    await p.waitForURL('**/wel/index');
+    await p.locator('.aq-sider .ant-menu-root').waitFor();
+    const header = p.locator('.aq-header');
+    for (const hidden of ['theme-chooser', 'lang-switch', 'menu-search']) {
+      expect((await header.locator(`[data-testid="${hidden}"]`).count()) === 0, `${hidden} should be hidden for the password-free account`);
+    }
+    expect((await header.locator('.aq-user-name').count()) === 0, 'the user name should be hidden');
+    await header.locator('[data-testid="user-dropdown"]').hover();
+    const items = p.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+    await items.first().waitFor();
+    const texts = await items.allInnerTexts();
+    expect(texts.length === 1 && texts[0].includes('退出登录'), `only log out expected: ${texts.join(',')}`);
+    await p.screenshot({ path: path.join(shots, '16-password-free.png') });
+  } finally {
+    await ctx.close();
+  }
 });
 
 await scenario('log out asks for confirmation and clears storage', async () => {
@@ -384,9 +503,7 @@ await scenario('log out asks for confirmation and clears storage', async () => {
 
 if (pageErrors.length) console.log(`page errors seen: ${pageErrors.slice(0, 5).join(' | ')}`);
 await browser.close();
-if (server) {
-  server.kill('SIGTERM');
-  if (failed && process.env.E2E_VERBOSE) console.log(serverLog.slice(-3000));
-}
+if (failed && process.env.E2E_VERBOSE) console.log(srv.log().slice(-3000));
+srv.stop();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -8,10 +8,9 @@ import { configureRequest } from '@/utils/request';
 import { getToken } from '@/utils/auth';
 import { installErrorLog } from '@/utils/errorLog';
 import website from '@/config/website';
+import { needsNoAuth } from '@/utils/guard';
 import './global.less';
 
-/** Routes reachable without a token (spec 2.3). */
-const NO_AUTH = ['/login', '/passwordFree', '/404', '/403', '/500'];
 
 configureRequest({
   onUnauthorized: () => {
@@ -30,7 +29,7 @@ export function onRouteChange({ location }: { location: { pathname: string } }) 
   const s = useSession.getState();
   if (!token) {
     if (s.token) s.fedLogOut();
-    if (!NO_AUTH.includes(path)) history.replace('/login');
+    if (!needsNoAuth(path)) history.replace('/login');
     return;
   }
   if (path === '/login') {

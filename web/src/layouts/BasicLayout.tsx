@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import { history, Outlet, useIntl, useLocation } from '@umijs/max';
 import { useModule } from '@/stores/module';
-import { useSession } from '@/stores/session';
+import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
 import { themeOf, useTheme } from '@/stores/theme';
 import { headerTitle, useEnterprise } from '@/stores/enterprise';
@@ -24,7 +24,6 @@ import { getExpiration } from '@/services/desk';
 import { ancestorsOf, filterByRoles, findByPath, moduleOfPath, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
 import { addErrorLog } from '@/utils/errorLog';
-import website from '@/config/website';
 import ModuleIcon from '@/components/ModuleIcon';
 import MenuIcon from '@/components/MenuIcon';
 import NoticeWidget from '@/components/NoticeWidget';
@@ -156,6 +155,10 @@ export default function BasicLayout() {
 
   // bootstrap: menu tree, chosen module's menu, buttons, enterprise, expiration reminder
   useEffect(() => {
+    const onResize = () => setWinH(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    // a social-login user without a local account only sees the registration dialog
+    if (needsRegistration(useSession.getState().userInfo)) return () => window.removeEventListener('resize', onResize);
     (async () => {
       try {
         const full = await ensureTree();
@@ -190,8 +193,6 @@ export default function BasicLayout() {
         })
         .catch(() => undefined);
     }
-    const onResize = () => setWinH(window.innerHeight);
-    window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
@@ -269,7 +270,7 @@ export default function BasicLayout() {
       },
     });
 
-  const passwordFree = userInfo.account === website.passwordFreeAccount;
+  const passwordFree = isPasswordFree(userInfo);
   const userMenu: MenuProps['items'] = passwordFree
     ? [{ key: 'logout', icon: <LogoutOutlined />, label: t('navbar.logOut') }]
     : [
@@ -372,10 +373,10 @@ export default function BasicLayout() {
             </Popover>
           </div>
           <div className="aq-header-right">
-            <MenuSearch color={headerColor} onPick={pickMenu} />
+            {!passwordFree && <MenuSearch color={headerColor} onPick={pickMenu} />}
             {!passwordFree && <NoticeWidget color={headerColor} />}
             {!passwordFree && <ThemeChooser color={headerColor} />}
-            <LangSwitch color={headerColor} />
+            {!passwordFree && <LangSwitch color={headerColor} />}
             <Dropdown menu={{ items: userMenu, onClick: onUserMenu }} placement="bottomRight">
               <span className="aq-user" data-testid="user-dropdown">
                 <Avatar size={30} src={userInfo.avatar || avatarImg} />

@@ -1,5 +1,4 @@
 import website from '@/config/website';
-import { encrypt } from '@/utils/crypto';
 import request, { get } from '@/utils/request';
 
 /** blade-auth: tokens, captcha, logout, user info, cache (spec 7.1). */
@@ -36,8 +35,13 @@ export interface LoginForm {
 
 const TOKEN_URL = '/api/blade-auth/oauth/token';
 
-export function loginByUsername(form: LoginForm, captcha: boolean) {
+/** The password cipher (crypto-js) loads with the first login, not with the login page;
+ * the page warms it up when the password field gets the focus. */
+export const loadCipher = () => import('@/utils/crypto');
+
+export async function loginByUsername(form: LoginForm, captcha: boolean) {
   const tenantId = form.tenantId || website.tenantId;
+  const { encrypt } = await loadCipher();
   return request<LoginResult>({
     url: TOKEN_URL,
     method: 'POST',
@@ -54,6 +58,28 @@ export function loginByUsername(form: LoginForm, captcha: boolean) {
       scope: 'all',
       type: 'account',
     },
+  });
+}
+
+export interface SocialForm {
+  tenantId: string;
+  /** provider key, the :source of /oauth/redirect/:source */
+  source: string;
+  code: string;
+  state?: string;
+}
+
+/** Social login (spec 7.1): an unknown person gets a token with user_id -1 and an oauth_id. */
+export function loginBySocial(form: SocialForm) {
+  const tenantId = form.tenantId || website.tenantId;
+  return request<LoginResult>({
+    url: TOKEN_URL,
+    method: 'POST',
+    authorization: false,
+    // the callback page shows the refusal itself
+    silent: true,
+    headers: { 'Tenant-Id': tenantId },
+    params: { tenantId, source: form.source, code: form.code, state: form.state, grant_type: 'social', scope: 'all' },
   });
 }
 
@@ -76,4 +102,12 @@ export interface Captcha {
 export const getCaptcha = () => get<Captcha>('/api/blade-auth/oauth/captcha', undefined, { authorization: false, silent: true });
 export const logout = () => get<any>('/api/blade-auth/oauth/logout', undefined, { silent: true });
 export const getUserInfo = () => get<any>('/api/blade-auth/oauth/user-info');
+/** user-info with a token that is not the session's yet (the password-free link); a 401 only rejects */
+export const checkAccessToken = (accessToken: string, tenantId?: string) =>
+  get<any>('/api/blade-auth/oauth/user-info', undefined, {
+    authorization: false,
+    silent: true,
+    unauthorized: 'reject',
+    headers: { [website.tokenHeader]: `bearer ${accessToken}`, ...(tenantId ? { [website.tenantHeader]: tenantId } : {}) },
+  });
 export const clearCache = () => get<any>('/api/blade-auth/oauth/clear-cache');

@@ -80,7 +80,11 @@ export const grantRole = (roleIds: string[], menuIds: string[]) => post(`${S}/ro
 export const deptApi = crudApi(`${S}/dept`);
 export const getDeptTree = () => get<any[]>(`${S}/dept/tree`).then((r) => r.data || []);
 export const postApi = crudApi(`${S}/post`);
-export const getPostSelect = () => get<any[]>(`${S}/post/select`).then((r) => r.data || []);
+/** every post of the tenant for pickers: post/list is paged (at most 1000 a page); quiet when not permitted */
+export const getPostSelect = () =>
+  get<Page<any>>(`${S}/post/list`, { current: 1, size: 1000 }, { silent: true })
+    .then((r) => r.data?.records || [])
+    .catch(() => []);
 export const paramApi = crudApi(`${S}/param`);
 export const clientApi = crudApi(`${S}/client`);
 export const menuTenantConfigApi = crudApi(`${S}/menuTenantConfig`, 'page');
@@ -88,3 +92,10 @@ export const labelApi = crudApi('/api/label-management', 'page');
 
 // enterprise record (arrives with the factory service; may 404)
 export const getFactoryDetail = () => get<any>('/api/base-factory/factory/detail', undefined, { silent: true }).then((r) => r.data);
+
+// social (OAuth2/OIDC) login providers of the tenant, blade-auth
+export const socialProviderApi: CrudApi = {
+  ...crudApi('/api/blade-auth/social-provider'),
+  // no detail call: the list row is the record (its secret comes back masked)
+  detail: undefined,
+};

@@ -18,6 +18,7 @@ let inflight: Promise<void> | undefined;
 let lastLoad = 0;
 /** reloads at most this often, although every navigation asks (spec 2.3) */
 const MIN_INTERVAL = 60000;
+const NO_FACTORY = 'aq-no-factory-service';
 
 export const useEnterprise = create<EnterpriseState>((set) => ({
   enterpriseName: '',
@@ -29,14 +30,17 @@ export const useEnterprise = create<EnterpriseState>((set) => ({
     if (Date.now() - lastLoad < MIN_INTERVAL) return Promise.resolve();
     lastLoad = Date.now();
     inflight = (async () => {
-      try {
-        const d = await getFactoryDetail();
-        if (d && (d.enterpriseName || d.companyShortName)) {
-          set({ enterpriseName: d.enterpriseName || '', companyShortName: d.companyShortName || '', areaLocation: d.areaLocation || '', loaded: true });
-          return;
+      // a gateway without the factory service answers 404: do not ask again in this tab
+      if (!sessionStorage.getItem(NO_FACTORY)) {
+        try {
+          const d = await getFactoryDetail();
+          if (d && (d.enterpriseName || d.companyShortName)) {
+            set({ enterpriseName: d.enterpriseName || '', companyShortName: d.companyShortName || '', areaLocation: d.areaLocation || '', loaded: true });
+            return;
+          }
+        } catch (e) {
+          if ((e as { code?: number }).code === 404) sessionStorage.setItem(NO_FACTORY, '1');
         }
-      } catch {
-        /* the factory service may not exist yet: fall back silently */
       }
       let name = getStore<string>({ name: 'tenantName' }) || '';
       if (!name && tenantId) {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import website from '@/config/website';
 import * as authApi from '@/services/auth';
-import type { LoginForm, LoginResult } from '@/services/auth';
+import type { LoginForm, LoginResult, SocialForm } from '@/services/auth';
 import { getButtons } from '@/services/system';
 import { getRefreshToken, getToken, getTokenTime, removeToken, setRefreshToken, setToken, tokenAge } from '@/utils/auth';
 import { flattenButtons } from '@/utils/menu';
@@ -25,6 +25,10 @@ interface SessionState {
   lockPasswd: string;
   refreshing: boolean;
   login: (form: LoginForm, captcha: boolean) => Promise<LoginResult>;
+  /** grant_type=social; a person without a local account gets the registration dialog */
+  loginSocial: (form: SocialForm) => Promise<LoginResult>;
+  /** an access token issued elsewhere (the password-free link) becomes the session */
+  adoptToken: (accessToken: string, refreshToken?: string) => void;
   applyLogin: (res: LoginResult) => void;
   loadButtons: () => Promise<void>;
   /** roles (aliases) from user-info, which the menu's meta.roles refer to */
@@ -52,6 +56,11 @@ export function needsRegistration(u: UserInfo | undefined): boolean {
   return Number(id) < 0;
 }
 
+/** The special passwordless account (spec 2.4, 6): its top bar keeps only the avatar and log out. */
+export function isPasswordFree(u: UserInfo | undefined): boolean {
+  return !!u && (u.passwordFree === true || (!!u.account && u.account === website.passwordFreeAccount));
+}
+
 const rolesOf = (res: LoginResult): string[] => {
   const jwt = decodeJwt(res.access_token || '');
   const r = jwt.role_name || res.role_name || '';
@@ -74,6 +83,34 @@ export const useSession = create<SessionState>((set, get) => ({
     get().applyLogin(res);
     await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles().catch(() => undefined)]);
     return res;
+  },
+
+  loginSocial: async (form) => {
+    const res = await authApi.loginBySocial(form);
+    if (res.error_description) throw new Error(res.error_description);
+    get().applyLogin(res);
+    // a user who still has to register owns no menus or buttons yet
+    if (!needsRegistration(get().userInfo)) {
+      await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles().catch(() => undefined)]);
+    }
+    return res;
+  },
+
+  adoptToken: (accessToken, refreshToken = '') => {
+    const jwt = decodeJwt(accessToken);
+    get().applyLogin({
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      tenant_id: jwt.tenant_id || '',
+      user_id: jwt.user_id,
+      account: jwt.account,
+      user_name: jwt.user_name,
+      nick_name: jwt.nick_name || jwt.user_name,
+      real_name: jwt.real_name,
+      role_name: jwt.role_name,
+      avatar: jwt.avatar,
+      oauth_id: jwt.oauth_id,
+    } as LoginResult);
   },
 
   applyLogin: (res) => {

@@ -20,7 +20,5 @@ export function decrypt(cipher: string, key: string = website.aesKey): string {
   return AES.decrypt(params, k, { iv: k, mode: mode(), padding: pad() }).toString(Utf8);
 }
 
-export function basicAuth(clientId = website.clientId, secret = website.clientSecret) {
-  const s = `${clientId}:${secret}`;
-  return btoa(s);
-}
+/** re-exported for callers that want both; the request client imports ./basicAuth directly */
+export { basicAuth } from './basicAuth';

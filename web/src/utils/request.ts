@@ -1,7 +1,7 @@
 import { message } from '@/utils/feedback';
 import website from '@/config/website';
 import { getToken } from './auth';
-import { basicAuth } from './crypto';
+import { basicAuth } from './basicAuth';
 import { getStore } from './storage';
 
 /**
@@ -23,6 +23,8 @@ export interface RequestOptions {
   form?: boolean;
   /** reject without the error toast */
   silent?: boolean;
+  /** 'reject': a 401 only rejects (for checking a token that is not the session's yet) */
+  unauthorized?: 'logout' | 'reject';
 }
 
 export interface Envelope<T = any> {
@@ -103,12 +105,13 @@ export function buildHeaders(opts: Pick<RequestOptions, 'headers' | 'authorizati
 let unauthorizedFired = 0;
 
 /** Interprets a decoded body + status the Blade way; returns the body or throws. */
-export function handleResult(status: number, body: any, opts: { silent?: boolean } = {}) {
+export function handleResult(status: number, body: any, opts: { silent?: boolean; unauthorized?: 'logout' | 'reject' } = {}) {
   const code: number = (body && typeof body === 'object' && typeof body.code === 'number' ? body.code : 0) || status;
   const msg: string = (body && (body.msg || body.error_description)) || 'unknown error';
   if (website.statusWhiteList.includes(code)) throw new RequestError(msg, code, body);
   if (msg === ATTACHMENT_HANDLED || msg === ATTACHMENT_HANDLED_ZH) return body;
   if (code === 401) {
+    if (opts.unauthorized === 'reject') throw new RequestError(msg, code, body);
     const now = Date.now();
     if (now - unauthorizedFired > 1000) {
       unauthorizedFired = now;
@@ -159,7 +162,7 @@ export async function request<T = any>(opts: RequestOptions): Promise<T> {
       data = { msg: text };
     }
   }
-  return handleResult(res.status, data, { silent: opts.silent }) as T;
+  return handleResult(res.status, data, { silent: opts.silent, unauthorized: opts.unauthorized }) as T;
 }
 
 export const get = <T = any>(url: string, params?: Record<string, any>, extra: Partial<RequestOptions> = {}) =>

@@ -1,13 +1,14 @@
-// Test double for '@umijs/max' (vitest only): zh-CN messages, an in-memory history.
+// Test double for '@umijs/max' (vitest only): zh-CN (or, after setLocale, en-US) messages,
+// an in-memory history.
 import zh from '@/locales/zh-CN';
+import en from '@/locales/en-US';
 
-const messages = zh as Record<string, string>;
+const all: Record<string, Record<string, string>> = { 'zh-CN': zh, 'en-US': en };
 let locale = 'zh-CN';
-export const useIntl = () => ({
-  locale,
-  messages,
-  formatMessage: ({ id }: { id: string }) => messages[id] ?? id,
-});
+export const useIntl = () => {
+  const messages = all[locale] || zh;
+  return { locale, messages, formatMessage: ({ id }: { id: string }) => messages[id] ?? id };
+};
 export const getLocale = () => locale;
 export const setLocale = (l: string) => {
   locale = l;

@@ -1,5 +1,5 @@
 import React, { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Button, Col, Image, Row, Space, Typography } from 'antd';
+import { Button, Col, Empty, Image, Row, Space, Typography } from 'antd';
 import { message, modal } from '@/utils/feedback';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -24,6 +24,7 @@ import { useSession } from '@/stores/session';
 import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
 import { opensInNewWindow } from '@/utils/file';
+import { translateOptions, useText } from '@/utils/i18nText';
 import { buildQuery, dictValue, permCodes, readPage, toValueEnum } from './helpers';
 import type { CrudField } from './types';
 
@@ -115,20 +116,29 @@ export function FileCell({ value }: { value?: string | { name?: string; url: str
 function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string | number }[] }) {
   const cfg = f.form || {};
   const intl = useIntl();
-  if (mode === 'view' && cfg.viewAs) return <ProFormText name={cfg.viewAs} label={f.title} />;
+  const tt = useText();
+  const label = tt(f.title);
+  if (mode === 'view' && cfg.viewAs) return <ProFormText name={cfg.viewAs} label={label} />;
   const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
   const input = intl.formatMessage({ id: 'crud.inputPrefix' });
   const select = intl.formatMessage({ id: 'crud.selectPrefix' });
-  const rules = [...(cfg.required ? [{ required: true, message: `${input}${f.title}` }] : []), ...(cfg.rules || [])];
+  const sep = intl.locale.startsWith('zh') ? '' : ' ';
+  const lower = sep ? label.toLowerCase() : label;
+  const rules = [...(cfg.required ? [{ required: true, message: `${input}${sep}${lower}` }] : []), ...(cfg.rules || [])];
   const common = {
     name: f.dataIndex,
-    label: f.title,
+    label,
     rules,
-    tooltip: cfg.tooltip,
+    tooltip: cfg.tooltip ? tt(cfg.tooltip) : undefined,
     initialValue: cfg.initialValue,
     disabled: mode === 'edit' && cfg.disabledOnEdit,
-    placeholder: cfg.placeholder || (['select', 'treeSelect', 'date', 'dateTime', 'radio'].includes(type) ? `${select}${f.title}` : `${input}${f.title}`),
+    placeholder: cfg.placeholder
+      ? tt(cfg.placeholder)
+      : ['select', 'treeSelect', 'date', 'dateTime', 'radio'].includes(type)
+        ? `${select}${sep}${lower}`
+        : `${input}${sep}${lower}`,
   } as any;
+  dictOptions = dictOptions || (translateOptions(f.options, tt) as any);
   const fp = { ...(cfg.fieldProps || {}) };
   switch (type) {
     case 'textarea':
@@ -140,7 +150,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     case 'switch':
       return <ProFormSwitch {...common} fieldProps={fp} />;
     case 'radio':
-      return <ProFormRadio.Group {...common} options={(dictOptions || f.options || []) as any} fieldProps={fp} />;
+      return <ProFormRadio.Group {...common} options={(dictOptions || []) as any} fieldProps={fp} />;
     case 'date':
       return <ProFormDatePicker {...common} fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', ...fp }} />;
     case 'dateTime':
@@ -157,7 +167,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
       return (
         <ProFormUploadButton
           {...common}
-          title="上传文件"
+          title={tt('上传文件')}
           action={fp.action || '/api/upload/put-file'}
           // stored as a comma list of URLs; shown as a file list
           transform={(files: any[]) => ({ [f.dataIndex]: (files || []).map((x) => x.response?.data?.link || x.url).filter(Boolean).join(',') })}
@@ -181,7 +191,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
       return (
         <ProFormSelect
           {...common}
-          options={(dictOptions || f.options) as any}
+          options={dictOptions as any}
           request={cfg.request}
           fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true, mode: cfg.multiple ? 'multiple' : undefined, ...fp }}
         />
@@ -217,6 +227,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   } = props;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const tt = useText();
   const actionRef = useRef<ActionType>();
   const formRef = useRef<FormInstance>();
   const permission = useSession((s) => s.permission);
@@ -287,15 +298,17 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       const enumOpts = dictItems.length
         ? toValueEnum(dictItems)
         : f.options
-          ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: o.label }]))
+          ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: typeof o.label === 'string' ? tt(o.label) : o.label }]))
           : f.dictCode
             ? {}
             : undefined;
       const col: ProColumns<T> = {
-        title: f.title,
+        title: tt(f.title),
         dataIndex: f.dataIndex,
         width: f.width,
-        ellipsis: f.ellipsis ?? true,
+        // CSS ellipsis in the cell; antd's measured Typography ellipsis forces a layout per
+        // cell (about 100 ms for a page of ten users on this machine)
+        ellipsis: (f.ellipsis ?? true) ? { showTitle: false } : false,
         fixed: f.fixed,
         hideInTable: f.hideInTable,
         hideInSearch: !f.search,
@@ -308,6 +321,13 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         col.valueType = 'dateRange';
         col.render = (_: any, r: any) => r[f.dataIndex] || '-';
         col.search = { transform: (v: any) => ({ [f.dataIndex]: v }) } as any;
+      }
+      if ((f.ellipsis ?? true) && !enumOpts && !f.render && f.type !== 'upload') {
+        // the native tooltip shows the whole text of a clipped plain cell
+        col.onCell = (r: any) => {
+          const v = r[f.dataIndex];
+          return (typeof v === 'string' || typeof v === 'number' ? { title: String(v) } : {}) as any;
+        };
       }
       if (f.type === 'upload') col.render = (_: any, r: any) => <FileCell value={r[f.dataIndex]} />;
       if (f.render) col.render = (_: any, r: any) => f.render!(r[f.dataIndex], r);
@@ -342,7 +362,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
             ),
             showChild && (
               <a key="child" onClick={() => openDialog('add', undefined, { parentId: record[rowKey] })}>
-                <PlusOutlined /> {addChildText || t('crud.addChild')}
+                <PlusOutlined /> {addChildText ? tt(addChildText) : t('crud.addChild')}
               </a>
             ),
             ...(rowActions ? rowActions(record, reload) : []),
@@ -373,7 +393,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
 
   const mode = dialog?.mode;
   const sep = intl.locale.startsWith('zh') ? '' : ' ';
-  const modalTitle = `${t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view')}${sep}${title}`;
+  const shownTitle = tt(title);
+  const modalTitle = `${t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view')}${sep}${sep ? shownTitle.toLowerCase() : shownTitle}`;
   const formFields = fields.filter((f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView));
 
   return (
@@ -383,7 +404,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         actionRef={actionRef}
         columns={columns}
         params={params}
-        headerTitle={toolbar.length ? <Space wrap size={8}>{toolbar}</Space> : title}
+        headerTitle={toolbar.length ? <Space wrap size={8}>{toolbar}</Space> : shownTitle}
         cardBordered
         search={{ labelWidth: 120, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 }, defaultCollapsed: false, searchText: t('crud.search'), resetText: t('crud.reset') }}
         options={{ density: true, fullScreen: true, reload: true, setting: true }}
@@ -394,7 +415,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         rowSelection={{ onChange: (_: any, rows: T[]) => setSelected(rows) }}
         tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>{t('crud.clearSelection')}</a>}
         toolBarRender={() => []}
-        locale={{ emptyText: t('crud.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
         request={async (p) => {
           const q = buildQuery(p, fields, params);
           if (tree) {

@@ -5,6 +5,7 @@ import { getOwnInfo, updateOwnInfo, updatePassword } from '@/services/user';
 import { useSession } from '@/stores/session';
 import { rule } from '@/utils/validate';
 import avatarImg from '@/assets/avatar.svg';
+import { useText } from '@/utils/i18nText';
 
 /** Own profile: view and edit, change password (passwords go encrypted like login). */
 export default function InfoPage() {
@@ -14,6 +15,7 @@ export default function InfoPage() {
   const [form] = Form.useForm();
   const [pwdForm] = Form.useForm();
   const setUserInfo = useSession((s) => s.setUserInfo);
+  const tt = useText();
 
   const load = () => {
     setLoading(true);
@@ -33,7 +35,7 @@ export default function InfoPage() {
     try {
       await updateOwnInfo({ ...info, ...v });
       setUserInfo({ nick_name: v.name, avatar: v.avatar || info?.avatar });
-      message.success('操作成功!');
+      message.success(tt('操作成功!'));
       load();
     } finally {
       setSaving(false);
@@ -44,7 +46,7 @@ export default function InfoPage() {
     setSaving(true);
     try {
       await updatePassword(v.oldPassword, v.newPassword, v.newPassword1);
-      message.success('修改密码成功!');
+      message.success(tt('修改密码成功!'));
       pwdForm.resetFields();
     } finally {
       setSaving(false);
@@ -62,11 +64,11 @@ export default function InfoPage() {
               <div style={{ color: '#999' }}>{info?.account}</div>
             </div>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="所属租户">{info?.tenantId || '-'}</Descriptions.Item>
-              <Descriptions.Item label="所属部门">{info?.deptName || '-'}</Descriptions.Item>
-              <Descriptions.Item label="所属角色">{info?.roleName || '-'}</Descriptions.Item>
-              <Descriptions.Item label="手机号码">{info?.phone || '-'}</Descriptions.Item>
-              <Descriptions.Item label="电子邮箱">{info?.email || '-'}</Descriptions.Item>
+              <Descriptions.Item label={tt('所属租户')}>{info?.tenantId || '-'}</Descriptions.Item>
+              <Descriptions.Item label={tt('所属部门')}>{info?.deptName || '-'}</Descriptions.Item>
+              <Descriptions.Item label={tt('所属角色')}>{info?.roleName || '-'}</Descriptions.Item>
+              <Descriptions.Item label={tt('手机号码')}>{info?.phone || '-'}</Descriptions.Item>
+              <Descriptions.Item label={tt('电子邮箱')}>{info?.email || '-'}</Descriptions.Item>
             </Descriptions>
           </Spin>
         </Card>
@@ -77,39 +79,39 @@ export default function InfoPage() {
             items={[
               {
                 key: 'info',
-                label: '个人信息',
+                label: tt('个人信息'),
                 children: (
                   <Form form={form} labelCol={{ flex: '110px' }} style={{ maxWidth: 640 }}>
-                    <Form.Item label="头像地址" name="avatar">
-                      <Input placeholder="请输入头像图片地址" />
+                    <Form.Item label={tt('头像地址')} name="avatar">
+                      <Input placeholder={tt('请输入头像图片地址')} />
                     </Form.Item>
-                    <Form.Item label="姓名" name="realName" rules={[{ required: true, message: '请输入姓名' }]}>
+                    <Form.Item label={tt('姓名')} name="realName" rules={[{ required: true, message: tt('请输入姓名') }]}>
                       <Input />
                     </Form.Item>
-                    <Form.Item label="用户昵称" name="name" rules={[{ required: true, message: '请输入用户昵称' }]}>
+                    <Form.Item label={tt('用户昵称')} name="name" rules={[{ required: true, message: tt('请输入用户昵称') }]}>
                       <Input />
                     </Form.Item>
-                    <Form.Item label="手机号码" name="phone" rules={[rule.mobile]}>
+                    <Form.Item label={tt('手机号码')} name="phone" rules={[rule.mobile]}>
                       <Input />
                     </Form.Item>
-                    <Form.Item label="电子邮箱" name="email" rules={[rule.email]}>
+                    <Form.Item label={tt('电子邮箱')} name="email" rules={[rule.email]}>
                       <Input />
                     </Form.Item>
-                    <Form.Item label="性别" name="sex">
+                    <Form.Item label={tt('性别')} name="sex">
                       <Radio.Group
                         options={[
-                          { label: '男', value: 1 },
-                          { label: '女', value: 2 },
-                          { label: '未知', value: 3 },
+                          { label: tt('男'), value: 1 },
+                          { label: tt('女'), value: 2 },
+                          { label: tt('未知'), value: 3 },
                         ]}
                       />
                     </Form.Item>
                     <Form.Item label=" " colon={false}>
                       <Button type="primary" loading={saving} onClick={save}>
-                        保存
+                        {tt('保存')}
                       </Button>
                       <Button style={{ marginLeft: 8 }} onClick={() => form.setFieldsValue(info)}>
-                        重置
+                        {tt('重置')}
                       </Button>
                     </Form.Item>
                   </Form>
@@ -117,23 +119,23 @@ export default function InfoPage() {
               },
               {
                 key: 'pwd',
-                label: '修改密码',
+                label: tt('修改密码'),
                 children: (
                   <Form form={pwdForm} labelCol={{ flex: '110px' }} style={{ maxWidth: 520 }}>
-                    <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
+                    <Form.Item label={tt('原密码')} name="oldPassword" rules={[{ required: true, message: tt('请输入原密码') }]}>
                       <Input.Password />
                     </Form.Item>
-                    <Form.Item label="新密码" name="newPassword" rules={[{ required: true, message: '请输入新密码' }]}>
+                    <Form.Item label={tt('新密码')} name="newPassword" rules={[{ required: true, message: tt('请输入新密码') }]}>
                       <Input.Password />
                     </Form.Item>
                     <Form.Item
-                      label="确认密码"
+                      label={tt('确认密码')}
                       name="newPassword1"
                       dependencies={['newPassword']}
                       rules={[
-                        { required: true, message: '请再次输入新密码' },
+                        { required: true, message: tt('请再次输入新密码') },
                         ({ getFieldValue }) => ({
-                          validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入密码不一致,请重新输入!'))),
+                          validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(tt('两次输入密码不一致,请重新输入!')))),
                         }),
                       ]}
                     >
@@ -141,7 +143,7 @@ export default function InfoPage() {
                     </Form.Item>
                     <Form.Item label=" " colon={false}>
                       <Button type="primary" loading={saving} onClick={changePwd}>
-                        修改密码
+                        {tt('修改密码')}
                       </Button>
                     </Form.Item>
                   </Form>

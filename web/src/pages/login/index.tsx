@@ -1,13 +1,14 @@
 import React, { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { message, notification } from '@/utils/feedback';
+import { message } from '@/utils/feedback';
 import { LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { history, useIntl } from '@umijs/max';
-import { getCaptcha } from '@/services/auth';
+import { useIntl } from '@umijs/max';
+import { getCaptcha, loadCipher } from '@/services/auth';
 import { getTenantInfo } from '@/services/system';
 import { useSession } from '@/stores/session';
 import { setStore } from '@/utils/storage';
 import { RequestError } from '@/utils/request';
+import { afterLogin } from '@/utils/loginFlow';
 import LangSwitch from '@/components/LangSwitch';
 import website from '@/config/website';
 import logo from '@/assets/logo.svg';
@@ -68,10 +69,7 @@ export default function LoginPage() {
         { tenantId: detectedTenant || v.tenantId || website.tenantId, username: v.username.trim(), password: v.password, key: captcha.key, code: v.code },
         !!captchaOn,
       );
-      if (res.expirationInformation) {
-        notification.warning({ message: '通知', description: res.expirationInformation, duration: 8 });
-      }
-      history.push('/select-module');
+      afterLogin(res);
     } catch (e) {
       // the request client already toasted server refusals
       if (!(e instanceof RequestError)) message.error((e as Error).message || '登录失败');
@@ -108,7 +106,7 @@ export default function LoginPage() {
               <Input prefix={<UserOutlined />} placeholder={t('login.account')} id="username" />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: t('login.password') }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} id="password" />
+              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} id="password" onFocus={() => loadCipher().catch(() => undefined)} />
             </Form.Item>
             {captchaOn && (
               <Form.Item>

@@ -4,7 +4,7 @@ import { modal } from '@/utils/feedback';
 import { DownOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { useModule } from '@/stores/module';
-import { useSession } from '@/stores/session';
+import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { headerTitle, useEnterprise } from '@/stores/enterprise';
 import { filterByRoles, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
@@ -23,9 +23,13 @@ export default function SelectModule() {
   const { roles, userInfo, tenantId, logout } = useSession();
   const enterprise = useEnterprise();
   const [busy, setBusy] = useState('');
+  // a social-login user without a local account owns no menus until approved (spec 2.5)
+  const pending = needsRegistration(userInfo);
+  const reduced = isPasswordFree(userInfo);
 
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: 'menu.select' })} - ${intl.formatMessage({ id: 'app.title' })}`;
+    if (pending) return;
     ensureTree().catch(() => undefined);
     enterprise.load(tenantId);
   }, []);
@@ -48,6 +52,7 @@ export default function SelectModule() {
       content: intl.formatMessage({ id: 'navbar.logOutTip' }),
       okText: intl.formatMessage({ id: 'common.confirm' }),
       cancelText: intl.formatMessage({ id: 'common.cancel' }),
+      type: 'warning',
       onOk: async () => {
         await logout();
         history.replace('/login');
@@ -64,11 +69,11 @@ export default function SelectModule() {
           </Tooltip>
         </div>
         <div className={styles.right}>
-          <LangSwitch color="#fff" />
+          {!reduced && <LangSwitch color="#fff" />}
           <Dropdown menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'navbar.logOut' }) }], onClick: confirmLogout }}>
             <span className={styles.user} data-testid="user-dropdown">
               <Avatar size={28} src={userInfo.avatar || avatarImg} />
-              {userInfo.nick_name || userInfo.account}
+              {!reduced && (userInfo.nick_name || userInfo.account)}
               <DownOutlined style={{ fontSize: 10 }} />
             </span>
           </Dropdown>
@@ -76,7 +81,9 @@ export default function SelectModule() {
       </header>
       <main className={styles.main}>
         <h1>{intl.formatMessage({ id: 'menu.select' })}</h1>
-        {!loaded ? (
+        {pending ? (
+          <Empty description="请先完成账号注册,管理员审核通过后即可使用" style={{ marginTop: 80 }} />
+        ) : !loaded ? (
           <Spin size="large" style={{ marginTop: 80 }} />
         ) : modules.length ? (
           <div className={styles.grid}>

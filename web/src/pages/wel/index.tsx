@@ -1,6 +1,8 @@
 import React, { useEffect } from 'react';
 import { Avatar, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
-import { BellOutlined, ClockCircleOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import CardContainer from '@/components/CardContainer';
+import TileBlock from '@/components/TileBlock';
+import { AppstoreOutlined, BellOutlined, ClockCircleOutlined, DeleteOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { useSession } from '@/stores/session';
 import { useNotices } from '@/stores/notices';
@@ -30,6 +32,8 @@ export default function Welcome() {
   useEffect(() => {
     refresh();
   }, []);
+  const company = headerTitle(enterprise);
+  const moduleLabel = moduleTitle(moduleName);
   return (
     <div>
       <Card bordered={false} style={{ marginBottom: 16 }}>
@@ -58,14 +62,10 @@ export default function Welcome() {
       </Card>
       <Row gutter={16}>
         <Col span={16}>
-          <Card
-            title={
-              <span>
-                <BellOutlined /> {t('wel.unreadNotices')}
-              </span>
-            }
+          <CardContainer
+            icon={<BellOutlined />}
+            title={t('wel.unreadNotices')}
             extra={<a onClick={() => history.push('/businessProcess/noticeAnnouncement/index')}>{t('wel.more')}</a>}
-            bordered={false}
             loading={loading && !list.length}
           >
             {list.length ? (
@@ -91,25 +91,23 @@ export default function Welcome() {
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wel.noUnread')} />
             )}
-          </Card>
+          </CardContainer>
         </Col>
         <Col span={8}>
-          <Card title={<span><SafetyOutlined /> {t('wel.shortcuts')}</span>} bordered={false}>
-            <List
-              dataSource={[
-                { text: t('navbar.userinfo'), path: '/info/index', icon: <TeamOutlined /> },
-                { text: t('top.notice'), path: '/businessProcess/noticeAnnouncement/index', icon: <BellOutlined /> },
-                { text: t('wel.switchModule'), path: '/select-module', icon: <SafetyOutlined /> },
-              ]}
-              renderItem={(i) => (
-                <List.Item style={{ cursor: 'pointer' }} onClick={() => history.push(i.path)}>
-                  <span>
-                    {i.icon} {i.text}
-                  </span>
-                </List.Item>
-              )}
-            />
-          </Card>
+          <CardContainer icon={<SafetyOutlined />} title={t('wel.shortcuts')}>
+            <div className="aq-tile-list">
+              <TileBlock to="/info/index" text={t('navbar.userinfo')} dept={company || '-'} icon={<UserOutlined />} color="#409EFF" testId="tile-info" />
+              <TileBlock
+                to="/businessProcess/noticeAnnouncement/index"
+                text={t('top.notice')}
+                dept={`${t('wel.unread')} ${unread}`}
+                icon={<BellOutlined />}
+                color="#E6A23C"
+              />
+              <TileBlock to="/select-module" text={t('wel.switchModule')} dept={moduleLabel || '-'} icon={<AppstoreOutlined />} color="#67C23A" />
+              <TileBlock to="/system/cache_manage" text={t('tagsView.cacheManage')} dept={company || '-'} icon={<DeleteOutlined />} color="#909399" />
+            </div>
+          </CardContainer>
         </Col>
       </Row>
     </div>

@@ -4,6 +4,7 @@ import NoticeDetailModal from '@/components/NoticeDetail';
 import type { Notice } from '@/services/desk';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { noticeApi } from '@/services/desk';
+import { Tx } from '@/utils/i18nText';
 
 const STATUS = [
   { label: '置顶', value: 5 },
@@ -33,7 +34,10 @@ const fields: CrudField[] = [
     dictCode: 'message_status',
     search: 'equal',
     options: STATUS,
-    render: (v) => <Tag color={COLORS[String(v)]}>{STATUS.find((s) => String(s.value) === String(v))?.label || v}</Tag>,
+    render: (v) => {
+      const label = STATUS.find((s) => String(s.value) === String(v))?.label;
+      return <Tag color={COLORS[String(v)]}>{label ? <Tx>{label}</Tx> : v}</Tag>;
+    },
     form: { initialValue: 7 },
   },
   { title: '标签', dataIndex: 'tag', form: {} },

@@ -3,6 +3,7 @@ import { Drawer } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { clearDictCache, dictChildList, dictParentApi } from '@/services/system';
+import { useText } from '@/utils/i18nText';
 
 const parentFields: CrudField[] = [
   { title: '字典编号', dataIndex: 'code', search: true, form: { required: true } },
@@ -33,6 +34,7 @@ const childFieldsOf = (code: string): CrudField[] => [
 /** Dictionaries: parent list, and each parent's entries in a drawer. */
 export default function DictPage() {
   const [parent, setParent] = useState<any>();
+  const tt = useText();
   const childFields = useMemo(() => (parent ? childFieldsOf(parent.code) : []), [parent]);
   const childApi = useMemo(
     () =>
@@ -57,11 +59,11 @@ export default function DictPage() {
         permissionPrefix="dict"
         rowActions={(r) => [
           <a key="cfg" onClick={() => setParent(r)}>
-            <SettingOutlined /> 字典配置
+            <SettingOutlined /> {tt('字典配置')}
           </a>,
         ]}
       />
-      <Drawer title={parent ? `字典配置 - ${parent.dictValue} (${parent.code})` : ''} width="70%" open={!!parent} onClose={() => setParent(undefined)} destroyOnHidden>
+      <Drawer title={parent ? `${tt('字典配置')} - ${parent.dictValue} (${parent.code})` : ''} width="70%" open={!!parent} onClose={() => setParent(undefined)} destroyOnHidden>
         {parent && <CrudPage title="字典项" fields={childFields} api={childApi} permissionPrefix="dict" params={{ parentId: parent.id }} beforeOpen={(r: any) => r} />}
       </Drawer>
     </>

@@ -5,6 +5,7 @@ import { SafetyOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { getGrantTree, getRoleTree, getRoleTreeKeys, grantRole, roleApi } from '@/services/system';
 import { useSession } from '@/stores/session';
+import { useText } from '@/utils/i18nText';
 
 const fields: CrudField[] = [
   { title: '角色名称', dataIndex: 'roleName', search: true, form: { required: true } },
@@ -30,6 +31,7 @@ function GrantDialog({ role, onClose }: { role: any; onClose: () => void }) {
   const [checked, setChecked] = useState<string[]>([]);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
+  const tt = useText();
   React.useEffect(() => {
     Promise.all([getGrantTree(), getRoleTreeKeys(role.id)])
       .then(([t, k]) => {
@@ -40,19 +42,19 @@ function GrantDialog({ role, onClose }: { role: any; onClose: () => void }) {
   }, [role.id]);
   return (
     <Modal
-      title={`角色权限配置 - ${role.roleName}`}
+      title={`${tt('角色权限配置')} - ${role.roleName}`}
       open
       width={560}
       maskClosable={false}
       onCancel={onClose}
       confirmLoading={saving}
-      okText="保存"
-      cancelText="取消"
+      okText={tt('保存')}
+      cancelText={tt('取消')}
       onOk={async () => {
         setSaving(true);
         try {
           await grantRole([role.id], checked);
-          message.success('操作成功!');
+          message.success(tt('操作成功!'));
           onClose();
         } finally {
           setSaving(false);
@@ -60,7 +62,7 @@ function GrantDialog({ role, onClose }: { role: any; onClose: () => void }) {
       }}
     >
       <Spin spinning={loading}>
-        <Tabs items={[{ key: 'menu', label: '菜单与按钮权限' }]} />
+        <Tabs items={[{ key: 'menu', label: tt('菜单与按钮权限') }]} />
         <div style={{ maxHeight: 460, overflow: 'auto' }}>
           <Tree
             checkable
@@ -79,6 +81,7 @@ function GrantDialog({ role, onClose }: { role: any; onClose: () => void }) {
 export default function RolePage() {
   const [grant, setGrant] = useState<any>();
   const canGrant = useSession((s) => !!s.permission.role_grant || !!s.permission.role_edit);
+  const tt = useText();
   return (
     <>
       <CrudPage
@@ -93,7 +96,7 @@ export default function RolePage() {
           canGrant
             ? [
                 <a key="grant" onClick={() => setGrant(r)}>
-                  <SafetyOutlined /> 权限设置
+                  <SafetyOutlined /> {tt('权限设置')}
                 </a>,
               ]
             : []

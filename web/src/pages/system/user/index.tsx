@@ -8,6 +8,7 @@ import { getDeptTree, getPostSelect, getRoleTree } from '@/services/system';
 import { auditPass, auditRefuse, grantUser, resetPassword, unlockUser, userApi } from '@/services/user';
 import { useSession } from '@/stores/session';
 import { rule } from '@/utils/validate';
+import { Tx, useText } from '@/utils/i18nText';
 
 const STATUS = [
   { label: '待审核', value: 0 },
@@ -82,7 +83,10 @@ const fields: CrudField[] = [
     search: 'equal',
     width: 90,
     options: STATUS,
-    render: (v) => <Tag color={STATUS_COLOR[String(v)]}>{STATUS.find((s) => String(s.value) === String(v))?.label ?? v}</Tag>,
+    render: (v) => {
+      const label = STATUS.find((s) => String(s.value) === String(v))?.label;
+      return <Tag color={STATUS_COLOR[String(v)]}>{label ? <Tx>{label}</Tx> : v}</Tag>;
+    },
     form: false,
   },
   { title: '创建时间', dataIndex: 'createTime', width: 170, form: false },
@@ -92,28 +96,29 @@ function GrantRoleDialog({ users, onClose }: { users: any[]; onClose: (ok?: bool
   const [roles, setRoles] = useState<any[]>([]);
   const [checked, setChecked] = useState<string[]>(users.length === 1 ? splitIds(users[0].roleId) : []);
   const [saving, setSaving] = useState(false);
+  const tt = useText();
   useEffect(() => {
     getRoleTree().then(setRoles);
   }, []);
   return (
     <Modal
-      title="用户角色配置"
+      title={tt('用户角色配置')}
       open
       width={420}
       maskClosable={false}
-      okText="确定"
-      cancelText="取消"
+      okText={tt('确定')}
+      cancelText={tt('取消')}
       confirmLoading={saving}
       onCancel={() => onClose()}
       onOk={async () => {
         if (!checked.length) {
-          message.warning('请选择角色');
+          message.warning(tt('请选择角色'));
           return;
         }
         setSaving(true);
         try {
           await grantUser(users.map((u) => u.id).join(','), checked.join(','));
-          message.success('操作成功!');
+          message.success(tt('操作成功!'));
           onClose(true);
         } finally {
           setSaving(false);
@@ -135,6 +140,7 @@ export default function UserPage() {
   const [deptId, setDeptId] = useState<string>();
   const [grant, setGrant] = useState<any[] | null>(null);
   const perm = useSession((s) => s.permission);
+  const tt = useText();
 
   useEffect(() => {
     getDeptTree().then(setDeptTree).catch(() => undefined);
@@ -142,7 +148,7 @@ export default function UserPage() {
 
   const needSelection = (rows: any[]) => {
     if (!rows.length) {
-      message.warning('请选择至少一条数据');
+      message.warning(tt('请选择至少一条数据'));
       return false;
     }
     return true;
@@ -150,14 +156,14 @@ export default function UserPage() {
   const confirmAction = (rows: any[], text: string, fn: (ids: string) => Promise<any>, reload: () => void) => {
     if (!needSelection(rows)) return;
     modal.confirm({
-      title: '提示',
-      content: text,
-      okText: '确定',
-      cancelText: '取消',
+      title: tt('提示'),
+      content: tt(text),
+      okText: tt('确定'),
+      cancelText: tt('取消'),
       type: 'warning',
       onOk: async () => {
         await fn(rows.map((r) => r.id).join(','));
-        message.success('操作成功!');
+        message.success(tt('操作成功!'));
         ref.current?.clearSelection();
         reload();
       },
@@ -166,7 +172,7 @@ export default function UserPage() {
 
   return (
     <TreeLayout
-      title="组织机构"
+      title={tt('组织机构')}
       tree={
         deptTree.length ? (
           <Tree
@@ -178,7 +184,7 @@ export default function UserPage() {
             onSelect={(keys) => setDeptId(keys.length ? String(keys[0]) : undefined)}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无机构" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tt('暂无机构')} />
         )
       }
     >
@@ -200,27 +206,27 @@ export default function UserPage() {
           [
             (perm.user_role || perm.user_edit) && (
               <Button key="role" icon={<TeamOutlined />} onClick={() => needSelection(rows) && setGrant(rows)}>
-                角色配置
+                {tt('角色配置')}
               </Button>
             ),
             (perm.user_reset || perm.user_edit) && (
               <Button key="reset" icon={<KeyOutlined />} onClick={() => confirmAction(rows, '确定将选择账号密码重置为123456?', resetPassword, reload)}>
-                密码重置
+                {tt('密码重置')}
               </Button>
             ),
             (perm.user_unlock || perm.user_edit) && (
               <Button key="unlock" icon={<UnlockOutlined />} onClick={() => confirmAction(rows, '确定将选择账号解封?', unlockUser, reload)}>
-                账号解封
+                {tt('账号解封')}
               </Button>
             ),
             (perm.user_audit || perm.user_edit) && (
               <Button key="pass" icon={<CheckOutlined />} onClick={() => confirmAction(rows, '确定审核通过选择的注册申请?', auditPass, reload)}>
-                审核通过
+                {tt('审核通过')}
               </Button>
             ),
             (perm.user_audit || perm.user_edit) && (
               <Button key="refuse" icon={<CloseOutlined />} onClick={() => confirmAction(rows, '确定驳回选择的注册申请?', auditRefuse, reload)}>
-                审核驳回
+                {tt('审核驳回')}
               </Button>
             ),
           ].filter(Boolean) as React.ReactNode[]

@@ -1,0 +1,82 @@
+// Shared by e2e/run.mjs and e2e/perf.mjs: start the all-in-one binary on a free loopback
+// port with a temporary data folder, and launch Debian's headless Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.join(here, '..', 'dist');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitReady(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+/**
+ * Resolves the server to test: ANQUAN_URL as given, or ANQUAN_BIN started on a free port
+ * (temporary data, ANQUAN_CAPTCHA=off, --web=dist). Returns { base, stop, log() } or
+ * { error } when the binary is missing or does not get ready.
+ */
+export async function startServer({ env = {} } = {}) {
+  const given = (process.env.ANQUAN_URL || '').replace(/\/$/, '');
+  if (given) return { base: given, stop: () => {}, log: () => '' };
+  if (!process.env.ANQUAN_BIN) return { base: 'http://127.0.0.1:8080', stop: () => {}, log: () => '' };
+  const bin = path.resolve(process.env.ANQUAN_BIN);
+  if (!fs.existsSync(bin)) return { error: `ANQUAN_BIN ${bin} does not exist (run make build)` };
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  let serverLog = '';
+  const server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`], {
+    env: { ...process.env, ANQUAN_CAPTCHA: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (server.exitCode === null) server.kill('SIGTERM');
+    fs.rmSync(data, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  if (!(await waitReady(`${base}/readyz`, 90000))) {
+    stop();
+    return { error: `the server did not get ready:\n${serverLog.slice(-2000)}` };
+  }
+  return { base, stop, log: () => serverLog };
+}
+
+export async function launchBrowser() {
+  if (!fs.existsSync(CHROMIUM)) return { error: `no browser at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM)` };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return { browser };
+}
