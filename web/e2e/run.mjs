@@ -3,6 +3,7 @@
 //    or: ANQUAN_BIN=../bin/anquan npm run e2e            (starts the binary on a free port
 //        with a temporary data folder, ANQUAN_CAPTCHA=off and --web=dist, stops it after)
 // Prints "N passed, N failed" last and exits non-zero on any failure.
+import { readRows } from './xlsx.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -212,6 +213,16 @@ await scenario('export downloads an .xlsx', async () => {
   const name = download.suggestedFilename();
   expect(name.endsWith('.xlsx'), `file name ${name}`);
   await toast('导出成功').waitFor();
+  // The file's rows are the list's rows: same count, same accounts.
+  const rows = readRows(await download.path());
+  const listed = await page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').allInnerTexts();
+  const total = Number((await page.locator('.aq-crud .ant-pagination-total-text').innerText()).match(/共\s*(\d+)/)?.[1]);
+  expect(rows.length - 1 === total, `export has ${rows.length - 1} rows, the list says ${total}`);
+  const exported = rows.slice(1).map((r) => r.join(' '));
+  for (const line of listed) {
+    const account = line.split(/\s+/).find((w) => /^[a-z][a-z0-9_]*$/i.test(w));
+    expect(account && exported.some((r) => r.includes(account)), `listed account ${account} missing from the export`);
+  }
 });
 
 await scenario('tab close rules', async () => {
