@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -360,8 +359,6 @@ func firstNonEmpty(v ...string) string {
 	}
 	return ""
 }
-
-var errReuse = errors.New("refresh token reuse")
 
 func (a *Auth) refreshGrant(ctx context.Context, c *Client, r *TokenRequest) (*TokenResult, error) {
 	raw := strings.TrimSpace(r.RefreshToken)

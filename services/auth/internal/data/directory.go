@@ -2,7 +2,6 @@ package data
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 
@@ -118,6 +117,3 @@ func (d Directory) BindOAuth(ctx context.Context, tenant, source string, p biz.S
 	}
 	return b.OauthId, userOf(b.User), nil
 }
-
-// Itoa is shared by the service layer.
-func Itoa(v int64) string { return strconv.FormatInt(v, 10) }
