@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
-	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -155,31 +154,30 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 
 const hex = "0123456789abcdef"
 
-// appendString writes a JSON string; UTF-8 passes through, control
-// characters, quotes and backslashes are escaped.
+// plain marks the bytes a JSON string carries as they are: printable ASCII
+// but the quote and backslash, and every byte of a multi-byte UTF-8
+// sequence (proto3 strings arrive validated as UTF-8 by the gRPC decoder).
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\' && c != 0x7f
+	}
+	return t
+}()
+
+// appendString writes a JSON string, escaping quotes, backslashes and
+// control characters and copying runs of plain bytes at once.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
-	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
+		j := i
+		for j < len(s) && plain[s[j]] {
+			j++
 		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b = append(b, s[start:i]...)
-				b = append(b, `\ufffd`...)
-				i += size
-				start = i
-				continue
-			}
-			i += size
-			continue
+		b = append(b, s[i:j]...)
+		if j == len(s) {
+			break
 		}
-		b = append(b, s[start:i]...)
-		switch c {
+		switch c := s[j]; c {
 		case '"', '\\':
 			b = append(b, '\\', c)
 		case '\n':
@@ -191,10 +189,8 @@ func appendString(b []byte, s string) []byte {
 		default:
 			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 		}
-		i++
-		start = i
+		i = j + 1
 	}
-	b = append(b, s[start:]...)
 	return append(b, '"')
 }
 
