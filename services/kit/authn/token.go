@@ -1,6 +1,7 @@
 package authn
 
 import (
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -50,6 +51,9 @@ func NewSigner(k *Keys) (*Signer, error) {
 	}
 	return &Signer{keys: k}, nil
 }
+
+// PublicKey verifies what this signer issues.
+func (s *Signer) PublicKey() ed25519.PublicKey { return s.keys.Public }
 
 // Sign issues an access token valid for ttl; returns the token and its id.
 func (s *Signer) Sign(c Claims, ttl time.Duration) (string, string, error) {

@@ -1,0 +1,167 @@
+package biz_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"anquan/kit/conf"
+	"anquan/kit/db"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/system/internal/biz"
+	"anquan/system/internal/data"
+)
+
+type events struct{ subjects []string }
+
+func (e *events) Add(_ context.Context, subject, _ string, _ any) error {
+	e.subjects = append(e.subjects, subject)
+	return nil
+}
+
+type users struct{ admins []string }
+
+func (u *users) CreateTenantAdmin(_ context.Context, tenant, account, _ string, _, _ int64, _ string) error {
+	u.admins = append(u.admins, tenant+"/"+account)
+	return nil
+}
+
+// setup opens a real SQLite database with the platform and demo tenants seeded.
+func setup(t *testing.T) (*biz.System, *events, *users) {
+	t.Helper()
+	c := conf.Default()
+	c.Data = t.TempDir()
+	g, err := db.Open(context.Background(), c, "system")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := data.Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	dicts, err := data.SeedDicts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, us := &events{}, &users{}
+	s := biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), ev, us, dicts)
+	if err := data.Seed(context.Background(), g, s); err != nil {
+		t.Fatal(err)
+	}
+	return s, ev, us
+}
+
+func as(tenant string, super bool) context.Context {
+	return ident.With(context.Background(), &ident.Identity{TenantID: tenant, UserID: 1, Super: super, DataScope: ident.ScopeAll})
+}
+
+func TestSaveRulesRefuseBadInputWithChineseMessages(t *testing.T) {
+	s, _, _ := setup(t)
+	ctx := as("100001", true)
+	cases := []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"role without name", func() error { return s.SaveRole(ctx, &biz.Role{RoleAlias: "x"}) }, "请输入角色名称"},
+		{"role duplicate alias", func() error { return s.SaveRole(ctx, &biz.Role{RoleName: "x", RoleAlias: "operator"}) }, "角色别名已存在"},
+		{"role bad scope", func() error { return s.SaveRole(ctx, &biz.Role{RoleName: "x", RoleAlias: "y", DataScope: 9}) }, "数据权限类型不正确"},
+		{"menu without code", func() error { return s.SaveMenu(ctx, &biz.Menu{Name: "x", Category: 1}) }, "请输入菜单编号"},
+		{"menu bad link", func() error {
+			return s.SaveMenu(ctx, &biz.Menu{Name: "x", Code: "x1", Category: 1, PathURL: "ftp://x"})
+		}, "http"},
+		{"menu duplicate code", func() error { return s.SaveMenu(ctx, &biz.Menu{Name: "x", Code: "user", Category: 1}) }, "菜单编号已存在"},
+		{"dept without name", func() error { return s.SaveDept(ctx, &biz.Dept{}) }, "请输入部门名称"},
+		{"dept unknown parent", func() error { return s.SaveDept(ctx, &biz.Dept{DeptName: "x", ParentID: 42}) }, "上级部门不存在"},
+		{"dict without name", func() error { return s.SaveDict(ctx, &biz.Dict{Code: "x"}) }, "请输入字典名称"},
+		{"dict duplicate code", func() error { return s.SaveDict(ctx, &biz.Dict{Code: "sex", DictValue: "性别"}) }, "字典编号已存在"},
+		{"post without code", func() error { return s.SavePost(ctx, &biz.Post{PostName: "x"}) }, "请输入岗位编号"},
+		{"param duplicate key", func() error {
+			return s.SaveParam(ctx, &biz.Param{ParamName: "x", ParamKey: "account.initPassword"})
+		}, "参数键名已存在"},
+		{"label out of range", func() error { return s.SaveLabel(ctx, &biz.Label{Name: "x", Latitude: 91}) }, "经纬度超出范围"},
+		{"tenant by a tenant admin", func() error { return s.SaveTenant(ctx, &biz.Tenant{TenantName: "x"}) }, "仅平台管理员"},
+		{"tenant bad code", func() error { return s.SaveTenant(as("000000", true), &biz.Tenant{TenantID: "12", TenantName: "x"}) }, "6位数字"},
+		{"tenant duplicate code", func() error {
+			return s.SaveTenant(as("000000", true), &biz.Tenant{TenantID: "100001", TenantName: "x"})
+		}, "租户编号已存在"},
+		{"remove platform tenant", func() error {
+			p, _ := s.Q.TenantByID(context.Background(), "000000")
+			return s.RemoveTenants(as("000000", true), []int64{p.ID})
+		}, "平台租户不能删除"},
+	}
+	for _, c := range cases {
+		err := c.run()
+		if err == nil || !strings.Contains(errs.Message(err), c.want) {
+			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
+		}
+	}
+}
+
+func TestNewTenantIsProvisionedWithMenusDictionariesAndAnAdmin(t *testing.T) {
+	s, ev, us := setup(t)
+	if err := s.SaveTenant(as("000000", true), &biz.Tenant{TenantID: "500001", TenantName: "新公司"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(us.admins) != 1 || us.admins[0] != "500001/admin" {
+		t.Fatalf("tenant admin: %v", us.admins)
+	}
+	ctx := as("500001", true)
+	routes, err := s.Routes(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(routes) != 11 {
+		t.Fatalf("modules of a new tenant: %d", len(routes))
+	}
+	for _, m := range routes {
+		if m.Code == "system_settings" {
+			for _, c := range m.Children {
+				if c.Code == "tenant" || c.Code == "client" {
+					t.Fatalf("platform page %s given to a customer tenant", c.Code)
+				}
+			}
+		}
+	}
+	items, err := s.Q.DictItems(ctx, "work_permit_status")
+	if err != nil || len(items) == 0 {
+		t.Fatalf("dictionaries not copied: %v %d", err, len(items))
+	}
+	if !strings.Contains(strings.Join(ev.subjects, ","), "system.tenant.created") {
+		t.Fatalf("events: %v", ev.subjects)
+	}
+}
+
+func TestRoutesFollowGrantsAndRoleAliases(t *testing.T) {
+	s, _, _ := setup(t)
+	contractor := ident.With(context.Background(), &ident.Identity{TenantID: "100001", UserID: 9, RoleIDs: []int64{1000010000000000105}, DataScope: ident.ScopeSelf})
+	routes, err := s.Routes(contractor, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, m := range routes {
+		got = append(got, m.Code)
+	}
+	if strings.Join(got, ",") != "safety_education,business_process" {
+		t.Fatalf("contractor modules: %v", got)
+	}
+	buttons, err := s.Buttons(contractor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(buttons) != 0 {
+		t.Fatalf("contractor holds buttons: %d groups", len(buttons))
+	}
+}
+
+func TestDeptScopeIncludesDescendants(t *testing.T) {
+	all := []biz.Dept{{ParentID: 0}, {ParentID: 1}, {ParentID: 2}, {ParentID: 0}}
+	for i := range all {
+		all[i].ID = int64(i + 1)
+	}
+	got := biz.DeptScope(all, []int64{2})
+	if len(got) != 2 || got[0] != 2 || got[1] != 3 {
+		t.Fatalf("scope of 2: %v", got)
+	}
+}
