@@ -50,7 +50,9 @@ func (f *fakeDir) DeptScope(_ context.Context, _ string, ids []int64) ([]int64, 
 	return append(ids, 99), nil, nil
 }
 
-func (f *fakeDir) FindUser(_ context.Context, _, account string) (*User, error) { return f.users[account], nil }
+func (f *fakeDir) FindUser(_ context.Context, _, account string) (*User, error) {
+	return f.users[account], nil
+}
 
 func (f *fakeDir) GetUser(_ context.Context, _ string, id int64) (*User, error) {
 	for _, u := range f.users {
@@ -113,8 +115,10 @@ func (m *memTokens) RevokeFamily(_ context.Context, f string) error {
 	return nil
 }
 
-func (m *memTokens) Provider(context.Context, string, string) (*SocialProvider, error) { return nil, nil }
-func (m *memTokens) LogLogin(context.Context, *LoginLog)                             {}
+func (m *memTokens) Provider(context.Context, string, string) (*SocialProvider, error) {
+	return nil, nil
+}
+func (m *memTokens) LogLogin(context.Context, *LoginLog) {}
 
 type noEvents struct{}
 
