@@ -19,6 +19,7 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"google.golang.org/grpc/metadata"
 
+	"anquan/kit/authz"
 	"anquan/kit/component"
 	"anquan/kit/ident"
 	"anquan/kit/obs"
@@ -39,7 +40,7 @@ type Gateway struct {
 	lis        net.Listener
 	dialer     *rpc.Dialer
 	auth       authv1.AuthServiceClient
-	pol        *policies
+	pol        *authz.Policies
 	tokenLimit *rateLimiter
 	cancel     context.CancelFunc
 	ready      bool
@@ -79,12 +80,12 @@ func (g *Gateway) Start(ctx context.Context) error {
 		addrs[s] = a
 	}
 	g.dialer = rpc.NewDialer(addrs, g.in.Secret)
-	pol, err := newPolicies(systemv1.NewSystemInternalClient(g.dialer.Lazy("system")))
+	pol, err := authz.New(systemv1.NewSystemInternalClient(g.dialer.Lazy("system")))
 	if err != nil {
 		return err
 	}
 	g.pol = pol
-	g.dialer.Use(pol.interceptor)
+	g.dialer.Use(pol.ClientInterceptor)
 	g.auth = authv1.NewAuthServiceClient(g.dialer.Lazy("auth"))
 
 	blade := newBladeJSON()
@@ -164,10 +165,10 @@ func (g *Gateway) Start(ctx context.Context) error {
 	}()
 	rctx, cancel := context.WithCancel(context.Background())
 	g.cancel = cancel
-	if err := pol.reload(ctx); err != nil {
+	if err := pol.Reload(ctx); err != nil {
 		slog.Warn("initial permission load failed; retrying in the background", "err", err)
 	}
-	go pol.run(rctx, g.in.Bus)
+	go pol.Run(rctx, g.in.Bus)
 	g.ready = true
 	slog.Info("gateway listening", "addr", lis.Addr().String())
 	return nil
@@ -212,8 +213,8 @@ func (g *Gateway) Ready(context.Context) error {
 	if !g.ready {
 		return errors.New("not started")
 	}
-	if g.pol == nil || g.pol.loaded.IsZero() {
-		return errors.New("permissions not loaded")
+	if g.pol == nil {
+		return errors.New("not started")
 	}
-	return nil
+	return g.pol.Ready()
 }

@@ -58,6 +58,18 @@ func (f *fakeSystem) GetRoles(ctx context.Context, q *systemv1.RoleIdsQuery) (*s
 	return &systemv1.RoleSummary{Items: []*systemv1.Role{{Id: 20, RoleAlias: "administrator", TenantId: q.TenantId}, {Id: 21, RoleAlias: "staff"}}}, nil
 }
 
+// GetPolicies grants the publishing buttons to role 20 (the test's caller).
+func (f *fakeSystem) GetPolicies(ctx context.Context, _ *commonv1.Empty) (*systemv1.PolicyList, error) {
+	if err := f.internal(ctx); err != nil {
+		return nil, err
+	}
+	out := &systemv1.PolicyList{}
+	for _, code := range []string{"notice_add", "notice_edit", "notice_delete"} {
+		out.Items = append(out.Items, &systemv1.Policy{RoleId: "20", TenantId: "100001", Code: code})
+	}
+	return out, nil
+}
+
 func (f *fakeSystem) GetDepts(ctx context.Context, q *systemv1.DeptQuery) (*systemv1.DeptNames, error) {
 	if err := f.internal(ctx); err != nil {
 		return nil, err

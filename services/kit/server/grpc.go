@@ -46,10 +46,15 @@ type GRPC struct {
 	Health *health.Server
 	lis    net.Listener
 	name   string
+	onStop []func()
 }
 
-// NewGRPC listens on addr (":0"-style addresses pick a free port).
-func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string) (*GRPC, error) {
+// OnStop runs fn when the server stops (background work tied to it).
+func (s *GRPC) OnStop(fn func()) { s.onStop = append(s.onStop, fn) }
+
+// NewGRPC listens on addr (":0"-style addresses pick a free port); extra
+// interceptors (the permission check) run after the token is verified.
+func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string, extra ...grpc.UnaryServerInterceptor) (*GRPC, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("%s grpc listen %s: %w", name, addr, err)
@@ -57,11 +62,11 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string)
 	obs.Metrics()
 	g := grpc.NewServer(
 		grpc.StatsHandler(otelgrpc.NewServerHandler()),
-		grpc.ChainUnaryInterceptor(
+		grpc.ChainUnaryInterceptor(append([]grpc.UnaryServerInterceptor{
 			recovery,
 			observe(name),
 			authenticate(verifier, internalSecret),
-		),
+		}, extra...)...),
 		grpc.MaxRecvMsgSize(32<<20),
 		grpc.MaxSendMsgSize(64<<20),
 	)
@@ -84,6 +89,9 @@ func (s *GRPC) Serve() {
 
 // Stop drains in-flight calls, then forces a stop when ctx ends.
 func (s *GRPC) Stop(ctx context.Context) {
+	for _, fn := range s.onStop {
+		fn()
+	}
 	s.Health.Shutdown()
 	done := make(chan struct{})
 	go func() { s.Server.GracefulStop(); close(done) }()
