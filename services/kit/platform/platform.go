@@ -10,10 +10,13 @@ import (
 	"os"
 
 	"anquan/kit/authn"
+	"anquan/kit/authz"
 	"anquan/kit/bus"
 	"anquan/kit/cache"
 	"anquan/kit/conf"
 	"anquan/kit/rpc"
+	"anquan/kit/server"
+	systemv1 "anquan/proto/blade/system/v1"
 )
 
 // Infra is what every component receives.
@@ -70,4 +73,22 @@ func (in *Infra) Close() {
 	if in.Cache != nil {
 		in.Cache.Close()
 	}
+}
+
+// GRPCServer makes a service's gRPC server with the shared interceptors and
+// the permission rule of kit/authz (the same rule the gateway applies, with
+// policies read from blade-system), so a caller reaching the service
+// directly is refused what the gateway would refuse.
+func (in *Infra) GRPCServer(name, addr string) (*server.GRPC, error) {
+	pol, stop, err := authz.Guard(systemv1.NewSystemInternalClient(in.Dialer.Lazy("system")), in.Bus)
+	if err != nil {
+		return nil, err
+	}
+	g, err := server.NewGRPC(name, addr, in.Verifier, in.Secret, pol.ServerInterceptor)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	g.OnStop(stop)
+	return g, nil
 }

@@ -1,9 +1,8 @@
 // Package server makes blade-system's gRPC server (kratos layout): the shared
-// interceptors of kit/server with this service's handlers registered.
+// interceptors and permission rule of kit with this service's handlers.
 package server
 
 import (
-	"anquan/kit/authz"
 	"anquan/kit/platform"
 	kitserver "anquan/kit/server"
 	pb "anquan/proto/blade/system/v1"
@@ -18,18 +17,10 @@ type Handlers interface {
 
 // New listens on addr and registers h.
 func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
-	// The same permission rule as the gateway, so a caller reaching this
-	// service directly is refused what the gateway would refuse.
-	pol, stop, err := authz.Guard(pb.NewSystemInternalClient(in.Dialer.Lazy("system")), in.Bus)
+	g, err := in.GRPCServer(conf.Name, addr)
 	if err != nil {
 		return nil, err
 	}
-	g, err := kitserver.NewGRPC(conf.Name, addr, in.Verifier, in.Secret, pol.ServerInterceptor)
-	if err != nil {
-		stop()
-		return nil, err
-	}
-	g.OnStop(stop)
 	pb.RegisterSystemServiceServer(g.Server, h)
 	pb.RegisterSystemInternalServer(g.Server, h)
 	return g, nil

@@ -1,12 +1,10 @@
 // Package server makes blade-user's gRPC server (kratos layout): the shared
-// interceptors of kit/server with this service's handlers registered.
+// interceptors and permission rule of kit with this service's handlers.
 package server
 
 import (
-	"anquan/kit/authz"
 	"anquan/kit/platform"
 	kitserver "anquan/kit/server"
-	systemv1 "anquan/proto/blade/system/v1"
 	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/conf"
 )
@@ -19,18 +17,10 @@ type Handlers interface {
 
 // New listens on addr and registers h.
 func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
-	// The same permission rule as the gateway, so a caller reaching this
-	// service directly is refused what the gateway would refuse.
-	pol, stop, err := authz.Guard(systemv1.NewSystemInternalClient(in.Dialer.Lazy("system")), in.Bus)
+	g, err := in.GRPCServer(conf.Name, addr)
 	if err != nil {
 		return nil, err
 	}
-	g, err := kitserver.NewGRPC(conf.Name, addr, in.Verifier, in.Secret, pol.ServerInterceptor)
-	if err != nil {
-		stop()
-		return nil, err
-	}
-	g.OnStop(stop)
 	pb.RegisterUserServiceServer(g.Server, h)
 	pb.RegisterUserInternalServer(g.Server, h)
 	return g, nil
