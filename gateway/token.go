@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/http"
 
@@ -51,8 +52,8 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 		Username: r.Form.Get("username"), Password: r.Form.Get("password"),
 		GrantType: r.Form.Get("grant_type"), Scope: r.Form.Get("scope"), Type: r.Form.Get("type"),
 		RefreshToken: r.Form.Get("refresh_token"),
-		CaptchaKey:   firstNonEmpty(r.Header.Get("Captcha-Key"), r.Form.Get("captcha_key")),
-		CaptchaCode:  firstNonEmpty(r.Header.Get("Captcha-Code"), r.Form.Get("captcha_code")),
+		CaptchaKey:   cmp.Or(r.Header.Get("Captcha-Key"), r.Form.Get("captcha_key")),
+		CaptchaCode:  cmp.Or(r.Header.Get("Captcha-Code"), r.Form.Get("captcha_code")),
 		Source:       r.Form.Get("source"), Code: r.Form.Get("code"), State: r.Form.Get("state"),
 		RedirectUri: r.Form.Get("redirect_uri"),
 		ClientIp:    clientIP(r), UserAgent: r.UserAgent(),
@@ -98,13 +99,4 @@ func oauthError(code int) string {
 		return "invalid_client"
 	}
 	return "invalid_grant"
-}
-
-func firstNonEmpty(v ...string) string {
-	for _, s := range v {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

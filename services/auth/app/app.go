@@ -55,7 +55,7 @@ func (a *App) Start(ctx context.Context) error {
 	tokens := data.Tokens{DB: g, Providers: providers}
 	a.Outbox = outbox.New(g, a.in.Bus)
 	settings := conf.From(a.in.Conf)
-	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: events{a.Outbox},
+	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: a.Outbox,
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir)))
 	if err != nil {
@@ -80,12 +80,6 @@ func (a *App) Start(ctx context.Context) error {
 	}()
 	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
-}
-
-type events struct{ o *outbox.Outbox }
-
-func (e events) Add(ctx context.Context, subject, tenantID string, data any) error {
-	return e.o.Add(ctx, subject, tenantID, data)
 }
 
 // profile reads the caller's profile from blade-user (with the caller's

@@ -41,7 +41,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	a.Outbox = outbox.New(g, a.in.Bus)
 	system := data.System{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
-	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), system, data.Events{O: a.Outbox})
+	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), system, a.Outbox)
 	h := service.New(uc)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 )
 
-// IDs reads a non-empty comma list of ids (`remove?ids=1,2`).
+// IDs reads a non-empty comma list of ids (`remove?ids=1,2`), each once.
 func IDs(s string) ([]int64, error) {
 	v, good := ident.ParseIDs(s)
 	if !good {
@@ -28,7 +28,15 @@ func IDs(s string) ([]int64, error) {
 	if len(v) == 0 {
 		return nil, errs.BadRequest("请选择至少一条数据")
 	}
-	return v, nil
+	seen := make(map[int64]bool, len(v))
+	out := v[:0]
+	for _, id := range v {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, nil
 }
 
 // Need refuses a missing id (`detail?id=`).

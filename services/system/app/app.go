@@ -48,7 +48,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	a.Outbox = outbox.New(g, a.in.Bus)
 	users := userAdmin{c: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
-	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), data.Events{O: a.Outbox}, users, dicts)
+	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), a.Outbox, users, dicts)
 	if err := data.Seed(ctx, g, a.uc); err != nil {
 		return fmt.Errorf("system seed: %w", err)
 	}

@@ -45,7 +45,7 @@ func (a *App) Start(ctx context.Context) error {
 	ob := outbox.New(g, a.in.Bus)
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
-	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), data.Events{O: ob}, dir, a.in.Cache)
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), ob, dir, a.in.Cache)
 	h := service.New(uc, conf.From(a.in.Conf).PasswordKey)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {

@@ -1,6 +1,7 @@
 package biz
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -321,8 +322,8 @@ func (a *Auth) issue(ctx context.Context, c *Client, t *Tenant, u *User, oauthID
 		oauthID = u.OAuthID
 	}
 	claims := authn.Claims{
-		TenantID: t.ID, UserID: strconv.FormatInt(u.ID, 10), Account: u.Account, UserName: firstNonEmpty(u.RealName, u.Name, u.Account),
-		NickName: firstNonEmpty(u.NickName, u.Name), RoleID: strings.Join(ids, ","), RoleName: strings.Join(names, ","),
+		TenantID: t.ID, UserID: strconv.FormatInt(u.ID, 10), Account: u.Account, UserName: cmp.Or(u.RealName, u.Name, u.Account),
+		NickName: cmp.Or(u.NickName, u.Name), RoleID: strings.Join(ids, ","), RoleName: strings.Join(names, ","),
 		DeptID: u.DeptIDs, PostID: u.PostID, OAuthID: oauthID, ClientID: c.ID, DataScope: int(scope), ScopeDepts: scopeDepts,
 		Super: super, Family: family,
 	}
@@ -349,15 +350,6 @@ func widest(a, b int32) int32 {
 		return b
 	}
 	return a
-}
-
-func firstNonEmpty(v ...string) string {
-	for _, s := range v {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 func (a *Auth) refreshGrant(ctx context.Context, c *Client, r *TokenRequest) (*TokenResult, error) {
@@ -433,7 +425,7 @@ func (a *Auth) socialGrant(ctx context.Context, c *Client, r *TokenRequest) (*To
 	if p == nil {
 		return nil, errs.BadRequest("未配置第三方登录: %s", r.Source)
 	}
-	prof, err := a.Social.Exchange(ctx, p, r.Code, firstNonEmpty(r.RedirectURI, p.RedirectURI))
+	prof, err := a.Social.Exchange(ctx, p, r.Code, cmp.Or(r.RedirectURI, p.RedirectURI))
 	if err != nil {
 		slog.Warn("social exchange failed", "tenant", t.ID, "source", r.Source, "err", err)
 		return nil, errs.BadRequest("第三方登录失败,请重试")

@@ -2,6 +2,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"strings"
@@ -56,19 +57,10 @@ func (s *Auth) Token(ctx context.Context, r *pb.TokenRequest) (*pb.TokenResponse
 	return &pb.TokenResponse{
 		AccessToken: res.AccessToken, TokenType: "bearer", RefreshToken: res.RefreshToken, ExpiresIn: int32(res.ExpiresIn),
 		Scope: scope, TenantId: res.Tenant.ID, UserId: strconv.FormatInt(u.ID, 10), DeptId: dept, PostId: u.PostID,
-		RoleId: res.RoleIDs, OauthId: res.OAuthID, Account: u.Account, UserName: firstOf(u.RealName, u.Name, u.Account),
-		NickName: firstOf(u.NickName, u.Name, u.Account), RealName: u.RealName, RoleName: res.RoleNames, Avatar: u.Avatar,
+		RoleId: res.RoleIDs, OauthId: res.OAuthID, Account: u.Account, UserName: cmp.Or(u.RealName, u.Name, u.Account),
+		NickName: cmp.Or(u.NickName, u.Name, u.Account), RealName: u.RealName, RoleName: res.RoleNames, Avatar: u.Avatar,
 		License: "powered by anquan", ExpirationInformation: res.Expiration,
 	}, nil
-}
-
-func firstOf(v ...string) string {
-	for _, s := range v {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 func (s *Auth) Captcha(ctx context.Context, _ *commonv1.Empty) (*pb.CaptchaReply, error) {

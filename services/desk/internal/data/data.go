@@ -5,12 +5,12 @@ package data
 
 import (
 	"context"
-	"fmt"
 
 	"gorm.io/gorm"
 
 	"anquan/desk/internal/biz"
 	"anquan/kit/crud"
+	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/outbox"
 	"anquan/kit/paging"
@@ -31,23 +31,16 @@ var noticeSpec = crud.Spec{
 // NewNotices is the generic repository of notices.
 func NewNotices(g *gorm.DB) *crud.Repo[biz.Notice] { return crud.New[biz.Notice](g, noticeSpec) }
 
-// index is one composite index. Base's columns cannot carry composite
-// index tags, so these are created by name.
-type index struct {
-	name, table, columns string
-	unique               bool
-}
-
 // indexes serve every list filter within a tenant; uk_notice_source makes
 // event consumers idempotent. message_title is searched with a leading
 // wildcard, which no index serves.
-var indexes = []index{
-	{"idx_notice_inbox", "blade_notice", "tenant_id, is_deleted, status, message_push_time", false},
-	{"idx_notice_type", "blade_notice", "tenant_id, type", false},
-	{"idx_notice_tag", "blade_notice", "tenant_id, tag", false},
-	{"idx_notice_create_time", "blade_notice", "tenant_id, create_time", false},
-	{"idx_notice_push_time", "blade_notice", "tenant_id, message_push_time", false},
-	{"uk_notice_source", "blade_notice", "tenant_id, source_event", true},
+var indexes = []db.Index{
+	{Name: "idx_notice_inbox", Table: "blade_notice", Columns: "tenant_id, is_deleted, status, message_push_time"},
+	{Name: "idx_notice_type", Table: "blade_notice", Columns: "tenant_id, type"},
+	{Name: "idx_notice_tag", Table: "blade_notice", Columns: "tenant_id, tag"},
+	{Name: "idx_notice_create_time", Table: "blade_notice", Columns: "tenant_id, create_time"},
+	{Name: "idx_notice_push_time", Table: "blade_notice", Columns: "tenant_id, message_push_time"},
+	{Name: "uk_notice_source", Table: "blade_notice", Columns: "tenant_id, source_event", Unique: true},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -59,25 +52,5 @@ func Migrate(g *gorm.DB) error {
 	if err := outbox.Migrate(g); err != nil {
 		return err
 	}
-	for _, ix := range indexes {
-		// HasIndex first instead of IF NOT EXISTS, which MySQL lacks.
-		if g.Migrator().HasIndex(ix.table, ix.name) {
-			continue
-		}
-		create := "CREATE INDEX"
-		if ix.unique {
-			create = "CREATE UNIQUE INDEX"
-		}
-		if err := g.Exec(fmt.Sprintf("%s %s ON %s (%s)", create, ix.name, ix.table, ix.columns)).Error; err != nil {
-			return fmt.Errorf("index %s: %w", ix.name, err)
-		}
-	}
-	return nil
-}
-
-// Events writes events to the outbox.
-type Events struct{ O *outbox.Outbox }
-
-func (e Events) Add(ctx context.Context, subject, tenantID string, data any) error {
-	return e.O.Add(ctx, subject, tenantID, data)
+	return db.EnsureIndexes(g, indexes)
 }

@@ -116,8 +116,8 @@ func TestMigrateTwiceKeepsTheIndexes(t *testing.T) {
 		t.Fatalf("second migrate: %v", err)
 	}
 	for _, ix := range indexes {
-		if !g.Migrator().HasIndex(ix.table, ix.name) {
-			t.Errorf("index %s missing", ix.name)
+		if !g.Migrator().HasIndex(ix.Table, ix.Name) {
+			t.Errorf("index %s missing", ix.Name)
 		}
 	}
 	for _, name := range []string{"uk_notice_read", "idx_notice_read_user"} {

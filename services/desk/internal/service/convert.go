@@ -8,16 +8,8 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
-	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/desk/v1"
 )
-
-func query(q *commonv1.PageQuery) paging.Query {
-	if q == nil {
-		return paging.Query{}
-	}
-	return paging.Query{Current: int(q.Current), Size: int(q.Size), Ascs: q.Ascs, Descs: q.Descs, Filters: q.Filters}
-}
 
 func ts(t time.Time) string { return timefmt.Format(t) }
 

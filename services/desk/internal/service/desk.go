@@ -4,13 +4,13 @@
 package service
 
 import (
+	"anquan/kit/svc"
 	"context"
 
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/desk/internal/biz"
 	"anquan/kit/errs"
-	"anquan/kit/ident"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/desk/v1"
 )
@@ -26,30 +26,10 @@ func New(uc *biz.Desk) *Desk { return &Desk{uc: uc} }
 
 var ok = wrapperspb.Bool(true)
 
-// ids reads a comma list of ids, once each.
-func ids(s string) ([]int64, error) {
-	v, good := ident.ParseIDs(s)
-	if !good {
-		return nil, errs.BadRequest("ids 参数格式错误")
-	}
-	if len(v) == 0 {
-		return nil, errs.BadRequest("请选择至少一条数据")
-	}
-	seen := make(map[int64]bool, len(v))
-	out := v[:0]
-	for _, id := range v {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}
-
 // NoticeList is the notice page (also notice/page): the caller's notices
 // and messages, pinned first.
 func (s *Desk) NoticeList(ctx context.Context, q *commonv1.PageQuery) (*pb.NoticePage, error) {
-	p, err := s.uc.Inbox(ctx, query(q))
+	p, err := s.uc.Inbox(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +57,7 @@ func (s *Desk) NoticeSubmit(ctx context.Context, p *pb.Notice) (*wrapperspb.Bool
 }
 
 func (s *Desk) NoticeRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +80,7 @@ func (s *Desk) MessageList(ctx context.Context, q *commonv1.PageQuery) (*pb.Noti
 }
 
 func (s *Desk) MarkRead(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := ids(q.Ids)
+	v, err := svc.IDs(q.Ids)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func newEnv(t *testing.T) *env {
 		roles:  map[string][]biz.Role{tenantA: {{ID: roleAdmin, Alias: biz.AdminAlias}, {ID: roleStaff, Alias: "staff"}}, tenantB: {{ID: 30, Alias: "staff"}}},
 		expiry: map[string]*time.Time{},
 	}
-	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), sys, data.Events{O: outbox.New(g, nil)})
+	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), sys, outbox.New(g, nil))
 	return &env{t: t, g: g, uc: uc, h: New(uc), sys: sys}
 }
 

@@ -68,22 +68,15 @@ func Migrate(g *gorm.DB) error {
 	if err := outbox.Migrate(g.WithContext(ctx)); err != nil {
 		return err
 	}
-	// Composite indexes for the list filters that run per tenant.
-	idx := []string{
-		"CREATE INDEX IF NOT EXISTS idx_menu_tenant ON blade_menu (tenant_id, is_deleted, parent_id)",
-		"CREATE INDEX IF NOT EXISTS idx_dict_tenant_code ON blade_dict (tenant_id, code, is_deleted)",
-		"CREATE INDEX IF NOT EXISTS idx_role_menu_role ON blade_role_menu (tenant_id, role_id)",
-		"CREATE INDEX IF NOT EXISTS idx_param_tenant_key ON blade_param (tenant_id, param_key)",
-	}
-	if g.Dialector.Name() == "mysql" {
-		return nil // MySQL lacks IF NOT EXISTS on indexes; the single-column indexes serve it.
-	}
-	for _, s := range idx {
-		if err := g.Exec(s).Error; err != nil {
-			return err
-		}
-	}
-	return nil
+	return db.EnsureIndexes(g, indexes)
+}
+
+// indexes serve the list filters and look-ups that run per tenant.
+var indexes = []db.Index{
+	{Name: "idx_menu_tenant", Table: "blade_menu", Columns: "tenant_id, is_deleted, parent_id"},
+	{Name: "idx_dict_tenant_code", Table: "blade_dict", Columns: "tenant_id, code, is_deleted"},
+	{Name: "idx_role_menu_role", Table: "blade_role_menu", Columns: "tenant_id, role_id"},
+	{Name: "idx_param_tenant_key", Table: "blade_param", Columns: "tenant_id, param_key"},
 }
 
 // Queries implements biz.Queries.
@@ -215,11 +208,4 @@ func (q Queries) ParamValue(ctx context.Context, tenantID, key string) (string, 
 		return "", false, nil
 	}
 	return p.ParamValue, err == nil, err
-}
-
-// Events writes events to the outbox.
-type Events struct{ O *outbox.Outbox }
-
-func (e Events) Add(ctx context.Context, subject, tenantID string, data any) error {
-	return e.O.Add(ctx, subject, tenantID, data)
 }

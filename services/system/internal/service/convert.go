@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"strings"
 	"time"
 
@@ -146,7 +147,7 @@ func splitList(s string) []string {
 }
 
 func menuIn(p *pb.Menu) *biz.Menu {
-	m := &biz.Menu{ParentID: p.ParentId, Code: p.Code, Name: p.Name, Alias: p.Alias, Path: p.Path, Source: firstOf(p.Source, p.Icon),
+	m := &biz.Menu{ParentID: p.ParentId, Code: p.Code, Name: p.Name, Alias: p.Alias, Path: p.Path, Source: cmp.Or(p.Source, p.Icon),
 		Sort: p.Sort, Category: p.Category, Action: p.Action, IsOpen: p.IsOpen, IsUsed: p.IsUsed, PathURL: p.PathUrl,
 		Component: p.Component, Remark: p.Remark, Grp: p.Group, Query: p.Query, IsTab: true}
 	m.ID, m.Status = p.Id, statusOr(p.Status)
@@ -161,15 +162,6 @@ func menuIn(p *pb.Menu) *biz.Menu {
 		m.IsTab = p.Meta.IsTab || p.Id == 0
 	}
 	return m
-}
-
-func firstOf(v ...string) string {
-	for _, s := range v {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 func nodesOut(ns []*biz.MenuNode, top int64) []*pb.Menu {

@@ -5,11 +5,11 @@ package data
 
 import (
 	"context"
-	"fmt"
 
 	"gorm.io/gorm"
 
 	"anquan/kit/crud"
+	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/outbox"
 	"anquan/kit/paging"
@@ -43,23 +43,17 @@ func Stores(g *gorm.DB) biz.Stores {
 	}
 }
 
-// index is a composite index for the list filters that run per tenant.
-type index struct {
-	model   any
-	name    string
-	columns string
-}
-
-var indexes = []index{
-	{&biz.User{}, "idx_blade_user_tenant_account", "tenant_id, account, is_deleted"},
-	{&biz.User{}, "idx_blade_user_tenant_status", "tenant_id, status, is_deleted"},
-	{&biz.User{}, "idx_blade_user_tenant_type", "tenant_id, user_type, status"},
-	{&biz.User{}, "idx_blade_user_tenant_real_name", "tenant_id, real_name"},
-	{&biz.User{}, "idx_blade_user_tenant_name", "tenant_id, name"},
-	{&biz.User{}, "idx_blade_user_tenant_phone", "tenant_id, phone"},
-	{&biz.User{}, "idx_blade_user_tenant_created", "tenant_id, create_time"},
-	{&biz.User{}, "idx_blade_user_tenant_oauth", "tenant_id, oauth_id"},
-	{&biz.OAuth{}, "idx_blade_user_oauth_identity", "tenant_id, source, uuid"},
+// indexes serve the list filters that run per tenant.
+var indexes = []db.Index{
+	{Name: "idx_blade_user_tenant_account", Table: "blade_user", Columns: "tenant_id, account, is_deleted"},
+	{Name: "idx_blade_user_tenant_status", Table: "blade_user", Columns: "tenant_id, status, is_deleted"},
+	{Name: "idx_blade_user_tenant_type", Table: "blade_user", Columns: "tenant_id, user_type, status"},
+	{Name: "idx_blade_user_tenant_real_name", Table: "blade_user", Columns: "tenant_id, real_name"},
+	{Name: "idx_blade_user_tenant_name", Table: "blade_user", Columns: "tenant_id, name"},
+	{Name: "idx_blade_user_tenant_phone", Table: "blade_user", Columns: "tenant_id, phone"},
+	{Name: "idx_blade_user_tenant_created", Table: "blade_user", Columns: "tenant_id, create_time"},
+	{Name: "idx_blade_user_tenant_oauth", Table: "blade_user", Columns: "tenant_id, oauth_id"},
+	{Name: "idx_blade_user_oauth_identity", Table: "blade_user_oauth", Columns: "tenant_id, source, uuid"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -71,26 +65,5 @@ func Migrate(g *gorm.DB) error {
 	if err := outbox.Migrate(g); err != nil {
 		return err
 	}
-	// HasIndex first: MySQL has no CREATE INDEX IF NOT EXISTS.
-	m := g.Migrator()
-	for _, ix := range indexes {
-		if m.HasIndex(ix.model, ix.name) {
-			continue
-		}
-		stmt := &gorm.Statement{DB: g}
-		if err := stmt.Parse(ix.model); err != nil {
-			return err
-		}
-		if err := g.Exec(fmt.Sprintf("CREATE INDEX %s ON %s (%s)", ix.name, stmt.Schema.Table, ix.columns)).Error; err != nil {
-			return fmt.Errorf("index %s: %w", ix.name, err)
-		}
-	}
-	return nil
-}
-
-// Events writes events to the outbox.
-type Events struct{ O *outbox.Outbox }
-
-func (e Events) Add(ctx context.Context, subject, tenantID string, data any) error {
-	return e.O.Add(ctx, subject, tenantID, data)
+	return db.EnsureIndexes(g, indexes)
 }

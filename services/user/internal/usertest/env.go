@@ -52,7 +52,7 @@ func New(t testing.TB) *Env {
 	mem := cache.NewMemory()
 	t.Cleanup(func() { _ = mem.Close() })
 	dir := data.Directory{Internal: sys, Posts: sys}
-	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), data.Events{O: outbox.New(g, nil)}, dir, mem)
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), outbox.New(g, nil), dir, mem)
 	return &Env{DB: g, Users: uc, System: sys, Cache: mem}
 }
 
