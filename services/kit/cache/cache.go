@@ -15,6 +15,8 @@ import (
 // Cache is the small interface every service uses.
 type Cache interface {
 	Get(ctx context.Context, key string) (string, bool, error)
+	// GetMany reads several keys in one step; missing keys are absent from the map.
+	GetMany(ctx context.Context, keys []string) (map[string]string, error)
 	Set(ctx context.Context, key, value string, ttl time.Duration) error
 	// Take gets and deletes in one step (one-time values such as captchas).
 	Take(ctx context.Context, key string) (string, bool, error)
@@ -79,6 +81,18 @@ func (m *Memory) Get(_ context.Context, key string) (string, bool, error) {
 	defer m.mu.Unlock()
 	e, ok := m.get(key)
 	return e.v, ok, nil
+}
+
+func (m *Memory) GetMany(_ context.Context, keys []string) (map[string]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
+		if e, ok := m.get(k); ok {
+			out[k] = e.v
+		}
+	}
+	return out, nil
 }
 
 func exp(ttl time.Duration) time.Time {
@@ -168,6 +182,27 @@ func (r *Redis) Get(ctx context.Context, key string) (string, bool, error) {
 		return "", false, nil
 	}
 	return v, err == nil, err
+}
+
+func (r *Redis) GetMany(ctx context.Context, keys []string) (map[string]string, error) {
+	out := make(map[string]string, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	ks := make([]string, len(keys))
+	for i, k := range keys {
+		ks[i] = r.k(k)
+	}
+	vals, err := r.C.MGet(ctx, ks...).Result()
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		if s, ok := v.(string); ok {
+			out[keys[i]] = s
+		}
+	}
+	return out, nil
 }
 
 func (r *Redis) Set(ctx context.Context, key, value string, ttl time.Duration) error {

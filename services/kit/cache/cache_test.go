@@ -15,6 +15,10 @@ func exercise(t *testing.T, c Cache) {
 	if n, _ := c.Incr(ctx, "k:count", time.Minute); n != 2 {
 		t.Fatalf("second incr: %d", n)
 	}
+	_ = c.Set(ctx, "k:a", "1", time.Minute)
+	if got, err := c.GetMany(ctx, []string{"k:a", "k:missing", "k:count"}); err != nil || got["k:a"] != "1" || got["k:count"] != "2" || len(got) != 2 {
+		t.Fatalf("get many: %v %v", got, err)
+	}
 	_ = c.Set(ctx, "k:once", "v", time.Minute)
 	if v, ok, _ := c.Take(ctx, "k:once"); !ok || v != "v" {
 		t.Fatal("take")

@@ -46,11 +46,7 @@ func (c *menuCache) invalidate(tenant string) {
 // it once per menu snapshot: any menu, role or grant change drops it with
 // the snapshot. Answers must not be changed by callers.
 func (s *System) Memo(ctx context.Context, key string, build func() (any, error)) (any, error) {
-	id, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	tm, err := s.tenantMenus(ctx, id.TenantID)
+	id, tm, _, err := s.callerMenus(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +63,21 @@ func (s *System) Memo(ctx context.Context, key string, build func() (any, error)
 	}
 	tm.memo.Store(key, v)
 	return v, nil
+}
+
+// callerMenus is the caller, their tenant's menu snapshot and, when asked,
+// the menu ids their roles were granted (nil = all).
+func (s *System) callerMenus(ctx context.Context, withGrants bool) (*ident.Identity, *tenantMenus, map[int64]bool, error) {
+	id, err := caller(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tm, err := s.tenantMenus(ctx, id.TenantID)
+	if err != nil || !withGrants {
+		return id, tm, nil, err
+	}
+	vis, err := s.visible(ctx, id, tm)
+	return id, tm, vis, err
 }
 
 // InvalidateTenant drops a tenant's cached menus (event from another replica).
@@ -139,15 +150,7 @@ func (s *System) Routes(ctx context.Context, top int64) ([]*MenuNode, error) {
 
 // Buttons is the caller's permitted buttons grouped under their menus.
 func (s *System) Buttons(ctx context.Context) ([]*MenuNode, error) {
-	id, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	tm, err := s.tenantMenus(ctx, id.TenantID)
-	if err != nil {
-		return nil, err
-	}
-	vis, err := s.visible(ctx, id, tm)
+	_, tm, vis, err := s.callerMenus(ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -179,11 +182,7 @@ func (s *System) Buttons(ctx context.Context) ([]*MenuNode, error) {
 
 // AllMenus is every entry of the tenant as a tree (menu admin, grant tree).
 func (s *System) AllMenus(ctx context.Context, withButtons bool) ([]*MenuNode, error) {
-	id, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	tm, err := s.tenantMenus(ctx, id.TenantID)
+	_, tm, _, err := s.callerMenus(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -191,15 +190,7 @@ func (s *System) AllMenus(ctx context.Context, withButtons bool) ([]*MenuNode, e
 }
 
 func (s *System) tree(ctx context.Context, top int64, keep func(*Menu) bool) ([]*MenuNode, error) {
-	id, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	tm, err := s.tenantMenus(ctx, id.TenantID)
-	if err != nil {
-		return nil, err
-	}
-	vis, err := s.visible(ctx, id, tm)
+	id, tm, vis, err := s.callerMenus(ctx, true)
 	if err != nil {
 		return nil, err
 	}

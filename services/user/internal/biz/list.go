@@ -142,7 +142,7 @@ func (s *Users) Export(ctx context.Context, q paging.Query, max int, fn func(Use
 	if err != nil {
 		return err
 	}
-	return s.Q.EachUser(ctx, l.q, l.f, max, func(u User) error { return fn(lk.view(u)) })
+	return s.Q.EachUser(ctx, l.q, l.f, max, func(u User) error { return fn(lk.view(u, false)) })
 }
 
 // Detail returns one user of the caller's tenant with names and lock state.
@@ -159,7 +159,7 @@ func (s *Users) Detail(ctx context.Context, userID int64) (*UserView, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := lk.view(*u)
+	v := lk.views([]User{*u})[0]
 	return &v, nil
 }
 

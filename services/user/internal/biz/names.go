@@ -116,28 +116,38 @@ func joinNames(list string, names map[int64]string) string {
 	return strings.Join(out, ",")
 }
 
-func (l *lookup) view(u User) UserView {
-	v := UserView{User: u, RoleName: joinNames(u.RoleID, l.roles), DeptName: joinNames(u.DeptID, l.depts), PostName: joinNames(u.PostID, l.posts)}
-	if l.locked {
-		v.Locked = l.s.isLocked(l.ctx, l.tenant, u.Account)
-	}
-	return v
+func (l *lookup) view(u User, locked bool) UserView {
+	return UserView{User: u, RoleName: joinNames(u.RoleID, l.roles), DeptName: joinNames(u.DeptID, l.depts), PostName: joinNames(u.PostID, l.posts), Locked: locked}
 }
 
 func (l *lookup) views(users []User) []UserView {
+	locked := l.s.lockedAccounts(l.ctx, l.tenant, users, l.locked)
 	out := make([]UserView, 0, len(users))
 	for _, u := range users {
-		out = append(out, l.view(u))
+		out = append(out, l.view(u, locked[u.Account]))
 	}
 	return out
 }
 
-// isLocked reads blade-auth's failure counter; a cache outage shows unlocked.
-func (s *Users) isLocked(ctx context.Context, tenant, account string) bool {
-	v, ok, err := s.Cache.Get(ctx, cache.LoginFailAccount(tenant, account))
-	if err != nil || !ok {
-		return false
+// lockedAccounts reads blade-auth's failure counters of a page of users in
+// one cache round trip; a cache outage shows everyone unlocked.
+func (s *Users) lockedAccounts(ctx context.Context, tenant string, users []User, want bool) map[string]bool {
+	out := map[string]bool{}
+	if !want || len(users) == 0 {
+		return out
 	}
-	n, _ := strconv.Atoi(v)
-	return n >= LockThreshold
+	keys := make([]string, len(users))
+	for i, u := range users {
+		keys[i] = cache.LoginFailAccount(tenant, u.Account)
+	}
+	got, err := s.Cache.GetMany(ctx, keys)
+	if err != nil {
+		return out
+	}
+	for i, u := range users {
+		if n, _ := strconv.Atoi(got[keys[i]]); n >= LockThreshold {
+			out[u.Account] = true
+		}
+	}
+	return out
 }
