@@ -52,7 +52,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	dir := data.Directory{System: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")), User: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	providers := data.Providers(g)
-	tokens := data.Tokens{DB: g, Providers: providers}
+	tokens := data.Tokens{DB: g}
 	a.Outbox = outbox.New(g, a.in.Bus)
 	settings := conf.From(a.in.Conf)
 	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: a.Outbox,

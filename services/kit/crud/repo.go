@@ -89,7 +89,9 @@ func (r *Repo[T]) Where(ctx context.Context, q *Query, extra ...func(*gorm.DB) *
 	return tx, nil
 }
 
-// Apply adds one condition; the column comes from the whitelist, never the request.
+// Apply adds one condition; the column comes from the whitelist, never the
+// request, and values are bound parameters (% and _ typed by a user keep
+// their LIKE meaning, as in Blade).
 func Apply(tx *gorm.DB, c Cond) *gorm.DB {
 	col := clause.Column{Name: c.Column}
 	switch c.Op {
@@ -98,9 +100,9 @@ func Apply(tx *gorm.DB, c Cond) *gorm.DB {
 	case OpNotEqual:
 		return tx.Where(clause.Neq{Column: col, Value: c.Value})
 	case OpLikeLeft:
-		return tx.Where(clause.Like{Column: col, Value: "%" + escapeLike(c.Value.(string))})
+		return tx.Where(clause.Like{Column: col, Value: "%" + c.Value.(string)})
 	case OpLikeRight:
-		return tx.Where(clause.Like{Column: col, Value: escapeLike(c.Value.(string)) + "%"})
+		return tx.Where(clause.Like{Column: col, Value: c.Value.(string) + "%"})
 	case OpGe, OpDateGe:
 		return tx.Where(clause.Gte{Column: col, Value: c.Value})
 	case OpLe, OpDateLe:
@@ -114,15 +116,8 @@ func Apply(tx *gorm.DB, c Cond) *gorm.DB {
 	case OpNotNull:
 		return tx.Where(clause.Neq{Column: col, Value: nil})
 	default:
-		return tx.Where(clause.Like{Column: col, Value: "%" + escapeLike(c.Value.(string)) + "%"})
+		return tx.Where(clause.Like{Column: col, Value: "%" + c.Value.(string) + "%"})
 	}
-}
-
-func escapeLike(s string) string {
-	// % and _ typed by a user are searched for literally on every engine we
-	// support only with an ESCAPE clause; keeping them as wildcards is the
-	// Blade behaviour, so only the backslash is neutralised.
-	return s
 }
 
 func (r *Repo[T]) dataScope(ctx context.Context, tx *gorm.DB) *gorm.DB {

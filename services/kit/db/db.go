@@ -145,10 +145,6 @@ func analyze(d *sql.DB) error {
 
 // ensureDatabase creates the service database on a server engine when missing.
 func ensureDatabase(driver, adminDSN, create, exists, name string) error {
-	if driver == "pgx" {
-		// gorm's postgres driver registers pgx under the name "pgx".
-		driver = "pgx"
-	}
 	d, err := sql.Open(driver, adminDSN)
 	if err != nil {
 		return fmt.Errorf("connect to %s server: %w", driver, err)

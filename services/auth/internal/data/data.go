@@ -35,8 +35,7 @@ func Providers(g *gorm.DB) *crud.Repo[biz.SocialProvider] {
 // Tokens implements biz.Tokens. Refresh tokens are platform rows: every
 // query names its tenant or token hash explicitly, so it runs as system.
 type Tokens struct {
-	DB        *gorm.DB
-	Providers *crud.Repo[biz.SocialProvider]
+	DB *gorm.DB
 }
 
 func (t Tokens) conn(ctx context.Context) *gorm.DB { return db.Conn(ident.AsSystem(ctx), t.DB) }
