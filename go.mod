@@ -5,10 +5,15 @@ go 1.26.7
 require (
 	anquan/auth v0.0.0
 	anquan/desk v0.0.0
+	anquan/factory v0.0.0
+	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
+	anquan/prevention v0.0.0
+	anquan/resource v0.0.0
 	anquan/system v0.0.0
 	anquan/user v0.0.0
+	anquan/workticket v0.0.0
 	github.com/glebarez/go-sqlite v1.21.2
 	github.com/nats-io/nats.go v1.55.0
 	github.com/xuri/excelize/v2 v2.10.0
@@ -94,9 +99,14 @@ require (
 replace (
 	anquan/auth => ./services/auth
 	anquan/desk => ./services/desk
+	anquan/factory => ./services/factory
+	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
+	anquan/prevention => ./services/prevention
+	anquan/resource => ./services/resource
 	anquan/proto => ./proto
 	anquan/system => ./services/system
 	anquan/user => ./services/user
+	anquan/workticket => ./services/workticket
 )

@@ -27,9 +27,7 @@ import (
 	"anquan/kit/rpc"
 	"anquan/kit/server"
 	authv1 "anquan/proto/blade/auth/v1"
-	deskv1 "anquan/proto/blade/desk/v1"
 	systemv1 "anquan/proto/blade/system/v1"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 // Gateway is the HTTP edge component.
@@ -48,9 +46,6 @@ type Gateway struct {
 
 // tokenPath is served by the gateway itself (see token.go).
 const tokenPath = "/api/blade-auth/oauth/token"
-
-// Services the gateway routes to.
-var Services = []string{"auth", "system", "user", "desk"}
 
 // New makes the gateway; parts lists what /readyz reports on.
 func New(in *platform.Infra, parts func() []component.Component) *Gateway {
@@ -72,7 +67,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 	obs.Metrics()
 	c := g.in.Conf
 	addrs := map[string]string{}
-	for _, s := range Services {
+	for _, s := range Services() {
 		a := g.in.Dialer.Addr(s)
 		if a == "" {
 			return fmt.Errorf("gateway: no address for service %s (set services.%s or ANQUAN_%s_ADDR)", s, s, strings.ToUpper(s))
@@ -104,28 +99,18 @@ func (g *Gateway) Start(ctx context.Context) error {
 		}),
 		runtime.WithMetadata(forwardIdentity),
 	)
-	regs := []func() error{
-		func() error {
-			return authv1.RegisterAuthServiceHandlerClient(ctx, gw, g.auth)
-		},
-		func() error {
-			return systemv1.RegisterSystemServiceHandlerClient(ctx, gw, systemv1.NewSystemServiceClient(g.dialer.Lazy("system")))
-		},
-		func() error {
-			return userv1.RegisterUserServiceHandlerClient(ctx, gw, userv1.NewUserServiceClient(g.dialer.Lazy("user")))
-		},
-		func() error {
-			return deskv1.RegisterDeskServiceHandlerClient(ctx, gw, deskv1.NewDeskServiceClient(g.dialer.Lazy("desk")))
-		},
-	}
-	for _, r := range regs {
-		if err := r(); err != nil {
+	mux := http.NewServeMux()
+	for _, r := range routes {
+		conn := g.dialer.Lazy(r.Service)
+		if err := r.Register(ctx, gw, conn); err != nil {
 			return err
+		}
+		for pattern, h := range r.HTTP {
+			mux.Handle(pattern, h(conn))
 		}
 	}
 
 	ops := server.OpsMux(g.parts)
-	mux := http.NewServeMux()
 	mux.HandleFunc(tokenPath, g.tokenHandler)
 	mux.HandleFunc("/api/openapi.json", serveOpenAPI)
 	mux.HandleFunc("/api/docs", serveDocs)
@@ -145,7 +130,9 @@ func (g *Gateway) Start(ctx context.Context) error {
 	var h http.Handler = mux
 	h = authenticate(g.in.Verifier, g.in.Cache, h)
 	h = gz(h)
-	h = limitBody(c.Gateway.BodyLimit, h)
+	// Uploads may be as large as the storage allows (plus the multipart framing);
+	// the resource service checks the file's own size.
+	h = limitBody(c.Gateway.BodyLimit, c.Storage.MaxUpload+1<<20, h)
 	h = cors(c.Gateway.CORSOrigins, h)
 	// Trace context from the caller (W3C traceparent) continues through
 	// the gRPC calls and into the events the services publish.

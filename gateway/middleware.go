@@ -131,8 +131,12 @@ func cors(origins []string, next http.Handler) http.Handler {
 }
 
 // limitBody refuses bodies over limit bytes with 413 and the envelope.
-func limitBody(limit int64, next http.Handler) http.Handler {
+func limitBody(limit, uploadLimit int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		limit := limit
+		if strings.HasPrefix(r.URL.Path, uploadPrefix) && uploadLimit > limit {
+			limit = uploadLimit
+		}
 		if r.ContentLength > limit {
 			writeBlade(w, http.StatusRequestEntityTooLarge, "请求体过大")
 			return

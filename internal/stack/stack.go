@@ -6,6 +6,7 @@ package stack
 import (
 	"context"
 	"fmt"
+	"sort"
 	"time"
 
 	authapp "anquan/auth/app"
@@ -20,8 +21,37 @@ import (
 	userapp "anquan/user/app"
 )
 
+// service is one business service the stack can run. The four platform
+// services are listed here; every other service adds itself from its own file
+// (svc_<name>.go) with register, so adding a service touches no shared line.
+type service struct {
+	name string
+	// order: lower starts first (system before the services that read it).
+	order int
+	mk    func(in *platform.Infra, grpcAddr string) component.Component
+}
+
+var services = []service{
+	{"system", 10, func(in *platform.Infra, a string) component.Component { return systemapp.New(in, a) }},
+	{"user", 20, func(in *platform.Infra, a string) component.Component { return userapp.New(in, a) }},
+	{"auth", 30, func(in *platform.Infra, a string) component.Component { return authapp.New(in, a) }},
+	{"desk", 40, func(in *platform.Infra, a string) component.Component { return deskapp.New(in, a) }},
+}
+
+// register adds a service (called from init in svc_<name>.go).
+func register(name string, order int, mk func(in *platform.Infra, grpcAddr string) component.Component) {
+	services = append(services, service{name, order, mk})
+	sort.SliceStable(services, func(i, j int) bool { return services[i].order < services[j].order })
+}
+
 // Targets names what --target accepts.
-var Targets = []string{"all", "gateway", "auth", "system", "user", "desk"}
+func Targets() []string {
+	t := []string{"all", "gateway"}
+	for _, s := range services {
+		t = append(t, s.name)
+	}
+	return t
+}
 
 // Stack is a started set of components.
 type Stack struct {
@@ -48,28 +78,26 @@ func Build(ctx context.Context, cfg *conf.Config) (*Stack, error) {
 	if cfg.Target == "all" || grpcAddr == "" {
 		grpcAddr = "127.0.0.1:0" // in-process neighbours find each other through the dialer
 	}
-	// Order matters: system first (others read it), user before auth, the gateway last.
-	mk := map[string]func() component.Component{
-		"system": func() component.Component { return systemapp.New(in, grpcAddr) },
-		"user":   func() component.Component { return userapp.New(in, grpcAddr) },
-		"auth":   func() component.Component { return authapp.New(in, grpcAddr) },
-		"desk":   func() component.Component { return deskapp.New(in, grpcAddr) },
-	}
 	switch cfg.Target {
 	case "all":
-		for _, n := range []string{"system", "user", "auth", "desk"} {
-			s.Parts = append(s.Parts, mk[n]())
+		for _, sv := range services {
+			s.Parts = append(s.Parts, sv.mk(in, grpcAddr))
 		}
 		s.Gateway = gateway.New(in, func() []component.Component { return s.Parts })
 		s.Parts = append(s.Parts, s.Gateway)
 	case "gateway":
 		s.Gateway = gateway.New(in, func() []component.Component { return s.Parts })
 		s.Parts = append(s.Parts, s.Gateway)
-	case "auth", "system", "user", "desk":
-		s.Parts = append(s.Parts, mk[cfg.Target]())
 	default:
-		in.Close()
-		return nil, fmt.Errorf("unknown target %q (use one of %v)", cfg.Target, Targets)
+		for _, sv := range services {
+			if sv.name == cfg.Target {
+				s.Parts = append(s.Parts, sv.mk(in, grpcAddr))
+			}
+		}
+		if len(s.Parts) == 0 {
+			in.Close()
+			return nil, fmt.Errorf("unknown target %q (use one of %v)", cfg.Target, Targets())
+		}
 	}
 	return s, nil
 }

@@ -57,6 +57,13 @@ func main() {
 
 	seed(filepath.Join(dir, "user.db"), *users)
 	fmt.Printf("seeded %d users into tenant 100001\n", *users)
+	for _, a := range areas {
+		if a.seed != nil && wanted(a.name) {
+			t0 := time.Now()
+			a.seed(dir)
+			fmt.Printf("seeded %s in %v\n", a.name, time.Since(t0).Round(time.Millisecond))
+		}
+	}
 
 	warm := time.Now()
 	p = launch(dir, addr)
@@ -91,8 +98,30 @@ func main() {
 		r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("api:api_secret")))
 		return r
 	})
+	for _, a := range areas {
+		if a.run != nil && wanted(a.name) {
+			a.run(client, base, token)
+		}
+	}
 	fmt.Printf("RSS after the run: %.1f MB\n", rssMB(p.Process.Pid))
 }
+
+// area is one business area's figures, declared in its own file
+// (scripts/bench/<area>.go) with addArea: seed writes rows into the stopped
+// server's SQLite files under dir (<service>.db); run drives scenarios with
+// run(...) as the admin of tenant 100001.
+type area struct {
+	name string
+	seed func(dir string)
+	run  func(c *http.Client, base, token string)
+}
+
+var areas []area
+
+func addArea(a area) { areas = append(areas, a) }
+
+// wanted: -only selects an area by its name or a scenario by its own.
+func wanted(name string) bool { return *only == "" || strings.Contains(name, *only) || strings.Contains(*only, name) }
 
 func launch(dir, addr string) *exec.Cmd {
 	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"))

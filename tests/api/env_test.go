@@ -72,7 +72,7 @@ var backends = []backend{
 }
 
 func dropAll(c *conf.Config) {
-	for _, s := range []string{"auth", "system", "user", "desk"} {
+	for _, s := range stack.Targets()[2:] { // every service's database
 		_ = db.DropDatabase(c, s)
 	}
 }

@@ -45,7 +45,8 @@ func TestLoneTargets(t *testing.T) {
 	stream := "ANQUAN_T" + uniq()
 	cleanStreams(t, "nats://127.0.0.1:4222")
 	addrs := map[string]string{}
-	for _, s := range []string{"system", "user", "auth", "desk"} {
+	services := stack.Targets()[2:] // every service, in start order (not "all", "gateway")
+	for _, s := range services {
 		addrs[s] = freeAddr(t)
 	}
 	cfg := func(target string) *conf.Config {
@@ -66,7 +67,7 @@ func TestLoneTargets(t *testing.T) {
 	}
 	t.Cleanup(func() { dropAll(cfg("system")); cleanStreams(t, "nats://127.0.0.1:4222") })
 	var gw *stack.Stack
-	for _, target := range []string{"system", "user", "auth", "desk", "gateway"} {
+	for _, target := range append(services, "gateway") {
 		s, err := stack.Build(context.Background(), cfg(target))
 		if err != nil {
 			t.Fatalf("%s: %v", target, err)

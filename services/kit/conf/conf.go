@@ -34,6 +34,7 @@ type Config struct {
 	Log      Log               `yaml:"log"`
 	Tracing  Tracing           `yaml:"tracing"`
 	Gateway  Gateway           `yaml:"gateway"`
+	Storage  Storage           `yaml:"storage"`
 }
 
 // DB chooses the relational engine. DSN may hold {db}, replaced by the
@@ -92,6 +93,23 @@ type Gateway struct {
 	CORSOrigins []string `yaml:"corsOrigins"`
 }
 
+// Storage keeps uploaded files: a folder under Data (local, the default) or
+// an S3-compatible object store (MinIO and the like) in production.
+type Storage struct {
+	Driver string `yaml:"driver"` // local (default) or s3
+	// Dir of the local driver; empty means Data/files.
+	Dir string `yaml:"dir"`
+	// Endpoint of the S3 driver, e.g. http://minio:9000 (path-style addressing).
+	Endpoint  string `yaml:"endpoint"`
+	Region    string `yaml:"region"`
+	Bucket    string `yaml:"bucket"`
+	AccessKey string `yaml:"accessKey"`
+	SecretKey string `yaml:"secretKey"`
+	// MaxUpload is the largest accepted file in bytes. The gateway's
+	// bodyLimit must not be smaller for uploads of that size to arrive.
+	MaxUpload int64 `yaml:"maxUpload"`
+}
+
 // DefaultPasswordKey is the embedded password-transport key; change it in production.
 const DefaultPasswordKey = "AnquanSecretKey1"
 
@@ -108,6 +126,7 @@ func Default() *Config {
 		Security: Security{PasswordKey: DefaultPasswordKey, Captcha: true},
 		Log:      Log{Level: "info", Access: true},
 		Gateway:  Gateway{BodyLimit: 10 << 20, TokenRate: 60, CORSOrigins: []string{"*"}},
+		Storage:  Storage{Driver: "local", Region: "us-east-1", MaxUpload: 20 << 20},
 	}
 }
 
@@ -126,6 +145,10 @@ func Load(file string) (*Config, error) {
 	c.ApplyEnv(os.Getenv)
 	return c, c.Validate()
 }
+
+// ServiceNames are the services a deployment can address with
+// ANQUAN_<NAME>_ADDR (services.<name> in YAML takes any name).
+var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket"}
 
 // ApplyEnv overrides fields from ANQUAN_* variables.
 func (c *Config) ApplyEnv(get func(string) string) {
@@ -148,6 +171,13 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_NATS_STREAM", &c.NATS.Stream)
 	set("ANQUAN_PASSWORD_KEY", &c.Security.PasswordKey)
 	set("ANQUAN_INTERNAL_SECRET", &c.Security.InternalSecret)
+	set("ANQUAN_STORAGE_DRIVER", &c.Storage.Driver)
+	set("ANQUAN_STORAGE_DIR", &c.Storage.Dir)
+	set("ANQUAN_STORAGE_ENDPOINT", &c.Storage.Endpoint)
+	set("ANQUAN_STORAGE_REGION", &c.Storage.Region)
+	set("ANQUAN_STORAGE_BUCKET", &c.Storage.Bucket)
+	set("ANQUAN_STORAGE_ACCESS_KEY", &c.Storage.AccessKey)
+	set("ANQUAN_STORAGE_SECRET_KEY", &c.Storage.SecretKey)
 	set("ANQUAN_JWT_PRIVATE_KEY", &c.Security.JWTPrivateKey)
 	set("ANQUAN_JWT_PUBLIC_KEY", &c.Security.JWTPublicKey)
 	set("ANQUAN_LOG_LEVEL", &c.Log.Level)
@@ -163,7 +193,7 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	if v := strings.ToLower(get("ANQUAN_ACCESS_LOG")); v != "" {
 		c.Log.Access = !(v == "off" || v == "false" || v == "0")
 	}
-	for _, svc := range []string{"auth", "system", "user", "desk"} {
+	for _, svc := range ServiceNames {
 		if v := get("ANQUAN_" + strings.ToUpper(svc) + "_ADDR"); v != "" {
 			c.Services[svc] = v
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -32,6 +33,16 @@ type Spec struct {
 	// Scope applies the caller's data scope: rows are matched on these columns.
 	ScopeDept string // e.g. "create_dept" or "dept_id"
 	ScopeUser string // e.g. "create_user"
+	// CountTTL > 0 remembers page totals per tenant, scope and filters for
+	// that long or until this process writes through the repository; other
+	// replicas' writes show within CountTTL. For large, often-read lists.
+	CountTTL time.Duration
+	// DeferredPage reads a page's ids from the index first and then only
+	// those rows, so skipping OFFSET rows reads no rows (deep pages of large
+	// tables).
+	DeferredPage bool
+	// ListOmit are columns pages leave out (large texts a list never shows).
+	ListOmit []string
 }
 
 // Repo is the generic repository of model T (a struct embedding db.Base or db.Plain).
@@ -41,6 +52,8 @@ type Repo[T any] struct {
 	// text holds the columns of string type: a "contains" filter on any
 	// other column is an equality (LIKE on a number fails on PostgreSQL).
 	text map[string]bool
+	// totals remembers page totals when Spec.CountTTL is set.
+	totals *totals
 }
 
 // New makes a repository.
@@ -60,7 +73,11 @@ func New[T any](g *gorm.DB, spec Spec) *Repo[T] {
 			}
 		}
 	}
-	return &Repo[T]{DB: g, Spec: spec, text: text}
+	r := &Repo[T]{DB: g, Spec: spec, text: text}
+	if spec.CountTTL > 0 {
+		r.totals = &totals{ttl: spec.CountTTL, m: map[string]total{}}
+	}
+	return r
 }
 
 // Conn is the database (or the transaction in ctx) for model T.
@@ -149,6 +166,9 @@ func (r *Repo[T]) dataScope(ctx context.Context, tx *gorm.DB) *gorm.DB {
 	return tx
 }
 
+// Changed forgets remembered totals (after writes made around the repository).
+func (r *Repo[T]) Changed() { r.totals.changed() }
+
 // Page lists one page of q.
 func (r *Repo[T]) Page(ctx context.Context, q Query) (*Page[T], error) { return r.PageWhere(ctx, q) }
 
@@ -161,8 +181,8 @@ func (r *Repo[T]) PageWhere(ctx context.Context, q Query, extra ...func(*gorm.DB
 	if err != nil {
 		return nil, err
 	}
-	var total int64
-	if err := tx.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+	total, err := r.pageTotal(ctx, q, tx, len(extra) > 0)
+	if err != nil {
 		return nil, r.fail(ctx, "count", err)
 	}
 	p := &Page[T]{Total: total, Size: q.Size, Current: q.Current}
@@ -170,7 +190,17 @@ func (r *Repo[T]) PageWhere(ctx context.Context, q Query, extra ...func(*gorm.DB
 		p.Records = []T{}
 		return p, nil
 	}
-	if err := r.order(tx, &q).Offset(q.Offset()).Limit(q.Size).Find(&p.Records).Error; err != nil {
+	rows := r.order(tx, &q).Offset(q.Offset()).Limit(q.Size)
+	if r.Spec.DeferredPage {
+		// the ids come from the index alone; MySQL takes no LIMIT inside IN
+		// but does inside a derived table
+		ids := r.order(tx.Session(&gorm.Session{}).Select("id"), &q).Offset(q.Offset()).Limit(q.Size)
+		rows = r.order(r.Conn(ctx).Where("id IN (SELECT id FROM (?) AS page_ids)", ids), &q)
+	}
+	if len(r.Spec.ListOmit) > 0 {
+		rows = rows.Omit(r.Spec.ListOmit...)
+	}
+	if err := rows.Find(&p.Records).Error; err != nil {
 		return nil, r.fail(ctx, "page", err)
 	}
 	return p, nil
@@ -293,6 +323,7 @@ func (r *Repo[T]) Exists(ctx context.Context, exceptID int64, query string, args
 
 // Create inserts v (id, tenant and audit columns are filled centrally).
 func (r *Repo[T]) Create(ctx context.Context, v *T) error {
+	defer r.totals.changed()
 	if err := db.Conn(ctx, r.DB).Create(v).Error; err != nil {
 		if db.IsUniqueViolation(err) {
 			return errs.Duplicate("%s已存在", r.Spec.Name)
@@ -305,6 +336,7 @@ func (r *Repo[T]) Create(ctx context.Context, v *T) error {
 // Update writes the given columns of row id (tenant-scoped); NotFound when
 // no row of the caller's tenant has that id.
 func (r *Repo[T]) Update(ctx context.Context, id int64, v *T, columns ...string) error {
+	defer r.totals.changed()
 	tx := db.Conn(ctx, r.DB).Model(v).Where("id = ?", id)
 	if len(columns) > 0 {
 		tx = tx.Select(columns)
@@ -329,6 +361,7 @@ func (r *Repo[T]) UpdateFields(ctx context.Context, ids []int64, values map[stri
 	if len(ids) == 0 {
 		return 0, nil
 	}
+	defer r.totals.changed()
 	res := r.Conn(ctx).Where("id IN ?", ids).Updates(values)
 	if res.Error != nil {
 		return 0, r.fail(ctx, "update", res.Error)

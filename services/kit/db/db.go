@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -20,6 +21,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"anquan/kit/conf"
+	"anquan/kit/timefmt"
 )
 
 // Open connects to the database of one service (e.g. "system") and installs
@@ -30,7 +32,7 @@ func Open(ctx context.Context, c *conf.Config, service string) (*gorm.DB, error)
 		Logger:                                   logger.New(slogWriter{}, logger.Config{SlowThreshold: 200 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
 		DisableForeignKeyConstraintWhenMigrating: true,
 		PrepareStmt:                              true,
-		NowFunc:                                  func() time.Time { return time.Now().Truncate(time.Second) },
+		NowFunc:                                  now,
 	}
 	var dialector gorm.Dialector
 	switch c.DB.Driver {
@@ -222,9 +224,33 @@ func Tx(ctx context.Context, g *gorm.DB, fn func(ctx context.Context) error) err
 	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return fn(ctx)
 	}
+	if mu := writeQueue(g); mu != nil {
+		mu.Lock()
+		defer mu.Unlock()
+	}
 	return g.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return fn(context.WithValue(ctx, txKey{}, tx))
 	})
+}
+
+// writeQueues: one per SQLite database of this process (keyed by its pool).
+var writeQueues sync.Map
+
+// writeQueue is the queue transactions of a SQLite database wait in. SQLite
+// has one writer and every transaction here begins IMMEDIATE, so they run
+// one at a time anyway; waiting in SQLite's busy handler sleeps in steps of
+// up to 100 ms, while a mutex hands the lock over at once. Server engines
+// keep their row locks (nil: no queue).
+func writeQueue(g *gorm.DB) *sync.Mutex {
+	if g.Dialector.Name() != "sqlite" {
+		return nil
+	}
+	pool, err := g.DB()
+	if err != nil {
+		return nil
+	}
+	mu, _ := writeQueues.LoadOrStore(pool, &sync.Mutex{})
+	return mu.(*sync.Mutex)
 }
 
 // Transactor is what biz needs to group repository calls into one transaction.
@@ -252,3 +278,9 @@ func IsUniqueViolation(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "duplicate key") || strings.Contains(s, "Duplicate entry")
 }
+
+// now stamps audit columns in the tenant zone (timefmt.Zone), the zone Blade
+// date filters are read in: SQLite compares times as text, so a create_time
+// written in the machine's zone (UTC on most servers) would sort and filter
+// against "+08:00" filter values by text and answer wrongly.
+func now() time.Time { return time.Now().In(timefmt.Zone).Truncate(time.Second) }

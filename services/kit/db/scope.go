@@ -4,7 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"sync"
-	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -119,7 +118,7 @@ func onUpdate(db *gorm.DB) {
 		whereEq(db, "tenant_id", id.TenantID)
 	}
 	if f := field(db.Statement.Schema, "UpdateTime"); f != nil {
-		db.Statement.SetColumn("UpdateTime", time.Now().Truncate(time.Second), true)
+		db.Statement.SetColumn("UpdateTime", now(), true)
 	}
 	if id == nil {
 		id = ident.From(db.Statement.Context)
@@ -156,7 +155,7 @@ func onCreate(db *gorm.DB) {
 		_ = db.AddError(ErrNoTenant)
 		return
 	}
-	now := time.Now().Truncate(time.Second)
+	at := now()
 	set := func(rv reflect.Value) {
 		if f := field(s, "ID"); f != nil {
 			if v, zero := f.ValueOf(ctx, rv); zero || v == int64(0) {
@@ -170,7 +169,7 @@ func onCreate(db *gorm.DB) {
 		for _, name := range []string{"CreateTime", "UpdateTime"} {
 			if f := field(s, name); f != nil {
 				if _, zero := f.ValueOf(ctx, rv); zero {
-					_ = f.Set(ctx, rv, now)
+					_ = f.Set(ctx, rv, at)
 				}
 			}
 		}

@@ -40,6 +40,16 @@ const (
 	DemoAdminUser = int64(1000010000000000401)
 )
 
+// Demo tenant's risk partitions (base-factory seeds them; prevention and
+// work tickets may refer to them).
+const (
+	DemoAreaTank       = int64(1000010000000000601) // 甲类储罐区 (tank, red)
+	DemoAreaSynthesis  = int64(1000010000000000602) // 合成装置区 (production, orange)
+	DemoAreaHazWarehse = int64(1000010000000000603) // 危化品仓库 (storage, orange)
+	DemoAreaProducts   = int64(1000010000000000604) // 成品仓库 (storage, yellow)
+	DemoAreaUtilities  = int64(1000010000000000605) // 公用工程区 (production, blue)
+)
+
 // Role aliases with meaning to the code.
 const (
 	AliasAdministrator = "administrator"
