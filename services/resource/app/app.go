@@ -1,0 +1,55 @@
+// Package app assembles blade-resource as a component, so the all-in-one
+// binary and cmd/resource run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"anquan/kit/db"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	"anquan/kit/storage"
+	"anquan/resource/internal/biz"
+	"anquan/resource/internal/conf"
+	"anquan/resource/internal/data"
+	grpcserver "anquan/resource/internal/server"
+	"anquan/resource/internal/service"
+)
+
+// App is blade-resource.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	st, err := storage.Open(a.in.Conf)
+	if err != nil {
+		return err
+	}
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	if err != nil {
+		return err
+	}
+	a.DB = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("resource migrate: %w", err)
+	}
+	uc := &biz.Resource{Files: data.NewFiles(g), Q: data.Queries{DB: g}, Store: st, MaxSize: a.in.Conf.Storage.MaxUpload}
+	h, internal := service.New(uc)
+	srv, err := grpcserver.New(a.in, a.addr, h, internal)
+	if err != nil {
+		return err
+	}
+	a.GRPC = srv
+	srv.Serve()
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	return nil
+}

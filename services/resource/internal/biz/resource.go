@@ -1,0 +1,196 @@
+// Package biz holds blade-resource's rules: which files are accepted (type
+// classes, content sniffing, size), unguessable tenant-scoped names, and who
+// may delete.
+package biz
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path"
+	"regexp"
+	"strings"
+
+	"anquan/kit/db"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
+	"anquan/kit/storage"
+)
+
+// File is one stored attachment.
+type File struct {
+	db.Base
+	// Name: 32 random hex digits and the extension; unique.
+	Name         string `gorm:"size:64;not null"`
+	OriginalName string `gorm:"size:255;not null;default:''"`
+	Ext          string `gorm:"size:10;not null;default:''"`
+	ContentType  string `gorm:"size:100;not null;default:''"`
+	Size         int64  `gorm:"not null;default:0"`
+}
+
+func (File) TableName() string { return "blade_attach" }
+
+// Models lists the tables to migrate.
+func Models() []any { return []any{&File{}} }
+
+// Queries are what the generic store cannot express.
+type Queries interface {
+	// Names returns those of names stored in the caller's tenant.
+	Names(ctx context.Context, names []string) ([]string, error)
+}
+
+// Resource is blade-resource's use cases.
+type Resource struct {
+	Files paging.Store[File]
+	Q     Queries
+	Store storage.Store
+	// MaxSize is the largest accepted file in bytes.
+	MaxSize int64
+}
+
+var namePattern = regexp.MustCompile(`^[0-9a-f]{32}\.[a-z0-9]{1,5}$`)
+
+// Ext is the lower-case extension of a file name, without the dot.
+func Ext(name string) string {
+	return strings.ToLower(strings.TrimPrefix(path.Ext(strings.TrimSpace(name)), "."))
+}
+
+// Check validates an upload: class by extension, then the content.
+func (r *Resource) Check(original string, content []byte) (string, error) {
+	ext := Ext(original)
+	if ext == "" {
+		return "", errs.BadRequest("不支持的文件类型: 文件没有扩展名")
+	}
+	if ClassOf(ext) == "" {
+		return "", errs.BadRequest("不支持的文件类型: .%s", ext)
+	}
+	if len(content) == 0 {
+		return "", errs.BadRequest("文件内容为空")
+	}
+	if r.MaxSize > 0 && int64(len(content)) > r.MaxSize {
+		return "", errs.BadRequest("文件大小不能超过 %s", human(r.MaxSize))
+	}
+	if !Matches(ext, content) {
+		return "", errs.BadRequest("文件内容与扩展名 .%s 不符,请上传真实的%s文件", ext, classWord[ClassOf(ext)])
+	}
+	return ext, nil
+}
+
+var classWord = map[string]string{"image": "图片", "txt": "文本", "excel": "Excel", "word": "Word", "pdf": "PDF", "ppt": "PPT", "video": "视频", "audio": "音频"}
+
+func human(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}
+
+func key(tenant, name string) string { return tenant + "/" + name }
+
+func randomName(ext string) string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:]) + "." + ext
+}
+
+// Put stores an upload of the caller's tenant.
+func (r *Resource) Put(ctx context.Context, original string, content []byte) (*File, error) {
+	id := ident.From(ctx)
+	if id == nil || id.TenantID == "" {
+		return nil, errs.Unauthorized("")
+	}
+	ext, err := r.Check(original, content)
+	if err != nil {
+		return nil, err
+	}
+	original = path.Base(strings.ReplaceAll(strings.TrimSpace(original), "\\", "/"))
+	if len([]rune(original)) > 200 {
+		original = string([]rune(original)[len([]rune(original))-200:])
+	}
+	f := &File{Name: randomName(ext), OriginalName: original, Ext: ext, ContentType: ContentTypes[ext], Size: int64(len(content))}
+	if err := r.Store.Put(ctx, key(id.TenantID, f.Name), content, f.ContentType); err != nil {
+		return nil, err
+	}
+	if err := r.Files.Create(ctx, f); err != nil {
+		_ = r.Store.Delete(ctx, key(id.TenantID, f.Name))
+		return nil, err
+	}
+	return f, nil
+}
+
+// find looks a name up in the caller's tenant only.
+func (r *Resource) find(ctx context.Context, name string) (*File, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, errs.BadRequest("缺少文件名")
+	}
+	// Accept the link form too (".../upload/preview/<name>").
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	if !namePattern.MatchString(name) {
+		return nil, errs.NotFound("文件不存在")
+	}
+	f, err := r.Files.FindBy(ctx, "name = ?", name)
+	if err != nil {
+		return nil, err
+	}
+	if f == nil {
+		return nil, errs.NotFound("文件不存在")
+	}
+	return f, nil
+}
+
+// Open returns a stored file of the caller's tenant with its content.
+func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error) {
+	f, err := r.find(ctx, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := r.Store.Get(ctx, key(f.TenantID, f.Name))
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, errs.NotFound("文件不存在")
+	}
+	return f, b, err
+}
+
+// Remove deletes a file: its uploader or a tenant administrator may.
+func (r *Resource) Remove(ctx context.Context, name string) error {
+	f, err := r.find(ctx, name)
+	if err != nil {
+		return err
+	}
+	id := ident.From(ctx)
+	if id == nil || (!id.Super && id.UserID != f.CreateUser) {
+		return errs.Forbidden("只能删除自己上传的文件")
+	}
+	if err := r.Files.Remove(ctx, []int64{f.ID}); err != nil {
+		return err
+	}
+	if err := r.Store.Delete(ctx, key(f.TenantID, f.Name)); err != nil {
+		// The row is gone, so the file is unreachable; the object is only space.
+		slog.Warn("stored object not deleted", "key", key(f.TenantID, f.Name), "err", err)
+	}
+	return nil
+}
+
+// Exists returns those of names stored in the caller's tenant.
+func (r *Resource) Exists(ctx context.Context, names []string) ([]string, error) {
+	var ok []string
+	for _, n := range names {
+		if namePattern.MatchString(n) {
+			ok = append(ok, n)
+		}
+	}
+	if len(ok) == 0 {
+		return nil, nil
+	}
+	if len(ok) > 500 {
+		return nil, errs.BadRequest("一次最多查询 500 个文件")
+	}
+	return r.Q.Names(ctx, ok)
+}
