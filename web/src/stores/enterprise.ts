@@ -58,3 +58,10 @@ export const useEnterprise = create<EnterpriseState>((set) => ({
     return inflight;
   },
 }));
+
+/** After the enterprise record is saved: reload now, whatever the interval (the header follows). */
+export function reloadEnterprise(tenantId?: string) {
+  lastLoad = 0;
+  sessionStorage.removeItem(NO_FACTORY);
+  return (inflight || Promise.resolve()).then(() => useEnterprise.getState().load(tenantId));
+}
