@@ -5,6 +5,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"time"
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
@@ -42,12 +44,17 @@ func (a *App) Start(ctx context.Context) error {
 	if err := data.Seed(ctx, g); err != nil {
 		return fmt.Errorf("user seed: %w", err)
 	}
+	if err := data.SeedCertificates(ctx, g, time.Now()); err != nil {
+		return fmt.Errorf("user certificate seed: %w", err)
+	}
 	ob := outbox.New(g, a.in.Bus)
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
 	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), ob, dir, a.in.Cache)
-	h := service.New(uc, conf.From(a.in.Conf).PasswordKey)
-	srv, err := grpcserver.New(a.in, a.addr, h)
+	certs := biz.NewCertificates(uc, data.CertStores(g), data.NewCertQueries(g), data.NewCertQueries(g))
+	ch := service.NewCertificate(certs)
+	h := service.New(uc, conf.From(a.in.Conf).PasswordKey).WithCertificates(ch)
+	srv, err := grpcserver.New(a.in, a.addr, h, ch)
 	if err != nil {
 		return err
 	}
@@ -56,12 +63,46 @@ func (a *App) Start(ctx context.Context) error {
 	// Set only once started: Stop waits for a started relay.
 	ob.Start()
 	a.Outbox = ob
-	// Role, dept and post changes drop the tenant's name snapshot.
 	wctx, cancel := context.WithCancel(context.Background())
-	a.Cancel = cancel
+	done := make(chan struct{})
+	go func() { defer close(done); remindLoop(wctx, certs) }()
+	// Stop waits for a reminder run in progress before the database closes.
+	a.Cancel = func() { cancel(); <-done }
+	// Role, dept and post changes drop the tenant's name snapshot.
 	if err := a.in.Bus.Watch(wctx, bus.SubjectPrefix+"system.>", func(tenant, _ string) { dir.Invalidate(tenant) }); err != nil {
 		return err
 	}
 	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
+}
+
+// Reminder job timing: a first run soon after start (a restarted plant server
+// catches up at once), then hourly; notices make each reminder happen once,
+// so the hourly run only notices the day change within the hour.
+var (
+	remindFirst = 5 * time.Second
+	remindEvery = time.Hour
+)
+
+// remindLoop raises the certificate expiry reminders until ctx ends.
+func remindLoop(ctx context.Context, c *biz.Certificates) {
+	wait := remindFirst
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = remindEvery
+		n, err := c.RemindExpiring(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				slog.Warn("certificate reminders", "err", err)
+			}
+			continue
+		}
+		if n > 0 {
+			slog.Info("certificate reminders raised", "events", n)
+		}
+	}
 }

@@ -1335,7 +1335,7 @@ var File_blade_user_v1_user_proto protoreflect.FileDescriptor
 
 const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/user/v1/user.proto\x12\rblade.user.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x8b\x06\n" +
+	"\x18blade/user/v1/user.proto\x12\rblade.user.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1fblade/user/v1/certificate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x8b\x06\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
@@ -1472,7 +1472,7 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\x12UserPageByTenantId\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"*\x82\xd3\xe4\x93\x02$\x12\"/api/blade-user/userPageByTenantId\x12\x81\x01\n" +
 	"\x17GetUserListOutAndInside\x12\x1c.blade.user.v1.UserTypeQuery\x1a\x17.blade.user.v1.UserList\"/\x82\xd3\xe4\x93\x02)\x12'/api/blade-user/getUserListOutAndInside\x12\x87\x01\n" +
 	"\x1bGetUserListOutAndInsidePage\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"3\x82\xd3\xe4\x93\x02-\x12+/api/blade-user/getUserListOutAndInsidePage\x12\x82\x01\n" +
-	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\xc1\x03\n" +
+	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\xea\x04\n" +
 	"\fUserInternal\x12K\n" +
 	"\x0eFindCredential\x12\x1e.blade.user.v1.CredentialQuery\x1a\x19.blade.user.v1.Credential\x12F\n" +
 	"\rGetCredential\x12\x1a.blade.user.v1.UserIdQuery\x1a\x19.blade.user.v1.Credential\x12D\n" +
@@ -1480,7 +1480,9 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\tBindOAuth\x12\x19.blade.user.v1.OAuthQuery\x1a\x1b.blade.user.v1.OAuthBinding\x12K\n" +
 	"\x11CreateTenantAdmin\x12\x1a.blade.user.v1.TenantAdmin\x1a\x1a.google.protobuf.BoolValue\x12D\n" +
 	"\n" +
-	"CountUsers\x12\x19.blade.user.v1.CountQuery\x1a\x1b.google.protobuf.Int32ValueB#Z!anquan/proto/blade/user/v1;userv1b\x06proto3"
+	"CountUsers\x12\x19.blade.user.v1.CountQuery\x1a\x1b.google.protobuf.Int32Value\x12X\n" +
+	"\x11CheckCertificates\x12\x1f.blade.user.v1.CertificateCheck\x1a\".blade.user.v1.CertificateVerdicts\x12M\n" +
+	"\rCheckGuardian\x12\x1c.blade.user.v1.GuardianCheck\x1a\x1e.blade.user.v1.GuardianVerdictB#Z!anquan/proto/blade/user/v1;userv1b\x06proto3"
 
 var (
 	file_blade_user_v1_user_proto_rawDescOnce sync.Once
@@ -1517,9 +1519,13 @@ var file_blade_user_v1_user_proto_goTypes = []any{
 	(*v1.IdQuery)(nil),            // 18: blade.common.v1.IdQuery
 	(*v1.IdsQuery)(nil),           // 19: blade.common.v1.IdsQuery
 	(*v1.Empty)(nil),              // 20: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),  // 21: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),     // 22: google.api.HttpBody
-	(*wrapperspb.Int32Value)(nil), // 23: google.protobuf.Int32Value
+	(*CertificateCheck)(nil),      // 21: blade.user.v1.CertificateCheck
+	(*GuardianCheck)(nil),         // 22: blade.user.v1.GuardianCheck
+	(*wrapperspb.BoolValue)(nil),  // 23: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),     // 24: google.api.HttpBody
+	(*wrapperspb.Int32Value)(nil), // 25: google.protobuf.Int32Value
+	(*CertificateVerdicts)(nil),   // 26: blade.user.v1.CertificateVerdicts
+	(*GuardianVerdict)(nil),       // 27: blade.user.v1.GuardianVerdict
 }
 var file_blade_user_v1_user_proto_depIdxs = []int32{
 	0,  // 0: blade.user.v1.UserPage.records:type_name -> blade.user.v1.User
@@ -1550,33 +1556,37 @@ var file_blade_user_v1_user_proto_depIdxs = []int32{
 	11, // 25: blade.user.v1.UserInternal.BindOAuth:input_type -> blade.user.v1.OAuthQuery
 	15, // 26: blade.user.v1.UserInternal.CreateTenantAdmin:input_type -> blade.user.v1.TenantAdmin
 	16, // 27: blade.user.v1.UserInternal.CountUsers:input_type -> blade.user.v1.CountQuery
-	1,  // 28: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
-	0,  // 29: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
-	21, // 30: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
-	21, // 31: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
-	21, // 32: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
-	21, // 33: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
-	21, // 34: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
-	21, // 35: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
-	21, // 36: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
-	21, // 37: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
-	22, // 38: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
-	0,  // 39: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
-	21, // 40: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
-	21, // 41: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
-	2,  // 42: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
-	1,  // 43: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
-	2,  // 44: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
-	1,  // 45: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
-	8,  // 46: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
-	10, // 47: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
-	10, // 48: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
-	21, // 49: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
-	12, // 50: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
-	21, // 51: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
-	23, // 52: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
-	28, // [28:53] is the sub-list for method output_type
-	3,  // [3:28] is the sub-list for method input_type
+	21, // 28: blade.user.v1.UserInternal.CheckCertificates:input_type -> blade.user.v1.CertificateCheck
+	22, // 29: blade.user.v1.UserInternal.CheckGuardian:input_type -> blade.user.v1.GuardianCheck
+	1,  // 30: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
+	0,  // 31: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
+	23, // 32: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
+	23, // 33: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
+	23, // 34: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
+	23, // 35: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
+	23, // 36: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
+	23, // 37: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
+	23, // 38: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
+	23, // 39: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
+	24, // 40: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
+	0,  // 41: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
+	23, // 42: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
+	23, // 43: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
+	2,  // 44: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
+	1,  // 45: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
+	2,  // 46: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
+	1,  // 47: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
+	8,  // 48: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
+	10, // 49: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
+	10, // 50: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
+	23, // 51: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
+	12, // 52: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
+	23, // 53: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
+	25, // 54: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
+	26, // 55: blade.user.v1.UserInternal.CheckCertificates:output_type -> blade.user.v1.CertificateVerdicts
+	27, // 56: blade.user.v1.UserInternal.CheckGuardian:output_type -> blade.user.v1.GuardianVerdict
+	30, // [30:57] is the sub-list for method output_type
+	3,  // [3:30] is the sub-list for method input_type
 	3,  // [3:3] is the sub-list for extension type_name
 	3,  // [3:3] is the sub-list for extension extendee
 	0,  // [0:3] is the sub-list for field type_name
@@ -1587,6 +1597,7 @@ func file_blade_user_v1_user_proto_init() {
 	if File_blade_user_v1_user_proto != nil {
 		return
 	}
+	file_blade_user_v1_certificate_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

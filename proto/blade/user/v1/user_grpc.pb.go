@@ -818,6 +818,8 @@ const (
 	UserInternal_BindOAuth_FullMethodName         = "/blade.user.v1.UserInternal/BindOAuth"
 	UserInternal_CreateTenantAdmin_FullMethodName = "/blade.user.v1.UserInternal/CreateTenantAdmin"
 	UserInternal_CountUsers_FullMethodName        = "/blade.user.v1.UserInternal/CountUsers"
+	UserInternal_CheckCertificates_FullMethodName = "/blade.user.v1.UserInternal/CheckCertificates"
+	UserInternal_CheckGuardian_FullMethodName     = "/blade.user.v1.UserInternal/CheckGuardian"
 )
 
 // UserInternalClient is the client API for UserInternal service.
@@ -830,6 +832,11 @@ type UserInternalClient interface {
 	BindOAuth(ctx context.Context, in *OAuthQuery, opts ...grpc.CallOption) (*OAuthBinding, error)
 	CreateTenantAdmin(ctx context.Context, in *TenantAdmin, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	CountUsers(ctx context.Context, in *CountQuery, opts ...grpc.CallOption) (*wrapperspb.Int32Value, error)
+	// Whether each person holds a certificate of the kind valid at the time
+	// (one verdict per id, unknown ids included as invalid).
+	CheckCertificates(ctx context.Context, in *CertificateCheck, opts ...grpc.CallOption) (*CertificateVerdicts, error)
+	// Whether the person is configured as a guardian of the work type.
+	CheckGuardian(ctx context.Context, in *GuardianCheck, opts ...grpc.CallOption) (*GuardianVerdict, error)
 }
 
 type userInternalClient struct {
@@ -900,6 +907,26 @@ func (c *userInternalClient) CountUsers(ctx context.Context, in *CountQuery, opt
 	return out, nil
 }
 
+func (c *userInternalClient) CheckCertificates(ctx context.Context, in *CertificateCheck, opts ...grpc.CallOption) (*CertificateVerdicts, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CertificateVerdicts)
+	err := c.cc.Invoke(ctx, UserInternal_CheckCertificates_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *userInternalClient) CheckGuardian(ctx context.Context, in *GuardianCheck, opts ...grpc.CallOption) (*GuardianVerdict, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GuardianVerdict)
+	err := c.cc.Invoke(ctx, UserInternal_CheckGuardian_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // UserInternalServer is the server API for UserInternal service.
 // All implementations must embed UnimplementedUserInternalServer
 // for forward compatibility.
@@ -910,6 +937,11 @@ type UserInternalServer interface {
 	BindOAuth(context.Context, *OAuthQuery) (*OAuthBinding, error)
 	CreateTenantAdmin(context.Context, *TenantAdmin) (*wrapperspb.BoolValue, error)
 	CountUsers(context.Context, *CountQuery) (*wrapperspb.Int32Value, error)
+	// Whether each person holds a certificate of the kind valid at the time
+	// (one verdict per id, unknown ids included as invalid).
+	CheckCertificates(context.Context, *CertificateCheck) (*CertificateVerdicts, error)
+	// Whether the person is configured as a guardian of the work type.
+	CheckGuardian(context.Context, *GuardianCheck) (*GuardianVerdict, error)
 	mustEmbedUnimplementedUserInternalServer()
 }
 
@@ -937,6 +969,12 @@ func (UnimplementedUserInternalServer) CreateTenantAdmin(context.Context, *Tenan
 }
 func (UnimplementedUserInternalServer) CountUsers(context.Context, *CountQuery) (*wrapperspb.Int32Value, error) {
 	return nil, status.Error(codes.Unimplemented, "method CountUsers not implemented")
+}
+func (UnimplementedUserInternalServer) CheckCertificates(context.Context, *CertificateCheck) (*CertificateVerdicts, error) {
+	return nil, status.Error(codes.Unimplemented, "method CheckCertificates not implemented")
+}
+func (UnimplementedUserInternalServer) CheckGuardian(context.Context, *GuardianCheck) (*GuardianVerdict, error) {
+	return nil, status.Error(codes.Unimplemented, "method CheckGuardian not implemented")
 }
 func (UnimplementedUserInternalServer) mustEmbedUnimplementedUserInternalServer() {}
 func (UnimplementedUserInternalServer) testEmbeddedByValue()                      {}
@@ -1067,6 +1105,42 @@ func _UserInternal_CountUsers_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _UserInternal_CheckCertificates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CertificateCheck)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UserInternalServer).CheckCertificates(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UserInternal_CheckCertificates_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UserInternalServer).CheckCertificates(ctx, req.(*CertificateCheck))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _UserInternal_CheckGuardian_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GuardianCheck)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UserInternalServer).CheckGuardian(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UserInternal_CheckGuardian_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UserInternalServer).CheckGuardian(ctx, req.(*GuardianCheck))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // UserInternal_ServiceDesc is the grpc.ServiceDesc for UserInternal service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1097,6 +1171,14 @@ var UserInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CountUsers",
 			Handler:    _UserInternal_CountUsers_Handler,
+		},
+		{
+			MethodName: "CheckCertificates",
+			Handler:    _UserInternal_CheckCertificates_Handler,
+		},
+		{
+			MethodName: "CheckGuardian",
+			Handler:    _UserInternal_CheckGuardian_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

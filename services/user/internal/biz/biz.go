@@ -26,6 +26,11 @@ type Filter struct {
 	Depts []int64
 	// IDs keeps these users only.
 	IDs []int64
+	// Holding keeps the holders of a certificate of this kind in tenant
+	// HoldingTenant, valid on HoldingOn (yyyy-MM-dd) when that is set.
+	Holding       string
+	HoldingTenant string
+	HoldingOn     string
 }
 
 // Queries are what the generic stores cannot express.

@@ -34,6 +34,10 @@ func (s *Users) prepare(ctx context.Context, tenant string, q paging.Query) (*li
 			dept = strings.TrimSpace(v)
 			continue
 		}
+		// inOrOut (spec 7.6) is the work company type: the user type.
+		if k == "inOrOut" || k == "inOrOut_equal" {
+			k = "userType"
+		}
 		q.Filters[k] = v
 	}
 	for _, name := range numericFilters {

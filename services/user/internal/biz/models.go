@@ -71,7 +71,9 @@ type OAuth struct {
 func (OAuth) TableName() string { return "blade_user_oauth" }
 
 // Models lists every table of the service (migration).
-func Models() []any { return []any{&User{}, &OAuth{}} }
+func Models() []any {
+	return []any{&User{}, &OAuth{}, &Certificate{}, &ExpireSetting{}, &Guardian{}, &ExpiryNotice{}}
+}
 
 // UserView is a user with the names of its roles, departments and posts,
 // and whether too many failed logins locked it.

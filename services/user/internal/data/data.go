@@ -65,5 +65,5 @@ func Migrate(g *gorm.DB) error {
 	if err := outbox.Migrate(g); err != nil {
 		return err
 	}
-	return db.EnsureIndexes(g, indexes)
+	return db.EnsureIndexes(g, append(indexes, certificateIndexes...))
 }

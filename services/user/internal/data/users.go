@@ -28,6 +28,19 @@ func where(f biz.Filter) func(*gorm.DB) *gorm.DB {
 		if len(f.IDs) > 0 {
 			tx = tx.Where("id IN ?", f.IDs)
 		}
+		if f.Holding != "" {
+			// An uncorrelated semi-join on the certificate index (tenant,
+			// kind, expire date), evaluated once rather than per user; the
+			// central tenant scope cannot reach into a raw subquery, so the
+			// tenant is bound explicitly.
+			sub := "SELECT c.user_id FROM blade_user_certificate c WHERE c.tenant_id = ? AND c.kind = ? AND c.is_deleted = 0"
+			args := []any{f.HoldingTenant, f.Holding}
+			if f.HoldingOn != "" {
+				sub += " AND c.issue_date <= ? AND c.expire_date >= ?"
+				args = append(args, f.HoldingOn, f.HoldingOn)
+			}
+			tx = tx.Where("blade_user.id IN ("+sub+")", args...)
+		}
 		if f.Dept != 0 {
 			// The subtree on the indexed main department, or the department
 			// itself anywhere in the comma list (a secondary department).

@@ -16,12 +16,13 @@ type Handlers interface {
 }
 
 // New listens on addr and registers h.
-func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
+func New(in *platform.Infra, addr string, h Handlers, c pb.CertificateServiceServer) (*kitserver.GRPC, error) {
 	g, err := in.GRPCServer(conf.Name, addr)
 	if err != nil {
 		return nil, err
 	}
 	pb.RegisterUserServiceServer(g.Server, h)
 	pb.RegisterUserInternalServer(g.Server, h)
+	pb.RegisterCertificateServiceServer(g.Server, c)
 	return g, nil
 }

@@ -2,9 +2,11 @@ package service
 
 import (
 	"context"
+	"errors"
 
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
+	"anquan/kit/errs"
 	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/biz"
 )
@@ -52,3 +54,23 @@ func (s *User) CountUsers(ctx context.Context, q *pb.CountQuery) (*wrapperspb.In
 	}
 	return wrapperspb.Int32(int32(n)), nil
 }
+
+// WithCertificates lets UserInternal answer the qualification checks the
+// certificate handlers implement.
+func (s *User) WithCertificates(c *Certificate) *User { s.cert = c; return s }
+
+func (s *User) CheckCertificates(ctx context.Context, q *pb.CertificateCheck) (*pb.CertificateVerdicts, error) {
+	if s.cert == nil {
+		return nil, errs.Internal(errNoCertificates)
+	}
+	return s.cert.CheckCertificates(ctx, q)
+}
+
+func (s *User) CheckGuardian(ctx context.Context, q *pb.GuardianCheck) (*pb.GuardianVerdict, error) {
+	if s.cert == nil {
+		return nil, errs.Internal(errNoCertificates)
+	}
+	return s.cert.CheckGuardian(ctx, q)
+}
+
+var errNoCertificates = errors.New("user: certificate handlers not wired")

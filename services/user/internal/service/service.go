@@ -18,6 +18,8 @@ type User struct {
 	uc *biz.Users
 	// passwordKey decrypts passwords the web client sends encrypted.
 	passwordKey string
+	// cert answers the qualification checks of UserInternal.
+	cert *Certificate
 }
 
 // New binds the handlers to the use cases.

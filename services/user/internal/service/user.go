@@ -7,6 +7,7 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
+	"anquan/kit/errs"
 	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
@@ -158,6 +159,9 @@ func (s *User) UserPageByTenantId(ctx context.Context, q *commonv1.PageQuery) (*
 
 // GetUserListOutAndInside lists internal (1) or external (2) users, all when 0.
 func (s *User) GetUserListOutAndInside(ctx context.Context, q *pb.UserTypeQuery) (*pb.UserList, error) {
+	if q.UserType != 0 && q.UserType != biz.TypeInternal && q.UserType != biz.TypeExternal {
+		return nil, errs.BadRequest("人员类型只能是 1(内部) 或 2(外部)")
+	}
 	f := map[string]string{}
 	if q.UserType != 0 {
 		f["userType_equal"] = strconv.Itoa(int(q.UserType))

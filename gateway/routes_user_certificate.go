@@ -1,0 +1,18 @@
+package gateway
+
+import (
+	"context"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// blade-user's certificate calls (spec 7.6) are a second gRPC service of the
+// user component.
+func init() {
+	addRoute(Route{Service: "user", Register: func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+		return userv1.RegisterCertificateServiceHandlerClient(ctx, mux, userv1.NewCertificateServiceClient(c))
+	}})
+}
