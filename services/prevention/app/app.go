@@ -1,0 +1,111 @@
+// Package app assembles prevention (双重预防) as a component, so the
+// all-in-one binary and cmd/prevention run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"anquan/kit/db"
+	"anquan/kit/outbox"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	"anquan/kit/timefmt"
+	"anquan/prevention/internal/biz"
+	"anquan/prevention/internal/conf"
+	"anquan/prevention/internal/data"
+	grpcserver "anquan/prevention/internal/server"
+	"anquan/prevention/internal/service"
+	factoryv1 "anquan/proto/blade/factory/v1"
+	flowv1 "anquan/proto/blade/flow/v1"
+	systemv1 "anquan/proto/blade/system/v1"
+	workticketv1 "anquan/proto/blade/workticket/v1"
+)
+
+// App is the prevention service.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+	// UC is exposed for tests and the benchmark of the all-in-one stack.
+	UC *biz.Prevention
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	if err != nil {
+		return err
+	}
+	a.DB = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("prevention migrate: %w", err)
+	}
+	a.Outbox = outbox.New(g, a.in.Bus)
+	st := data.NewStores(g)
+	fac := data.Factory{
+		C: factoryv1.NewFactoryInternalClient(a.in.Dialer.Lazy("factory")),
+		S: factoryv1.NewFactoryServiceClient(a.in.Dialer.Lazy("factory")),
+	}
+	uc := &biz.Prevention{
+		Objects: st.Objects, Units: st.Units, REvents: st.Events, Measures: st.Measures, Plans: st.Plans,
+		Tasks: st.Tasks, Records: st.Records, Hazards: st.Hazards,
+		Q: data.NewQueries(g, st), Tx: db.NewTransactor(g),
+		Areas: fac,
+		Flow:  data.Flow{C: flowv1.NewFlowInternalClient(a.in.Dialer.Lazy("flow"))},
+		// Business times live in the tenant zone so SQLite text comparisons agree.
+		Outbox: a.Outbox, Now: func() time.Time { return time.Now().In(timefmt.Zone) },
+	}
+	uc.Enterprise = fac
+	uc.Params = data.Params{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
+	uc.WorkTickets = data.Workticket{C: workticketv1.NewWorkticketInternalClient(a.in.Dialer.Lazy("workticket"))}.CountToday
+	a.UC = uc
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
+	if err != nil {
+		return err
+	}
+	a.GRPC = srv
+	srv.Serve()
+	a.Outbox.Start()
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+
+	// Background work: the demo seed (it waits for factory and flow to
+	// answer) and the scheduler. Stop cancels and waits for both.
+	rctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	a.Cancel = func() { cancel(); wg.Wait() }
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		seed(rctx, uc)
+	}()
+	go func() {
+		defer wg.Done()
+		uc.Run(rctx, conf.SchedulerEvery)
+	}()
+	return nil
+}
+
+// seed retries a few times: the services it reads (factory areas, flow)
+// may start after this one in the microservice shape.
+func seed(ctx context.Context, uc *biz.Prevention) {
+	for i := 0; i < 6; i++ {
+		err := uc.Seed(ctx)
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		slog.Warn("prevention seed", "attempt", i+1, "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+	}
+}

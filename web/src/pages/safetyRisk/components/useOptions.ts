@@ -1,0 +1,12 @@
+import { useEffect, useState } from 'react';
+
+/** options loaded once for a page (search selects of references) */
+export default function useOptions(load: () => Promise<{ label: string; value: string }[]>) {
+  const [opts, setOpts] = useState<{ label: string; value: string }[]>([]);
+  useEffect(() => {
+    load()
+      .then(setOpts)
+      .catch(() => setOpts([]));
+  }, []);
+  return opts;
+}
