@@ -1,0 +1,71 @@
+// Package app assembles the workticket service as a component, so the
+// all-in-one binary and cmd/workticket run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"anquan/kit/db"
+	"anquan/kit/outbox"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	factoryv1 "anquan/proto/blade/factory/v1"
+	flowv1 "anquan/proto/blade/flow/v1"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+	"anquan/workticket/internal/biz"
+	"anquan/workticket/internal/conf"
+	"anquan/workticket/internal/data"
+	grpcserver "anquan/workticket/internal/server"
+	"anquan/workticket/internal/service"
+)
+
+// App is the workticket service.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	if err != nil {
+		return err
+	}
+	a.DB = g
+	if err := data.Migrate(g); err != nil {
+		return fmt.Errorf("workticket migrate: %w", err)
+	}
+	if err := data.Seed(ctx, g, time.Now()); err != nil {
+		return fmt.Errorf("workticket seed: %w", err)
+	}
+	a.Outbox = outbox.New(g, a.in.Bus)
+	st := data.NewStores(g)
+	tx := db.NewTransactor(g)
+	tenants := data.Tenants{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
+	uc := &biz.Workticket{
+		Tickets: st.Tickets, Gas: st.Gas, Signs: st.Signs, Changes: st.Changes, Briefings: st.Briefings, Days: st.Days, Settings: st.Settings,
+		Q: data.Queries{DB: g, Tickets: st.Tickets}, Tx: tx,
+		Flow:   data.Flow{C: flowv1.NewFlowInternalClient(a.in.Dialer.Lazy("flow"))},
+		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		Areas:  data.Areas{C: factoryv1.NewFactoryInternalClient(a.in.Dialer.Lazy("factory"))},
+		Depts:  tenants,
+		Events: a.Outbox, Now: time.Now,
+	}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, tenants.TenantName))
+	if err != nil {
+		return err
+	}
+	a.GRPC = srv
+	srv.Serve()
+	a.Outbox.Start()
+	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	return nil
+}

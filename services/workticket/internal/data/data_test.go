@@ -1,0 +1,102 @@
+package data
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/kit/conf"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
+	"anquan/workticket/internal/biz"
+)
+
+func openDB(t *testing.T) *gorm.DB {
+	t.Helper()
+	c := conf.Default()
+	c.Data = t.TempDir()
+	g, err := db.Open(context.Background(), c, "workticket")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if s, err := g.DB(); err == nil {
+			s.Close()
+		}
+	})
+	if err := Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestPermitNumbersAreUniqueUnderConcurrentCreation(t *testing.T) {
+	g := openDB(t)
+	q := Queries{DB: g}
+	ctx := ident.ForTenant(context.Background(), "100001")
+	const n = 20
+	var wg sync.WaitGroup
+	got := make(chan int32, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var seq int32
+			err := db.Tx(ctx, g, func(ctx context.Context) error {
+				var err error
+				seq, err = q.NextSeq(ctx, "DH", "20261121")
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			got <- seq
+		}()
+	}
+	wg.Wait()
+	close(got)
+	seen := map[int32]bool{}
+	for s := range got {
+		if seen[s] || s < 1 || s > n {
+			t.Fatalf("sequence %d repeated or out of range", s)
+		}
+		seen[s] = true
+	}
+	// Another tenant counts from 1.
+	other, err := q.NextSeq(ident.ForTenant(context.Background(), "300001"), "DH", "20261121")
+	if err != nil || other != 1 {
+		t.Fatalf("other tenant: %d %v", other, err)
+	}
+}
+
+func TestRememberedTotalFollowsWrites(t *testing.T) {
+	g := openDB(t)
+	st := NewStores(g)
+	ctx := ident.ForTenant(context.Background(), "100001")
+	add := func(no string) {
+		tk := &biz.Ticket{TicketNo: no, WorkType: biz.HotWork, Content: "c", PlanStart: time.Now(), PlanEnd: time.Now().Add(time.Hour)}
+		if err := st.Tickets.Create(ctx, tk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("DH-1")
+	p, err := st.Tickets.Page(ctx, paging.Query{})
+	if err != nil || p.Total != 1 {
+		t.Fatalf("page %v %v", p, err)
+	}
+	add("DH-2")
+	if p, _ = st.Tickets.Page(ctx, paging.Query{}); p.Total != 2 || len(p.Records) != 2 {
+		t.Fatalf("after a write: total %d, %d rows", p.Total, len(p.Records))
+	}
+	if p, _ = st.Tickets.Page(ident.ForTenant(context.Background(), "300001"), paging.Query{}); p.Total != 0 {
+		t.Fatalf("another tenant's total: %d", p.Total)
+	}
+	if p, _ = st.Tickets.Page(ctx, paging.Query{Size: 1, Current: 2}); len(p.Records) != 1 || p.Records[0].TicketNo != "DH-1" {
+		t.Fatalf("second page: %+v", p.Records)
+	}
+}
