@@ -4,72 +4,15 @@
 //        with a temporary data folder, ANQUAN_CAPTCHA=off and --web=dist, stops it after)
 // Prints "N passed, N failed" last and exits non-zero on any failure.
 import { readRows } from './xlsx.mjs';
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort, here, launchBrowser, startServer } from './lib.mjs';
+import { freePort } from './lib.mjs';
+import { antd, openSuite, SHOTS as shots } from './suite.mjs';
 
-const srv = await startServer();
-if (srv.error) {
-  console.log(srv.error);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const BASE = srv.base;
-const TENANT = process.env.ANQUAN_TENANT || '100001';
-const USER = process.env.ANQUAN_USER || 'admin';
-const PASS = process.env.ANQUAN_PASS || 'admin';
-const shots = path.join(here, 'screenshots');
-fs.mkdirSync(shots, { recursive: true });
-// failure shots of an earlier run would mislead: only this run's stay
-for (const f of fs.readdirSync(shots)) if (f.startsWith('FAIL-')) fs.rmSync(path.join(shots, f));
+// the shell's failure shots are FAIL-<scenario>; a run of it clears every FAIL-* shot
+const { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, finish } = await openSuite('', { acceptDownloads: true });
+const { toast } = antd(page);
 
-const launched = await launchBrowser();
-if (launched.error) {
-  console.log(launched.error);
-  srv.stop();
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const { browser } = launched;
-
-let passed = 0;
-let failed = 0;
-let stopped = false;
-const results = [];
-
-const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true, locale: 'zh-CN' });
-const page = await context.newPage();
-page.setDefaultTimeout(15000);
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(e.message));
-
-async function shot(name) {
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false }).catch(() => undefined);
-}
-
-/** Runs one scenario; a failure in a `critical` one skips the rest. */
-async function scenario(name, fn, { critical = false } = {}) {
-  if (stopped) {
-    failed++;
-    results.push(`SKIP ${name}`);
-    console.log(`- skipped: ${name}`);
-    return;
-  }
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${(e && e.message ? e.message : String(e)).split('\n').slice(0, process.env.E2E_VERBOSE ? 8 : 1).join(' | ')}`);
-    await shot(`FAIL-${name.replace(/[^\w]+/g, '_')}`);
-    if (critical) stopped = true;
-  }
-}
-
-const toast = (text) => page.locator('.ant-message-notice', { hasText: text }).first();
 const visibleModal = (title) =>
   title ? page.locator('.ant-modal-content', { has: page.locator('.ant-modal-title', { hasText: title }) }).last() : page.locator('.ant-modal-content:visible').last();
 const confirmOk = async () => {
@@ -77,10 +20,6 @@ const confirmOk = async () => {
   await btn.waitFor();
   await btn.click();
 };
-function expect(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
-
 async function login(user = USER, pass = PASS) {
   await page.goto(`${BASE}/login`);
   await page.locator('#username').waitFor();
@@ -512,9 +451,4 @@ await scenario('log out asks for confirmation and clears storage', async () => {
   await shot('12-logged-out');
 });
 
-if (pageErrors.length) console.log(`page errors seen: ${pageErrors.slice(0, 5).join(' | ')}`);
-await browser.close();
-if (failed && process.env.E2E_VERBOSE) console.log(srv.log().slice(-3000));
-srv.stop();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await finish();

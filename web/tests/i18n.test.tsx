@@ -20,8 +20,11 @@ const walk = (dir: string): string[] =>
 /** The Chinese texts the system pages show: titles, labels, options, placeholders, tt()/<Tx>. */
 function pageTexts(): Map<string, string> {
   const files = [
-    ...walk(path.join(root, 'src/pages/system')),
-    ...walk(path.join(root, 'src/pages/businessProcess')),
+    // every page folder but the login-side ones (their texts live in the shell locales)
+    ...fs
+      .readdirSync(path.join(root, 'src/pages'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !['login', 'oauth', 'passwordFree', 'lock', 'exception', 'select-module', 'wel', 'fallback', 'expectation', 'myiframe'].includes(d.name))
+      .flatMap((d) => walk(path.join(root, 'src/pages', d.name))),
     path.join(root, 'src/pages/info/index.tsx'),
     path.join(root, 'src/components/CrudPage/index.tsx'),
     path.join(root, 'src/components/TreeLayout/index.tsx'),
@@ -50,6 +53,17 @@ describe('English texts of the system pages', () => {
     expect(texts.size).toBeGreaterThan(100);
     const missing = [...texts].filter(([t]) => !enPages[t]).map(([t, f]) => `${t} (${f})`);
     expect(missing).toEqual([]);
+  });
+
+  it('every menu entry of the server menu template has an English name', () => {
+    // the template every tenant is provisioned with (blade-system); its i18n keys name menu.<key>
+    const tpl = fs.readFileSync(path.join(root, '../services/system/internal/biz/template.go'), 'utf8');
+    const keys = new Set([
+      ...[...tpl.matchAll(/page\("[^"]*",\s*"[^"]*",\s*"[^"]*",\s*"[^"]*",\s*"([^"]*)"/g)].map((m) => m[1]),
+      ...[...tpl.matchAll(/I18n:\s*"([^"]*)"/g)].map((m) => m[1]),
+    ]);
+    expect(keys.size).toBeGreaterThan(40);
+    expect([...keys].filter((k) => !(en as Record<string, string>)[`menu.${k}`])).toEqual([]);
   });
 
   it('translateText: Chinese stays, English maps, unknown texts stay as written, a locale entry overrides', () => {

@@ -4479,14 +4479,15 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\tPageLabel\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.system.v1.LabelPage\"+\xca\xf3\x18\x05label\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/label-management/page\x12g\n" +
 	"\tListLabel\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.system.v1.LabelList\"\"\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/label-management/list\x12\x82\x01\n" +
 	"\vLabelSubmit\x12\x16.blade.system.v1.Label\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14label_add,label_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/label-management/submit\x12z\n" +
-	"\vLabelRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"4\xca\xf3\x18\flabel_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/label-management/remove2\xac\x03\n" +
+	"\vLabelRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"4\xca\xf3\x18\flabel_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/label-management/remove2\xf6\x03\n" +
 	"\x0eSystemInternal\x12B\n" +
 	"\tGetClient\x12\x1c.blade.system.v1.ClientQuery\x1a\x17.blade.system.v1.Client\x12D\n" +
 	"\tGetTenant\x12\x1e.blade.system.v1.TenantIdQuery\x1a\x17.blade.system.v1.Tenant\x12G\n" +
 	"\bGetRoles\x12\x1d.blade.system.v1.RoleIdsQuery\x1a\x1c.blade.system.v1.RoleSummary\x12B\n" +
 	"\vGetPolicies\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.system.v1.PolicyList\x12B\n" +
 	"\bGetDepts\x12\x1a.blade.system.v1.DeptQuery\x1a\x1a.blade.system.v1.DeptNames\x12?\n" +
-	"\bGetParam\x12\x1b.blade.system.v1.ParamQuery\x1a\x16.blade.system.v1.ParamB'Z%anquan/proto/blade/system/v1;systemv1b\x06proto3"
+	"\bGetParam\x12\x1b.blade.system.v1.ParamQuery\x1a\x16.blade.system.v1.Param\x12H\n" +
+	"\x0fListTenantDepts\x12\x1a.blade.system.v1.DeptQuery\x1a\x19.blade.system.v1.DeptListB'Z%anquan/proto/blade/system/v1;systemv1b\x06proto3"
 
 var (
 	file_blade_system_v1_system_proto_rawDescOnce sync.Once
@@ -4671,81 +4672,83 @@ var file_blade_system_v1_system_proto_depIdxs = []int32{
 	58,  // 102: blade.system.v1.SystemInternal.GetPolicies:input_type -> blade.common.v1.Empty
 	48,  // 103: blade.system.v1.SystemInternal.GetDepts:input_type -> blade.system.v1.DeptQuery
 	50,  // 104: blade.system.v1.SystemInternal.GetParam:input_type -> blade.system.v1.ParamQuery
-	1,   // 105: blade.system.v1.SystemService.TenantList:output_type -> blade.system.v1.TenantPage
-	0,   // 106: blade.system.v1.SystemService.TenantDetail:output_type -> blade.system.v1.Tenant
-	59,  // 107: blade.system.v1.SystemService.TenantSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 108: blade.system.v1.SystemService.TenantRemove:output_type -> google.protobuf.BoolValue
-	60,  // 109: blade.system.v1.SystemService.TenantExport:output_type -> google.api.HttpBody
-	5,   // 110: blade.system.v1.SystemService.ListRole:output_type -> blade.system.v1.RoleList
-	61,  // 111: blade.system.v1.SystemService.RoleTree:output_type -> blade.common.v1.TreeNodes
-	3,   // 112: blade.system.v1.SystemService.RoleDetail:output_type -> blade.system.v1.Role
-	59,  // 113: blade.system.v1.SystemService.RoleSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 114: blade.system.v1.SystemService.RoleRemove:output_type -> google.protobuf.BoolValue
-	60,  // 115: blade.system.v1.SystemService.RoleExport:output_type -> google.api.HttpBody
-	8,   // 116: blade.system.v1.SystemService.ListDept:output_type -> blade.system.v1.DeptList
-	61,  // 117: blade.system.v1.SystemService.DeptTree:output_type -> blade.common.v1.TreeNodes
-	6,   // 118: blade.system.v1.SystemService.DeptDetail:output_type -> blade.system.v1.Dept
-	59,  // 119: blade.system.v1.SystemService.DeptSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 120: blade.system.v1.SystemService.DeptRemove:output_type -> google.protobuf.BoolValue
-	60,  // 121: blade.system.v1.SystemService.DeptExport:output_type -> google.api.HttpBody
-	10,  // 122: blade.system.v1.SystemService.PostList:output_type -> blade.system.v1.PostPage
-	9,   // 123: blade.system.v1.SystemService.PostDetail:output_type -> blade.system.v1.Post
-	59,  // 124: blade.system.v1.SystemService.PostSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 125: blade.system.v1.SystemService.PostRemove:output_type -> google.protobuf.BoolValue
-	60,  // 126: blade.system.v1.SystemService.PostExport:output_type -> google.api.HttpBody
-	13,  // 127: blade.system.v1.SystemService.ParamList:output_type -> blade.system.v1.ParamPage
-	12,  // 128: blade.system.v1.SystemService.ParamDetail:output_type -> blade.system.v1.Param
-	59,  // 129: blade.system.v1.SystemService.ParamSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 130: blade.system.v1.SystemService.ParamRemove:output_type -> google.protobuf.BoolValue
-	60,  // 131: blade.system.v1.SystemService.ParamExport:output_type -> google.api.HttpBody
-	16,  // 132: blade.system.v1.SystemService.ClientList:output_type -> blade.system.v1.ClientPage
-	15,  // 133: blade.system.v1.SystemService.ClientDetail:output_type -> blade.system.v1.Client
-	59,  // 134: blade.system.v1.SystemService.ClientSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 135: blade.system.v1.SystemService.ClientRemove:output_type -> google.protobuf.BoolValue
-	60,  // 136: blade.system.v1.SystemService.ClientExport:output_type -> google.api.HttpBody
-	20,  // 137: blade.system.v1.SystemService.MenuLazyList:output_type -> blade.system.v1.MenuList
-	20,  // 138: blade.system.v1.SystemService.MenuLazyMenuList:output_type -> blade.system.v1.MenuList
-	20,  // 139: blade.system.v1.SystemService.ListMenu:output_type -> blade.system.v1.MenuList
-	61,  // 140: blade.system.v1.SystemService.MenuTree:output_type -> blade.common.v1.TreeNodes
-	61,  // 141: blade.system.v1.SystemService.MenuGrantTree:output_type -> blade.common.v1.TreeNodes
-	25,  // 142: blade.system.v1.SystemService.MenuRoleTreeKeys:output_type -> blade.system.v1.IdList
-	18,  // 143: blade.system.v1.SystemService.MenuDetail:output_type -> blade.system.v1.Menu
-	59,  // 144: blade.system.v1.SystemService.MenuSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 145: blade.system.v1.SystemService.MenuRemove:output_type -> google.protobuf.BoolValue
-	23,  // 146: blade.system.v1.SystemService.TopMenu:output_type -> blade.system.v1.TopMenuList
-	20,  // 147: blade.system.v1.SystemService.Routes:output_type -> blade.system.v1.MenuList
-	20,  // 148: blade.system.v1.SystemService.RoutesTop:output_type -> blade.system.v1.MenuList
-	20,  // 149: blade.system.v1.SystemService.Buttons:output_type -> blade.system.v1.MenuList
-	59,  // 150: blade.system.v1.SystemService.RoleGrant:output_type -> google.protobuf.BoolValue
-	34,  // 151: blade.system.v1.SystemService.GetTenantInfo:output_type -> blade.system.v1.TenantInfo
-	0,   // 152: blade.system.v1.SystemService.TenantGetByTenantId:output_type -> blade.system.v1.Tenant
-	35,  // 153: blade.system.v1.SystemService.SelectTenant:output_type -> blade.system.v1.TenantSelect
-	25,  // 154: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:output_type -> blade.system.v1.IdList
-	59,  // 155: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:output_type -> google.protobuf.BoolValue
-	29,  // 156: blade.system.v1.SystemService.Dictionary:output_type -> blade.system.v1.DictList
-	28,  // 157: blade.system.v1.SystemService.DictParentList:output_type -> blade.system.v1.DictPage
-	28,  // 158: blade.system.v1.SystemService.DictChildList:output_type -> blade.system.v1.DictPage
-	61,  // 159: blade.system.v1.SystemService.DictTree:output_type -> blade.common.v1.TreeNodes
-	27,  // 160: blade.system.v1.SystemService.DictDetail:output_type -> blade.system.v1.Dict
-	59,  // 161: blade.system.v1.SystemService.DictSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 162: blade.system.v1.SystemService.DictRemove:output_type -> google.protobuf.BoolValue
-	12,  // 163: blade.system.v1.SystemService.ParamByKey:output_type -> blade.system.v1.Param
-	38,  // 164: blade.system.v1.SystemService.PageMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigPage
-	39,  // 165: blade.system.v1.SystemService.ListMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigList
-	59,  // 166: blade.system.v1.SystemService.MenuTenantConfigSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 167: blade.system.v1.SystemService.MenuTenantConfigRemove:output_type -> google.protobuf.BoolValue
-	41,  // 168: blade.system.v1.SystemService.PageLabel:output_type -> blade.system.v1.LabelPage
-	42,  // 169: blade.system.v1.SystemService.ListLabel:output_type -> blade.system.v1.LabelList
-	59,  // 170: blade.system.v1.SystemService.LabelSubmit:output_type -> google.protobuf.BoolValue
-	59,  // 171: blade.system.v1.SystemService.LabelRemove:output_type -> google.protobuf.BoolValue
-	15,  // 172: blade.system.v1.SystemInternal.GetClient:output_type -> blade.system.v1.Client
-	0,   // 173: blade.system.v1.SystemInternal.GetTenant:output_type -> blade.system.v1.Tenant
-	45,  // 174: blade.system.v1.SystemInternal.GetRoles:output_type -> blade.system.v1.RoleSummary
-	47,  // 175: blade.system.v1.SystemInternal.GetPolicies:output_type -> blade.system.v1.PolicyList
-	49,  // 176: blade.system.v1.SystemInternal.GetDepts:output_type -> blade.system.v1.DeptNames
-	12,  // 177: blade.system.v1.SystemInternal.GetParam:output_type -> blade.system.v1.Param
-	105, // [105:178] is the sub-list for method output_type
-	32,  // [32:105] is the sub-list for method input_type
+	48,  // 105: blade.system.v1.SystemInternal.ListTenantDepts:input_type -> blade.system.v1.DeptQuery
+	1,   // 106: blade.system.v1.SystemService.TenantList:output_type -> blade.system.v1.TenantPage
+	0,   // 107: blade.system.v1.SystemService.TenantDetail:output_type -> blade.system.v1.Tenant
+	59,  // 108: blade.system.v1.SystemService.TenantSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 109: blade.system.v1.SystemService.TenantRemove:output_type -> google.protobuf.BoolValue
+	60,  // 110: blade.system.v1.SystemService.TenantExport:output_type -> google.api.HttpBody
+	5,   // 111: blade.system.v1.SystemService.ListRole:output_type -> blade.system.v1.RoleList
+	61,  // 112: blade.system.v1.SystemService.RoleTree:output_type -> blade.common.v1.TreeNodes
+	3,   // 113: blade.system.v1.SystemService.RoleDetail:output_type -> blade.system.v1.Role
+	59,  // 114: blade.system.v1.SystemService.RoleSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 115: blade.system.v1.SystemService.RoleRemove:output_type -> google.protobuf.BoolValue
+	60,  // 116: blade.system.v1.SystemService.RoleExport:output_type -> google.api.HttpBody
+	8,   // 117: blade.system.v1.SystemService.ListDept:output_type -> blade.system.v1.DeptList
+	61,  // 118: blade.system.v1.SystemService.DeptTree:output_type -> blade.common.v1.TreeNodes
+	6,   // 119: blade.system.v1.SystemService.DeptDetail:output_type -> blade.system.v1.Dept
+	59,  // 120: blade.system.v1.SystemService.DeptSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 121: blade.system.v1.SystemService.DeptRemove:output_type -> google.protobuf.BoolValue
+	60,  // 122: blade.system.v1.SystemService.DeptExport:output_type -> google.api.HttpBody
+	10,  // 123: blade.system.v1.SystemService.PostList:output_type -> blade.system.v1.PostPage
+	9,   // 124: blade.system.v1.SystemService.PostDetail:output_type -> blade.system.v1.Post
+	59,  // 125: blade.system.v1.SystemService.PostSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 126: blade.system.v1.SystemService.PostRemove:output_type -> google.protobuf.BoolValue
+	60,  // 127: blade.system.v1.SystemService.PostExport:output_type -> google.api.HttpBody
+	13,  // 128: blade.system.v1.SystemService.ParamList:output_type -> blade.system.v1.ParamPage
+	12,  // 129: blade.system.v1.SystemService.ParamDetail:output_type -> blade.system.v1.Param
+	59,  // 130: blade.system.v1.SystemService.ParamSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 131: blade.system.v1.SystemService.ParamRemove:output_type -> google.protobuf.BoolValue
+	60,  // 132: blade.system.v1.SystemService.ParamExport:output_type -> google.api.HttpBody
+	16,  // 133: blade.system.v1.SystemService.ClientList:output_type -> blade.system.v1.ClientPage
+	15,  // 134: blade.system.v1.SystemService.ClientDetail:output_type -> blade.system.v1.Client
+	59,  // 135: blade.system.v1.SystemService.ClientSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 136: blade.system.v1.SystemService.ClientRemove:output_type -> google.protobuf.BoolValue
+	60,  // 137: blade.system.v1.SystemService.ClientExport:output_type -> google.api.HttpBody
+	20,  // 138: blade.system.v1.SystemService.MenuLazyList:output_type -> blade.system.v1.MenuList
+	20,  // 139: blade.system.v1.SystemService.MenuLazyMenuList:output_type -> blade.system.v1.MenuList
+	20,  // 140: blade.system.v1.SystemService.ListMenu:output_type -> blade.system.v1.MenuList
+	61,  // 141: blade.system.v1.SystemService.MenuTree:output_type -> blade.common.v1.TreeNodes
+	61,  // 142: blade.system.v1.SystemService.MenuGrantTree:output_type -> blade.common.v1.TreeNodes
+	25,  // 143: blade.system.v1.SystemService.MenuRoleTreeKeys:output_type -> blade.system.v1.IdList
+	18,  // 144: blade.system.v1.SystemService.MenuDetail:output_type -> blade.system.v1.Menu
+	59,  // 145: blade.system.v1.SystemService.MenuSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 146: blade.system.v1.SystemService.MenuRemove:output_type -> google.protobuf.BoolValue
+	23,  // 147: blade.system.v1.SystemService.TopMenu:output_type -> blade.system.v1.TopMenuList
+	20,  // 148: blade.system.v1.SystemService.Routes:output_type -> blade.system.v1.MenuList
+	20,  // 149: blade.system.v1.SystemService.RoutesTop:output_type -> blade.system.v1.MenuList
+	20,  // 150: blade.system.v1.SystemService.Buttons:output_type -> blade.system.v1.MenuList
+	59,  // 151: blade.system.v1.SystemService.RoleGrant:output_type -> google.protobuf.BoolValue
+	34,  // 152: blade.system.v1.SystemService.GetTenantInfo:output_type -> blade.system.v1.TenantInfo
+	0,   // 153: blade.system.v1.SystemService.TenantGetByTenantId:output_type -> blade.system.v1.Tenant
+	35,  // 154: blade.system.v1.SystemService.SelectTenant:output_type -> blade.system.v1.TenantSelect
+	25,  // 155: blade.system.v1.SystemService.TenantGetMenuSubtabulationList:output_type -> blade.system.v1.IdList
+	59,  // 156: blade.system.v1.SystemService.TenantUpdateMenuSubtabulationList:output_type -> google.protobuf.BoolValue
+	29,  // 157: blade.system.v1.SystemService.Dictionary:output_type -> blade.system.v1.DictList
+	28,  // 158: blade.system.v1.SystemService.DictParentList:output_type -> blade.system.v1.DictPage
+	28,  // 159: blade.system.v1.SystemService.DictChildList:output_type -> blade.system.v1.DictPage
+	61,  // 160: blade.system.v1.SystemService.DictTree:output_type -> blade.common.v1.TreeNodes
+	27,  // 161: blade.system.v1.SystemService.DictDetail:output_type -> blade.system.v1.Dict
+	59,  // 162: blade.system.v1.SystemService.DictSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 163: blade.system.v1.SystemService.DictRemove:output_type -> google.protobuf.BoolValue
+	12,  // 164: blade.system.v1.SystemService.ParamByKey:output_type -> blade.system.v1.Param
+	38,  // 165: blade.system.v1.SystemService.PageMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigPage
+	39,  // 166: blade.system.v1.SystemService.ListMenuTenantConfig:output_type -> blade.system.v1.MenuTenantConfigList
+	59,  // 167: blade.system.v1.SystemService.MenuTenantConfigSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 168: blade.system.v1.SystemService.MenuTenantConfigRemove:output_type -> google.protobuf.BoolValue
+	41,  // 169: blade.system.v1.SystemService.PageLabel:output_type -> blade.system.v1.LabelPage
+	42,  // 170: blade.system.v1.SystemService.ListLabel:output_type -> blade.system.v1.LabelList
+	59,  // 171: blade.system.v1.SystemService.LabelSubmit:output_type -> google.protobuf.BoolValue
+	59,  // 172: blade.system.v1.SystemService.LabelRemove:output_type -> google.protobuf.BoolValue
+	15,  // 173: blade.system.v1.SystemInternal.GetClient:output_type -> blade.system.v1.Client
+	0,   // 174: blade.system.v1.SystemInternal.GetTenant:output_type -> blade.system.v1.Tenant
+	45,  // 175: blade.system.v1.SystemInternal.GetRoles:output_type -> blade.system.v1.RoleSummary
+	47,  // 176: blade.system.v1.SystemInternal.GetPolicies:output_type -> blade.system.v1.PolicyList
+	49,  // 177: blade.system.v1.SystemInternal.GetDepts:output_type -> blade.system.v1.DeptNames
+	12,  // 178: blade.system.v1.SystemInternal.GetParam:output_type -> blade.system.v1.Param
+	8,   // 179: blade.system.v1.SystemInternal.ListTenantDepts:output_type -> blade.system.v1.DeptList
+	106, // [106:180] is the sub-list for method output_type
+	32,  // [32:106] is the sub-list for method input_type
 	32,  // [32:32] is the sub-list for extension type_name
 	32,  // [32:32] is the sub-list for extension extendee
 	0,   // [0:32] is the sub-list for field type_name

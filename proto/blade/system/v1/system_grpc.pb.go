@@ -2637,12 +2637,13 @@ var SystemService_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	SystemInternal_GetClient_FullMethodName   = "/blade.system.v1.SystemInternal/GetClient"
-	SystemInternal_GetTenant_FullMethodName   = "/blade.system.v1.SystemInternal/GetTenant"
-	SystemInternal_GetRoles_FullMethodName    = "/blade.system.v1.SystemInternal/GetRoles"
-	SystemInternal_GetPolicies_FullMethodName = "/blade.system.v1.SystemInternal/GetPolicies"
-	SystemInternal_GetDepts_FullMethodName    = "/blade.system.v1.SystemInternal/GetDepts"
-	SystemInternal_GetParam_FullMethodName    = "/blade.system.v1.SystemInternal/GetParam"
+	SystemInternal_GetClient_FullMethodName       = "/blade.system.v1.SystemInternal/GetClient"
+	SystemInternal_GetTenant_FullMethodName       = "/blade.system.v1.SystemInternal/GetTenant"
+	SystemInternal_GetRoles_FullMethodName        = "/blade.system.v1.SystemInternal/GetRoles"
+	SystemInternal_GetPolicies_FullMethodName     = "/blade.system.v1.SystemInternal/GetPolicies"
+	SystemInternal_GetDepts_FullMethodName        = "/blade.system.v1.SystemInternal/GetDepts"
+	SystemInternal_GetParam_FullMethodName        = "/blade.system.v1.SystemInternal/GetParam"
+	SystemInternal_ListTenantDepts_FullMethodName = "/blade.system.v1.SystemInternal/ListTenantDepts"
 )
 
 // SystemInternalClient is the client API for SystemInternal service.
@@ -2658,6 +2659,8 @@ type SystemInternalClient interface {
 	GetPolicies(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*PolicyList, error)
 	GetDepts(ctx context.Context, in *DeptQuery, opts ...grpc.CallOption) (*DeptNames, error)
 	GetParam(ctx context.Context, in *ParamQuery, opts ...grpc.CallOption) (*Param, error)
+	// Every dept row of q.tenant_id (factory's dept pickers and trees).
+	ListTenantDepts(ctx context.Context, in *DeptQuery, opts ...grpc.CallOption) (*DeptList, error)
 }
 
 type systemInternalClient struct {
@@ -2728,6 +2731,16 @@ func (c *systemInternalClient) GetParam(ctx context.Context, in *ParamQuery, opt
 	return out, nil
 }
 
+func (c *systemInternalClient) ListTenantDepts(ctx context.Context, in *DeptQuery, opts ...grpc.CallOption) (*DeptList, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeptList)
+	err := c.cc.Invoke(ctx, SystemInternal_ListTenantDepts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SystemInternalServer is the server API for SystemInternal service.
 // All implementations must embed UnimplementedSystemInternalServer
 // for forward compatibility.
@@ -2741,6 +2754,8 @@ type SystemInternalServer interface {
 	GetPolicies(context.Context, *v1.Empty) (*PolicyList, error)
 	GetDepts(context.Context, *DeptQuery) (*DeptNames, error)
 	GetParam(context.Context, *ParamQuery) (*Param, error)
+	// Every dept row of q.tenant_id (factory's dept pickers and trees).
+	ListTenantDepts(context.Context, *DeptQuery) (*DeptList, error)
 	mustEmbedUnimplementedSystemInternalServer()
 }
 
@@ -2768,6 +2783,9 @@ func (UnimplementedSystemInternalServer) GetDepts(context.Context, *DeptQuery) (
 }
 func (UnimplementedSystemInternalServer) GetParam(context.Context, *ParamQuery) (*Param, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetParam not implemented")
+}
+func (UnimplementedSystemInternalServer) ListTenantDepts(context.Context, *DeptQuery) (*DeptList, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTenantDepts not implemented")
 }
 func (UnimplementedSystemInternalServer) mustEmbedUnimplementedSystemInternalServer() {}
 func (UnimplementedSystemInternalServer) testEmbeddedByValue()                        {}
@@ -2898,6 +2916,24 @@ func _SystemInternal_GetParam_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SystemInternal_ListTenantDepts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeptQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SystemInternalServer).ListTenantDepts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SystemInternal_ListTenantDepts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SystemInternalServer).ListTenantDepts(ctx, req.(*DeptQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SystemInternal_ServiceDesc is the grpc.ServiceDesc for SystemInternal service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2928,6 +2964,10 @@ var SystemInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetParam",
 			Handler:    _SystemInternal_GetParam_Handler,
+		},
+		{
+			MethodName: "ListTenantDepts",
+			Handler:    _SystemInternal_ListTenantDepts_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

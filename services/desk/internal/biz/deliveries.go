@@ -30,6 +30,42 @@ var Deliveries = []Delivery{
 		Content: content(`您的账号 {{.account}} 注册申请未通过审核{{with .reason}},原因:{{.}}{{end}}。如有疑问请联系管理员。`),
 		To:      ToUserIn("userId"),
 	},
+	{
+		Subject: "anquan.user.certificate.expiring",
+		Title:   "证书到期提醒",
+		Content: content(`您的{{.kindName}}证书({{.certificateNo}}){{if .expired}}已于 {{.expireDate}} 过期,请停止从事相关作业并尽快复审换证{{else}}将于 {{.expireDate}} 到期,请及时复审换证{{end}}。`),
+		To:      ToUserIn("userId"),
+	},
+	{
+		Subject: "anquan.workticket.guardian.changed",
+		Title:   "作业监护人变更",
+		Content: content(`您已被指定为作业票 {{.ticketNo}}({{.workTypeName}})的监护人{{with .oldGuardianName}},接替 {{.}}{{end}}{{with .reason}},原因:{{.}}{{end}}。请及时到岗履行监护职责。`),
+		To:      ToUserIn("newGuardianId"),
+	},
+	{
+		Subject: "anquan.workticket.ticket.issued",
+		Title:   "作业票已签发",
+		Content: content(`作业票 {{.ticketNo}}({{with .levelName}}{{.}}{{end}}{{.workTypeName}})已签发,计划作业时间 {{.planStartTime}} 至 {{.planEndTime}},您是该作业的监护人。作业内容:{{.content}}`),
+		To:      ToUserIn("guardianId"),
+	},
+	{
+		Subject: "anquan.flow.instance.completed",
+		Title:   "审批已通过",
+		Content: content(`您发起的「{{.title}}」已审批通过{{with .userName}}(最后审批人:{{.}}){{end}}。`),
+		To:      ToUserIn("applicantId"),
+	},
+	{
+		Subject: "anquan.flow.instance.rejected",
+		Title:   "审批被驳回",
+		Content: content(`您发起的「{{.title}}」在「{{.taskName}}」环节被{{with .userName}} {{.}} {{end}}驳回{{with .comment}},意见:{{.}}{{end}}。`),
+		To:      ToUserIn("applicantId"),
+	},
+	{
+		Subject: "anquan.prevention.hazard.overdue",
+		Title:   "隐患整改已逾期",
+		Content: content(`隐患「{{.hazardName}}」{{with .unitName}}(风险分析单元:{{.}}){{end}}整改期限 {{.deadline}} 已过,尚未完成整改验收,请尽快处理。`),
+		To:      ToUserIn("responsibleUserId"),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

@@ -318,10 +318,12 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, demo bool
 		return nil, err
 	}
 	buttons := map[int64]bool{}
+	byCode := map[string]int64{}
 	for _, m := range menus {
 		if m.Category == 2 {
 			buttons[m.ID] = true
 		}
+		byCode[m.Code] = m.ID
 	}
 	for _, r := range roles[1:] {
 		var ids []int64
@@ -332,6 +334,11 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, demo bool
 				if !buttons[id] || r.RoleAlias == "safety_manager" {
 					ids = append(ids, id)
 				}
+			}
+		}
+		for _, code := range DemoButtons[r.RoleAlias] {
+			if id, ok := byCode[code]; ok {
+				ids = append(ids, id)
 			}
 		}
 		if err := s.Q.SetGrants(ctx, []int64{r.ID}, ids); err != nil {

@@ -27,10 +27,30 @@ var crudButtons = []string{"add", "edit", "delete", "view", "export"}
 // Template is the module tree.
 var Template = []MenuTemplate{
 	{Code: "safety_risk", Name: "安全风险", Path: "/safetyRisk", Source: "safety", I18n: "safetyRisk", Category: 1, Children: []MenuTemplate{
-		page("risk_unit", "风险辨识", "/safetyRisk/identification/riskUnitItem", "risk", "riskUnit"),
+		// prevention (双重预防): the risk chain, the daily commitment and the big screen.
+		page("risk_object", "风险分析对象", "/safetyRisk/identification/riskObject", "cluster", "riskObject", "add", "edit", "delete", "view"),
+		page("risk_unit", "风险辨识", "/safetyRisk/identification/riskUnitItem", "risk", "riskUnit", crudButtons...),
+		page("risk_event", "风险事件", "/safetyRisk/identification/riskEvent", "alert", "riskEvent", crudButtons...),
+		page("risk_measure", "管控措施", "/safetyRisk/identification/riskMeasure", "safety", "riskMeasure", crudButtons...),
+		page("check_plan", "排查计划", "/safetyRisk/identification/checkPlan", "schedule", "checkPlan", "add", "edit", "delete", "view"),
+		page("risk_commitment", "安全承诺", "/risk-commitment", "audit", "riskCommitment"),
+		{Code: "dual_prophylaxis", Name: "双重预防", Path: "/dual-prophylaxis/index", Source: "dashboard", I18n: "dualProphylaxis", Category: 1, Children: []MenuTemplate{
+			{Code: "dual_prophylaxis_export", Name: "上报数据导出", Category: 2},
+		}},
 	}},
 	{Code: "hidden_danger", Name: "隐患排查", Path: "/hiddenDanger", Source: "danger", I18n: "hiddenDanger", Category: 1, Children: []MenuTemplate{
-		page("hidden_danger_list", "隐患排查治理", "/hiddenDanger/index", "danger", "hiddenDangerList"),
+		// prevention: inspection tasks and records, and the rectification workflow.
+		{Code: "check_task", Name: "排查任务", Path: "/hiddenDanger/checkTask", Source: "schedule", I18n: "checkTask", Category: 1, Children: []MenuTemplate{
+			{Code: "check_task_view", Name: "查看", Category: 2}, {Code: "check_task_export", Name: "导出", Category: 2},
+			{Code: "check_task_check", Name: "排查", Category: 2}, {Code: "check_task_generate", Name: "生成任务", Category: 2},
+		}},
+		page("check_record", "排查记录", "/hiddenDanger/checkRecord", "profile", "checkRecord", "add", "view", "export"),
+		{Code: "hidden_danger_list", Name: "隐患排查治理", Path: "/hiddenDanger/index", Source: "danger", I18n: "hiddenDangerList", Category: 1, Children: []MenuTemplate{
+			{Code: "hidden_danger_list_add", Name: "隐患上报", Category: 2}, {Code: "hidden_danger_list_edit", Name: "修改", Category: 2},
+			{Code: "hidden_danger_list_delete", Name: "删除", Category: 2}, {Code: "hidden_danger_list_view", Name: "查看", Category: 2},
+			{Code: "hidden_danger_list_export", Name: "导出", Category: 2}, {Code: "hidden_danger_list_assess", Name: "评估", Category: 2},
+			{Code: "hidden_danger_list_rectify", Name: "整改", Category: 2}, {Code: "hidden_danger_list_accept", Name: "验收", Category: 2},
+		}},
 	}},
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
 		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
@@ -47,13 +67,38 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "personnel_vehicle", Name: "人员车辆", Path: "/personnel", Source: "people", I18n: "personnelVehicle", Category: 1, Children: []MenuTemplate{
 		page("personnel_positioning", "人员定位", "/personnel/positioning", "location", "personnelPositioning"),
+		page("certificate", "证书管理", "/personnel/certificate", "idcard", "certificate", crudButtons...),
+		page("certificate_expire", "证书到期提醒", "/personnel/certificateExpire", "calendar", "certificateExpire", "edit"),
+		page("work_guardian", "作业监护人", "/personnel/workGuardian", "user", "workGuardian", "add", "edit", "delete", "view"),
+		page("certificate_operator", "持证人员", "/personnel/operators", "team", "certificateOperator"),
 	}},
 	{Code: "on_duty", Name: "值班值守", Path: "/onDuty", Source: "duty", I18n: "onDuty", Category: 1, Children: []MenuTemplate{
 		page("duty_schedule", "值班安排", "/onDuty/schedule", "calendar", "dutySchedule"),
 	}},
 	{Code: "business_process", Name: "业务流程", Path: "/businessProcess", Source: "process", I18n: "businessProcess", Category: 1, Children: []MenuTemplate{
 		page("notice", "通知公告", "/businessProcess/noticeAnnouncement/index", "notification", "notice", "add", "edit", "delete", "view"),
+		page("flow_todo", "我的待办", "/businessProcess/todo", "schedule", "flowTodo"),
 		page("job_ordinary", "一般作业", "/businessProcess/jobOrdinary/submit", "form", "jobOrdinary"),
+		// Special-work permits (workticket): the list with its button codes, the
+		// eight types' submit pages and the pre-job briefing.
+		{Code: "ticket", Name: "作业票管理", Path: "/businessProcess/jobManagement/list", Source: "profile", I18n: "ticket", Category: 1, Children: []MenuTemplate{
+			{Code: "ticket_add", Name: "新增", Category: 2}, {Code: "ticket_edit", Name: "修改", Category: 2},
+			{Code: "ticket_delete", Name: "删除", Category: 2}, {Code: "ticket_view", Name: "查看", Category: 2},
+			{Code: "ticket_export", Name: "导出", Category: 2}, {Code: "ticket_approve", Name: "审批", Category: 2},
+			{Code: "ticket_operate", Name: "作业操作", Category: 2}, {Code: "ticket_accept", Name: "验收", Category: 2},
+			{Code: "ticket_void", Name: "作废", Category: 2}, {Code: "ticket_revoke", Name: "撤销", Category: 2},
+			{Code: "ticket_gas", Name: "气体分析", Category: 2}, {Code: "ticket_guardian", Name: "监护人变更", Category: 2},
+			{Code: "ticket_briefing", Name: "安全交底", Category: 2}, {Code: "ticket_calendar", Name: "作业日历", Category: 2},
+		}},
+		page("job_hotWork", "动火作业", "/businessProcess/jobManagement/newJobManagement/hotWork/submit", "fire", "jobHotWork"),
+		page("job_confinedSpaceWork", "受限空间作业", "/businessProcess/jobManagement/newJobManagement/confinedSpaceWork/submit", "form", "jobConfinedSpaceWork"),
+		page("job_blindPlateWork", "盲板抽堵作业", "/businessProcess/jobManagement/newJobManagement/blindPlateWork/submit", "form", "jobBlindPlateWork"),
+		page("job_altitudeWork", "高处作业", "/businessProcess/jobManagement/newJobManagement/altitudeWork/submit", "form", "jobAltitudeWork"),
+		page("job_liftingWork", "吊装作业", "/businessProcess/jobManagement/newJobManagement/liftingWork/submit", "form", "jobLiftingWork"),
+		page("job_temporaryPowerWork", "临时用电作业", "/businessProcess/jobManagement/newJobManagement/temporaryPowerWork/submit", "form", "jobTemporaryPowerWork"),
+		page("job_breakGroundWork", "动土作业", "/businessProcess/jobManagement/newJobManagement/breakGroundWork/submit", "form", "jobBreakGroundWork"),
+		page("job_openCircuitWork", "断路作业", "/businessProcess/jobManagement/newJobManagement/openCircuitWork/submit", "form", "jobOpenCircuitWork"),
+		page("job_briefing", "作业安全交底", "/businessProcess/jobBriefing/detail", "solution", "jobBriefing"),
 	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
 		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance"),
@@ -66,6 +111,14 @@ var Template = []MenuTemplate{
 		page("menu", "菜单管理", "/system/menu", "menu", "menu", "add", "edit", "delete", "view"),
 		page("dict", "字典管理", "/system/dict", "book", "dict", "add", "edit", "delete", "view"),
 		page("param", "参数管理", "/system/param", "control", "param", crudButtons...),
+		// blade-flow: the approval chains per process key.
+		page("flow_model", "流程配置", "/system/flowModel", "apartment", "flowModel", "add", "edit", "delete", "view"),
+		// base-factory: the enterprise record, risk partitions and 3D map settings.
+		page("factory", "企业信息", "/system/factory", "equipment", "factory", "edit", "delete", "view"),
+		page("risk_partition", "风险分区", "/system/riskPartition", "location", "riskPartition", crudButtons...),
+		{Code: "map_setting", Name: "地图设置", Path: "/system/mapSetting", Source: "setting", I18n: "mapSetting", Category: 1, Children: []MenuTemplate{
+			{Code: "map_setting_edit", Name: "修改", Category: 2}, {Code: "weather_station_submit", Name: "气象站数据上报", Category: 2},
+		}},
 		page("menuTenantConfig", "租户菜单配置", "/system/menuTenantConfig", "appstore", "menuTenantConfig", "add", "edit", "delete", "view"),
 		page("label", "标签管理", "/system/label", "tag", "label", "add", "edit", "delete", "view"),
 		page("social", "第三方登录", "/system/social", "api", "social", "add", "edit", "delete", "view"),
@@ -75,6 +128,18 @@ var Template = []MenuTemplate{
 }
 
 func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m }
+
+// DemoButtons: the buttons a demo role holds besides reading its modules (the
+// safety manager holds every button of its modules). People report hazards,
+// rectify what they are liable for and inspect; directors also approve
+// permits; operators apply for and run permits.
+var DemoButtons = map[string][]string{
+	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
+		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian"},
+	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
+		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
+	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
+}
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{

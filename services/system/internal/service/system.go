@@ -900,6 +900,20 @@ func (s *System) GetDepts(ctx context.Context, q *pb.DeptQuery) (*pb.DeptNames, 
 	return out, nil
 }
 
+// ListTenantDepts answers every dept row of one tenant, flat (sorted as
+// stored); callers build their own trees.
+func (s *System) ListTenantDepts(ctx context.Context, q *pb.DeptQuery) (*pb.DeptList, error) {
+	depts, err := s.uc.Q.Depts(ident.ForTenant(ctx, q.TenantId))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.DeptList{Items: make([]*pb.Dept, 0, len(depts))}
+	for i := range depts {
+		out.Items = append(out.Items, deptOut(&depts[i]))
+	}
+	return out, nil
+}
+
 func (s *System) GetParam(ctx context.Context, q *pb.ParamQuery) (*pb.Param, error) {
 	v, found, err := s.uc.Q.ParamValue(ctx, q.TenantId, q.Key)
 	if err != nil {

@@ -3,7 +3,19 @@
  * field labels, options, buttons, messages). Loaded with the pages, not with the login route:
  * utils/i18nText reads it. zh-CN needs no such file: the source text is the Chinese text.
  */
+import certificate from './en-US/certificate';
+import factory from './en-US/factory';
+import flow from './en-US/flow';
+import prevention from './en-US/prevention';
+import workticket from './en-US/workticket';
+
+// Each business area keeps its texts in its own file under en-US/.
 export default {
+  ...factory,
+  ...flow,
+  ...prevention,
+  ...workticket,
+  ...certificate,
   '岗位类型': 'Post type',
   '高层': 'Senior',
   '中层': 'Middle',
