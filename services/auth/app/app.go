@@ -3,7 +3,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -14,9 +13,7 @@ import (
 	"anquan/auth/internal/service"
 	"anquan/auth/internal/social"
 	"anquan/kit/authn"
-	"anquan/kit/db"
 	"anquan/kit/errs"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	pb "anquan/proto/blade/auth/v1"
@@ -38,13 +35,9 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("auth migrate: %w", err)
 	}
 	signer, err := authn.NewSigner(a.in.Keys)
 	if err != nil {
@@ -53,7 +46,6 @@ func (a *App) Start(ctx context.Context) error {
 	dir := data.Directory{System: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")), User: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	providers := data.Providers(g)
 	tokens := data.Tokens{DB: g}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	settings := conf.From(a.in.Conf)
 	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: a.Outbox,
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
@@ -61,9 +53,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	rctx, cancel := context.WithCancel(context.Background())
 	a.Cancel = cancel
 	go func() {
@@ -78,7 +68,6 @@ func (a *App) Start(ctx context.Context) error {
 			}
 		}
 	}()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
 }
 

@@ -12,7 +12,6 @@ import (
 	grpcserver "anquan/desk/internal/server"
 	"anquan/desk/internal/service"
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -31,15 +30,10 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
 	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("desk migrate: %w", err)
-	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	system := data.System{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
 	uc := biz.New(data.NewNotices(g), data.NewQueries(g), db.NewTransactor(g), system, a.Outbox)
 	h := service.New(uc)
@@ -47,9 +41,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	rctx, cancel := context.WithCancel(context.Background())
 	a.Cancel = cancel
 	// Events of other services become messages (one durable consumer shared
@@ -59,6 +51,5 @@ func (a *App) Start(ctx context.Context) error {
 			return fmt.Errorf("desk consumer: %w", err)
 		}
 	}
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
 }

@@ -13,7 +13,6 @@ import (
 	grpcserver "anquan/factory/internal/server"
 	"anquan/factory/internal/service"
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -33,18 +32,13 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("factory migrate: %w", err)
 	}
 	if err := data.Seed(ctx, g); err != nil {
 		return fmt.Errorf("factory seed: %w", err)
 	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	dir := data.Directory{
 		System: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")),
 		Users:  userv1.NewUserInternalClient(a.in.Dialer.Lazy("user")),
@@ -59,9 +53,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	return nil
 }

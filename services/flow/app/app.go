@@ -12,7 +12,6 @@ import (
 	grpcserver "anquan/flow/internal/server"
 	"anquan/flow/internal/service"
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -31,18 +30,13 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("flow migrate: %w", err)
 	}
 	if err := data.Seed(g); err != nil {
 		return fmt.Errorf("flow seed: %w", err)
 	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	instances := data.NewInstances(g)
 	uc := &biz.Flow{
 		Models: data.NewModels(g), Instances: instances, History: data.NewComments(g),
@@ -55,9 +49,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	return nil
 }

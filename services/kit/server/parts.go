@@ -3,9 +3,13 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"gorm.io/gorm"
 
+	"anquan/kit/bus"
+	"anquan/kit/conf"
+	"anquan/kit/db"
 	"anquan/kit/outbox"
 )
 
@@ -58,4 +62,29 @@ func (p *Parts) Ready(ctx context.Context) error {
 		return err
 	}
 	return s.PingContext(ctx)
+}
+
+// OpenDB is the first step of a service's Start: its database (db.Open)
+// migrated, and the outbox bound to it.
+func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name string, migrate func(*gorm.DB) error) (*gorm.DB, error) {
+	g, err := db.Open(ctx, c, name)
+	if err != nil {
+		return nil, err
+	}
+	p.DB = g
+	if err := migrate(g); err != nil {
+		return nil, fmt.Errorf("%s migrate: %w", name, err)
+	}
+	p.Outbox = outbox.New(g, b)
+	return g, nil
+}
+
+// Serve is the last step of a service's Start: the gRPC server and the
+// outbox relay run, then the service is reachable by name (reach is the
+// dialer's SetAddr) for its neighbours in this process.
+func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) {
+	p.GRPC = srv
+	srv.Serve()
+	p.Outbox.Start()
+	reach(name, srv.Addr())
 }

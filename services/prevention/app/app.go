@@ -4,13 +4,11 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
@@ -40,15 +38,10 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
 	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("prevention migrate: %w", err)
-	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	st := data.NewStores(g)
 	fac := data.Factory{
 		C: factoryv1.NewFactoryInternalClient(a.in.Dialer.Lazy("factory")),
@@ -71,10 +64,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 
 	// Background work: the demo seed (it waits for factory and flow to
 	// answer) and the scheduler. Stop cancels and waits for both.

@@ -4,9 +4,7 @@ package app
 
 import (
 	"context"
-	"fmt"
 
-	"anquan/kit/db"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/storage"
@@ -34,13 +32,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("resource migrate: %w", err)
 	}
 	uc := &biz.Resource{Files: data.NewFiles(g), Q: data.Queries{DB: g}, Store: st, MaxSize: a.in.Conf.Storage.MaxUpload}
 	h, internal := service.New(uc)
@@ -48,8 +42,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/ident"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	userv1 "anquan/proto/blade/user/v1"
@@ -34,19 +33,14 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("system migrate: %w", err)
 	}
 	dicts, err := data.SeedDicts()
 	if err != nil {
 		return fmt.Errorf("system dictionaries: %w", err)
 	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	users := userAdmin{c: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), a.Outbox, users, dicts)
 	if err := data.Seed(ctx, g, a.uc); err != nil {
@@ -57,9 +51,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	rctx, cancel := context.WithCancel(context.Background())
 	a.Cancel = cancel
 	// Menu, role and grant changes (from any replica) and clear-cache drop
@@ -75,7 +67,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err := a.in.Bus.Watch(rctx, bus.SubjectPrefix+"auth.cache.>", drop); err != nil {
 		return err
 	}
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
 }
 

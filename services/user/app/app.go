@@ -10,7 +10,6 @@ import (
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/user/internal/biz"
@@ -33,13 +32,9 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("user migrate: %w", err)
 	}
 	if err := data.Seed(ctx, g); err != nil {
 		return fmt.Errorf("user seed: %w", err)
@@ -47,10 +42,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err := data.SeedCertificates(ctx, g, time.Now()); err != nil {
 		return fmt.Errorf("user certificate seed: %w", err)
 	}
-	ob := outbox.New(g, a.in.Bus)
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
-	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), ob, dir, a.in.Cache)
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), a.Outbox, dir, a.in.Cache)
 	certs := biz.NewCertificates(uc, data.CertStores(g), data.NewCertQueries(g), data.NewCertQueries(g))
 	ch := service.NewCertificate(certs)
 	h := service.New(uc, conf.From(a.in.Conf).PasswordKey).WithCertificates(ch)
@@ -58,11 +52,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	// Set only once started: Stop waits for a started relay.
-	ob.Start()
-	a.Outbox = ob
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	wctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); remindLoop(wctx, certs) }()
@@ -72,7 +62,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err := a.in.Bus.Watch(wctx, bus.SubjectPrefix+"system.>", func(tenant, _ string) { dir.Invalidate(tenant) }); err != nil {
 		return err
 	}
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
 	return nil
 }
 

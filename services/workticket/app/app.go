@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"anquan/kit/db"
-	"anquan/kit/outbox"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	factoryv1 "anquan/proto/blade/factory/v1"
@@ -35,18 +34,13 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := db.Open(ctx, a.in.Conf, conf.Name)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
 	if err != nil {
 		return err
-	}
-	a.DB = g
-	if err := data.Migrate(g); err != nil {
-		return fmt.Errorf("workticket migrate: %w", err)
 	}
 	if err := data.Seed(ctx, g, time.Now()); err != nil {
 		return fmt.Errorf("workticket seed: %w", err)
 	}
-	a.Outbox = outbox.New(g, a.in.Bus)
 	st := data.NewStores(g)
 	tx := db.NewTransactor(g)
 	tenants := data.Tenants{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
@@ -63,9 +57,6 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.GRPC = srv
-	srv.Serve()
-	a.Outbox.Start()
-	a.in.Dialer.SetAddr(conf.Name, srv.Addr())
+	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	return nil
 }
