@@ -8,31 +8,13 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/desk/internal/biz"
-	"anquan/kit/conf"
-	"anquan/kit/db"
+	"anquan/kit/db/dbtest"
 	"anquan/kit/ident"
 )
 
 const tenant = "100001"
 
-func openDB(t *testing.T) *gorm.DB {
-	t.Helper()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(context.Background(), c, "desk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s, err := g.DB(); err == nil {
-			s.Close()
-		}
-	})
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func openDB(t testing.TB) *gorm.DB { return dbtest.Open(t, "desk", Migrate) }
 
 func inTenant() context.Context { return ident.ForTenant(context.Background(), tenant) }
 

@@ -8,30 +8,12 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/factory/internal/biz"
-	"anquan/kit/conf"
-	"anquan/kit/db"
+	"anquan/kit/db/dbtest"
 	"anquan/kit/ident"
 	"anquan/kit/seedids"
 )
 
-func openDB(t *testing.T) *gorm.DB {
-	t.Helper()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(context.Background(), c, "factory")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s, err := g.DB(); err == nil {
-			s.Close()
-		}
-	})
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func openDB(t testing.TB) *gorm.DB { return dbtest.Open(t, "factory", Migrate) }
 
 func inTenant(id string) context.Context { return ident.ForTenant(context.Background(), id) }
 

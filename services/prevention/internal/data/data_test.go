@@ -7,8 +7,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/db/dbtest"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
@@ -17,24 +17,7 @@ import (
 
 const tenant = "100001"
 
-func openDB(t testing.TB) *gorm.DB {
-	t.Helper()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(context.Background(), c, "prevention")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s, err := g.DB(); err == nil {
-			s.Close()
-		}
-	})
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func openDB(t testing.TB) *gorm.DB { return dbtest.Open(t, "prevention", Migrate) }
 
 type events struct{ n int }
 

@@ -8,31 +8,14 @@ import (
 
 	"gorm.io/gorm"
 
-	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/db/dbtest"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/workticket/internal/biz"
 )
 
-func openDB(t *testing.T) *gorm.DB {
-	t.Helper()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(context.Background(), c, "workticket")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s, err := g.DB(); err == nil {
-			s.Close()
-		}
-	})
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func openDB(t testing.TB) *gorm.DB { return dbtest.Open(t, "workticket", Migrate) }
 
 func TestPermitNumbersAreUniqueUnderConcurrentCreation(t *testing.T) {
 	g := openDB(t)
