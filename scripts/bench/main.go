@@ -121,7 +121,9 @@ var areas []area
 func addArea(a area) { areas = append(areas, a) }
 
 // wanted: -only selects an area by its name or a scenario by its own.
-func wanted(name string) bool { return *only == "" || strings.Contains(name, *only) || strings.Contains(*only, name) }
+func wanted(name string) bool {
+	return *only == "" || strings.Contains(name, *only) || strings.Contains(*only, name)
+}
 
 func launch(dir, addr string) *exec.Cmd {
 	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"))
