@@ -197,10 +197,7 @@ func (g *Gateway) Stop(ctx context.Context) error {
 
 // Ready once serving and permissions are loaded.
 func (g *Gateway) Ready(context.Context) error {
-	if !g.ready {
-		return errors.New("not started")
-	}
-	if g.pol == nil {
+	if !g.ready || g.pol == nil {
 		return errors.New("not started")
 	}
 	return g.pol.Ready()

@@ -32,11 +32,18 @@ func appendJSON(b []byte, m protoreflect.Message) ([]byte, error) {
 	}
 	fields := md.Fields()
 	b = append(b, '{')
+	first := true
 	for i := 0; i < fields.Len(); i++ {
 		fd := fields.Get(i)
-		if i > 0 {
+		// As protojson with EmitUnpopulated: an unset oneof member (proto3
+		// `optional` included) is left out, so "not given" stays apart from 0.
+		if fd.ContainingOneof() != nil && !m.Has(fd) {
+			continue
+		}
+		if !first {
 			b = append(b, ',')
 		}
+		first = false
 		b = appendString(b, fd.JSONName())
 		b = append(b, ':')
 		var err error

@@ -13,6 +13,7 @@ import (
 	deskv1 "anquan/proto/blade/desk/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
+	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
 // The direct encoder must say exactly what protojson says.
@@ -27,6 +28,9 @@ func TestEncoderMatchesProtojson(t *testing.T) {
 		&commonv1.TreeNodes{},
 		&systemv1.Menu{},
 		&systemv1.RoleSummary{Items: []*systemv1.Role{{Id: 1, Children: []*systemv1.Role{{Id: 2}}}}},
+		// proto3 optional: unset is left out, a set 0 is written
+		&workticketv1.HotWork{},
+		&workticketv1.HotWork{FireLevel: proto.Int32(0)},
 	}
 	for _, m := range msgs {
 		want, err := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m)

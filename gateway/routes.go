@@ -47,11 +47,16 @@ var routes = []Route{
 // addRoute is called from init in routes_<name>.go.
 func addRoute(r Route) { routes = append(routes, r) }
 
-// Services the gateway routes to.
+// Services the gateway routes to, each once (a service may add several
+// routes, like user's certificate calls).
 func Services() []string {
 	names := make([]string, 0, len(routes))
+	seen := map[string]bool{}
 	for _, r := range routes {
-		names = append(names, r.Service)
+		if !seen[r.Service] {
+			seen[r.Service] = true
+			names = append(names, r.Service)
+		}
 	}
 	return names
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"anquan/internal/stack"
@@ -22,7 +23,7 @@ func main() {
 
 func run() error {
 	var (
-		target  = flag.String("target", "", "what to run: all|gateway|auth|system|user|desk (env ANQUAN_TARGET; default all)")
+		target  = flag.String("target", "", "what to run: "+strings.Join(stack.Targets(), "|")+" (env ANQUAN_TARGET; default all)")
 		httpAdr = flag.String("http", "", "HTTP listen address (env ANQUAN_HTTP; default 127.0.0.1:8080)")
 		grpcAdr = flag.String("grpc", "", "gRPC listen address of a lone service (env ANQUAN_GRPC)")
 		dataDir = flag.String("data", "", "data folder for embedded databases, NATS, keys (env ANQUAN_DATA; default ./data)")

@@ -79,24 +79,16 @@ func main() {
 
 	list := func(name, filter string) {
 		run(client, name, func(i int) *http.Request {
-			r, _ := http.NewRequest("GET", base+"/api/blade-user/page?current=1&size=10&"+fmt.Sprintf(filter, i%*users+1), nil)
-			r.Header.Set("Blade-Auth", "bearer "+token)
-			return r
+			return authed(base+"/api/blade-user/page?current=1&size=10&"+fmt.Sprintf(filter, i%*users+1), token)
 		})
 	}
 	list("user list: account_equal (indexed)", "account_equal=bench%d")
 	list("user list: phone (contains, full scan)", "phone=%d")
 	run(client, "menu/routes", func(int) *http.Request {
-		r, _ := http.NewRequest("GET", base+"/api/blade-system/menu/routes", nil)
-		r.Header.Set("Blade-Auth", "bearer "+token)
-		return r
+		return authed(base+"/api/blade-system/menu/routes", token)
 	})
 	run(client, "login (password grant, bcrypt)", func(i int) *http.Request {
-		form := url.Values{"tenantId": {"100001"}, "username": {fmt.Sprintf("bench%d", i%*users+1)}, "password": {"123456"}, "grant_type": {"password"}}
-		r, _ := http.NewRequest("POST", base+"/api/blade-auth/oauth/token", strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("api:api_secret")))
-		return r
+		return tokenRequest(base, fmt.Sprintf("bench%d", i%*users+1), "123456")
 	})
 	for _, a := range areas {
 		if a.run != nil && wanted(a.name) {
@@ -176,12 +168,24 @@ func seed(path string, n int) {
 	must(tx.Commit())
 }
 
-func login(c *http.Client, base, user, pass string) string {
+// authed is a GET of target as the holder of token (area files may use it).
+func authed(target, token string) *http.Request {
+	r, _ := http.NewRequest("GET", target, nil)
+	r.Header.Set("Blade-Auth", "bearer "+token)
+	return r
+}
+
+// tokenRequest is the password grant of user in tenant 100001.
+func tokenRequest(base, user, pass string) *http.Request {
 	form := url.Values{"tenantId": {"100001"}, "username": {user}, "password": {pass}, "grant_type": {"password"}}
 	r, _ := http.NewRequest("POST", base+"/api/blade-auth/oauth/token", strings.NewReader(form.Encode()))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("api:api_secret")))
-	res, err := c.Do(r)
+	return r
+}
+
+func login(c *http.Client, base, user, pass string) string {
+	res, err := c.Do(tokenRequest(base, user, pass))
 	must(err)
 	defer res.Body.Close()
 	var out map[string]any

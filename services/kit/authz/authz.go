@@ -97,7 +97,7 @@ func (p *Policies) Reload(ctx context.Context) error {
 	return nil
 }
 
-// allowed reports whether any of the caller's roles holds one of codes.
+// Allowed reports whether any of the caller's roles holds one of codes.
 func (p *Policies) Allowed(id *ident.Identity, codes []string) bool {
 	if id.Super {
 		return true
@@ -118,7 +118,7 @@ func (p *Policies) Allowed(id *ident.Identity, codes []string) bool {
 	return false
 }
 
-// run keeps the policies fresh: on system events (a core subscription sees
+// Run keeps the policies fresh: on system events (a core subscription sees
 // what JetStream stores), and every minute.
 func (p *Policies) Run(ctx context.Context, b *bus.Bus) {
 	kick := make(chan struct{}, 1)

@@ -16,7 +16,8 @@ type widget struct {
 	Name string
 }
 
-func open(t *testing.T) *handle {
+// open is dbtest.Open, which this package cannot import (dbtest imports db).
+func open(t *testing.T) *gorm.DB {
 	t.Helper()
 	c := conf.Default()
 	c.Data = t.TempDir()
@@ -24,14 +25,19 @@ func open(t *testing.T) *handle {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		if s, err := g.DB(); err == nil {
+			s.Close()
+		}
+	})
 	if err := g.WithContext(ident.AsSystem(context.Background())).AutoMigrate(&widget{}); err != nil {
 		t.Fatal(err)
 	}
-	return &handle{g}
+	return g
 }
 
 func TestTenantScopeSeparatesTenantsOnEveryVerb(t *testing.T) {
-	g := open(t).DB
+	g := open(t)
 	a := ident.With(context.Background(), &ident.Identity{TenantID: "100001", UserID: 1, DeptIDs: []int64{9}})
 	b := ident.With(context.Background(), &ident.Identity{TenantID: "200002", UserID: 2})
 	w := &widget{Name: "A's", Base: Base{TenantID: "200002"}} // the payload's tenant is ignored
@@ -67,7 +73,7 @@ func TestTenantScopeSeparatesTenantsOnEveryVerb(t *testing.T) {
 }
 
 func TestTenantScopeFailsClosedWithoutIdentity(t *testing.T) {
-	g := open(t).DB
+	g := open(t)
 	var n int64
 	err := g.WithContext(context.Background()).Model(&widget{}).Count(&n).Error
 	if !errors.Is(err, ErrNoTenant) {
@@ -77,5 +83,3 @@ func TestTenantScopeFailsClosedWithoutIdentity(t *testing.T) {
 		t.Fatalf("create without identity: %v", err)
 	}
 }
-
-type handle struct{ DB *gorm.DB }
