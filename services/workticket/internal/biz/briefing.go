@@ -11,14 +11,7 @@ import (
 
 // BriefingOf is a permit's briefing (nil when none).
 func (w *Workticket) BriefingOf(ctx context.Context, ticketID int64) (*Briefing, error) {
-	b, err := w.Briefings.FindBy(ctx, "ticket_id = ?", ticketID)
-	if err != nil {
-		if errs.IsNotFound(err) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	return b, nil
+	return w.Briefings.FindBy(ctx, "ticket_id = ?", ticketID)
 }
 
 // SaveBriefing records (or corrects) the pre-job briefing of a permit.

@@ -107,23 +107,32 @@ func (w *Workticket) SaveDays(ctx context.Context, days []CalendarDay) error {
 			return errs.BadRequest("日期类型无效(1 工作日, 2 节假日/休息日)")
 		}
 	}
+	first, last := days[0].Day, days[0].Day
+	for _, d := range days {
+		first, last = min(first, d.Day), max(last, d.Day)
+	}
 	return w.Tx.Tx(ctx, func(ctx context.Context) error {
+		// One read for the overrides already stored, not one per day; a day
+		// written here is remembered, so a repeated date updates it.
+		stored := map[string]CalendarDay{}
+		q := paging.Query{Filters: map[string]string{"day_ge": first, "day_le": last}}
+		if err := w.Days.Each(ctx, q, 0, func(d CalendarDay) error { stored[d.Day] = d; return nil }); err != nil {
+			return err
+		}
 		for _, d := range days {
-			old, err := w.Days.FindBy(ctx, "day = ?", d.Day)
-			if err != nil && !errs.IsNotFound(err) {
-				return err
-			}
-			if old != nil && err == nil {
+			old, found := stored[d.Day]
+			if found {
 				old.DayType, old.Name = d.DayType, d.Name
-				if err := w.Days.Update(ctx, old.ID, old, "day_type", "name"); err != nil {
+				if err := w.Days.Update(ctx, old.ID, &old, "day_type", "name"); err != nil {
 					return err
 				}
-				continue
+			} else {
+				old = CalendarDay{Day: d.Day, DayType: d.DayType, Name: d.Name}
+				if err := w.Days.Create(ctx, &old); err != nil {
+					return err
+				}
 			}
-			nd := CalendarDay{Day: d.Day, DayType: d.DayType, Name: d.Name}
-			if err := w.Days.Create(ctx, &nd); err != nil {
-				return err
-			}
+			stored[d.Day] = old
 		}
 		return nil
 	})

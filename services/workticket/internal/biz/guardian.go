@@ -1,7 +1,9 @@
 package biz
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,7 +41,7 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 	case strings.TrimSpace(c.Reason) == "":
 		return nil, errs.BadRequest("请填写变更原因")
 	}
-	if ops, _ := ident.ParseIDs(t.OperatorIDs); contains(ops, c.NewGuardianID) {
+	if ops, _ := ident.ParseIDs(t.OperatorIDs); slices.Contains(ops, c.NewGuardianID) {
 		return nil, errs.Rule("GUARDIAN_OPERATOR", "监护人不能同时是本作业票的作业人员")
 	}
 	g, err := w.People.Guardian(ctx, c.NewGuardianID, t.WorkType)
@@ -47,7 +49,7 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 		return nil, err
 	}
 	if !g.Valid {
-		return nil, errs.Rule("GUARDIAN", "新监护人不符合要求: %s", cmpOr(g.Reason, "不是该作业类型的监护人"))
+		return nil, errs.Rule("GUARDIAN", "新监护人不符合要求: %s", cmp.Or(g.Reason, "不是该作业类型的监护人"))
 	}
 	c.TicketNo, c.WorkType = t.TicketNo, t.WorkType
 	c.OldGuardianID, c.OldGuardianName, c.NewGuardianName = t.GuardianID, t.GuardianName, g.UserName
@@ -80,15 +82,6 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 		return nil, err
 	}
 	return c, nil
-}
-
-func contains(ids []int64, id int64) bool {
-	for _, v := range ids {
-		if v == id {
-			return true
-		}
-	}
-	return false
 }
 
 // UpdateChange edits the reason and hand-over content of a change.

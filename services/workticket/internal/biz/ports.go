@@ -82,6 +82,9 @@ type Queries interface {
 	TodayCount(ctx context.Context, from, to time.Time) (byType []StatRow, inProgress int32, err error)
 	// LatestChange is the newest guardian change of a permit (nil when none).
 	LatestChange(ctx context.Context, ticketID int64) (*GuardianChange, error)
+	// TicketNos returns those of nos that number a permit of the tenant
+	// (one query for a whole list of references).
+	TicketNos(ctx context.Context, nos []string) ([]string, error)
 }
 
 // State is the part of a permit a transition checks.

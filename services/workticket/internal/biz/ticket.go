@@ -1,9 +1,11 @@
 package biz
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -142,7 +144,7 @@ func (w *Workticket) Submit(ctx context.Context, in *Ticket, d Detail, measures 
 			"work_unit_id": in.WorkUnitID, "area_id": in.AreaID, "area_name": in.AreaName, "location": in.Location, "content": in.Content,
 			"operator_ids": in.OperatorIDs, "operator_names": in.OperatorNames, "guardian_id": in.GuardianID, "guardian_name": in.GuardianName,
 			"plan_start": in.PlanStart, "plan_end": in.PlanEnd, "plan_day": in.PlanDay, "hazard_codes": in.HazardCodes,
-			"measures": cmpOr(in.Measures, old.Measures), "related_ticket_nos": in.RelatedTicketNos, "attachments": in.Attachments,
+			"measures": in.Measures, "related_ticket_nos": in.RelatedTicketNos, "attachments": in.Attachments,
 			"remark": in.Remark, "detail": in.Detail})
 		if err == nil && !done {
 			err = errs.Rule("CONFLICT", "作业票状态已变化,请刷新后重试")
@@ -185,7 +187,7 @@ func (w *Workticket) checkPeople(ctx context.Context, t *Ticket, d *Detail) erro
 	}
 	info, _ := TypeInfo(t.WorkType)
 	kind := info.Certificate
-	names, err := w.People.Certificates(ctx, ids, cmpOr(kind, "welding"), t.PlanEnd)
+	names, err := w.People.Certificates(ctx, ids, cmp.Or(kind, "welding"), t.PlanEnd)
 	if err != nil {
 		return err
 	}
@@ -205,7 +207,7 @@ func (w *Workticket) checkPeople(ctx context.Context, t *Ticket, d *Detail) erro
 		return err
 	}
 	if !g.Valid {
-		return errs.Rule("GUARDIAN", "监护人不符合要求: %s", cmpOr(g.Reason, "不是该作业类型的监护人"))
+		return errs.Rule("GUARDIAN", "监护人不符合要求: %s", cmp.Or(g.Reason, "不是该作业类型的监护人"))
 	}
 	t.GuardianName = g.UserName
 	if p := d.TemporaryPower; p != nil && p.ElectricianID > 0 {
@@ -235,13 +237,6 @@ func distinct(ids []int64) []int64 {
 		}
 	}
 	return out
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // nameConfirmers fills the names of the people who confirmed measures
@@ -326,12 +321,12 @@ func (w *Workticket) checkRelated(ctx context.Context, t *Ticket) error {
 	if len(nos) > 20 {
 		return errs.BadRequest("关联作业票最多20张")
 	}
+	found, err := w.Q.TicketNos(ctx, nos)
+	if err != nil {
+		return err
+	}
 	for _, n := range nos {
-		ok, err := w.Tickets.Exists(ctx, 0, "ticket_no = ?", n)
-		if err != nil {
-			return err
-		}
-		if !ok {
+		if !slices.Contains(found, n) {
 			return errs.BadRequest("关联作业票不存在: %s", n)
 		}
 	}
@@ -409,7 +404,7 @@ func (w *Workticket) Approve(ctx context.Context, id int64, pass bool, comment s
 	if !pass {
 		action = "reject"
 	}
-	if err := w.transition(ctx, t, action, cmpOr(step, "审批"), comment, vals, issued); err != nil {
+	if err := w.transition(ctx, t, action, cmp.Or(step, "审批"), comment, vals, issued); err != nil {
 		return nil, err
 	}
 	return w.after(ctx, t, vals)
@@ -524,7 +519,7 @@ func (w *Workticket) ConfirmMeasures(ctx context.Context, id int64, items []Meas
 	if t.TicketStatus != TicketUnissued && t.TicketStatus != TicketIssued || t.JobStatus != JobToStart {
 		return nil, errs.Rule("ILLEGAL_TRANSITION", "作业已开始或作业票已关闭,不能再确认安全措施")
 	}
-	if ops, _ := ident.ParseIDs(t.OperatorIDs); !me.Super && me.UserID != t.GuardianID && me.UserID != t.ApplicantID && !contains(ops, me.UserID) {
+	if ops, _ := ident.ParseIDs(t.OperatorIDs); !me.Super && me.UserID != t.GuardianID && me.UserID != t.ApplicantID && !slices.Contains(ops, me.UserID) {
 		return nil, errs.Rule("NOT_PARTY", "只有申请人、监护人或作业人员可以确认安全措施")
 	}
 	ms := DecodeMeasures(t)

@@ -193,3 +193,12 @@ func (q Queries) LatestChange(ctx context.Context, ticketID int64) (*biz.Guardia
 	}
 	return &c, nil
 }
+
+func (q Queries) TicketNos(ctx context.Context, nos []string) ([]string, error) {
+	found := []string{}
+	if len(nos) == 0 {
+		return found, nil
+	}
+	err := db.Conn(ctx, q.DB).Model(&biz.Ticket{}).Where("ticket_no IN ?", nos).Pluck("ticket_no", &found).Error
+	return found, err
+}

@@ -83,3 +83,24 @@ func TestRememberedTotalFollowsWrites(t *testing.T) {
 		t.Fatalf("second page: %+v", p.Records)
 	}
 }
+
+func TestTicketNosFindsOnlyTheTenantsPermits(t *testing.T) {
+	g := openDB(t)
+	st := NewStores(g)
+	q := Queries{DB: g, Tickets: st.Tickets}
+	mine := ident.ForTenant(context.Background(), "100001")
+	other := ident.ForTenant(context.Background(), "300001")
+	for ctx, no := range map[context.Context]string{mine: "DH-1", other: "DH-2"} {
+		tk := &biz.Ticket{TicketNo: no, WorkType: biz.HotWork, Content: "c", PlanStart: time.Now(), PlanEnd: time.Now().Add(time.Hour)}
+		if err := st.Tickets.Create(ctx, tk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := q.TicketNos(mine, []string{"DH-1", "DH-2", "DH-3"})
+	if err != nil || len(got) != 1 || got[0] != "DH-1" {
+		t.Fatalf("found %v %v", got, err)
+	}
+	if got, err = q.TicketNos(mine, nil); err != nil || len(got) != 0 {
+		t.Fatalf("no numbers: %v %v", got, err)
+	}
+}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 	"time"
 
@@ -49,8 +48,6 @@ func parseTime(s, what string, required bool) (time.Time, error) {
 	// times as text); shown in the tenant zone by timefmt.
 	return t.Local(), nil
 }
-
-func fmtPtr(t *time.Time) string { return timefmt.FormatPtr(t) }
 
 // fromPermit reads a submitted permit.
 func fromPermit(p *pb.Permit) (*biz.Ticket, biz.Detail, []biz.Measure, error) {
@@ -104,13 +101,13 @@ func permit(t *biz.Ticket, actions []string) *pb.Permit {
 		Id: t.ID, TenantId: t.TenantID, TicketNo: t.TicketNo, WorkType: t.WorkType, WorkTypeName: biz.WorkTypeName(t.WorkType),
 		Level: t.Level, LevelName: biz.LevelName(t.WorkType, t.Level), WorkUnit: t.WorkUnit, WorkUnitId: t.WorkUnitID,
 		AreaId: t.AreaID, AreaName: t.AreaName, Location: t.Location, Content: t.Content, ApplicantId: t.ApplicantID,
-		ApplicantName: t.ApplicantName, ApplyTime: fmtPtr(t.ApplyTime), OperatorIds: t.OperatorIDs, OperatorNames: t.OperatorNames,
+		ApplicantName: t.ApplicantName, ApplyTime: timefmt.FormatPtr(t.ApplyTime), OperatorIds: t.OperatorIDs, OperatorNames: t.OperatorNames,
 		GuardianId: t.GuardianID, GuardianName: t.GuardianName, PlanStartTime: timefmt.Format(t.PlanStart),
-		PlanEndTime: timefmt.Format(t.PlanEnd), ActualStartTime: fmtPtr(t.ActualStart), ActualEndTime: fmtPtr(t.ActualEnd),
+		PlanEndTime: timefmt.Format(t.PlanEnd), ActualStartTime: timefmt.FormatPtr(t.ActualStart), ActualEndTime: timefmt.FormatPtr(t.ActualEnd),
 		HazardCodes: t.HazardCodes, RelatedTicketNos: t.RelatedTicketNos, Attachments: t.Attachments,
-		TicketStatus: t.TicketStatus, JobStatus: t.JobStatus, WorkPhase: t.WorkPhase, Paused: t.Paused, PauseTime: fmtPtr(t.PauseTime),
-		ProcessInstanceId: t.ProcessInstanceID, FlowStatus: t.FlowStatus, FlowTaskName: t.FlowTaskName, IssueTime: fmtPtr(t.IssueTime),
-		AcceptTime: fmtPtr(t.AcceptTime), AcceptUserId: t.AcceptUserID, AcceptUserName: t.AcceptUserName, CloseReason: t.CloseReason,
+		TicketStatus: t.TicketStatus, JobStatus: t.JobStatus, WorkPhase: t.WorkPhase, Paused: t.Paused, PauseTime: timefmt.FormatPtr(t.PauseTime),
+		ProcessInstanceId: t.ProcessInstanceID, FlowStatus: t.FlowStatus, FlowTaskName: t.FlowTaskName, IssueTime: timefmt.FormatPtr(t.IssueTime),
+		AcceptTime: timefmt.FormatPtr(t.AcceptTime), AcceptUserId: t.AcceptUserID, AcceptUserName: t.AcceptUserName, CloseReason: t.CloseReason,
 		Remark: t.Remark, Actions: actions, CreateTime: timefmt.Format(t.CreateTime), UpdateTime: timefmt.Format(t.UpdateTime),
 		CreateUser: t.CreateUser,
 		Expired: (t.TicketStatus == biz.TicketUnissued || t.TicketStatus == biz.TicketIssued) && t.JobStatus != biz.JobCompleted &&
@@ -207,5 +204,3 @@ func statRow(r biz.StatRow) *pb.StatRow {
 	return &pb.StatRow{Day: r.Day, WorkType: r.WorkType, WorkTypeName: biz.WorkTypeName(r.WorkType), Level: r.Level,
 		LevelName: biz.LevelName(r.WorkType, r.Level), Count: r.Count}
 }
-
-func idString(id int64) string { return strconv.FormatInt(id, 10) }

@@ -4,7 +4,6 @@ package service
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -445,8 +444,8 @@ var reportCols = []xlsx.Column[biz.Ticket]{
 	{Header: "申请人", Width: 10, Value: func(t biz.Ticket) any { return t.ApplicantName }},
 	{Header: "计划开始时间", Width: 20, Value: func(t biz.Ticket) any { return timefmt.Format(t.PlanStart) }},
 	{Header: "计划结束时间", Width: 20, Value: func(t biz.Ticket) any { return timefmt.Format(t.PlanEnd) }},
-	{Header: "作业票状态", Width: 10, Value: func(t biz.Ticket) any { return biz.OptionName(biz.TicketStatuses, strconv.Itoa(int(t.TicketStatus))) }},
-	{Header: "作业状态", Width: 10, Value: func(t biz.Ticket) any { return biz.OptionName(biz.JobStatuses, strconv.Itoa(int(t.JobStatus))) }},
+	{Header: "作业票状态", Width: 10, Value: func(t biz.Ticket) any { return codeName(biz.TicketStatuses, t.TicketStatus) }},
+	{Header: "作业状态", Width: 10, Value: func(t biz.Ticket) any { return codeName(biz.JobStatuses, t.JobStatus) }},
 }
 
 func (s *Workticket) TodayReportExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
