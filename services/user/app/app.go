@@ -45,7 +45,8 @@ func (a *App) Start(ctx context.Context) error {
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
 	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), a.Outbox, dir, a.in.Cache)
-	certs := biz.NewCertificates(uc, data.CertStores(g), data.NewCertQueries(g), data.NewCertQueries(g))
+	cq := data.NewCertQueries(g)
+	certs := biz.NewCertificates(uc, data.CertStores(g), cq, cq)
 	ch := service.NewCertificate(certs)
 	h := service.New(uc, conf.From(a.in.Conf).PasswordKey).WithCertificates(ch)
 	srv, err := grpcserver.New(a.in, a.addr, h, ch)

@@ -66,10 +66,7 @@ export function getCertificateTree(): Promise<CertificateKind[]> {
   return treeCache;
 }
 
-export const getDeptList = (inOrOut?: number) => get<any[]>(`${C}/deptList`, { inOrOut }).then((r) => r.data || []);
 export const getOperatorPage = (params: Record<string, any>) => get<any>(`${C}/operatorList`, params).then((r) => r.data);
-export const getTicketOperatorAll = (params: Record<string, any> = {}) => get<any[]>(`${C}/getTicketOperatorAll`, params).then((r) => r.data || []);
-export const getTicketGuardian = (workType: string) => get<any[]>('/api/blade-user/getTicketGuardian', { workType }).then((r) => r.data || []);
 
 export const getExpireInfo = (params: Record<string, any>) => get<ExpireInfo>(`${E}/certificateExpireInfo`, params).then((r) => r.data);
 export const getExpireSetting = () => get<ExpireSetting>(`${E}/detail`).then((r) => r.data);

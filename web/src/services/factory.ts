@@ -72,10 +72,6 @@ export const submitEnterprise = (e: Enterprise) => post(`${F}/factory/submit`, e
 
 // areas
 export const areaApi = crudApi<Area>(`${P}/risk-partition`, 'page');
-export const listAreas = (params: Record<string, any> = {}) => get<Area[]>(`${P}/risk-partition/list`, params).then((r) => r.data || []);
-export const pointExistRange = (longitude: number, latitude: number, areaSta?: number) =>
-  post<Area[]>(`${D}/pointExistRange`, { longitude, latitude, areaSta }).then((r) => r.data || []);
-export const getFactoryMap = () => get<any>(`${P}/factoryMap/listByOne`).then((r) => r.data);
 
 // map settings
 export const getMapSetting = () => get<MapSetting>(`${F}/map-setting/detail`).then((r) => r.data);
@@ -83,7 +79,6 @@ export const submitMapSetting = (m: MapSetting) => post(`${F}/map-setting/submit
 
 // drop-downs
 export const getDeptTree = (factoryId?: string) => get<any[]>(`${D}/tree`, factoryId ? { factoryId } : {}).then((r) => r.data || []);
-export const getDeptByCategory = (category?: number) => get<any[]>(`${D}/getDeptByCategory`, { category }).then((r) => r.data || []);
 export const userByTenantId = (params: { deptId?: string; factoryId?: string } = {}) =>
   get<any[]>(`${D}/userByTenantId`, params).then((r) => r.data || []);
 export const getWeather = () => get<Weather>(`${D}/getWeather`, undefined, { silent: true }).then((r) => r.data);

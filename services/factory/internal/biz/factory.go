@@ -94,9 +94,6 @@ func (f *Factory) EnterpriseOf(ctx context.Context, id int64) (*Enterprise, erro
 // EnterprisePage lists enterprise records (one per tenant; the tenant scope
 // applies).
 func (f *Factory) EnterprisePage(ctx context.Context, q paging.Query) (*paging.Page[Enterprise], error) {
-	if err := q.Normalize(); err != nil {
-		return nil, err
-	}
 	return f.Enterprises.Page(ctx, q)
 }
 
@@ -305,9 +302,6 @@ func (f *Factory) RemoveAreas(ctx context.Context, ids []int64) error {
 
 // AreaPage is the paged list with dept names.
 func (f *Factory) AreaPage(ctx context.Context, q paging.Query) (*paging.Page[Area], error) {
-	if err := q.Normalize(); err != nil {
-		return nil, err
-	}
 	p, err := f.Areas.Page(ctx, q)
 	if err != nil {
 		return nil, err

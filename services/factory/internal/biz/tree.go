@@ -52,34 +52,16 @@ func BuildTree(depts []Dept, root int64) []*TreeNode {
 // Children lists the direct children of parent (0: the roots) with
 // HasChildren set, for lazy trees.
 func Children(depts []Dept, parent int64) []*TreeNode {
-	all := BuildTree(depts, 0)
-	if parent == 0 {
-		out := make([]*TreeNode, len(all))
-		for i, n := range all {
-			c := *n
-			c.Children = nil
-			out[i] = &c
+	// BuildTree answers the roots for 0, else the parent alone (nil when absent)
+	level := BuildTree(depts, parent)
+	if parent != 0 {
+		if level == nil {
+			return nil
 		}
-		return out
+		level = level[0].Children
 	}
-	var find func([]*TreeNode) *TreeNode
-	find = func(ns []*TreeNode) *TreeNode {
-		for _, n := range ns {
-			if n.ID == parent {
-				return n
-			}
-			if f := find(n.Children); f != nil {
-				return f
-			}
-		}
-		return nil
-	}
-	p := find(all)
-	if p == nil {
-		return nil
-	}
-	out := make([]*TreeNode, len(p.Children))
-	for i, n := range p.Children {
+	out := make([]*TreeNode, len(level))
+	for i, n := range level {
 		c := *n
 		c.Children = nil
 		out[i] = &c

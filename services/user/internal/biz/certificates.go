@@ -226,16 +226,15 @@ func (c *Certificates) people(ctx context.Context, tenant string, ids []int64) (
 	return out, nil
 }
 
+// uniqueIDs collects the positive ids of in, each once (see uniq).
 func uniqueIDs[T any](in []T, id func(*T) int64) []int64 {
-	seen := map[int64]bool{}
-	var out []int64
+	ids := make([]int64, 0, len(in))
 	for i := range in {
-		if v := id(&in[i]); v > 0 && !seen[v] {
-			seen[v] = true
-			out = append(out, v)
+		if v := id(&in[i]); v > 0 {
+			ids = append(ids, v)
 		}
 	}
-	return out
+	return uniq(ids)
 }
 
 // views names a batch of certificates: one user query and one department

@@ -99,7 +99,7 @@ func (s *Certificate) CertificateExport(ctx context.Context, q *commonv1.PageQue
 	if err != nil {
 		return nil, err
 	}
-	if err := s.uc.EachCertificate(ctx, svc.Query(q), exportMax, w.Add); err != nil {
+	if err := s.uc.EachCertificate(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
 		return nil, err
 	}
 	b, err := w.Bytes()

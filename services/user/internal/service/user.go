@@ -17,9 +17,6 @@ import (
 	"anquan/user/internal/biz"
 )
 
-// exportMax bounds one export.
-const exportMax = 100000
-
 func (s *User) Page(ctx context.Context, q *commonv1.PageQuery) (*pb.UserPage, error) {
 	p, err := s.uc.Page(ctx, svc.Query(q))
 	if err != nil {
@@ -115,7 +112,7 @@ func (s *User) Export(ctx context.Context, q *commonv1.PageQuery) (*httpbody.Htt
 	if err != nil {
 		return nil, err
 	}
-	if err := s.uc.Export(ctx, svc.Query(q), exportMax, w.Add); err != nil {
+	if err := s.uc.Export(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
 		return nil, err
 	}
 	b, err := w.Bytes()
