@@ -1,4 +1,4 @@
-import { get, post, type Page } from '@/utils/request';
+import { get, type Page } from '@/utils/request';
 import { crudApi } from './system';
 
 /** blade-flow: approvals (process definitions, to-do lists, history). */
@@ -55,7 +55,5 @@ export interface FlowComment {
 export const flowModelApi = crudApi<FlowModel>(`${F}/model`);
 export const getTodoList = (params: Record<string, any>) => get<Page<FlowInstance>>(`${F}/work/todo-list`, params).then((r) => r.data);
 export const getDoneList = (params: Record<string, any>) => get<Page<FlowInstance>>(`${F}/work/done-list`, params).then((r) => r.data);
-export const getInstance = (processInstanceId: string) => get<FlowInstance>(`${F}/process/detail`, { processInstanceId }).then((r) => r.data);
 export const getHistory = (processInstanceId: string) =>
   get<FlowComment[]>(`${F}/process/task-process-comment`, { processInstanceId }).then((r) => r.data || []);
-export const saveModel = (m: FlowModel) => post(`${F}/model/submit`, m);

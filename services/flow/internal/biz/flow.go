@@ -17,8 +17,6 @@ import (
 type Store interface {
 	// ModelsFor returns the enabled models of the caller's tenant with one of keys.
 	ModelsFor(ctx context.Context, keys []string) ([]Model, error)
-	// OpenFor reports whether the business record has an instance in process.
-	OpenFor(ctx context.Context, table string, id int64) (bool, error)
 	// Advance writes in's state, step and version+1 where the row still has
 	// version from and is in process; false when another signer won.
 	Advance(ctx context.Context, in *Instance, from int32) (bool, error)
@@ -178,7 +176,7 @@ func (f *Flow) Start(ctx context.Context, in StartInput) (*Instance, error) {
 		Steps: EncodeSteps(steps), ForbidApplicant: forbid,
 	}
 	err = f.Tx.Tx(ctx, func(ctx context.Context) error {
-		open, err := f.S.OpenFor(ctx, in.BusinessTable, in.BusinessID)
+		open, err := f.Instances.Exists(ctx, 0, "business_table = ? AND business_id = ? AND state = ?", in.BusinessTable, in.BusinessID, InProcess)
 		if err != nil {
 			return err
 		}

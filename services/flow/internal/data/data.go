@@ -124,14 +124,6 @@ func (s *Store) ModelsFor(ctx context.Context, keys []string) ([]biz.Model, erro
 	return out, err
 }
 
-func (s *Store) OpenFor(ctx context.Context, table string, id int64) (bool, error) {
-	var n int64
-	err := s.conn(ctx).Model(&biz.Instance{}).
-		Where("business_table = ? AND business_id = ? AND state = ?", table, id, biz.InProcess).
-		Limit(1).Count(&n).Error
-	return n > 0, err
-}
-
 func (s *Store) Advance(ctx context.Context, in *biz.Instance, from int32) (bool, error) {
 	res := s.conn(ctx).Model(&biz.Instance{}).
 		Where("id = ? AND version = ? AND state = ?", in.ID, from, biz.InProcess).

@@ -2,6 +2,7 @@ package data
 
 import (
 	"context"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -39,14 +40,18 @@ var demoModels = []struct {
 // Seed adds the demo tenant's example models once (idempotent at every start).
 func Seed(g *gorm.DB) error {
 	ctx := ident.ForTenant(context.Background(), seedids.DemoTenant)
+	keys := make([]string, len(demoModels))
+	for i, m := range demoModels {
+		keys[i] = m.key
+	}
 	return db.Tx(ctx, g, func(ctx context.Context) error {
+		var have []string
+		// Unscoped: a model the administrator removed stays removed.
+		if err := db.Conn(ctx, g).Unscoped().Model(&biz.Model{}).Where("tenant_id = ? AND model_key IN ?", seedids.DemoTenant, keys).Pluck("model_key", &have).Error; err != nil {
+			return err
+		}
 		for _, m := range demoModels {
-			var n int64
-			// Unscoped: a model the administrator removed stays removed.
-			if err := db.Conn(ctx, g).Unscoped().Model(&biz.Model{}).Where("tenant_id = ? AND model_key = ?", seedids.DemoTenant, m.key).Count(&n).Error; err != nil {
-				return err
-			}
-			if n > 0 {
+			if slices.Contains(have, m.key) {
 				continue
 			}
 			row := &biz.Model{ModelKey: m.key, Name: m.name, Steps: biz.EncodeSteps(m.steps), ForbidApplicant: m.forbid, Remark: m.remark}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"strconv"
 	"strings"
 
 	"anquan/flow/internal/biz"
@@ -64,7 +65,7 @@ func instancePage(p *paging.Page[biz.Instance]) *pb.InstancePage {
 
 func commentOut(c *biz.Comment) *pb.Comment {
 	return &pb.Comment{
-		Id: c.ID, ProcessInstanceId: ident.JoinIDs([]int64{c.InstanceID}), TaskName: c.TaskName, UserId: c.UserID,
+		Id: c.ID, ProcessInstanceId: strconv.FormatInt(c.InstanceID, 10), TaskName: c.TaskName, UserId: c.UserID,
 		UserName: c.UserName, Action: c.Action, Comment: c.Comment, Time: timefmt.Format(c.CreateTime),
 	}
 }

@@ -3,11 +3,12 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormList, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProFormGroup } from '@ant-design/pro-components';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
-import { flowModelApi, saveModel, type FlowModel, type FlowStep } from '@/services/flow';
+import { flowModelApi, type FlowModel, type FlowStep } from '@/services/flow';
 import { roleApi } from '@/services/system';
 import { userApi } from '@/services/user';
 import { useSession } from '@/stores/session';
 import { message } from '@/utils/feedback';
+import { splitNames } from '@/utils/fileLink';
 import { useText } from '@/utils/i18nText';
 
 /** The form's step: lists instead of the API's comma strings. */
@@ -17,8 +18,8 @@ interface StepForm {
   users?: string[];
 }
 
-const split = (s?: string) => (s || '').split(',').map((x) => x.trim()).filter(Boolean);
-export const toForm = (steps?: FlowStep[]): StepForm[] => (steps || []).map((s) => ({ name: s.name, roles: split(s.roleAliases), users: split(s.userIds) }));
+export const toForm = (steps?: FlowStep[]): StepForm[] =>
+  (steps || []).map((s) => ({ name: s.name, roles: splitNames(s.roleAliases), users: splitNames(s.userIds) }));
 export const fromForm = (steps?: StepForm[]): FlowStep[] =>
   (steps || []).map((s) => ({ name: (s.name || '').trim(), roleAliases: (s.roles || []).join(','), userIds: (s.users || []).join(',') }));
 
@@ -77,7 +78,7 @@ function ModelDialog({ record, readonly, onClose, onSaved }: { record?: FlowMode
           message.error(`${tt('审批环节需要指定审批角色或审批人')}: ${bad.name}`);
           return false;
         }
-        await saveModel({ ...v, id: record?.id, steps });
+        await flowModelApi.submit!({ ...v, id: record?.id, steps });
         message.success(tt('操作成功'));
         onSaved();
         return true;
