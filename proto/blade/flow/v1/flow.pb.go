@@ -106,8 +106,8 @@ type Model struct {
 	// Refuse a signature from the instance's applicant (permits: nobody approves
 	// what they applied for).
 	ForbidApplicant bool `protobuf:"varint,6,opt,name=forbid_applicant,json=forbidApplicant,proto3" json:"forbid_applicant,omitempty"`
-	// 1 enabled, 0 voided.
-	Status        int32  `protobuf:"varint,7,opt,name=status,proto3" json:"status,omitempty"`
+	// 1 enabled, 0 voided; a new model without it is enabled.
+	Status        *int32 `protobuf:"varint,7,opt,name=status,proto3,oneof" json:"status,omitempty"`
 	Remark        string `protobuf:"bytes,8,opt,name=remark,proto3" json:"remark,omitempty"`
 	CreateTime    string `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime    string `protobuf:"bytes,10,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
@@ -188,8 +188,8 @@ func (x *Model) GetForbidApplicant() bool {
 }
 
 func (x *Model) GetStatus() int32 {
-	if x != nil {
-		return x.Status
+	if x != nil && x.Status != nil {
+		return *x.Status
 	}
 	return 0
 }
@@ -970,21 +970,22 @@ const file_blade_flow_v1_flow_proto_rawDesc = "" +
 	"\x04Step\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12!\n" +
 	"\frole_aliases\x18\x02 \x01(\tR\vroleAliases\x12\x19\n" +
-	"\buser_ids\x18\x03 \x01(\tR\auserIds\"\xad\x02\n" +
+	"\buser_ids\x18\x03 \x01(\tR\auserIds\"\xbd\x02\n" +
 	"\x05Model\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
 	"\tmodel_key\x18\x03 \x01(\tR\bmodelKey\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12)\n" +
 	"\x05steps\x18\x05 \x03(\v2\x13.blade.flow.v1.StepR\x05steps\x12)\n" +
-	"\x10forbid_applicant\x18\x06 \x01(\bR\x0fforbidApplicant\x12\x16\n" +
-	"\x06status\x18\a \x01(\x05R\x06status\x12\x16\n" +
+	"\x10forbid_applicant\x18\x06 \x01(\bR\x0fforbidApplicant\x12\x1b\n" +
+	"\x06status\x18\a \x01(\x05H\x00R\x06status\x88\x01\x01\x12\x16\n" +
 	"\x06remark\x18\b \x01(\tR\x06remark\x12\x1f\n" +
 	"\vcreate_time\x18\t \x01(\tR\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_time\x18\n" +
 	" \x01(\tR\n" +
-	"updateTime\"\x95\x01\n" +
+	"updateTimeB\t\n" +
+	"\a_status\"\x95\x01\n" +
 	"\tModelPage\x12.\n" +
 	"\arecords\x18\x01 \x03(\v2\x14.blade.flow.v1.ModelR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1144,6 +1145,7 @@ func file_blade_flow_v1_flow_proto_init() {
 	if File_blade_flow_v1_flow_proto != nil {
 		return
 	}
+	file_blade_flow_v1_flow_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -44,15 +44,17 @@ func (f *Flow) SubmitModel(ctx context.Context, m *Model, steps []Step) error {
 	}
 	if m.ID == 0 {
 		disabled := m.Status == 0
-		if err := f.Models.Create(ctx, m); err != nil {
-			return err
-		}
-		if disabled {
+		return f.Tx.Tx(ctx, func(ctx context.Context) error {
+			if err := f.Models.Create(ctx, m); err != nil {
+				return err
+			}
+			if !disabled {
+				return nil
+			}
 			// the column default (1, enabled) wins over a zero value on insert
 			_, err := f.Models.UpdateFields(ctx, []int64{m.ID}, map[string]any{"status": 0})
 			return err
-		}
-		return nil
+		})
 	}
 	return f.Models.Update(ctx, m.ID, m, "model_key", "name", "steps", "forbid_applicant", "remark", "status")
 }

@@ -11,6 +11,8 @@ import (
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	pb "anquan/proto/blade/flow/v1"
+
+	"google.golang.org/protobuf/proto"
 )
 
 func stepsIn(in []*pb.Step) ([]biz.Step, error) {
@@ -36,7 +38,7 @@ func stepsOut(in []biz.Step) []*pb.Step {
 func modelOut(m *biz.Model) *pb.Model {
 	return &pb.Model{
 		Id: m.ID, TenantId: m.TenantID, ModelKey: m.ModelKey, Name: m.Name, Steps: stepsOut(biz.DecodeSteps(m.Steps)),
-		ForbidApplicant: m.ForbidApplicant, Status: m.Status, Remark: m.Remark,
+		ForbidApplicant: m.ForbidApplicant, Status: proto.Int32(m.Status), Remark: m.Remark,
 		CreateTime: timefmt.Format(m.CreateTime), UpdateTime: timefmt.Format(m.UpdateTime),
 	}
 }

@@ -102,8 +102,8 @@ func (s *Flow) ModelSubmit(ctx context.Context, p *pb.Model) (*wrapperspb.BoolVa
 		return nil, err
 	}
 	m := &biz.Model{ModelKey: p.ModelKey, Name: p.Name, ForbidApplicant: p.ForbidApplicant, Remark: p.Remark}
-	m.ID, m.Status = p.Id, p.Status
-	if p.Id == 0 && p.Status == 0 {
+	m.ID, m.Status = p.Id, p.GetStatus()
+	if p.Status == nil && p.Id == 0 {
 		m.Status = 1 // a new definition is enabled unless the form says otherwise
 	}
 	return ok, s.uc.SubmitModel(ctx, m, steps)
