@@ -153,7 +153,7 @@ export default function BasicLayout() {
   const [modulesOpen, setModulesOpen] = useState(false);
   const [winH, setWinH] = useState(window.innerHeight);
 
-  // bootstrap: menu tree, chosen module's menu, buttons, enterprise, expiration reminder
+  // bootstrap: menu tree, chosen module's menu, buttons, expiration reminder
   useEffect(() => {
     const onResize = () => setWinH(window.innerHeight);
     window.addEventListener('resize', onResize);
@@ -182,7 +182,7 @@ export default function BasicLayout() {
       }
     })();
     if (!Object.keys(permission).length) loadButtons().catch(() => undefined);
-    enterprise.load(tenantId);
+    // the enterprise record loads with the navigation effect below (it runs on mount too)
     if (!sessionStorage.getItem('aq-expiration-shown')) {
       getExpiration()
         .then((d) => {

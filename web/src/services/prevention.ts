@@ -233,9 +233,11 @@ export const taskCheckable = (state: any) => [1, 3, 5].includes(Number(state));
  */
 export const plantToday = (now: Date = new Date()) => new Date(now.getTime() + 8 * 3600000).toISOString().slice(0, 10);
 
+/** the first day a deadline may take: the day of the report (the plant's today for a new report) */
+export const deadlineFrom = (reportTime?: string, today: Date = new Date()) => (reportTime ? String(reportTime).slice(0, 10) : plantToday(today));
+
 /** a deadline may not be before the day of the report (the plant's today for a new report) */
 export function deadlineError(deadline?: string, reportTime?: string, today: Date = new Date()): string {
   if (!deadline) return '';
-  const from = reportTime ? String(reportTime).slice(0, 10) : plantToday(today);
-  return String(deadline).slice(0, 10) < from ? '整改期限不能早于上报日期' : '';
+  return String(deadline).slice(0, 10) < deadlineFrom(reportTime, today) ? '整改期限不能早于上报日期' : '';
 }

@@ -94,8 +94,5 @@ export const labelApi = crudApi('/api/label-management', 'page');
 export const getFactoryDetail = () => get<any>('/api/base-factory/factory/detail', undefined, { silent: true }).then((r) => r.data);
 
 // social (OAuth2/OIDC) login providers of the tenant, blade-auth
-export const socialProviderApi: CrudApi = {
-  ...crudApi('/api/blade-auth/social-provider'),
-  // no detail call: the list row is the record (its secret comes back masked)
-  detail: undefined,
-};
+// no detail call: the list row is the record (its secret comes back masked)
+export const socialProviderApi = crudApi('/api/blade-auth/social-provider', 'list', { detail: undefined });

@@ -31,8 +31,11 @@ interface SessionState {
   adoptToken: (accessToken: string, refreshToken?: string) => void;
   applyLogin: (res: LoginResult) => void;
   loadButtons: () => Promise<void>;
-  /** roles (aliases) from user-info, which the menu's meta.roles refer to */
-  loadRoles: () => Promise<void>;
+  /** roles (aliases) from user-info, which the menu's meta.roles refer to; `info` is a
+   * user-info answer the caller already has */
+  loadRoles: (info?: Record<string, any>) => Promise<void>;
+  /** what every login loads next: buttons and roles, each failing quietly */
+  loadAccess: (info?: Record<string, any>) => Promise<void>;
   logout: () => Promise<void>;
   fedLogOut: () => void;
   refresh: () => Promise<boolean>;
@@ -81,7 +84,7 @@ export const useSession = create<SessionState>((set, get) => ({
     const res = await authApi.loginByUsername(form, captcha);
     if (res.error_description) throw new Error(res.error_description);
     get().applyLogin(res);
-    await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles().catch(() => undefined)]);
+    await get().loadAccess();
     return res;
   },
 
@@ -91,7 +94,7 @@ export const useSession = create<SessionState>((set, get) => ({
     get().applyLogin(res);
     // a user who still has to register owns no menus or buttons yet
     if (!needsRegistration(get().userInfo)) {
-      await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles().catch(() => undefined)]);
+      await get().loadAccess();
     }
     return res;
   },
@@ -135,11 +138,15 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ permission });
   },
 
-  loadRoles: async () => {
-    const info = (await authApi.getUserInfo()).data || {};
+  loadRoles: async (known) => {
+    const info = known || (await authApi.getUserInfo()).data || {};
     const roles = Array.from(new Set([...String(info.roleAlias || '').split(','), ...get().roles].filter(Boolean)));
     setStore({ name: 'roles', content: roles });
     set({ roles });
+  },
+
+  loadAccess: async (info) => {
+    await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles(info).catch(() => undefined)]);
   },
 
   logout: async () => {

@@ -55,3 +55,6 @@ export function toValueEnum(items: { dictKey: any; dictValue: string }[]) {
 
 /** A numeric-looking dictionary key becomes a number so it matches numeric record fields. */
 export const dictValue = (k: string): string | number => (/^(0|-?[1-9]\d{0,14})$/.test(k) ? Number(k) : k);
+
+/** A verb and a noun as a phrase: "请输入姓名" in Chinese, "Enter name" in other locales. */
+export const phrase = (locale: string, verb: string, noun: string) => (locale.startsWith('zh') ? `${verb}${noun}` : `${verb} ${noun.toLowerCase()}`);

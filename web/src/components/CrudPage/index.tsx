@@ -25,7 +25,7 @@ import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
 import { opensInNewWindow } from '@/utils/file';
 import { translateOptions, useText } from '@/utils/i18nText';
-import { buildQuery, dictValue, permCodes, readPage, toValueEnum } from './helpers';
+import { buildQuery, dictValue, permCodes, phrase, readPage, toValueEnum } from './helpers';
 import type { CrudField } from './types';
 
 export type { CrudField } from './types';
@@ -122,9 +122,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
   const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
   const input = intl.formatMessage({ id: 'crud.inputPrefix' });
   const select = intl.formatMessage({ id: 'crud.selectPrefix' });
-  const sep = intl.locale.startsWith('zh') ? '' : ' ';
-  const lower = sep ? label.toLowerCase() : label;
-  const rules = [...(cfg.required ? [{ required: true, message: `${input}${sep}${lower}` }] : []), ...(cfg.rules || [])];
+  const rules = [...(cfg.required ? [{ required: true, message: phrase(intl.locale, input, label) }] : []), ...(cfg.rules || [])];
   const common = {
     name: f.dataIndex,
     label,
@@ -135,8 +133,8 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     placeholder: cfg.placeholder
       ? tt(cfg.placeholder)
       : ['select', 'treeSelect', 'date', 'dateTime', 'radio'].includes(type)
-        ? `${select}${sep}${lower}`
-        : `${input}${sep}${lower}`,
+        ? phrase(intl.locale, select, label)
+        : phrase(intl.locale, input, label),
   } as any;
   dictOptions = dictOptions || (translateOptions(f.options, tt) as any);
   const fp = { ...(cfg.fieldProps || {}) };
@@ -178,10 +176,8 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
             headers: buildHeaders({}),
             onPreview: (file: any) => {
               const url = file.url || file.response?.data?.link;
-              if (!url) return;
-              // doc/pdf open in a new window; anything else uses the default preview
-              if (opensInNewWindow(file.name || url)) window.open(url, '_blank');
-              else window.open(url, '_blank');
+              // every stored file opens in a new window (the upload list has no image viewer)
+              if (url) window.open(url, '_blank');
             },
             ...fp,
           }}
@@ -392,9 +388,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   ].filter(Boolean) as React.ReactNode[];
 
   const mode = dialog?.mode;
-  const sep = intl.locale.startsWith('zh') ? '' : ' ';
   const shownTitle = tt(title);
-  const modalTitle = `${t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view')}${sep}${sep ? shownTitle.toLowerCase() : shownTitle}`;
+  const modalTitle = phrase(intl.locale, t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view'), shownTitle);
   const formFields = fields.filter((f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView));
 
   return (

@@ -45,7 +45,8 @@ export default function PasswordFree() {
         real_name: profile.realName,
         avatar: profile.avatar || undefined,
       });
-      await Promise.all([s.loadButtons().catch(() => undefined), s.loadRoles().catch(() => undefined)]);
+      // the user-info just fetched also carries the roles: no second call
+      await s.loadAccess(profile);
       afterLogin({});
     })();
   }, []);

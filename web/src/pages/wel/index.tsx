@@ -52,7 +52,7 @@ export default function Welcome() {
               <Statistic title={t('wel.unread')} value={unread} prefix={<BellOutlined />} />
             </Col>
             <Col span={8}>
-              <Statistic title={t('wel.module')} value={moduleTitle(moduleName) || '-'} valueStyle={{ fontSize: 20 }} />
+              <Statistic title={t('wel.module')} value={moduleLabel || '-'} valueStyle={{ fontSize: 20 }} />
             </Col>
             <Col span={8}>
               <Statistic title={t('wel.version')} value={website.version} valueStyle={{ fontSize: 20 }} />

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { Col, Form, Row } from 'antd';
 import { ProFormDatePicker, ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@ant-design/pro-components';
 import AttachmentUpload from '@/components/AttachmentUpload';
-import { deadlineError, plantToday } from '@/services/prevention';
+import { deadlineError, deadlineFrom } from '@/services/prevention';
 import { useText } from '@/utils/i18nText';
 import { deptTree, unitOptions } from '@/pages/safetyRisk/components/lookups';
 import { DANGER_LEVEL, DANGER_SRC, DANGER_TYPE, MANAGE_TYPE } from '@/pages/safetyRisk/options';
@@ -59,7 +59,7 @@ export default function HazardFormFields({ prefix, users, reportTime }: { prefix
                 name={n('deadline')}
                 label={tt('整改期限')}
                 tooltip={tt('限期整改必填;即查即改默认当天')}
-                fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < (reportTime ? String(reportTime).slice(0, 10) : plantToday()) }}
+                fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(reportTime) }}
                 rules={[
                   ...(limited ? req('请选择整改期限') : []),
                   { validator: (_: any, val: any) => (deadlineError(val ? dayjs(val).format('YYYY-MM-DD') : '', reportTime) ? Promise.reject(new Error(tt('整改期限不能早于上报日期'))) : Promise.resolve()) },

@@ -3,23 +3,18 @@ import { Alert, Col, Descriptions, Drawer, Form, Row, Space, Spin, Typography } 
 import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import FlowHistory from '@/components/FlowHistory';
-import { getHazard, hazardAction, hazardApi, plantToday, userOptions, type HazardStep } from '@/services/prevention';
+import { deadlineFrom, getHazard, hazardAction, hazardApi, userOptions, type HazardStep } from '@/services/prevention';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 import EnumTag from '@/pages/safetyRisk/components/EnumTag';
 import Photos from '@/pages/safetyRisk/components/Photos';
+import useOptions from '@/pages/safetyRisk/components/useOptions';
 import { idsToText } from '@/pages/safetyRisk/identification/fields';
 import { DANGER_LEVEL, DANGER_SRC, DANGER_STATE, DANGER_STATE_COLOR, DANGER_TYPE, MANAGE_TYPE, labelOf } from '@/pages/safetyRisk/options';
 import HazardFormFields, { nameOf, toDeadline, type Opt } from './HazardFormFields';
 
 /** the tenant's users once per dialog */
-export function useUsers(): Opt[] {
-  const [users, setUsers] = useState<Opt[]>([]);
-  useEffect(() => {
-    userOptions().then(setUsers);
-  }, []);
-  return users;
-}
+export const useUsers = (): Opt[] => useOptions(userOptions);
 
 /** A refusal of the server shown in the dialog as the server wrote it (the client also toasts it). */
 function useRefusal() {
@@ -146,7 +141,7 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
                     <ProFormDatePicker
                       name="deadline"
                       label={tt('整改期限')}
-                      fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < (String(record.reportTime || '').slice(0, 10) || plantToday()) }}
+                      fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(record.reportTime) }}
                     />
                   </Col>
                   <Col span={12}>

@@ -7,6 +7,9 @@ import { clearDictCache } from '@/services/system';
 import { getAllStore } from '@/utils/storage';
 import { useText } from '@/utils/i18nText';
 
+/** tokens are credentials: never shown on screen (JSON.stringify replacer) */
+const mask = (k: string, v: unknown) => (/token/i.test(k) && typeof v === 'string' && v ? '••••••' : v);
+
 /** Cache management: clears the server cache and the client's dictionary cache. */
 export default function CacheManage() {
   const [loading, setLoading] = useState(false);
@@ -45,8 +48,6 @@ export default function CacheManage() {
       />
       <Descriptions title={tt('本地存储')} size="small" bordered column={1} styles={{ label: { width: 180 }, content: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 } }}>
         {entries.map((e) => {
-          // tokens are credentials: never shown on screen
-          const mask = (k: string, v: unknown) => (/token/i.test(k) && typeof v === 'string' && v ? '••••••' : v);
           const text = /token/i.test(e.name) ? '••••••' : typeof e.content === 'object' ? JSON.stringify(e.content, mask) : String(e.content);
           return (
             <Descriptions.Item key={e.name} label={e.name}>
