@@ -55,6 +55,22 @@ describe('English texts of the system pages', () => {
     expect(missing).toEqual([]);
   });
 
+  it('a Chinese text has one English text across the area files', () => {
+    // en-US.ts spreads the area files into one map: a later file would silently win
+    const dir = path.join(root, 'src/locales/pages');
+    const files = ['en-US.ts', ...fs.readdirSync(path.join(dir, 'en-US')).map((f) => `en-US/${f}`)];
+    const seen = new Map<string, string>();
+    const conflicts: string[] = [];
+    for (const f of files) {
+      for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*'([^']+)':\s*'((?:[^'\\]|\\.)*)'/gm)) {
+        const before = seen.get(m[1]);
+        if (before !== undefined && before !== m[2]) conflicts.push(`${m[1]}: ${before} / ${m[2]} (${f})`);
+        seen.set(m[1], m[2]);
+      }
+    }
+    expect(conflicts).toEqual([]);
+  });
+
   it('every menu entry of the server menu template has an English name', () => {
     // the template every tenant is provisioned with (blade-system); its i18n keys name menu.<key>
     const tpl = fs.readFileSync(path.join(root, '../services/system/internal/biz/template.go'), 'utf8');

@@ -53,7 +53,7 @@ export default {
   '内部': 'Internal',
   '外部': 'External',
   '所属角色': 'Roles',
-  '所属部门': 'Departments',
+  '所属部门': 'Department',
   '所属岗位': 'Posts',
   '手机号码': 'Mobile',
   '电子邮箱': 'Email',

@@ -37,7 +37,7 @@ export default {
   '仓储区': 'Storage area',
   '风险等级': 'Risk level',
   '重大风险': 'Major risk',
-  '较大风险': 'Larger risk',
+  '较大风险': 'Significant risk',
   '一般风险': 'General risk',
   '低风险': 'Low risk',
   '责任部门': 'Responsible department',

@@ -164,7 +164,7 @@ export default {
   '关闭原因': 'Closing reason',
   '升级管理': 'Raised level',
   '作业票编号': 'Permit no.',
-  '作业类型': 'Type',
+  '作业类型': 'Work type',
   '申请时间': 'Applied at',
   '作业阶段': 'Phase',
   '实际开始时间': 'Actual start',
