@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"anquan/kit/idgen"
+	"anquan/kit/timefmt"
 )
 
 const (
@@ -24,20 +25,12 @@ func init() {
 	addArea(area{name: "prevention", seed: seedPrevention, run: runPrevention})
 }
 
-var pvZone = func() *time.Location {
-	z, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		return time.FixedZone("CST", 8*3600)
-	}
-	return z
-}()
-
 // pvTomorrow is the day generated: plans start then, so the server's own
 // scheduler (which generates up to now at start) leaves the whole day to
 // the measured call.
 func pvTomorrow() time.Time {
-	n := time.Now().In(pvZone)
-	return time.Date(n.Year(), n.Month(), n.Day()+1, 0, 0, 0, 0, pvZone)
+	n := time.Now().In(timefmt.Zone)
+	return time.Date(n.Year(), n.Month(), n.Day()+1, 0, 0, 0, 0, timefmt.Zone)
 }
 
 // pvCycles: (cycle, unit, share in tenths of a percent) — hourly patrols
@@ -55,7 +48,7 @@ func seedPrevention(dir string) {
 	defer db.Close()
 	tx, err := db.Begin()
 	must(err)
-	now := time.Now().In(pvZone)
+	now := time.Now().In(timefmt.Zone)
 	start := pvTomorrow()
 	ms, err := tx.Prepare(`INSERT INTO prevention_measure (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
 		event_id, unit_id, data_src, classify1, classify2, classify3, description, troubleshoot_content, remark)
@@ -100,7 +93,7 @@ func runPrevention(c *http.Client, base, token string) {
 		return
 	}
 	day := pvTomorrow()
-	until := day.Add(24*time.Hour - time.Second).Format("2006-01-02 15:04:05")
+	until := timefmt.Format(day.Add(24*time.Hour - time.Second))
 	for _, label := range []string{"first run", "rerun (idempotent)"} {
 		t0 := time.Now()
 		d, err := wtCall(c, "POST", base+"/api/nDoublePrevention/check-task/generate", token, map[string]any{"until": until})

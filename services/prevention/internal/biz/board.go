@@ -120,7 +120,7 @@ func (p *Prevention) Commitment(ctx context.Context, date string) (*Commitment, 
 	case !s.Equal(today):
 		c.SpecialWorksNote = "特殊作业数仅统计当日"
 	default:
-		if w, err := p.WorkTickets(ctx, s); err == nil {
+		if w, err := p.WorkTickets(ctx); err == nil {
 			c.SpecialWorks = w
 		} else {
 			c.SpecialWorksNote = "作业票服务暂不可用,特殊作业数未统计"

@@ -8,6 +8,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/idgen"
+	"anquan/kit/timefmt"
 )
 
 // HazardInput is a reported hazard with its times as text.
@@ -155,7 +156,7 @@ func (p *Prevention) EditHazard(ctx context.Context, in *HazardInput) error {
 		return err
 	}
 	if strings.TrimSpace(in.ReportTimeText) == "" {
-		in.ReportTimeText = formatTime(old.ReportTime)
+		in.ReportTimeText = timefmt.Format(old.ReportTime)
 	}
 	if err := p.prepareHazard(ctx, in, old.TaskID != 0); err != nil {
 		return err
@@ -259,9 +260,6 @@ func (p *Prevention) Act(ctx context.Context, step HazardStep, a *HazardAction) 
 			h.DangerLevel, h.DangerManageType = a.DangerLevel, a.DangerManageType
 			if err := p.setDeadline(h, a.Deadline); err != nil {
 				return err
-			}
-			if h.DangerManageType == ManageLater && strings.TrimSpace(a.Deadline) == "" && h.Deadline == nil {
-				return errs.BadRequest("限期整改的隐患请填写整改期限")
 			}
 			v["danger_level"], v["danger_manage_type"], v["deadline"] = h.DangerLevel, h.DangerManageType, h.Deadline
 			if h.Deadline != nil && h.Deadline.After(now) {

@@ -70,9 +70,9 @@ type Queries interface {
 	InsertTasks(ctx context.Context, tasks []CheckTask) (int64, error)
 	// SetNextSeq stores the generation cursors of plans (never backwards).
 	SetNextSeq(ctx context.Context, next map[int64]Cursor) error
-	// ResetPending removes a plan's pending tasks of windows starting after t
-	// (the plan's timing changed).
-	ResetPending(ctx context.Context, planID int64, after time.Time) error
+	// ResetPending removes the plans' pending tasks of windows ending after t
+	// (a plan's timing changed or the plans were removed).
+	ResetPending(ctx context.Context, planIDs []int64, after time.Time) error
 	// ExpireTasks turns pending tasks ended by now into 3.
 	ExpireTasks(ctx context.Context, now time.Time) (int64, error)
 	// DueHazards are open hazards past their deadline not flagged yet.
@@ -105,7 +105,7 @@ type Prevention struct {
 	Outbox   Events
 	// WorkTickets counts today's special works when the work-ticket service
 	// offers it; nil until then.
-	WorkTickets func(ctx context.Context, day time.Time) (int, error)
+	WorkTickets func(ctx context.Context) (int, error)
 	// Params reads tenant parameters (provincial upload keys); nil until
 	// the app wires a blade-system client, and keyed uploads are refused.
 	Params TenantParams

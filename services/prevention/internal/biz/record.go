@@ -7,6 +7,7 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/idgen"
+	"anquan/kit/timefmt"
 )
 
 // RecordInput is an inspection record as submitted.
@@ -66,7 +67,7 @@ func (p *Prevention) SubmitRecord(ctx context.Context, in *RecordInput) (*CheckR
 		hi := in.Hazard
 		hi.UnitID = task.UnitID
 		if strings.TrimSpace(hi.ReportTimeText) == "" {
-			hi.ReportTimeText = formatTime(ct)
+			hi.ReportTimeText = timefmt.Format(ct)
 		}
 		if err := p.prepareHazard(ctx, hi, true); err != nil {
 			return nil, err

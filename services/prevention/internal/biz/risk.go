@@ -6,6 +6,7 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/paging"
+	"anquan/kit/timefmt"
 )
 
 // ---------------------------------------------------------------- objects
@@ -336,13 +337,9 @@ func (p *Prevention) DecorateEvents(ctx context.Context, rows []RiskEvent) error
 	if len(rows) == 0 {
 		return nil
 	}
-	var units []RiskUnit
-	if err := p.Q.ByIDs(ctx, &units, idsOf(rows, func(e *RiskEvent) int64 { return e.UnitID })); err != nil {
+	names, err := namesByID(ctx, p.Q, idsOf(rows, func(e *RiskEvent) int64 { return e.UnitID }), unitName)
+	if err != nil {
 		return err
-	}
-	names := map[int64]string{}
-	for _, u := range units {
-		names[u.ID] = u.Name
 	}
 	for i := range rows {
 		rows[i].UnitName = names[rows[i].UnitID]
@@ -410,20 +407,13 @@ func (p *Prevention) DecorateMeasures(ctx context.Context, rows []Measure) error
 	if len(rows) == 0 {
 		return nil
 	}
-	var evs []RiskEvent
-	if err := p.Q.ByIDs(ctx, &evs, idsOf(rows, func(m *Measure) int64 { return m.EventID })); err != nil {
+	en, err := namesByID(ctx, p.Q, idsOf(rows, func(m *Measure) int64 { return m.EventID }), func(e *RiskEvent) (int64, string) { return e.ID, e.Name })
+	if err != nil {
 		return err
 	}
-	var units []RiskUnit
-	if err := p.Q.ByIDs(ctx, &units, idsOf(rows, func(m *Measure) int64 { return m.UnitID })); err != nil {
+	un, err := namesByID(ctx, p.Q, idsOf(rows, func(m *Measure) int64 { return m.UnitID }), unitName)
+	if err != nil {
 		return err
-	}
-	en, un := map[int64]string{}, map[int64]string{}
-	for _, e := range evs {
-		en[e.ID] = e.Name
-	}
-	for _, u := range units {
-		un[u.ID] = u.Name
 	}
 	for i := range rows {
 		rows[i].EventName, rows[i].UnitName = en[rows[i].EventID], un[rows[i].UnitID]
@@ -530,7 +520,7 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 			ns := cyc.Start(c.NextSeq)
 			c.NextStart = &ns
 			cols = append(cols, "next_seq", "next_start")
-			if err := p.Q.ResetPending(ctx, c.ID, now); err != nil {
+			if err := p.Q.ResetPending(ctx, []int64{c.ID}, now); err != nil {
 				return err
 			}
 		}
@@ -544,12 +534,7 @@ func (p *Prevention) RemovePlans(ctx context.Context, ids []int64) error {
 		if err := p.Plans.Remove(ctx, ids); err != nil {
 			return err
 		}
-		for _, id := range ids {
-			if err := p.Q.ResetPending(ctx, id, p.Now()); err != nil {
-				return err
-			}
-		}
-		return nil
+		return p.Q.ResetPending(ctx, ids, p.Now())
 	})
 }
 
@@ -558,13 +543,9 @@ func (p *Prevention) DecoratePlans(ctx context.Context, rows []CheckPlan) error 
 	if len(rows) == 0 {
 		return nil
 	}
-	var ms []Measure
-	if err := p.Q.ByIDs(ctx, &ms, idsOf(rows, func(c *CheckPlan) int64 { return c.MeasureID })); err != nil {
+	d, err := namesByID(ctx, p.Q, idsOf(rows, func(c *CheckPlan) int64 { return c.MeasureID }), func(m *Measure) (int64, string) { return m.ID, m.Description })
+	if err != nil {
 		return err
-	}
-	d := map[int64]string{}
-	for _, m := range ms {
-		d[m.ID] = m.Description
 	}
 	for i := range rows {
 		rows[i].MeasureDesc = d[rows[i].MeasureID]
@@ -574,5 +555,5 @@ func (p *Prevention) DecoratePlans(ctx context.Context, rows []CheckPlan) error 
 
 // NextWindow of a plan (display).
 func NextWindow(c *CheckPlan) (startText string) {
-	return formatTime(Cycle{Anchor: c.StartTime, N: c.CheckCycle, Unit: c.CheckCycleUnit}.Start(c.NextSeq))
+	return timefmt.Format(Cycle{Anchor: c.StartTime, N: c.CheckCycle, Unit: c.CheckCycleUnit}.Start(c.NextSeq))
 }

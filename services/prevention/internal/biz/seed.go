@@ -7,6 +7,7 @@ import (
 
 	"anquan/kit/ident"
 	"anquan/kit/seedids"
+	"anquan/kit/timefmt"
 )
 
 // Seed ids of the demo tenant's rows: fixed, so a second replica seeding at
@@ -228,4 +229,4 @@ func (p *Prevention) seedActivity(ctx context.Context, now time.Time) error {
 	return err
 }
 
-func yesterdayText(t time.Time) string { return formatTime(t) }
+func yesterdayText(t time.Time) string { return timefmt.Format(t) }

@@ -3,6 +3,7 @@ package biz
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,9 +26,8 @@ type Dataset struct {
 	// read for adapters that need one (KeyedUploader).
 	Key string
 	// CreditCode is the enterprise's 18-character unified social credit
-	// code when known. Prevention does not read the enterprise record (it
-	// lives in factory, whose internal API offers only areas), so it is
-	// empty today and adapters say so in their notes.
+	// code when known (read from factory through Prevention.Enterprise,
+	// best effort); adapters say so in their notes when it is empty.
 	CreditCode string
 }
 
@@ -91,7 +91,7 @@ func (p *Prevention) UploadPackage(ctx context.Context, tenantID, province, kind
 		}
 	}
 	for k := range want {
-		if !strings.Contains(","+strings.Join(uploadKinds, ",")+",", ","+k+",") {
+		if !slices.Contains(uploadKinds, k) {
 			return nil, errs.BadRequest("不支持的数据类别「%s」", k)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
-	"time"
 
 	"anquan/kit/errs"
 	"anquan/kit/timefmt"
@@ -118,13 +117,6 @@ func (m *codeMapper) companyCode() string {
 // most 5 MB each; files stay in storage, a sender reads and encodes them).
 func photoNames(s string) string { return cleanList(s) }
 
-func timeOf(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return timefmt.Format(t)
-}
-
 var anhuiUnit = formSpec[RiskUnit]{kind: "unit", action: "riskUnitAction!updateRiskUnit", actionSeen: true, fields: []formField[RiskUnit]{
 	{"id", true, func(_ *codeMapper, u *RiskUnit) string { return itoa(u.ID) }},
 	{"companyCode", false, func(m *codeMapper, _ *RiskUnit) string { return m.companyCode() }},
@@ -177,7 +169,7 @@ var anhuiTask = formSpec[CheckPlan]{kind: "task", action: "dangerTaskAction!upda
 	}},
 	{"investigationDate", true, func(m *codeMapper, c *CheckPlan) string {
 		if r := m.latest[c.ID]; r != nil {
-			return timeOf(r.CheckTime)
+			return timefmt.Format(r.CheckTime)
 		}
 		return ""
 	}},
@@ -187,20 +179,15 @@ var anhuiTask = formSpec[CheckPlan]{kind: "task", action: "dangerTaskAction!upda
 		}
 		return itoa(int64(CheckNotDone))
 	}},
-	{"checkStartDate", true, func(_ *codeMapper, c *CheckPlan) string { return timeOf(c.StartTime) }},
-	{"checkEndDate", true, func(_ *codeMapper, c *CheckPlan) string {
-		if c.EndTime == nil {
-			return ""
-		}
-		return timeOf(*c.EndTime)
-	}},
+	{"checkStartDate", true, func(_ *codeMapper, c *CheckPlan) string { return timefmt.Format(c.StartTime) }},
+	{"checkEndDate", true, func(_ *codeMapper, c *CheckPlan) string { return timefmt.FormatPtr(c.EndTime) }},
 }}
 
 var anhuiRecord = formSpec[CheckRecord]{kind: "record", action: "dangerNoteAction!updateCheckRecord", actionSeen: true, fields: []formField[CheckRecord]{
 	{"companyCode", true, func(m *codeMapper, _ *CheckRecord) string { return m.companyCode() }},
 	{"id", true, func(_ *codeMapper, r *CheckRecord) string { return itoa(r.ID) }},
 	{"checkTaskId", true, func(_ *codeMapper, r *CheckRecord) string { return itoa(r.PlanID) }},
-	{"checkTime", true, func(_ *codeMapper, r *CheckRecord) string { return timeOf(r.CheckTime) }},
+	{"checkTime", true, func(_ *codeMapper, r *CheckRecord) string { return timefmt.Format(r.CheckTime) }},
 	{"checkStatus", true, func(m *codeMapper, r *CheckRecord) string {
 		return m.int32Code(CheckStatuses, r.CheckStatus, "排查记录的排查结果", r.ID)
 	}},
@@ -231,7 +218,7 @@ var anhuiHazard = formSpec[Hazard]{kind: "hazard", action: "dangerInfoAction!upd
 		return m.int32Code(HazardDangerTypes, h.HazardDangerType, "隐患的隐患类别", h.ID)
 	}},
 	{"registrant", false, func(_ *codeMapper, h *Hazard) string { return h.ReportUserName }},
-	{"registTime", false, func(_ *codeMapper, h *Hazard) string { return timeOf(h.ReportTime) }},
+	{"registTime", false, func(_ *codeMapper, h *Hazard) string { return timefmt.Format(h.ReportTime) }},
 	{"liablePerson", false, func(_ *codeMapper, h *Hazard) string { return h.LiableUserName }},
 	{"dangerManageDeadline", false, func(_ *codeMapper, h *Hazard) string { return timefmt.FormatPtr(h.Deadline) }},
 	{"checkAcceptPerson", false, func(_ *codeMapper, h *Hazard) string { return h.AcceptUserName }},

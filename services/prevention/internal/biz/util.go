@@ -1,6 +1,7 @@
 package biz
 
 import (
+	"context"
 	"strconv"
 	"time"
 
@@ -23,7 +24,22 @@ func idsOf[T any](rows []T, f func(*T) int64) []int64 {
 	return out
 }
 
-func formatTime(t time.Time) string { return timefmt.Format(t) }
+// namesByID loads the rows of ids (one query) and maps each id to the text
+// f picks: the names a page's rows show for their references.
+func namesByID[T any](ctx context.Context, q Queries, ids []int64, f func(*T) (int64, string)) (map[int64]string, error) {
+	var rows []T
+	if err := q.ByIDs(ctx, &rows, ids); err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(rows))
+	for i := range rows {
+		id, text := f(&rows[i])
+		out[id] = text
+	}
+	return out, nil
+}
+
+func unitName(u *RiskUnit) (int64, string) { return u.ID, u.Name }
 
 // DayOf is the [start, end) of the Asia/Shanghai day of t.
 func DayOf(t time.Time) (time.Time, time.Time) {

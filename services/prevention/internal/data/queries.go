@@ -157,8 +157,8 @@ func (q *Queries) SetNextSeq(ctx context.Context, next map[int64]biz.Cursor) err
 	return nil
 }
 
-func (q *Queries) ResetPending(ctx context.Context, planID int64, after time.Time) error {
-	return q.conn(ctx).Where("plan_id = ? AND task_state = ? AND end_time > ?", planID, biz.TaskPending, after).Delete(&biz.CheckTask{}).Error
+func (q *Queries) ResetPending(ctx context.Context, planIDs []int64, after time.Time) error {
+	return q.conn(ctx).Where("plan_id IN ? AND task_state = ? AND end_time > ?", planIDs, biz.TaskPending, after).Delete(&biz.CheckTask{}).Error
 }
 
 func (q *Queries) ExpireTasks(ctx context.Context, now time.Time) (int64, error) {

@@ -14,44 +14,31 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 )
 
-func disposition(name string) string { return xlsx.Disposition(name) }
-
 type col[T any] = xlsx.Column[T]
 
-// names reads id -> name of every unit or event of the tenant (a handful
-// of hundreds), so export rows need no lookup each.
-func unitNames(ctx context.Context, uc *biz.Prevention) (map[int64]string, error) {
-	rows, err := uc.Units.List(ctx, paging.Query{}, 0)
+// names reads id -> name of every object, unit or event of the tenant (a
+// handful of hundreds), so export rows need no lookup each.
+func names[T any](ctx context.Context, st paging.Store[T], f func(*T) (int64, string)) (map[int64]string, error) {
+	rows, err := st.List(ctx, paging.Query{}, 0)
 	if err != nil {
 		return nil, err
 	}
 	m := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		m[r.ID] = r.Name
+	for i := range rows {
+		id, name := f(&rows[i])
+		m[id] = name
 	}
 	return m, nil
 }
 
-func eventNames(ctx context.Context, uc *biz.Prevention) (map[int64]string, error) {
-	rows, err := uc.REvents.List(ctx, paging.Query{}, 0)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		m[r.ID] = r.Name
-	}
-	return m, nil
-}
+func objectName(o *biz.RiskObject) (int64, string) { return o.ID, o.Name }
+func unitName(u *biz.RiskUnit) (int64, string)     { return u.ID, u.Name }
+func eventName(e *biz.RiskEvent) (int64, string)   { return e.ID, e.Name }
 
 func (s *Prevention) RiskUnitExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	objs, err := s.uc.Objects.List(ctx, paging.Query{}, 0)
+	on, err := names(ctx, s.uc.Objects, objectName)
 	if err != nil {
 		return nil, err
-	}
-	on := map[int64]string{}
-	for _, o := range objs {
-		on[o.ID] = o.Name
 	}
 	return svc.Export(ctx, s.uc.Units, svc.Query(q), "风险分析单元", []col[biz.RiskUnit]{
 		{Header: "单元编码", Value: func(u biz.RiskUnit) any { return u.Code }},
@@ -67,7 +54,7 @@ func (s *Prevention) RiskUnitExport(ctx context.Context, q *commonv1.PageQuery) 
 }
 
 func (s *Prevention) RiskEventExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	un, err := unitNames(ctx, s.uc)
+	un, err := names(ctx, s.uc.Units, unitName)
 	if err != nil {
 		return nil, err
 	}
@@ -86,11 +73,11 @@ func (s *Prevention) RiskEventExport(ctx context.Context, q *commonv1.PageQuery)
 }
 
 func (s *Prevention) MeasureExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	un, err := unitNames(ctx, s.uc)
+	un, err := names(ctx, s.uc.Units, unitName)
 	if err != nil {
 		return nil, err
 	}
-	en, err := eventNames(ctx, s.uc)
+	en, err := names(ctx, s.uc.REvents, eventName)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
 	"anquan/prevention/internal/biz"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/prevention/v1"
@@ -59,8 +60,6 @@ func list[T any](ctx context.Context, st paging.Store[T], q *commonv1.PageQuery,
 	return rows, nil
 }
 
-func ptrs[T any, P any](rows []T, f func(*T) P) []P { return svc.Map(rows, f) }
-
 // ---------------------------------------------------------------- objects
 
 func (s *Prevention) PageRiskObject(ctx context.Context, q *commonv1.PageQuery) (*pb.RiskObjectPage, error) {
@@ -68,7 +67,7 @@ func (s *Prevention) PageRiskObject(ctx context.Context, q *commonv1.PageQuery) 
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskObjectPage{Records: ptrs(p.Records, objectOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.RiskObjectPage{Records: svc.Map(p.Records, objectOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) ListRiskObject(ctx context.Context, q *commonv1.PageQuery) (*pb.RiskObjectList, error) {
@@ -76,7 +75,7 @@ func (s *Prevention) ListRiskObject(ctx context.Context, q *commonv1.PageQuery) 
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskObjectList{Items: ptrs(rows, objectOut)}, nil
+	return &pb.RiskObjectList{Items: svc.Map(rows, objectOut)}, nil
 }
 
 func (s *Prevention) RiskObjectDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.RiskObject, error) {
@@ -113,7 +112,7 @@ func (s *Prevention) PageRiskUnit(ctx context.Context, q *commonv1.PageQuery) (*
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskUnitPage{Records: ptrs(p.Records, unitOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.RiskUnitPage{Records: svc.Map(p.Records, unitOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) ListRiskUnit(ctx context.Context, q *commonv1.PageQuery) (*pb.RiskUnitList, error) {
@@ -121,7 +120,7 @@ func (s *Prevention) ListRiskUnit(ctx context.Context, q *commonv1.PageQuery) (*
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskUnitList{Items: ptrs(rows, unitOut)}, nil
+	return &pb.RiskUnitList{Items: svc.Map(rows, unitOut)}, nil
 }
 
 func (s *Prevention) RiskUnitDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.RiskUnit, error) {
@@ -147,7 +146,7 @@ func (s *Prevention) RiskUnitFull(ctx context.Context, q *commonv1.IdQuery) (*pb
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskUnitTree{Unit: unitOut(t.Unit), Events: ptrs(t.Events, eventOut), Measures: ptrs(t.Measures, measureOut), Plans: ptrs(t.Plans, planOut)}, nil
+	return &pb.RiskUnitTree{Unit: unitOut(t.Unit), Events: svc.Map(t.Events, eventOut), Measures: svc.Map(t.Measures, measureOut), Plans: svc.Map(t.Plans, planOut)}, nil
 }
 
 func (s *Prevention) RiskUnitSubmit(ctx context.Context, p *pb.RiskUnit) (*wrapperspb.BoolValue, error) {
@@ -169,7 +168,7 @@ func (s *Prevention) PageRiskEvent(ctx context.Context, q *commonv1.PageQuery) (
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskEventPage{Records: ptrs(p.Records, eventOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.RiskEventPage{Records: svc.Map(p.Records, eventOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) ListRiskEvent(ctx context.Context, q *commonv1.PageQuery) (*pb.RiskEventList, error) {
@@ -177,7 +176,7 @@ func (s *Prevention) ListRiskEvent(ctx context.Context, q *commonv1.PageQuery) (
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RiskEventList{Items: ptrs(rows, eventOut)}, nil
+	return &pb.RiskEventList{Items: svc.Map(rows, eventOut)}, nil
 }
 
 func (s *Prevention) RiskEventDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.RiskEvent, error) {
@@ -222,7 +221,7 @@ func (s *Prevention) PageMeasure(ctx context.Context, q *commonv1.PageQuery) (*p
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MeasurePage{Records: ptrs(p.Records, measureOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.MeasurePage{Records: svc.Map(p.Records, measureOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) ListMeasure(ctx context.Context, q *commonv1.PageQuery) (*pb.MeasureList, error) {
@@ -230,7 +229,7 @@ func (s *Prevention) ListMeasure(ctx context.Context, q *commonv1.PageQuery) (*p
 	if err != nil {
 		return nil, err
 	}
-	return &pb.MeasureList{Items: ptrs(rows, measureOut)}, nil
+	return &pb.MeasureList{Items: svc.Map(rows, measureOut)}, nil
 }
 
 func (s *Prevention) MeasureDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Measure, error) {
@@ -267,7 +266,7 @@ func (s *Prevention) PageCheckPlan(ctx context.Context, q *commonv1.PageQuery) (
 	if err != nil {
 		return nil, err
 	}
-	return &pb.CheckPlanPage{Records: ptrs(p.Records, planOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.CheckPlanPage{Records: svc.Map(p.Records, planOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) ListCheckPlan(ctx context.Context, q *commonv1.PageQuery) (*pb.CheckPlanList, error) {
@@ -275,7 +274,7 @@ func (s *Prevention) ListCheckPlan(ctx context.Context, q *commonv1.PageQuery) (
 	if err != nil {
 		return nil, err
 	}
-	return &pb.CheckPlanList{Items: ptrs(rows, planOut)}, nil
+	return &pb.CheckPlanList{Items: svc.Map(rows, planOut)}, nil
 }
 
 func (s *Prevention) CheckPlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.CheckPlan, error) {
@@ -312,7 +311,7 @@ func (s *Prevention) PageCheckTask(ctx context.Context, q *commonv1.PageQuery) (
 	if err != nil {
 		return nil, err
 	}
-	return &pb.CheckTaskPage{Records: ptrs(p.Records, taskOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.CheckTaskPage{Records: svc.Map(p.Records, taskOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) CheckTaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.CheckTask, error) {
@@ -350,7 +349,7 @@ func (s *Prevention) PageCheckRecord(ctx context.Context, q *commonv1.PageQuery)
 	if err != nil {
 		return nil, err
 	}
-	return &pb.CheckRecordPage{Records: ptrs(p.Records, recordOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.CheckRecordPage{Records: svc.Map(p.Records, recordOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) CheckRecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.CheckRecord, error) {
@@ -376,7 +375,7 @@ func (s *Prevention) PageHazard(ctx context.Context, q *commonv1.PageQuery) (*pb
 	if err != nil {
 		return nil, err
 	}
-	return &pb.HazardPage{Records: ptrs(p.Records, hazardOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
+	return &pb.HazardPage{Records: svc.Map(p.Records, hazardOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: int32(p.Pages())}, nil
 }
 
 func (s *Prevention) HazardDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Hazard, error) {
@@ -441,8 +440,8 @@ func (s *Prevention) ScreenDetail(ctx context.Context, q *pb.DateQuery) (*pb.Dua
 	return &pb.DualScreen{Date: sc.Date, UnitColours: countsOut(sc.UnitColours), EventColours: countsOut(sc.EventColours),
 		TasksDue: int32(sc.TasksDue), TasksDone: int32(sc.TasksDone), TaskCompletionRate: sc.CompletionRate,
 		TaskStates: countsOut(sc.TaskStates), HazardStates: countsOut(sc.HazardStates), HazardLevels: countsOut(sc.HazardLevels),
-		HazardsTotal: int32(sc.HazardsTotal), HazardsOpen: int32(sc.HazardsOpen), OverdueHazards: ptrs(sc.OverdueHazards, hazardOut),
-		OverdueTasks: ptrs(sc.OverdueTasks, taskOut), ObjectsTotal: int32(sc.Objects), UnitsTotal: int32(sc.Units),
+		HazardsTotal: int32(sc.HazardsTotal), HazardsOpen: int32(sc.HazardsOpen), OverdueHazards: svc.Map(sc.OverdueHazards, hazardOut),
+		OverdueTasks: svc.Map(sc.OverdueTasks, taskOut), ObjectsTotal: int32(sc.Objects), UnitsTotal: int32(sc.Units),
 		EventsTotal: int32(sc.Events), MeasuresTotal: int32(sc.Measures), PlansTotal: int32(sc.Plans)}, nil
 }
 
@@ -461,6 +460,6 @@ func (s *Prevention) UploadExport(ctx context.Context, q *pb.UploadQuery) (*http
 		province = "national"
 	}
 	name := "双重预防上报数据_" + province + "_" + s.uc.Now().In(timefmt.Zone).Format("20060102150405") + ".json"
-	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", disposition(name)))
+	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", xlsx.Disposition(name)))
 	return &httpbody.HttpBody{ContentType: "application/json; charset=utf-8", Data: b}, nil
 }
