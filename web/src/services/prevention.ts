@@ -3,10 +3,8 @@
  * API calls of the prevention service (/api/nDoublePrevention) and the pure rules the pages
  * share (risk levels and colours, LEC / LS grading, hazard workflow buttons).
  */
-import { buildHeaders, get, post, toQuery } from '@/utils/request';
-import { EXPORTING, EXPORT_FAILED, EXPORT_OK } from '@/utils/download';
-import { message } from '@/utils/feedback';
-import { filenameFromDisposition } from '@/utils/util';
+import { get, post, toQuery } from '@/utils/request';
+import { exportFile } from '@/utils/download';
 import { crudApi, type CrudApi } from './system';
 
 // ---------------------------------------------------------------------------------------------
@@ -164,31 +162,11 @@ export const uploadProvinces = [
   { value: 'anhui', label: '安徽省' },
 ];
 /**
- * Downloads the upload package of a province. Unlike exportFile it shows the server's
- * refusal (an Anhui package needs the tenant's key in 系统参数), which the user can act on.
+ * Downloads the upload package of a province, showing the server's refusal (an Anhui package
+ * needs the tenant's key in 系统参数), which the user can act on.
  */
-export async function exportUpload(province: string) {
-  const key = 'aq-upload-export';
-  message.loading({ content: EXPORTING, key, duration: 0 });
-  try {
-    const res = await fetch(uploadExportUrl(undefined, province), { headers: buildHeaders({}) });
-    if (res.status !== 200) {
-      const body = await res.json().catch(() => ({}));
-      throw new Error(body?.msg || EXPORT_FAILED);
-    }
-    const blob = await res.blob();
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = filenameFromDisposition(res.headers.get('content-disposition'), `双重预防上报数据_${province}.json`);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 2000);
-    message.success({ content: EXPORT_OK, key });
-  } catch (e: any) {
-    message.error({ content: e?.message || EXPORT_FAILED, key, duration: 6 });
-  }
-}
+export const exportUpload = (province: string) =>
+  exportFile(uploadExportUrl(undefined, province), {}, `双重预防上报数据_${province}.json`, { serverMessage: true });
 
 // look-ups of other services
 /** the tenant's users (any logged-in user), as select options */
