@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 
 	"anquan/kit/authn"
 	"anquan/kit/authz"
@@ -28,6 +29,13 @@ type Infra struct {
 	Verifier *authn.Verifier
 	Secret   string
 	Dialer   *rpc.Dialer
+
+	// guard: one set of permission policies for every service of this
+	// process (loaded from blade-system, reloaded on its events).
+	guardOnce sync.Once
+	guard     *authz.Policies
+	guardStop func()
+	guardErr  error
 }
 
 // Open connects the shared infrastructure described by c.
@@ -64,6 +72,9 @@ func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
 
 // Close releases connections (after every component stopped).
 func (in *Infra) Close() {
+	if in.guardStop != nil {
+		in.guardStop()
+	}
 	if in.Dialer != nil {
 		in.Dialer.Close()
 	}
@@ -80,15 +91,11 @@ func (in *Infra) Close() {
 // policies read from blade-system), so a caller reaching the service
 // directly is refused what the gateway would refuse.
 func (in *Infra) GRPCServer(name, addr string) (*server.GRPC, error) {
-	pol, stop, err := authz.Guard(systemv1.NewSystemInternalClient(in.Dialer.Lazy("system")), in.Bus)
-	if err != nil {
-		return nil, err
+	in.guardOnce.Do(func() {
+		in.guard, in.guardStop, in.guardErr = authz.Guard(systemv1.NewSystemInternalClient(in.Dialer.Lazy("system")), in.Bus)
+	})
+	if in.guardErr != nil {
+		return nil, in.guardErr
 	}
-	g, err := server.NewGRPC(name, addr, in.Verifier, in.Secret, pol.ServerInterceptor)
-	if err != nil {
-		stop()
-		return nil, err
-	}
-	g.OnStop(stop)
-	return g, nil
+	return server.NewGRPC(name, addr, in.Verifier, in.Secret, in.guard.ServerInterceptor)
 }

@@ -46,11 +46,7 @@ type GRPC struct {
 	Health *health.Server
 	lis    net.Listener
 	name   string
-	onStop []func()
 }
-
-// OnStop runs fn when the server stops (background work tied to it).
-func (s *GRPC) OnStop(fn func()) { s.onStop = append(s.onStop, fn) }
 
 // NewGRPC listens on addr (":0"-style addresses pick a free port); extra
 // interceptors (the permission check) run after the token is verified.
@@ -89,9 +85,6 @@ func (s *GRPC) Serve() {
 
 // Stop drains in-flight calls, then forces a stop when ctx ends.
 func (s *GRPC) Stop(ctx context.Context) {
-	for _, fn := range s.onStop {
-		fn()
-	}
 	s.Health.Shutdown()
 	done := make(chan struct{})
 	go func() { s.Server.GracefulStop(); close(done) }()
