@@ -124,7 +124,19 @@ func (e *env) testFactory(t *testing.T) {
 	bad("deptId", "123", "责任部门不存在")
 	bad("userId", "123", "责任人不存在")
 	bad("name", "", "分区名称不能为空")
+	// the responsible person's name comes from blade-user
+	safety := e.get("/api/blade-user/page?account_equal=safety", a).dataMap()["records"].([]any)[0].(map[string]any)
+	area["userId"] = str(safety["id"])
 	ok(t, e.post("/api/nDoublePrevention/risk-partition/submit", a, area), "add area")
+	named := false
+	for _, it := range e.get("/api/nDoublePrevention/risk-partition/list", a).list() {
+		if m := it.(map[string]any); m["name"] == "装卸区" {
+			named = m["userName"] != "" && m["userName"] == safety["realName"]
+		}
+	}
+	if !named {
+		t.Fatalf("the new area does not name its responsible person %v", safety["realName"])
+	}
 	if got := strings.Join(at(118.8050, 32.2702, 1), ","); got != "装卸区" {
 		t.Fatalf("new area located: %q", got)
 	}

@@ -1287,6 +1287,59 @@ func (x *TenantAdmin) GetName() string {
 	return ""
 }
 
+// A user's display name (real name, else name) for other services' records.
+type UserDisplayName struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UserDisplayName) Reset() {
+	*x = UserDisplayName{}
+	mi := &file_blade_user_v1_user_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UserDisplayName) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UserDisplayName) ProtoMessage() {}
+
+func (x *UserDisplayName) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_user_v1_user_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UserDisplayName.ProtoReflect.Descriptor instead.
+func (*UserDisplayName) Descriptor() ([]byte, []int) {
+	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *UserDisplayName) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *UserDisplayName) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
 type CountQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TenantId      string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -1296,7 +1349,7 @@ type CountQuery struct {
 
 func (x *CountQuery) Reset() {
 	*x = CountQuery{}
-	mi := &file_blade_user_v1_user_proto_msgTypes[16]
+	mi := &file_blade_user_v1_user_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1308,7 +1361,7 @@ func (x *CountQuery) String() string {
 func (*CountQuery) ProtoMessage() {}
 
 func (x *CountQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_user_v1_user_proto_msgTypes[16]
+	mi := &file_blade_user_v1_user_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1321,7 +1374,7 @@ func (x *CountQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CountQuery.ProtoReflect.Descriptor instead.
 func (*CountQuery) Descriptor() ([]byte, []int) {
-	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{16}
+	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CountQuery) GetTenantId() string {
@@ -1447,7 +1500,10 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\rpassword_hash\x18\x03 \x01(\tR\fpasswordHash\x12\x17\n" +
 	"\arole_id\x18\x04 \x01(\tR\x06roleId\x12\x17\n" +
 	"\adept_id\x18\x05 \x01(\tR\x06deptId\x12\x12\n" +
-	"\x04name\x18\x06 \x01(\tR\x04name\")\n" +
+	"\x04name\x18\x06 \x01(\tR\x04name\"5\n" +
+	"\x0fUserDisplayName\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\")\n" +
 	"\n" +
 	"CountQuery\x12\x1b\n" +
 	"\ttenant_id\x18\x01 \x01(\tR\btenantId2\xce\x11\n" +
@@ -1472,10 +1528,11 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\x12UserPageByTenantId\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"*\x82\xd3\xe4\x93\x02$\x12\"/api/blade-user/userPageByTenantId\x12\x81\x01\n" +
 	"\x17GetUserListOutAndInside\x12\x1c.blade.user.v1.UserTypeQuery\x1a\x17.blade.user.v1.UserList\"/\x82\xd3\xe4\x93\x02)\x12'/api/blade-user/getUserListOutAndInside\x12\x87\x01\n" +
 	"\x1bGetUserListOutAndInsidePage\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"3\x82\xd3\xe4\x93\x02-\x12+/api/blade-user/getUserListOutAndInsidePage\x12\x82\x01\n" +
-	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\xea\x04\n" +
+	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\xb5\x05\n" +
 	"\fUserInternal\x12K\n" +
 	"\x0eFindCredential\x12\x1e.blade.user.v1.CredentialQuery\x1a\x19.blade.user.v1.Credential\x12F\n" +
-	"\rGetCredential\x12\x1a.blade.user.v1.UserIdQuery\x1a\x19.blade.user.v1.Credential\x12D\n" +
+	"\rGetCredential\x12\x1a.blade.user.v1.UserIdQuery\x1a\x19.blade.user.v1.Credential\x12I\n" +
+	"\vGetUserName\x12\x1a.blade.user.v1.UserIdQuery\x1a\x1e.blade.user.v1.UserDisplayName\x12D\n" +
 	"\vUpgradeHash\x12\x19.blade.user.v1.HashUpdate\x1a\x1a.google.protobuf.BoolValue\x12C\n" +
 	"\tBindOAuth\x12\x19.blade.user.v1.OAuthQuery\x1a\x1b.blade.user.v1.OAuthBinding\x12K\n" +
 	"\x11CreateTenantAdmin\x12\x1a.blade.user.v1.TenantAdmin\x1a\x1a.google.protobuf.BoolValue\x12D\n" +
@@ -1496,7 +1553,7 @@ func file_blade_user_v1_user_proto_rawDescGZIP() []byte {
 	return file_blade_user_v1_user_proto_rawDescData
 }
 
-var file_blade_user_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_blade_user_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_blade_user_v1_user_proto_goTypes = []any{
 	(*User)(nil),                  // 0: blade.user.v1.User
 	(*UserPage)(nil),              // 1: blade.user.v1.UserPage
@@ -1514,79 +1571,82 @@ var file_blade_user_v1_user_proto_goTypes = []any{
 	(*HashUpdate)(nil),            // 13: blade.user.v1.HashUpdate
 	(*UserIdQuery)(nil),           // 14: blade.user.v1.UserIdQuery
 	(*TenantAdmin)(nil),           // 15: blade.user.v1.TenantAdmin
-	(*CountQuery)(nil),            // 16: blade.user.v1.CountQuery
-	(*v1.PageQuery)(nil),          // 17: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),            // 18: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),           // 19: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),              // 20: blade.common.v1.Empty
-	(*CertificateCheck)(nil),      // 21: blade.user.v1.CertificateCheck
-	(*GuardianCheck)(nil),         // 22: blade.user.v1.GuardianCheck
-	(*wrapperspb.BoolValue)(nil),  // 23: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),     // 24: google.api.HttpBody
-	(*wrapperspb.Int32Value)(nil), // 25: google.protobuf.Int32Value
-	(*CertificateVerdicts)(nil),   // 26: blade.user.v1.CertificateVerdicts
-	(*GuardianVerdict)(nil),       // 27: blade.user.v1.GuardianVerdict
+	(*UserDisplayName)(nil),       // 16: blade.user.v1.UserDisplayName
+	(*CountQuery)(nil),            // 17: blade.user.v1.CountQuery
+	(*v1.PageQuery)(nil),          // 18: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),            // 19: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),           // 20: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),              // 21: blade.common.v1.Empty
+	(*CertificateCheck)(nil),      // 22: blade.user.v1.CertificateCheck
+	(*GuardianCheck)(nil),         // 23: blade.user.v1.GuardianCheck
+	(*wrapperspb.BoolValue)(nil),  // 24: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),     // 25: google.api.HttpBody
+	(*wrapperspb.Int32Value)(nil), // 26: google.protobuf.Int32Value
+	(*CertificateVerdicts)(nil),   // 27: blade.user.v1.CertificateVerdicts
+	(*GuardianVerdict)(nil),       // 28: blade.user.v1.GuardianVerdict
 }
 var file_blade_user_v1_user_proto_depIdxs = []int32{
 	0,  // 0: blade.user.v1.UserPage.records:type_name -> blade.user.v1.User
 	0,  // 1: blade.user.v1.UserList.items:type_name -> blade.user.v1.User
 	10, // 2: blade.user.v1.OAuthBinding.user:type_name -> blade.user.v1.Credential
-	17, // 3: blade.user.v1.UserService.Page:input_type -> blade.common.v1.PageQuery
-	18, // 4: blade.user.v1.UserService.Detail:input_type -> blade.common.v1.IdQuery
+	18, // 3: blade.user.v1.UserService.Page:input_type -> blade.common.v1.PageQuery
+	19, // 4: blade.user.v1.UserService.Detail:input_type -> blade.common.v1.IdQuery
 	0,  // 5: blade.user.v1.UserService.Submit:input_type -> blade.user.v1.User
 	0,  // 6: blade.user.v1.UserService.Update:input_type -> blade.user.v1.User
-	19, // 7: blade.user.v1.UserService.Remove:input_type -> blade.common.v1.IdsQuery
+	20, // 7: blade.user.v1.UserService.Remove:input_type -> blade.common.v1.IdsQuery
 	3,  // 8: blade.user.v1.UserService.ResetPassword:input_type -> blade.user.v1.UserIdsQuery
 	4,  // 9: blade.user.v1.UserService.Grant:input_type -> blade.user.v1.GrantRequest
 	3,  // 10: blade.user.v1.UserService.Unlock:input_type -> blade.user.v1.UserIdsQuery
-	19, // 11: blade.user.v1.UserService.AuditPass:input_type -> blade.common.v1.IdsQuery
-	19, // 12: blade.user.v1.UserService.AuditRefuse:input_type -> blade.common.v1.IdsQuery
-	17, // 13: blade.user.v1.UserService.Export:input_type -> blade.common.v1.PageQuery
-	20, // 14: blade.user.v1.UserService.Info:input_type -> blade.common.v1.Empty
+	20, // 11: blade.user.v1.UserService.AuditPass:input_type -> blade.common.v1.IdsQuery
+	20, // 12: blade.user.v1.UserService.AuditRefuse:input_type -> blade.common.v1.IdsQuery
+	18, // 13: blade.user.v1.UserService.Export:input_type -> blade.common.v1.PageQuery
+	21, // 14: blade.user.v1.UserService.Info:input_type -> blade.common.v1.Empty
 	0,  // 15: blade.user.v1.UserService.UpdateInfo:input_type -> blade.user.v1.User
 	5,  // 16: blade.user.v1.UserService.UpdatePassword:input_type -> blade.user.v1.PasswordRequest
-	17, // 17: blade.user.v1.UserService.UserListByTenantId:input_type -> blade.common.v1.PageQuery
-	17, // 18: blade.user.v1.UserService.UserPageByTenantId:input_type -> blade.common.v1.PageQuery
+	18, // 17: blade.user.v1.UserService.UserListByTenantId:input_type -> blade.common.v1.PageQuery
+	18, // 18: blade.user.v1.UserService.UserPageByTenantId:input_type -> blade.common.v1.PageQuery
 	6,  // 19: blade.user.v1.UserService.GetUserListOutAndInside:input_type -> blade.user.v1.UserTypeQuery
-	17, // 20: blade.user.v1.UserService.GetUserListOutAndInsidePage:input_type -> blade.common.v1.PageQuery
+	18, // 20: blade.user.v1.UserService.GetUserListOutAndInsidePage:input_type -> blade.common.v1.PageQuery
 	7,  // 21: blade.user.v1.UserService.RegisterGuest:input_type -> blade.user.v1.RegisterGuestRequest
 	9,  // 22: blade.user.v1.UserInternal.FindCredential:input_type -> blade.user.v1.CredentialQuery
 	14, // 23: blade.user.v1.UserInternal.GetCredential:input_type -> blade.user.v1.UserIdQuery
-	13, // 24: blade.user.v1.UserInternal.UpgradeHash:input_type -> blade.user.v1.HashUpdate
-	11, // 25: blade.user.v1.UserInternal.BindOAuth:input_type -> blade.user.v1.OAuthQuery
-	15, // 26: blade.user.v1.UserInternal.CreateTenantAdmin:input_type -> blade.user.v1.TenantAdmin
-	16, // 27: blade.user.v1.UserInternal.CountUsers:input_type -> blade.user.v1.CountQuery
-	21, // 28: blade.user.v1.UserInternal.CheckCertificates:input_type -> blade.user.v1.CertificateCheck
-	22, // 29: blade.user.v1.UserInternal.CheckGuardian:input_type -> blade.user.v1.GuardianCheck
-	1,  // 30: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
-	0,  // 31: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
-	23, // 32: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
-	23, // 33: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
-	23, // 34: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
-	23, // 35: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
-	23, // 36: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
-	23, // 37: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
-	23, // 38: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
-	23, // 39: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
-	24, // 40: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
-	0,  // 41: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
-	23, // 42: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
-	23, // 43: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
-	2,  // 44: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
-	1,  // 45: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
-	2,  // 46: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
-	1,  // 47: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
-	8,  // 48: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
-	10, // 49: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
-	10, // 50: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
-	23, // 51: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
-	12, // 52: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
-	23, // 53: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
-	25, // 54: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
-	26, // 55: blade.user.v1.UserInternal.CheckCertificates:output_type -> blade.user.v1.CertificateVerdicts
-	27, // 56: blade.user.v1.UserInternal.CheckGuardian:output_type -> blade.user.v1.GuardianVerdict
-	30, // [30:57] is the sub-list for method output_type
-	3,  // [3:30] is the sub-list for method input_type
+	14, // 24: blade.user.v1.UserInternal.GetUserName:input_type -> blade.user.v1.UserIdQuery
+	13, // 25: blade.user.v1.UserInternal.UpgradeHash:input_type -> blade.user.v1.HashUpdate
+	11, // 26: blade.user.v1.UserInternal.BindOAuth:input_type -> blade.user.v1.OAuthQuery
+	15, // 27: blade.user.v1.UserInternal.CreateTenantAdmin:input_type -> blade.user.v1.TenantAdmin
+	17, // 28: blade.user.v1.UserInternal.CountUsers:input_type -> blade.user.v1.CountQuery
+	22, // 29: blade.user.v1.UserInternal.CheckCertificates:input_type -> blade.user.v1.CertificateCheck
+	23, // 30: blade.user.v1.UserInternal.CheckGuardian:input_type -> blade.user.v1.GuardianCheck
+	1,  // 31: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
+	0,  // 32: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
+	24, // 33: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
+	24, // 34: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
+	24, // 35: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
+	24, // 36: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
+	24, // 37: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
+	24, // 38: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
+	24, // 39: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
+	24, // 40: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
+	25, // 41: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
+	0,  // 42: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
+	24, // 43: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
+	24, // 44: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
+	2,  // 45: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
+	1,  // 46: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
+	2,  // 47: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
+	1,  // 48: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
+	8,  // 49: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
+	10, // 50: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
+	10, // 51: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
+	16, // 52: blade.user.v1.UserInternal.GetUserName:output_type -> blade.user.v1.UserDisplayName
+	24, // 53: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
+	12, // 54: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
+	24, // 55: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
+	26, // 56: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
+	27, // 57: blade.user.v1.UserInternal.CheckCertificates:output_type -> blade.user.v1.CertificateVerdicts
+	28, // 58: blade.user.v1.UserInternal.CheckGuardian:output_type -> blade.user.v1.GuardianVerdict
+	31, // [31:59] is the sub-list for method output_type
+	3,  // [3:31] is the sub-list for method input_type
 	3,  // [3:3] is the sub-list for extension type_name
 	3,  // [3:3] is the sub-list for extension extendee
 	0,  // [0:3] is the sub-list for field type_name
@@ -1604,7 +1664,7 @@ func file_blade_user_v1_user_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_user_v1_user_proto_rawDesc), len(file_blade_user_v1_user_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -814,6 +814,7 @@ var UserService_ServiceDesc = grpc.ServiceDesc{
 const (
 	UserInternal_FindCredential_FullMethodName    = "/blade.user.v1.UserInternal/FindCredential"
 	UserInternal_GetCredential_FullMethodName     = "/blade.user.v1.UserInternal/GetCredential"
+	UserInternal_GetUserName_FullMethodName       = "/blade.user.v1.UserInternal/GetUserName"
 	UserInternal_UpgradeHash_FullMethodName       = "/blade.user.v1.UserInternal/UpgradeHash"
 	UserInternal_BindOAuth_FullMethodName         = "/blade.user.v1.UserInternal/BindOAuth"
 	UserInternal_CreateTenantAdmin_FullMethodName = "/blade.user.v1.UserInternal/CreateTenantAdmin"
@@ -828,6 +829,8 @@ const (
 type UserInternalClient interface {
 	FindCredential(ctx context.Context, in *CredentialQuery, opts ...grpc.CallOption) (*Credential, error)
 	GetCredential(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*Credential, error)
+	// GetUserName: what other services need of a person, without the credential.
+	GetUserName(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*UserDisplayName, error)
 	UpgradeHash(ctx context.Context, in *HashUpdate, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	BindOAuth(ctx context.Context, in *OAuthQuery, opts ...grpc.CallOption) (*OAuthBinding, error)
 	CreateTenantAdmin(ctx context.Context, in *TenantAdmin, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -861,6 +864,16 @@ func (c *userInternalClient) GetCredential(ctx context.Context, in *UserIdQuery,
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(Credential)
 	err := c.cc.Invoke(ctx, UserInternal_GetCredential_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *userInternalClient) GetUserName(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*UserDisplayName, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UserDisplayName)
+	err := c.cc.Invoke(ctx, UserInternal_GetUserName_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -933,6 +946,8 @@ func (c *userInternalClient) CheckGuardian(ctx context.Context, in *GuardianChec
 type UserInternalServer interface {
 	FindCredential(context.Context, *CredentialQuery) (*Credential, error)
 	GetCredential(context.Context, *UserIdQuery) (*Credential, error)
+	// GetUserName: what other services need of a person, without the credential.
+	GetUserName(context.Context, *UserIdQuery) (*UserDisplayName, error)
 	UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error)
 	BindOAuth(context.Context, *OAuthQuery) (*OAuthBinding, error)
 	CreateTenantAdmin(context.Context, *TenantAdmin) (*wrapperspb.BoolValue, error)
@@ -957,6 +972,9 @@ func (UnimplementedUserInternalServer) FindCredential(context.Context, *Credenti
 }
 func (UnimplementedUserInternalServer) GetCredential(context.Context, *UserIdQuery) (*Credential, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetCredential not implemented")
+}
+func (UnimplementedUserInternalServer) GetUserName(context.Context, *UserIdQuery) (*UserDisplayName, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetUserName not implemented")
 }
 func (UnimplementedUserInternalServer) UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpgradeHash not implemented")
@@ -1029,6 +1047,24 @@ func _UserInternal_GetCredential_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(UserInternalServer).GetCredential(ctx, req.(*UserIdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _UserInternal_GetUserName_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UserIdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UserInternalServer).GetUserName(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UserInternal_GetUserName_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UserInternalServer).GetUserName(ctx, req.(*UserIdQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1155,6 +1191,10 @@ var UserInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetCredential",
 			Handler:    _UserInternal_GetCredential_Handler,
+		},
+		{
+			MethodName: "GetUserName",
+			Handler:    _UserInternal_GetUserName_Handler,
 		},
 		{
 			MethodName: "UpgradeHash",

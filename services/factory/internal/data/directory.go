@@ -41,21 +41,14 @@ func (d Directory) Param(ctx context.Context, tenantID, key string) (string, boo
 }
 
 func (d Directory) UserName(ctx context.Context, tenantID string, userID int64) (string, bool, error) {
-	c, err := d.Users.GetCredential(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
+	u, err := d.Users.GetUserName(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
 	if errs.IsNotFound(err) {
 		return "", false, nil
 	}
 	if err != nil {
-		return "", false, remote("blade-user GetCredential", err)
+		return "", false, remote("blade-user GetUserName", err)
 	}
-	if c.TenantId != tenantID || c.Id != userID {
-		return "", false, nil
-	}
-	name := c.RealName
-	if name == "" {
-		name = c.Name
-	}
-	return name, true, nil
+	return u.Name, true, nil
 }
 
 // remote turns a failed call into a plain error: the caller's answer is a

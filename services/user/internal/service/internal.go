@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
 
@@ -27,6 +28,14 @@ func (s *User) GetCredential(ctx context.Context, q *pb.UserIdQuery) (*pb.Creden
 		return nil, err
 	}
 	return credentialOut(u), nil
+}
+
+func (s *User) GetUserName(ctx context.Context, q *pb.UserIdQuery) (*pb.UserDisplayName, error) {
+	u, err := s.uc.GetCredential(ctx, q.TenantId, q.UserId)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.UserDisplayName{Id: u.ID, Name: cmp.Or(u.RealName, u.Name)}, nil
 }
 
 func (s *User) UpgradeHash(ctx context.Context, q *pb.HashUpdate) (*wrapperspb.BoolValue, error) {
