@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"anquan/kit/db"
+	"anquan/kit/obs"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
@@ -87,7 +88,9 @@ func (a *App) Start(ctx context.Context) error {
 // may start after this one in the microservice shape.
 func seed(ctx context.Context, uc *biz.Prevention) {
 	for i := 0; i < 6; i++ {
-		err := uc.Seed(ctx)
+		jctx, end := obs.StartJob(ctx, "prevention.seed")
+		err := uc.Seed(jctx)
+		end()
 		if err == nil || ctx.Err() != nil {
 			return
 		}

@@ -10,6 +10,7 @@ import (
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
+	"anquan/kit/obs"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/user/internal/biz"
@@ -84,7 +85,9 @@ func remindLoop(ctx context.Context, c *biz.Certificates) {
 		case <-time.After(wait):
 		}
 		wait = remindEvery
-		n, err := c.RemindExpiring(ctx)
+		jctx, end := obs.StartJob(ctx, "user.certificate.remind")
+		n, err := c.RemindExpiring(jctx)
+		end()
 		if err != nil {
 			if ctx.Err() == nil {
 				slog.Warn("certificate reminders", "err", err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"anquan/kit/ident"
+	"anquan/kit/obs"
 	"anquan/kit/timefmt"
 )
 
@@ -139,8 +140,9 @@ func (p *Prevention) Tick(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		tctx := ident.ForTenant(ctx, t)
+		tctx, end := obs.StartJob(ident.ForTenant(ctx, t), "prevention.schedule")
 		res, err := p.Generate(tctx, time.Time{})
+		end()
 		if err != nil {
 			slog.Warn("prevention scheduler", "tenant", t, "err", err)
 			continue
