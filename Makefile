@@ -20,10 +20,11 @@ web:
 tools: ## install the pinned code generators (tools/go.mod)
 	cd tools && GOWORK=off $(GO) install tool
 
-third_party: ## google/api protos, copied from the Go module cache (never committed)
-	@mkdir -p third_party/google/api
+third_party: ## google/api and buf/validate (protovalidate) protos, copied from the Go module cache (never committed)
+	@mkdir -p third_party/google/api third_party/buf/validate
 	@dir=$$(cd tools && GOWORK=off $(GO) mod download -json github.com/go-kratos/kratos/v2@v2.9.2 | sed -n 's/.*"Dir": "\(.*\)".*/\1/p'); \
-	cp -f $$dir/third_party/google/api/{annotations,http,httpbody}.proto third_party/google/api/ && chmod 644 third_party/google/api/*.proto
+	cp -f $$dir/third_party/google/api/{annotations,http,httpbody}.proto third_party/google/api/ && \
+	cp -f $$dir/third_party/buf/validate/validate.proto third_party/buf/validate/ && chmod 644 third_party/google/api/*.proto third_party/buf/validate/*.proto
 
 proto: tools third_party ## regenerate Go, gateway and OpenAPI code
 	buf generate --path proto/blade

@@ -10,6 +10,7 @@ require (
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
 	anquan/prevention v0.0.0
+	anquan/proto v0.0.0
 	anquan/resource v0.0.0
 	anquan/system v0.0.0
 	anquan/user v0.0.0
@@ -17,12 +18,17 @@ require (
 	github.com/glebarez/go-sqlite v1.21.2
 	github.com/nats-io/nats.go v1.55.0
 	github.com/xuri/excelize/v2 v2.10.0
+	google.golang.org/grpc v1.85.0
 )
 
 require (
-	anquan/proto v0.0.0 // indirect
+	buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go v1.36.12-20260825204119-511051f7f437.1 // indirect
+	buf.build/go/protovalidate v1.4.0 // indirect
+	cel.dev/cel-go v0.32.0 // indirect
+	cel.dev/expr v0.25.3 // indirect
 	filippo.io/edwards25519 v1.1.0 // indirect
 	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
+	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.6.1 // indirect
 	github.com/casbin/casbin/v2 v2.135.0 // indirect
@@ -76,7 +82,9 @@ require (
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.opentelemetry.io/proto/otlp v1.11.0 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/exp v0.0.0-20260908205506-85c1c2202aba // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
@@ -84,7 +92,6 @@ require (
 	golang.org/x/time v0.16.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20260928230214-8a89bd6388cc // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260928230214-8a89bd6388cc // indirect
-	google.golang.org/grpc v1.85.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	gorm.io/driver/mysql v1.6.0 // indirect
@@ -104,8 +111,8 @@ replace (
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
 	anquan/prevention => ./services/prevention
-	anquan/resource => ./services/resource
 	anquan/proto => ./proto
+	anquan/resource => ./services/resource
 	anquan/system => ./services/system
 	anquan/user => ./services/user
 	anquan/workticket => ./services/workticket

@@ -3,6 +3,7 @@ module anquan/proto
 go 1.26.7
 
 require (
+	buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go v1.36.12-20260825204119-511051f7f437.1
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.31.0
 	google.golang.org/genproto/googleapis/api v0.0.0-20260921155816-b14227669459
 	google.golang.org/grpc v1.85.0

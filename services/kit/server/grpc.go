@@ -58,11 +58,13 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string,
 	obs.Metrics()
 	g := grpc.NewServer(
 		grpc.StatsHandler(otelgrpc.NewServerHandler()),
-		grpc.ChainUnaryInterceptor(append([]grpc.UnaryServerInterceptor{
+		// Bounds are checked last: a caller without the right learns
+		// nothing from a validation answer.
+		grpc.ChainUnaryInterceptor(append(append([]grpc.UnaryServerInterceptor{
 			recovery,
 			observe(name),
 			authenticate(verifier, internalSecret),
-		}, extra...)...),
+		}, extra...), Validate)...),
 		grpc.MaxRecvMsgSize(32<<20),
 		grpc.MaxSendMsgSize(64<<20),
 	)

@@ -19,6 +19,11 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 )
 
+// MaxIDs bounds one ids list: a page holds at most 1000 rows, so no screen
+// selects more, and one statement's parameters stay well inside every
+// database's limit.
+const MaxIDs = 1000
+
 // IDs reads a non-empty comma list of ids (`remove?ids=1,2`), each once.
 func IDs(s string) ([]int64, error) {
 	v, good := ident.ParseIDs(s)
@@ -27,6 +32,9 @@ func IDs(s string) ([]int64, error) {
 	}
 	if len(v) == 0 {
 		return nil, errs.BadRequest("请选择至少一条数据")
+	}
+	if len(v) > MaxIDs {
+		return nil, errs.BadRequest("一次最多选择 %d 条数据", MaxIDs)
 	}
 	seen := make(map[int64]bool, len(v))
 	out := v[:0]

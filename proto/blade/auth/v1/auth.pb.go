@@ -10,6 +10,7 @@ package authv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -907,29 +908,29 @@ var File_blade_auth_v1_auth_proto protoreflect.FileDescriptor
 
 const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/auth/v1/auth.proto\x12\rblade.auth.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xf8\x03\n" +
-	"\fTokenRequest\x12\x1b\n" +
-	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
-	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantId\x12\x1a\n" +
-	"\busername\x18\x04 \x01(\tR\busername\x12\x1a\n" +
-	"\bpassword\x18\x05 \x01(\tR\bpassword\x12\x1d\n" +
+	"\x18blade/auth/v1/auth.proto\x12\rblade.auth.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9e\x05\n" +
+	"\fTokenRequest\x12$\n" +
+	"\tclient_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\bclientId\x12-\n" +
+	"\rclient_secret\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\fclientSecret\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12$\n" +
+	"\busername\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\busername\x12$\n" +
+	"\bpassword\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\bpassword\x12&\n" +
 	"\n" +
-	"grant_type\x18\x06 \x01(\tR\tgrantType\x12\x14\n" +
-	"\x05scope\x18\a \x01(\tR\x05scope\x12\x12\n" +
-	"\x04type\x18\b \x01(\tR\x04type\x12#\n" +
-	"\rrefresh_token\x18\t \x01(\tR\frefreshToken\x12\x1f\n" +
+	"grant_type\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\tgrantType\x12\x1e\n" +
+	"\x05scope\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05scope\x12\x1c\n" +
+	"\x04type\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04type\x12-\n" +
+	"\rrefresh_token\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\frefreshToken\x12)\n" +
 	"\vcaptcha_key\x18\n" +
-	" \x01(\tR\n" +
-	"captchaKey\x12!\n" +
-	"\fcaptcha_code\x18\v \x01(\tR\vcaptchaCode\x12\x16\n" +
-	"\x06source\x18\f \x01(\tR\x06source\x12\x12\n" +
-	"\x04code\x18\r \x01(\tR\x04code\x12\x14\n" +
-	"\x05state\x18\x0e \x01(\tR\x05state\x12!\n" +
-	"\fredirect_uri\x18\x0f \x01(\tR\vredirectUri\x12\x1b\n" +
-	"\tclient_ip\x18\x10 \x01(\tR\bclientIp\x12\x1d\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\n" +
+	"captchaKey\x12+\n" +
+	"\fcaptcha_code\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vcaptchaCode\x12\x1f\n" +
+	"\x06source\x18\f \x01(\tB\a\xbaH\x04r\x02\x182R\x06source\x12\x1c\n" +
+	"\x04code\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04code\x12\x1e\n" +
+	"\x05state\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05state\x12+\n" +
+	"\fredirect_uri\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vredirectUri\x12%\n" +
+	"\tclient_ip\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bclientIp\x12'\n" +
 	"\n" +
-	"user_agent\x18\x11 \x01(\tR\tuserAgent\"\xde\x04\n" +
+	"user_agent\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\tuserAgent\"\xde\x04\n" +
 	"\rTokenResponse\x12\"\n" +
 	"\faccess_token\x18\x01 \x01(\tR\faccess_token\x12\x1e\n" +
 	"\n" +
@@ -959,9 +960,9 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\fCaptchaReply\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05image\x18\x02 \x01(\tR\x05image\x12\x18\n" +
-	"\aenabled\x18\x03 \x01(\bR\aenabled\"4\n" +
-	"\rLogoutRequest\x12#\n" +
-	"\rrefresh_token\x18\x01 \x01(\tR\frefreshToken\"\xf0\x03\n" +
+	"\aenabled\x18\x03 \x01(\bR\aenabled\">\n" +
+	"\rLogoutRequest\x12-\n" +
+	"\rrefresh_token\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\frefreshToken\"\xf0\x03\n" +
 	"\vUserProfile\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x18\n" +
@@ -983,22 +984,22 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"role_alias\x18\x11 \x01(\tR\troleAlias\x12\x1b\n" +
 	"\tuser_type\x18\x12 \x01(\x05R\buserType\x12\x19\n" +
-	"\boauth_id\x18\x13 \x01(\tR\aoauthId\"\xf9\x02\n" +
+	"\boauth_id\x18\x13 \x01(\tR\aoauthId\"\xe3\x03\n" +
 	"\x0eSocialProvider\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x16\n" +
-	"\x06source\x18\x03 \x01(\tR\x06source\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1b\n" +
-	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12#\n" +
-	"\rclient_secret\x18\x06 \x01(\tR\fclientSecret\x12\x19\n" +
-	"\bauth_url\x18\a \x01(\tR\aauthUrl\x12\x1b\n" +
-	"\ttoken_url\x18\b \x01(\tR\btokenUrl\x12\"\n" +
-	"\ruser_info_url\x18\t \x01(\tR\vuserInfoUrl\x12!\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
+	"\x06source\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\x06source\x12\x1b\n" +
+	"\x04name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12%\n" +
+	"\tclient_id\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bclientId\x12-\n" +
+	"\rclient_secret\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\fclientSecret\x12#\n" +
+	"\bauth_url\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\aauthUrl\x12%\n" +
+	"\ttoken_url\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\btokenUrl\x12,\n" +
+	"\ruser_info_url\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vuserInfoUrl\x12+\n" +
 	"\fredirect_uri\x18\n" +
-	" \x01(\tR\vredirectUri\x12\x14\n" +
-	"\x05scope\x18\v \x01(\tR\x05scope\x12\x16\n" +
-	"\x06status\x18\f \x01(\x05R\x06status\x12\x1f\n" +
-	"\vcreate_time\x18\r \x01(\tR\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vredirectUri\x12\x1e\n" +
+	"\x05scope\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05scope\x12\x16\n" +
+	"\x06status\x18\f \x01(\x05R\x06status\x12(\n" +
+	"\vcreate_time\x18\r \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\"\xa7\x01\n" +
 	"\x12SocialProviderPage\x127\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.auth.v1.SocialProviderR\arecords\x12\x14\n" +

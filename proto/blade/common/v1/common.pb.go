@@ -10,6 +10,7 @@
 package commonv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	descriptorpb "google.golang.org/protobuf/types/descriptorpb"
@@ -434,20 +435,20 @@ var File_blade_common_v1_common_proto protoreflect.FileDescriptor
 
 const file_blade_common_v1_common_proto_rawDesc = "" +
 	"\n" +
-	"\x1cblade/common/v1/common.proto\x12\x0fblade.common.v1\x1a google/protobuf/descriptor.proto\"\xe2\x01\n" +
+	"\x1cblade/common/v1/common.proto\x12\x0fblade.common.v1\x1a\x1bbuf/validate/validate.proto\x1a google/protobuf/descriptor.proto\"\x8d\x02\n" +
 	"\tPageQuery\x12\x18\n" +
 	"\acurrent\x18\x01 \x01(\x05R\acurrent\x12\x12\n" +
-	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x12\n" +
-	"\x04ascs\x18\x03 \x01(\tR\x04ascs\x12\x14\n" +
-	"\x05descs\x18\x04 \x01(\tR\x05descs\x12A\n" +
-	"\afilters\x18\x05 \x03(\v2'.blade.common.v1.PageQuery.FiltersEntryR\afilters\x1a:\n" +
+	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x1c\n" +
+	"\x04ascs\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04ascs\x12\x1e\n" +
+	"\x05descs\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05descs\x12X\n" +
+	"\afilters\x18\x05 \x03(\v2'.blade.common.v1.PageQuery.FiltersEntryB\x15\xbaH\x12\x9a\x01\x0f\x10@\"\x04r\x02\x18@*\x05r\x03\x18\xf4\x03R\afilters\x1a:\n" +
 	"\fFiltersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x19\n" +
 	"\aIdQuery\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\x1c\n" +
-	"\bIdsQuery\x12\x10\n" +
-	"\x03ids\x18\x01 \x01(\tR\x03ids\"\a\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"'\n" +
+	"\bIdsQuery\x12\x1b\n" +
+	"\x03ids\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\x03ids\"\a\n" +
 	"\x05Empty\"\xcf\x01\n" +
 	"\bTreeNode\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +

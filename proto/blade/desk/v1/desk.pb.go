@@ -10,6 +10,7 @@ package deskv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -358,32 +359,33 @@ var File_blade_desk_v1_desk_proto protoreflect.FileDescriptor
 
 const file_blade_desk_v1_desk_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/desk/v1/desk.proto\x12\rblade.desk.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xad\x04\n" +
+	"\x18blade/desk/v1/desk.proto\x12\rblade.desk.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xa8\x05\n" +
 	"\x06Notice\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12*\n" +
-	"\x11message_push_name\x18\x03 \x01(\tR\x0fmessagePushName\x12#\n" +
-	"\rmessage_title\x18\x04 \x01(\tR\fmessageTitle\x12'\n" +
-	"\x0fmessage_content\x18\x05 \x01(\tR\x0emessageContent\x12*\n" +
-	"\x11message_push_time\x18\x06 \x01(\tR\x0fmessagePushTime\x12\x10\n" +
-	"\x03tag\x18\a \x01(\tR\x03tag\x12\x12\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x123\n" +
+	"\x11message_push_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0fmessagePushName\x12-\n" +
+	"\rmessage_title\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fmessageTitle\x121\n" +
+	"\x0fmessage_content\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x0emessageContent\x123\n" +
+	"\x11message_push_time\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\x0fmessagePushTime\x12\x19\n" +
+	"\x03tag\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\x03tag\x12\x12\n" +
 	"\x04type\x18\b \x01(\x05R\x04type\x12\x16\n" +
-	"\x06status\x18\t \x01(\x05R\x06status\x12\x10\n" +
+	"\x06status\x18\t \x01(\x05R\x06status\x12\x1a\n" +
 	"\x03img\x18\n" +
-	" \x01(\tR\x03img\x12\x14\n" +
-	"\x05scope\x18\v \x01(\tR\x05scope\x12\x19\n" +
-	"\bdept_ids\x18\f \x01(\tR\adeptIds\x12\x19\n" +
-	"\buser_ids\x18\r \x01(\tR\auserIds\x12\x17\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x03img\x12\x1d\n" +
+	"\x05scope\x18\v \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x05scope\x12#\n" +
+	"\bdept_ids\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\adeptIds\x12#\n" +
+	"\buser_ids\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\auserIds\x12\x17\n" +
 	"\ais_read\x18\x0e \x01(\x05R\x06isRead\x12\x1f\n" +
 	"\vcreate_user\x18\x0f \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x10 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x11 \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18\x12 \x01(\x05R\tisDeleted\x12\x19\n" +
-	"\brole_ids\x18\x13 \x01(\tR\aroleIds\"\x97\x01\n" +
+	"is_deleted\x18\x12 \x01(\x05R\tisDeleted\x12#\n" +
+	"\brole_ids\x18\x13 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\aroleIds\"\x97\x01\n" +
 	"\n" +
 	"NoticePage\x12/\n" +
 	"\arecords\x18\x01 \x03(\v2\x15.blade.desk.v1.NoticeR\arecords\x12\x14\n" +

@@ -13,6 +13,7 @@ package factoryv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	v11 "anquan/proto/blade/user/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -1639,56 +1640,56 @@ var File_blade_factory_v1_factory_proto protoreflect.FileDescriptor
 
 const file_blade_factory_v1_factory_proto_rawDesc = "" +
 	"\n" +
-	"\x1eblade/factory/v1/factory.proto\x12\x10blade.factory.v1\x1a\x1cblade/common/v1/common.proto\x1a\x18blade/user/v1/user.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x8c\x04\n" +
+	"\x1eblade/factory/v1/factory.proto\x12\x10blade.factory.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x18blade/user/v1/user.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x84\x05\n" +
 	"\aFactory\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12'\n" +
-	"\x0fenterprise_name\x18\x03 \x01(\tR\x0eenterpriseName\x12,\n" +
-	"\x12company_short_name\x18\x04 \x01(\tR\x10companyShortName\x12#\n" +
-	"\rarea_location\x18\x05 \x01(\tR\fareaLocation\x12\x1f\n" +
-	"\vcredit_code\x18\x06 \x01(\tR\n" +
-	"creditCode\x12\x18\n" +
-	"\aaddress\x18\a \x01(\tR\aaddress\x12!\n" +
-	"\flegal_person\x18\b \x01(\tR\vlegalPerson\x12%\n" +
-	"\x0econtact_person\x18\t \x01(\tR\rcontactPerson\x12#\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x120\n" +
+	"\x0fenterprise_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eenterpriseName\x125\n" +
+	"\x12company_short_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x10companyShortName\x12-\n" +
+	"\rarea_location\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\fareaLocation\x12(\n" +
+	"\vcredit_code\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\x12R\n" +
+	"creditCode\x12\"\n" +
+	"\aaddress\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\aaddress\x12*\n" +
+	"\flegal_person\x18\b \x01(\tB\a\xbaH\x04r\x02\x182R\vlegalPerson\x12.\n" +
+	"\x0econtact_person\x18\t \x01(\tB\a\xbaH\x04r\x02\x182R\rcontactPerson\x12,\n" +
 	"\rcontact_phone\x18\n" +
-	" \x01(\tR\fcontactPhone\x12\x1c\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\fcontactPhone\x12\x1c\n" +
 	"\tlongitude\x18\v \x01(\x01R\tlongitude\x12\x1a\n" +
-	"\blatitude\x18\f \x01(\x01R\blatitude\x12\x1a\n" +
-	"\bindustry\x18\r \x01(\tR\bindustry\x12\x16\n" +
-	"\x06remark\x18\x0e \x01(\tR\x06remark\x12\x1f\n" +
-	"\vcreate_time\x18\x0f \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x10 \x01(\tR\n" +
+	"\blatitude\x18\f \x01(\x01R\blatitude\x12#\n" +
+	"\bindustry\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\bindustry\x12 \n" +
+	"\x06remark\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\"\x9c\x01\n" +
 	"\vFactoryPage\x123\n" +
 	"\arecords\x18\x01 \x03(\v2\x19.blade.factory.v1.FactoryR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xfc\x03\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xee\x04\n" +
 	"\x04Area\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\x12\x12\n" +
-	"\x04code\x18\x04 \x01(\tR\x04code\x12\x1b\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x04code\x12\x1b\n" +
 	"\tarea_type\x18\x05 \x01(\x05R\bareaType\x12\x1d\n" +
 	"\n" +
-	"risk_level\x18\x06 \x01(\x05R\triskLevel\x12\x16\n" +
-	"\x06colour\x18\a \x01(\tR\x06colour\x12#\n" +
-	"\rarea_location\x18\b \x01(\tR\fareaLocation\x12\x17\n" +
-	"\adept_id\x18\t \x01(\x03R\x06deptId\x12\x1b\n" +
+	"risk_level\x18\x06 \x01(\x05R\triskLevel\x12 \n" +
+	"\x06colour\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06colour\x12-\n" +
+	"\rarea_location\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\fareaLocation\x12\x17\n" +
+	"\adept_id\x18\t \x01(\x03R\x06deptId\x12%\n" +
 	"\tdept_name\x18\n" +
-	" \x01(\tR\bdeptName\x12\x17\n" +
-	"\auser_id\x18\v \x01(\x03R\x06userId\x12\x1b\n" +
-	"\tuser_name\x18\f \x01(\tR\buserName\x12\x16\n" +
-	"\x06remark\x18\r \x01(\tR\x06remark\x12\x12\n" +
-	"\x04sort\x18\x0e \x01(\x05R\x04sort\x12$\n" +
-	"\x0earea_type_name\x18\x0f \x01(\tR\fareaTypeName\x12&\n" +
-	"\x0frisk_level_name\x18\x10 \x01(\tR\rriskLevelName\x12\x1f\n" +
-	"\vcreate_time\x18\x11 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x12 \x01(\tR\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bdeptName\x12\x17\n" +
+	"\auser_id\x18\v \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\f \x01(\tB\a\xbaH\x04r\x02\x182R\buserName\x12 \n" +
+	"\x06remark\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x12\n" +
+	"\x04sort\x18\x0e \x01(\x05R\x04sort\x12.\n" +
+	"\x0earea_type_name\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fareaTypeName\x120\n" +
+	"\x0frisk_level_name\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\rriskLevelName\x12(\n" +
+	"\vcreate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\"8\n" +
 	"\bAreaList\x12,\n" +
 	"\x05items\x18\x01 \x03(\v2\x16.blade.factory.v1.AreaR\x05items\"\x96\x01\n" +
@@ -1715,19 +1716,19 @@ const file_blade_factory_v1_factory_proto_rawDesc = "" +
 	"\bPosition\x12\x10\n" +
 	"\x03lng\x18\x01 \x01(\x01R\x03lng\x12\x10\n" +
 	"\x03lat\x18\x02 \x01(\x01R\x03lat\x12\x10\n" +
-	"\x03alt\x18\x03 \x01(\x01R\x03alt\"\xe5\x02\n" +
+	"\x03alt\x18\x03 \x01(\x01R\x03alt\"\xa1\x03\n" +
 	"\n" +
 	"MapSetting\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x19\n" +
-	"\bmap_path\x18\x03 \x01(\tR\amapPath\x12#\n" +
-	"\rcentral_point\x18\x04 \x03(\x01R\fcentralPoint\x12\"\n" +
-	"\rmap_model_url\x18\x05 \x01(\tR\vmapModelUrl\x12=\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12#\n" +
+	"\bmap_path\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\amapPath\x12.\n" +
+	"\rcentral_point\x18\x04 \x03(\x01B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\fcentralPoint\x12,\n" +
+	"\rmap_model_url\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vmapModelUrl\x12=\n" +
 	"\vmodel_point\x18\x06 \x01(\v2\x1c.blade.factory.v1.ModelPointR\n" +
 	"modelPoint\x12%\n" +
-	"\x0emodel_accuracy\x18\a \x01(\x01R\rmodelAccuracy\x12?\n" +
-	"\rarea_location\x18\b \x03(\v2\x1a.blade.factory.v1.PositionR\fareaLocation\x12\x1f\n" +
-	"\vupdate_time\x18\t \x01(\tR\n" +
+	"\x0emodel_accuracy\x18\a \x01(\x01R\rmodelAccuracy\x12J\n" +
+	"\rarea_location\x18\b \x03(\v2\x1a.blade.factory.v1.PositionB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\fareaLocation\x12(\n" +
+	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\"\xb5\x01\n" +
 	"\bMapLabel\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -1742,10 +1743,10 @@ const file_blade_factory_v1_factory_proto_rawDesc = "" +
 	"\afactory\x18\x01 \x01(\v2\x19.blade.factory.v1.FactoryR\afactory\x12,\n" +
 	"\x05areas\x18\x02 \x03(\v2\x16.blade.factory.v1.AreaR\x05areas\x122\n" +
 	"\x06labels\x18\x03 \x03(\v2\x1a.blade.factory.v1.MapLabelR\x06labels\x126\n" +
-	"\asetting\x18\x04 \x01(\v2\x1c.blade.factory.v1.MapSettingR\asetting\"L\n" +
+	"\asetting\x18\x04 \x01(\v2\x1c.blade.factory.v1.MapSettingR\asetting\"U\n" +
 	"\x11DeptCategoryQuery\x12\x1a\n" +
-	"\bcategory\x18\x01 \x01(\x05R\bcategory\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\"\xaa\x01\n" +
+	"\bcategory\x18\x01 \x01(\x05R\bcategory\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\"\xaa\x01\n" +
 	"\bDeptItem\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12\x1b\n" +
@@ -1754,34 +1755,34 @@ const file_blade_factory_v1_factory_proto_rawDesc = "" +
 	"\rdept_category\x18\x05 \x01(\x05R\fdeptCategory\x12\x12\n" +
 	"\x04sort\x18\x06 \x01(\x05R\x04sort\"=\n" +
 	"\tDeptItems\x120\n" +
-	"\x05items\x18\x01 \x03(\v2\x1a.blade.factory.v1.DeptItemR\x05items\"u\n" +
+	"\x05items\x18\x01 \x03(\v2\x1a.blade.factory.v1.DeptItemR\x05items\"\x87\x01\n" +
 	"\n" +
 	"UserLookup\x12\x17\n" +
 	"\adept_id\x18\x01 \x01(\x03R\x06deptId\x12\x1d\n" +
 	"\n" +
-	"factory_id\x18\x02 \x01(\x03R\tfactoryId\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\"w\n" +
+	"factory_id\x18\x02 \x01(\x03R\tfactoryId\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\"\x80\x01\n" +
 	"\tTreeQuery\x12\x1d\n" +
 	"\n" +
 	"factory_id\x18\x01 \x01(\x03R\tfactoryId\x12 \n" +
-	"\tparent_id\x18\x02 \x01(\x03H\x00R\bparentId\x88\x01\x01\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantIdB\f\n" +
+	"\tparent_id\x18\x02 \x01(\x03H\x00R\bparentId\x88\x01\x01\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantIdB\f\n" +
 	"\n" +
-	"_parent_id\"\xb1\x02\n" +
+	"_parent_id\"\xcc\x02\n" +
 	"\x0eWeatherReading\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x18\n" +
-	"\astation\x18\x02 \x01(\tR\astation\x12 \n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\astation\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\astation\x12 \n" +
 	"\vtemperature\x18\x03 \x01(\x01R\vtemperature\x12\x1a\n" +
 	"\bhumidity\x18\x04 \x01(\x01R\bhumidity\x12\x1d\n" +
 	"\n" +
 	"wind_speed\x18\x05 \x01(\x01R\twindSpeed\x12%\n" +
 	"\x0ewind_direction\x18\x06 \x01(\x01R\rwindDirection\x12\x1a\n" +
 	"\bpressure\x18\a \x01(\x01R\bpressure\x12\x1a\n" +
-	"\brainfall\x18\b \x01(\x01R\brainfall\x12\x18\n" +
-	"\aweather\x18\t \x01(\tR\aweather\x12\x1f\n" +
+	"\brainfall\x18\b \x01(\x01R\brainfall\x12!\n" +
+	"\aweather\x18\t \x01(\tB\a\xbaH\x04r\x02\x182R\aweather\x12(\n" +
 	"\vobserved_at\x18\n" +
-	" \x01(\tR\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"observedAt\"\x9a\x03\n" +
 	"\aWeather\x12\x1c\n" +
 	"\tavailable\x18\x01 \x01(\bR\tavailable\x12\x16\n" +

@@ -13,6 +13,7 @@ package flowv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -966,24 +967,24 @@ var File_blade_flow_v1_flow_proto protoreflect.FileDescriptor
 
 const file_blade_flow_v1_flow_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/flow/v1/flow.proto\x12\rblade.flow.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"X\n" +
-	"\x04Step\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12!\n" +
-	"\frole_aliases\x18\x02 \x01(\tR\vroleAliases\x12\x19\n" +
-	"\buser_ids\x18\x03 \x01(\tR\auserIds\"\xbd\x02\n" +
+	"\x18blade/flow/v1/flow.proto\x12\rblade.flow.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"v\n" +
+	"\x04Step\x12\x1b\n" +
+	"\x04name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12+\n" +
+	"\frole_aliases\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vroleAliases\x12$\n" +
+	"\buser_ids\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\auserIds\"\xff\x02\n" +
 	"\x05Model\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
-	"\tmodel_key\x18\x03 \x01(\tR\bmodelKey\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\x12)\n" +
-	"\x05steps\x18\x05 \x03(\v2\x13.blade.flow.v1.StepR\x05steps\x12)\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12$\n" +
+	"\tmodel_key\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\bmodelKey\x12\x1b\n" +
+	"\x04name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x124\n" +
+	"\x05steps\x18\x05 \x03(\v2\x13.blade.flow.v1.StepB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05steps\x12)\n" +
 	"\x10forbid_applicant\x18\x06 \x01(\bR\x0fforbidApplicant\x12\x1b\n" +
-	"\x06status\x18\a \x01(\x05H\x00R\x06status\x88\x01\x01\x12\x16\n" +
-	"\x06remark\x18\b \x01(\tR\x06remark\x12\x1f\n" +
-	"\vcreate_time\x18\t \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
+	"\x06status\x18\a \x01(\x05H\x00R\x06status\x88\x01\x01\x12 \n" +
+	"\x06remark\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
 	"\vupdate_time\x18\n" +
-	" \x01(\tR\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTimeB\t\n" +
 	"\a_status\"\x95\x01\n" +
 	"\tModelPage\x12.\n" +
@@ -1002,9 +1003,9 @@ const file_blade_flow_v1_flow_proto_rawDesc = "" +
 	"\acomment\x18\a \x01(\tR\acomment\x12\x12\n" +
 	"\x04time\x18\b \x01(\tR\x04time\";\n" +
 	"\vCommentList\x12,\n" +
-	"\x05items\x18\x01 \x03(\v2\x16.blade.flow.v1.CommentR\x05items\"F\n" +
-	"\x14ProcessInstanceQuery\x12.\n" +
-	"\x13process_instance_id\x18\x01 \x01(\tR\x11processInstanceId\"\xaf\x04\n" +
+	"\x05items\x18\x01 \x03(\v2\x16.blade.flow.v1.CommentR\x05items\"O\n" +
+	"\x14ProcessInstanceQuery\x127\n" +
+	"\x13process_instance_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x11processInstanceId\"\xaf\x04\n" +
 	"\bInstance\x12.\n" +
 	"\x13process_instance_id\x18\x01 \x01(\tR\x11processInstanceId\x12\x1b\n" +
 	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
@@ -1032,26 +1033,26 @@ const file_blade_flow_v1_flow_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x88\x02\n" +
-	"\fStartRequest\x12\x1b\n" +
-	"\tmodel_key\x18\x01 \x01(\tR\bmodelKey\x12%\n" +
-	"\x0ebusiness_table\x18\x02 \x01(\tR\rbusinessTable\x12\x1f\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb9\x02\n" +
+	"\fStartRequest\x12$\n" +
+	"\tmodel_key\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\bmodelKey\x12.\n" +
+	"\x0ebusiness_table\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\rbusinessTable\x12\x1f\n" +
 	"\vbusiness_id\x18\x03 \x01(\x03R\n" +
-	"businessId\x12\x14\n" +
-	"\x05title\x18\x04 \x01(\tR\x05title\x128\n" +
-	"\rdefault_steps\x18\x05 \x03(\v2\x13.blade.flow.v1.StepR\fdefaultSteps\x12)\n" +
-	"\x10forbid_applicant\x18\x06 \x01(\bR\x0fforbidApplicant\x12\x18\n" +
-	"\acomment\x18\a \x01(\tR\acomment\"\x8c\x01\n" +
-	"\x0fCompleteRequest\x12.\n" +
-	"\x13process_instance_id\x18\x01 \x01(\tR\x11processInstanceId\x12\x12\n" +
-	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\x18\n" +
-	"\acomment\x18\x03 \x01(\tR\acomment\x12\x1b\n" +
-	"\treturn_to\x18\x04 \x01(\x05R\breturnTo\"\x8e\x01\n" +
-	"\rRecordRequest\x12.\n" +
-	"\x13process_instance_id\x18\x01 \x01(\tR\x11processInstanceId\x12\x1b\n" +
-	"\ttask_name\x18\x02 \x01(\tR\btaskName\x12\x16\n" +
-	"\x06action\x18\x03 \x01(\tR\x06action\x12\x18\n" +
-	"\acomment\x18\x04 \x01(\tR\acomment2\xf3\a\n" +
+	"businessId\x12\x1e\n" +
+	"\x05title\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05title\x12C\n" +
+	"\rdefault_steps\x18\x05 \x03(\v2\x13.blade.flow.v1.StepB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\fdefaultSteps\x12)\n" +
+	"\x10forbid_applicant\x18\x06 \x01(\bR\x0fforbidApplicant\x12\"\n" +
+	"\acomment\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acomment\"\x9f\x01\n" +
+	"\x0fCompleteRequest\x127\n" +
+	"\x13process_instance_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x11processInstanceId\x12\x12\n" +
+	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acomment\x12\x1b\n" +
+	"\treturn_to\x18\x04 \x01(\x05R\breturnTo\"\xb3\x01\n" +
+	"\rRecordRequest\x127\n" +
+	"\x13process_instance_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x11processInstanceId\x12$\n" +
+	"\ttask_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\btaskName\x12\x1f\n" +
+	"\x06action\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06action\x12\"\n" +
+	"\acomment\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acomment2\xf3\a\n" +
 	"\vFlowService\x12\x8f\x01\n" +
 	"\x12TaskProcessComment\x12#.blade.flow.v1.ProcessInstanceQuery\x1a\x1a.blade.flow.v1.CommentList\"8\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02.\x12,/api/blade-flow/process/task-process-comment\x12o\n" +
 	"\bTodoList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.flow.v1.InstancePage\"*\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02 \x12\x1e/api/blade-flow/work/todo-list\x12o\n" +

@@ -18,6 +18,7 @@ package preventionv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -3796,28 +3797,28 @@ var File_blade_prevention_v1_prevention_proto protoreflect.FileDescriptor
 
 const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\n" +
-	"$blade/prevention/v1/prevention.proto\x12\x13blade.prevention.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x82\x04\n" +
+	"$blade/prevention/v1/prevention.proto\x12\x13blade.prevention.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd4\x04\n" +
 	"\n" +
 	"RiskObject\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\x12\x12\n" +
-	"\x04code\x18\x04 \x01(\tR\x04code\x12\x17\n" +
-	"\aarea_id\x18\x05 \x01(\x03R\x06areaId\x12\x1b\n" +
-	"\tarea_name\x18\x06 \x01(\tR\bareaName\x12\x17\n" +
-	"\adept_id\x18\a \x01(\x03R\x06deptId\x12\x1b\n" +
-	"\tdept_name\x18\b \x01(\tR\bdeptName\x12.\n" +
-	"\x13responsible_user_id\x18\t \x01(\x03R\x11responsibleUserId\x122\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x04code\x12\x17\n" +
+	"\aarea_id\x18\x05 \x01(\x03R\x06areaId\x12$\n" +
+	"\tarea_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\bareaName\x12\x17\n" +
+	"\adept_id\x18\a \x01(\x03R\x06deptId\x12$\n" +
+	"\tdept_name\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\bdeptName\x12.\n" +
+	"\x13responsible_user_id\x18\t \x01(\x03R\x11responsibleUserId\x12;\n" +
 	"\x15responsible_user_name\x18\n" +
-	" \x01(\tR\x13responsibleUserName\x12\x16\n" +
-	"\x06remark\x18\v \x01(\tR\x06remark\x12\x1d\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\x13responsibleUserName\x12 \n" +
+	"\x06remark\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1d\n" +
 	"\n" +
 	"unit_count\x18\f \x01(\x05R\tunitCount\x12\x1f\n" +
 	"\vcreate_user\x18\r \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x0e \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x0f \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x10 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -3829,39 +3830,39 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"G\n" +
 	"\x0eRiskObjectList\x125\n" +
-	"\x05items\x18\x01 \x03(\v2\x1f.blade.prevention.v1.RiskObjectR\x05items\"\xe9\x05\n" +
+	"\x05items\x18\x01 \x03(\v2\x1f.blade.prevention.v1.RiskObjectR\x05items\"\xd9\x06\n" +
 	"\bRiskUnit\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
-	"\tobject_id\x18\x03 \x01(\x03R\bobjectId\x12\x1f\n" +
-	"\vobject_name\x18\x04 \x01(\tR\n" +
-	"objectName\x12\x12\n" +
-	"\x04code\x18\x05 \x01(\tR\x04code\x12\x12\n" +
-	"\x04name\x18\x06 \x01(\tR\x04name\x12\x1f\n" +
-	"\vhazard_code\x18\a \x01(\tR\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\tobject_id\x18\x03 \x01(\x03R\bobjectId\x12)\n" +
+	"\vobject_name\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"objectName\x12\x1b\n" +
+	"\x04code\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x182R\x04code\x12\x1b\n" +
+	"\x04name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12(\n" +
+	"\vhazard_code\x18\a \x01(\tB\a\xbaH\x04r\x02\x182R\n" +
 	"hazardCode\x12\x17\n" +
-	"\adept_id\x18\b \x01(\x03R\x06deptId\x12\x1b\n" +
-	"\tdept_name\x18\t \x01(\tR\bdeptName\x12.\n" +
+	"\adept_id\x18\b \x01(\x03R\x06deptId\x12$\n" +
+	"\tdept_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x18dR\bdeptName\x12.\n" +
 	"\x13responsible_user_id\x18\n" +
-	" \x01(\x03R\x11responsibleUserId\x122\n" +
-	"\x15responsible_user_name\x18\v \x01(\tR\x13responsibleUserName\x12\x1d\n" +
+	" \x01(\x03R\x11responsibleUserId\x12;\n" +
+	"\x15responsible_user_name\x18\v \x01(\tB\a\xbaH\x04r\x02\x18dR\x13responsibleUserName\x12\x1d\n" +
 	"\n" +
 	"risk_class\x18\f \x01(\x05R\triskClass\x12\x1d\n" +
 	"\n" +
-	"risk_level\x18\r \x01(\x05R\triskLevel\x12\x1f\n" +
-	"\vrisk_colour\x18\x0e \x01(\tR\n" +
+	"risk_level\x18\r \x01(\x05R\triskLevel\x12)\n" +
+	"\vrisk_colour\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\n" +
 	"riskColour\x12'\n" +
-	"\x0foperation_state\x18\x0f \x01(\x05R\x0eoperationState\x12\x16\n" +
-	"\x06remark\x18\x10 \x01(\tR\x06remark\x12\x1f\n" +
+	"\x0foperation_state\x18\x0f \x01(\x05R\x0eoperationState\x12 \n" +
+	"\x06remark\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1f\n" +
 	"\vevent_count\x18\x11 \x01(\x05R\n" +
 	"eventCount\x12\x17\n" +
-	"\aarea_id\x18\x12 \x01(\x03R\x06areaId\x12\x1b\n" +
-	"\tarea_name\x18\x13 \x01(\tR\bareaName\x12\x1f\n" +
+	"\aarea_id\x18\x12 \x01(\x03R\x06areaId\x12%\n" +
+	"\tarea_name\x18\x13 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bareaName\x12\x1f\n" +
 	"\vcreate_user\x18\x14 \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x15 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x16 \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x16 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x17 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -3873,15 +3874,15 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"C\n" +
 	"\fRiskUnitList\x123\n" +
-	"\x05items\x18\x01 \x03(\v2\x1d.blade.prevention.v1.RiskUnitR\x05items\"\xa1\x04\n" +
+	"\x05items\x18\x01 \x03(\v2\x1d.blade.prevention.v1.RiskUnitR\x05items\"\xf7\x04\n" +
 	"\tRiskEvent\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x17\n" +
-	"\aunit_id\x18\x03 \x01(\x03R\x06unitId\x12\x1b\n" +
-	"\tunit_name\x18\x04 \x01(\tR\bunitName\x12\x12\n" +
-	"\x04name\x18\x05 \x01(\tR\x04name\x12 \n" +
-	"\vdescription\x18\x06 \x01(\tR\vdescription\x12\x16\n" +
-	"\x06method\x18\a \x01(\tR\x06method\x12\f\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
+	"\aunit_id\x18\x03 \x01(\x03R\x06unitId\x12%\n" +
+	"\tunit_name\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bunitName\x12\x1c\n" +
+	"\x04name\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12*\n" +
+	"\vdescription\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\vdescription\x12\x1f\n" +
+	"\x06method\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x04R\x06method\x12\f\n" +
 	"\x01l\x18\b \x01(\x01R\x01l\x12\f\n" +
 	"\x01e\x18\t \x01(\x01R\x01e\x12\f\n" +
 	"\x01c\x18\n" +
@@ -3889,16 +3890,16 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\x01s\x18\v \x01(\x01R\x01s\x12\x14\n" +
 	"\x05score\x18\f \x01(\x01R\x05score\x12\x1d\n" +
 	"\n" +
-	"risk_level\x18\r \x01(\x05R\triskLevel\x12\x1f\n" +
-	"\vrisk_colour\x18\x0e \x01(\tR\n" +
+	"risk_level\x18\r \x01(\x05R\triskLevel\x12)\n" +
+	"\vrisk_colour\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\n" +
 	"riskColour\x12#\n" +
-	"\rcontrol_level\x18\x0f \x01(\x05R\fcontrolLevel\x12\x16\n" +
-	"\x06remark\x18\x10 \x01(\tR\x06remark\x12\x1f\n" +
+	"\rcontrol_level\x18\x0f \x01(\x05R\fcontrolLevel\x12 \n" +
+	"\x06remark\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1f\n" +
 	"\vcreate_user\x18\x11 \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x12 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x13 \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x14 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -3917,28 +3918,28 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"risk_level\x18\x02 \x01(\x05R\triskLevel\x12\x1f\n" +
 	"\vrisk_colour\x18\x03 \x01(\tR\n" +
 	"riskColour\x12&\n" +
-	"\x0frisk_level_name\x18\x04 \x01(\tR\rriskLevelName\"\xa2\x04\n" +
+	"\x0frisk_level_name\x18\x04 \x01(\tR\rriskLevelName\"\x82\x05\n" +
 	"\aMeasure\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x19\n" +
-	"\bevent_id\x18\x03 \x01(\x03R\aeventId\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x19\n" +
+	"\bevent_id\x18\x03 \x01(\x03R\aeventId\x12'\n" +
 	"\n" +
-	"event_name\x18\x04 \x01(\tR\teventName\x12\x17\n" +
-	"\aunit_id\x18\x05 \x01(\x03R\x06unitId\x12\x1b\n" +
-	"\tunit_name\x18\x06 \x01(\tR\bunitName\x12\x19\n" +
+	"event_name\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\teventName\x12\x17\n" +
+	"\aunit_id\x18\x05 \x01(\x03R\x06unitId\x12%\n" +
+	"\tunit_name\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bunitName\x12\x19\n" +
 	"\bdata_src\x18\a \x01(\x05R\adataSrc\x12\x1c\n" +
-	"\tclassify1\x18\b \x01(\x05R\tclassify1\x12\x1c\n" +
-	"\tclassify2\x18\t \x01(\tR\tclassify2\x12\x1c\n" +
+	"\tclassify1\x18\b \x01(\x05R\tclassify1\x12%\n" +
+	"\tclassify2\x18\t \x01(\tB\a\xbaH\x04r\x02\x18\bR\tclassify2\x12&\n" +
 	"\tclassify3\x18\n" +
-	" \x01(\tR\tclassify3\x12 \n" +
-	"\vdescription\x18\v \x01(\tR\vdescription\x121\n" +
-	"\x14troubleshoot_content\x18\f \x01(\tR\x13troubleshootContent\x12\x16\n" +
-	"\x06remark\x18\r \x01(\tR\x06remark\x12\x1f\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tclassify3\x12*\n" +
+	"\vdescription\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\vdescription\x12;\n" +
+	"\x14troubleshoot_content\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x13troubleshootContent\x12 \n" +
+	"\x06remark\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1f\n" +
 	"\vcreate_user\x18\x0e \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x0f \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x10 \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x11 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -3950,41 +3951,41 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"A\n" +
 	"\vMeasureList\x122\n" +
-	"\x05items\x18\x01 \x03(\v2\x1c.blade.prevention.v1.MeasureR\x05items\"\xf1\x06\n" +
+	"\x05items\x18\x01 \x03(\v2\x1c.blade.prevention.v1.MeasureR\x05items\"\xf4\a\n" +
 	"\tCheckPlan\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
 	"\n" +
-	"measure_id\x18\x03 \x01(\x03R\tmeasureId\x12!\n" +
-	"\fmeasure_desc\x18\x04 \x01(\tR\vmeasureDesc\x12\x19\n" +
+	"measure_id\x18\x03 \x01(\x03R\tmeasureId\x12+\n" +
+	"\fmeasure_desc\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vmeasureDesc\x12\x19\n" +
 	"\bevent_id\x18\x05 \x01(\x03R\aeventId\x12\x17\n" +
-	"\aunit_id\x18\x06 \x01(\x03R\x06unitId\x12\x1b\n" +
-	"\tunit_name\x18\a \x01(\tR\bunitName\x12\x12\n" +
-	"\x04name\x18\b \x01(\tR\x04name\x121\n" +
-	"\x14troubleshoot_content\x18\t \x01(\tR\x13troubleshootContent\x12\x1f\n" +
+	"\aunit_id\x18\x06 \x01(\x03R\x06unitId\x12$\n" +
+	"\tunit_name\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\bunitName\x12\x1c\n" +
+	"\x04name\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12;\n" +
+	"\x14troubleshoot_content\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x13troubleshootContent\x12\x1f\n" +
 	"\vcheck_cycle\x18\n" +
 	" \x01(\x05R\n" +
 	"checkCycle\x12(\n" +
 	"\x10check_cycle_unit\x18\v \x01(\x05R\x0echeckCycleUnit\x12\x1b\n" +
 	"\tduty_type\x18\f \x01(\x05R\bdutyType\x12\x17\n" +
-	"\adept_id\x18\r \x01(\x03R\x06deptId\x12\x1b\n" +
-	"\tdept_name\x18\x0e \x01(\tR\bdeptName\x12\x17\n" +
-	"\apost_id\x18\x0f \x01(\x03R\x06postId\x12\x1b\n" +
-	"\tpost_name\x18\x10 \x01(\tR\bpostName\x12.\n" +
-	"\x13responsible_user_id\x18\x11 \x01(\x03R\x11responsibleUserId\x122\n" +
-	"\x15responsible_user_name\x18\x12 \x01(\tR\x13responsibleUserName\x12\x1d\n" +
+	"\adept_id\x18\r \x01(\x03R\x06deptId\x12$\n" +
+	"\tdept_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\bdeptName\x12\x17\n" +
+	"\apost_id\x18\x0f \x01(\x03R\x06postId\x12$\n" +
+	"\tpost_name\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18dR\bpostName\x12.\n" +
+	"\x13responsible_user_id\x18\x11 \x01(\x03R\x11responsibleUserId\x12;\n" +
+	"\x15responsible_user_name\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18dR\x13responsibleUserName\x12&\n" +
 	"\n" +
-	"start_time\x18\x13 \x01(\tR\tstartTime\x12\x19\n" +
-	"\bend_time\x18\x14 \x01(\tR\aendTime\x12\x18\n" +
-	"\aenabled\x18\x15 \x01(\x05R\aenabled\x12\x1f\n" +
-	"\vnext_window\x18\x16 \x01(\tR\n" +
-	"nextWindow\x12\x16\n" +
-	"\x06remark\x18\x17 \x01(\tR\x06remark\x12\x1f\n" +
+	"start_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartTime\x12\"\n" +
+	"\bend_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\aendTime\x12\x18\n" +
+	"\aenabled\x18\x15 \x01(\x05R\aenabled\x12)\n" +
+	"\vnext_window\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\n" +
+	"nextWindow\x12 \n" +
+	"\x06remark\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1f\n" +
 	"\vcreate_user\x18\x18 \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x19 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x1a \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x19 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x1a \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x1b \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4043,39 +4044,39 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"'\n" +
-	"\x0fGenerateRequest\x12\x14\n" +
-	"\x05until\x18\x01 \x01(\tR\x05until\"\xb3\x01\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"0\n" +
+	"\x0fGenerateRequest\x12\x1d\n" +
+	"\x05until\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x05until\"\xb3\x01\n" +
 	"\x0eGenerateResult\x12\x14\n" +
 	"\x05plans\x18\x01 \x01(\x05R\x05plans\x12\x18\n" +
 	"\acreated\x18\x02 \x01(\x05R\acreated\x12\x16\n" +
 	"\x06missed\x18\x03 \x01(\x05R\x06missed\x12\x18\n" +
 	"\aoverdue\x18\x04 \x01(\x05R\aoverdue\x12'\n" +
 	"\x0fhazards_overdue\x18\x05 \x01(\x05R\x0ehazardsOverdue\x12\x16\n" +
-	"\x06millis\x18\x06 \x01(\x03R\x06millis\"\x98\x05\n" +
+	"\x06millis\x18\x06 \x01(\x03R\x06millis\"\xf5\x05\n" +
 	"\vCheckRecord\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
 	"\atask_id\x18\x03 \x01(\x03R\x06taskId\x12\x17\n" +
 	"\aplan_id\x18\x04 \x01(\x03R\x06planId\x12\x17\n" +
-	"\aunit_id\x18\x05 \x01(\x03R\x06unitId\x12\x1b\n" +
-	"\tunit_name\x18\x06 \x01(\tR\bunitName\x12!\n" +
-	"\fmeasure_desc\x18\a \x01(\tR\vmeasureDesc\x12\x1d\n" +
+	"\aunit_id\x18\x05 \x01(\x03R\x06unitId\x12$\n" +
+	"\tunit_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\bunitName\x12+\n" +
+	"\fmeasure_desc\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vmeasureDesc\x12&\n" +
 	"\n" +
-	"check_time\x18\b \x01(\tR\tcheckTime\x12!\n" +
+	"check_time\x18\b \x01(\tB\a\xbaH\x04r\x02\x18 R\tcheckTime\x12!\n" +
 	"\fcheck_status\x18\t \x01(\x05R\vcheckStatus\x12\"\n" +
 	"\rcheck_user_id\x18\n" +
-	" \x01(\x03R\vcheckUserId\x12&\n" +
-	"\x0fcheck_user_name\x18\v \x01(\tR\rcheckUserName\x12\x16\n" +
-	"\x06photos\x18\f \x01(\tR\x06photos\x12\x16\n" +
-	"\x06remark\x18\r \x01(\tR\x06remark\x12\x1b\n" +
+	" \x01(\x03R\vcheckUserId\x12/\n" +
+	"\x0fcheck_user_name\x18\v \x01(\tB\a\xbaH\x04r\x02\x18dR\rcheckUserName\x12 \n" +
+	"\x06photos\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x06photos\x12 \n" +
+	"\x06remark\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06remark\x12\x1b\n" +
 	"\thazard_id\x18\x0e \x01(\x03R\bhazardId\x123\n" +
 	"\x06hazard\x18\x0f \x01(\v2\x1b.blade.prevention.v1.HazardR\x06hazard\x12\x1d\n" +
 	"\n" +
-	"task_state\x18\x10 \x01(\x05R\ttaskState\x12&\n" +
-	"\x0ftask_start_time\x18\x11 \x01(\tR\rtaskStartTime\x12\"\n" +
-	"\rtask_end_time\x18\x12 \x01(\tR\vtaskEndTime\x12\x1f\n" +
-	"\vcreate_time\x18\x13 \x01(\tR\n" +
+	"task_state\x18\x10 \x01(\x05R\ttaskState\x12/\n" +
+	"\x0ftask_start_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\rtaskStartTime\x12+\n" +
+	"\rtask_end_time\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18 R\vtaskEndTime\x12(\n" +
+	"\vcreate_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x16\n" +
 	"\x06status\x18\x14 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4085,60 +4086,60 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x8a\f\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf4\r\n" +
 	"\x06Hazard\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1f\n" +
-	"\vdanger_name\x18\x03 \x01(\tR\n" +
-	"dangerName\x12\x1f\n" +
-	"\vdanger_desc\x18\x04 \x01(\tR\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12)\n" +
+	"\vdanger_name\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"dangerName\x12)\n" +
+	"\vdanger_desc\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\n" +
 	"dangerDesc\x12!\n" +
 	"\fdanger_level\x18\x05 \x01(\x05R\vdangerLevel\x12\x1d\n" +
 	"\n" +
 	"danger_src\x18\x06 \x01(\x05R\tdangerSrc\x12,\n" +
 	"\x12danger_manage_type\x18\a \x01(\x05R\x10dangerManageType\x12,\n" +
 	"\x12hazard_danger_type\x18\b \x01(\x05R\x10hazardDangerType\x12\x17\n" +
-	"\aunit_id\x18\t \x01(\x03R\x06unitId\x12\x1b\n" +
+	"\aunit_id\x18\t \x01(\x03R\x06unitId\x12$\n" +
 	"\tunit_name\x18\n" +
-	" \x01(\tR\bunitName\x12\x1d\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\bunitName\x12\x1d\n" +
 	"\n" +
 	"measure_id\x18\v \x01(\x03R\tmeasureId\x12\x17\n" +
 	"\atask_id\x18\f \x01(\x03R\x06taskId\x12\x1b\n" +
-	"\trecord_id\x18\r \x01(\x03R\brecordId\x12'\n" +
-	"\x0fdanger_location\x18\x0e \x01(\tR\x0edangerLocation\x12$\n" +
-	"\x0ereport_user_id\x18\x0f \x01(\x03R\freportUserId\x12(\n" +
-	"\x10report_user_name\x18\x10 \x01(\tR\x0ereportUserName\x12\x1f\n" +
-	"\vreport_time\x18\x11 \x01(\tR\n" +
-	"reportTime\x12\x1a\n" +
-	"\bdeadline\x18\x12 \x01(\tR\bdeadline\x12$\n" +
-	"\x0eliable_dept_id\x18\x13 \x01(\x03R\fliableDeptId\x12(\n" +
-	"\x10liable_dept_name\x18\x14 \x01(\tR\x0eliableDeptName\x12$\n" +
-	"\x0eliable_user_id\x18\x15 \x01(\x03R\fliableUserId\x12(\n" +
-	"\x10liable_user_name\x18\x16 \x01(\tR\x0eliableUserName\x12\x16\n" +
-	"\x06photos\x18\x17 \x01(\tR\x06photos\x12%\n" +
-	"\x0etreatment_plan\x18\x18 \x01(\tR\rtreatmentPlan\x12)\n" +
-	"\x10rectify_measures\x18\x19 \x01(\tR\x0frectifyMeasures\x12%\n" +
-	"\x0erectify_photos\x18\x1a \x01(\tR\rrectifyPhotos\x12!\n" +
-	"\frectify_time\x18\x1b \x01(\tR\vrectifyTime\x12*\n" +
-	"\x11rectify_user_name\x18\x1c \x01(\tR\x0frectifyUserName\x12!\n" +
-	"\frectify_cost\x18\x1d \x01(\x01R\vrectifyCost\x12(\n" +
-	"\x10assess_user_name\x18\x1e \x01(\tR\x0eassessUserName\x12\x1f\n" +
-	"\vassess_time\x18\x1f \x01(\tR\n" +
-	"assessTime\x12%\n" +
-	"\x0eassess_comment\x18  \x01(\tR\rassessComment\x12$\n" +
-	"\x0eaccept_user_id\x18! \x01(\x03R\facceptUserId\x12(\n" +
-	"\x10accept_user_name\x18\" \x01(\tR\x0eacceptUserName\x12\x1f\n" +
-	"\vaccept_time\x18# \x01(\tR\n" +
-	"acceptTime\x12%\n" +
-	"\x0eaccept_comment\x18$ \x01(\tR\racceptComment\x12!\n" +
+	"\trecord_id\x18\r \x01(\x03R\brecordId\x121\n" +
+	"\x0fdanger_location\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0edangerLocation\x12$\n" +
+	"\x0ereport_user_id\x18\x0f \x01(\x03R\freportUserId\x121\n" +
+	"\x10report_user_name\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0ereportUserName\x12(\n" +
+	"\vreport_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"reportTime\x12#\n" +
+	"\bdeadline\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18 R\bdeadline\x12$\n" +
+	"\x0eliable_dept_id\x18\x13 \x01(\x03R\fliableDeptId\x121\n" +
+	"\x10liable_dept_name\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eliableDeptName\x12$\n" +
+	"\x0eliable_user_id\x18\x15 \x01(\x03R\fliableUserId\x121\n" +
+	"\x10liable_user_name\x18\x16 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eliableUserName\x12 \n" +
+	"\x06photos\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x06photos\x12/\n" +
+	"\x0etreatment_plan\x18\x18 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\rtreatmentPlan\x123\n" +
+	"\x10rectify_measures\x18\x19 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x0frectifyMeasures\x12/\n" +
+	"\x0erectify_photos\x18\x1a \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\rrectifyPhotos\x12*\n" +
+	"\frectify_time\x18\x1b \x01(\tB\a\xbaH\x04r\x02\x18 R\vrectifyTime\x123\n" +
+	"\x11rectify_user_name\x18\x1c \x01(\tB\a\xbaH\x04r\x02\x18dR\x0frectifyUserName\x12!\n" +
+	"\frectify_cost\x18\x1d \x01(\x01R\vrectifyCost\x121\n" +
+	"\x10assess_user_name\x18\x1e \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eassessUserName\x12(\n" +
+	"\vassess_time\x18\x1f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"assessTime\x12/\n" +
+	"\x0eassess_comment\x18  \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\rassessComment\x12$\n" +
+	"\x0eaccept_user_id\x18! \x01(\x03R\facceptUserId\x121\n" +
+	"\x10accept_user_name\x18\" \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eacceptUserName\x12(\n" +
+	"\vaccept_time\x18# \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"acceptTime\x12/\n" +
+	"\x0eaccept_comment\x18$ \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\racceptComment\x12!\n" +
 	"\fdanger_state\x18% \x01(\x05R\vdangerState\x12\x18\n" +
-	"\aoverdue\x18& \x01(\x05R\aoverdue\x12.\n" +
-	"\x13process_instance_id\x18' \x01(\tR\x11processInstanceId\x12\x1f\n" +
+	"\aoverdue\x18& \x01(\x05R\aoverdue\x127\n" +
+	"\x13process_instance_id\x18' \x01(\tB\a\xbaH\x04r\x02\x18@R\x11processInstanceId\x12\x1f\n" +
 	"\vcreate_user\x18( \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18) \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18* \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18) \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18* \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18+ \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4149,25 +4150,25 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf5\x03\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb8\x04\n" +
 	"\fHazardAction\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
-	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\x18\n" +
-	"\acomment\x18\x03 \x01(\tR\acomment\x12!\n" +
+	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\x12!\n" +
 	"\fdanger_level\x18\x04 \x01(\x05R\vdangerLevel\x12,\n" +
-	"\x12danger_manage_type\x18\x05 \x01(\x05R\x10dangerManageType\x12\x1a\n" +
-	"\bdeadline\x18\x06 \x01(\tR\bdeadline\x12$\n" +
-	"\x0eliable_user_id\x18\a \x01(\x03R\fliableUserId\x12(\n" +
-	"\x10liable_user_name\x18\b \x01(\tR\x0eliableUserName\x12$\n" +
-	"\x0eliable_dept_id\x18\t \x01(\x03R\fliableDeptId\x12(\n" +
+	"\x12danger_manage_type\x18\x05 \x01(\x05R\x10dangerManageType\x12#\n" +
+	"\bdeadline\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\bdeadline\x12$\n" +
+	"\x0eliable_user_id\x18\a \x01(\x03R\fliableUserId\x121\n" +
+	"\x10liable_user_name\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eliableUserName\x12$\n" +
+	"\x0eliable_dept_id\x18\t \x01(\x03R\fliableDeptId\x121\n" +
 	"\x10liable_dept_name\x18\n" +
-	" \x01(\tR\x0eliableDeptName\x12%\n" +
-	"\x0etreatment_plan\x18\v \x01(\tR\rtreatmentPlan\x12)\n" +
-	"\x10rectify_measures\x18\f \x01(\tR\x0frectifyMeasures\x12%\n" +
-	"\x0erectify_photos\x18\r \x01(\tR\rrectifyPhotos\x12!\n" +
-	"\frectify_cost\x18\x0e \x01(\x01R\vrectifyCost\"\x1f\n" +
-	"\tDateQuery\x12\x12\n" +
-	"\x04date\x18\x01 \x01(\tR\x04date\"\x85\x06\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eliableDeptName\x12/\n" +
+	"\x0etreatment_plan\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\rtreatmentPlan\x123\n" +
+	"\x10rectify_measures\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x0frectifyMeasures\x12/\n" +
+	"\x0erectify_photos\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\rrectifyPhotos\x12!\n" +
+	"\frectify_cost\x18\x0e \x01(\x01R\vrectifyCost\"(\n" +
+	"\tDateQuery\x12\x1b\n" +
+	"\x04date\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04date\"\x85\x06\n" +
 	"\x0eRiskCommitment\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12'\n" +
 	"\x0fenterprise_name\x18\x02 \x01(\tR\x0eenterpriseName\x122\n" +
@@ -4222,10 +4223,10 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\fevents_total\x18\x10 \x01(\x05R\veventsTotal\x12%\n" +
 	"\x0emeasures_total\x18\x11 \x01(\x05R\rmeasuresTotal\x12\x1f\n" +
 	"\vplans_total\x18\x12 \x01(\x05R\n" +
-	"plansTotal\"?\n" +
-	"\vUploadQuery\x12\x1a\n" +
-	"\bprovince\x18\x01 \x01(\tR\bprovince\x12\x14\n" +
-	"\x05kinds\x18\x02 \x01(\tR\x05kinds2\xec:\n" +
+	"plansTotal\"S\n" +
+	"\vUploadQuery\x12$\n" +
+	"\bprovince\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bprovince\x12\x1e\n" +
+	"\x05kinds\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05kinds2\xec:\n" +
 	"\x11PreventionService\x12\x91\x01\n" +
 	"\x0ePageRiskObject\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.prevention.v1.RiskObjectPage\">\xca\xf3\x18\vrisk_object\x82\xd3\xe4\x93\x02)\x12'/api/nDoublePrevention/risk-object/page\x12\x86\x01\n" +
 	"\x0eListRiskObject\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.prevention.v1.RiskObjectList\"3\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02)\x12'/api/nDoublePrevention/risk-object/list\x12\x8f\x01\n" +

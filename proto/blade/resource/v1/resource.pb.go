@@ -11,6 +11,7 @@ package resourcev1
 
 import (
 	_ "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -326,10 +327,11 @@ var File_blade_resource_v1_resource_proto protoreflect.FileDescriptor
 
 const file_blade_resource_v1_resource_proto_rawDesc = "" +
 	"\n" +
-	" blade/resource/v1/resource.proto\x12\x11blade.resource.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1egoogle/protobuf/wrappers.proto\"O\n" +
-	"\x0ePutFileRequest\x12#\n" +
-	"\roriginal_name\x18\x01 \x01(\tR\foriginalName\x12\x18\n" +
-	"\acontent\x18\x02 \x01(\fR\acontent\"\xb1\x01\n" +
+	" blade/resource/v1/resource.proto\x12\x11blade.resource.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1egoogle/protobuf/wrappers.proto\"e\n" +
+	"\x0ePutFileRequest\x12-\n" +
+	"\roriginal_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xff\x01R\foriginalName\x12$\n" +
+	"\acontent\x18\x02 \x01(\fB\n" +
+	"\xbaH\az\x05\x18\x80\x80\x80\x10R\acontent\"\xb1\x01\n" +
 	"\n" +
 	"StoredFile\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
@@ -338,16 +340,17 @@ const file_blade_resource_v1_resource_proto_rawDesc = "" +
 	"\x04size\x18\x04 \x01(\x03R\x04size\x12!\n" +
 	"\fcontent_type\x18\x05 \x01(\tR\vcontentType\x12\x1f\n" +
 	"\vcreate_time\x18\x06 \x01(\tR\n" +
-	"createTime\"'\n" +
-	"\bFileName\x12\x1b\n" +
-	"\tfile_name\x18\x01 \x01(\tR\bfileName\"\x83\x01\n" +
+	"createTime\"1\n" +
+	"\bFileName\x12%\n" +
+	"\tfile_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName\"\x83\x01\n" +
 	"\vFileContent\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
 	"\roriginal_name\x18\x02 \x01(\tR\foriginalName\x12!\n" +
 	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\x12\x18\n" +
-	"\acontent\x18\x04 \x01(\fR\acontent\"!\n" +
-	"\tFileNames\x12\x14\n" +
-	"\x05names\x18\x01 \x03(\tR\x05names2\x83\x02\n" +
+	"\acontent\x18\x04 \x01(\fR\acontent\"3\n" +
+	"\tFileNames\x12&\n" +
+	"\x05names\x18\x01 \x03(\tB\x10\xbaH\r\x92\x01\n" +
+	"\x10\xe8\a\"\x05r\x03\x18\xf4\x03R\x05names2\x83\x02\n" +
 	"\x0fResourceService\x12Q\n" +
 	"\aPutFile\x12!.blade.resource.v1.PutFileRequest\x1a\x1d.blade.resource.v1.StoredFile\"\x04\xca\xf3\x18\x00\x12P\n" +
 	"\vPreviewFile\x12\x1b.blade.resource.v1.FileName\x1a\x1e.blade.resource.v1.FileContent\"\x04\xca\xf3\x18\x00\x12K\n" +

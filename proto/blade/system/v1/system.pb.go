@@ -11,6 +11,7 @@ package systemv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -3986,32 +3987,32 @@ var File_blade_system_v1_system_proto protoreflect.FileDescriptor
 
 const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\n" +
-	"\x1cblade/system/v1/system.proto\x12\x0fblade.system.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xb5\x04\n" +
+	"\x1cblade/system/v1/system.proto\x12\x0fblade.system.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9c\x05\n" +
 	"\x06Tenant\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1f\n" +
-	"\vtenant_name\x18\x03 \x01(\tR\n" +
-	"tenantName\x12\x16\n" +
-	"\x06domain\x18\x04 \x01(\tR\x06domain\x12%\n" +
-	"\x0ebackground_url\x18\x05 \x01(\tR\rbackgroundUrl\x12\x18\n" +
-	"\alinkman\x18\x06 \x01(\tR\alinkman\x12%\n" +
-	"\x0econtact_number\x18\a \x01(\tR\rcontactNumber\x12\x18\n" +
-	"\aaddress\x18\b \x01(\tR\aaddress\x12%\n" +
-	"\x0eaccount_number\x18\t \x01(\x05R\raccountNumber\x12\x1f\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12(\n" +
+	"\vtenant_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"tenantName\x12 \n" +
+	"\x06domain\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06domain\x12/\n" +
+	"\x0ebackground_url\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\rbackgroundUrl\x12!\n" +
+	"\alinkman\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x182R\alinkman\x12.\n" +
+	"\x0econtact_number\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\rcontactNumber\x12\"\n" +
+	"\aaddress\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\aaddress\x12%\n" +
+	"\x0eaccount_number\x18\t \x01(\x05R\raccountNumber\x12(\n" +
 	"\vexpire_time\x18\n" +
-	" \x01(\tR\n" +
-	"expireTime\x12\x1f\n" +
-	"\vlicense_key\x18\v \x01(\tR\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"expireTime\x12)\n" +
+	"\vlicense_key\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\n" +
 	"licenseKey\x12\x1f\n" +
 	"\vcreate_user\x18\f \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\r \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\x0e \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\x0f \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\x10 \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x11 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4025,31 +4026,31 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\";\n" +
 	"\n" +
 	"TenantList\x12-\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.TenantR\x05items\"\x92\x04\n" +
+	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.TenantR\x05items\"\xd4\x04\n" +
 	"\x04Role\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12\x1b\n" +
-	"\trole_name\x18\x03 \x01(\tR\broleName\x12\x1d\n" +
+	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12$\n" +
+	"\trole_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\broleName\x12&\n" +
 	"\n" +
-	"role_alias\x18\x04 \x01(\tR\troleAlias\x12\x12\n" +
+	"role_alias\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\troleAlias\x12\x12\n" +
 	"\x04sort\x18\x05 \x01(\x05R\x04sort\x12\x1d\n" +
 	"\n" +
-	"data_scope\x18\x06 \x01(\x05R\tdataScope\x121\n" +
-	"\bchildren\x18\a \x03(\v2\x15.blade.system.v1.RoleR\bchildren\x12!\n" +
-	"\fhas_children\x18\b \x01(\bR\vhasChildren\x12\x1f\n" +
-	"\vparent_name\x18\t \x01(\tR\n" +
-	"parentName\x12\x1b\n" +
+	"data_scope\x18\x06 \x01(\x05R\tdataScope\x12<\n" +
+	"\bchildren\x18\a \x03(\v2\x15.blade.system.v1.RoleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bchildren\x12!\n" +
+	"\fhas_children\x18\b \x01(\bR\vhasChildren\x12)\n" +
+	"\vparent_name\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"parentName\x12$\n" +
 	"\ttenant_id\x18\n" +
-	" \x01(\tR\btenantId\x12\x1f\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
 	"\vcreate_user\x18\v \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\f \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\r \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\r \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\x0e \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\x0f \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x10 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4061,31 +4062,31 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"7\n" +
 	"\bRoleList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.RoleR\x05items\"\xcc\x04\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.RoleR\x05items\"\xa3\x05\n" +
 	"\x04Dept\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12\x1c\n" +
-	"\tancestors\x18\x03 \x01(\tR\tancestors\x12\x1b\n" +
-	"\tdept_name\x18\x04 \x01(\tR\bdeptName\x12\x1b\n" +
-	"\tfull_name\x18\x05 \x01(\tR\bfullName\x12\x12\n" +
+	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12&\n" +
+	"\tancestors\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\tancestors\x12$\n" +
+	"\tdept_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bdeptName\x12%\n" +
+	"\tfull_name\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfullName\x12\x12\n" +
 	"\x04sort\x18\x06 \x01(\x05R\x04sort\x12#\n" +
-	"\rdept_category\x18\a \x01(\x05R\fdeptCategory\x12\x16\n" +
-	"\x06remark\x18\b \x01(\tR\x06remark\x121\n" +
-	"\bchildren\x18\t \x03(\v2\x15.blade.system.v1.DeptR\bchildren\x12!\n" +
+	"\rdept_category\x18\a \x01(\x05R\fdeptCategory\x12 \n" +
+	"\x06remark\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12<\n" +
+	"\bchildren\x18\t \x03(\v2\x15.blade.system.v1.DeptB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bchildren\x12!\n" +
 	"\fhas_children\x18\n" +
-	" \x01(\bR\vhasChildren\x12\x1f\n" +
-	"\vparent_name\x18\v \x01(\tR\n" +
-	"parentName\x12\x1b\n" +
-	"\ttenant_id\x18\f \x01(\tR\btenantId\x12\x1f\n" +
+	" \x01(\bR\vhasChildren\x12)\n" +
+	"\vparent_name\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"parentName\x12$\n" +
+	"\ttenant_id\x18\f \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
 	"\vcreate_user\x18\r \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\x0e \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\x0f \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\x10 \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\x11 \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x12 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4097,25 +4098,25 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"7\n" +
 	"\bDeptList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.DeptR\x05items\"\x91\x03\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.DeptR\x05items\"\xc8\x03\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
-	"\bcategory\x18\x02 \x01(\x05R\bcategory\x12\x1b\n" +
-	"\tpost_code\x18\x03 \x01(\tR\bpostCode\x12\x1b\n" +
-	"\tpost_name\x18\x04 \x01(\tR\bpostName\x12\x12\n" +
-	"\x04sort\x18\x05 \x01(\x05R\x04sort\x12\x16\n" +
-	"\x06remark\x18\x06 \x01(\tR\x06remark\x12\x1b\n" +
-	"\ttenant_id\x18\a \x01(\tR\btenantId\x12\x1f\n" +
+	"\bcategory\x18\x02 \x01(\x05R\bcategory\x12$\n" +
+	"\tpost_code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\bpostCode\x12$\n" +
+	"\tpost_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bpostName\x12\x12\n" +
+	"\x04sort\x18\x05 \x01(\x05R\x04sort\x12 \n" +
+	"\x06remark\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12$\n" +
+	"\ttenant_id\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
 	"\vcreate_user\x18\b \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\t \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
+	"createDept\x12(\n" +
 	"\vcreate_time\x18\n" +
-	" \x01(\tR\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\v \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\f \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\r \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4127,26 +4128,26 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"7\n" +
 	"\bPostList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.PostR\x05items\"\x85\x03\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.PostR\x05items\"\xc6\x03\n" +
 	"\x05Param\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
 	"\n" +
-	"param_name\x18\x02 \x01(\tR\tparamName\x12\x1b\n" +
-	"\tparam_key\x18\x03 \x01(\tR\bparamKey\x12\x1f\n" +
-	"\vparam_value\x18\x04 \x01(\tR\n" +
-	"paramValue\x12\x16\n" +
-	"\x06remark\x18\x05 \x01(\tR\x06remark\x12\x1b\n" +
-	"\ttenant_id\x18\x06 \x01(\tR\btenantId\x12\x1f\n" +
+	"param_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\tparamName\x12$\n" +
+	"\tparam_key\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\bparamKey\x12)\n" +
+	"\vparam_value\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\n" +
+	"paramValue\x12 \n" +
+	"\x06remark\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12$\n" +
+	"\ttenant_id\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
 	"\vcreate_user\x18\a \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\b \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\t \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\n" +
 	" \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\v \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\f \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4158,28 +4159,28 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"9\n" +
 	"\tParamList\x12,\n" +
-	"\x05items\x18\x01 \x03(\v2\x16.blade.system.v1.ParamR\x05items\"\xeb\x04\n" +
+	"\x05items\x18\x01 \x03(\v2\x16.blade.system.v1.ParamR\x05items\"\xb7\x05\n" +
 	"\x06Client\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12#\n" +
-	"\rclient_secret\x18\x03 \x01(\tR\fclientSecret\x12\x14\n" +
-	"\x05scope\x18\x04 \x01(\tR\x05scope\x124\n" +
-	"\x16authorized_grant_types\x18\x05 \x01(\tR\x14authorizedGrantTypes\x125\n" +
-	"\x17web_server_redirect_uri\x18\x06 \x01(\tR\x14webServerRedirectUri\x122\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\tclient_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\bclientId\x12-\n" +
+	"\rclient_secret\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fclientSecret\x12\x1e\n" +
+	"\x05scope\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05scope\x12>\n" +
+	"\x16authorized_grant_types\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x14authorizedGrantTypes\x12?\n" +
+	"\x17web_server_redirect_uri\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x14webServerRedirectUri\x122\n" +
 	"\x15access_token_validity\x18\a \x01(\x05R\x13accessTokenValidity\x124\n" +
 	"\x16refresh_token_validity\x18\b \x01(\x05R\x14refreshTokenValidity\x12)\n" +
-	"\x10encrypt_password\x18\t \x01(\bR\x0fencryptPassword\x12\x1b\n" +
+	"\x10encrypt_password\x18\t \x01(\bR\x0fencryptPassword\x12$\n" +
 	"\ttenant_id\x18\n" +
-	" \x01(\tR\btenantId\x12\x1f\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1f\n" +
 	"\vcreate_user\x18\v \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\f \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\r \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\r \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\x0e \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\x0f \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x10 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -4193,54 +4194,55 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\";\n" +
 	"\n" +
 	"ClientList\x12-\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.ClientR\x05items\"\x84\x06\n" +
+	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.ClientR\x05items\"\x9e\a\n" +
 	"\x04Menu\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantId\x12\x1e\n" +
-	"\vtop_menu_id\x18\x04 \x01(\x03R\ttopMenuId\x12\x12\n" +
-	"\x04name\x18\x05 \x01(\tR\x04name\x12\x12\n" +
-	"\x04code\x18\x06 \x01(\tR\x04code\x12\x14\n" +
-	"\x05alias\x18\a \x01(\tR\x05alias\x12\x17\n" +
-	"\ais_used\x18\b \x01(\x05R\x06isUsed\x12\x19\n" +
-	"\bpath_url\x18\t \x01(\tR\apathUrl\x12\x12\n" +
+	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1e\n" +
+	"\vtop_menu_id\x18\x04 \x01(\x03R\ttopMenuId\x12\x1b\n" +
+	"\x04name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04code\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04code\x12\x1d\n" +
+	"\x05alias\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\x05alias\x12\x17\n" +
+	"\ais_used\x18\b \x01(\x05R\x06isUsed\x12#\n" +
+	"\bpath_url\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\apathUrl\x12\x1c\n" +
 	"\x04path\x18\n" +
-	" \x01(\tR\x04path\x12\x16\n" +
-	"\x06source\x18\v \x01(\tR\x06source\x12\x12\n" +
-	"\x04icon\x18\f \x01(\tR\x04icon\x12\x12\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\x04path\x12\x1f\n" +
+	"\x06source\x18\v \x01(\tB\a\xbaH\x04r\x02\x18dR\x06source\x12\x1c\n" +
+	"\x04icon\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04icon\x12\x12\n" +
 	"\x04sort\x18\r \x01(\x05R\x04sort\x12\x1a\n" +
 	"\bcategory\x18\x0e \x01(\x05R\bcategory\x12\x16\n" +
 	"\x06action\x18\x0f \x01(\x05R\x06action\x12\x17\n" +
-	"\ais_open\x18\x10 \x01(\x05R\x06isOpen\x12\x14\n" +
-	"\x05group\x18\x11 \x01(\tR\x05group\x12\x14\n" +
-	"\x05query\x18\x12 \x01(\tR\x05query\x12\x1c\n" +
-	"\tcomponent\x18\x13 \x01(\tR\tcomponent\x12\x16\n" +
-	"\x06remark\x18\x14 \x01(\tR\x06remark\x12-\n" +
-	"\x04meta\x18\x15 \x01(\v2\x19.blade.system.v1.MenuMetaR\x04meta\x121\n" +
-	"\bchildren\x18\x16 \x03(\v2\x15.blade.system.v1.MenuR\bchildren\x12!\n" +
-	"\fhas_children\x18\x17 \x01(\bR\vhasChildren\x12\x1f\n" +
-	"\vparent_name\x18\x18 \x01(\tR\n" +
+	"\ais_open\x18\x10 \x01(\x05R\x06isOpen\x12\x1e\n" +
+	"\x05group\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05group\x12\x1e\n" +
+	"\x05query\x18\x12 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05query\x12&\n" +
+	"\tcomponent\x18\x13 \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\tcomponent\x12 \n" +
+	"\x06remark\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12-\n" +
+	"\x04meta\x18\x15 \x01(\v2\x19.blade.system.v1.MenuMetaR\x04meta\x12<\n" +
+	"\bchildren\x18\x16 \x03(\v2\x15.blade.system.v1.MenuB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bchildren\x12!\n" +
+	"\fhas_children\x18\x17 \x01(\bR\vhasChildren\x12)\n" +
+	"\vparent_name\x18\x18 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
 	"parentName\x12\x16\n" +
-	"\x06status\x18\x19 \x01(\x05R\x06status\x12\x1f\n" +
-	"\vcreate_time\x18\x1a \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x1b \x01(\tR\n" +
+	"\x06status\x18\x19 \x01(\x05R\x06status\x12(\n" +
+	"\vcreate_time\x18\x1a \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x1b \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18\x1c \x01(\x05R\tisDeleted\"j\n" +
-	"\bMenuMeta\x12\x14\n" +
-	"\x05roles\x18\x01 \x03(\tR\x05roles\x12\x12\n" +
-	"\x04i18n\x18\x02 \x01(\tR\x04i18n\x12\x1d\n" +
+	"is_deleted\x18\x1c \x01(\x05R\tisDeleted\"\x85\x01\n" +
+	"\bMenuMeta\x12&\n" +
+	"\x05roles\x18\x01 \x03(\tB\x10\xbaH\r\x92\x01\n" +
+	"\x10\xe8\a\"\x05r\x03\x18\xf4\x03R\x05roles\x12\x1b\n" +
+	"\x04i18n\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04i18n\x12\x1d\n" +
 	"\n" +
 	"keep_alive\x18\x03 \x01(\bR\tkeepAlive\x12\x15\n" +
 	"\x06is_tab\x18\x04 \x01(\bR\x05isTab\"7\n" +
 	"\bMenuList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.MenuR\x05items\"\xe4\x01\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.MenuR\x05items\"\x84\x02\n" +
 	"\tMenuQuery\x12\x1b\n" +
 	"\tparent_id\x18\x01 \x01(\x03R\bparentId\x12\x1e\n" +
-	"\vtop_menu_id\x18\x02 \x01(\x03R\ttopMenuId\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantId\x12A\n" +
-	"\afilters\x18\x04 \x03(\v2'.blade.system.v1.MenuQuery.FiltersEntryR\afilters\x1a:\n" +
+	"\vtop_menu_id\x18\x02 \x01(\x03R\ttopMenuId\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12X\n" +
+	"\afilters\x18\x04 \x03(\v2'.blade.system.v1.MenuQuery.FiltersEntryB\x15\xbaH\x12\x9a\x01\x0f\x10@\"\x04r\x02\x18@*\x05r\x03\x18\xf4\x03R\afilters\x1a:\n" +
 	"\fFiltersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x9e\x01\n" +
@@ -4253,33 +4255,33 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x04path\x18\x06 \x01(\tR\x04path\x12\x12\n" +
 	"\x04sort\x18\a \x01(\x05R\x04sort\"=\n" +
 	"\vTopMenuList\x12.\n" +
-	"\x05items\x18\x01 \x03(\v2\x18.blade.system.v1.TopMenuR\x05items\"*\n" +
-	"\rRoleKeysQuery\x12\x19\n" +
-	"\brole_ids\x18\x01 \x01(\tR\aroleIds\"\x1e\n" +
+	"\x05items\x18\x01 \x03(\v2\x18.blade.system.v1.TopMenuR\x05items\"5\n" +
+	"\rRoleKeysQuery\x12$\n" +
+	"\brole_ids\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\aroleIds\"\x1e\n" +
 	"\x06IdList\x12\x14\n" +
-	"\x05items\x18\x01 \x03(\tR\x05items\"D\n" +
-	"\fGrantRequest\x12\x19\n" +
-	"\brole_ids\x18\x01 \x03(\x03R\aroleIds\x12\x19\n" +
-	"\bmenu_ids\x18\x02 \x03(\x03R\amenuIds\"\x9e\x03\n" +
+	"\x05items\x18\x01 \x03(\tR\x05items\"Z\n" +
+	"\fGrantRequest\x12$\n" +
+	"\brole_ids\x18\x01 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\aroleIds\x12$\n" +
+	"\bmenu_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\amenuIds\"\xeb\x03\n" +
 	"\x04Dict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12\x1b\n" +
-	"\ttenant_id\x18\x03 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04code\x18\x04 \x01(\tR\x04code\x12\x19\n" +
-	"\bdict_key\x18\x05 \x01(\tR\adictKey\x12\x1d\n" +
+	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12$\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1b\n" +
+	"\x04code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04code\x12\"\n" +
+	"\bdict_key\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\adictKey\x12'\n" +
 	"\n" +
-	"dict_value\x18\x06 \x01(\tR\tdictValue\x12\x12\n" +
-	"\x04sort\x18\a \x01(\x05R\x04sort\x12\x16\n" +
-	"\x06remark\x18\b \x01(\tR\x06remark\x12\x1b\n" +
-	"\tis_sealed\x18\t \x01(\x05R\bisSealed\x121\n" +
+	"dict_value\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tdictValue\x12\x12\n" +
+	"\x04sort\x18\a \x01(\x05R\x04sort\x12 \n" +
+	"\x06remark\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1b\n" +
+	"\tis_sealed\x18\t \x01(\x05R\bisSealed\x12<\n" +
 	"\bchildren\x18\n" +
-	" \x03(\v2\x15.blade.system.v1.DictR\bchildren\x12!\n" +
-	"\fhas_children\x18\v \x01(\bR\vhasChildren\x12\x1f\n" +
-	"\vparent_name\x18\f \x01(\tR\n" +
+	" \x03(\v2\x15.blade.system.v1.DictB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bchildren\x12!\n" +
+	"\fhas_children\x18\v \x01(\bR\vhasChildren\x12)\n" +
+	"\vparent_name\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
 	"parentName\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18\r \x01(\x05R\tisDeleted\x12\x1f\n" +
-	"\vcreate_time\x18\x0e \x01(\tR\n" +
+	"is_deleted\x18\r \x01(\x05R\tisDeleted\x12(\n" +
+	"\vcreate_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\"\x95\x01\n" +
 	"\bDictPage\x12/\n" +
 	"\arecords\x18\x01 \x03(\v2\x15.blade.system.v1.DictR\arecords\x12\x14\n" +
@@ -4288,22 +4290,22 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"7\n" +
 	"\bDictList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.DictR\x05items\"\x1f\n" +
-	"\tCodeQuery\x12\x12\n" +
-	"\x04code\x18\x01 \x01(\tR\x04code\"\xd7\x01\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.DictR\x05items\"(\n" +
+	"\tCodeQuery\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04code\"\xee\x01\n" +
 	"\n" +
 	"ChildQuery\x12\x18\n" +
 	"\acurrent\x18\x01 \x01(\x05R\acurrent\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x05R\x04size\x12\x1b\n" +
-	"\tparent_id\x18\x03 \x01(\x03R\bparentId\x12B\n" +
-	"\afilters\x18\x04 \x03(\v2(.blade.system.v1.ChildQuery.FiltersEntryR\afilters\x1a:\n" +
+	"\tparent_id\x18\x03 \x01(\x03R\bparentId\x12Y\n" +
+	"\afilters\x18\x04 \x03(\v2(.blade.system.v1.ChildQuery.FiltersEntryB\x15\xbaH\x12\x9a\x01\x0f\x10@\"\x04r\x02\x18@*\x05r\x03\x18\xf4\x03R\afilters\x1a:\n" +
 	"\fFiltersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"%\n" +
-	"\vDomainQuery\x12\x16\n" +
-	"\x06domain\x18\x01 \x01(\tR\x06domain\",\n" +
-	"\rTenantIdQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\"\x89\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"/\n" +
+	"\vDomainQuery\x12 \n" +
+	"\x06domain\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06domain\"5\n" +
+	"\rTenantIdQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\"\x89\x01\n" +
 	"\n" +
 	"TenantInfo\x12\x1b\n" +
 	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x1f\n" +
@@ -4312,20 +4314,20 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x06domain\x18\x03 \x01(\tR\x06domain\x12%\n" +
 	"\x0ebackground_url\x18\x04 \x01(\tR\rbackgroundUrl\"=\n" +
 	"\fTenantSelect\x12-\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.TenantR\x05items\"K\n" +
-	"\x11MenuSubtabulation\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x19\n" +
-	"\bmenu_ids\x18\x02 \x01(\tR\amenuIds\"\x8e\x02\n" +
+	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.TenantR\x05items\"_\n" +
+	"\x11MenuSubtabulation\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12$\n" +
+	"\bmenu_ids\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\amenuIds\"\xbd\x02\n" +
 	"\x10MenuTenantConfig\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x17\n" +
-	"\amenu_id\x18\x03 \x01(\x03R\x06menuId\x12\x1b\n" +
-	"\tmenu_name\x18\x04 \x01(\tR\bmenuName\x12\x19\n" +
-	"\blink_url\x18\x05 \x01(\tR\alinkUrl\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x17\n" +
+	"\amenu_id\x18\x03 \x01(\x03R\x06menuId\x12$\n" +
+	"\tmenu_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bmenuName\x12#\n" +
+	"\blink_url\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\alinkUrl\x12\x17\n" +
 	"\ais_used\x18\x06 \x01(\x05R\x06isUsed\x12\x12\n" +
-	"\x04sort\x18\a \x01(\x05R\x04sort\x12\x16\n" +
-	"\x06remark\x18\b \x01(\tR\x06remark\x12\x1f\n" +
-	"\vcreate_time\x18\t \x01(\tR\n" +
+	"\x04sort\x18\a \x01(\x05R\x04sort\x12 \n" +
+	"\x06remark\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x16\n" +
 	"\x06status\x18\n" +
 	" \x01(\x05R\x06status\"\xad\x01\n" +
@@ -4336,16 +4338,16 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"O\n" +
 	"\x14MenuTenantConfigList\x127\n" +
-	"\x05items\x18\x01 \x03(\v2!.blade.system.v1.MenuTenantConfigR\x05items\"\xeb\x01\n" +
+	"\x05items\x18\x01 \x03(\v2!.blade.system.v1.MenuTenantConfigR\x05items\"\x90\x02\n" +
 	"\x05Label\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\x12\x1c\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1c\n" +
 	"\tlongitude\x18\x04 \x01(\x01R\tlongitude\x12\x1a\n" +
 	"\blatitude\x18\x05 \x01(\x01R\blatitude\x12\x16\n" +
-	"\x06height\x18\x06 \x01(\x01R\x06height\x12\x16\n" +
-	"\x06remark\x18\a \x01(\tR\x06remark\x12\x1f\n" +
-	"\vcreate_time\x18\b \x01(\tR\n" +
+	"\x06height\x18\x06 \x01(\x01R\x06height\x12 \n" +
+	"\x06remark\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\b \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x16\n" +
 	"\x06status\x18\t \x01(\x05R\x06status\"\x97\x01\n" +
 	"\tLabelPage\x120\n" +
@@ -4355,12 +4357,12 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"9\n" +
 	"\tLabelList\x12,\n" +
-	"\x05items\x18\x01 \x03(\v2\x16.blade.system.v1.LabelR\x05items\"*\n" +
-	"\vClientQuery\x12\x1b\n" +
-	"\tclient_id\x18\x01 \x01(\tR\bclientId\"F\n" +
-	"\fRoleIdsQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x19\n" +
-	"\brole_ids\x18\x02 \x01(\tR\aroleIds\":\n" +
+	"\x05items\x18\x01 \x03(\v2\x16.blade.system.v1.LabelR\x05items\"3\n" +
+	"\vClientQuery\x12$\n" +
+	"\tclient_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\bclientId\"Z\n" +
+	"\fRoleIdsQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12$\n" +
+	"\brole_ids\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\aroleIds\":\n" +
 	"\vRoleSummary\x12+\n" +
 	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.RoleR\x05items\"R\n" +
 	"\x06Policy\x12\x17\n" +
@@ -4371,10 +4373,10 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"PolicyList\x12-\n" +
 	"\x05items\x18\x01 \x03(\v2\x17.blade.system.v1.PolicyR\x05items\x12\x1f\n" +
 	"\vsuper_roles\x18\x02 \x03(\tR\n" +
-	"superRoles\"C\n" +
-	"\tDeptQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x19\n" +
-	"\bdept_ids\x18\x02 \x03(\x03R\adeptIds\"\xa3\x02\n" +
+	"superRoles\"W\n" +
+	"\tDeptQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12$\n" +
+	"\bdept_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\adeptIds\"\xa3\x02\n" +
 	"\tDeptNames\x12;\n" +
 	"\x05names\x18\x01 \x03(\v2%.blade.system.v1.DeptNames.NamesEntryR\x05names\x12 \n" +
 	"\vdescendants\x18\x02 \x03(\x03R\vdescendants\x12A\n" +
@@ -4385,11 +4387,11 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a:\n" +
 	"\fParentsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x03R\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\";\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"N\n" +
 	"\n" +
-	"ParamQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x10\n" +
-	"\x03key\x18\x02 \x01(\tR\x03key2\x81A\n" +
+	"ParamQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\fR\btenantId\x12\x1a\n" +
+	"\x03key\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x03key2\x81A\n" +
 	"\rSystemService\x12v\n" +
 	"\n" +
 	"TenantList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.system.v1.TenantPage\"/\xca\xf3\x18\x06tenant\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/blade-system/tenant/list\x12t\n" +

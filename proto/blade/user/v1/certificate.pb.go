@@ -11,6 +11,7 @@ package userv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -1675,36 +1676,39 @@ var File_blade_user_v1_certificate_proto protoreflect.FileDescriptor
 
 const file_blade_user_v1_certificate_proto_rawDesc = "" +
 	"\n" +
-	"\x1fblade/user/v1/certificate.proto\x12\rblade.user.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xba\x05\n" +
+	"\x1fblade/user/v1/certificate.proto\x12\rblade.user.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xc6\x06\n" +
 	"\vCertificate\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x17\n" +
-	"\auser_id\x18\x03 \x01(\x03R\x06userId\x12\x1b\n" +
-	"\tuser_name\x18\x04 \x01(\tR\buserName\x12\x12\n" +
-	"\x04kind\x18\x05 \x01(\tR\x04kind\x12\x1b\n" +
-	"\tkind_name\x18\x06 \x01(\tR\bkindName\x12%\n" +
-	"\x0ecertificate_no\x18\a \x01(\tR\rcertificateNo\x12+\n" +
-	"\x11issuing_authority\x18\b \x01(\tR\x10issuingAuthority\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
+	"\auser_id\x18\x03 \x01(\x03R\x06userId\x12%\n" +
+	"\tuser_name\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\buserName\x12\x1b\n" +
+	"\x04kind\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04kind\x12%\n" +
+	"\tkind_name\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bkindName\x12.\n" +
+	"\x0ecertificate_no\x18\a \x01(\tB\a\xbaH\x04r\x02\x18@R\rcertificateNo\x124\n" +
+	"\x11issuing_authority\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x10issuingAuthority\x12&\n" +
 	"\n" +
-	"issue_date\x18\t \x01(\tR\tissueDate\x12\x1f\n" +
+	"issue_date\x18\t \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\tissueDate\x12(\n" +
 	"\vexpire_date\x18\n" +
-	" \x01(\tR\n" +
-	"expireDate\x12\x1f\n" +
-	"\vreview_date\x18\v \x01(\tR\n" +
-	"reviewDate\x12 \n" +
-	"\vattachments\x18\f \x01(\tR\vattachments\x12\x1a\n" +
-	"\tin_or_out\x18\r \x01(\x05R\ainOrOut\x12\x17\n" +
-	"\adept_id\x18\x0e \x01(\tR\x06deptId\x12\x1b\n" +
-	"\tdept_name\x18\x0f \x01(\tR\bdeptName\x12\x1f\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\n" +
+	"expireDate\x12(\n" +
+	"\vreview_date\x18\v \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\n" +
+	"reviewDate\x12*\n" +
+	"\vattachments\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\vattachments\x12\x1a\n" +
+	"\tin_or_out\x18\r \x01(\x05R\ainOrOut\x12 \n" +
+	"\adept_id\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\x06deptId\x12%\n" +
+	"\tdept_name\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bdeptName\x12\x1f\n" +
 	"\vvalid_state\x18\x10 \x01(\x05R\n" +
 	"validState\x12\x1b\n" +
-	"\tdays_left\x18\x11 \x01(\x05R\bdaysLeft\x12\x16\n" +
-	"\x06remark\x18\x12 \x01(\tR\x06remark\x12\x1f\n" +
+	"\tdays_left\x18\x11 \x01(\x05R\bdaysLeft\x12 \n" +
+	"\x06remark\x18\x12 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1f\n" +
 	"\vcreate_user\x18\x13 \x01(\x03R\n" +
-	"createUser\x12\x1f\n" +
-	"\vcreate_time\x18\x14 \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18\x15 \x01(\tR\n" +
+	"createUser\x12(\n" +
+	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x16 \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -1757,14 +1761,14 @@ const file_blade_user_v1_certificate_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"=\n" +
 	"\fOperatorList\x12-\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.user.v1.OperatorR\x05items\"\x9d\x01\n" +
+	"\x05items\x18\x01 \x03(\v2\x17.blade.user.v1.OperatorR\x05items\"\xaf\x01\n" +
 	"\x18CertificateExpireSetting\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x12\n" +
 	"\x04type\x18\x03 \x01(\x05R\x04type\x12\x1f\n" +
 	"\vremind_date\x18\x04 \x01(\x05R\n" +
-	"remindDate\x12\x1f\n" +
-	"\vupdate_time\x18\x05 \x01(\tR\n" +
+	"remindDate\x12(\n" +
+	"\vupdate_time\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\"\xbe\x02\n" +
 	"\x15CertificateExpireInfo\x124\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.user.v1.CertificateR\arecords\x12\x14\n" +
@@ -1778,20 +1782,20 @@ const file_blade_user_v1_certificate_proto_rawDesc = "" +
 	"\x05until\x18\b \x01(\tR\x05until\x12#\n" +
 	"\rexpired_count\x18\t \x01(\x05R\fexpiredCount\x12%\n" +
 	"\x0eexpiring_count\x18\n" +
-	" \x01(\x05R\rexpiringCount\"\xbc\x02\n" +
+	" \x01(\x05R\rexpiringCount\"\x91\x03\n" +
 	"\x0eTicketGuardian\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
-	"\twork_type\x18\x03 \x01(\tR\bworkType\x12$\n" +
-	"\x0ework_type_name\x18\x04 \x01(\tR\fworkTypeName\x12\x17\n" +
-	"\auser_id\x18\x05 \x01(\x03R\x06userId\x12\x1b\n" +
-	"\tuser_name\x18\x06 \x01(\tR\buserName\x12\x18\n" +
-	"\aaccount\x18\a \x01(\tR\aaccount\x12\x1b\n" +
-	"\tdept_name\x18\b \x01(\tR\bdeptName\x12\x14\n" +
-	"\x05phone\x18\t \x01(\tR\x05phone\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
+	"\twork_type\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\x12.\n" +
+	"\x0ework_type_name\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fworkTypeName\x12\x17\n" +
+	"\auser_id\x18\x05 \x01(\x03R\x06userId\x12%\n" +
+	"\tuser_name\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\buserName\x12!\n" +
+	"\aaccount\x18\a \x01(\tB\a\xbaH\x04r\x02\x18-R\aaccount\x12%\n" +
+	"\tdept_name\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bdeptName\x12\x1d\n" +
+	"\x05phone\x18\t \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05phone\x12 \n" +
 	"\x06remark\x18\n" +
-	" \x01(\tR\x06remark\x12\x1f\n" +
-	"\vcreate_time\x18\v \x01(\tR\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\"\xa7\x01\n" +
 	"\x12TicketGuardianPage\x127\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.user.v1.TicketGuardianR\arecords\x12\x14\n" +
@@ -1800,13 +1804,13 @@ const file_blade_user_v1_certificate_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"I\n" +
 	"\x12TicketGuardianList\x123\n" +
-	"\x05items\x18\x01 \x03(\v2\x1d.blade.user.v1.TicketGuardianR\x05items\",\n" +
-	"\rWorkTypeQuery\x12\x1b\n" +
-	"\twork_type\x18\x01 \x01(\tR\bworkType\"Q\n" +
-	"\x10CertificateCheck\x12\x19\n" +
-	"\buser_ids\x18\x01 \x03(\x03R\auserIds\x12\x12\n" +
-	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x0e\n" +
-	"\x02at\x18\x03 \x01(\tR\x02at\"\xc0\x01\n" +
+	"\x05items\x18\x01 \x03(\v2\x1d.blade.user.v1.TicketGuardianR\x05items\"5\n" +
+	"\rWorkTypeQuery\x12$\n" +
+	"\twork_type\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\"n\n" +
+	"\x10CertificateCheck\x12$\n" +
+	"\buser_ids\x18\x01 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\x12\x1b\n" +
+	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04kind\x12\x17\n" +
+	"\x02at\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\x02at\"\xc0\x01\n" +
 	"\x12CertificateVerdict\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
 	"\tuser_name\x18\x02 \x01(\tR\buserName\x12\x14\n" +
@@ -1816,10 +1820,10 @@ const file_blade_user_v1_certificate_proto_rawDesc = "" +
 	"expireDate\x12\x16\n" +
 	"\x06reason\x18\x06 \x01(\tR\x06reason\"N\n" +
 	"\x13CertificateVerdicts\x127\n" +
-	"\x05items\x18\x01 \x03(\v2!.blade.user.v1.CertificateVerdictR\x05items\"E\n" +
+	"\x05items\x18\x01 \x03(\v2!.blade.user.v1.CertificateVerdictR\x05items\"N\n" +
 	"\rGuardianCheck\x12\x17\n" +
-	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
-	"\twork_type\x18\x02 \x01(\tR\bworkType\"\\\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12$\n" +
+	"\twork_type\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\"\\\n" +
 	"\x0fGuardianVerdict\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x12\x1b\n" +
 	"\tuser_name\x18\x02 \x01(\tR\buserName\x12\x16\n" +

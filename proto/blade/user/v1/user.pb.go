@@ -10,6 +10,7 @@ package userv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -1388,39 +1389,39 @@ var File_blade_user_v1_user_proto protoreflect.FileDescriptor
 
 const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/user/v1/user.proto\x12\rblade.user.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1fblade/user/v1/certificate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x8b\x06\n" +
+	"\x18blade/user/v1/user.proto\x12\rblade.user.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1fblade/user/v1/certificate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xc7\a\n" +
 	"\x04User\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04code\x18\x03 \x01(\tR\x04code\x12\x1b\n" +
-	"\tuser_type\x18\x04 \x01(\x05R\buserType\x12\x18\n" +
-	"\aaccount\x18\x05 \x01(\tR\aaccount\x12\x1a\n" +
-	"\bpassword\x18\x06 \x01(\tR\bpassword\x12\x12\n" +
-	"\x04name\x18\a \x01(\tR\x04name\x12\x1b\n" +
-	"\treal_name\x18\b \x01(\tR\brealName\x12\x1b\n" +
-	"\tnick_name\x18\t \x01(\tR\bnickName\x12\x16\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\x04code\x12\x1b\n" +
+	"\tuser_type\x18\x04 \x01(\x05R\buserType\x12!\n" +
+	"\aaccount\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18-R\aaccount\x12#\n" +
+	"\bpassword\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\bpassword\x12\x1b\n" +
+	"\x04name\x18\a \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12$\n" +
+	"\treal_name\x18\b \x01(\tB\a\xbaH\x04r\x02\x182R\brealName\x12$\n" +
+	"\tnick_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x182R\bnickName\x12 \n" +
 	"\x06avatar\x18\n" +
-	" \x01(\tR\x06avatar\x12\x14\n" +
-	"\x05email\x18\v \x01(\tR\x05email\x12\x14\n" +
-	"\x05phone\x18\f \x01(\tR\x05phone\x12\x1a\n" +
-	"\bbirthday\x18\r \x01(\tR\bbirthday\x12\x10\n" +
-	"\x03sex\x18\x0e \x01(\x05R\x03sex\x12\x17\n" +
-	"\arole_id\x18\x0f \x01(\tR\x06roleId\x12\x17\n" +
-	"\adept_id\x18\x10 \x01(\tR\x06deptId\x12\x17\n" +
-	"\apost_id\x18\x11 \x01(\tR\x06postId\x12\x1b\n" +
-	"\trole_name\x18\x12 \x01(\tR\broleName\x12\x1b\n" +
-	"\tdept_name\x18\x13 \x01(\tR\bdeptName\x12\x1b\n" +
-	"\tpost_name\x18\x14 \x01(\tR\bpostName\x12\x19\n" +
-	"\boauth_id\x18\x15 \x01(\tR\aoauthId\x12\x1f\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06avatar\x12\x1d\n" +
+	"\x05email\x18\v \x01(\tB\a\xbaH\x04r\x02\x18dR\x05email\x12\x1d\n" +
+	"\x05phone\x18\f \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05phone\x12$\n" +
+	"\bbirthday\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bbirthday\x12\x10\n" +
+	"\x03sex\x18\x0e \x01(\x05R\x03sex\x12!\n" +
+	"\arole_id\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06roleId\x12!\n" +
+	"\adept_id\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06deptId\x12!\n" +
+	"\apost_id\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06postId\x12%\n" +
+	"\trole_name\x18\x12 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\broleName\x12%\n" +
+	"\tdept_name\x18\x13 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bdeptName\x12%\n" +
+	"\tpost_name\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bpostName\x12\"\n" +
+	"\boauth_id\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\aoauthId\x12\x1f\n" +
 	"\vcreate_user\x18\x16 \x01(\x03R\n" +
 	"createUser\x12\x1f\n" +
 	"\vcreate_dept\x18\x17 \x01(\x03R\n" +
-	"createDept\x12\x1f\n" +
-	"\vcreate_time\x18\x18 \x01(\tR\n" +
+	"createDept\x12(\n" +
+	"\vcreate_time\x18\x18 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vupdate_user\x18\x19 \x01(\x03R\n" +
-	"updateUser\x12\x1f\n" +
-	"\vupdate_time\x18\x1a \x01(\tR\n" +
+	"updateUser\x12(\n" +
+	"\vupdate_time\x18\x1a \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\x1b \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
@@ -1433,31 +1434,31 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"5\n" +
 	"\bUserList\x12)\n" +
-	"\x05items\x18\x01 \x03(\v2\x13.blade.user.v1.UserR\x05items\")\n" +
-	"\fUserIdsQuery\x12\x19\n" +
-	"\buser_ids\x18\x01 \x01(\tR\auserIds\"D\n" +
-	"\fGrantRequest\x12\x19\n" +
-	"\buser_ids\x18\x01 \x01(\tR\auserIds\x12\x19\n" +
-	"\brole_ids\x18\x02 \x01(\tR\aroleIds\"|\n" +
-	"\x0fPasswordRequest\x12!\n" +
-	"\fold_password\x18\x01 \x01(\tR\voldPassword\x12!\n" +
-	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\x12#\n" +
-	"\rnew_password1\x18\x03 \x01(\tR\fnewPassword1\"E\n" +
+	"\x05items\x18\x01 \x03(\v2\x13.blade.user.v1.UserR\x05items\"4\n" +
+	"\fUserIdsQuery\x12$\n" +
+	"\buser_ids\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\auserIds\"Z\n" +
+	"\fGrantRequest\x12$\n" +
+	"\buser_ids\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\auserIds\x12$\n" +
+	"\brole_ids\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\aroleIds\"\x9a\x01\n" +
+	"\x0fPasswordRequest\x12+\n" +
+	"\fold_password\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\voldPassword\x12+\n" +
+	"\fnew_password\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\vnewPassword\x12-\n" +
+	"\rnew_password1\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\fnewPassword1\"O\n" +
 	"\rUserTypeQuery\x12\x1b\n" +
-	"\tuser_type\x18\x01 \x01(\x05R\buserType\x12\x17\n" +
-	"\adept_id\x18\x02 \x01(\tR\x06deptId\"\x98\x01\n" +
-	"\x14RegisterGuestRequest\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
-	"\aaccount\x18\x03 \x01(\tR\aaccount\x12\x1a\n" +
-	"\bpassword\x18\x04 \x01(\tR\bpassword\x12\x19\n" +
-	"\boauth_id\x18\x05 \x01(\tR\aoauthId\"@\n" +
+	"\tuser_type\x18\x01 \x01(\x05R\buserType\x12!\n" +
+	"\adept_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06deptId\"\xc5\x01\n" +
+	"\x14RegisterGuestRequest\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12!\n" +
+	"\aaccount\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18-R\aaccount\x12#\n" +
+	"\bpassword\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bpassword\x12\"\n" +
+	"\boauth_id\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\aoauthId\"@\n" +
 	"\x12RegisterGuestReply\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x10\n" +
-	"\x03msg\x18\x02 \x01(\tR\x03msg\"H\n" +
-	"\x0fCredentialQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x18\n" +
-	"\aaccount\x18\x02 \x01(\tR\aaccount\"\xdc\x02\n" +
+	"\x03msg\x18\x02 \x01(\tR\x03msg\"Z\n" +
+	"\x0fCredentialQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
+	"\aaccount\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18-R\aaccount\"\xdc\x02\n" +
 	"\n" +
 	"Credential\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
@@ -1473,40 +1474,40 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	" \x01(\tR\brealName\x12\x1b\n" +
 	"\tnick_name\x18\v \x01(\tR\bnickName\x12\x16\n" +
 	"\x06avatar\x18\f \x01(\tR\x06avatar\x12\x19\n" +
-	"\boauth_id\x18\r \x01(\tR\aoauthId\"\xbb\x01\n" +
+	"\boauth_id\x18\r \x01(\tR\aoauthId\"\xfb\x01\n" +
 	"\n" +
-	"OAuthQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x16\n" +
-	"\x06source\x18\x02 \x01(\tR\x06source\x12\x12\n" +
-	"\x04uuid\x18\x03 \x01(\tR\x04uuid\x12\x1a\n" +
-	"\busername\x18\x04 \x01(\tR\busername\x12\x1a\n" +
-	"\bnickname\x18\x05 \x01(\tR\bnickname\x12\x16\n" +
-	"\x06avatar\x18\x06 \x01(\tR\x06avatar\x12\x14\n" +
-	"\x05email\x18\a \x01(\tR\x05email\"X\n" +
+	"OAuthQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1f\n" +
+	"\x06source\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x06source\x12\x1b\n" +
+	"\x04uuid\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04uuid\x12#\n" +
+	"\busername\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\busername\x12#\n" +
+	"\bnickname\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\bnickname\x12 \n" +
+	"\x06avatar\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06avatar\x12\x1d\n" +
+	"\x05email\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\x05email\"X\n" +
 	"\fOAuthBinding\x12\x19\n" +
 	"\boauth_id\x18\x01 \x01(\tR\aoauthId\x12-\n" +
-	"\x04user\x18\x02 \x01(\v2\x19.blade.user.v1.CredentialR\x04user\"g\n" +
+	"\x04user\x18\x02 \x01(\v2\x19.blade.user.v1.CredentialR\x04user\"z\n" +
 	"\n" +
-	"HashUpdate\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\x03R\x06userId\x12#\n" +
-	"\rpassword_hash\x18\x03 \x01(\tR\fpasswordHash\"C\n" +
-	"\vUserIdQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\x03R\x06userId\"\xaf\x01\n" +
-	"\vTenantAdmin\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\x12\x18\n" +
-	"\aaccount\x18\x02 \x01(\tR\aaccount\x12#\n" +
-	"\rpassword_hash\x18\x03 \x01(\tR\fpasswordHash\x12\x17\n" +
-	"\arole_id\x18\x04 \x01(\tR\x06roleId\x12\x17\n" +
-	"\adept_id\x18\x05 \x01(\tR\x06deptId\x12\x12\n" +
-	"\x04name\x18\x06 \x01(\tR\x04name\"5\n" +
+	"HashUpdate\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\x03R\x06userId\x12-\n" +
+	"\rpassword_hash\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\fpasswordHash\"L\n" +
+	"\vUserIdQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\x03R\x06userId\"\xe8\x01\n" +
+	"\vTenantAdmin\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
+	"\aaccount\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18-R\aaccount\x12-\n" +
+	"\rpassword_hash\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x02R\fpasswordHash\x12!\n" +
+	"\arole_id\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06roleId\x12!\n" +
+	"\adept_id\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06deptId\x12\x1b\n" +
+	"\x04name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\"5\n" +
 	"\x0fUserDisplayName\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\")\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"2\n" +
 	"\n" +
-	"CountQuery\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId2\xce\x11\n" +
+	"CountQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId2\xce\x11\n" +
 	"\vUserService\x12y\n" +
 	"\x04Page\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"<\xca\xf3\x18\x04user\x82\xd3\xe4\x93\x02.Z\x16\x12\x14/api/blade-user/list\x12\x14/api/blade-user/page\x12_\n" +
 	"\x06Detail\x12\x18.blade.common.v1.IdQuery\x1a\x13.blade.user.v1.User\"&\xca\xf3\x18\x04user\x82\xd3\xe4\x93\x02\x18\x12\x16/api/blade-user/detail\x12r\n" +

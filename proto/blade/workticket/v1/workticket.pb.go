@@ -16,6 +16,7 @@ package workticketv1
 
 import (
 	v1 "anquan/proto/blade/common/v1"
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -3398,115 +3399,115 @@ var File_blade_workticket_v1_workticket_proto protoreflect.FileDescriptor
 
 const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\n" +
-	"$blade/workticket/v1/workticket.proto\x12\x13blade.workticket.v1\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xce\x01\n" +
+	"$blade/workticket/v1/workticket.proto\x12\x13blade.workticket.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xeb\x01\n" +
 	"\rSafetyMeasure\x12\x10\n" +
-	"\x03seq\x18\x01 \x01(\x05R\x03seq\x12\x18\n" +
-	"\acontent\x18\x02 \x01(\tR\acontent\x12\x1a\n" +
+	"\x03seq\x18\x01 \x01(\x05R\x03seq\x12\"\n" +
+	"\acontent\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\acontent\x12\x1a\n" +
 	"\binvolved\x18\x03 \x01(\bR\binvolved\x12&\n" +
-	"\x0fconfirm_user_id\x18\x04 \x01(\x03R\rconfirmUserId\x12*\n" +
-	"\x11confirm_user_name\x18\x05 \x01(\tR\x0fconfirmUserName\x12!\n" +
-	"\fconfirm_time\x18\x06 \x01(\tR\vconfirmTime\"\xe7\x01\n" +
+	"\x0fconfirm_user_id\x18\x04 \x01(\x03R\rconfirmUserId\x124\n" +
+	"\x11confirm_user_name\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0fconfirmUserName\x12*\n" +
+	"\fconfirm_time\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\vconfirmTime\"\x85\x02\n" +
 	"\aHotWork\x12\"\n" +
 	"\n" +
-	"fire_level\x18\x01 \x01(\x05H\x00R\tfireLevel\x88\x01\x01\x12\x14\n" +
-	"\x05tools\x18\x02 \x01(\tR\x05tools\x12\x16\n" +
-	"\x06method\x18\x03 \x01(\tR\x06method\x120\n" +
+	"fire_level\x18\x01 \x01(\x05H\x00R\tfireLevel\x88\x01\x01\x12\x1e\n" +
+	"\x05tools\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05tools\x12 \n" +
+	"\x06method\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06method\x120\n" +
 	"\x14on_running_equipment\x18\x04 \x01(\bR\x12onRunningEquipment\x12\x1c\n" +
-	"\tescalated\x18\x05 \x01(\bR\tescalated\x12+\n" +
-	"\x11escalation_reason\x18\x06 \x01(\tR\x10escalationReasonB\r\n" +
-	"\v_fire_level\"\x8d\x01\n" +
-	"\rConfinedSpace\x12\x1d\n" +
+	"\tescalated\x18\x05 \x01(\bR\tescalated\x125\n" +
+	"\x11escalation_reason\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x10escalationReasonB\r\n" +
+	"\v_fire_level\"\xab\x01\n" +
+	"\rConfinedSpace\x12'\n" +
 	"\n" +
-	"space_name\x18\x01 \x01(\tR\tspaceName\x12\x16\n" +
-	"\x06medium\x18\x02 \x01(\tR\x06medium\x12\x1c\n" +
-	"\tisolation\x18\x03 \x01(\tR\tisolation\x12'\n" +
-	"\x0foxygen_enriched\x18\x04 \x01(\bR\x0eoxygenEnriched\"\x94\x02\n" +
+	"space_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tspaceName\x12 \n" +
+	"\x06medium\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06medium\x12&\n" +
+	"\tisolation\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tisolation\x12'\n" +
+	"\x0foxygen_enriched\x18\x04 \x01(\bR\x0eoxygenEnriched\"\xd0\x02\n" +
 	"\n" +
 	"BlindPlate\x12\x1d\n" +
 	"\n" +
-	"plate_type\x18\x01 \x01(\x05R\tplateType\x12\x1b\n" +
-	"\tpipe_name\x18\x02 \x01(\tR\bpipeName\x12\x16\n" +
-	"\x06medium\x18\x03 \x01(\tR\x06medium\x12 \n" +
+	"plate_type\x18\x01 \x01(\x05R\tplateType\x12%\n" +
+	"\tpipe_name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bpipeName\x12 \n" +
+	"\x06medium\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06medium\x12 \n" +
 	"\vtemperature\x18\x04 \x01(\x01R\vtemperature\x12\x1a\n" +
-	"\bpressure\x18\x05 \x01(\x01R\bpressure\x12\x1a\n" +
-	"\bmaterial\x18\x06 \x01(\tR\bmaterial\x12\x12\n" +
-	"\x04size\x18\a \x01(\tR\x04size\x12\x19\n" +
-	"\bplate_no\x18\b \x01(\tR\aplateNo\x12)\n" +
-	"\x10position_drawing\x18\t \x01(\tR\x0fpositionDrawing\"\"\n" +
+	"\bpressure\x18\x05 \x01(\x01R\bpressure\x12$\n" +
+	"\bmaterial\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bmaterial\x12\x1c\n" +
+	"\x04size\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04size\x12#\n" +
+	"\bplate_no\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\aplateNo\x123\n" +
+	"\x10position_drawing\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x0fpositionDrawing\"\"\n" +
 	"\bAltitude\x12\x16\n" +
-	"\x06height\x18\x01 \x01(\x01R\x06height\"U\n" +
+	"\x06height\x18\x01 \x01(\x01R\x06height\"i\n" +
 	"\aLifting\x12\x16\n" +
-	"\x06weight\x18\x01 \x01(\x01R\x06weight\x12\x14\n" +
-	"\x05crane\x18\x02 \x01(\tR\x05crane\x12\x1c\n" +
-	"\tcommander\x18\x03 \x01(\tR\tcommander\"\xb3\x01\n" +
-	"\x0eTemporaryPower\x12!\n" +
-	"\fpower_source\x18\x01 \x01(\tR\vpowerSource\x12\x18\n" +
+	"\x06weight\x18\x01 \x01(\x01R\x06weight\x12\x1e\n" +
+	"\x05crane\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05crane\x12&\n" +
+	"\tcommander\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tcommander\"\xc7\x01\n" +
+	"\x0eTemporaryPower\x12+\n" +
+	"\fpower_source\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vpowerSource\x12\x18\n" +
 	"\avoltage\x18\x02 \x01(\x01R\avoltage\x12\x12\n" +
 	"\x04load\x18\x03 \x01(\x01R\x04load\x12%\n" +
-	"\x0eelectrician_id\x18\x04 \x01(\x03R\relectricianId\x12)\n" +
-	"\x10electrician_name\x18\x05 \x01(\tR\x0felectricianName\"\x88\x01\n" +
+	"\x0eelectrician_id\x18\x04 \x01(\x03R\relectricianId\x123\n" +
+	"\x10electrician_name\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0felectricianName\"\x92\x01\n" +
 	"\vBreakGround\x12\x16\n" +
 	"\x06length\x18\x01 \x01(\x01R\x06length\x12\x14\n" +
 	"\x05width\x18\x02 \x01(\x01R\x05width\x12\x14\n" +
-	"\x05depth\x18\x03 \x01(\x01R\x05depth\x125\n" +
-	"\x16underground_facilities\x18\x04 \x01(\tR\x15undergroundFacilities\"S\n" +
-	"\vOpenCircuit\x12!\n" +
-	"\froad_section\x18\x01 \x01(\tR\vroadSection\x12!\n" +
-	"\fclosure_plan\x18\x02 \x01(\tR\vclosurePlan\"\xe8\x10\n" +
+	"\x05depth\x18\x03 \x01(\x01R\x05depth\x12?\n" +
+	"\x16underground_facilities\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x15undergroundFacilities\"g\n" +
+	"\vOpenCircuit\x12+\n" +
+	"\froad_section\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vroadSection\x12+\n" +
+	"\fclosure_plan\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vclosurePlan\"\xa9\x13\n" +
 	"\x06Permit\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\ttenant_id\x18\x02 \x01(\tR\btenantId\x12\x1b\n" +
-	"\tticket_no\x18\x03 \x01(\tR\bticketNo\x12\x1b\n" +
-	"\twork_type\x18\x04 \x01(\tR\bworkType\x12$\n" +
-	"\x0ework_type_name\x18\x05 \x01(\tR\fworkTypeName\x12\x14\n" +
-	"\x05level\x18\x06 \x01(\x05R\x05level\x12\x1d\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
+	"\tticket_no\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bticketNo\x12$\n" +
+	"\twork_type\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\x12.\n" +
+	"\x0ework_type_name\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fworkTypeName\x12\x14\n" +
+	"\x05level\x18\x06 \x01(\x05R\x05level\x12'\n" +
 	"\n" +
-	"level_name\x18\a \x01(\tR\tlevelName\x12\x1b\n" +
-	"\twork_unit\x18\b \x01(\tR\bworkUnit\x12 \n" +
+	"level_name\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tlevelName\x12%\n" +
+	"\twork_unit\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bworkUnit\x12 \n" +
 	"\fwork_unit_id\x18\t \x01(\x03R\n" +
 	"workUnitId\x12\x17\n" +
 	"\aarea_id\x18\n" +
-	" \x01(\x03R\x06areaId\x12\x1b\n" +
-	"\tarea_name\x18\v \x01(\tR\bareaName\x12\x1a\n" +
-	"\blocation\x18\f \x01(\tR\blocation\x12\x18\n" +
-	"\acontent\x18\r \x01(\tR\acontent\x12!\n" +
-	"\fapplicant_id\x18\x0e \x01(\x03R\vapplicantId\x12%\n" +
-	"\x0eapplicant_name\x18\x0f \x01(\tR\rapplicantName\x12\x1d\n" +
+	" \x01(\x03R\x06areaId\x12%\n" +
+	"\tarea_name\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bareaName\x12$\n" +
+	"\blocation\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\blocation\x12\"\n" +
+	"\acontent\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\acontent\x12!\n" +
+	"\fapplicant_id\x18\x0e \x01(\x03R\vapplicantId\x12.\n" +
+	"\x0eapplicant_name\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18dR\rapplicantName\x12&\n" +
 	"\n" +
-	"apply_time\x18\x10 \x01(\tR\tapplyTime\x12!\n" +
-	"\foperator_ids\x18\x11 \x01(\tR\voperatorIds\x12%\n" +
-	"\x0eoperator_names\x18\x12 \x01(\tR\roperatorNames\x12\x1f\n" +
+	"apply_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\tapplyTime\x12+\n" +
+	"\foperator_ids\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\voperatorIds\x12/\n" +
+	"\x0eoperator_names\x18\x12 \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\roperatorNames\x12\x1f\n" +
 	"\vguardian_id\x18\x13 \x01(\x03R\n" +
-	"guardianId\x12#\n" +
-	"\rguardian_name\x18\x14 \x01(\tR\fguardianName\x12&\n" +
-	"\x0fplan_start_time\x18\x15 \x01(\tR\rplanStartTime\x12\"\n" +
-	"\rplan_end_time\x18\x16 \x01(\tR\vplanEndTime\x12*\n" +
-	"\x11actual_start_time\x18\x17 \x01(\tR\x0factualStartTime\x12&\n" +
-	"\x0factual_end_time\x18\x18 \x01(\tR\ractualEndTime\x12!\n" +
-	"\fhazard_codes\x18\x19 \x01(\tR\vhazardCodes\x12K\n" +
-	"\x0fsafety_measures\x18\x1a \x03(\v2\".blade.workticket.v1.SafetyMeasureR\x0esafetyMeasures\x12,\n" +
-	"\x12related_ticket_nos\x18\x1b \x01(\tR\x10relatedTicketNos\x12 \n" +
-	"\vattachments\x18\x1c \x01(\tR\vattachments\x12#\n" +
+	"guardianId\x12,\n" +
+	"\rguardian_name\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18dR\fguardianName\x12/\n" +
+	"\x0fplan_start_time\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\rplanStartTime\x12+\n" +
+	"\rplan_end_time\x18\x16 \x01(\tB\a\xbaH\x04r\x02\x18 R\vplanEndTime\x123\n" +
+	"\x11actual_start_time\x18\x17 \x01(\tB\a\xbaH\x04r\x02\x18 R\x0factualStartTime\x12/\n" +
+	"\x0factual_end_time\x18\x18 \x01(\tB\a\xbaH\x04r\x02\x18 R\ractualEndTime\x12+\n" +
+	"\fhazard_codes\x18\x19 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vhazardCodes\x12V\n" +
+	"\x0fsafety_measures\x18\x1a \x03(\v2\".blade.workticket.v1.SafetyMeasureB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x0esafetyMeasures\x126\n" +
+	"\x12related_ticket_nos\x18\x1b \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x10relatedTicketNos\x12*\n" +
+	"\vattachments\x18\x1c \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\vattachments\x12#\n" +
 	"\rticket_status\x18\x1d \x01(\x05R\fticketStatus\x12\x1d\n" +
 	"\n" +
 	"job_status\x18\x1e \x01(\x05R\tjobStatus\x12\x1d\n" +
 	"\n" +
 	"work_phase\x18\x1f \x01(\x05R\tworkPhase\x12\x16\n" +
-	"\x06paused\x18  \x01(\bR\x06paused\x12\x1d\n" +
+	"\x06paused\x18  \x01(\bR\x06paused\x12&\n" +
 	"\n" +
-	"pause_time\x18! \x01(\tR\tpauseTime\x12.\n" +
-	"\x13process_instance_id\x18\" \x01(\tR\x11processInstanceId\x12\x1f\n" +
+	"pause_time\x18! \x01(\tB\a\xbaH\x04r\x02\x18 R\tpauseTime\x127\n" +
+	"\x13process_instance_id\x18\" \x01(\tB\a\xbaH\x04r\x02\x18@R\x11processInstanceId\x12\x1f\n" +
 	"\vflow_status\x18# \x01(\x05R\n" +
-	"flowStatus\x12$\n" +
-	"\x0eflow_task_name\x18$ \x01(\tR\fflowTaskName\x12\x1d\n" +
+	"flowStatus\x12-\n" +
+	"\x0eflow_task_name\x18$ \x01(\tB\a\xbaH\x04r\x02\x18dR\fflowTaskName\x12&\n" +
 	"\n" +
-	"issue_time\x18% \x01(\tR\tissueTime\x12\x1f\n" +
-	"\vaccept_time\x18& \x01(\tR\n" +
+	"issue_time\x18% \x01(\tB\a\xbaH\x04r\x02\x18 R\tissueTime\x12(\n" +
+	"\vaccept_time\x18& \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"acceptTime\x12$\n" +
-	"\x0eaccept_user_id\x18' \x01(\x03R\facceptUserId\x12(\n" +
-	"\x10accept_user_name\x18( \x01(\tR\x0eacceptUserName\x12!\n" +
-	"\fclose_reason\x18) \x01(\tR\vcloseReason\x12\x16\n" +
-	"\x06remark\x18* \x01(\tR\x06remark\x127\n" +
+	"\x0eaccept_user_id\x18' \x01(\x03R\facceptUserId\x121\n" +
+	"\x10accept_user_name\x18( \x01(\tB\a\xbaH\x04r\x02\x18dR\x0eacceptUserName\x12+\n" +
+	"\fclose_reason\x18) \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vcloseReason\x12 \n" +
+	"\x06remark\x18* \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06remark\x127\n" +
 	"\bhot_work\x182 \x01(\v2\x1c.blade.workticket.v1.HotWorkR\ahotWork\x12I\n" +
 	"\x0econfined_space\x183 \x01(\v2\".blade.workticket.v1.ConfinedSpaceR\rconfinedSpace\x12@\n" +
 	"\vblind_plate\x184 \x01(\v2\x1f.blade.workticket.v1.BlindPlateR\n" +
@@ -3516,12 +3517,13 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\x0ftemporary_power\x187 \x01(\v2#.blade.workticket.v1.TemporaryPowerR\x0etemporaryPower\x12C\n" +
 	"\fbreak_ground\x188 \x01(\v2 .blade.workticket.v1.BreakGroundR\vbreakGround\x12C\n" +
 	"\fopen_circuit\x189 \x01(\v2 .blade.workticket.v1.OpenCircuitR\vopenCircuit\x12\x14\n" +
-	"\x05apply\x18< \x01(\bR\x05apply\x12\x18\n" +
-	"\aactions\x18= \x03(\tR\aactions\x12\x18\n" +
-	"\aexpired\x18> \x01(\bR\aexpired\x12\x1f\n" +
-	"\vcreate_time\x18F \x01(\tR\n" +
-	"createTime\x12\x1f\n" +
-	"\vupdate_time\x18G \x01(\tR\n" +
+	"\x05apply\x18< \x01(\bR\x05apply\x12*\n" +
+	"\aactions\x18= \x03(\tB\x10\xbaH\r\x92\x01\n" +
+	"\x10\xe8\a\"\x05r\x03\x18\xf4\x03R\aactions\x12\x18\n" +
+	"\aexpired\x18> \x01(\bR\aexpired\x12(\n" +
+	"\vcreate_time\x18F \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18G \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1f\n" +
 	"\vcreate_user\x18H \x01(\x03R\n" +
 	"createUser\"\x9d\x01\n" +
@@ -3531,34 +3533,34 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xca\x01\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe8\x01\n" +
 	"\n" +
-	"GasReading\x12\x19\n" +
-	"\bgas_name\x18\x01 \x01(\tR\agasName\x12\x19\n" +
+	"GasReading\x12#\n" +
+	"\bgas_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\agasName\x12\x19\n" +
 	"\bgas_type\x18\x02 \x01(\x05R\agasType\x12\x14\n" +
-	"\x05value\x18\x03 \x01(\x01R\x05value\x12\x12\n" +
-	"\x04unit\x18\x04 \x01(\tR\x04unit\x12\x10\n" +
+	"\x05value\x18\x03 \x01(\x01R\x05value\x12\x1c\n" +
+	"\x04unit\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04unit\x12\x10\n" +
 	"\x03lel\x18\x05 \x01(\x01R\x03lel\x12\x14\n" +
 	"\x05limit\x18\x06 \x01(\x01R\x05limit\x12\x1c\n" +
-	"\tqualified\x18\a \x01(\bR\tqualified\x12\x16\n" +
-	"\x06reason\x18\b \x01(\tR\x06reason\"\x90\x03\n" +
+	"\tqualified\x18\a \x01(\bR\tqualified\x12 \n" +
+	"\x06reason\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\"\xd3\x03\n" +
 	"\tGasSample\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12\x1b\n" +
-	"\tticket_no\x18\x03 \x01(\tR\bticketNo\x12\x1f\n" +
-	"\vsample_time\x18\x04 \x01(\tR\n" +
-	"sampleTime\x12!\n" +
-	"\fsample_point\x18\x05 \x01(\tR\vsamplePoint\x12\x1d\n" +
+	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12$\n" +
+	"\tticket_no\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bticketNo\x12(\n" +
+	"\vsample_time\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"sampleTime\x12+\n" +
+	"\fsample_point\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vsamplePoint\x12\x1d\n" +
 	"\n" +
-	"analyst_id\x18\x06 \x01(\x03R\tanalystId\x12!\n" +
-	"\fanalyst_name\x18\a \x01(\tR\vanalystName\x12\x1f\n" +
+	"analyst_id\x18\x06 \x01(\x03R\tanalystId\x12*\n" +
+	"\fanalyst_name\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\vanalystName\x12\x1f\n" +
 	"\vsample_kind\x18\b \x01(\x05R\n" +
-	"sampleKind\x12;\n" +
-	"\breadings\x18\t \x03(\v2\x1f.blade.workticket.v1.GasReadingR\breadings\x12\x1c\n" +
+	"sampleKind\x12F\n" +
+	"\breadings\x18\t \x03(\v2\x1f.blade.workticket.v1.GasReadingB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\breadings\x12\x1c\n" +
 	"\tqualified\x18\n" +
-	" \x01(\bR\tqualified\x12\x16\n" +
-	"\x06reason\x18\v \x01(\tR\x06reason\x12\x1f\n" +
-	"\vcreate_time\x18\f \x01(\tR\n" +
+	" \x01(\bR\tqualified\x12 \n" +
+	"\x06reason\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06reason\x12(\n" +
+	"\vcreate_time\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\"E\n" +
 	"\rGasSampleList\x124\n" +
 	"\x05items\x18\x01 \x03(\v2\x1e.blade.workticket.v1.GasSampleR\x05items\",\n" +
@@ -3586,29 +3588,29 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\vtenant_name\x18\x06 \x01(\tR\n" +
 	"tenantName\x12\x1d\n" +
 	"\n" +
-	"print_time\x18\a \x01(\tR\tprintTime\"N\n" +
+	"print_time\x18\a \x01(\tR\tprintTime\"X\n" +
 	"\x0eApproveRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
-	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\x18\n" +
-	"\acomment\x18\x03 \x01(\tR\acomment\"8\n" +
+	"\x04pass\x18\x02 \x01(\bR\x04pass\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acomment\"B\n" +
 	"\fTicketAction\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x18\n" +
-	"\acomment\x18\x02 \x01(\tR\acomment\"\xc5\x03\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
+	"\acomment\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acomment\"\x8f\x04\n" +
 	"\x0eGuardianChange\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12\x1b\n" +
-	"\tticket_no\x18\x03 \x01(\tR\bticketNo\x12\x1b\n" +
-	"\twork_type\x18\x04 \x01(\tR\bworkType\x12&\n" +
-	"\x0fold_guardian_id\x18\x05 \x01(\x03R\roldGuardianId\x12*\n" +
-	"\x11old_guardian_name\x18\x06 \x01(\tR\x0foldGuardianName\x12&\n" +
-	"\x0fnew_guardian_id\x18\a \x01(\x03R\rnewGuardianId\x12*\n" +
-	"\x11new_guardian_name\x18\b \x01(\tR\x0fnewGuardianName\x12\x1f\n" +
-	"\vchange_time\x18\t \x01(\tR\n" +
-	"changeTime\x12\x16\n" +
+	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12$\n" +
+	"\tticket_no\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bticketNo\x12$\n" +
+	"\twork_type\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\x12&\n" +
+	"\x0fold_guardian_id\x18\x05 \x01(\x03R\roldGuardianId\x123\n" +
+	"\x11old_guardian_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\x0foldGuardianName\x12&\n" +
+	"\x0fnew_guardian_id\x18\a \x01(\x03R\rnewGuardianId\x123\n" +
+	"\x11new_guardian_name\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x0fnewGuardianName\x12(\n" +
+	"\vchange_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"changeTime\x12 \n" +
 	"\x06reason\x18\n" +
-	" \x01(\tR\x06reason\x12)\n" +
-	"\x10handover_content\x18\v \x01(\tR\x0fhandoverContent\x12\x1f\n" +
-	"\vcreate_time\x18\f \x01(\tR\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\x123\n" +
+	"\x10handover_content\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\x0fhandoverContent\x12(\n" +
+	"\vcreate_time\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\r \x01(\x03R\n" +
 	"createUser\"\xad\x01\n" +
@@ -3638,35 +3640,36 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xc1\x02\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x84\x03\n" +
 	"\bBriefing\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12\x1b\n" +
-	"\tticket_no\x18\x03 \x01(\tR\bticketNo\x12\x1d\n" +
+	"\tticket_id\x18\x02 \x01(\x03R\bticketId\x12$\n" +
+	"\tticket_no\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bticketNo\x12\x1d\n" +
 	"\n" +
-	"briefer_id\x18\x04 \x01(\x03R\tbrieferId\x12!\n" +
-	"\fbriefer_name\x18\x05 \x01(\tR\vbrieferName\x12#\n" +
-	"\rbriefing_time\x18\x06 \x01(\tR\fbriefingTime\x12\x18\n" +
-	"\acontent\x18\a \x01(\tR\acontent\x12!\n" +
-	"\fattendee_ids\x18\b \x01(\tR\vattendeeIds\x12%\n" +
-	"\x0eattendee_names\x18\t \x01(\tR\rattendeeNames\x12 \n" +
+	"briefer_id\x18\x04 \x01(\x03R\tbrieferId\x12*\n" +
+	"\fbriefer_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\vbrieferName\x12,\n" +
+	"\rbriefing_time\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\fbriefingTime\x12\"\n" +
+	"\acontent\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\acontent\x12+\n" +
+	"\fattendee_ids\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\vattendeeIds\x12/\n" +
+	"\x0eattendee_names\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\rattendeeNames\x12*\n" +
 	"\vattachments\x18\n" +
-	" \x01(\tR\vattachments\"^\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\x80}R\vattachments\"p\n" +
 	"\vCalendarDay\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x10\n" +
-	"\x03day\x18\x02 \x01(\tR\x03day\x12\x19\n" +
-	"\bday_type\x18\x03 \x01(\x05R\adayType\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\"I\n" +
-	"\x0fCalendarDayList\x126\n" +
-	"\x05items\x18\x01 \x03(\v2 .blade.workticket.v1.CalendarDayR\x05items\"#\n" +
-	"\rCalendarQuery\x12\x12\n" +
-	"\x04year\x18\x01 \x01(\tR\x04year\"O\n" +
-	"\x0fCalendarSetting\x12\x1f\n" +
-	"\vnight_start\x18\x01 \x01(\tR\n" +
-	"nightStart\x12\x1b\n" +
-	"\tnight_end\x18\x02 \x01(\tR\bnightEnd\"(\n" +
-	"\x12CalendarCheckQuery\x12\x12\n" +
-	"\x04time\x18\x01 \x01(\tR\x04time\"X\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
+	"\x03day\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\x12\x19\n" +
+	"\bday_type\x18\x03 \x01(\x05R\adayType\x12\x1b\n" +
+	"\x04name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\"T\n" +
+	"\x0fCalendarDayList\x12A\n" +
+	"\x05items\x18\x01 \x03(\v2 .blade.workticket.v1.CalendarDayB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\",\n" +
+	"\rCalendarQuery\x12\x1b\n" +
+	"\x04year\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04year\"a\n" +
+	"\x0fCalendarSetting\x12(\n" +
+	"\vnight_start\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\n" +
+	"nightStart\x12$\n" +
+	"\tnight_end\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\bnightEnd\"1\n" +
+	"\x12CalendarCheckQuery\x12\x1b\n" +
+	"\x04time\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04time\"X\n" +
 	"\rCalendarCheck\x12\x19\n" +
 	"\brest_day\x18\x01 \x01(\bR\arestDay\x12\x14\n" +
 	"\x05night\x18\x02 \x01(\bR\x05night\x12\x16\n" +
@@ -3688,11 +3691,11 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"workPhases\x12G\n" +
 	"\x11blind_plate_types\x18\a \x03(\v2\x1b.blade.workticket.v1.OptionR\x0fblindPlateTypes\x128\n" +
 	"\tgas_types\x18\b \x03(\v2\x1b.blade.workticket.v1.OptionR\bgasTypes\x12Q\n" +
-	"\x11measure_templates\x18\t \x03(\v2$.blade.workticket.v1.MeasureTemplateR\x10measureTemplates\"E\n" +
-	"\tStatQuery\x12\x1d\n" +
+	"\x11measure_templates\x18\t \x03(\v2$.blade.workticket.v1.MeasureTemplateR\x10measureTemplates\"W\n" +
+	"\tStatQuery\x12&\n" +
 	"\n" +
-	"start_date\x18\x01 \x01(\tR\tstartDate\x12\x19\n" +
-	"\bend_date\x18\x02 \x01(\tR\aendDate\"\xa9\x01\n" +
+	"start_date\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartDate\x12\"\n" +
+	"\bend_date\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\aendDate\"\xa9\x01\n" +
 	"\aStatRow\x12\x10\n" +
 	"\x03day\x18\x01 \x01(\tR\x03day\x12\x1b\n" +
 	"\twork_type\x18\x02 \x01(\tR\bworkType\x12$\n" +
@@ -3702,17 +3705,17 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"level_name\x18\x05 \x01(\tR\tlevelName\x12\x14\n" +
 	"\x05count\x18\x06 \x01(\x05R\x05count\">\n" +
 	"\bStatRows\x122\n" +
-	"\x05items\x18\x01 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x05items\"0\n" +
-	"\x11CountTodayRequest\x12\x1b\n" +
-	"\ttenant_id\x18\x01 \x01(\tR\btenantId\"\x7f\n" +
+	"\x05items\x18\x01 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x05items\"9\n" +
+	"\x11CountTodayRequest\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\"\x7f\n" +
 	"\x0fCountTodayReply\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x1f\n" +
 	"\vin_progress\x18\x02 \x01(\x05R\n" +
 	"inProgress\x125\n" +
-	"\aby_type\x18\x03 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x06byType\"g\n" +
+	"\aby_type\x18\x03 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x06byType\"r\n" +
 	"\x15MeasureConfirmRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12>\n" +
-	"\bmeasures\x18\x02 \x03(\v2\".blade.workticket.v1.SafetyMeasureR\bmeasures2\xfd'\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12I\n" +
+	"\bmeasures\x18\x02 \x03(\v2\".blade.workticket.v1.SafetyMeasureB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bmeasures2\xfd'\n" +
 	"\x11WorkticketService\x12\x97\x01\n" +
 	"\n" +
 	"TicketList\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.workticket.v1.PermitPage\"L\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02BZ \x12\x1e/api/n-work-ticket/ticket/page\x12\x1e/api/n-work-ticket/ticket/list\x12{\n" +
