@@ -517,7 +517,7 @@ func (e *env) testSystemCrud(t *testing.T) {
 	admin := e.login("100001", "admin", "admin")
 	cases := []crudCase{
 		{"post", "/api/blade-system/post", "list", map[string]any{"postCode": "inspector", "postName": "巡检员", "category": 3}, "postCode=inspector", "postName", "巡检组长"},
-		{"param", "/api/blade-system/param", "list", map[string]any{"paramName": "测试参数", "paramKey": "test.key", "paramValue": "1"}, "paramKey=test.key", "paramValue", "2"},
+		{"param", "/api/blade-system/param", "list", map[string]any{"paramName": "测试参数", "paramKey": "test.limit", "paramValue": "1"}, "paramKey=test.limit", "paramValue", "2"},
 		{"role", "/api/blade-system/role", "list", map[string]any{"roleName": "班组长", "roleAlias": "team_leader", "dataScope": 3}, "roleAlias=team_leader", "roleName", "值班长"},
 		{"dept", "/api/blade-system/dept", "list", map[string]any{"deptName": "质检部", "parentId": "1000010000000000201"}, "deptName=质检部", "fullName", "质量检验部"},
 		{"label", "/api/label-management", "page", map[string]any{"name": "1号罐", "longitude": 118.7, "latitude": 32.1, "height": 12.5}, "name=1号罐", "remark", "球罐"},

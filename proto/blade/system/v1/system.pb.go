@@ -1198,20 +1198,24 @@ func (x *PostList) GetItems() []*Post {
 }
 
 type Param struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ParamName     string                 `protobuf:"bytes,2,opt,name=param_name,json=paramName,proto3" json:"param_name,omitempty"`
-	ParamKey      string                 `protobuf:"bytes,3,opt,name=param_key,json=paramKey,proto3" json:"param_key,omitempty"`
-	ParamValue    string                 `protobuf:"bytes,4,opt,name=param_value,json=paramValue,proto3" json:"param_value,omitempty"`
-	Remark        string                 `protobuf:"bytes,5,opt,name=remark,proto3" json:"remark,omitempty"`
-	TenantId      string                 `protobuf:"bytes,6,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
-	CreateUser    int64                  `protobuf:"varint,7,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
-	CreateDept    int64                  `protobuf:"varint,8,opt,name=create_dept,json=createDept,proto3" json:"create_dept,omitempty"`
-	CreateTime    string                 `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	UpdateUser    int64                  `protobuf:"varint,10,opt,name=update_user,json=updateUser,proto3" json:"update_user,omitempty"`
-	UpdateTime    string                 `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
-	Status        int32                  `protobuf:"varint,12,opt,name=status,proto3" json:"status,omitempty"`
-	IsDeleted     int32                  `protobuf:"varint,13,opt,name=is_deleted,json=isDeleted,proto3" json:"is_deleted,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Id         int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	ParamName  string                 `protobuf:"bytes,2,opt,name=param_name,json=paramName,proto3" json:"param_name,omitempty"`
+	ParamKey   string                 `protobuf:"bytes,3,opt,name=param_key,json=paramKey,proto3" json:"param_key,omitempty"`
+	ParamValue string                 `protobuf:"bytes,4,opt,name=param_value,json=paramValue,proto3" json:"param_value,omitempty"`
+	Remark     string                 `protobuf:"bytes,5,opt,name=remark,proto3" json:"remark,omitempty"`
+	TenantId   string                 `protobuf:"bytes,6,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	CreateUser int64                  `protobuf:"varint,7,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
+	CreateDept int64                  `protobuf:"varint,8,opt,name=create_dept,json=createDept,proto3" json:"create_dept,omitempty"`
+	CreateTime string                 `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	UpdateUser int64                  `protobuf:"varint,10,opt,name=update_user,json=updateUser,proto3" json:"update_user,omitempty"`
+	UpdateTime string                 `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	Status     int32                  `protobuf:"varint,12,opt,name=status,proto3" json:"status,omitempty"`
+	IsDeleted  int32                  `protobuf:"varint,13,opt,name=is_deleted,json=isDeleted,proto3" json:"is_deleted,omitempty"`
+	// Who may read it: 1 any member of the tenant, 2 its administrators (default), 3 the platform only.
+	Visibility int32 `protobuf:"varint,14,opt,name=visibility,proto3" json:"visibility,omitempty"`
+	// A secret value is write-only: answers show ******; sending ****** back keeps it.
+	Secret        bool `protobuf:"varint,15,opt,name=secret,proto3" json:"secret,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1335,6 +1339,20 @@ func (x *Param) GetIsDeleted() int32 {
 		return x.IsDeleted
 	}
 	return 0
+}
+
+func (x *Param) GetVisibility() int32 {
+	if x != nil {
+		return x.Visibility
+	}
+	return 0
+}
+
+func (x *Param) GetSecret() bool {
+	if x != nil {
+		return x.Secret
+	}
+	return false
 }
 
 type ParamPage struct {
@@ -4128,7 +4146,7 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"7\n" +
 	"\bPostList\x12+\n" +
-	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.PostR\x05items\"\xc6\x03\n" +
+	"\x05items\x18\x01 \x03(\v2\x15.blade.system.v1.PostR\x05items\"\xfe\x03\n" +
 	"\x05Param\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
 	"\n" +
@@ -4151,7 +4169,11 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18\f \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18\r \x01(\x05R\tisDeleted\"\x97\x01\n" +
+	"is_deleted\x18\r \x01(\x05R\tisDeleted\x12\x1e\n" +
+	"\n" +
+	"visibility\x18\x0e \x01(\x05R\n" +
+	"visibility\x12\x16\n" +
+	"\x06secret\x18\x0f \x01(\bR\x06secret\"\x97\x01\n" +
 	"\tParamPage\x120\n" +
 	"\arecords\x18\x01 \x03(\v2\x16.blade.system.v1.ParamR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

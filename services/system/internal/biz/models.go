@@ -122,6 +122,10 @@ type Param struct {
 	ParamKey   string `gorm:"size:100;not null;index"`
 	ParamValue string `gorm:"size:1000;not null;default:''"`
 	Remark     string `gorm:"size:500;not null;default:''"`
+	// Visibility: who may read the param (ParamPublic, ParamAdmin, ParamPlatform).
+	Visibility int32 `gorm:"not null;default:2"`
+	// Secret values are write-only: masked in every answer (see params.go).
+	Secret bool `gorm:"not null;default:false"`
 }
 
 func (Param) TableName() string { return "blade_param" }

@@ -349,9 +349,9 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, demo bool
 		return nil, err
 	}
 	params := []Param{
-		{ParamName: "账号初始密码", ParamKey: "account.initPassword", ParamValue: "123456", Remark: "新建用户与重置密码使用的初始密码"},
-		{ParamName: "登录失败锁定次数", ParamKey: "account.failCount", ParamValue: "5"},
-		{ParamName: "令牌刷新阈值(秒)", ParamKey: "web.tokenTime", ParamValue: "3000"},
+		{ParamName: "账号初始密码", ParamKey: "account.initPassword", ParamValue: "123456", Remark: "新建用户与重置密码使用的初始密码", Visibility: ParamAdmin, Secret: true},
+		{ParamName: "登录失败锁定次数", ParamKey: "account.failCount", ParamValue: "5", Visibility: ParamAdmin},
+		{ParamName: "令牌刷新阈值(秒)", ParamKey: "web.tokenTime", ParamValue: "3000", Visibility: ParamPublic},
 	}
 	if err := s.Q.CreateAll(ctx, &params); err != nil {
 		return nil, err
@@ -726,6 +726,9 @@ func (s *System) SaveParam(ctx context.Context, p *Param) error {
 	p.ParamKey, p.ParamName = strings.TrimSpace(p.ParamKey), strings.TrimSpace(p.ParamName)
 	if p.ParamKey == "" || p.ParamName == "" {
 		return errs.BadRequest("请输入参数名称和参数键名")
+	}
+	if err := s.checkParamWrite(ctx, p); err != nil {
+		return err
 	}
 	if dup, err := s.S.Params.Exists(ctx, p.ID, "param_key = ?", p.ParamKey); err != nil {
 		return err

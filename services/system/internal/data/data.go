@@ -52,7 +52,7 @@ func Stores(g *gorm.DB) biz.Stores {
 		Depts:       crud.New[biz.Dept](g, crud.Spec{Name: "部门", Order: "sort asc, id asc", Filters: fields(map[string]string{"deptName": "dept_name", "fullName": "full_name", "parentId": "parent_id", "deptCategory": "dept_category", "sort": "sort"})}),
 		Posts:       crud.New[biz.Post](g, crud.Spec{Name: "岗位", Order: "sort asc, id asc", Filters: fields(map[string]string{"postCode": "post_code", "postName": "post_name", "category": "category", "sort": "sort"})}),
 		Dicts:       crud.New[biz.Dict](g, crud.Spec{Name: "字典", Order: "sort asc, id asc", Filters: fields(map[string]string{"code": "code", "dictKey": "dict_key", "dictValue": "dict_value", "parentId": "parent_id", "sort": "sort"})}),
-		Params:      crud.New[biz.Param](g, crud.Spec{Name: "参数", Filters: fields(map[string]string{"paramName": "param_name", "paramKey": "param_key", "paramValue": "param_value"})}),
+		Params:      crud.New[biz.Param](g, crud.Spec{Name: "参数", Filters: fields(map[string]string{"paramName": "param_name", "paramKey": "param_key", "visibility": "visibility"})}),
 		Clients:     crud.New[biz.Client](g, crud.Spec{Name: "客户端", Filters: fields(map[string]string{"clientId": "client_id"})}),
 		MenuConfigs: crud.New[biz.MenuTenantConfig](g, crud.Spec{Name: "租户菜单配置", Order: "sort asc, id desc", Filters: fields(map[string]string{"menuName": "menu_name", "menuId": "menu_id", "isUsed": "is_used", "linkUrl": "link_url", "sort": "sort"})}),
 		Labels:      crud.New[biz.Label](g, crud.Spec{Name: "标签", Filters: fields(map[string]string{"name": "name", "remark": "remark"})}),

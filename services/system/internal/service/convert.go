@@ -88,13 +88,16 @@ func postIn(p *pb.Post) *biz.Post {
 }
 
 func paramOut(p *biz.Param) *pb.Param {
-	o := &pb.Param{Id: p.ID, ParamName: p.ParamName, ParamKey: p.ParamKey, ParamValue: p.ParamValue, Remark: p.Remark}
+	o := &pb.Param{Id: p.ID, ParamName: p.ParamName, ParamKey: p.ParamKey, ParamValue: p.ParamValue, Remark: p.Remark, Visibility: p.Visibility, Secret: p.IsSecret()}
 	o.TenantId, o.CreateUser, o.CreateDept, o.CreateTime, o.UpdateUser, o.UpdateTime, o.Status, o.IsDeleted = baseOut(p.Base)
 	return o
 }
 
+// paramMasked is a param for lists: a secret's value masked.
+func paramMasked(p *biz.Param) *pb.Param { return paramOut(p.Masked()) }
+
 func paramIn(p *pb.Param) *biz.Param {
-	o := &biz.Param{ParamName: p.ParamName, ParamKey: p.ParamKey, ParamValue: p.ParamValue, Remark: p.Remark}
+	o := &biz.Param{ParamName: p.ParamName, ParamKey: p.ParamKey, ParamValue: p.ParamValue, Remark: p.Remark, Visibility: p.Visibility, Secret: p.Secret}
 	o.ID, o.Status = p.Id, statusOr(p.Status)
 	return o
 }

@@ -406,18 +406,18 @@ func (s *System) ParamList(ctx context.Context, q *commonv1.PageQuery) (*pb.Para
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.uc.S.Params.Page(ctx, pq)
+	p, err := s.uc.S.Params.Page(ctx, biz.ParamQuery(ctx, pq))
 	if err != nil {
 		return nil, err
 	}
-	return &pb.ParamPage{Records: svc.Map(p.Records, paramOut), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
+	return &pb.ParamPage{Records: svc.Map(p.Records, paramMasked), Total: int32(p.Total), Size: int32(p.Size), Current: int32(p.Current), Pages: svc.Pages(p.Total, p.Size)}, nil
 }
 
 func (s *System) ParamDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Param, error) {
 	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
-	v, err := s.uc.S.Params.Get(ctx, q.Id)
+	v, err := s.uc.ReadParam(ctx, q.Id, "")
 	if err != nil {
 		return nil, err
 	}
@@ -433,24 +433,22 @@ func (s *System) ParamRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrappe
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.S.Params.Remove(ctx, v)
+	return ok, s.uc.RemoveParams(ctx, v)
 }
 
 func (s *System) ParamExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	return svc.Export(ctx, s.uc.S.Params, svc.Query(q), "参数", []xlsx.Column[biz.Param]{
+	return svc.Export(ctx, s.uc.S.Params, biz.ParamQuery(ctx, svc.Query(q)), "参数", []xlsx.Column[biz.Param]{
 		{Header: "参数名称", Value: func(p biz.Param) any { return p.ParamName }},
 		{Header: "参数键名", Value: func(p biz.Param) any { return p.ParamKey }},
-		{Header: "参数键值", Width: 30, Value: func(p biz.Param) any { return p.ParamValue }},
+		{Header: "参数键值", Width: 30, Value: func(p biz.Param) any { return p.Masked().ParamValue }},
+		{Header: "可见范围", Value: func(p biz.Param) any { return biz.ParamVisibilityName(p.Visibility) }},
 	})
 }
 
 func (s *System) ParamByKey(ctx context.Context, q *pb.ParamQuery) (*pb.Param, error) {
-	p, err := s.uc.S.Params.FindBy(ctx, "param_key = ?", q.Key)
+	p, err := s.uc.ReadParam(ctx, 0, q.Key)
 	if err != nil {
 		return nil, err
-	}
-	if p == nil {
-		return nil, errs.NotFound("参数不存在")
 	}
 	return paramOut(p), nil
 }
