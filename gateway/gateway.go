@@ -27,6 +27,7 @@ import (
 	"anquan/kit/rpc"
 	"anquan/kit/server"
 	authv1 "anquan/proto/blade/auth/v1"
+	commonv1 "anquan/proto/blade/common/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 )
 
@@ -108,6 +109,10 @@ func (g *Gateway) Start(ctx context.Context) error {
 		for pattern, h := range r.HTTP {
 			mux.Handle(pattern, h(conn))
 		}
+	}
+
+	if err := commonv1.RegisterAuditServiceHandlerClient(ctx, gw, auditDispatch{dialer: g.dialer, pol: pol}); err != nil {
+		return err
 	}
 
 	ops := server.OpsMux(g.parts)

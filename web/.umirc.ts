@@ -80,6 +80,7 @@ export default defineConfig({
         { path: '/system/menuTenantConfig', component: './system/menuTenantConfig/index' },
         { path: '/system/label', component: './system/label/index' },
         { path: '/system/social', component: './system/social/index' },
+        { path: '/system/auditLog', component: './system/auditLog/index' },
         { path: '/businessProcess/noticeAnnouncement/index', component: './businessProcess/noticeAnnouncement/index' },
         // factory pages (enterprise, map, areas)
         { path: '/system/factory', component: './system/factory/index' },

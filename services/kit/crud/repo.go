@@ -67,6 +67,7 @@ func New[T any](g *gorm.DB, spec Spec) *Repo[T] {
 	text := map[string]bool{}
 	var zero T
 	if sch, err := schema.Parse(&zero, &sync.Map{}, g.NamingStrategy); err == nil {
+		db.NameEntity(sch.Table, spec.Name)
 		for _, f := range sch.Fields {
 			if f.DBName != "" && f.FieldType.Kind() == reflect.String {
 				text[f.DBName] = true

@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"anquan/kit/audit"
 	"anquan/kit/bus"
 	"anquan/kit/conf"
 	"anquan/kit/db"
@@ -65,7 +66,7 @@ func (p *Parts) Ready(ctx context.Context) error {
 }
 
 // OpenDB is the first step of a service's Start: its database (db.Open)
-// migrated, and the outbox bound to it.
+// migrated, every write audited (db.EnableAudit), and the outbox bound to it.
 func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name string, migrate func(*gorm.DB) error) (*gorm.DB, error) {
 	g, err := db.Open(ctx, c, name)
 	if err != nil {
@@ -74,6 +75,9 @@ func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name str
 	p.DB = g
 	if err := migrate(g); err != nil {
 		return nil, fmt.Errorf("%s migrate: %w", name, err)
+	}
+	if err := db.EnableAudit(g); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	p.Outbox = outbox.New(g, b)
 	return g, nil
@@ -84,6 +88,7 @@ func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name str
 // dialer's SetAddr) for its neighbours in this process.
 func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) {
 	p.GRPC = srv
+	audit.Register(srv.Server, p.DB, name)
 	srv.Serve()
 	p.Outbox.Start()
 	reach(name, srv.Addr())

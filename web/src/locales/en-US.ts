@@ -157,6 +157,7 @@ export default {
   'menu.name.菜单管理': 'Menus',
   'menu.name.字典管理': 'Dictionaries',
   'menu.name.参数管理': 'Parameters',
+  'menu.name.操作审计': 'Audit log',
   'menu.name.应用管理': 'Clients',
   'menu.name.第三方登录': 'Social login',
   'menu.name.客户端管理': 'Clients',

@@ -109,3 +109,6 @@ type User struct {
 type SocialProfile struct {
 	UUID, Username, Nickname, Avatar, Email string
 }
+
+// NotAudited: the login log is itself an audit record of sign-ins.
+func (LoginLog) NotAudited() {}

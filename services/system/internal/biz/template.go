@@ -122,6 +122,8 @@ var Template = []MenuTemplate{
 		page("menuTenantConfig", "租户菜单配置", "/system/menuTenantConfig", "appstore", "menuTenantConfig", "add", "edit", "delete", "view"),
 		page("label", "标签管理", "/system/label", "tag", "label", "add", "edit", "delete", "view"),
 		page("social", "第三方登录", "/system/social", "api", "social", "add", "edit", "delete", "view"),
+		// every service's audit log of writes (kit/db.AuditLog), for the tenant's administrators.
+		page("audit_log", "操作审计", "/system/auditLog", "inspection", "auditLog", "export"),
 		withPlatform(page("tenant", "租户管理", "/system/tenant", "bank", "tenant", crudButtons...)),
 		withPlatform(page("client", "应用管理", "/system/client", "safety", "client", crudButtons...)),
 	}},

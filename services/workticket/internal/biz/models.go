@@ -234,3 +234,7 @@ func (TicketSeq) TableName() string { return "wt_ticket_seq" }
 func Models() []any {
 	return []any{&Ticket{}, &GasSample{}, &Signature{}, &GuardianChange{}, &Briefing{}, &CalendarDay{}, &CalendarSetting{}, &TicketSeq{}}
 }
+
+// NotAudited: the number counter changes with every permit, which the
+// permit's own audit entry already records.
+func (TicketSeq) NotAudited() {}
