@@ -14,7 +14,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -66,8 +68,7 @@ var backends = []backend{
 		}
 		c.Redis.Addr, c.Redis.Prefix = "127.0.0.1:6379", "anquan:"+uniq()+":"
 		c.NATS.URL, c.NATS.Stream = "nats://127.0.0.1:4222", "ANQUAN_T"+uniq()
-		cleanStreams(t, c.NATS.URL)
-		t.Cleanup(func() { cleanStreams(t, c.NATS.URL) })
+		useExternalNATS(t, c.NATS.URL)
 	}},
 }
 
@@ -75,6 +76,30 @@ func dropAll(c *conf.Config) {
 	for _, s := range stack.Targets()[2:] { // every service's database
 		_ = db.DropDatabase(c, s)
 	}
+}
+
+// useExternalNATS takes this machine's NATS server until the test ends.
+// Every test stream takes the subjects "anquan.>", and JetStream refuses two
+// streams with overlapping subjects, so runs sharing the server (two
+// checkouts, CI beside a developer's run) take turns through a file lock
+// instead of deleting each other's streams. Leftovers of a killed run are
+// removed when the turn begins.
+func useExternalNATS(t *testing.T, url string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "anquan-test-nats.lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	cleanStreams(t, url)
+	t.Cleanup(func() {
+		cleanStreams(t, url)
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	})
 }
 
 // cleanStreams removes test streams: JetStream refuses two streams with

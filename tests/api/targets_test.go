@@ -43,7 +43,7 @@ func TestLoneTargets(t *testing.T) {
 	}
 	prefix := "anquan_" + uniq() + "_"
 	stream := "ANQUAN_T" + uniq()
-	cleanStreams(t, "nats://127.0.0.1:4222")
+	useExternalNATS(t, "nats://127.0.0.1:4222")
 	addrs := map[string]string{}
 	services := stack.Targets()[2:] // every service, in start order (not "all", "gateway")
 	for _, s := range services {
@@ -65,7 +65,7 @@ func TestLoneTargets(t *testing.T) {
 		}
 		return c
 	}
-	t.Cleanup(func() { dropAll(cfg("system")); cleanStreams(t, "nats://127.0.0.1:4222") })
+	t.Cleanup(func() { dropAll(cfg("system")) })
 	var gw *stack.Stack
 	for _, target := range append(services, "gateway") {
 		s, err := stack.Build(context.Background(), cfg(target))
