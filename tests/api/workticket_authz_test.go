@@ -146,6 +146,23 @@ func (e *env) testWorkticketAuthz(t *testing.T) {
 	hotID := str(hot["id"])
 	refusedAll(hotID, "seeded hot work", strangers)
 	fails(t, e.post(wt+"/ticket/pause", contractor1, map[string]any{"id": hotID}), 403, "您不是该作业票的申请人、作业人员、监护人或审批人", "stranger's sentence")
+	// The view offers the acts the caller may take: none to a stranger.
+	actions := func(tok string) []any {
+		r := e.get(wt+"/ticket/detail?id="+hotID, tok)
+		ok(t, r, "detail")
+		a, _ := r.dataMap()["permit"].(map[string]any)["actions"].([]any)
+		return a
+	}
+	if a := actions(operator1); len(a) != 0 {
+		t.Fatalf("a stranger is offered %v", a)
+	}
+	if a := actions(welder); !slices.Contains(a, any("pause")) || slices.Contains(a, any("revoke")) {
+		t.Fatalf("the operator is offered %v", a)
+	}
+	// The director guards it and signed its first step: an approver revokes.
+	if a := actions(director); !slices.Contains(a, any("pause")) || !slices.Contains(a, any("revoke")) {
+		t.Fatalf("the guardian and approver is offered %v", a)
+	}
 	// Its people still run it: the guardian pauses, the welder resumes
 	// (unless the seeded window has passed at this hour: a rule, not a 403).
 	ok(t, e.post(wt+"/ticket/pause", director, map[string]any{"id": hotID, "comment": "监护人暂停"}), "the guardian pauses the seeded hot work")
