@@ -149,7 +149,7 @@ func (e *env) testWorkticket(t *testing.T) {
 	for _, m := range r.dataMap()["safetyMeasures"].([]any) {
 		seqs = append(seqs, map[string]any{"seq": m.(map[string]any)["seq"], "involved": true})
 	}
-	fails(t, e.post(wt+"/ticket/measure-confirm", director, map[string]any{"id": id, "measures": seqs}), 400, "只有申请人、监护人或作业人员", "confirm by an outsider")
+	fails(t, e.post(wt+"/ticket/measure-confirm", director, map[string]any{"id": id, "measures": seqs}), 403, "只有申请人、监护人或作业人员", "confirm by an outsider")
 	ok(t, e.post(wt+"/ticket/measure-confirm", safety, map[string]any{"id": id, "measures": seqs}), "confirm measures (the guardian)")
 	fails(t, act(safety, "start", nil), 400, "超过30分钟", "stale gas sample")
 	ok(t, gas(now.Add(-time.Minute), 0.1), "fresh sample")
@@ -253,7 +253,7 @@ func (e *env) testWorkticket(t *testing.T) {
 		len(r.dataMap()["safetyMeasures"].([]any)) == 0 {
 		t.Fatalf("edit: %s", truncate(r.Raw))
 	}
-	fails(t, e.post(wt+"/ticket/submit", safety, edit), 400, "只有申请人", "edit by another user")
+	fails(t, e.post(wt+"/ticket/submit", safety, edit), 403, "只有申请人", "edit by another user")
 	fails(t, e.post(wt+"/ticket/void", admin, map[string]any{"id": did}), 400, "请填写作废原因", "void without reason")
 	if r := e.post(wt+"/ticket/void", admin, map[string]any{"id": did, "comment": "计划取消"}); r.dataMap()["ticketStatus"] != float64(4) {
 		t.Fatalf("void: %s", truncate(r.Raw))

@@ -38,6 +38,14 @@ const (
 	DemoWelderPost   = int64(1000010000000000304) // 焊工
 
 	DemoAdminUser = int64(1000010000000000401)
+	// The demo's people, fixed so the seeded permits can name them (their
+	// operators and guardians are who may run them).
+	DemoSafetyUser      = int64(1000010000000000402) // safety, 李安全
+	DemoDirectorUser    = int64(1000010000000000403) // director, 张主任
+	DemoOperator1User   = int64(1000010000000000404) // operator1, 王操作
+	DemoOperator2User   = int64(1000010000000000405) // operator2, 赵操作
+	DemoWelderUser      = int64(1000010000000000406) // welder, 孙焊工
+	DemoContractor1User = int64(1000010000000000407) // contractor1, 周承包
 )
 
 // Demo tenant's risk partitions (base-factory seeds them; prevention and

@@ -51,6 +51,7 @@ func (a *App) Start(ctx context.Context) error {
 		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Areas:  data.Areas{C: factoryv1.NewFactoryInternalClient(a.in.Dialer.Lazy("factory"))},
 		Depts:  tenants,
+		Roles:  data.Roles{C: tenants.C, Cache: a.in.Cache},
 		Events: a.Outbox, Now: time.Now,
 	}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, tenants.TenantName))

@@ -32,12 +32,12 @@ type seedUser struct {
 var seedUsers = []seedUser{
 	{tenant: seedids.PlatformTenant, id: seedids.PlatformAdminUser, account: "admin", password: "admin", name: "管理员", realName: "管理员", role: seedids.PlatformAdminRole, dept: seedids.PlatformRootDept},
 	{tenant: seedids.DemoTenant, id: seedids.DemoAdminUser, account: "admin", password: "admin", name: "管理员", realName: "管理员", role: seedids.DemoAdminRole, dept: seedids.DemoRootDept},
-	{tenant: seedids.DemoTenant, account: "safety", password: "123456", name: "李安全", realName: "李安全", role: seedids.DemoSafetyRole, dept: seedids.DemoSafetyDept, post: seedids.DemoSafetyPost},
-	{tenant: seedids.DemoTenant, account: "director", password: "123456", name: "张主任", realName: "张主任", role: seedids.DemoWorkshopRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoDirectorPost},
-	{tenant: seedids.DemoTenant, account: "operator1", password: "123456", name: "王操作", realName: "王操作", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoOperatorPost},
-	{tenant: seedids.DemoTenant, account: "operator2", password: "123456", name: "赵操作", realName: "赵操作", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop2Dept, post: seedids.DemoOperatorPost},
-	{tenant: seedids.DemoTenant, account: "welder", password: "123456", name: "孙焊工", realName: "孙焊工", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoWelderPost},
-	{tenant: seedids.DemoTenant, account: "contractor1", password: "123456", name: "周承包", realName: "周承包", userType: biz.TypeExternal, role: seedids.DemoContractorRole, dept: seedids.DemoContractorDept},
+	{tenant: seedids.DemoTenant, id: seedids.DemoSafetyUser, account: "safety", password: "123456", name: "李安全", realName: "李安全", role: seedids.DemoSafetyRole, dept: seedids.DemoSafetyDept, post: seedids.DemoSafetyPost},
+	{tenant: seedids.DemoTenant, id: seedids.DemoDirectorUser, account: "director", password: "123456", name: "张主任", realName: "张主任", role: seedids.DemoWorkshopRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoDirectorPost},
+	{tenant: seedids.DemoTenant, id: seedids.DemoOperator1User, account: "operator1", password: "123456", name: "王操作", realName: "王操作", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoOperatorPost},
+	{tenant: seedids.DemoTenant, id: seedids.DemoOperator2User, account: "operator2", password: "123456", name: "赵操作", realName: "赵操作", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop2Dept, post: seedids.DemoOperatorPost},
+	{tenant: seedids.DemoTenant, id: seedids.DemoWelderUser, account: "welder", password: "123456", name: "孙焊工", realName: "孙焊工", role: seedids.DemoOperatorRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoWelderPost},
+	{tenant: seedids.DemoTenant, id: seedids.DemoContractor1User, account: "contractor1", password: "123456", name: "周承包", realName: "周承包", userType: biz.TypeExternal, role: seedids.DemoContractorRole, dept: seedids.DemoContractorDept},
 }
 
 // Seed creates the platform and demo accounts on first start (any existing

@@ -24,6 +24,9 @@ func (w *Workticket) SaveBriefing(ctx context.Context, b *Briefing) (*Briefing, 
 	if err != nil {
 		return nil, err
 	}
+	if err := w.authorize(ctx, me, t, ActBriefing); err != nil {
+		return nil, err
+	}
 	if t.TicketStatus == TicketVoided || t.TicketStatus == TicketRevoked {
 		return nil, errs.Rule("ILLEGAL_TRANSITION", "作业票已关闭,不能进行安全交底")
 	}

@@ -30,6 +30,9 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 	if err != nil {
 		return nil, err
 	}
+	if err := w.authorize(ctx, me, t, ActGuardian); err != nil {
+		return nil, err
+	}
 	if err := openForGuardian(t); err != nil {
 		return nil, err
 	}
@@ -86,8 +89,19 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 
 // UpdateChange edits the reason and hand-over content of a change.
 func (w *Workticket) UpdateChange(ctx context.Context, c *GuardianChange) (*GuardianChange, error) {
+	me, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
 	old, err := w.change(ctx, c.ID)
 	if err != nil {
+		return nil, err
+	}
+	t, err := w.Get(ctx, old.TicketID)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.authorize(ctx, me, t, ActGuardian); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(c.Reason) == "" {
@@ -127,6 +141,9 @@ func (w *Workticket) DeleteChange(ctx context.Context, id int64) error {
 	}
 	t, err := w.Get(ctx, c.TicketID)
 	if err != nil {
+		return err
+	}
+	if err := w.authorize(ctx, me, t, ActGuardian); err != nil {
 		return err
 	}
 	if err := openForGuardian(t); err != nil {

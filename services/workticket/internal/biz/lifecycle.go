@@ -151,15 +151,16 @@ func short(s string) string {
 	return s
 }
 
-// Actions are the acts the caller may take now (the view page's buttons).
-func Actions(t *Ticket, userID int64, super bool) []string {
+// buttons are the acts the view page offers, in order.
+var buttons = []string{ActEdit, ActApply, ActApprove, ActStart, ActPause, ActResume, ActComplete, ActAccept, ActVoid, ActRevoke, ActGas}
+
+// Actions are the acts a caller (userID, with relations r to t) may take
+// now: allowed by the permit's state and by the caller's relation.
+func Actions(t *Ticket, userID int64, r Rel) []string {
 	var out []string
 	s := StateOf(t)
-	for _, a := range []string{ActEdit, ActApply, ActApprove, ActStart, ActPause, ActResume, ActComplete, ActAccept, ActVoid, ActRevoke, ActGas} {
-		if CheckState(a, s) != nil {
-			continue
-		}
-		if (a == ActEdit || a == ActApply) && t.ApplicantID != userID && !super {
+	for _, a := range buttons {
+		if CheckState(a, s) != nil || !May(a, r) {
 			continue
 		}
 		if a == ActApprove && t.ApplicantID == userID {

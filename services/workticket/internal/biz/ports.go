@@ -11,18 +11,35 @@ import (
 // Step is one approval step (blade-flow).
 type Step struct{ Name, Roles, Users string }
 
-// Instance is what the permit keeps of its approval instance.
+// Instance is what the permit keeps of its approval instance (Get also
+// fills the record it approves and its chain).
 type Instance struct {
 	ID       string
 	Status   int32
 	TaskName string
+	// BusinessTable and BusinessID name the record the instance approves.
+	BusinessTable string
+	BusinessID    int64
+	// Steps is the chain; StepIndex the step waiting now (-1 when finished).
+	Steps     []Step
+	StepIndex int32
 }
 
-// Flow is the part of blade-flow permits use. Calls act as the caller.
+// Flow is the part of blade-flow permits use. Calls act as the caller
+// (a context of ident.ForTenant acts as the service itself).
 type Flow interface {
 	Start(ctx context.Context, modelKey, table string, businessID int64, title string, steps []Step, comment string) (Instance, error)
 	Complete(ctx context.Context, pid string, pass bool, comment string) (Instance, error)
 	Cancel(ctx context.Context, pid, comment string) error
+	// Get reads an instance of the caller's tenant with its chain.
+	Get(ctx context.Context, pid string) (Instance, error)
+}
+
+// Roles is the part of blade-system permits use to know the caller's roles.
+type Roles interface {
+	// Aliases of the given roles of a tenant; an error (never an empty
+	// answer) when blade-system cannot say.
+	Aliases(ctx context.Context, tenantID string, roleIDs []int64) ([]string, error)
 }
 
 // Verdict is blade-user's answer on one person.
@@ -113,6 +130,7 @@ type Workticket struct {
 	People    People
 	Areas     Areas
 	Depts     Depts
+	Roles     Roles
 	Events    Events
 	// Now is the clock (tests fix it).
 	Now func() time.Time

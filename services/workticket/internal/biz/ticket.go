@@ -75,11 +75,11 @@ func (w *Workticket) Submit(ctx context.Context, in *Ticket, d Detail, measures 
 		if old, err = w.Get(ctx, in.ID); err != nil {
 			return nil, err
 		}
-		if err := CheckState(ActEdit, StateOf(old)); err != nil {
+		if err := w.authorize(ctx, me, old, ActEdit); err != nil {
 			return nil, err
 		}
-		if old.ApplicantID != me.UserID && !me.Super {
-			return nil, errs.Rule("NOT_APPLICANT", "只有申请人可以修改作业票")
+		if err := CheckState(ActEdit, StateOf(old)); err != nil {
+			return nil, err
 		}
 		if old.WorkType != in.WorkType {
 			return nil, errs.BadRequest("作业票类型不能修改")
@@ -106,7 +106,7 @@ func (w *Workticket) Submit(ctx context.Context, in *Ticket, d Detail, measures 
 		if err != nil {
 			return nil, err
 		}
-		if err := w.nameConfirmers(ctx, ms, old); err != nil {
+		if err := w.confirmers(me, ms, old); err != nil {
 			return nil, err
 		}
 		in.Measures = encode(ms)
@@ -210,7 +210,10 @@ func (w *Workticket) checkPeople(ctx context.Context, t *Ticket, d *Detail) erro
 		return errs.Rule("GUARDIAN", "监护人不符合要求: %s", cmp.Or(g.Reason, "不是该作业类型的监护人"))
 	}
 	t.GuardianName = g.UserName
-	if p := d.TemporaryPower; p != nil && p.ElectricianID > 0 {
+	if p := d.TemporaryPower; p != nil && p.ElectricianID <= 0 {
+		// A name is never taken from the body: it is the named person's.
+		p.ElectricianID, p.ElectricianName = 0, ""
+	} else if p != nil {
 		v, err := w.People.Certificates(ctx, []int64{p.ElectricianID}, "electrician", t.PlanEnd)
 		if err != nil {
 			return err
@@ -239,42 +242,39 @@ func distinct(ids []int64) []int64 {
 	return out
 }
 
-// nameConfirmers fills the names of the people who confirmed measures
-// (kept from the stored checklist when unchanged).
-func (w *Workticket) nameConfirmers(ctx context.Context, ms []Measure, old *Ticket) error {
-	known := map[int64]string{}
+// confirmers checks who confirmed the checklist items of a submitted
+// permit. A confirmation attests that a person checked an item, so it is
+// never made in another's name: an item keeps a stored confirmation when it
+// is unchanged (same content, same involvement, same confirmer), the caller
+// may confirm an item themselves, and any other confirmer is refused
+// (they confirm on the permit's view page, as themselves).
+func (w *Workticket) confirmers(me *ident.Identity, ms []Measure, old *Ticket) error {
+	type key struct {
+		content  string
+		involved bool
+		user     int64
+	}
+	stored := map[key]Measure{}
 	if old != nil {
 		for _, m := range DecodeMeasures(old) {
-			known[m.ConfirmUserID] = m.ConfirmUserName
-		}
-	}
-	var ask []int64
-	for _, m := range ms {
-		if m.ConfirmUserID > 0 && known[m.ConfirmUserID] == "" {
-			ask = append(ask, m.ConfirmUserID)
-		}
-	}
-	if len(ask) > 0 {
-		vs, err := w.People.Certificates(ctx, ask, "welding", w.Now())
-		if err != nil {
-			return err
-		}
-		for _, v := range vs {
-			if v.UserName == "" {
-				return errs.BadRequest("安全措施确认人不存在(id %d)", v.UserID)
+			if m.ConfirmUserID > 0 {
+				stored[key{m.Content, m.Involved, m.ConfirmUserID}] = m
 			}
-			known[v.UserID] = v.UserName
 		}
 	}
 	now := timefmt.Format(w.Now())
 	for i := range ms {
-		if ms[i].ConfirmUserID > 0 {
-			ms[i].ConfirmUserName = known[ms[i].ConfirmUserID]
-			if ms[i].ConfirmTime == "" {
-				ms[i].ConfirmTime = now
-			}
-		} else {
-			ms[i].ConfirmUserName, ms[i].ConfirmTime = "", ""
+		m := &ms[i]
+		s, kept := stored[key{m.Content, m.Involved, m.ConfirmUserID}]
+		switch {
+		case m.ConfirmUserID <= 0:
+			m.ConfirmUserID, m.ConfirmUserName, m.ConfirmTime = 0, "", ""
+		case kept:
+			m.ConfirmUserName, m.ConfirmTime = s.ConfirmUserName, s.ConfirmTime
+		case m.ConfirmUserID == me.UserID:
+			m.ConfirmUserName, m.ConfirmTime = me.UserName, now
+		default:
+			return errs.Forbidden("安全措施第%d项只能由确认人本人确认,不能代他人确认;请留空确认人,由其在作业票查看页确认", m.Seq)
 		}
 	}
 	return nil
@@ -344,11 +344,11 @@ func (w *Workticket) Apply(ctx context.Context, id int64, comment string) (*Tick
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckState(ActApply, StateOf(t)); err != nil {
+	if err := w.authorize(ctx, me, t, ActApply); err != nil {
 		return nil, err
 	}
-	if t.ApplicantID != me.UserID && !me.Super {
-		return nil, errs.Rule("NOT_APPLICANT", "只有申请人可以提交审批")
+	if err := CheckState(ActApply, StateOf(t)); err != nil {
+		return nil, err
 	}
 	if err := CheckNotExpired(t.PlanEnd, w.Now(), "提交审批"); err != nil {
 		return nil, err
@@ -381,11 +381,16 @@ func (w *Workticket) Approve(ctx context.Context, id int64, pass bool, comment s
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckState(ActApprove, StateOf(t)); err != nil {
-		return nil, err
-	}
 	if t.ApplicantID == me.UserID {
 		return nil, errs.Rule("SELF_APPROVAL", "申请人不能审批本人申请的作业票")
+	}
+	// Only a candidate of the step waiting now may sign (blade-flow checks
+	// again when the signature is made).
+	if err := w.authorize(ctx, me, t, ActApprove); err != nil {
+		return nil, err
+	}
+	if err := CheckState(ActApprove, StateOf(t)); err != nil {
+		return nil, err
 	}
 	if !pass && strings.TrimSpace(comment) == "" {
 		return nil, errs.BadRequest("驳回时请填写审批意见")
@@ -447,6 +452,14 @@ func (w *Workticket) Act(ctx context.Context, act string, id int64, comment stri
 	if err != nil {
 		return nil, err
 	}
+	switch act {
+	case ActStart, ActPause, ActResume, ActComplete, ActAccept, ActVoid, ActRevoke:
+	default:
+		return nil, errs.BadRequest("未知的操作")
+	}
+	if err := w.authorize(ctx, me, t, act); err != nil {
+		return nil, err
+	}
 	now := w.Now()
 	f := Facts{Now: now, Measures: DecodeMeasures(t)}
 	if act == ActStart || act == ActResume || act == ActComplete {
@@ -479,7 +492,15 @@ func (w *Workticket) Act(ctx context.Context, act string, id int64, comment stri
 		}
 		vals = map[string]any{"ticket_status": st, "close_reason": comment, "paused": false}
 		if act == ActVoid && t.FlowStatus == FlowRunning {
-			if err := w.Flow.Cancel(ctx, t.ProcessInstanceID, comment); err != nil {
+			// blade-flow lets the applicant or an administrator withdraw an
+			// approval; the permit's rule (checked above) also lets its
+			// approvers and safety managers void, so the service withdraws
+			// for them, naming them in the history.
+			fctx, why := ctx, comment
+			if t.ApplicantID != me.UserID && !me.Super {
+				fctx, why = ident.ForTenant(ctx, t.TenantID), me.UserName+"作废: "+comment
+			}
+			if err := w.Flow.Cancel(fctx, t.ProcessInstanceID, why); err != nil {
 				return nil, err
 			}
 			vals["flow_status"], vals["flow_task_name"] = FlowCancelled, ""
@@ -516,11 +537,11 @@ func (w *Workticket) ConfirmMeasures(ctx context.Context, id int64, items []Meas
 	if err != nil {
 		return nil, err
 	}
+	if err := w.authorize(ctx, me, t, ActMeasure); err != nil {
+		return nil, err
+	}
 	if t.TicketStatus != TicketUnissued && t.TicketStatus != TicketIssued || t.JobStatus != JobToStart {
 		return nil, errs.Rule("ILLEGAL_TRANSITION", "作业已开始或作业票已关闭,不能再确认安全措施")
-	}
-	if ops, _ := ident.ParseIDs(t.OperatorIDs); !me.Super && me.UserID != t.GuardianID && me.UserID != t.ApplicantID && !slices.Contains(ops, me.UserID) {
-		return nil, errs.Rule("NOT_PARTY", "只有申请人、监护人或作业人员可以确认安全措施")
 	}
 	ms := DecodeMeasures(t)
 	now := timefmt.Format(w.Now())
@@ -548,8 +569,29 @@ func (w *Workticket) ConfirmMeasures(ctx context.Context, id int64, items []Meas
 	return w.after(ctx, t, vals)
 }
 
-// Remove deletes draft permits (unissued and not in approval), all or none.
+// Remove deletes draft permits (unissued and not in approval) of their
+// applicant, all or none.
 func (w *Workticket) Remove(ctx context.Context, ids []int64) error {
+	me, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	if len(ids) > 1000 {
+		return errs.BadRequest("一次最多删除1000张作业票")
+	}
+	if !me.Super {
+		other, err := w.Tickets.FindBy(ctx, "id IN ? AND applicant_id <> ?", ids, me.UserID)
+		if err != nil {
+			return err
+		}
+		if other != nil {
+			// Applicant and administrator are relations of the row (no
+			// look-up decides them), so a refusal is the only error here.
+			if err := w.authorize(ctx, me, other, ActRemove); err != nil {
+				return errs.Forbidden("作业票 %s: %s", other.TicketNo, errs.Message(err))
+			}
+		}
+	}
 	busy, err := w.Tickets.FindBy(ctx, "id IN ? AND (ticket_status <> ? OR flow_status IN ?)", ids, TicketUnissued, []int32{FlowRunning, FlowComplete})
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package data
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"anquan/kit/cache"
 	"anquan/kit/errs"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -28,7 +30,10 @@ func remote(svc, method string, err error) error {
 		return fmt.Errorf("%s %s: %w", svc, method, err)
 	}
 	switch st.Code() {
-	case codes.InvalidArgument, codes.FailedPrecondition, codes.NotFound, codes.AlreadyExists, codes.PermissionDenied:
+	case codes.PermissionDenied:
+		// Refused for the caller (e.g. not the step's approver): still a 403.
+		return errs.Forbidden("%s", st.Message())
+	case codes.InvalidArgument, codes.FailedPrecondition, codes.NotFound, codes.AlreadyExists:
 		return errs.Rule("REMOTE_REFUSED", "%s", st.Message())
 	case codes.Unauthenticated:
 		return err
@@ -63,6 +68,19 @@ func (f Flow) Complete(ctx context.Context, pid string, pass bool, comment strin
 		return biz.Instance{}, remote("flow", "Complete", err)
 	}
 	return instance(i), nil
+}
+
+func (f Flow) Get(ctx context.Context, pid string) (biz.Instance, error) {
+	i, err := f.C.Get(ctx, &flowv1.ProcessInstanceQuery{ProcessInstanceId: pid})
+	if err != nil {
+		return biz.Instance{}, unavailable("flow", "Get", err)
+	}
+	out := instance(i)
+	out.BusinessTable, out.BusinessID, out.StepIndex = i.BusinessTable, i.BusinessId, i.StepIndex
+	for _, s := range i.Steps {
+		out.Steps = append(out.Steps, biz.Step{Name: s.Name, Roles: s.RoleAliases, Users: s.UserIds})
+	}
+	return out, nil
 }
 
 func (f Flow) Cancel(ctx context.Context, pid, comment string) error {
@@ -141,4 +159,77 @@ func (t Tenants) DeptName(ctx context.Context, tenantID string, id int64) (strin
 	}
 	name, ok := r.Names[id]
 	return name, ok, nil
+}
+
+// unavailable maps the error of a look-up an authorization decision needs:
+// the call is refused, never decided without the answer (fail closed).
+// An unreachable service is a 503; a refusal keeps its code; anything else
+// is a plain error (a logged 500).
+func unavailable(svc, method string, err error) error {
+	st, ok := status.FromError(err)
+	if !ok {
+		return fmt.Errorf("%s %s: %w", svc, method, err)
+	}
+	switch st.Code() {
+	case codes.Unavailable, codes.Unimplemented, codes.DeadlineExceeded:
+		return status.Errorf(codes.Unavailable, "%s服务暂不可用,无法核实您对该作业票的权限,请稍后重试", map[string]string{"flow": "审批", "system": "系统"}[svc])
+	case codes.Unauthenticated, codes.PermissionDenied:
+		return err
+	}
+	return fmt.Errorf("%s %s: %w", svc, method, err)
+}
+
+// rolesTTL bounds how stale a cached role alias may be; aliases are set
+// when a role is made and rarely change (blade-flow caches them alike).
+const rolesTTL = 2 * time.Minute
+
+// Roles implements biz.Roles over blade-system's internal API, caching each
+// tenant's role id -> alias map (one look-up per tenant, not per request).
+type Roles struct {
+	C     systemv1.SystemInternalClient
+	Cache cache.Cache
+}
+
+func rolesKey(tenant string) string { return "workticket:role-alias:" + tenant }
+
+func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]string, error) {
+	if len(roleIDs) == 0 {
+		return nil, nil
+	}
+	var m map[int64]string
+	if r.Cache != nil {
+		// A cache miss, fault or unreadable entry means asking blade-system.
+		if raw, ok, err := r.Cache.Get(ctx, rolesKey(tenant)); err == nil && ok {
+			if json.Unmarshal([]byte(raw), &m) != nil {
+				m = nil
+			}
+		}
+	}
+	for _, id := range roleIDs {
+		if _, ok := m[id]; !ok {
+			m = nil
+			break
+		}
+	}
+	if m == nil {
+		rs, err := r.C.GetRoles(ctx, &systemv1.RoleIdsQuery{TenantId: tenant})
+		if err != nil {
+			return nil, unavailable("system", "GetRoles", err)
+		}
+		m = make(map[int64]string, len(rs.Items))
+		for _, role := range rs.Items {
+			m[role.Id] = role.RoleAlias
+		}
+		if b, err := json.Marshal(m); err == nil && r.Cache != nil {
+			// A cache that cannot store only costs the next call a look-up.
+			_ = r.Cache.Set(ctx, rolesKey(tenant), string(b), rolesTTL)
+		}
+	}
+	out := make([]string, 0, len(roleIDs))
+	for _, id := range roleIDs {
+		if a := m[id]; a != "" {
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }

@@ -63,9 +63,14 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 				PlanStart: base.Add(2 * time.Hour), PlanEnd: base.Add(10 * time.Hour), TicketStatus: biz.TicketIssued, JobStatus: biz.JobToStart, WorkPhase: biz.PhaseBefore, FlowStatus: biz.FlowComplete},
 				d: biz.Detail{TemporaryPower: &biz.TemporaryPowerFields{PowerSource: "压缩机房配电箱AP-3", Voltage: 220, Load: 3.5}}, signs: []string{"作业单位负责人审批"}},
 		}
+		// The demo's people by name (their ids are fixed in kit/seedids), so
+		// the seeded permits name their operators, guardians and signers.
+		people := map[string]int64{"管理员": seedids.DemoAdminUser, "李安全": seedids.DemoSafetyUser, "张主任": seedids.DemoDirectorUser,
+			"王操作": seedids.DemoOperator1User, "孙焊工": seedids.DemoWelderUser, "周承包": seedids.DemoContractor1User}
 		for i := range demos {
 			dm := &demos[i]
 			t := &dm.t
+			t.OperatorIDs, t.GuardianID = ident.JoinIDs([]int64{people[t.OperatorNames]}), people[t.GuardianName]
 			info, _ := biz.TypeInfo(t.WorkType)
 			seq, err := q.NextSeq(ctx, info.Prefix, now.In(timefmt.Zone).Format("20060102"))
 			if err != nil {
@@ -91,7 +96,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 			for j, m := range biz.MeasureTemplates[t.WorkType] {
 				mm := biz.Measure{Seq: int32(j + 1), Content: m, Involved: true}
 				if t.TicketStatus != biz.TicketUnissued {
-					mm.ConfirmUserName, mm.ConfirmTime = t.GuardianName, timefmt.Format(t.PlanStart.Add(-10*time.Minute))
+					mm.ConfirmUserID, mm.ConfirmUserName, mm.ConfirmTime = t.GuardianID, t.GuardianName, timefmt.Format(t.PlanStart.Add(-10*time.Minute))
 				}
 				ms = append(ms, mm)
 			}
@@ -111,7 +116,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 			}
 			if t.TicketStatus == biz.TicketAccepted {
 				a := t.PlanEnd
-				t.AcceptTime, t.AcceptUserName = &a, "李安全"
+				t.AcceptTime, t.AcceptUserID, t.AcceptUserName = &a, seedids.DemoSafetyUser, "李安全"
 			}
 			if err := c.Create(t).Error; err != nil {
 				return err
@@ -119,7 +124,11 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 			for j, name := range dm.signs {
 				who := map[string]string{"作业单位负责人审批": "张主任", "安全管理部门审批": "李安全", "主要负责人审批": "管理员", "开始作业": t.GuardianName, "完工": t.GuardianName, "验收": "李安全"}[name]
 				at := t.PlanStart.Add(time.Duration(j-3) * 10 * time.Minute)
-				if err := c.Create(&biz.Signature{TicketID: t.ID, TaskName: name, Action: "pass", UserName: who, Comment: "同意", SignTime: at}).Error; err != nil {
+				action := map[string]string{"开始作业": biz.ActStart, "完工": biz.ActComplete, "验收": biz.ActAccept}[name]
+				if action == "" {
+					action = "pass"
+				}
+				if err := c.Create(&biz.Signature{TicketID: t.ID, TaskName: name, Action: action, UserID: people[who], UserName: who, Comment: "同意", SignTime: at}).Error; err != nil {
 					return err
 				}
 			}
@@ -130,7 +139,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 				}
 				ok, reason := biz.JudgeSample(t.WorkType, rs, false)
 				r, _ := json.Marshal(rs)
-				if err := c.Create(&biz.GasSample{TicketID: t.ID, SampleTime: t.PlanStart.Add(-15 * time.Minute), SamplePoint: t.Location, AnalystName: "李安全", SampleKind: biz.SampleBefore, Readings: string(r), Qualified: ok, Reason: reason}).Error; err != nil {
+				if err := c.Create(&biz.GasSample{TicketID: t.ID, SampleTime: t.PlanStart.Add(-15 * time.Minute), SamplePoint: t.Location, AnalystID: seedids.DemoSafetyUser, AnalystName: "李安全", SampleKind: biz.SampleBefore, Readings: string(r), Qualified: ok, Reason: reason}).Error; err != nil {
 					return err
 				}
 			}
