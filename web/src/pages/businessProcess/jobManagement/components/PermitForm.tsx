@@ -155,6 +155,20 @@ function ValidityHint({ type, form }: { type: PermitType; form: FormInstance }) 
  * the catalogue. 保存 stores a draft; 提交审批 saves and starts the approval in one call. With
  * ?id= it edits a draft or rejected permit.
  */
+/**
+ * SelfConfirm: a measure is confirmed by the person who checked it, never in
+ * someone else's name (the server refuses that), so the form offers only
+ * "I confirmed this"; a confirmation by someone else stays as it was.
+ */
+function SelfConfirm({ value, onChange, me, label }: { value?: string; onChange?: (v?: string) => void; me: string; label: string }) {
+  const other = !!value && String(value) !== me;
+  return (
+    <Checkbox checked={!!value} disabled={other || !me} onChange={(e) => onChange?.(e.target.checked ? me : undefined)}>
+      {label}
+    </Checkbox>
+  );
+}
+
 export default function PermitForm({ workType }: { workType: WorkType }) {
   const tt = useText();
   const type = permitType(workType);
@@ -362,7 +376,7 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                       </Col>
                       <Col span={6}>
                         <Form.Item name={[it.name, 'confirmUserId']} noStyle>
-                          <PersonSelect source="users" style={{ width: '100%' }} />
+                          <SelfConfirm me={String(user?.user_id || '')} label={tt('本人已确认')} />
                         </Form.Item>
                       </Col>
                       <Col span={1}>
@@ -373,7 +387,7 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                   <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ content: '', involved: true })} style={{ marginTop: 8 }}>
                     {tt('添加安全措施')}
                   </Button>
-                  <div className="wt-hint">{tt('填写确认人即视为其已确认;未填写的措施在作业前于查看页逐项确认,涉及的措施全部确认后才能开始作业')}</div>
+                  <div className="wt-hint">{tt('每项措施由确认人本人确认:勾选即以本人名义确认;其余措施在作业前由作业人员、监护人于查看页逐项确认,涉及的措施全部确认后才能开始作业')}</div>
                 </div>
               )}
             </Form.List>
