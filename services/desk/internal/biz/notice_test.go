@@ -43,4 +43,3 @@ func TestMayChangeNoticeSenderOrAdministrator(t *testing.T) {
 		}
 	}
 }
-
