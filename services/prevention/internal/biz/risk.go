@@ -342,7 +342,7 @@ func (p *Prevention) SaveEvent(ctx context.Context, e *RiskEvent) error {
 		oldUnit = old.UnitID
 	}
 	// The event's unit, and the one it leaves, are the caller's to change.
-	if err := p.unitsInScope(ctx, idsOf([]int64{e.UnitID, oldUnit}, func(v *int64) int64 { return *v }), "维护其风险事件"); err != nil {
+	if err := p.unitsInScope(ctx, []int64{e.UnitID, oldUnit}, "维护其风险事件"); err != nil {
 		return err
 	}
 	return p.Tx.Tx(ctx, func(ctx context.Context) error {
