@@ -21,6 +21,7 @@ import (
 	factoryv1 "anquan/proto/blade/factory/v1"
 	flowv1 "anquan/proto/blade/flow/v1"
 	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
@@ -58,7 +59,10 @@ func (a *App) Start(ctx context.Context) error {
 		Outbox: a.Outbox, Now: func() time.Time { return time.Now().In(timefmt.Zone) },
 	}
 	uc.Enterprise = fac
-	uc.Params = data.Params{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}
+	system := systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))
+	uc.Params = data.Params{C: system}
+	uc.Roles = data.Roles{C: system}
+	uc.People = data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.WorkTickets = data.Workticket{C: workticketv1.NewWorkticketInternalClient(a.in.Dialer.Lazy("workticket"))}.CountToday
 	a.UC = uc
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))

@@ -28,6 +28,8 @@ type Queries interface {
 	MarkRead(ctx context.Context, userID int64, ids []int64) error
 	// AddOnce inserts n unless a notice with its SourceEvent exists; reports whether it did.
 	AddOnce(ctx context.Context, n *Notice) (bool, error)
+	// ByIDs loads the caller's tenant's notices among ids (any audience).
+	ByIDs(ctx context.Context, ids []int64) ([]Notice, error)
 }
 
 // Role is what desk needs to know of a role.

@@ -39,25 +39,64 @@ func (d *Desk) Submit(ctx context.Context, n *Notice, a Audience) error {
 		return err
 	}
 	n.SetAudience(a)
-	if n.MessagePushName == "" {
-		n.MessagePushName = senderName(id)
-	}
 	if n.MessagePushTime.IsZero() {
 		// Whole seconds, as every time on the wire and in the database.
 		n.MessagePushTime = d.Now().Truncate(time.Second)
 	}
 	if n.ID == 0 {
+		// The sender is the caller, whatever the body says.
+		n.MessagePushName = senderName(id)
 		return d.publish(ctx, n, func(ctx context.Context, n *Notice) (bool, error) {
 			return true, d.Notices.Create(ctx, n)
 		})
 	}
+	old, err := d.Notices.Get(ctx, n.ID)
+	if err != nil {
+		return err
+	}
+	if err := MayChangeNotice(old, id, "修改"); err != nil {
+		return err
+	}
+	// An edit keeps who sent it.
+	n.MessagePushName = old.MessagePushName
 	// source_event is never rewritten: it keeps a consumer's message idempotent.
 	return d.Notices.Update(ctx, n.ID, n, "message_push_name", "message_title", "message_content", "message_push_time",
 		"tag", "type", "status", "img", "scope", "dept_ids", "user_ids", "role_ids", "update_time", "update_user")
 }
 
-// Remove deletes notices of the caller's tenant logically.
-func (d *Desk) Remove(ctx context.Context, ids []int64) error { return d.Notices.Remove(ctx, ids) }
+// Remove deletes notices of the caller's tenant logically: each must be
+// the caller's to change (MayChangeNotice), or none is removed.
+func (d *Desk) Remove(ctx context.Context, ids []int64) error {
+	id := ident.From(ctx)
+	if id == nil {
+		return errs.Unauthorized("")
+	}
+	ns, err := d.Q.ByIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range ns {
+		if err := MayChangeNotice(&ns[i], id, "删除"); err != nil {
+			return err
+		}
+	}
+	return d.Notices.Remove(ctx, ids)
+}
+
+// MayChangeNotice: a notice or message is edited and removed by its sender
+// (the user who published it) or the tenant administrator; one a service
+// published from an event (no sender) by the administrator only. The
+// notice buttons say who may publish at all; reading marks only ever
+// touch the caller's own reads (MarkRead).
+func MayChangeNotice(n *Notice, id *ident.Identity, verb string) error {
+	if id != nil && (id.Super || id.UserID != 0 && n.CreateUser == id.UserID) {
+		return nil
+	}
+	if n.CreateUser == 0 || n.SourceEvent != nil {
+		return errs.Forbidden("系统消息「%s」只有管理员可以%s", n.MessageTitle, verb)
+	}
+	return errs.Forbidden("只有发布人或管理员可以%s通知公告「%s」", verb, n.MessageTitle)
+}
 
 // publish stores a new notice with store and, when it was stored, records
 // SubjectPublished in the same transaction.

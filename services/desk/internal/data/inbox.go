@@ -112,3 +112,11 @@ func (q Queries) AddOnce(ctx context.Context, n *biz.Notice) (bool, error) {
 	res := db.Conn(ctx, q.DB).Clauses(clause.OnConflict{DoNothing: true}).Create(n)
 	return res.RowsAffected > 0, res.Error
 }
+
+func (q Queries) ByIDs(ctx context.Context, ids []int64) ([]biz.Notice, error) {
+	out := []biz.Notice{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	return out, db.Conn(ctx, q.DB).Where("id IN ?", ids).Find(&out).Error
+}

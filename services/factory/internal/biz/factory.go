@@ -242,6 +242,18 @@ func (f *Factory) SubmitArea(ctx context.Context, a *Area) error {
 	if err := ValidateArea(a); err != nil {
 		return err
 	}
+	if a.ID != 0 {
+		old, err := f.Areas.Get(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		// The area, and what the edit makes of it, are in the caller's scope.
+		next := *old
+		next.DeptID, next.UserID = a.DeptID, a.UserID
+		if err := f.areasInScope(ctx, []Area{*old, next}, "修改"); err != nil {
+			return err
+		}
+	}
 	if a.Code != "" {
 		taken, err := f.Areas.Exists(ctx, a.ID, "code = ?", a.Code)
 		if err != nil {
@@ -286,10 +298,17 @@ func (f *Factory) SubmitArea(ctx context.Context, a *Area) error {
 	})
 }
 
-// RemoveAreas deletes areas logically.
+// RemoveAreas deletes areas logically, all in the caller's data scope.
 func (f *Factory) RemoveAreas(ctx context.Context, ids []int64) error {
 	c, err := caller(ctx)
 	if err != nil {
+		return err
+	}
+	areas, err := f.AreaQ.ByIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	if err := f.areasInScope(ctx, areas, "删除"); err != nil {
 		return err
 	}
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {

@@ -290,7 +290,7 @@ func (f *Flow) finished(ctx context.Context, in *Instance, task, user, comment s
 	})
 }
 
-// Record adds a history line without moving the instance.
+// Record adds a history line without moving the instance (MayRecord).
 func (f *Flow) Record(ctx context.Context, id int64, task, action, comment string) (*Comment, error) {
 	action, err := CheckAction(action)
 	if err != nil {
@@ -308,6 +308,9 @@ func (f *Flow) Record(ctx context.Context, id int64, task, action, comment strin
 	}
 	a, err := f.actor(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := MayRecord(in, DecodeSteps(in.Steps), a, action); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(task) == "" {

@@ -9,7 +9,14 @@ import (
 )
 
 // SubmitModel creates or updates a process definition after checking its
-// key, chain and that every role it names exists in the tenant.
+// key, chain and that every role it names exists in the tenant. Who: holders
+// of flow_model_add / flow_model_edit (and _delete for RemoveModels); a
+// definition is tenant data (another tenant's id is not found) with no
+// owner or department, so no data scope applies; running instances keep
+// the chain they copied at start. Instances and their history have no
+// update or remove call: Complete (the current step's candidates, Decide),
+// Cancel (the applicant, the administrator, the service) and Record
+// (MayRecord) are the only writes.
 func (f *Flow) SubmitModel(ctx context.Context, m *Model, steps []Step) error {
 	if err := CheckKey(m.ModelKey); err != nil {
 		return err

@@ -186,6 +186,35 @@ func Decide(in *Instance, steps []Step, a Actor, pass bool, returnTo int32) (Tra
 	return Transition{State: InProcess, StepIndex: in.StepIndex + 1, Task: step.Name}, nil
 }
 
+// MayRecord decides who writes a history line on an instance without
+// moving it (Record): a service acting for itself, the tenant
+// administrator, the applicant, or a candidate of the current step. A
+// person writes only "record" lines; pass, reject, start and cancel lines
+// come with the moves that make them (Complete, Start, Cancel).
+//
+//	who                         may record        actions
+//	service acting for itself   yes               any
+//	tenant administrator        yes               record
+//	applicant                   yes               record
+//	current step's candidate    while in process  record
+//	anyone else                 no (403)
+func MayRecord(in *Instance, steps []Step, a Actor, action string) error {
+	if a.UserID == 0 && a.Service {
+		return nil
+	}
+	if a.UserID == 0 {
+		return errs.Forbidden("缺少审批人身份")
+	}
+	candidate := in.State == InProcess && in.StepIndex >= 0 && int(in.StepIndex) < len(steps) && a.Candidate(steps[in.StepIndex])
+	if !a.Super && a.UserID != in.ApplicantID && !candidate {
+		return errs.Forbidden("只有申请人、当前环节的审批人或管理员可以在该流程中记录意见")
+	}
+	if action != ActRecord {
+		return errs.Forbidden("审批动作「%s」只能由审批本身产生,不能记录", action)
+	}
+	return nil
+}
+
 // CheckAction validates a Record action (empty means record).
 func CheckAction(a string) (string, error) {
 	switch a {

@@ -169,3 +169,38 @@ func TestActionsAndLists(t *testing.T) {
 		t.Fatalf("steps round trip: %+v", got)
 	}
 }
+
+// TestMayRecord: who writes a history line without moving the instance.
+func TestMayRecord(t *testing.T) {
+	open := &Instance{State: InProcess, StepIndex: 1, ApplicantID: 5}
+	done := &Instance{State: Completed, StepIndex: -1, ApplicantID: 5}
+	safety := Actor{UserID: 3, Aliases: []string{"safety_manager"}}
+	director := Actor{UserID: 2, Aliases: []string{"workshop_director"}}
+	applicant := Actor{UserID: 5}
+	admin := Actor{UserID: 1, Super: true}
+	service := Actor{Service: true}
+	tests := []struct {
+		name   string
+		in     *Instance
+		a      Actor
+		action string
+		want   codes.Code
+	}{
+		{"current candidate", open, safety, ActRecord, codes.OK},
+		{"named user of the current step", open, Actor{UserID: 7}, ActRecord, codes.OK},
+		{"candidate of another step", open, director, ActRecord, codes.PermissionDenied},
+		{"applicant", open, applicant, ActRecord, codes.OK},
+		{"applicant, finished instance", done, applicant, ActRecord, codes.OK},
+		{"candidate, finished instance", done, safety, ActRecord, codes.PermissionDenied},
+		{"administrator", open, admin, ActRecord, codes.OK},
+		{"a person writing a pass line", open, safety, ActPass, codes.PermissionDenied},
+		{"service, any line", open, service, ActPass, codes.OK},
+		{"nobody", open, Actor{}, ActRecord, codes.PermissionDenied},
+	}
+	for _, tt := range tests {
+		err := MayRecord(tt.in, chain(), tt.a, tt.action)
+		if got := status.Code(err); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.want)
+		}
+	}
+}

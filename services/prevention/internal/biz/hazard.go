@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"google.golang.org/grpc/codes"
+
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/idgen"
@@ -70,6 +72,12 @@ func (p *Prevention) prepareHazard(ctx context.Context, in *HazardInput, fromRec
 	if h.LiableUserID <= 0 {
 		return errs.BadRequest("请选择整改责任人")
 	}
+	// The liable person's name is the directory's, not the body's.
+	name, err := p.personName(ctx, h.LiableUserID, "整改责任人")
+	if err != nil {
+		return err
+	}
+	h.LiableUserName = name
 	if h.UnitID > 0 {
 		u, err := p.Units.Get(ctx, h.UnitID)
 		if err != nil {
@@ -146,13 +154,15 @@ func (p *Prevention) clearWorkflowFields(h *Hazard) {
 	h.AcceptUserID, h.AcceptUserName, h.AcceptTime, h.AcceptComment = 0, "", nil, ""
 }
 
-// EditHazard corrects a hazard still waiting for assessment.
+// EditHazard corrects a hazard still waiting for assessment: its reporter
+// or a manager may (MayChangeHazard); after assessment only the transition
+// calls change it.
 func (p *Prevention) EditHazard(ctx context.Context, in *HazardInput) error {
 	old, err := p.Hazards.Get(ctx, in.ID)
 	if err != nil {
 		return err
 	}
-	if _, err := HazardNext(old.DangerState, StepEdit, true); err != nil {
+	if err := p.mayChangeHazard(ctx, old, StepEdit); err != nil {
 		return err
 	}
 	if strings.TrimSpace(in.ReportTimeText) == "" {
@@ -181,14 +191,19 @@ func changed(ok bool, err error) error {
 	return nil
 }
 
-// RemoveHazards deletes hazards still waiting for assessment or voided.
+// RemoveHazards deletes hazards still waiting for assessment (their
+// reporter or a manager) or voided (a manager); any other refuses them all.
 func (p *Prevention) RemoveHazards(ctx context.Context, ids []int64) error {
 	var hs []Hazard
 	if err := p.Q.ByIDs(ctx, &hs, ids); err != nil {
 		return err
 	}
-	for _, h := range hs {
-		if _, err := HazardNext(h.DangerState, StepRemove, true); err != nil {
+	for i := range hs {
+		h := &hs[i]
+		if err := p.mayChangeHazard(ctx, h, StepRemove); err != nil {
+			if errs.Code(err) == codes.PermissionDenied {
+				return err
+			}
 			return errs.Rule("HAZARD_STATE", "隐患「%s」%s", h.DangerName, strings.TrimPrefix(errs.Message(err), "隐患"))
 		}
 	}
@@ -234,8 +249,12 @@ func (p *Prevention) Act(ctx context.Context, step HazardStep, a *HazardAction) 
 		return err
 	}
 	flowOn := p.Flow != nil && h.ProcessInstanceID != ""
-	if step == StepRectify && !flowOn && !MayRectify(h, ident.From(ctx)) {
-		return errs.Forbidden("只有整改责任人%s可以提交整改", h.LiableUserName)
+	if !flowOn {
+		// No instance decides (the hazard was reported while flow was away):
+		// the built-in chain's people do.
+		if err := p.mayActWithoutFlow(ctx, h, step); err != nil {
+			return err
+		}
 	}
 	now := p.Now()
 	uid, uname := caller(ctx)
@@ -266,6 +285,9 @@ func (p *Prevention) Act(ctx context.Context, step HazardStep, a *HazardAction) 
 				v["overdue"] = 0
 			}
 			if a.LiableUserID > 0 {
+				if a.LiableUserName, err = p.personName(ctx, a.LiableUserID, "整改责任人"); err != nil {
+					return err
+				}
 				v["liable_user_id"], v["liable_user_name"] = a.LiableUserID, a.LiableUserName
 			}
 			if a.LiableDeptID > 0 {

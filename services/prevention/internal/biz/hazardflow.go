@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -90,6 +91,27 @@ func MayRectify(h *Hazard, id *ident.Identity) bool {
 	return id != nil && (id.Super || (id.UserID != 0 && id.UserID == h.LiableUserID))
 }
 
+// mayActWithoutFlow: where no instance decides, assessment and acceptance
+// are a manager's (the built-in chain's steps 1 and 3), rectification the
+// liable person's or the administrator's (step 2).
+func (p *Prevention) mayActWithoutFlow(ctx context.Context, h *Hazard, step HazardStep) error {
+	switch step {
+	case StepRectify:
+		if !MayRectify(h, ident.From(ctx)) {
+			return errs.Forbidden("只有整改责任人%s可以提交整改", h.LiableUserName)
+		}
+	case StepAssess, StepAccept:
+		m, err := p.manager(ctx)
+		if err != nil {
+			return err
+		}
+		if !m {
+			return errs.Forbidden("只有安全管理人员可以%s隐患", map[HazardStep]string{StepAssess: "评估", StepAccept: "验收"}[step])
+		}
+	}
+	return nil
+}
+
 // asService is ctx acting as the service itself inside the caller's
 // tenant (no user token is forwarded): for flow housekeeping no user may do.
 func asService(ctx context.Context) context.Context {
@@ -138,7 +160,7 @@ func (p *Prevention) moveFlow(ctx context.Context, h *Hazard, step HazardStep, a
 	if err != nil {
 		return err
 	}
-	if step == StepAssess && a.Pass && a.LiableUserID > 0 && a.LiableUserID != h.LiableUserID {
+	if step == StepAssess && a.Pass {
 		// The instance has moved: from here on a failure must not roll the
 		// hazard back (it would stay 待评估 with its instance at step 2).
 		if err := p.reassignFlow(ctx, h, in, a); err != nil {
@@ -148,26 +170,34 @@ func (p *Prevention) moveFlow(ctx context.Context, h *Hazard, step HazardStep, a
 	return nil
 }
 
-// reassignFlow follows a liable person changed at assessment. The built-in
-// chain names the liable person at step 2 and flow has no reassignment, so
-// the instance is withdrawn and a new one is opened for the new person and
-// brought to step 2 by the service (the assessment is signed already in the
-// old one, whose history stays). A tenant model naming roles needs nothing.
+// reassignFlow follows a liable person changed at assessment, or by an
+// edit before it (the instance was opened for the person named at the
+// report). The built-in chain names the liable person at step 2 and flow
+// has no reassignment, so the instance is withdrawn and a new one is opened
+// for the liable person and brought to step 2 by the service (the
+// assessment is signed already in the old one, whose history stays).
 func (p *Prevention) reassignFlow(ctx context.Context, h *Hazard, in FlowInstance, a *HazardAction) error {
-	old := strconv.FormatInt(h.LiableUserID, 10)
-	if in.Status != FlowInProcess || in.StepIndex != RectifyStep-1 || int(in.StepIndex) >= len(in.Steps) || in.Steps[in.StepIndex].Users != old {
+	liable, name := h.LiableUserID, h.LiableUserName
+	if a.LiableUserID > 0 {
+		liable, name = a.LiableUserID, a.LiableUserName
+	}
+	if liable <= 0 || in.Status != FlowInProcess || in.StepIndex != RectifyStep-1 || int(in.StepIndex) >= len(in.Steps) {
 		return nil
 	}
-	name := a.LiableUserName
+	// Only the built-in chain's step 2 (the administrator and one person)
+	// is rebuilt; a tenant model's own candidates stay as configured.
+	if s := in.Steps[in.StepIndex]; s.Roles != "administrator" || s.Users == "" || strings.Contains(s.Users, ",") || s.Users == strconv.FormatInt(liable, 10) {
+		return nil
+	}
 	if name == "" {
-		name = strconv.FormatInt(a.LiableUserID, 10)
+		name = strconv.FormatInt(liable, 10)
 	}
 	sctx := asService(ctx)
 	note := fmt.Sprintf("评估时整改责任人变更为 %s", name)
 	if err := p.Flow.Cancel(sctx, h.ProcessInstanceID, note+",转入新流程"); err != nil {
 		return err
 	}
-	ni, err := p.Flow.Start(sctx, h.ID, flowTitle(h), fmt.Sprintf("%s(原流程 %s)", note, h.ProcessInstanceID), HazardChain(a.LiableUserID))
+	ni, err := p.Flow.Start(sctx, h.ID, flowTitle(h), fmt.Sprintf("%s(原流程 %s)", note, h.ProcessInstanceID), HazardChain(liable))
 	if err != nil {
 		return err
 	}

@@ -111,6 +111,11 @@ type Prevention struct {
 	Params TenantParams
 	// Enterprise gives upload packages the enterprise's codes; nil leaves them empty.
 	Enterprise Enterprise
+	// Roles tells who is a manager (access.go); nil: only the tenant
+	// administrator is one.
+	Roles Roles
+	// People names the people a body refers to by id; nil leaves those names empty.
+	People People
 	// Now is the clock (tests fix it).
 	Now func() time.Time
 }

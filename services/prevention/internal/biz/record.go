@@ -20,6 +20,8 @@ type RecordInput struct {
 
 // SubmitRecord records the inspection of a task, moves the task (2, 4 or 6)
 // and, with a hazard found, reports it (state 10) and opens its history.
+// Records are never edited or removed; a task already inspected refuses a
+// second one.
 func (p *Prevention) SubmitRecord(ctx context.Context, in *RecordInput) (*CheckRecord, error) {
 	if in.TaskID <= 0 {
 		return nil, errs.BadRequest("请选择排查任务")
@@ -40,6 +42,10 @@ func (p *Prevention) SubmitRecord(ctx context.Context, in *RecordInput) (*CheckR
 	now := p.Now()
 	next, err := TaskAfterRecord(task.TaskState, task.StartTime, task.EndTime, now)
 	if err != nil {
+		return nil, err
+	}
+	// The task's duty holder (or a manager) records it; the inspector is the caller.
+	if err := p.mayRecord(ctx, task); err != nil {
 		return nil, err
 	}
 	ct, err := parseTime(in.CheckTimeText, "排查时间", false, now)

@@ -35,6 +35,20 @@ func (p *Prevention) SaveObject(ctx context.Context, o *RiskObject) error {
 		return errs.NotFound("所属区域不存在")
 	}
 	o.AreaName = a.Name
+	if o.ResponsibleUserID > 0 {
+		if o.ResponsibleUserName, err = p.personName(ctx, o.ResponsibleUserID, "责任人"); err != nil {
+			return err
+		}
+	}
+	if o.ID != 0 {
+		old, err := p.Objects.Get(ctx, o.ID)
+		if err != nil {
+			return err
+		}
+		if err := p.objectInScope(ctx, old, o, "修改"); err != nil {
+			return err
+		}
+	}
 	if dup, err := p.Objects.Exists(ctx, o.ID, "name = ?", o.Name); err != nil {
 		return err
 	} else if dup {
@@ -46,8 +60,33 @@ func (p *Prevention) SaveObject(ctx context.Context, o *RiskObject) error {
 	return p.Objects.Update(ctx, o.ID, o, "name", "code", "area_id", "area_name", "dept_id", "dept_name", "responsible_user_id", "responsible_user_name", "remark")
 }
 
-// RemoveObjects deletes objects without units.
+// objectInScope refuses an object outside the caller's data scope, or a
+// change (next, when not nil) that would move it out of it.
+func (p *Prevention) objectInScope(ctx context.Context, old, next *RiskObject, verb string) error {
+	id, err := me(ctx)
+	if err != nil {
+		return err
+	}
+	if !objectInScope(id, old) {
+		return outOfScope("风险分析对象", old.Name, verb)
+	}
+	if next != nil && !InScope(id, ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
+		return outOfScope("风险分析对象", next.Name, verb+"为该部门或责任人")
+	}
+	return nil
+}
+
+// RemoveObjects deletes objects without units, all in the caller's data scope.
 func (p *Prevention) RemoveObjects(ctx context.Context, ids []int64) error {
+	var objs []RiskObject
+	if err := p.Q.ByIDs(ctx, &objs, ids); err != nil {
+		return err
+	}
+	for i := range objs {
+		if err := p.objectInScope(ctx, &objs[i], nil, "删除"); err != nil {
+			return err
+		}
+	}
 	n, err := p.Q.Count(ctx, &RiskUnit{}, "object_id IN ?", ids)
 	if err != nil {
 		return err
@@ -111,6 +150,22 @@ func (p *Prevention) SaveUnit(ctx context.Context, u *RiskUnit) error {
 	if _, err := p.Objects.Get(ctx, u.ObjectID); err != nil {
 		return err
 	}
+	if u.ResponsibleUserID > 0 {
+		name, err := p.personName(ctx, u.ResponsibleUserID, "责任人")
+		if err != nil {
+			return err
+		}
+		u.ResponsibleUserName = name
+	}
+	if u.ID != 0 {
+		old, err := p.Units.Get(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if err := p.unitInScope(ctx, old, u, "修改"); err != nil {
+			return err
+		}
+	}
 	if dup, err := p.Units.Exists(ctx, u.ID, "code = ?", u.Code); err != nil {
 		return err
 	} else if dup {
@@ -123,8 +178,27 @@ func (p *Prevention) SaveUnit(ctx context.Context, u *RiskUnit) error {
 	return p.Units.Update(ctx, u.ID, u, "object_id", "code", "name", "hazard_code", "dept_id", "dept_name", "responsible_user_id", "responsible_user_name", "risk_class", "operation_state", "remark")
 }
 
-// RemoveUnits deletes units without events.
+// unitInScope refuses a unit outside the caller's data scope, or a change
+// (next, when not nil) that would move it out of it.
+func (p *Prevention) unitInScope(ctx context.Context, old, next *RiskUnit, verb string) error {
+	id, err := me(ctx)
+	if err != nil {
+		return err
+	}
+	if !unitInScope(id, old) {
+		return outOfScope("风险分析单元", old.Name, verb)
+	}
+	if next != nil && !InScope(id, ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
+		return outOfScope("风险分析单元", next.Name, verb+"为该部门或责任人")
+	}
+	return nil
+}
+
+// RemoveUnits deletes units without events, all in the caller's data scope.
 func (p *Prevention) RemoveUnits(ctx context.Context, ids []int64) error {
+	if err := p.unitsInScope(ctx, ids, "删除"); err != nil {
+		return err
+	}
 	n, err := p.Q.Count(ctx, &RiskEvent{}, "unit_id IN ?", ids)
 	if err != nil {
 		return err
@@ -259,18 +333,24 @@ func (p *Prevention) SaveEvent(ctx context.Context, e *RiskEvent) error {
 	if _, err := p.Units.Get(ctx, e.UnitID); err != nil {
 		return err
 	}
+	var oldUnit int64
+	if e.ID != 0 {
+		old, err := p.REvents.Get(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		oldUnit = old.UnitID
+	}
+	// The event's unit, and the one it leaves, are the caller's to change.
+	if err := p.unitsInScope(ctx, []int64{e.UnitID, oldUnit}, "维护其风险事件"); err != nil {
+		return err
+	}
 	return p.Tx.Tx(ctx, func(ctx context.Context) error {
-		var oldUnit int64
 		if e.ID == 0 {
 			if err := p.REvents.Create(ctx, e); err != nil {
 				return err
 			}
 		} else {
-			old, err := p.REvents.Get(ctx, e.ID)
-			if err != nil {
-				return err
-			}
-			oldUnit = old.UnitID
 			if err := p.REvents.Update(ctx, e.ID, e, "unit_id", "name", "description", "method", "l", "e", "c", "s", "score", "risk_level", "control_level", "remark"); err != nil {
 				return err
 			}
@@ -302,18 +382,22 @@ func (p *Prevention) moveMeasures(ctx context.Context, eventID, unitID int64) er
 	return nil
 }
 
-// RemoveEvents deletes events without measures and re-levels their units.
+// RemoveEvents deletes events without measures (their units in the
+// caller's data scope) and re-levels their units.
 func (p *Prevention) RemoveEvents(ctx context.Context, ids []int64) error {
+	var evs []RiskEvent
+	if err := p.Q.ByIDs(ctx, &evs, ids); err != nil {
+		return err
+	}
+	if err := p.unitsInScope(ctx, idsOf(evs, func(e *RiskEvent) int64 { return e.UnitID }), "删除其风险事件"); err != nil {
+		return err
+	}
 	n, err := p.Q.Count(ctx, &Measure{}, "event_id IN ?", ids)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
 		return errs.Rule("HAS_CHILDREN", "请先删除该风险事件下的管控措施")
-	}
-	var evs []RiskEvent
-	if err := p.Q.ByIDs(ctx, &evs, ids); err != nil {
-		return err
 	}
 	return p.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := p.REvents.Remove(ctx, ids); err != nil {
@@ -384,14 +468,33 @@ func (p *Prevention) SaveMeasure(ctx context.Context, m *Measure) error {
 		return err
 	}
 	m.UnitID = ev.UnitID
+	units := []int64{m.UnitID}
+	if m.ID != 0 {
+		old, err := p.Measures.Get(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		units = append(units, old.UnitID)
+	}
+	if err := p.unitsInScope(ctx, units, "维护其管控措施"); err != nil {
+		return err
+	}
 	if m.ID == 0 {
 		return p.Measures.Create(ctx, m)
 	}
 	return p.Measures.Update(ctx, m.ID, m, "event_id", "unit_id", "data_src", "classify1", "classify2", "classify3", "description", "troubleshoot_content", "remark")
 }
 
-// RemoveMeasures deletes measures without plans.
+// RemoveMeasures deletes measures without plans (their units in the
+// caller's data scope).
 func (p *Prevention) RemoveMeasures(ctx context.Context, ids []int64) error {
+	var ms []Measure
+	if err := p.Q.ByIDs(ctx, &ms, ids); err != nil {
+		return err
+	}
+	if err := p.unitsInScope(ctx, idsOf(ms, func(m *Measure) int64 { return m.UnitID }), "删除其管控措施"); err != nil {
+		return err
+	}
 	n, err := p.Q.Count(ctx, &CheckPlan{}, "measure_id IN ?", ids)
 	if err != nil {
 		return err
@@ -494,6 +597,11 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 		return err
 	}
 	c.EventID, c.UnitID, c.UnitName = m.EventID, m.UnitID, unit.Name
+	if c.ResponsibleUserID > 0 {
+		if c.ResponsibleUserName, err = p.personName(ctx, c.ResponsibleUserID, "责任人"); err != nil {
+			return err
+		}
+	}
 	if strings.TrimSpace(c.Name) == "" {
 		c.Name = firstRunes(m.Description, 60)
 	}
@@ -502,6 +610,9 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 	}
 	cyc := Cycle{Anchor: c.StartTime, N: c.CheckCycle, Unit: c.CheckCycleUnit}
 	if c.ID == 0 {
+		if err := p.unitsInScope(ctx, []int64{c.UnitID}, "维护其排查计划"); err != nil {
+			return err
+		}
 		c.Enabled = 1
 		c.NextSeq = FirstSeq(cyc, now)
 		ns := cyc.Start(c.NextSeq)
@@ -510,6 +621,9 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 	}
 	old, err := p.Plans.Get(ctx, c.ID)
 	if err != nil {
+		return err
+	}
+	if err := p.unitsInScope(ctx, []int64{c.UnitID, old.UnitID}, "维护其排查计划"); err != nil {
 		return err
 	}
 	cols := []string{"measure_id", "event_id", "unit_id", "unit_name", "name", "troubleshoot_content", "check_cycle", "check_cycle_unit", "duty_type", "dept_id", "dept_name", "post_id", "post_name", "responsible_user_id", "responsible_user_name", "start_time", "end_time", "enabled", "remark"}
@@ -528,8 +642,16 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 	})
 }
 
-// RemovePlans deletes plans and their pending tasks not started yet.
+// RemovePlans deletes plans (their units in the caller's data scope) and
+// their pending tasks not started yet.
 func (p *Prevention) RemovePlans(ctx context.Context, ids []int64) error {
+	var plans []CheckPlan
+	if err := p.Q.ByIDs(ctx, &plans, ids); err != nil {
+		return err
+	}
+	if err := p.unitsInScope(ctx, idsOf(plans, func(c *CheckPlan) int64 { return c.UnitID }), "删除其排查计划"); err != nil {
+		return err
+	}
 	return p.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := p.Plans.Remove(ctx, ids); err != nil {
 			return err

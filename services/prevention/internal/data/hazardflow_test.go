@@ -73,6 +73,7 @@ func TestHazardFlowFollowsStates(t *testing.T) {
 	uc, _ := newUC(g, time.Now().In(time.Local))
 	ff := &fakeFlow{ins: map[string]*biz.FlowInstance{}}
 	uc.Flow = ff
+	uc.Roles = roleNames{}
 	safety, liable, other, newLiable := asUser(3, "safety_manager"), asUser(7, "operator"), asUser(8, "operator"), asUser(9, "operator")
 
 	report := func(name string) *biz.Hazard {
@@ -146,6 +147,13 @@ func TestHazardFlowFollowsStates(t *testing.T) {
 	act(safety, biz.StepAssess, biz.HazardAction{ID: n.ID, Pass: true}, "")
 	act(other, biz.StepRectify, biz.HazardAction{ID: n.ID, RectifyMeasures: "x"}, "只有整改责任人")
 	act(liable, biz.StepRectify, biz.HazardAction{ID: n.ID, RectifyMeasures: "x"}, "")
+}
+
+// roleNames reads the test identities' role aliases from RoleNames.
+type roleNames struct{}
+
+func (roleNames) Aliases(_ context.Context, id *ident.Identity) ([]string, error) {
+	return strings.Split(id.RoleNames, ","), nil
 }
 
 type shortFlow struct{ *fakeFlow }

@@ -158,15 +158,27 @@ func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error)
 	return f, b, err
 }
 
-// Remove deletes a file: its uploader or a tenant administrator may.
+// MayRemoveFile: a stored file is deleted by its uploader or the tenant
+// administrator; a file of another tenant is never found (400). An
+// attachment does not record the business row that refers to it, so "the
+// owner of that row" cannot be told here: a row's owner drops the
+// reference on their row instead, and the file stays for its uploader or
+// the administrator to delete.
+func MayRemoveFile(f *File, id *ident.Identity) error {
+	if id != nil && (id.Super || id.UserID != 0 && id.UserID == f.CreateUser) {
+		return nil
+	}
+	return errs.Forbidden("只能删除自己上传的文件")
+}
+
+// Remove deletes a file (MayRemoveFile).
 func (r *Resource) Remove(ctx context.Context, name string) error {
 	f, err := r.find(ctx, name)
 	if err != nil {
 		return err
 	}
-	id := ident.From(ctx)
-	if id == nil || (!id.Super && id.UserID != f.CreateUser) {
-		return errs.Forbidden("只能删除自己上传的文件")
+	if err := MayRemoveFile(f, ident.From(ctx)); err != nil {
+		return err
 	}
 	if err := r.Files.Remove(ctx, []int64{f.ID}); err != nil {
 		return err

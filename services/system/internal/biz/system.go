@@ -3,6 +3,7 @@ package biz
 import (
 	"context"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -434,10 +435,20 @@ func (s *System) Grant(ctx context.Context, roleIDs, menuIDs []int64) error {
 	if len(roleIDs) == 0 {
 		return errs.BadRequest("请选择角色")
 	}
+	me, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	roles := make([]Role, 0, len(roleIDs))
 	for _, r := range roleIDs {
-		if _, err := s.S.Roles.Get(ctx, r); err != nil {
+		role, err := s.S.Roles.Get(ctx, r)
+		if err != nil {
 			return err
 		}
+		roles = append(roles, *role)
+	}
+	if err := s.guardGrant(ctx, me, roles, menuIDs); err != nil {
+		return err
 	}
 	if len(menuIDs) > 0 {
 		menus, err := s.Q.Menus(ctx)
@@ -454,8 +465,8 @@ func (s *System) Grant(ctx context.Context, roleIDs, menuIDs []int64) error {
 			}
 		}
 	}
-	id := ident.From(ctx)
-	err := s.Tx.Tx(ctx, func(ctx context.Context) error {
+	id := me
+	err = s.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := s.Q.SetGrants(ctx, roleIDs, menuIDs); err != nil {
 			return err
 		}
@@ -489,6 +500,19 @@ func (s *System) SaveRole(ctx context.Context, r *Role) error {
 	}
 	if r.DataScope < 1 || r.DataScope > 4 {
 		return errs.BadRequest("数据权限类型不正确")
+	}
+	id, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	var old *Role
+	if r.ID != 0 {
+		if old, err = s.S.Roles.Get(ctx, r.ID); err != nil {
+			return err
+		}
+	}
+	if err := guardRole(id, old, r); err != nil {
+		return err
 	}
 	if r.ParentID != 0 {
 		if r.ParentID == r.ID {
@@ -571,6 +595,19 @@ func (s *System) SaveMenu(ctx context.Context, m *Menu) error {
 			return errs.NotFound("上级菜单不存在")
 		}
 	}
+	if m.ID != 0 {
+		id, err := caller(ctx)
+		if err != nil {
+			return err
+		}
+		old, err := s.S.Menus.Get(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		if err := guardMenu(id, old, m); err != nil {
+			return err
+		}
+	}
 	if dup, err := s.S.Menus.Exists(ctx, m.ID, "code = ?", m.Code); err != nil {
 		return err
 	} else if dup {
@@ -605,6 +642,25 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 	if d.FullName == "" {
 		d.FullName = d.DeptName
 	}
+	id, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	// The department, and a parent it is put under, lie in the caller's scope.
+	moved := true
+	if d.ID != 0 {
+		old, err := s.S.Depts.Get(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		if err := guardDepts(id, []Dept{*old}, "修改"); err != nil {
+			return err
+		}
+		moved = old.ParentID != d.ParentID
+	}
+	if moved && d.ParentID == 0 && !DeptInScope(id, 0) {
+		return errs.Forbidden("顶级部门不在您的数据权限范围内")
+	}
 	d.Ancestors = "0"
 	if d.ParentID != 0 {
 		if d.ParentID == d.ID {
@@ -617,6 +673,11 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 		if d.ID != 0 && strings.Contains(","+p.Ancestors+",", ","+strconv.FormatInt(d.ID, 10)+",") {
 			return errs.BadRequest("上级部门不能是自己的下级")
 		}
+		if moved {
+			if err := guardDepts(id, []Dept{*p}, "作为上级部门"); err != nil {
+				return err
+			}
+		}
 		d.Ancestors = p.Ancestors + "," + strconv.FormatInt(p.ID, 10)
 	}
 	return s.saveWithEvent(ctx, "system.dept.saved", func(ctx context.Context) error {
@@ -627,8 +688,28 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 	})
 }
 
-// RemoveDepts refuses departments with children.
+// RemoveDepts refuses departments with children, and any outside the
+// caller's data scope.
 func (s *System) RemoveDepts(ctx context.Context, ids []int64) error {
+	id, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	if !DeptInScope(id, 0) {
+		all, err := s.Q.Depts(ctx)
+		if err != nil {
+			return err
+		}
+		var hit []Dept
+		for _, d := range all {
+			if slices.Contains(ids, d.ID) {
+				hit = append(hit, d)
+			}
+		}
+		if err := guardDepts(id, hit, "删除"); err != nil {
+			return err
+		}
+	}
 	if has, err := s.S.Depts.Exists(ctx, 0, "parent_id IN ?", ids); err != nil {
 		return err
 	} else if has {

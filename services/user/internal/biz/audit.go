@@ -27,7 +27,7 @@ func (s *Users) audit(ctx context.Context, ids []int64, to int32, subject string
 		// Read inside the transaction, so two administrators cannot decide
 		// the same registration twice.
 		ids = uniq(ids)
-		users, err := s.find(ctx, ids, []int32{StatusPending})
+		users, err := s.manageable(ctx, ids, []int32{StatusPending}, "审核")
 		if errs.IsNotFound(err) {
 			return errs.Rule("NOT_PENDING", "所选用户没有待审核的注册申请")
 		}

@@ -58,6 +58,8 @@ type Directory interface {
 	AccountLimit(ctx context.Context, tenantID string) (int32, error)
 	// RoleNames of the given roles of the tenant (every role when ids is empty).
 	RoleNames(ctx context.Context, tenantID string, ids []int64) (map[int64]string, error)
+	// AdminRoles are the ids of the tenant's administrator roles.
+	AdminRoles(ctx context.Context, tenantID string) ([]int64, error)
 	// Depts names every department of the tenant and lists the subtrees of roots.
 	Depts(ctx context.Context, tenantID string, roots []int64) (names map[int64]string, subtree []int64, err error)
 	// PostNames of every post of the tenant.

@@ -31,6 +31,9 @@ type CertQueries interface {
 	CountExpiring(ctx context.Context, today, until string) (expired, expiring int64, err error)
 	// Guardians lists the guardian rows of a work type ("" = every type).
 	Guardians(ctx context.Context, workType string) ([]Guardian, error)
+	// HolderIDs maps the rows of model (&Certificate{} or &Guardian{})
+	// among ids to the person each belongs to.
+	HolderIDs(ctx context.Context, model any, ids []int64) (map[int64]int64, error)
 }
 
 // Certificates is the use cases of people's certificates, their expiry
@@ -338,6 +341,18 @@ func (c *Certificates) SaveCertificate(ctx context.Context, v *Certificate) erro
 		return err
 	}
 	v.InOrOut, v.DeptID = u.UserType, u.MainDeptID
+	holders := []int64{v.UserID}
+	if v.ID != 0 {
+		old, err := c.Q.HolderIDs(ctx, &Certificate{}, []int64{v.ID})
+		if err != nil {
+			return err
+		}
+		holders = append(holders, old[v.ID])
+	}
+	// The certificate's holder, and the one it is taken from, are the caller's to manage.
+	if err := c.holdersInScope(ctx, holders, "持证人", "维护其证书"); err != nil {
+		return err
+	}
 	return c.U.Tx.Tx(ctx, func(ctx context.Context) error {
 		dup, err := c.S.Certificate.Exists(ctx, v.ID, "kind = ? AND certificate_no = ?", v.Kind, v.CertificateNo)
 		if err != nil {
@@ -357,10 +372,26 @@ func (c *Certificates) SaveCertificate(ctx context.Context, v *Certificate) erro
 	})
 }
 
-// RemoveCertificates deletes certificates of the tenant (logically).
+// RemoveCertificates deletes certificates of the tenant (logically),
+// their holders in the caller's data scope.
 func (c *Certificates) RemoveCertificates(ctx context.Context, ids []int64) error {
 	if _, err := caller(ctx); err != nil {
 		return err
 	}
+	holders, err := c.Q.HolderIDs(ctx, &Certificate{}, ids)
+	if err != nil {
+		return err
+	}
+	if err := c.holdersInScope(ctx, values(holders), "持证人", "删除其证书"); err != nil {
+		return err
+	}
 	return c.S.Certificate.Remove(ctx, ids)
+}
+
+func values(m map[int64]int64) []int64 {
+	out := make([]int64, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
 }

@@ -127,6 +127,17 @@ func (c *Certificates) SaveGuardian(ctx context.Context, g *Guardian) error {
 	if u.Status != StatusNormal {
 		return errs.BadRequest("监护人账号未启用")
 	}
+	people := []int64{g.UserID}
+	if g.ID != 0 {
+		old, err := c.Q.HolderIDs(ctx, &Guardian{}, []int64{g.ID})
+		if err != nil {
+			return err
+		}
+		people = append(people, old[g.ID])
+	}
+	if err := c.holdersInScope(ctx, people, "监护人", "配置"); err != nil {
+		return err
+	}
 	return c.U.Tx.Tx(ctx, func(ctx context.Context) error {
 		dup, err := c.S.Guardian.Exists(ctx, g.ID, "work_type = ? AND user_id = ?", g.WorkType, g.UserID)
 		if err != nil {
@@ -145,9 +156,17 @@ func (c *Certificates) SaveGuardian(ctx context.Context, g *Guardian) error {
 	})
 }
 
-// RemoveGuardians deletes guardian rows of the tenant.
+// RemoveGuardians deletes guardian rows of the tenant, their people in the
+// caller's data scope.
 func (c *Certificates) RemoveGuardians(ctx context.Context, ids []int64) error {
 	if _, err := caller(ctx); err != nil {
+		return err
+	}
+	people, err := c.Q.HolderIDs(ctx, &Guardian{}, ids)
+	if err != nil {
+		return err
+	}
+	if err := c.holdersInScope(ctx, values(people), "监护人", "删除其配置"); err != nil {
 		return err
 	}
 	return c.S.Guardian.Remove(ctx, ids)

@@ -30,7 +30,8 @@ var editColumns = []string{"code", "user_type", "account", "name", "real_name", 
 // Columns a user may change on their own profile.
 var profileColumns = []string{"name", "real_name", "nick_name", "avatar", "email", "phone", "birthday", "sex", "update_time", "update_user"}
 
-// Save inserts (no id) or updates a user of the caller's tenant. On insert
+// Save inserts (no id) or updates a user of the caller's tenant (one the
+// caller may manage: guard, mayAssign). On insert
 // u.Password is the plain password, required and hashed here; on update it
 // is ignored (passwords change through their own use cases) and fields left
 // empty keep their stored value (see mergeUser).
@@ -39,16 +40,25 @@ func (s *Users) Save(ctx context.Context, u *User) error {
 	if err != nil {
 		return err
 	}
+	oldDept := int64(-1)
 	if u.ID != 0 {
 		old, err := s.S.User.Get(ctx, u.ID)
 		if err != nil {
 			return err
 		}
+		if err := s.guard(ctx, []User{*old}, "修改"); err != nil {
+			return err
+		}
+		oldDept = old.MainDeptID
 		mergeUser(old, u)
 		u = old
 	}
 	roles, depts, posts, err := checkUser(u)
 	if err != nil {
+		return err
+	}
+	// A new user, or one moved to another department, lands in the caller's scope.
+	if err := s.mayAssign(ctx, roles, u.MainDeptID, u.MainDeptID != oldDept); err != nil {
 		return err
 	}
 	if u.ID == 0 {
@@ -125,7 +135,7 @@ func (s *Users) Remove(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	users, err := s.find(ctx, ids, nil)
+	users, err := s.manageable(ctx, ids, nil, "删除")
 	if err != nil {
 		return err
 	}
@@ -174,6 +184,12 @@ func (s *Users) Grant(ctx context.Context, userIDs []int64, roleIDs string) erro
 	if err := s.checkRefs(ctx, id.TenantID, roles, nil, nil); err != nil {
 		return err
 	}
+	if _, err := s.manageable(ctx, userIDs, nil, "授权"); err != nil {
+		return err
+	}
+	if err := s.mayAssign(ctx, roles, 0, false); err != nil {
+		return err
+	}
 	return s.setFields(ctx, userIDs, map[string]any{"role_id": ident.JoinIDs(roles)})
 }
 
@@ -201,6 +217,9 @@ func (s *Users) ResetPassword(ctx context.Context, ids []int64) error {
 	}
 	if !found || plain == "" {
 		plain = DefaultInitPassword
+	}
+	if _, err := s.manageable(ctx, ids, nil, "重置密码"); err != nil {
+		return err
 	}
 	hash, err := authn.Hash(plain)
 	if err != nil {
@@ -274,7 +293,7 @@ func (s *Users) Unlock(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	users, err := s.find(ctx, ids, nil)
+	users, err := s.manageable(ctx, ids, nil, "解封")
 	if err != nil {
 		return err
 	}

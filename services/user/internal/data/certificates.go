@@ -142,6 +142,21 @@ func (q CertQueries) Guardians(ctx context.Context, workType string) ([]biz.Guar
 	return out, err
 }
 
+// HolderIDs maps each of ids (certificate or guardian rows, by table)
+// found in the caller's tenant to the person it belongs to.
+func (q CertQueries) HolderIDs(ctx context.Context, model any, ids []int64) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct{ ID, UserID int64 }
+	err := db.Conn(ctx, q.DB).Model(model).Select("id, user_id").Where("id IN ?", ids).Scan(&rows).Error
+	for _, r := range rows {
+		out[r.ID] = r.UserID
+	}
+	return out, err
+}
+
 // ---- the reminder job (system context: every tenant) ----
 
 func (q CertQueries) AllSettings(ctx context.Context) ([]biz.ExpireSetting, error) {

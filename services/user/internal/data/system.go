@@ -10,6 +10,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/seedids"
 	commonv1 "anquan/proto/blade/common/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	"anquan/user/internal/biz"
@@ -63,6 +64,20 @@ func (d Directory) RoleNames(ctx context.Context, tenantID string, ids []int64) 
 	out := make(map[int64]string, len(r.Items))
 	for _, role := range r.Items {
 		out[role.Id] = role.RoleName
+	}
+	return out, nil
+}
+
+func (d Directory) AdminRoles(ctx context.Context, tenantID string) ([]int64, error) {
+	r, err := d.Internal.GetRoles(ident.ForTenant(ctx, tenantID), &systemv1.RoleIdsQuery{TenantId: tenantID})
+	if err != nil {
+		return nil, remote("GetRoles", err)
+	}
+	var out []int64
+	for _, role := range r.Items {
+		if role.RoleAlias == seedids.AliasAdministrator {
+			out = append(out, role.Id)
+		}
 	}
 	return out, nil
 }

@@ -39,6 +39,7 @@ type System struct {
 	mu      sync.Mutex
 	Limits  map[string]int32
 	Roles   map[string]map[int64]string
+	Aliases map[int64]string
 	Depts   map[string]map[int64]string
 	Parents map[int64]int64
 	Posts   map[string]map[int64]string
@@ -48,12 +49,13 @@ type System struct {
 
 // NewSystem makes tenants A and B with the same layout and distinct ids.
 func NewSystem() *System {
-	s := &System{Limits: map[string]int32{}, Roles: map[string]map[int64]string{}, Depts: map[string]map[int64]string{},
+	s := &System{Limits: map[string]int32{}, Roles: map[string]map[int64]string{}, Aliases: map[int64]string{}, Depts: map[string]map[int64]string{},
 		Parents: map[int64]int64{}, Posts: map[string]map[int64]string{}, Params: map[string]map[string]string{}, Calls: map[string]int{}}
 	for i, t := range []string{TenantA, TenantB} {
 		o := int64(i) * TenantBShift
 		s.Limits[t] = -1
 		s.Roles[t] = map[int64]string{RoleAdmin + o: "管理员", RoleOperator + o: "作业人员"}
+		s.Aliases[RoleAdmin+o], s.Aliases[RoleOperator+o] = "administrator", "operator"
 		s.Depts[t] = map[int64]string{DeptRoot + o: "公司", DeptShop + o: "合成车间", DeptTank + o: "罐区"}
 		s.Parents[DeptShop+o], s.Parents[DeptTank+o] = DeptRoot+o, DeptShop+o
 		s.Posts[t] = map[int64]string{PostWelder + o: "焊工"}
@@ -90,7 +92,7 @@ func (s *System) GetRoles(_ context.Context, q *systemv1.RoleIdsQuery, _ ...grpc
 	out := &systemv1.RoleSummary{}
 	for id, name := range s.Roles[q.TenantId] {
 		if len(want) == 0 || contains(want, id) {
-			out.Items = append(out.Items, &systemv1.Role{Id: id, RoleName: name, TenantId: q.TenantId})
+			out.Items = append(out.Items, &systemv1.Role{Id: id, RoleName: name, RoleAlias: s.Aliases[id], TenantId: q.TenantId})
 		}
 	}
 	return out, nil
