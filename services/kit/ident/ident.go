@@ -4,6 +4,7 @@ package ident
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -147,4 +148,38 @@ func JoinIDs(ids []int64) string {
 		b.WriteString(strconv.FormatInt(id, 10))
 	}
 	return b.String()
+}
+
+// DeptInScope reports whether department dept lies in the caller's data
+// scope: every department for an administrator, scope "all" or a scope
+// the roles do not name (0, as in kit/crud's lists); the scope's
+// departments (else the caller's own) for the dept scopes; none for "self".
+func (i *Identity) DeptInScope(dept int64) bool {
+	if i == nil {
+		return false
+	}
+	if i.Super || i.DataScope == ScopeAll || i.DataScope == 0 {
+		return true
+	}
+	if i.DataScope != ScopeDept && i.DataScope != ScopeDeptChildren {
+		return false
+	}
+	depts := i.ScopeDepts
+	if len(depts) == 0 {
+		depts = i.DeptIDs
+	}
+	return dept != 0 && slices.Contains(depts, dept)
+}
+
+// InScope reports whether a row of department dept belonging to users
+// (creator, responsible person) lies in the caller's data scope; a row of
+// the caller's own is always in scope (the object-level rule of writes).
+func (i *Identity) InScope(dept int64, users ...int64) bool {
+	if i == nil {
+		return false
+	}
+	if i.UserID != 0 && slices.Contains(users, i.UserID) {
+		return true
+	}
+	return i.DeptInScope(dept)
 }

@@ -2,7 +2,6 @@ package biz
 
 import (
 	"context"
-	"slices"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -22,31 +21,6 @@ import (
 //	              looked up by id (SubmitArea), never taken from the body.
 //	地图设置       the tenant's one row; holders of map_setting_edit (the body's id is ignored)
 
-// InScope reports whether a row of department dept belonging to users
-// (creator, responsible person) lies in the caller's data scope. A row of
-// the caller's own is always in scope; scope 0 (none named) is all, as in
-// kit/crud's lists.
-func InScope(id *ident.Identity, dept int64, users ...int64) bool {
-	if id == nil {
-		return false
-	}
-	if id.Super || id.DataScope == ident.ScopeAll || id.DataScope == 0 {
-		return true
-	}
-	if id.UserID != 0 && slices.Contains(users, id.UserID) {
-		return true
-	}
-	switch id.DataScope {
-	case ident.ScopeDept, ident.ScopeDeptChildren:
-		depts := id.ScopeDepts
-		if len(depts) == 0 {
-			depts = id.DeptIDs
-		}
-		return dept != 0 && slices.Contains(depts, dept)
-	}
-	return false
-}
-
 // AreaInScope: an area is scoped by its responsible department (else its
 // creator's) and its creator and responsible person.
 func AreaInScope(id *ident.Identity, a *Area) bool {
@@ -54,7 +28,7 @@ func AreaInScope(id *ident.Identity, a *Area) bool {
 	if dept == 0 {
 		dept = a.CreateDept
 	}
-	return InScope(id, dept, a.CreateUser, a.UserID)
+	return id.InScope(dept, a.CreateUser, a.UserID)
 }
 
 // areasInScope refuses when one of the areas lies outside the caller's scope.

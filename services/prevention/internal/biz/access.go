@@ -90,31 +90,6 @@ func (p *Prevention) manager(ctx context.Context) (bool, error) {
 	return slices.Contains(aliases, AliasSafetyManager), nil
 }
 
-// InScope reports whether a row of department dept belonging to users
-// (creator, responsible person) lies in the caller's data scope. A row of
-// the caller's own is always in scope; a scope the caller's roles do not
-// name (0) is all, as in kit/crud's lists.
-func InScope(id *ident.Identity, dept int64, users ...int64) bool {
-	if id == nil {
-		return false
-	}
-	if id.Super || id.DataScope == ident.ScopeAll || id.DataScope == 0 {
-		return true
-	}
-	if id.UserID != 0 && slices.Contains(users, id.UserID) {
-		return true
-	}
-	switch id.DataScope {
-	case ident.ScopeDept, ident.ScopeDeptChildren:
-		depts := id.ScopeDepts
-		if len(depts) == 0 {
-			depts = id.DeptIDs
-		}
-		return dept != 0 && slices.Contains(depts, dept)
-	}
-	return false
-}
-
 // wholeScope: every row of the tenant is in the caller's scope (no look-up needed).
 func wholeScope(id *ident.Identity) bool {
 	return id != nil && (id.Super || id.DataScope == ident.ScopeAll || id.DataScope == 0)
@@ -130,11 +105,11 @@ func ownerDept(dept, createDept int64) int64 {
 // unitInScope: a unit is scoped by its department (else the creator's) and
 // its creator and responsible person.
 func unitInScope(id *ident.Identity, u *RiskUnit) bool {
-	return InScope(id, ownerDept(u.DeptID, u.CreateDept), u.CreateUser, u.ResponsibleUserID)
+	return id.InScope(ownerDept(u.DeptID, u.CreateDept), u.CreateUser, u.ResponsibleUserID)
 }
 
 func objectInScope(id *ident.Identity, o *RiskObject) bool {
-	return InScope(id, ownerDept(o.DeptID, o.CreateDept), o.CreateUser, o.ResponsibleUserID)
+	return id.InScope(ownerDept(o.DeptID, o.CreateDept), o.CreateUser, o.ResponsibleUserID)
 }
 
 func outOfScope(what, name, verb string) error {

@@ -112,7 +112,7 @@ func TestInScopeByDataScope(t *testing.T) {
 		{"nobody", nil, dept, nil, false},
 	}
 	for _, c := range cases {
-		if got := InScope(c.id, c.dept, c.users...); got != c.want {
+		if got := c.id.InScope(c.dept, c.users...); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

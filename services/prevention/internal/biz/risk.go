@@ -70,7 +70,7 @@ func (p *Prevention) objectInScope(ctx context.Context, old, next *RiskObject, v
 	if !objectInScope(id, old) {
 		return outOfScope("风险分析对象", old.Name, verb)
 	}
-	if next != nil && !InScope(id, ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
+	if next != nil && !id.InScope(ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
 		return outOfScope("风险分析对象", next.Name, verb+"为该部门或责任人")
 	}
 	return nil
@@ -188,7 +188,7 @@ func (p *Prevention) unitInScope(ctx context.Context, old, next *RiskUnit, verb 
 	if !unitInScope(id, old) {
 		return outOfScope("风险分析单元", old.Name, verb)
 	}
-	if next != nil && !InScope(id, ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
+	if next != nil && !id.InScope(ownerDept(next.DeptID, old.CreateDept), old.CreateUser, next.ResponsibleUserID) {
 		return outOfScope("风险分析单元", next.Name, verb+"为该部门或责任人")
 	}
 	return nil

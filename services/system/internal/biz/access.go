@@ -80,28 +80,9 @@ func (s *System) guardGrant(ctx context.Context, id *ident.Identity, roles []Rol
 	return nil
 }
 
-// DeptInScope reports whether department dept lies in the caller's data
-// scope (an administrator's or scope "all": every department).
-func DeptInScope(id *ident.Identity, dept int64) bool {
-	if id == nil {
-		return false
-	}
-	if id.Super || id.DataScope == ident.ScopeAll || id.DataScope == 0 {
-		return true
-	}
-	if id.DataScope != ident.ScopeDept && id.DataScope != ident.ScopeDeptChildren {
-		return false
-	}
-	depts := id.ScopeDepts
-	if len(depts) == 0 {
-		depts = id.DeptIDs
-	}
-	return slices.Contains(depts, dept)
-}
-
 func guardDepts(id *ident.Identity, depts []Dept, verb string) error {
 	for _, d := range depts {
-		if !DeptInScope(id, d.ID) {
+		if !id.DeptInScope(d.ID) {
 			return errs.Forbidden("部门「%s」不在您的数据权限范围内,不能%s", d.DeptName, verb)
 		}
 	}

@@ -658,7 +658,7 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 		}
 		moved = old.ParentID != d.ParentID
 	}
-	if moved && d.ParentID == 0 && !DeptInScope(id, 0) {
+	if moved && d.ParentID == 0 && !id.DeptInScope(0) {
 		return errs.Forbidden("顶级部门不在您的数据权限范围内")
 	}
 	d.Ancestors = "0"
@@ -695,7 +695,7 @@ func (s *System) RemoveDepts(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	if !DeptInScope(id, 0) {
+	if !id.DeptInScope(0) {
 		all, err := s.Q.Depts(ctx)
 		if err != nil {
 			return err

@@ -41,23 +41,9 @@ func UserInScope(id *ident.Identity, u *User) bool {
 	}
 	switch id.DataScope {
 	case ident.ScopeDept, ident.ScopeDeptChildren:
-		return deptInScope(id, u.MainDeptID)
+		return id.DeptInScope(u.MainDeptID)
 	}
 	return false
-}
-
-func deptInScope(id *ident.Identity, dept int64) bool {
-	if id.Super || id.DataScope == ident.ScopeAll || id.DataScope == 0 {
-		return true
-	}
-	if id.DataScope != ident.ScopeDept && id.DataScope != ident.ScopeDeptChildren {
-		return false
-	}
-	depts := id.ScopeDepts
-	if len(depts) == 0 {
-		depts = id.DeptIDs
-	}
-	return dept != 0 && slices.Contains(depts, dept)
 }
 
 // IsAdministrator reports whether u is one of the tenant's administrators:
@@ -135,7 +121,7 @@ func (s *Users) mayAssign(ctx context.Context, roles []int64, mainDept int64, ch
 	if id.Super {
 		return nil
 	}
-	if checkDept && !deptInScope(id, mainDept) {
+	if checkDept && !id.DeptInScope(mainDept) {
 		return errs.Forbidden("所选部门不在您的数据权限范围内")
 	}
 	if len(roles) == 0 {

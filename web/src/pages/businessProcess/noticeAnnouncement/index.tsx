@@ -16,7 +16,8 @@ const COLORS: Record<string, string> = { '5': 'red', '6': 'orange', '7': 'blue' 
 /** Notices and announcements; the dialog is the notice detail form of spec 2.8. */
 const fields: CrudField[] = [
   { title: '消息标题', dataIndex: 'messageTitle', search: true, form: { required: true, span: 24 } },
-  { title: '消息发送人', dataIndex: 'messagePushName', search: true, form: { required: true } },
+  // The sender is the caller (set by blade-desk from the token; an edit keeps it).
+  { title: '消息发送人', dataIndex: 'messagePushName', search: true, form: { disabledOnEdit: true, addOnly: false, placeholder: '保存后为当前用户', fieldProps: { disabled: true } } },
   {
     title: '类型',
     dataIndex: 'type',
