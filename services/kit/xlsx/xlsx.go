@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"path"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -83,7 +84,8 @@ const ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml
 
 // Disposition is the Content-Disposition of a download named name (UTF-8 safe).
 func Disposition(name string) string {
-	return fmt.Sprintf("attachment; filename=%q; filename*=UTF-8''%s", "export.xlsx", url.PathEscape(name))
+	// The ASCII fallback keeps the real extension (a JSON package is not an xlsx).
+	return fmt.Sprintf("attachment; filename=%q; filename*=UTF-8''%s", "export"+path.Ext(name), url.PathEscape(name))
 }
 
 // Read returns the rows of the first sheet (imports).
