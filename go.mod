@@ -10,6 +10,7 @@ require (
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
 	anquan/prevention v0.0.0
+	anquan/proto v0.0.0
 	anquan/resource v0.0.0
 	anquan/system v0.0.0
 	anquan/user v0.0.0
@@ -17,10 +18,10 @@ require (
 	github.com/glebarez/go-sqlite v1.21.2
 	github.com/nats-io/nats.go v1.55.0
 	github.com/xuri/excelize/v2 v2.10.0
+	google.golang.org/grpc v1.85.0
 )
 
 require (
-	anquan/proto v0.0.0 // indirect
 	filippo.io/edwards25519 v1.1.0 // indirect
 	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -61,6 +62,7 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/richardlehane/mscfb v1.0.9 // indirect
 	github.com/richardlehane/msoleps v1.0.6 // indirect
+	github.com/rs/cors v1.11.1 // indirect
 	github.com/tiendc/go-deepcopy v1.7.2 // indirect
 	github.com/xuri/efp v0.0.1 // indirect
 	github.com/xuri/nfp v0.0.2-0.20250530014748-2ddeb826f9a9 // indirect
@@ -84,7 +86,6 @@ require (
 	golang.org/x/time v0.16.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20260928230214-8a89bd6388cc // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260928230214-8a89bd6388cc // indirect
-	google.golang.org/grpc v1.85.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	gorm.io/driver/mysql v1.6.0 // indirect
@@ -104,8 +105,8 @@ replace (
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
 	anquan/prevention => ./services/prevention
-	anquan/resource => ./services/resource
 	anquan/proto => ./proto
+	anquan/resource => ./services/resource
 	anquan/system => ./services/system
 	anquan/user => ./services/user
 	anquan/workticket => ./services/workticket
