@@ -63,42 +63,47 @@ func (e *env) seriesOf(t *testing.T) (int, string) {
 // anonymous client (under /api, under a plain handler's prefix, and
 // elsewhere) add a handful of series at most, never one per path.
 func TestMetricsAreLabelledByRouteNotByPath(t *testing.T) {
-	e := start(t, backends[0])
-	admin := e.login("100001", "admin", "admin")
-	before, _ := e.seriesOf(t)
-	for i := 0; i < 50; i++ {
-		switch i % 5 {
-		case 0:
-			e.get(fmt.Sprintf("/api/no-such-%d/x%d", i, i), "")
-		case 1:
-			e.get(fmt.Sprintf("/api/upload/preview/rand-%d.png", i), "")
-		case 2:
-			e.get(fmt.Sprintf("/some/spa/route-%d", i), "")
-		case 3:
-			e.get(fmt.Sprintf("/api/blade-user/detail?id=%d", 1000+i), admin)
-		default:
-			e.call("DELETE", fmt.Sprintf("/api/blade-system/rand-%d", i), "", nil)
-		}
-	}
-	after, text := e.seriesOf(t)
-	if grown := after - before; grown >= 10 {
-		t.Fatalf("50 random paths added %d series", grown)
-	}
-	for _, raw := range []string{"no-such-", "rand-", "route-"} {
-		if strings.Contains(text, raw) {
-			t.Fatalf("a raw path (%s...) became a metric label", raw)
-		}
-	}
-	for _, want := range []string{`route="unmatched"`, `route="/api/blade-user/detail"`, `route="/api/upload/preview/"`} {
-		if !strings.Contains(text, want) {
-			t.Fatalf("metrics lack %s", want)
-		}
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			admin := e.login("100001", "admin", "admin")
+			before, _ := e.seriesOf(t)
+			for i := 0; i < 50; i++ {
+				switch i % 5 {
+				case 0:
+					e.get(fmt.Sprintf("/api/no-such-%d/x%d", i, i), "")
+				case 1:
+					e.get(fmt.Sprintf("/api/upload/preview/rand-%d.png", i), "")
+				case 2:
+					e.get(fmt.Sprintf("/some/spa/route-%d", i), "")
+				case 3:
+					e.get(fmt.Sprintf("/api/blade-user/detail?id=%d", 1000+i), admin)
+				default:
+					e.call("DELETE", fmt.Sprintf("/api/blade-system/rand-%d", i), "", nil)
+				}
+			}
+			after, text := e.seriesOf(t)
+			if grown := after - before; grown >= 10 {
+				t.Fatalf("50 random paths added %d series", grown)
+			}
+			for _, raw := range []string{"no-such-", "rand-", "route-"} {
+				if strings.Contains(text, raw) {
+					t.Fatalf("a raw path (%s...) became a metric label", raw)
+				}
+			}
+			for _, want := range []string{`route="unmatched"`, `route="/api/blade-user/detail"`, `route="/api/upload/preview/"`} {
+				if !strings.Contains(text, want) {
+					t.Fatalf("metrics lack %s", want)
+				}
+			}
+		})
 	}
 }
 
 // TestForwardedForCountsOnlyFromTrustedProxies: the token endpoint's per-IP
 // budget (the same address lockouts count) follows X-Forwarded-For only
 // when the peer is a configured proxy, and then its rightmost untrusted hop.
+// Gateway configuration only (the budget lives in the gateway): SQLite.
 func TestForwardedForCountsOnlyFromTrustedProxies(t *testing.T) {
 	form := url.Values{"tenantId": {"100001"}, "username": {"nobody"}, "password": {"x"}, "grant_type": {"password"}}
 	ask := func(e *env, xff string) int {
@@ -124,7 +129,8 @@ func TestForwardedForCountsOnlyFromTrustedProxies(t *testing.T) {
 }
 
 // TestCORSAllowsOnlyConfiguredOrigins: none by default; a configured origin
-// gets CORS without credentials; "*" never comes with credentials.
+// gets CORS without credentials; "*" never comes with credentials. Gateway
+// configuration only: SQLite.
 func TestCORSAllowsOnlyConfiguredOrigins(t *testing.T) {
 	probe := func(e *env, origin string) (simple, preflight *resp) {
 		simple = e.send(e.request("GET", "/api/blade-auth/oauth/captcha", nil, "Origin", origin))
@@ -184,75 +190,83 @@ func oauthRefusal(t *testing.T, r *resp, status int, msgPart, what string) {
 // query string with 400, a JSON body with 400, all in the OAuth error
 // shape; urlencoded and multipart forms log in.
 func TestTokenEndpointTakesPostFormsOnly(t *testing.T) {
-	e := start(t, backends[0])
-	creds := url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}
-	r := e.send(e.request("GET", "/api/blade-auth/oauth/token?"+creds.Encode()+"&client_id=api&client_secret=api_secret", nil))
-	oauthRefusal(t, r, 405, "POST", "GET with credentials in the URL")
-	if r.Header.Get("Allow") != "POST" {
-		t.Fatalf("405 without Allow: POST: %v", r.Header)
-	}
-	for _, q := range []string{"password=admin", "client_secret=api_secret", "refresh_token=x", "code=x"} {
-		r = e.send(e.request("POST", "/api/blade-auth/oauth/token?"+q, strings.NewReader(creds.Encode()), "Authorization", basicAPI, "Content-Type", "application/x-www-form-urlencoded"))
-		oauthRefusal(t, r, 400, "请将其放在 POST 表单中提交", "POST with "+q+" in the query string")
-	}
-	r = e.send(e.request("POST", "/api/blade-auth/oauth/token", strings.NewReader(`{"username":"admin","password":"admin"}`), "Authorization", basicAPI, "Content-Type", "application/json"))
-	oauthRefusal(t, r, 400, "表单", "JSON body")
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			creds := url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}
+			r := e.send(e.request("GET", "/api/blade-auth/oauth/token?"+creds.Encode()+"&client_id=api&client_secret=api_secret", nil))
+			oauthRefusal(t, r, 405, "POST", "GET with credentials in the URL")
+			if r.Header.Get("Allow") != "POST" {
+				t.Fatalf("405 without Allow: POST: %v", r.Header)
+			}
+			for _, q := range []string{"password=admin", "client_secret=api_secret", "refresh_token=x", "code=x"} {
+				r = e.send(e.request("POST", "/api/blade-auth/oauth/token?"+q, strings.NewReader(creds.Encode()), "Authorization", basicAPI, "Content-Type", "application/x-www-form-urlencoded"))
+				oauthRefusal(t, r, 400, "请将其放在 POST 表单中提交", "POST with "+q+" in the query string")
+			}
+			r = e.send(e.request("POST", "/api/blade-auth/oauth/token", strings.NewReader(`{"username":"admin","password":"admin"}`), "Authorization", basicAPI, "Content-Type", "application/json"))
+			oauthRefusal(t, r, 400, "表单", "JSON body")
 
-	r = e.send(e.request("POST", "/api/blade-auth/oauth/token?tenantId=100001", strings.NewReader(url.Values{"username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}.Encode()), "Authorization", basicAPI, "Content-Type", "application/x-www-form-urlencoded"))
-	if r.Status != 200 || str(r.Body["access_token"]) == "" {
-		t.Fatalf("urlencoded form (tenant in the query string): %d %s", r.Status, r.Raw)
-	}
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for k, v := range creds {
-		_ = mw.WriteField(k, v[0])
-	}
-	_ = mw.Close()
-	r = e.send(e.request("POST", "/api/blade-auth/oauth/token", &buf, "Authorization", basicAPI, "Content-Type", mw.FormDataContentType()))
-	if r.Status != 200 || str(r.Body["access_token"]) == "" {
-		t.Fatalf("multipart form: %d %s", r.Status, r.Raw)
+			r = e.send(e.request("POST", "/api/blade-auth/oauth/token?tenantId=100001", strings.NewReader(url.Values{"username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}.Encode()), "Authorization", basicAPI, "Content-Type", "application/x-www-form-urlencoded"))
+			if r.Status != 200 || str(r.Body["access_token"]) == "" {
+				t.Fatalf("urlencoded form (tenant in the query string): %d %s", r.Status, r.Raw)
+			}
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			for k, v := range creds {
+				_ = mw.WriteField(k, v[0])
+			}
+			_ = mw.Close()
+			r = e.send(e.request("POST", "/api/blade-auth/oauth/token", &buf, "Authorization", basicAPI, "Content-Type", mw.FormDataContentType()))
+			if r.Status != 200 || str(r.Body["access_token"]) == "" {
+				t.Fatalf("multipart form: %d %s", r.Status, r.Raw)
+			}
+		})
 	}
 }
 
 // TestSecurityHeadersOnEveryAnswer: the web app, an envelope answer, an
 // error answer and the token endpoint all carry the browser protections.
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
-	e := start(t, backends[0])
-	admin := e.login("100001", "admin", "admin")
-	answers := map[string]*resp{
-		"/ (web app)":          e.get("/", ""),
-		"SPA route":            e.get("/system/user", ""),
-		"envelope answer":      e.get("/api/blade-system/menu/routes", admin),
-		"error answer (404)":   e.get("/api/no-such-thing", ""),
-		"error answer (401)":   e.get("/api/blade-user/page", ""),
-		"token endpoint":       e.token("api:api_secret", url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}),
-		"token endpoint (405)": e.get("/api/blade-auth/oauth/token", ""),
-		"token endpoint (400)": e.token("api:api_secret", url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"bad"}, "grant_type": {"password"}}),
-		"docs":                 e.get("/api/docs", ""),
-		"metrics":              e.get("/metrics", ""),
-	}
-	for what, r := range answers {
-		h := r.Header
-		p := h.Get("Content-Security-Policy")
-		for _, d := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"} {
-			if !strings.Contains(p, d) {
-				t.Errorf("%s: CSP lacks %q: %q", what, d, p)
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			admin := e.login("100001", "admin", "admin")
+			answers := map[string]*resp{
+				"/ (web app)":          e.get("/", ""),
+				"SPA route":            e.get("/system/user", ""),
+				"envelope answer":      e.get("/api/blade-system/menu/routes", admin),
+				"error answer (404)":   e.get("/api/no-such-thing", ""),
+				"error answer (401)":   e.get("/api/blade-user/page", ""),
+				"token endpoint":       e.token("api:api_secret", url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"admin"}, "grant_type": {"password"}}),
+				"token endpoint (405)": e.get("/api/blade-auth/oauth/token", ""),
+				"token endpoint (400)": e.token("api:api_secret", url.Values{"tenantId": {"100001"}, "username": {"admin"}, "password": {"bad"}, "grant_type": {"password"}}),
+				"docs":                 e.get("/api/docs", ""),
+				"metrics":              e.get("/metrics", ""),
 			}
-		}
-		if strings.Contains(p, "'unsafe-eval'") || strings.Contains(p, "script-src 'self' 'unsafe-inline'") {
-			t.Errorf("%s: CSP allows inline or eval'd scripts: %q", what, p)
-		}
-		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" || h.Get("X-Frame-Options") != "DENY" {
-			t.Errorf("%s: headers %v", what, h)
-		}
-		if len(h.Values("Set-Cookie")) > 0 {
-			t.Errorf("%s: sets a cookie %v", what, h.Values("Set-Cookie"))
-		}
-	}
-	if p := answers["docs"].Header.Get("Content-Security-Policy"); !strings.Contains(p, "'sha256-") {
-		t.Errorf("the docs page's inline script is not allowed by hash: %q", p)
-	}
-	if r := answers["token endpoint"]; r.Status != 200 || r.Header.Get("Cache-Control") != "no-store" {
-		t.Errorf("token endpoint: %d %v", r.Status, r.Header)
+			for what, r := range answers {
+				h := r.Header
+				p := h.Get("Content-Security-Policy")
+				for _, d := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"} {
+					if !strings.Contains(p, d) {
+						t.Errorf("%s: CSP lacks %q: %q", what, d, p)
+					}
+				}
+				if strings.Contains(p, "'unsafe-eval'") || strings.Contains(p, "script-src 'self' 'unsafe-inline'") {
+					t.Errorf("%s: CSP allows inline or eval'd scripts: %q", what, p)
+				}
+				if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" || h.Get("X-Frame-Options") != "DENY" {
+					t.Errorf("%s: headers %v", what, h)
+				}
+				if len(h.Values("Set-Cookie")) > 0 {
+					t.Errorf("%s: sets a cookie %v", what, h.Values("Set-Cookie"))
+				}
+			}
+			if p := answers["docs"].Header.Get("Content-Security-Policy"); !strings.Contains(p, "'sha256-") {
+				t.Errorf("the docs page's inline script is not allowed by hash: %q", p)
+			}
+			if r := answers["token endpoint"]; r.Status != 200 || r.Header.Get("Cache-Control") != "no-store" {
+				t.Errorf("token endpoint: %d %v", r.Status, r.Header)
+			}
+		})
 	}
 }
