@@ -2,20 +2,27 @@ package gateway
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
+
+	"google.golang.org/grpc"
 
 	"anquan/kit/authn"
 	"anquan/kit/cache"
+	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/perm"
 )
 
 // authenticate verifies the Blade-Auth bearer token (or the blade-auth query
-// parameter for downloads and SSE) and puts the identity in the request
-// context. A missing or bad token is not refused here: the permission
-// interceptor refuses it for every method that is not open, so the open
-// paths are declared once, in the protos.
+// parameter for downloads and SSE), checks it against the deny-list
+// (authn.Revoked: token, session, user cut-off in one cache round trip) and
+// puts the identity in the request context. A missing, bad or revoked token
+// is not refused here: the permission interceptor refuses it for every
+// method that is not open, so the open paths are declared once, in the
+// protos. A deny-list that cannot be read refuses the request (503): a
+// logged-out token must not pass while the cache is away.
 func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		raw := r.Header.Get("Blade-Auth")
@@ -28,8 +35,16 @@ func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Hand
 			}
 		}
 		if raw != "" {
-			if id, err := v.Verify(raw); err == nil && !revoked(r.Context(), c, id) {
-				r = r.WithContext(ident.With(r.Context(), id))
+			if id, err := v.Verify(raw); err == nil {
+				revoked, err := authn.Revoked(r.Context(), c, id)
+				if err != nil {
+					slog.Error("token deny-list unreadable; refusing the request", "path", r.URL.Path, "err", err, "request_id", ident.RequestID(r.Context()))
+					writeBlade(w, http.StatusServiceUnavailable, authn.MsgDenyListDown)
+					return
+				}
+				if !revoked {
+					r = r.WithContext(ident.With(r.Context(), id))
+				}
 			}
 		}
 		// grpc-gateway forwards Authorization as metadata on its own; the
@@ -42,16 +57,13 @@ func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Hand
 	})
 }
 
-// revoked checks logout (by token id) and the per-user cut-off (password
-// change, lock, removal).
-func revoked(ctx context.Context, c cache.Cache, id *ident.Identity) bool {
-	if _, ok, _ := c.Get(ctx, cache.RevokedJTI(id.JTI)); ok {
-		return true
+// guestOnly refuses, at the gateway, what a guest token (a social login not
+// yet registered and approved) may not call; the services apply the same
+// rule (kit/server), so one reached directly refuses too. Open methods
+// serve a guest as they serve anyone.
+func guestOnly(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	if id := ident.From(ctx); id != nil && id.Guest && !authn.GuestMayCall(method) && perm.Of(method) != perm.Open {
+		return errs.Forbidden(authn.MsgGuest)
 	}
-	if v, ok, _ := c.Get(ctx, cache.RevokedBefore(id.TenantID, id.UserID)); ok {
-		if t, err := strconv.ParseInt(v, 10, 64); err == nil && id.IssuedAt <= t {
-			return true
-		}
-	}
-	return false
+	return invoker(ctx, method, req, reply, cc, opts...)
 }

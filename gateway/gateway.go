@@ -21,6 +21,7 @@ import (
 
 	"anquan/kit/authz"
 	"anquan/kit/component"
+	"anquan/kit/conf"
 	"anquan/kit/ident"
 	"anquan/kit/obs"
 	"anquan/kit/platform"
@@ -75,12 +76,17 @@ func (g *Gateway) Start(ctx context.Context) error {
 		}
 		addrs[s] = a
 	}
+	px, err := conf.ParsePrefixes(c.Gateway.TrustedProxies)
+	if err != nil {
+		return fmt.Errorf("gateway.trustedProxies: %w", err)
+	}
 	g.dialer = rpc.NewDialer(addrs, g.in.Secret)
 	pol, err := authz.New(systemv1.NewSystemInternalClient(g.dialer.Lazy("system")))
 	if err != nil {
 		return err
 	}
 	g.pol = pol
+	g.dialer.Use(guestOnly)
 	g.dialer.Use(pol.ClientInterceptor)
 	g.auth = authv1.NewAuthServiceClient(g.dialer.Lazy("auth"))
 
@@ -99,6 +105,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 			return "", false
 		}),
 		runtime.WithMetadata(forwardIdentity),
+		runtime.WithMiddlewares(routeTemplate),
 	)
 	mux := http.NewServeMux()
 	for _, r := range routes {
@@ -107,7 +114,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 			return err
 		}
 		for pattern, h := range r.HTTP {
-			mux.Handle(pattern, h(conn))
+			mux.Handle(pattern, named(pattern, h(conn)))
 		}
 	}
 
@@ -115,16 +122,16 @@ func (g *Gateway) Start(ctx context.Context) error {
 		return err
 	}
 
+	// Metrics are labelled by the pattern a request was routed by (the
+	// grpc-gateway mux labels its own by path template; see route.go).
 	ops := server.OpsMux(g.parts)
-	mux.HandleFunc(tokenPath, g.tokenHandler)
-	mux.HandleFunc("/api/openapi.json", serveOpenAPI)
-	mux.HandleFunc("/api/docs", serveDocs)
+	for pattern, h := range map[string]http.Handler{
+		tokenPath: http.HandlerFunc(g.tokenHandler), "/api/openapi.json": http.HandlerFunc(serveOpenAPI), "/api/docs": http.HandlerFunc(serveDocs),
+		"/healthz": ops, "/readyz": ops, "/metrics": ops, "/debug/pprof/": ops, "/": spa(c.Web),
+	} {
+		mux.Handle(pattern, named(pattern, h))
+	}
 	mux.Handle("/api/", gw)
-	mux.Handle("/healthz", ops)
-	mux.Handle("/readyz", ops)
-	mux.Handle("/metrics", ops)
-	mux.Handle("/debug/pprof/", ops)
-	mux.Handle("/", spa(c.Web))
 
 	// BestSpeed: JSON compresses well at level 1, and CPU is what a 2-core
 	// plant server runs out of first.
@@ -138,11 +145,12 @@ func (g *Gateway) Start(ctx context.Context) error {
 	// Uploads may be as large as the storage allows (plus the multipart framing);
 	// the resource service checks the file's own size.
 	h = limitBody(c.Gateway.BodyLimit, c.Storage.MaxUpload+1<<20, h)
-	h = cors(c.Gateway.CORSOrigins, h)
+	h = withCORS(c.Gateway.CORSOrigins, h)
 	// Trace context from the caller (W3C traceparent) continues through
 	// the gRPC calls and into the events the services publish.
 	h = otelhttp.NewHandler(h, "gateway", otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }))
-	h = observe(c.Log.Access, h)
+	h = observe(c.Log.Access, proxies(px), h)
+	h = securityHeaders(h)
 
 	lis, err := net.Listen("tcp", c.HTTP)
 	if err != nil {
@@ -173,7 +181,7 @@ func forwardIdentity(ctx context.Context, r *http.Request) metadata.MD {
 	if rid := ident.RequestID(r.Context()); rid != "" {
 		md.Set(server.MDRequestID, rid)
 	}
-	md.Set(server.MDClientIP, clientIP(r))
+	md.Set(server.MDClientIP, ident.ClientIP(r.Context()))
 	if id := ident.From(r.Context()); id != nil {
 		md.Set(server.MDAuthorization, "Bearer "+id.Token)
 		md.Set(server.MDTenantID, id.TenantID)

@@ -7,6 +7,7 @@ require (
 	anquan/proto v0.0.0
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.31.0
 	github.com/klauspost/compress v1.20.3
+	github.com/rs/cors v1.11.1
 	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.71.0
 	google.golang.org/genproto/googleapis/api v0.0.0-20260928230214-8a89bd6388cc
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260928230214-8a89bd6388cc

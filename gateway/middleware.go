@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -45,9 +44,10 @@ func (s *statusWriter) Flush() {
 
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// observe gives every request an id, a log line and a metric; a panic below
-// it answers 500 with the envelope.
-func observe(accessLog bool, next http.Handler) http.Handler {
+// observe gives every request an id, its client address (see proxies), a
+// log line and a metric labelled by route template; a panic below it
+// answers 500 with the envelope.
+func observe(accessLog bool, px proxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rid := r.Header.Get("X-Request-Id")
@@ -55,8 +55,10 @@ func observe(accessLog bool, next http.Handler) http.Handler {
 			rid = authn.RandomID(8)
 		}
 		w.Header().Set("X-Request-Id", rid)
+		ip := px.clientIP(r)
 		ctx := ident.WithRequestID(r.Context(), rid)
-		ctx = ident.WithClientIP(ctx, clientIP(r))
+		ctx = ident.WithClientIP(ctx, ip)
+		ctx, rt := withRoute(ctx)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
@@ -65,13 +67,9 @@ func observe(accessLog bool, next http.Handler) http.Handler {
 					writeBlade(sw, http.StatusInternalServerError, "服务器异常,请联系管理员 (请求编号 "+rid+")")
 				}
 			}
-			route := r.URL.Path
-			if sw.status == http.StatusNotFound || !strings.HasPrefix(route, "/api/") {
-				route = "other"
-			}
-			obs.HTTPDuration.WithLabelValues(route, strconv.Itoa(sw.status)).Observe(time.Since(start).Seconds())
+			obs.HTTPDuration.WithLabelValues(rt.name, strconv.Itoa(sw.status)).Observe(time.Since(start).Seconds())
 			if accessLog {
-				attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "ip", clientIP(r), "request_id", rid}
+				attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "ip", ip, "request_id", rid}
 				if id := ident.From(r.Context()); id != nil {
 					attrs = append(attrs, "tenant", id.TenantID, "user", id.UserID)
 				}
@@ -79,54 +77,6 @@ func observe(accessLog bool, next http.Handler) http.Handler {
 			}
 		}()
 		next.ServeHTTP(sw, r.WithContext(ctx))
-	})
-}
-
-// clientIP is the peer address; X-Forwarded-For is trusted only from loopback
-// (the ingress or a local proxy in front of the gateway).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			return strings.TrimSpace(strings.Split(xff, ",")[0])
-		}
-		if xr := r.Header.Get("X-Real-Ip"); xr != "" {
-			return xr
-		}
-	}
-	return host
-}
-
-// cors answers preflights and marks responses for the allowed origins.
-func cors(origins []string, next http.Handler) http.Handler {
-	any := false
-	allowed := map[string]bool{}
-	for _, o := range origins {
-		if o == "*" {
-			any = true
-		}
-		allowed[o] = true
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		origin := r.Header.Get("Origin")
-		if origin != "" && (any || allowed[origin]) {
-			h := w.Header()
-			h.Set("Access-Control-Allow-Origin", origin)
-			h.Set("Vary", "Origin")
-			h.Set("Access-Control-Allow-Credentials", "true")
-			h.Set("Access-Control-Expose-Headers", "Content-Disposition, X-Request-Id")
-			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
-				h.Set("Access-Control-Allow-Headers", "Authorization, Blade-Auth, Tenant-Id, Captcha-Key, Captcha-Code, Content-Type, X-Request-Id")
-				h.Set("Access-Control-Max-Age", "86400")
-				w.WriteHeader(http.StatusNoContent)
-				return
-			}
-		}
-		next.ServeHTTP(w, r)
 	})
 }
 

@@ -153,7 +153,10 @@ func removeFile(c resourcev1.ResourceServiceClient) http.Handler {
 		}
 		name := r.URL.Query().Get("fileName")
 		if name == "" {
-			_ = r.ParseForm()
+			if err := r.ParseForm(); err != nil {
+				writeBlade(w, http.StatusBadRequest, "请求参数错误,请检查表单内容")
+				return
+			}
 			name = r.PostForm.Get("fileName")
 		}
 		if _, err := c.RemoveFile(OutgoingContext(r), &resourcev1.FileName{FileName: name}); err != nil {

@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 )
 
 //go:embed openapi/anquan.swagger.json
@@ -42,8 +44,41 @@ func spa(dir string) http.Handler {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if hashes := pageHashes.of(index); len(hashes) > 0 {
+			w.Header().Set("Content-Security-Policy", csp(hashes...))
+		}
 		http.ServeFile(w, r, index)
 	})
+}
+
+// pageHashes remembers the inline-script hashes of index.html until the
+// file changes (a new web build), so the policy follows the build.
+var pageHashes = &hashCache{}
+
+type hashCache struct {
+	mu     sync.Mutex
+	mod    time.Time
+	size   int64
+	hashes []string
+}
+
+func (c *hashCache) of(file string) []string {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st.ModTime().Equal(c.mod) && st.Size() == c.size {
+		return c.hashes
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		// ServeFile answers the error; the default policy stays.
+		return nil
+	}
+	c.mod, c.size, c.hashes = st.ModTime(), st.Size(), inlineScriptHashes(b)
+	return c.hashes
 }
 
 // openapiDoc is the generated document plus the token endpoint, which the
@@ -61,24 +96,24 @@ var openapiDoc = func() []byte {
 	if paths != nil {
 		paths[tokenPath] = map[string]any{"post": map[string]any{
 			"tags": []string{"AuthService"}, "operationId": "AuthService_TokenEndpoint",
-			"summary":  "OAuth2 token: grant_type password, captcha, refresh_token or social. Client in Basic auth. Answers the bare OAuth2 object, or {error_code, error_description}.",
-			"consumes": []string{"application/x-www-form-urlencoded"},
+			"summary":  "OAuth2 token: grant_type password, captcha, refresh_token or social, as a POST form (GET and secrets in the query string are refused). Client in Basic auth. Answers the bare OAuth2 object, or {error_code, error_description}.",
+			"consumes": []string{"application/x-www-form-urlencoded", "multipart/form-data"},
 			"parameters": []any{
 				param("Authorization", "header", "Basic base64(client_id:client_secret)", true),
 				param("Tenant-Id", "header", "tenant (when tenantId is absent)", false),
 				param("Captcha-Key", "header", "captcha key from oauth/captcha", false),
 				param("Captcha-Code", "header", "captcha answer", false),
-				param("grant_type", "query", "password | captcha | refresh_token | social", true),
-				param("tenantId", "query", "six-digit tenant id", false),
-				param("username", "query", "account", false),
-				param("password", "query", "password (AES transport format for clients that encrypt)", false),
-				param("refresh_token", "query", "for grant_type refresh_token", false),
-				param("source", "query", "social provider source", false),
-				param("code", "query", "social authorization code", false),
-				param("scope", "query", "all", false),
+				param("grant_type", "formData", "password | captcha | refresh_token | social", true),
+				param("tenantId", "formData", "six-digit tenant id", false),
+				param("username", "formData", "account", false),
+				param("password", "formData", "password (AES transport format for clients that encrypt)", false),
+				param("refresh_token", "formData", "for grant_type refresh_token", false),
+				param("source", "formData", "social provider source", false),
+				param("code", "formData", "social authorization code", false),
+				param("scope", "formData", "all", false),
 			},
 			"responses": map[string]any{"200": map[string]any{"description": "access_token, token_type, refresh_token, expires_in, tenant_id, user_id, dept_id, role_id, account, user_name, nick_name, role_name, avatar, expirationInformation"},
-				"400": map[string]any{"description": "refused: error_description"}, "401": map[string]any{"description": "bad client"}},
+				"400": map[string]any{"description": "refused: error_description"}, "401": map[string]any{"description": "bad client"}, "405": map[string]any{"description": "not a POST"}},
 		}}
 	}
 	out, err := json.Marshal(doc)
@@ -93,7 +128,11 @@ func serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write(openapiDoc)
 }
 
+// docsCSP allows the docs page's own inline script, by hash.
+var docsCSP = csp(inlineScriptHashes(docsHTML)...)
+
 func serveDocs(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Security-Policy", docsCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(docsHTML)
 }

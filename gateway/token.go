@@ -3,7 +3,11 @@ package gateway
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
+	"log/slog"
+	"mime"
 	"net/http"
+	"net/url"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -15,21 +19,30 @@ import (
 
 var tokenJSON = protojson.MarshalOptions{EmitUnpopulated: true}
 
-// tokenHandler serves POST /api/blade-auth/oauth/token: parameters from the
-// query string or a form body, the client in Basic auth, the bare OAuth2
-// answer, and {"error_code","error_description"} on refusal, as standard
-// OAuth2 clients and the Blade web client both expect.
+// tokenHandler serves POST /api/blade-auth/oauth/token: parameters in a
+// form body (application/x-www-form-urlencoded or multipart/form-data), the
+// client in Basic auth, the bare OAuth2 answer, and
+// {"error_code","error_description"} on refusal, as standard OAuth2 clients
+// and the Blade web client both expect. GET is refused (405), and so are
+// secrets in the query string (400): URLs end up in logs, proxies and
+// browser history.
 func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost && r.Method != http.MethodGet {
-		tokenError(w, http.StatusMethodNotAllowed, "请使用 POST 请求")
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		tokenError(w, http.StatusMethodNotAllowed, "invalid_request", "令牌接口只接受 POST 表单请求")
 		return
 	}
-	if !g.tokenLimit.allow(clientIP(r)) {
-		tokenError(w, http.StatusTooManyRequests, "请求过于频繁,请稍后再试")
+	ip := ident.ClientIP(r.Context())
+	if !g.tokenLimit.allow(ip) {
+		tokenError(w, http.StatusTooManyRequests, "invalid_request", "请求过于频繁,请稍后再试")
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		tokenError(w, http.StatusBadRequest, "请求参数错误")
+	if name := secretInQuery(r.URL.Query()); name != "" {
+		tokenError(w, http.StatusBadRequest, "invalid_request", "请勿在请求地址中传递 "+name+",请将其放在 POST 表单中提交")
+		return
+	}
+	if err := parseTokenForm(r); err != nil {
+		tokenError(w, http.StatusBadRequest, "invalid_request", err.Error())
 		return
 	}
 	clientID, secret, ok := r.BasicAuth()
@@ -37,7 +50,7 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 		clientID, secret = r.Form.Get("client_id"), r.Form.Get("client_secret")
 	}
 	if clientID == "" {
-		tokenError(w, http.StatusUnauthorized, "客户端认证失败: 缺少 Authorization 请求头")
+		tokenError(w, http.StatusUnauthorized, "invalid_client", "客户端认证失败: 缺少 Authorization 请求头")
 		return
 	}
 	tenant := r.Form.Get("tenantId")
@@ -56,10 +69,9 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 		CaptchaCode:  cmp.Or(r.Header.Get("Captcha-Code"), r.Form.Get("captcha_code")),
 		Source:       r.Form.Get("source"), Code: r.Form.Get("code"), State: r.Form.Get("state"),
 		RedirectUri: r.Form.Get("redirect_uri"),
-		ClientIp:    clientIP(r), UserAgent: r.UserAgent(),
+		ClientIp:    ip, UserAgent: r.UserAgent(),
 	}
-	ctx := ident.WithClientIP(r.Context(), clientIP(r))
-	resp, err := g.auth.Token(ctx, req)
+	resp, err := g.auth.Token(r.Context(), req)
 	if err != nil {
 		st := status.Convert(err)
 		code := http.StatusBadRequest
@@ -74,12 +86,12 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 		case codes.Internal, codes.Unknown:
 			code, msg = http.StatusInternalServerError, "服务器异常,请联系管理员"
 		}
-		tokenError(w, code, msg)
+		tokenError(w, code, oauthError(code), msg)
 		return
 	}
 	b, err := tokenJSON.Marshal(resp)
 	if err != nil {
-		tokenError(w, http.StatusInternalServerError, "服务器异常,请联系管理员")
+		tokenError(w, http.StatusInternalServerError, "server_error", "服务器异常,请联系管理员")
 		return
 	}
 	w.Header().Set("Content-Type", contentTypeJSON)
@@ -87,16 +99,59 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(b)
 }
 
-func tokenError(w http.ResponseWriter, code int, msg string) {
+// secretParams may not travel in a URL.
+var secretParams = []string{"password", "client_secret", "refresh_token", "code"}
+
+// secretInQuery names the first secret parameter in the query string, or "".
+func secretInQuery(q url.Values) string {
+	for _, k := range secretParams {
+		if _, ok := q[k]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// parseTokenForm reads the form body; anything but a form is refused.
+func parseTokenForm(r *http.Request) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err == nil {
+		switch mt {
+		case "application/x-www-form-urlencoded":
+			if err := r.ParseForm(); err != nil {
+				return errors.New("请求参数错误,请检查表单内容")
+			}
+			return nil
+		case "multipart/form-data":
+			// limitBody bounds the body; fields only, files are not read.
+			if err := r.ParseMultipartForm(1 << 20); err != nil {
+				return errors.New("请求参数错误,请检查表单内容")
+			}
+			if r.MultipartForm != nil {
+				if err := r.MultipartForm.RemoveAll(); err != nil {
+					slog.Warn("token form: temporary files not removed", "err", err)
+				}
+			}
+			return nil
+		}
+	}
+	return errors.New("请以表单 (application/x-www-form-urlencoded 或 multipart/form-data) 提交令牌请求")
+}
+
+func tokenError(w http.ResponseWriter, code int, oauthErr, msg string) {
 	w.Header().Set("Content-Type", contentTypeJSON)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(map[string]any{"error_code": code, "error_description": msg, "error": oauthError(code), "success": false, "code": code, "msg": msg})
+	// The status line is sent; a failed body write means the client left.
+	_ = json.NewEncoder(w).Encode(map[string]any{"error_code": code, "error_description": msg, "error": oauthErr, "success": false, "code": code, "msg": msg})
 }
 
 func oauthError(code int) string {
-	if code == http.StatusUnauthorized {
+	switch {
+	case code == http.StatusUnauthorized:
 		return "invalid_client"
+	case code >= 500:
+		return "server_error"
 	}
 	return "invalid_grant"
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"anquan/kit/cache"
+	"anquan/kit/conf"
 	"anquan/kit/timefmt"
 )
 
@@ -19,7 +20,10 @@ func TestAPI(t *testing.T) {
 	for _, b := range backends {
 		b := b
 		t.Run(b.name, func(t *testing.T) {
-			e := start(t, b)
+			// SocialRegistration runs its own identity provider on loopback,
+			// which only an on-premise deployment's switch allows (the
+			// refusal with the switch off: TestSocialProviderOnInternalAddress...).
+			e := start(t, b, func(c *conf.Config) { c.Security.AllowPrivateIdP = true })
 			t.Run("Health", e.testHealth)
 			t.Run("TokenGrants", e.testTokenGrants)
 			t.Run("CaptchaLogin", e.testCaptchaLogin)

@@ -170,9 +170,9 @@ func (e *env) targetOf(t *testing.T, spec map[string]map[string][]string, path, 
 	return nil
 }
 
-// send calls path as tok on the target: the body as JSON, the id also as
+// sendProbe calls path as tok on the target: the body as JSON, the id also as
 // the query's ids / id (remove?ids=, detail-style actions).
-func (e *env) send(path, tok string, tg *probeTarget) *resp {
+func (e *env) sendProbe(path, tok string, tg *probeTarget) *resp {
 	q := url.Values{"ids": {tg.id}, "id": {tg.id}}
 	if tg.idKey != "id" {
 		q.Set(tg.idKey, tg.id)
@@ -283,7 +283,7 @@ func TestProbeObjectLevelAuthorization(t *testing.T) {
 		crossed++
 		for _, c := range callers {
 			before := e.readBack(tg, owner)
-			r := e.send(path, c.tok, tg)
+			r := e.sendProbe(path, c.tok, tg)
 			codes[fmt.Sprintf("%d", r.Status)]++
 			// An allowed endpoint may succeed for the other tenant on its own
 			// things (its own profile, its own scheduler); tenant A's record

@@ -41,7 +41,7 @@ export async function waitReady(url, ms) {
 
 /**
  * Resolves the server to test: ANQUAN_URL as given, or ANQUAN_BIN started on a free port
- * (temporary data, ANQUAN_CAPTCHA=off, --web=dist). Returns { base, stop, log() } or
+ * (temporary data, ANQUAN_CAPTCHA=off, ANQUAN_ALLOW_PRIVATE_IDP=on, --web=dist). Returns { base, stop, log() } or
  * { error } when the binary is missing or does not get ready.
  */
 export async function startServer({ env = {} } = {}) {
@@ -54,8 +54,10 @@ export async function startServer({ env = {} } = {}) {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-'));
   const base = `http://127.0.0.1:${port}`;
   let serverLog = '';
+  // ANQUAN_ALLOW_PRIVATE_IDP: the social-login scenario runs its fake provider on loopback,
+  // which the server refuses unless the deployment allows private providers.
   const server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`], {
-    env: { ...process.env, ANQUAN_CAPTCHA: 'off', ...env },
+    env: { ...process.env, ANQUAN_CAPTCHA: 'off', ANQUAN_ALLOW_PRIVATE_IDP: 'on', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.on('data', (d) => (serverLog += d));

@@ -1,7 +1,7 @@
 // Browser scenarios against Anquan (gateway + built web).
 // Usage: ANQUAN_URL=http://127.0.0.1:8080 npm run e2e   (a running server)
 //    or: ANQUAN_BIN=../bin/anquan npm run e2e            (starts the binary on a free port
-//        with a temporary data folder, ANQUAN_CAPTCHA=off and --web=dist, stops it after)
+//        with a temporary data folder, ANQUAN_CAPTCHA=off, ANQUAN_ALLOW_PRIVATE_IDP=on and --web=dist, stops it after)
 // Prints "N passed, N failed" last and exits non-zero on any failure.
 import { readRows } from './xlsx.mjs';
 import http from 'node:http';

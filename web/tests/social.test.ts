@@ -50,9 +50,11 @@ describe('social login in the session store', () => {
 
   it('an unknown person (user_id -1) is logged in, must register and loads no buttons', async () => {
     const calls: string[] = [];
+    const bodies: string[] = [];
     configureRequest({
-      fetch: vi.fn(async (url: string) => {
+      fetch: vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(url);
+        bodies.push(String(init?.body ?? ''));
         return new Response(
           JSON.stringify({ access_token: jwt({ tenant_id: '100001', user_id: '-1', oauth_id: '77' }), refresh_token: 'r', tenant_id: '100001', user_id: '-1', oauth_id: '77', nick_name: 'Octo' }),
           { status: 200 },
@@ -63,7 +65,9 @@ describe('social login in the session store', () => {
     expect(calls).toHaveLength(1);
     const url = new URL(calls[0], 'http://x');
     expect(url.pathname).toBe('/api/blade-auth/oauth/token');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ tenantId: '100001', source: 'github', code: 'abc', state: 's', grant_type: 'social' });
+    // a POST form: nothing in the URL, everything in the body
+    expect(url.search).toBe('');
+    expect(Object.fromEntries(new URLSearchParams(bodies[0]))).toMatchObject({ tenantId: '100001', source: 'github', code: 'abc', state: 's', grant_type: 'social' });
     const s = useSession.getState();
     expect(getToken()).not.toBe('');
     expect(s.userInfo.oauth_id).toBe('77');

@@ -47,9 +47,10 @@ func (a *App) Start(ctx context.Context) error {
 	providers := data.Providers(g)
 	tokens := data.Tokens{DB: g}
 	settings := conf.From(a.in.Conf)
-	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(), Events: a.Outbox,
+	guard := social.Guard{AllowPrivate: settings.AllowPrivateIdP}
+	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(guard), Events: a.Outbox,
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
-	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir)))
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir), guard.CheckURL))
 	if err != nil {
 		return err
 	}

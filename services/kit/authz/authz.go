@@ -91,7 +91,11 @@ func (p *Policies) Reload(ctx context.Context) error {
 			return err
 		}
 	}
-	_ = p.e.InvalidateCache()
+	// A cache that cannot be emptied would keep answering from the old
+	// rules: report it, so the caller keeps refusing until a reload works.
+	if err := p.e.InvalidateCache(); err != nil {
+		return err
+	}
 	p.supers = supers
 	p.loaded = time.Now()
 	return nil
@@ -110,7 +114,13 @@ func (p *Policies) Allowed(id *ident.Identity, codes []string) bool {
 			return true
 		}
 		for _, c := range codes {
-			if ok, _ := p.e.Enforce(rs, id.TenantID, c); ok {
+			ok, err := p.e.Enforce(rs, id.TenantID, c)
+			if err != nil {
+				// Not allowed: an enforcer error never grants a code.
+				slog.Error("permission check failed; refusing", "tenant", id.TenantID, "role", rs, "code", c, "err", err)
+				continue
+			}
+			if ok {
 				return true
 			}
 		}
@@ -129,8 +139,16 @@ func (p *Policies) Run(ctx context.Context, b *bus.Bus) {
 			default:
 			}
 		})
-		if err == nil {
-			defer func() { _ = sub.Unsubscribe() }()
+		if err != nil {
+			// Changes then take effect with the minute's reload only.
+			slog.Warn("permission change subscription failed; reloading every minute only", "err", err)
+		} else {
+			defer func() {
+				// Stopping: a failed unsubscribe ends with the connection anyway.
+				if err := sub.Unsubscribe(); err != nil {
+					slog.Debug("permission subscription: unsubscribe", "err", err)
+				}
+			}()
 		}
 	}
 	t := time.NewTicker(time.Minute)
@@ -186,8 +204,9 @@ func (p *Policies) check(ctx context.Context, method string) error {
 	}
 	if !p.Loaded() {
 		if err := p.Reload(ctx); err != nil {
+			// The permission store does not answer: refused (503), not let through.
 			slog.Warn("permissions not loaded; refusing", "err", err)
-			return errs.Forbidden("权限数据尚未就绪,请稍后再试")
+			return errs.Unavailable("权限数据尚未就绪,请稍后再试")
 		}
 	}
 	if !p.Allowed(id, codes) {

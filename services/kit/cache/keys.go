@@ -16,6 +16,10 @@ func LoginFailIP(ip string) string { return "login:fail:ip:" + ip }
 // RevokedJTI marks one access token as logged out.
 func RevokedJTI(jti string) string { return "token:revoked:" + jti }
 
+// RevokedSession marks a login session (refresh-token family) as ended
+// (logout, refresh-token reuse): every access token of the session is void.
+func RevokedSession(family string) string { return "token:session:" + family }
+
 // RevokedBefore holds the unix time before which a user's tokens are void
 // (password change, lock, removal).
 func RevokedBefore(tenant string, userID int64) string {

@@ -5,6 +5,7 @@ package conf
 
 import (
 	"fmt"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -72,6 +73,11 @@ type Security struct {
 	InternalSecret string `yaml:"internalSecret"`
 	// Captcha requires the captcha grant for the web client (ANQUAN_CAPTCHA=off disables).
 	Captcha bool `yaml:"captcha"`
+	// AllowPrivateIdP lets social-login providers (their tokenUrl and
+	// userInfoUrl) live on loopback, link-local, private or metadata
+	// addresses, for on-premise identity providers. Off by default: the
+	// server refuses to call such addresses (ANQUAN_ALLOW_PRIVATE_IDP=on).
+	AllowPrivateIdP bool `yaml:"allowPrivateIdP"`
 }
 
 type Log struct {
@@ -89,8 +95,15 @@ type Gateway struct {
 	BodyLimit int64 `yaml:"bodyLimit"`
 	// TokenRate is the per-IP token endpoint budget per minute.
 	TokenRate int `yaml:"tokenRate"`
-	// CORSOrigins allowed; "*" allows any.
+	// CORSOrigins are the other origins (scheme://host[:port]) whose pages
+	// may call the API; none by default (the web app is served same-origin
+	// and needs none). "*" allows any origin, never with credentials.
 	CORSOrigins []string `yaml:"corsOrigins"`
+	// TrustedProxies are the addresses or CIDRs of the proxies in front of
+	// the gateway (ingress, load balancer). X-Forwarded-For is read only when
+	// the peer is one of them, and the client is the rightmost address that
+	// is not; none by default (loopback included), so the peer is the client.
+	TrustedProxies []string `yaml:"trustedProxies"`
 }
 
 // Storage keeps uploaded files: a folder under Data (local, the default) or
@@ -125,7 +138,7 @@ func Default() *Config {
 		Services: map[string]string{},
 		Security: Security{PasswordKey: DefaultPasswordKey, Captcha: true},
 		Log:      Log{Level: "info", Access: true},
-		Gateway:  Gateway{BodyLimit: 10 << 20, TokenRate: 60, CORSOrigins: []string{"*"}},
+		Gateway:  Gateway{BodyLimit: 10 << 20, TokenRate: 60},
 		Storage:  Storage{Driver: "local", Region: "us-east-1", MaxUpload: 20 << 20},
 	}
 }
@@ -190,6 +203,21 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	if v := strings.ToLower(get("ANQUAN_CAPTCHA")); v != "" {
 		c.Security.Captcha = !(v == "off" || v == "false" || v == "0")
 	}
+	if v := strings.ToLower(get("ANQUAN_ALLOW_PRIVATE_IDP")); v != "" {
+		c.Security.AllowPrivateIdP = v == "on" || v == "true" || v == "1"
+	}
+	list := func(key string, dst *[]string) {
+		if v := get(key); v != "" {
+			*dst = nil
+			for _, p := range strings.Split(v, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					*dst = append(*dst, p)
+				}
+			}
+		}
+	}
+	list("ANQUAN_CORS_ORIGINS", &c.Gateway.CORSOrigins)
+	list("ANQUAN_TRUSTED_PROXIES", &c.Gateway.TrustedProxies)
 	if v := strings.ToLower(get("ANQUAN_ACCESS_LOG")); v != "" {
 		c.Log.Access = !(v == "off" || v == "false" || v == "0")
 	}
@@ -213,7 +241,37 @@ func (c *Config) Validate() error {
 	if c.Services == nil {
 		c.Services = map[string]string{}
 	}
+	if _, err := ParsePrefixes(c.Gateway.TrustedProxies); err != nil {
+		return fmt.Errorf("gateway.trustedProxies: %w", err)
+	}
 	return nil
+}
+
+// ParsePrefixes reads addresses ("10.0.0.5") and CIDRs ("10.0.0.0/8") as
+// prefixes; an address is a prefix of one host.
+func ParsePrefixes(list []string) ([]netip.Prefix, error) {
+	out := make([]netip.Prefix, 0, len(list))
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if strings.Contains(s, "/") {
+			p, err := netip.ParsePrefix(s)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an address or CIDR", s)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or CIDR", s)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // Path joins a name under the data folder.

@@ -2,6 +2,7 @@ package db
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"sync"
 
@@ -156,20 +157,28 @@ func onCreate(db *gorm.DB) {
 		return
 	}
 	at := now()
+	// A column that cannot be set (a model field of an unexpected type)
+	// fails the insert: no row without its tenant and audit columns.
+	put := func(f *schema.Field, rv reflect.Value, v any) {
+		if err := f.Set(ctx, rv, v); err != nil {
+			// AddError records it on the statement (and returns it again).
+			_ = db.AddError(fmt.Errorf("set %s.%s: %w", s.Name, f.Name, err))
+		}
+	}
 	set := func(rv reflect.Value) {
 		if f := field(s, "ID"); f != nil {
 			if v, zero := f.ValueOf(ctx, rv); zero || v == int64(0) {
-				_ = f.Set(ctx, rv, idgen.Next())
+				put(f, rv, idgen.Next())
 			}
 		}
 		if f := field(s, "TenantID"); f != nil && owned && !system {
 			// The caller's tenant always wins over whatever the payload said.
-			_ = f.Set(ctx, rv, id.TenantID)
+			put(f, rv, id.TenantID)
 		}
 		for _, name := range []string{"CreateTime", "UpdateTime"} {
 			if f := field(s, name); f != nil {
 				if _, zero := f.ValueOf(ctx, rv); zero {
-					_ = f.Set(ctx, rv, at)
+					put(f, rv, at)
 				}
 			}
 		}
@@ -177,13 +186,13 @@ func onCreate(db *gorm.DB) {
 			for _, name := range []string{"CreateUser", "UpdateUser"} {
 				if f := field(s, name); f != nil {
 					if _, zero := f.ValueOf(ctx, rv); zero {
-						_ = f.Set(ctx, rv, id.UserID)
+						put(f, rv, id.UserID)
 					}
 				}
 			}
 			if f := field(s, "CreateDept"); f != nil {
 				if _, zero := f.ValueOf(ctx, rv); zero {
-					_ = f.Set(ctx, rv, id.DeptID())
+					put(f, rv, id.DeptID())
 				}
 			}
 		}

@@ -66,6 +66,15 @@ func TooMany(msg string, args ...any) error {
 	return newErr(codes.ResourceExhausted, "TOO_MANY", fmt.Sprintf(msg, args...))
 }
 
+// Unavailable: a dependency a security check needs (deny-list, permission
+// store, audit log) does not answer, so the call is refused (HTTP 503).
+func Unavailable(msg string, args ...any) error {
+	if msg == "" {
+		msg = "服务暂不可用,请稍后再试"
+	}
+	return newErr(codes.Unavailable, "UNAVAILABLE", fmt.Sprintf(msg, args...))
+}
+
 // Internal hides the cause from the caller; log the cause before returning it.
 func Internal(cause error) error {
 	return status.Error(codes.Internal, "服务器异常,请联系管理员")

@@ -46,6 +46,9 @@ type Identity struct {
 	JTI       string
 	// Session is the login session (refresh-token family) of the token.
 	Session string
+	// Guest: a social login bound to no local user yet (user id -1); until
+	// registered and approved it may call only what authn.GuestMayCall allows.
+	Guest bool
 }
 
 // DeptID is the caller's primary department (the last of a comma list, as Blade reads it).

@@ -97,5 +97,5 @@ func (in *Infra) GRPCServer(name, addr string) (*server.GRPC, error) {
 	if in.guardErr != nil {
 		return nil, in.guardErr
 	}
-	return server.NewGRPC(name, addr, in.Verifier, in.Secret, in.guard.ServerInterceptor)
+	return server.NewGRPC(name, addr, in.Verifier, in.Cache, in.Secret, in.guard.ServerInterceptor)
 }

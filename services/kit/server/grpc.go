@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"anquan/kit/authn"
+	"anquan/kit/cache"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/obs"
@@ -50,7 +51,11 @@ type GRPC struct {
 
 // NewGRPC listens on addr (":0"-style addresses pick a free port); extra
 // interceptors (the permission check) run after the token is verified.
-func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string, extra ...grpc.UnaryServerInterceptor) (*GRPC, error) {
+// deny is the cache holding the token deny-list (authn.Revoked).
+func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, internalSecret string, extra ...grpc.UnaryServerInterceptor) (*GRPC, error) {
+	if deny == nil {
+		return nil, fmt.Errorf("%s grpc: no cache for the token deny-list", name)
+	}
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("%s grpc listen %s: %w", name, addr, err)
@@ -63,7 +68,7 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, internalSecret string,
 		grpc.ChainUnaryInterceptor(append(append([]grpc.UnaryServerInterceptor{
 			recovery,
 			observe(name),
-			authenticate(verifier, internalSecret),
+			authenticate(verifier, deny, internalSecret),
 		}, extra...), Validate)...),
 		grpc.MaxRecvMsgSize(32<<20),
 		grpc.MaxSendMsgSize(64<<20),
@@ -132,7 +137,12 @@ func observe(service string) grpc.UnaryServerInterceptor {
 	}
 }
 
-func authenticate(v *authn.Verifier, secret string) grpc.UnaryServerInterceptor {
+// authenticate puts the caller of a call in its context: the service
+// credential for internal methods, else the bearer token once verified and
+// checked against the deny-list (authn.Revoked; unreadable deny-list: the
+// call is refused with Unavailable). A guest token (social login without a
+// local user) reaches only what authn.GuestMayCall allows.
+func authenticate(v *authn.Verifier, deny cache.Cache, secret string) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 		if info.FullMethod == "/grpc.health.v1.Health/Check" {
 			return h(ctx, req)
@@ -155,16 +165,31 @@ func authenticate(v *authn.Verifier, secret string) grpc.UnaryServerInterceptor 
 				break
 			}
 		}
+		open := perm.Of(info.FullMethod) == perm.Open
 		if token != "" && v != nil {
-			id, err := v.Verify(token)
-			if err == nil {
-				return h(ident.With(ctx, id), req)
+			if id, err := v.Verify(token); err == nil {
+				revoked, err := authn.Revoked(ctx, deny, id)
+				if err != nil {
+					slog.Error("token deny-list unreadable; refusing the call", "method", info.FullMethod, "err", err, "request_id", ident.RequestID(ctx))
+					return nil, authn.ErrDenyListDown
+				}
+				if !revoked {
+					switch {
+					case !id.Guest || authn.GuestMayCall(info.FullMethod):
+						return h(ident.With(ctx, id), req)
+					case open:
+						// An open method serves a guest as it serves anyone.
+						return h(ctx, req)
+					default:
+						return nil, errs.Forbidden(authn.MsgGuest)
+					}
+				}
 			}
-			if perm.Of(info.FullMethod) != perm.Open {
+			if !open {
 				return nil, errs.Unauthorized("")
 			}
 		}
-		if perm.Of(info.FullMethod) == perm.Open {
+		if open {
 			return h(ctx, req)
 		}
 		if internal {

@@ -48,7 +48,7 @@ func start(t *testing.T) (*platform.Infra, *authn.Keys) {
 	in := &platform.Infra{Conf: c, Cache: cache.NewMemory(), Keys: keys, Verifier: authn.NewVerifier(keys), Secret: secret, Dialer: rpc.NewDialer(nil, secret)}
 	t.Cleanup(in.Close)
 
-	sys, err := server.NewGRPC("system", "127.0.0.1:0", in.Verifier, secret)
+	sys, err := server.NewGRPC("system", "127.0.0.1:0", in.Verifier, in.Cache, secret)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,8 @@ export interface LoginForm {
   code?: string;
 }
 
+/** The token endpoint takes a POST form only: parameters (password, refresh token, social
+ * code) travel in the body, never in the URL, which the gateway refuses. */
 const TOKEN_URL = '/api/blade-auth/oauth/token';
 
 /** The password cipher (crypto-js) loads with the first login, not with the login page;
@@ -50,7 +52,8 @@ export async function loginByUsername(form: LoginForm, captcha: boolean) {
       'Tenant-Id': tenantId,
       ...(captcha ? { 'Captcha-Key': form.key || '', 'Captcha-Code': form.code || '' } : {}),
     },
-    params: {
+    form: true,
+    data: {
       tenantId,
       username: form.username,
       password: encrypt(form.password),
@@ -79,7 +82,8 @@ export function loginBySocial(form: SocialForm) {
     // the callback page shows the refusal itself
     silent: true,
     headers: { 'Tenant-Id': tenantId },
-    params: { tenantId, source: form.source, code: form.code, state: form.state, grant_type: 'social', scope: 'all' },
+    form: true,
+    data: { tenantId, source: form.source, code: form.code, state: form.state, grant_type: 'social', scope: 'all' },
   });
 }
 
@@ -90,7 +94,8 @@ export function refreshToken(refresh_token: string, tenantId: string) {
     authorization: false,
     silent: true,
     headers: { 'Tenant-Id': tenantId },
-    params: { tenantId, refresh_token, grant_type: 'refresh_token', scope: 'all' },
+    form: true,
+    data: { tenantId, refresh_token, grant_type: 'refresh_token', scope: 'all' },
   });
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -39,8 +40,13 @@ type Tokens interface {
 	MarkUsed(ctx context.Context, id int64) (bool, error)
 	RevokeFamily(ctx context.Context, family string) error
 	Provider(ctx context.Context, tenantID, source string) (*SocialProvider, error)
-	LogLogin(ctx context.Context, l *LoginLog)
+	// LogLogin writes the audit record of a login attempt.
+	LogLogin(ctx context.Context, l *LoginLog) error
 }
+
+// ErrProviderAddress: a provider call was refused because its address is
+// on this host or an internal network (see security.allowPrivateIdP).
+var ErrProviderAddress = errors.New("provider address is internal")
 
 // Social exchanges an authorization code for the person behind it.
 type Social interface {
@@ -68,7 +74,18 @@ const (
 	MsgExpired        = "网站服务授权已过期,请重新申请授权"
 	MsgBadClient      = "客户端认证失败"
 	MsgCaptcha        = "验证码不正确"
+	MsgRevoked        = "刷新令牌已失效,请重新登录"
+	// MsgGuardDown: the lockout counters or the login log cannot be
+	// reached, so no login is decided (fail closed).
+	MsgGuardDown = "登录服务暂不可用,请稍后再试"
 )
+
+// guardDown refuses a login (503 at the edge) when a security check cannot
+// be made; cause is logged, never shown.
+func guardDown(what string, cause error) error {
+	slog.Error("login refused: "+what, "err", cause)
+	return errs.Unavailable(MsgGuardDown)
+}
 
 // Auth is blade-auth's use cases.
 type Auth struct {
@@ -164,7 +181,10 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 		if t != nil {
 			tid = t.ID
 		}
-		a.Tokens.LogLogin(ctx, &LoginLog{ID: idgen.Next(), TenantID: tid, Account: account, GrantType: grant, ClientID: c.ID, IP: r.IP, UserAgent: trim(r.UserAgent, 300), Reason: reason, CreatedAt: a.now()})
+		if lerr := a.Tokens.LogLogin(ctx, &LoginLog{ID: idgen.Next(), TenantID: tid, Account: account, GrantType: grant, ClientID: c.ID, IP: r.IP, UserAgent: trim(r.UserAgent, 300), Reason: reason, CreatedAt: a.now()}); lerr != nil {
+			// The attempt is refused either way; the lost audit record is logged.
+			slog.Error("login log write failed", "tenant", tid, "account", account, "reason", reason, "err", lerr)
+		}
 		return nil, err
 	}
 	t, err := a.tenant(ctx, r.TenantID)
@@ -184,19 +204,21 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 	acctKey, ipKey := cache.LoginFailAccount(t.ID, account), cache.LoginFailIP(r.IP)
 	// The lockout is checked before the password, so a locked account gives
 	// a guesser nothing.
-	if n := a.count(ctx, acctKey); n >= MaxAccountFailures {
+	// Counters that cannot be read decide nothing: the login is refused.
+	acctN, ipN, err := a.counts(ctx, acctKey, ipKey, r.IP)
+	if err != nil {
+		return fail(t, "lockout unreadable", err)
+	}
+	if acctN >= MaxAccountFailures {
 		return fail(t, "locked", errs.BadRequest(MsgLocked))
 	}
-	if r.IP != "" {
-		if n := a.count(ctx, ipKey); n >= MaxIPFailures {
-			return fail(t, "ip locked", errs.BadRequest(MsgLocked))
-		}
+	if ipN >= MaxIPFailures {
+		return fail(t, "ip locked", errs.BadRequest(MsgLocked))
 	}
 	plain := r.Password
 	if c.EncryptPassword {
 		if plain, err = authn.DecryptTransport(a.PasswordKey, r.Password); err != nil {
-			a.failed(ctx, acctKey, ipKey, r.IP)
-			return fail(t, "cipher", errs.BadRequest(MsgBadCredentials))
+			return fail(t, "cipher", a.failed(ctx, acctKey, ipKey, r.IP))
 		}
 	}
 	u, err := a.Dir.FindUser(ctx, t.ID, account)
@@ -204,13 +226,11 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 		return nil, err
 	}
 	if u == nil {
-		a.failed(ctx, acctKey, ipKey, r.IP)
-		return fail(t, "no user", errs.BadRequest(MsgBadCredentials))
+		return fail(t, "no user", a.failed(ctx, acctKey, ipKey, r.IP))
 	}
 	good, legacy := authn.Check(u.PasswordHash, plain)
 	if !good {
-		a.failed(ctx, acctKey, ipKey, r.IP)
-		return fail(t, "password", errs.BadRequest(MsgBadCredentials))
+		return fail(t, "password", a.failed(ctx, acctKey, ipKey, r.IP))
 	}
 	switch u.Status {
 	case 0:
@@ -218,7 +238,11 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 	case 2:
 		return fail(t, "rejected", errs.BadRequest("账号注册未通过审核,请联系管理员"))
 	}
-	_ = a.Cache.Del(ctx, acctKey)
+	if err := a.Cache.Del(ctx, acctKey); err != nil {
+		// Safe to go on: the counter only says how many attempts failed; a
+		// stale one expires after LockFor and at worst locks out early.
+		slog.Warn("login failure counter not reset", "tenant", t.ID, "account", account, "err", err)
+	}
 	if legacy {
 		if h, err := authn.Hash(plain); err == nil {
 			if err := a.Dir.UpgradeHash(ctx, t.ID, u.ID, h); err != nil {
@@ -230,7 +254,10 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 	if err != nil {
 		return nil, err
 	}
-	a.Tokens.LogLogin(ctx, &LoginLog{ID: idgen.Next(), TenantID: t.ID, Account: account, GrantType: grant, ClientID: c.ID, IP: r.IP, UserAgent: trim(r.UserAgent, 300), Success: true, CreatedAt: a.now()})
+	// No audit record, no token: the issued one is never handed out.
+	if err := a.Tokens.LogLogin(ctx, &LoginLog{ID: idgen.Next(), TenantID: t.ID, Account: account, GrantType: grant, ClientID: c.ID, IP: r.IP, UserAgent: trim(r.UserAgent, 300), Success: true, CreatedAt: a.now()}); err != nil {
+		return nil, guardDown("login log unwritable", err)
+	}
 	return res, nil
 }
 
@@ -241,20 +268,50 @@ func trim(s string, n int) string {
 	return s
 }
 
-func (a *Auth) count(ctx context.Context, key string) int {
-	v, ok, _ := a.Cache.Get(ctx, key)
-	if !ok {
-		return 0
+// counts reads the failure counters of the account and of the address (no
+// address, no count) in one round trip.
+func (a *Auth) counts(ctx context.Context, acctKey, ipKey, ip string) (acct, byIP int, err error) {
+	keys := []string{acctKey}
+	if ip != "" {
+		keys = append(keys, ipKey)
 	}
-	n, _ := strconv.Atoi(v)
-	return n
+	got, err := a.Cache.GetMany(ctx, keys)
+	if err != nil {
+		return 0, 0, guardDown("lockout counters unreadable", err)
+	}
+	n := func(k string) int {
+		v, ok := got[k]
+		if !ok {
+			return 0
+		}
+		c, err := strconv.Atoi(v)
+		if err != nil {
+			// A counter that is not a number was not written by us: count it
+			// as spent rather than as zero.
+			return MaxIPFailures
+		}
+		return c
+	}
+	acct = n(acctKey)
+	if ip != "" {
+		byIP = n(ipKey)
+	}
+	return acct, byIP, nil
 }
 
-func (a *Auth) failed(ctx context.Context, acctKey, ipKey, ip string) {
-	_, _ = a.Cache.Incr(ctx, acctKey, LockFor)
-	if ip != "" {
-		_, _ = a.Cache.Incr(ctx, ipKey, LockFor)
+// failed counts a failed attempt and returns the refusal to answer: the
+// wrong-credentials message, or, when the attempt could not be counted
+// (a guesser would get unlimited tries), the unavailable one.
+func (a *Auth) failed(ctx context.Context, acctKey, ipKey, ip string) error {
+	if _, err := a.Cache.Incr(ctx, acctKey, LockFor); err != nil {
+		return guardDown("login failure not counted", err)
 	}
+	if ip != "" {
+		if _, err := a.Cache.Incr(ctx, ipKey, LockFor); err != nil {
+			return guardDown("login failure not counted", err)
+		}
+	}
+	return errs.BadRequest(MsgBadCredentials)
 }
 
 func (a *Auth) checkCaptcha(ctx context.Context, key, code string) error {
@@ -326,6 +383,9 @@ func (a *Auth) issue(ctx context.Context, c *Client, t *Tenant, u *User, oauthID
 		NickName: cmp.Or(u.NickName, u.Name), RoleID: strings.Join(ids, ","), RoleName: strings.Join(names, ","),
 		DeptID: u.DeptIDs, PostID: u.PostID, OAuthID: oauthID, ClientID: c.ID, DataScope: int(scope), ScopeDepts: scopeDepts,
 		Super: super, Family: family,
+		// No local user yet (a social login before registration and
+		// approval): the token may call only what authn.GuestMayCall allows.
+		Guest: u.ID <= 0,
 	}
 	access, _, err := a.Signer.Sign(claims, c.AccessTTL)
 	if err != nil {
@@ -365,20 +425,22 @@ func (a *Auth) refreshGrant(ctx context.Context, c *Client, r *TokenRequest) (*T
 		return nil, errs.BadRequest("刷新令牌无效")
 	}
 	if rt.Revoked {
-		return nil, errs.BadRequest("刷新令牌已失效,请重新登录")
+		return nil, errs.BadRequest(MsgRevoked)
 	}
 	if rt.UsedAt != nil {
 		// A rotated token came back: someone holds a copy. End the session.
-		_ = a.Tokens.RevokeFamily(ctx, rt.Family)
-		slog.Warn("refresh token reuse; session revoked", "tenant", rt.TenantID, "user", rt.UserID, "family", rt.Family)
-		return nil, errs.BadRequest("刷新令牌已失效,请重新登录")
+		return nil, a.endSession(ctx, c, rt)
 	}
 	if a.now().After(rt.ExpiresAt) {
 		return nil, errs.BadRequest("刷新令牌已过期,请重新登录")
 	}
-	if v, ok, _ := a.Cache.Get(ctx, cache.RevokedBefore(rt.TenantID, rt.UserID)); ok {
-		if cut, err := strconv.ParseInt(v, 10, 64); err == nil && rt.CreatedAt.Unix() <= cut {
-			return nil, errs.BadRequest("刷新令牌已失效,请重新登录")
+	v, cut, err := a.Cache.Get(ctx, cache.RevokedBefore(rt.TenantID, rt.UserID))
+	if err != nil {
+		return nil, guardDown("user token cut-off unreadable", err)
+	}
+	if cut {
+		if t, err := strconv.ParseInt(v, 10, 64); err != nil || rt.CreatedAt.Unix() <= t {
+			return nil, errs.BadRequest(MsgRevoked)
 		}
 	}
 	fresh, err := a.Tokens.MarkUsed(ctx, rt.ID)
@@ -386,8 +448,8 @@ func (a *Auth) refreshGrant(ctx context.Context, c *Client, r *TokenRequest) (*T
 		return nil, err
 	}
 	if !fresh {
-		_ = a.Tokens.RevokeFamily(ctx, rt.Family)
-		return nil, errs.BadRequest("刷新令牌已失效,请重新登录")
+		// Used or revoked between the read and now: a concurrent reuse.
+		return nil, a.endSession(ctx, c, rt)
 	}
 	t, err := a.tenant(ctx, rt.TenantID)
 	if err != nil {
@@ -410,6 +472,35 @@ func (a *Auth) refreshGrant(ctx context.Context, c *Client, r *TokenRequest) (*T
 	return a.issue(ctx, c, t, u, rt.OAuthID, rt.Family)
 }
 
+// endSession answers a refresh-token reuse: the family's refresh tokens are
+// revoked and the session goes on the deny-list, so its access tokens stop
+// working at once, on every service (authn.Revoked). If either step fails,
+// the error is returned (the caller is refused either way) rather than
+// reported as done.
+func (a *Auth) endSession(ctx context.Context, c *Client, rt *RefreshToken) error {
+	slog.Warn("refresh token reuse; ending the session", "tenant", rt.TenantID, "user", rt.UserID, "family", rt.Family)
+	if err := a.Tokens.RevokeFamily(ctx, rt.Family); err != nil {
+		slog.Error("refresh token reuse: family not revoked", "family", rt.Family, "err", err)
+		return err
+	}
+	if err := a.revokeSession(ctx, rt.Family, c.AccessTTL); err != nil {
+		return guardDown("refresh token reuse: session not denied", err)
+	}
+	return errs.BadRequest(MsgRevoked)
+}
+
+// sessionLeeway covers the verifier's clock leeway and a margin.
+const sessionLeeway = 30*time.Second + time.Minute
+
+// revokeSession puts a session on the deny-list for as long as any of its
+// access tokens can live (accessTTL from now: none is issued after this).
+func (a *Auth) revokeSession(ctx context.Context, family string, accessTTL time.Duration) error {
+	if family == "" {
+		return nil
+	}
+	return a.Cache.Set(ctx, cache.RevokedSession(family), "1", accessTTL+sessionLeeway)
+}
+
 func (a *Auth) socialGrant(ctx context.Context, c *Client, r *TokenRequest) (*TokenResult, error) {
 	t, err := a.tenant(ctx, r.TenantID)
 	if err != nil {
@@ -428,6 +519,9 @@ func (a *Auth) socialGrant(ctx context.Context, c *Client, r *TokenRequest) (*To
 	prof, err := a.Social.Exchange(ctx, p, r.Code, cmp.Or(r.RedirectURI, p.RedirectURI))
 	if err != nil {
 		slog.Warn("social exchange failed", "tenant", t.ID, "source", r.Source, "err", err)
+		if errors.Is(err, ErrProviderAddress) {
+			return nil, errs.BadRequest("第三方登录失败: 身份源地址指向本机或内网,已拒绝访问,请联系管理员检查第三方登录配置")
+		}
 		return nil, errs.BadRequest("第三方登录失败,请重试")
 	}
 	oauthID, u, err := a.Dir.BindOAuth(ctx, t.ID, r.Source, *prof)
@@ -442,24 +536,41 @@ func (a *Auth) socialGrant(ctx context.Context, c *Client, r *TokenRequest) (*To
 	return a.issue(ctx, c, t, u, oauthID, "")
 }
 
-// Logout revokes the caller's access token and its session's refresh tokens.
+// Logout revokes the caller's access token, its session (every access
+// token of the session, at once, on every service) and the session's
+// refresh tokens; and the session of a refresh token the caller names.
 func (a *Auth) Logout(ctx context.Context, refresh string) error {
 	id := ident.From(ctx)
 	if id == nil {
 		return errs.Unauthorized("")
 	}
-	ttl := time.Until(time.Unix(id.ExpiresAt, 0)) + time.Minute
+	ttl := time.Until(time.Unix(id.ExpiresAt, 0)) + sessionLeeway
 	if err := a.Cache.Set(ctx, cache.RevokedJTI(id.JTI), "1", ttl); err != nil {
 		return err
 	}
+	// Every token of a session is issued by one client with one lifetime,
+	// and none after this: the session key outlives them all.
+	life := time.Duration(id.ExpiresAt-id.IssuedAt) * time.Second
 	if id.Session != "" {
+		if err := a.revokeSession(ctx, id.Session, life); err != nil {
+			return err
+		}
 		if err := a.Tokens.RevokeFamily(ctx, id.Session); err != nil {
 			return err
 		}
 	}
 	if refresh != "" {
-		if rt, err := a.Tokens.FindRefresh(ctx, hashToken(refresh)); err == nil && rt != nil && rt.UserID == id.UserID && rt.TenantID == id.TenantID {
-			_ = a.Tokens.RevokeFamily(ctx, rt.Family)
+		rt, err := a.Tokens.FindRefresh(ctx, hashToken(refresh))
+		if err != nil {
+			return err
+		}
+		if rt != nil && rt.UserID == id.UserID && rt.TenantID == id.TenantID && rt.Family != id.Session {
+			if err := a.revokeSession(ctx, rt.Family, life); err != nil {
+				return err
+			}
+			if err := a.Tokens.RevokeFamily(ctx, rt.Family); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+
+	"google.golang.org/grpc/codes"
 )
 
 type fakeDir struct{ users map[string]*User }
@@ -70,8 +73,10 @@ func (f *fakeDir) BindOAuth(context.Context, string, string, SocialProfile) (str
 }
 
 type memTokens struct {
-	mu   sync.Mutex
-	rows map[string]*RefreshToken
+	mu        sync.Mutex
+	rows      map[string]*RefreshToken
+	logErr    error // LogLogin fails with it
+	revokeErr error // RevokeFamily fails with it
 }
 
 func (m *memTokens) SaveRefresh(_ context.Context, t *RefreshToken) error {
@@ -107,6 +112,9 @@ func (m *memTokens) MarkUsed(_ context.Context, id int64) (bool, error) {
 func (m *memTokens) RevokeFamily(_ context.Context, f string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.revokeErr != nil {
+		return m.revokeErr
+	}
 	for _, r := range m.rows {
 		if r.Family == f {
 			r.Revoked = true
@@ -118,7 +126,7 @@ func (m *memTokens) RevokeFamily(_ context.Context, f string) error {
 func (m *memTokens) Provider(context.Context, string, string) (*SocialProvider, error) {
 	return nil, nil
 }
-func (m *memTokens) LogLogin(context.Context, *LoginLog) {}
+func (m *memTokens) LogLogin(context.Context, *LoginLog) error { return m.logErr }
 
 type noEvents struct{}
 
@@ -227,3 +235,95 @@ func TestReusedRefreshTokenEndsTheSession(t *testing.T) {
 		t.Fatal("the session survived the reuse")
 	}
 }
+
+func TestReusedRefreshTokenDeniesTheSessionsAccessTokens(t *testing.T) {
+	a := newAuth(t, false)
+	ctx := context.Background()
+	first, err := a.Token(ctx, pw("op", "123456"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := authn.NewVerifier(&authn.Keys{Public: a.Signer.PublicKey()})
+	id, err := v.Verify(first.AccessToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if revoked, err := authn.Revoked(ctx, a.Cache, id); err != nil || revoked {
+		t.Fatalf("fresh token: revoked %v, err %v", revoked, err)
+	}
+	refresh := func(rt string) error {
+		_, err := a.Token(ctx, &TokenRequest{ClientID: "api", ClientSecret: "api_secret", GrantType: "refresh_token", RefreshToken: rt})
+		return err
+	}
+	if err := refresh(first.RefreshToken); err != nil {
+		t.Fatal(err)
+	}
+	if err := refresh(first.RefreshToken); errs.Message(err) != MsgRevoked {
+		t.Fatalf("reuse: %v", err)
+	}
+	if revoked, err := authn.Revoked(ctx, a.Cache, id); err != nil || !revoked {
+		t.Fatalf("after reuse the session's access token must be revoked: revoked %v, err %v", revoked, err)
+	}
+}
+
+func TestReuseWhoseRevocationFailsIsNotReportedAsDone(t *testing.T) {
+	a := newAuth(t, false)
+	ctx := context.Background()
+	first, err := a.Token(ctx, pw("op", "123456"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &TokenRequest{ClientID: "api", ClientSecret: "api_secret", GrantType: "refresh_token", RefreshToken: first.RefreshToken}
+	if _, err := a.Token(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	a.Tokens.(*memTokens).revokeErr = errors.New("database gone")
+	if _, err := a.Token(ctx, req); err == nil || errs.Message(err) == MsgRevoked {
+		t.Fatalf("a failed revocation must surface as an error, got %v", err)
+	}
+}
+
+// failingCache answers nothing, as a Redis that does not answer.
+type failingCache struct{ cache.Cache }
+
+var errDown = errors.New("cache down")
+
+func (failingCache) Get(context.Context, string) (string, bool, error) { return "", false, errDown }
+func (failingCache) GetMany(context.Context, []string) (map[string]string, error) {
+	return nil, errDown
+}
+func (failingCache) Incr(context.Context, string, time.Duration) (int64, error) { return 0, errDown }
+func (failingCache) Set(context.Context, string, string, time.Duration) error   { return errDown }
+
+func TestLoginFailsClosedWhenItsGuardsCannotBeReached(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name    string
+		breakIt func(a *Auth)
+		req     *TokenRequest
+	}{
+		{"lockout counters unreadable, right password", func(a *Auth) { a.Cache = failingCache{a.Cache} }, pw("op", "123456")},
+		{"lockout counters unreadable, wrong password", func(a *Auth) { a.Cache = failingCache{a.Cache} }, pw("op", "bad")},
+		{"login log unwritable", func(a *Auth) { a.Tokens.(*memTokens).logErr = errors.New("database gone") }, pw("op", "123456")},
+	}
+	for _, c := range cases {
+		a := newAuth(t, false)
+		c.breakIt(a)
+		res, err := a.Token(ctx, c.req)
+		if res != nil || errs.Code(err) != codes.Unavailable || errs.Message(err) != MsgGuardDown {
+			t.Errorf("%s: want refusal %q (Unavailable), got %v %v", c.name, MsgGuardDown, res, err)
+		}
+	}
+}
+
+func TestFailedAttemptThatCannotBeCountedIsRefusedAsUnavailable(t *testing.T) {
+	a := newAuth(t, false)
+	a.Cache = incrFails{a.Cache}
+	if _, err := a.Token(context.Background(), pw("op", "bad")); errs.Code(err) != codes.Unavailable {
+		t.Fatalf("an uncounted failure must not read as a plain wrong password: %v", err)
+	}
+}
+
+type incrFails struct{ cache.Cache }
+
+func (incrFails) Incr(context.Context, string, time.Duration) (int64, error) { return 0, errDown }

@@ -36,6 +36,8 @@ var glyphs = map[byte]string{
 }
 
 func rnd(n int) int {
+	// rand.Int fails only when the reader does, and crypto/rand.Reader never
+	// returns an error (Go 1.24+ aborts instead); n is always positive here.
 	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
 	return int(v.Int64())
 }

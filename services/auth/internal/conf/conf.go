@@ -13,9 +13,11 @@ type Auth struct {
 	PasswordKey string
 	// Captcha requires a captcha from clients allowed the captcha grant.
 	Captcha bool
+	// AllowPrivateIdP lets social providers live on internal addresses.
+	AllowPrivateIdP bool
 }
 
 // From picks blade-auth's settings.
 func From(c *kitconf.Config) Auth {
-	return Auth{PasswordKey: c.Security.PasswordKey, Captcha: c.Security.Captcha}
+	return Auth{PasswordKey: c.Security.PasswordKey, Captcha: c.Security.Captcha, AllowPrivateIdP: c.Security.AllowPrivateIdP}
 }

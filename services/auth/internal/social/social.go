@@ -18,8 +18,8 @@ import (
 // Client talks to providers.
 type Client struct{ HTTP *http.Client }
 
-// New with a bounded timeout.
-func New() *Client { return &Client{HTTP: &http.Client{Timeout: 10 * time.Second}} }
+// New with a bounded timeout, through the guard's dialer (see Guard.Client).
+func New(g Guard) *Client { return &Client{HTTP: g.Client(10 * time.Second)} }
 
 // Exchange trades code for a token, then fetches the profile.
 func (c *Client) Exchange(ctx context.Context, p *biz.SocialProvider, code, redirect string) (*biz.SocialProfile, error) {
