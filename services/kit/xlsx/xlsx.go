@@ -88,12 +88,51 @@ func Disposition(name string) string {
 	return fmt.Sprintf("attachment; filename=%q; filename*=UTF-8''%s", "export"+path.Ext(name), url.PathEscape(name))
 }
 
-// Read returns the rows of the first sheet (imports).
-func Read(data []byte) ([][]string, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+// Import bounds: an uploaded workbook is a zip, and a small zip can unpack
+// to gigabytes (excelize's own default allows 16 GB).
+const (
+	MaxUnzipped    = 200 << 20
+	MaxSheetXML    = 64 << 20
+	MaxImportRows  = 100000
+	maxImportCells = 2_000_000
+)
+
+// Read returns the rows of the first sheet (imports). A malformed or
+// oversized workbook is an error, never a panic or a runaway allocation.
+func Read(data []byte) (rows [][]string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rows, err = nil, fmt.Errorf("不是有效的 xlsx 文件")
+		}
+	}()
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnzipped, UnzipXMLSizeLimit: MaxSheetXML})
 	if err != nil {
 		return nil, fmt.Errorf("不是有效的 xlsx 文件")
 	}
 	defer f.Close()
-	return f.GetRows(f.GetSheetName(0))
+	it, err := f.Rows(f.GetSheetName(0))
+	if err != nil {
+		return nil, fmt.Errorf("不是有效的 xlsx 文件")
+	}
+	defer it.Close()
+	// As excelize's GetRows: empty rows between rows kept, trailing ones cut.
+	cells, last := 0, 0
+	for it.Next() {
+		r, err := it.Columns()
+		if err != nil {
+			return nil, fmt.Errorf("不是有效的 xlsx 文件")
+		}
+		cells += len(r)
+		if len(rows) >= MaxImportRows || cells > maxImportCells {
+			return nil, fmt.Errorf("导入文件过大: 最多 %d 行", MaxImportRows)
+		}
+		rows = append(rows, r)
+		if len(r) > 0 {
+			last = len(rows)
+		}
+	}
+	if err := it.Error(); err != nil {
+		return nil, fmt.Errorf("不是有效的 xlsx 文件")
+	}
+	return rows[:last], nil
 }
