@@ -5,6 +5,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 
 	"google.golang.org/genproto/googleapis/api/httpbody"
@@ -62,6 +63,9 @@ func (s *Server) PageAudit(ctx context.Context, q *commonv1.AuditQuery) (*common
 }
 
 func (s *Server) entry(e *db.AuditLog) *commonv1.AuditEntry {
+	if e.EntityName == "" {
+		e.EntityName = db.EntityName(e.Entity)
+	}
 	return &commonv1.AuditEntry{
 		Id: e.ID, TenantId: e.TenantID, CreateTime: timefmt.Format(e.CreateTime), UserId: e.UserID, Account: e.Account,
 		ClientIp: e.ClientIP, RequestId: e.RequestID, Op: e.Op, Entity: e.Entity, EntityName: e.EntityName,
@@ -80,7 +84,7 @@ func (s *Server) ExportAudit(ctx context.Context, q *commonv1.AuditQuery) (*http
 		{Header: "账号", Value: func(e db.AuditLog) any { return e.Account }},
 		{Header: "用户ID", Width: 20, Value: func(e db.AuditLog) any { return e.UserID }},
 		{Header: "操作", Value: func(e db.AuditLog) any { return opNames[e.Op] }},
-		{Header: "对象", Value: func(e db.AuditLog) any { return e.EntityName }},
+		{Header: "对象", Value: func(e db.AuditLog) any { return cmp.Or(e.EntityName, db.EntityName(e.Entity)) }},
 		{Header: "数据表", Value: func(e db.AuditLog) any { return e.Entity }},
 		{Header: "记录ID", Width: 30, Value: func(e db.AuditLog) any { return e.RecordIDs }},
 		{Header: "行数", Value: func(e db.AuditLog) any { return e.Rows }},

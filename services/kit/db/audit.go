@@ -73,6 +73,15 @@ func NameEntity(table, name string) {
 	}
 }
 
+// EntityName is the Chinese name of a table, or "" (entries written before
+// the service's repositories were made, such as its seed, get it on read).
+func EntityName(table string) string {
+	if n, ok := entityNames.Load(table); ok {
+		return n.(string)
+	}
+	return ""
+}
+
 // maxAuditedRows bounds what one audit row reads and records of a bulk
 // write (a scheduler flagging thousands of tasks): the ids of the first
 // ones, the digest of those rows, and the count of all.

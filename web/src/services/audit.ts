@@ -7,8 +7,8 @@ export interface AuditSource {
   name: string;
 }
 
-export const getAuditSources = () =>
-  get<{ items?: AuditSource[] }>('/api/audit-log/services').then((r) => r.data?.items || []);
+/** The services whose logs can be read (the envelope carries the list itself). */
+export const getAuditSources = () => get<AuditSource[]>('/api/audit-log/services').then((r) => r.data || []);
 
 export const auditApi = crudApi('/api/audit-log', 'page', {
   detail: undefined,
