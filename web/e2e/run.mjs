@@ -7,7 +7,7 @@ import { readRows } from './xlsx.mjs';
 import http from 'node:http';
 import path from 'node:path';
 import { freePort } from './lib.mjs';
-import { antd, openSuite, SHOTS as shots } from './suite.mjs';
+import { antd, hoverMenu, openSuite, SHOTS as shots } from './suite.mjs';
 
 // the shell's failure shots are FAIL-<scenario>; a run of it clears every FAIL-* shot
 const { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, finish } = await openSuite('', { acceptDownloads: true });
@@ -73,19 +73,25 @@ const account = `e2e${Date.now().toString().slice(-7)}`;
 async function searchAccount(acc) {
   const input = page.locator('.ant-pro-table-search #account');
   await input.fill(acc);
-  await page.locator('.ant-pro-table-search button', { hasText: /搜\s*索/ }).click();
-  await page.waitForTimeout(600);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/blade-user/page')),
+    page.locator('.ant-pro-table-search button', { hasText: /搜\s*索/ }).click(),
+  ]);
+  await page.waitForFunction(() => !document.querySelector('.aq-crud .ant-spin-spinning'));
 }
 
 async function pickFirstTreeOption(modal, label) {
   const item = modal.locator('.ant-form-item', { has: page.locator('.ant-form-item-label', { hasText: label }) }).first();
   await item.locator('.ant-select-selector').click();
-  const node = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper').first();
+  // the dropdown just opened is the last one in the body (an earlier one may still be closing)
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  const node = dropdown.locator('.ant-select-tree-node-content-wrapper').first();
   await node.waitFor();
   await node.click();
-  // close the (multiple) dropdown without Esc, which would close the dialog
+  await item.locator('.ant-select-selection-item').first().waitFor();
+  // close the (multiple) dropdown without Esc, which would close the dialog, and wait until it is gone
   await modal.locator('.ant-modal-title').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
 }
 
 await scenario('add a user', async () => {
@@ -111,7 +117,8 @@ await scenario('edit the user', async () => {
   await row.locator('a', { hasText: '编辑' }).click();
   const modal = visibleModal('编辑用户');
   await modal.locator('#realName').waitFor();
-  await page.waitForTimeout(300);
+  // the dialog fills itself from the user's detail: type only after that
+  await page.waitForFunction(() => !!document.querySelector('.ant-modal #realName')?.value);
   await modal.locator('#realName').fill('测试用户改');
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
@@ -203,8 +210,7 @@ await scenario('theme survives a reload', async () => {
 });
 
 await scenario('lock and unlock the screen', async () => {
-  await page.locator('[data-testid="user-dropdown"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: '锁屏' }).click();
+  await hoverMenu(page, page.locator('[data-testid="user-dropdown"]'), '锁屏');
   await page.locator('#lock-passwd').fill('lock123');
   await visibleModal('设置锁屏密码').locator('.ant-modal-footer .ant-btn-primary').click();
   await page.waitForURL('**/lock');
@@ -220,8 +226,7 @@ await scenario('lock and unlock the screen', async () => {
 });
 
 await scenario('English switch changes the menu texts', async () => {
-  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+  await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), 'English');
   await page.locator('[data-testid="tabs-menu"]', { hasText: 'Tab actions' }).waitFor();
   const menuText = await page.locator('.aq-sider .ant-menu-root').innerText();
   expect(/[A-Za-z]{3,}/.test(menuText), `sidebar should have English texts: ${menuText.slice(0, 80)}`);
@@ -233,8 +238,7 @@ await scenario('English switch changes the menu texts', async () => {
   await shot('11-english-users');
   await page.goto(`${BASE}/wel/index`);
   await page.locator('.aq-sider').waitFor();
-  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: '简体中文' }).click();
+  await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), '简体中文');
   await page.locator('[data-testid="tabs-menu"]', { hasText: '标签操作' }).waitFor();
 });
 
@@ -260,7 +264,7 @@ await scenario('the other system pages and built-in pages render', async () => {
   for (const [p, sel] of pages) {
     await page.goto(`${BASE}${p}`);
     await page.locator(sel).first().waitFor();
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
     await shot(`page${p.replace(/\//g, '_')}`);
   }
   expect(pageErrors.length === before, `page errors: ${pageErrors.slice(before).join(' | ')}`);
@@ -436,8 +440,7 @@ await scenario('password-free link: a valid token gets the reduced top bar, a ba
 });
 
 await scenario('log out asks for confirmation and clears storage', async () => {
-  await page.locator('[data-testid="user-dropdown"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+  await hoverMenu(page, page.locator('[data-testid="user-dropdown"]'), '退出登录');
   await page.locator('.ant-modal-confirm', { hasText: '退出系统' }).waitFor();
   await confirmOk();
   await page.waitForURL('**/login');

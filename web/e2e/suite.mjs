@@ -105,6 +105,27 @@ export async function openSuite(name, { viewport = { width: 1366, height: 800 },
   return { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, login, finish };
 }
 
+/**
+ * Opens the hover menu of `trigger` and clicks its item `text`. A hover menu opens after a
+ * delay and closes when the pointer leaves, so on a busy machine the first hover may show
+ * nothing: the item is waited for, and the hover repeated (pointer moved away first) until it
+ * shows, up to three times.
+ */
+export async function hoverMenu(page, trigger, text) {
+  for (let i = 0; ; i++) {
+    await trigger.hover();
+    const it = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: text }).first();
+    try {
+      await it.waitFor({ timeout: 5000 });
+      await it.click();
+      return;
+    } catch (e) {
+      if (i === 2) throw e;
+      await page.mouse.move(0, 0);
+    }
+  }
+}
+
 /** Ant Design locators on `page`. */
 export function antd(page) {
   const toast = (text) => page.locator('.ant-message-notice', { hasText: text }).first();

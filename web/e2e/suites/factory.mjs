@@ -4,7 +4,7 @@
 // with a wrong check character, renames the enterprise and sees the header follow, adds a risk
 // partition (a bad polygon is refused with the server's message), and opens the map settings
 // page, whose weather card says plainly that no weather source is configured.
-import { antd, openSuite } from '../suite.mjs';
+import { antd, hoverMenu, openSuite } from '../suite.mjs';
 
 const { BASE, page, pageErrors, shot, scenario, expect, login, finish } = await openSuite('factory');
 const { toast, modalOf, item, row, pick } = antd(page);
@@ -79,15 +79,13 @@ await scenario('add an area: a crossing polygon is refused, a good one is saved'
 });
 
 await scenario('the areas page in English', async () => {
-  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+  await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), 'English');
   await page.locator('[data-testid="tabs-menu"]', { hasText: 'Tab actions' }).waitFor();
   const head = await page.locator('.aq-crud .ant-table-thead').innerText();
   expect(/Partition name/.test(head) && /Risk level/.test(head) && !/分区名称/.test(head), `English column titles expected: ${head.replace(/\s+/g, ' ')}`);
   const menu = await page.locator('.aq-sider .ant-menu-root').innerText();
   expect(/Risk partitions/.test(menu) && /Map settings/.test(menu), `English menu expected: ${menu.replace(/\s+/g, ' ').slice(0, 200)}`);
-  await page.locator('.aq-header [data-testid="lang-switch"]').hover();
-  await page.locator('.ant-dropdown-menu-item', { hasText: '简体中文' }).click();
+  await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), '简体中文');
   await page.locator('[data-testid="tabs-menu"]', { hasText: '标签操作' }).waitFor();
 });
 

@@ -47,8 +47,11 @@ async function step(name, stepKey, title, fill) {
   return m;
 }
 async function stateOf(name) {
-  await page.locator('.ant-pro-table-search button', { hasText: /查\s*询|搜\s*索/ }).click();
-  await page.waitForTimeout(500);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/nDoublePrevention/hidden-danger/') && r.request().method() === 'GET'),
+    page.locator('.ant-pro-table-search button', { hasText: /查\s*询|搜\s*索/ }).click(),
+  ]);
+  await page.waitForFunction(() => !document.querySelector('.aq-crud .ant-spin-spinning'));
   return (await row(name).innerText()).replace(/\s+/g, ' ');
 }
 
@@ -141,7 +144,7 @@ await scenario('the detail shows the photos and every step of the history', asyn
   await d.waitFor();
   await d.locator('img').first().waitFor();
   await page.locator('.ant-drawer .ant-timeline-item').first().waitFor();
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => document.querySelectorAll('.ant-drawer .ant-timeline-item').length >= 5).catch(() => undefined);
   const steps = await page.locator('.ant-drawer .ant-timeline-item').count();
   await shot('prevention-03-history');
   expect(steps >= 5, `report, assess, rectify, reject, rectify, accept expected in the history; ${steps} lines`);
@@ -282,7 +285,7 @@ await scenario('every prevention page renders without page errors', async () => 
   for (const [p, sel] of pages) {
     await page.goto(`${BASE}${p}`);
     await page.locator(sel).first().waitFor();
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
     await shot(`prevention-page${p.replace(/\//g, '_')}`);
   }
   expect(pageErrors.length === before, `page errors: ${pageErrors.slice(before).join(' | ')}`);

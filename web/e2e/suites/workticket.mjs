@@ -33,8 +33,9 @@ async function pick(scope, label, text, p = page) {
   await opt.waitFor();
   await opt.click();
   // a multiple select stays open: a click on its label closes it (Escape would close a dialog too)
-  await p.waitForTimeout(150);
-  if (await openDropdown(p).isVisible().catch(() => false)) await item(scope, label).locator('.ant-form-item-label label').click({ position: { x: 2, y: 2 } });
+  if (await sel.evaluate((el) => !!el.closest('.ant-select-multiple') || el.classList.contains('ant-select-multiple')))
+    await item(scope, label).locator('.ant-form-item-label label').click({ position: { x: 2, y: 2 } });
+  await p.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
 }
 async function fillDate(scope, label, value) {
   const input = item(scope, label).locator('input');
@@ -272,7 +273,7 @@ await scenario('every permit page renders without page errors', async () => {
   const visit = async (url, sel) => {
     await page.goto(`${BASE}${url}`);
     await page.locator(sel).first().waitFor();
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
   };
   for (const type of Object.keys(drafts).filter((t) => t !== 'ordinary')) {
     await visit(`/businessProcess/jobManagement/newJobManagement/${type}/submit`, '[data-testid="permit-form"] .ant-form-item');

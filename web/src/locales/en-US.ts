@@ -106,6 +106,7 @@ export default {
   'menu.menuTenantConfig': 'Tenant menus',
   'menu.label': 'Labels',
   'menu.social': 'Social login',
+  'menu.auditLog': 'Audit log',
   'menu.riskObject': 'Risk objects',
   'menu.riskEvent': 'Risk events',
   'menu.riskMeasure': 'Control measures',
