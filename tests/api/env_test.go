@@ -323,6 +323,27 @@ func eventually(t *testing.T, what string, fn func() bool) {
 	t.Fatalf("timed out waiting for %s", what)
 }
 
+// waitDemoSeed waits for prevention's demo seed, which runs in the
+// background after start: its risk units, and its three hazards moved to
+// their states (reported, in rectification, accepted), the seed's last step.
+func (e *env) waitDemoSeed(t *testing.T, token string) {
+	t.Helper()
+	eventually(t, "demo seed", func() bool {
+		r := e.get(pv+"/risk-unit/page?size=100", token)
+		return r.Status == 200 && len(r.list()) >= 5
+	})
+	eventually(t, "seeded hazards in their states", func() bool {
+		states := map[string]float64{}
+		for _, v := range e.get(pv+"/hidden-danger/page?size=100", token).list() {
+			h := v.(map[string]any)
+			if st, ok := h["dangerState"].(float64); ok {
+				states[str(h["dangerName"])] = st
+			}
+		}
+		return len(states) >= 3 && states["T102 储罐呼吸阀阻火器锈蚀"] == 10 && states["装卸站台静电接地夹损坏"] == 0 && states["可燃气体报警仪超期未标定"] == 9
+	})
+}
+
 func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }

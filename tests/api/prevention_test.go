@@ -60,15 +60,7 @@ func (e *env) testPrevention(t *testing.T) {
 	}
 	areaID := str(areas[0].(map[string]any)["id"])
 
-	// The demo seed arrives in the background.
-	eventually(t, "demo seed", func() bool {
-		r := e.get(pv+"/risk-unit/page?size=100", a)
-		return r.Status == 200 && len(r.list()) >= 5
-	})
-
-	eventually(t, "seeded hazards", func() bool {
-		return len(e.get(pv+"/hidden-danger/page?size=100", a).list()) >= 3
-	})
+	e.waitDemoSeed(t, a)
 	seeded := map[string]float64{}
 	seededFlow := map[string]string{}
 	for _, v := range e.get(pv+"/hidden-danger/page?size=100", a).list() {
