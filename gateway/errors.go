@@ -8,10 +8,9 @@ import (
 	"net/http"
 	"strings"
 
+	kerrors "github.com/go-kratos/kratos/v2/errors"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -53,29 +52,30 @@ func httpStatusOf(c codes.Code) int {
 	}
 }
 
-// ours reports whether a status came from an Anquan service (it carries our
-// ErrorInfo) rather than from the gateway's own parsing.
-func ours(st *status.Status) bool {
-	for _, d := range st.Details() {
-		if ei, ok := d.(*errdetails.ErrorInfo); ok && ei.Domain == errs.Domain {
-			return true
-		}
-	}
-	return false
+// ours reports whether an error came from an Anquan service: a kratos
+// error (kit/errs) with a reason and our domain, rather than the gateway's
+// own parsing or a transport failure.
+func ours(ke *kerrors.Error) bool {
+	return ke.Reason != "" && ke.Metadata["domain"] == errs.Domain
 }
 
+// errorHandler maps a kratos error (code + reason + message, read back from
+// the gRPC status with kerrors.FromError) to the Blade envelope. The HTTP
+// status comes from the gRPC code with Blade's table (httpStatusOf), not
+// from kratos' own converter, which answers 404 for NotFound and 409 for
+// AlreadyExists where Blade answers 400.
 func errorHandler(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) || strings.Contains(err.Error(), "request body too large") {
 		writeBlade(w, http.StatusRequestEntityTooLarge, "请求体过大")
 		return
 	}
-	st := status.Convert(err)
-	code := httpStatusOf(st.Code())
-	msg := st.Message()
+	ke := kerrors.FromError(err)
+	code := httpStatusOf(errs.Code(err))
+	msg := ke.Message
 	switch {
 	case code == http.StatusUnauthorized:
-		if !ours(st) || msg == "" {
+		if !ours(ke) || msg == "" {
 			msg = "请求未授权"
 		}
 	case code == http.StatusForbidden:
@@ -88,7 +88,7 @@ func errorHandler(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler,
 	case code >= 500:
 		slog.Error("request failed", "path", r.URL.Path, "err", err.Error(), "request_id", ident.RequestID(r.Context()))
 		msg = "服务器异常,请联系管理员 (请求编号 " + w.Header().Get("X-Request-Id") + ")"
-	case code == http.StatusBadRequest && !ours(st):
+	case code == http.StatusBadRequest && !ours(ke):
 		// Parsing failures of the gateway itself speak English; keep the detail.
 		msg = "请求参数错误: " + msg
 	}

@@ -7,18 +7,13 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
-
-	authv1 "anquan/proto/blade/auth/v1"
-	deskv1 "anquan/proto/blade/desk/v1"
-	systemv1 "anquan/proto/blade/system/v1"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 // Route is what one service adds to the edge: the grpc-gateway bindings of
 // its gRPC services and, where REST cannot be a proto mapping (multipart
-// uploads, file downloads), plain handlers. Each service declares its Route in
-// its own file (routes_<name>.go) with addRoute, so adding a service touches
-// no shared line.
+// uploads, file downloads), plain handlers. Every service declares its Route
+// in its own file (routes_<name>.go) with addRoute, so adding a service
+// touches no shared line.
 type Route struct {
 	Service string
 	// Register binds the service's generated handlers to conn.
@@ -29,20 +24,8 @@ type Route struct {
 	HTTP map[string]func(conn grpc.ClientConnInterface) http.Handler
 }
 
-var routes = []Route{
-	{Service: "auth", Register: func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
-		return authv1.RegisterAuthServiceHandlerClient(ctx, mux, authv1.NewAuthServiceClient(c))
-	}},
-	{Service: "system", Register: func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
-		return systemv1.RegisterSystemServiceHandlerClient(ctx, mux, systemv1.NewSystemServiceClient(c))
-	}},
-	{Service: "user", Register: func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
-		return userv1.RegisterUserServiceHandlerClient(ctx, mux, userv1.NewUserServiceClient(c))
-	}},
-	{Service: "desk", Register: func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
-		return deskv1.RegisterDeskServiceHandlerClient(ctx, mux, deskv1.NewDeskServiceClient(c))
-	}},
-}
+// routes are what each service declared in its routes_<name>.go.
+var routes []Route
 
 // addRoute is called from init in routes_<name>.go.
 func addRoute(r Route) { routes = append(routes, r) }

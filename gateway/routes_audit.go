@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"slices"
 
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/grpc"
@@ -12,6 +13,10 @@ import (
 	"anquan/kit/rpc"
 	commonv1 "anquan/proto/blade/common/v1"
 )
+
+// auditOrder is the order the audit page lists the sources in (the order
+// the gateway used to route them; files register in name order).
+var auditOrder = []string{"auth", "system", "user", "desk", "factory", "flow", "prevention", "resource", "workticket"}
 
 // auditNames are the Chinese names of the services' audit logs.
 var auditNames = map[string]string{
@@ -45,8 +50,9 @@ func (d auditDispatch) ListAuditSources(ctx context.Context, _ *commonv1.Empty, 
 		return nil, errs.Forbidden("")
 	}
 	out := &commonv1.AuditSources{}
-	for _, s := range Services() {
-		if name, ok := auditNames[s]; ok {
+	routed := Services()
+	for _, s := range auditOrder {
+		if name, ok := auditNames[s]; ok && slices.Contains(routed, s) {
 			out.Items = append(out.Items, &commonv1.AuditSource{Service: s, Name: name})
 		}
 	}

@@ -9,10 +9,11 @@ import (
 	"net/http"
 	"net/url"
 
+	kerrors "github.com/go-kratos/kratos/v2/errors"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"anquan/kit/errs"
 	"anquan/kit/ident"
 	authv1 "anquan/proto/blade/auth/v1"
 )
@@ -73,10 +74,10 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := g.auth.Token(r.Context(), req)
 	if err != nil {
-		st := status.Convert(err)
+		// A kratos error from auth: its message, and Blade's OAuth status.
 		code := http.StatusBadRequest
-		msg := st.Message()
-		switch st.Code() {
+		msg := kerrors.FromError(err).Message
+		switch errs.Code(err) {
 		case codes.Unauthenticated:
 			code = http.StatusUnauthorized
 		case codes.ResourceExhausted:

@@ -6,48 +6,41 @@ package stack
 import (
 	"context"
 	"fmt"
-	"sort"
 	"time"
 
-	authapp "anquan/auth/app"
-	deskapp "anquan/desk/app"
 	"anquan/gateway"
 	"anquan/kit/component"
 	"anquan/kit/conf"
 	"anquan/kit/obs"
 	"anquan/kit/platform"
 	"anquan/kit/runner"
-	systemapp "anquan/system/app"
-	userapp "anquan/user/app"
 )
 
-// service is one business service the stack can run. The four platform
-// services are listed here; every other service adds itself from its own file
-// (svc_<name>.go) with register, so adding a service touches no shared line.
+// service is one business service the stack can run. Every service adds
+// itself from its own file (svc_<name>.go) with register, naming the
+// services it needs started first; startOrder turns the needs into the
+// start order, so adding a service touches no shared line.
 type service struct {
-	name string
-	// order: lower starts first (system before the services that read it).
-	order int
+	name  string
+	needs []string
 	mk    func(in *platform.Infra, grpcAddr string) component.Component
 }
 
-var services = []service{
-	{"system", 10, func(in *platform.Infra, a string) component.Component { return systemapp.New(in, a) }},
-	{"user", 20, func(in *platform.Infra, a string) component.Component { return userapp.New(in, a) }},
-	{"auth", 30, func(in *platform.Infra, a string) component.Component { return authapp.New(in, a) }},
-	{"desk", 40, func(in *platform.Infra, a string) component.Component { return deskapp.New(in, a) }},
-}
+var services []service
 
 // register adds a service (called from init in svc_<name>.go).
-func register(name string, order int, mk func(in *platform.Infra, grpcAddr string) component.Component) {
-	services = append(services, service{name, order, mk})
-	sort.SliceStable(services, func(i, j int) bool { return services[i].order < services[j].order })
+func register(name string, needs []string, mk func(in *platform.Infra, grpcAddr string) component.Component) {
+	services = append(services, service{name, needs, mk})
 }
 
 // Targets names what --target accepts.
 func Targets() []string {
 	t := []string{"all", "gateway"}
-	for _, s := range services {
+	ordered, err := startOrder(services)
+	if err != nil {
+		ordered = services // Build reports the error
+	}
+	for _, s := range ordered {
 		t = append(t, s.name)
 	}
 	return t
@@ -65,6 +58,10 @@ type Stack struct {
 // Build makes the components of cfg.Target (not started).
 func Build(ctx context.Context, cfg *conf.Config) (*Stack, error) {
 	obs.SetupLogs(cfg.Log.Level)
+	ordered, err := startOrder(services)
+	if err != nil {
+		return nil, err
+	}
 	trace, err := obs.SetupTracing(ctx, "anquan-"+cfg.Target, cfg.Tracing.OTLPEndpoint)
 	if err != nil {
 		return nil, err
@@ -80,7 +77,7 @@ func Build(ctx context.Context, cfg *conf.Config) (*Stack, error) {
 	}
 	switch cfg.Target {
 	case "all":
-		for _, sv := range services {
+		for _, sv := range ordered {
 			s.Parts = append(s.Parts, sv.mk(in, grpcAddr))
 		}
 		s.Gateway = gateway.New(in, func() []component.Component { return s.Parts })

@@ -6,7 +6,7 @@ import (
 	"anquan/kit/platform"
 )
 
-// base-factory starts after system and user (it reads depts and users).
+// base-factory reads depts (system) and users (user).
 func init() {
-	register("factory", 60, func(in *platform.Infra, a string) component.Component { return factoryapp.New(in, a) })
+	register("factory", []string{"system", "user"}, func(in *platform.Infra, a string) component.Component { return factoryapp.New(in, a) })
 }

@@ -6,6 +6,7 @@ import (
 	"anquan/kit/platform"
 )
 
+// blade-flow reads role members from system.
 func init() {
-	register("flow", 50, func(in *platform.Infra, a string) component.Component { return flowapp.New(in, a) })
+	register("flow", []string{"system"}, func(in *platform.Infra, a string) component.Component { return flowapp.New(in, a) })
 }

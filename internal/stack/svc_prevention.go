@@ -6,7 +6,8 @@ import (
 	preventionapp "anquan/prevention/app"
 )
 
-// prevention starts after factory (areas) and flow (hazard history).
+// prevention reads areas (factory), hazard history (flow), users and
+// depts; it calls workticket only when asked, so it does not wait for it.
 func init() {
-	register("prevention", 70, func(in *platform.Infra, a string) component.Component { return preventionapp.New(in, a) })
+	register("prevention", []string{"system", "user", "factory", "flow"}, func(in *platform.Infra, a string) component.Component { return preventionapp.New(in, a) })
 }

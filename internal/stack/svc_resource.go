@@ -6,6 +6,7 @@ import (
 	resourceapp "anquan/resource/app"
 )
 
+// blade-resource needs system for its permission rule only.
 func init() {
-	register("resource", 55, func(in *platform.Infra, a string) component.Component { return resourceapp.New(in, a) })
+	register("resource", []string{"system"}, func(in *platform.Infra, a string) component.Component { return resourceapp.New(in, a) })
 }

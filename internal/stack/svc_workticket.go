@@ -6,7 +6,8 @@ import (
 	workticketapp "anquan/workticket/app"
 )
 
-// n-work-ticket starts after flow, factory and the user service it calls.
+// n-work-ticket approves through flow, reads areas (factory), certificates
+// (user) and roles (system).
 func init() {
-	register("workticket", 80, func(in *platform.Infra, a string) component.Component { return workticketapp.New(in, a) })
+	register("workticket", []string{"system", "user", "factory", "flow"}, func(in *platform.Infra, a string) component.Component { return workticketapp.New(in, a) })
 }

@@ -1,6 +1,7 @@
 // Package conf holds the configuration of every Anquan target: embedded
 // defaults for the all-in-one binary, overridden by a YAML file and ANQUAN_*
-// environment variables.
+// environment variables, read through kratos config (a file source and an
+// env source); command-line flags, applied by the caller, win over both.
 package conf
 
 import (
@@ -11,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-kratos/kratos/v2/config"
+	"github.com/go-kratos/kratos/v2/config/env"
+	kfile "github.com/go-kratos/kratos/v2/config/file"
 	"gopkg.in/yaml.v3"
 )
 
@@ -143,19 +147,78 @@ func Default() *Config {
 	}
 }
 
-// Load reads the optional file, then applies the environment.
+// envKey is where the decoder files the ANQUAN_* variables in kratos'
+// merged map, apart from the file's keys, so each variable reaches exactly
+// the field ApplyEnv maps it to.
+const envKey = "__env"
+
+// yamlFile reads any file as YAML, whatever its name ends with (kratos picks
+// the format from the extension), as Load always has.
+type yamlFile struct{ config.Source }
+
+func (f yamlFile) Load() ([]*config.KeyValue, error) {
+	kvs, err := f.Source.Load()
+	for _, kv := range kvs {
+		kv.Format = "yaml"
+	}
+	return kvs, err
+}
+
+// Watch takes no inotify watch (nothing reloads; a process short of inotify
+// instances would otherwise fail to start): kratos' env watcher only waits
+// for Stop.
+func (yamlFile) Watch() (config.Watcher, error) { return env.NewWatcher() }
+
+// Load applies, over the embedded defaults, the optional YAML file, then the
+// ANQUAN_* environment (ApplyEnv), both read by one kratos config.
 func Load(file string) (*Config, error) {
 	c := Default()
+	var srcs []config.Source
 	if file != "" {
-		b, err := os.ReadFile(file)
-		if err != nil {
+		if _, err := os.Stat(file); err != nil {
 			return nil, fmt.Errorf("read config: %w", err)
 		}
-		if err := yaml.Unmarshal(b, c); err != nil {
-			return nil, fmt.Errorf("parse config %s: %w", file, err)
-		}
+		srcs = append(srcs, yamlFile{kfile.NewSource(file)})
 	}
-	c.ApplyEnv(os.Getenv)
+	srcs = append(srcs, env.NewSource("ANQUAN_"))
+	var fileYAML []byte
+	var parseErr error
+	kc := config.New(config.WithSource(srcs...),
+		config.WithDecoder(func(kv *config.KeyValue, target map[string]any) error {
+			if kv.Format == "" { // an ANQUAN_* variable, its prefix cut
+				target[envKey] = map[string]any{kv.Key: string(kv.Value)}
+				return nil
+			}
+			fileYAML = kv.Value
+			// Kept, not returned: kratos logs a failed decode with the
+			// whole file, secrets included.
+			if err := yaml.Unmarshal(kv.Value, &target); err != nil && parseErr == nil {
+				parseErr = err
+			}
+			return nil
+		}),
+		// Values are taken verbatim (a DSN or secret may hold "${"), as before.
+		config.WithResolver(func(map[string]any) error { return nil }))
+	// Load also starts the sources' watchers; Close ends them.
+	defer kc.Close()
+	if err := kc.Load(); err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	// The file fills Config through its YAML tags, not kratos' Scan (JSON):
+	// YAML reads `password: 123456` into a string field, JSON refuses it.
+	if parseErr == nil && fileYAML != nil {
+		parseErr = yaml.Unmarshal(fileYAML, c)
+	}
+	if parseErr != nil {
+		return nil, fmt.Errorf("parse config %s: %w", file, parseErr)
+	}
+	c.ApplyEnv(func(key string) string {
+		v, err := kc.Value(envKey + "." + strings.TrimPrefix(key, "ANQUAN_")).String()
+		if err != nil {
+			return ""
+		}
+		return v
+	})
 	return c, c.Validate()
 }
 

@@ -1,5 +1,5 @@
-// Package server builds a service's gRPC server with the interceptors every
-// service shares: panic recovery, request id and logs, metrics, tracing,
+// Package server builds a service's gRPC server (kratos transport/grpc) with
+// the middleware every service shares: panic recovery, request id and logs, metrics, tracing,
 // token verification, the internal credential and error hiding.
 package server
 
@@ -13,11 +13,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kratos/kratos/v2/middleware"
+	"github.com/go-kratos/kratos/v2/transport"
+	kgrpc "github.com/go-kratos/kratos/v2/transport/grpc"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/health"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -41,10 +42,13 @@ const (
 	MDDeptID         = "x-dept-id"
 )
 
-// GRPC is a service's gRPC server on a listener.
+// GRPC is a service's gRPC server: kratos' transport/grpc server (grpc-go
+// underneath) on a listener opened up front, so the address is known before
+// serving and a taken port fails NewGRPC, not a goroutine.
 type GRPC struct {
+	// Server is the grpc-go server inside Kratos, where handlers register.
 	Server *grpc.Server
-	Health *health.Server
+	Kratos *kgrpc.Server
 	lis    net.Listener
 	name   string
 }
@@ -52,6 +56,14 @@ type GRPC struct {
 // NewGRPC listens on addr (":0"-style addresses pick a free port); extra
 // interceptors (the permission check) run after the token is verified.
 // deny is the cache holding the token deny-list (authn.Revoked).
+//
+// Every call passes, in this order, kratos middleware: recovery, then
+// observe (request id, logs, metrics, error hiding), authenticate, extra and
+// Validate, the last so a caller without the right learns nothing from a
+// validation answer. The otelgrpc stats handler stays a grpc-go option: it
+// extracts the caller's traceparent before any middleware runs, so spans
+// join the gateway's trace (kratos' tracing middleware would add a second
+// span per call).
 func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, internalSecret string, extra ...grpc.UnaryServerInterceptor) (*GRPC, error) {
 	if deny == nil {
 		return nil, fmt.Errorf("%s grpc: no cache for the token deny-list", name)
@@ -61,55 +73,93 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 		return nil, fmt.Errorf("%s grpc listen %s: %w", name, addr, err)
 	}
 	obs.Metrics()
-	g := grpc.NewServer(
-		grpc.StatsHandler(otelgrpc.NewServerHandler()),
-		// Bounds are checked last: a caller without the right learns
-		// nothing from a validation answer.
-		grpc.ChainUnaryInterceptor(append(append([]grpc.UnaryServerInterceptor{
-			recovery,
-			observe(name),
-			authenticate(verifier, deny, internalSecret),
-		}, extra...), Validate)...),
-		grpc.MaxRecvMsgSize(32<<20),
-		grpc.MaxSendMsgSize(64<<20),
+	mw := []middleware.Middleware{recovery, kratosExtras, Middleware(observe(name)), Middleware(authenticate(verifier, deny, internalSecret))}
+	for _, e := range extra {
+		mw = append(mw, Middleware(e))
+	}
+	mw = append(mw, Middleware(Validate))
+	k := kgrpc.NewServer(
+		kgrpc.Listener(lis),
+		// Kratos bounds every call to 1 s by default; calls here are
+		// bounded by their callers (the gateway, the dialer).
+		kgrpc.Timeout(0),
+		// Reflection would describe every method to anyone (streams pass
+		// no interceptor); the server never offered it.
+		kgrpc.DisableReflection(),
+		kgrpc.Middleware(mw...),
+		kgrpc.Options(
+			grpc.StatsHandler(otelgrpc.NewServerHandler()),
+			grpc.MaxRecvMsgSize(32<<20),
+			grpc.MaxSendMsgSize(64<<20),
+		),
 	)
-	hs := health.NewServer()
-	healthpb.RegisterHealthServer(g, hs)
-	return &GRPC{Server: g, Health: hs, lis: lis, name: name}, nil
+	return &GRPC{Server: k.Server, Kratos: k, lis: lis, name: name}, nil
 }
 
 // Addr is the address the server listens on.
 func (s *GRPC) Addr() string { return s.lis.Addr().String() }
 
-// Serve runs in the background.
+// Serve runs in the background (a lone server; a kratos.App starts its own).
 func (s *GRPC) Serve() {
 	go func() {
-		if err := s.Server.Serve(s.lis); err != nil {
+		// Background, not a caller's context: kratos merges it into every
+		// call's context, so it must live as long as the server.
+		if err := s.Kratos.Start(context.Background()); err != nil {
 			slog.Error("grpc server stopped", "service", s.name, "err", err)
 		}
 	}()
 }
 
-// Stop drains in-flight calls, then forces a stop when ctx ends.
-func (s *GRPC) Stop(ctx context.Context) {
-	s.Health.Shutdown()
-	done := make(chan struct{})
-	go func() { s.Server.GracefulStop(); close(done) }()
-	select {
-	case <-done:
-	case <-ctx.Done():
-		s.Server.Stop()
+// Stop drains in-flight calls (health answers NOT_SERVING first), then
+// forces a stop when ctx ends.
+func (s *GRPC) Stop(ctx context.Context) { _ = s.Kratos.Stop(ctx) }
+
+// Middleware runs a gRPC unary interceptor as kratos middleware (the method
+// name comes from kratos' transport), so the interceptors keep their gRPC
+// shape (and their tests) while kratos orders and runs them.
+func Middleware(i grpc.UnaryServerInterceptor) middleware.Middleware {
+	return func(next middleware.Handler) middleware.Handler {
+		return func(ctx context.Context, req any) (any, error) {
+			info := &grpc.UnaryServerInfo{}
+			if tr, ok := transport.FromServerContext(ctx); ok {
+				info.FullMethod = tr.Operation()
+			}
+			return i(ctx, req, info, grpc.UnaryHandler(next))
+		}
 	}
 }
 
-func recovery(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (resp any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			slog.Error("panic in handler", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()), "request_id", ident.RequestID(ctx))
-			err = errs.Internal(nil)
+// recovery turns a panic into errs.Internal. Kratos' recovery middleware is
+// not used: it logs the request message, which can hold passwords and tokens.
+func recovery(next middleware.Handler) middleware.Handler {
+	return func(ctx context.Context, req any) (resp any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				method := ""
+				if tr, ok := transport.FromServerContext(ctx); ok {
+					method = tr.Operation()
+				}
+				slog.Error("panic in handler", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()), "request_id", ident.RequestID(ctx))
+				err = errs.Internal(nil)
+			}
+		}()
+		return next(ctx, req)
+	}
+}
+
+// kratosExtras answers the services kratos registers on every server
+// (channelz through grpc admin, kratos' metadata service describing every
+// proto) as grpc-go answers an unknown service: they are not Anquan's API
+// and would otherwise be open to any logged-in caller.
+func kratosExtras(next middleware.Handler) middleware.Handler {
+	return func(ctx context.Context, req any) (any, error) {
+		if tr, ok := transport.FromServerContext(ctx); ok {
+			if op := tr.Operation(); strings.HasPrefix(op, "/grpc.channelz.") || strings.HasPrefix(op, "/kratos.api.Metadata/") {
+				return nil, status.Errorf(codes.Unimplemented, "unknown service %s", op[1:strings.LastIndexByte(op, '/')])
+			}
 		}
-	}()
-	return h(ctx, req)
+		return next(ctx, req)
+	}
 }
 
 func observe(service string) grpc.UnaryServerInterceptor {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"time"
 
+	"github.com/go-kratos/kratos/v2"
 	"gorm.io/gorm"
 
 	"anquan/kit/audit"
@@ -18,13 +21,31 @@ import (
 // component its Stop (in the order that loses no acknowledged write:
 // background work, then the gRPC server drains, then the outbox flushes,
 // then the database closes) and its Ready.
+//
+// A serving service is a kratos.App (see Serve): kratos starts and stops its
+// gRPC server, and its hooks carry the rest of the order: AfterStart starts
+// the outbox relay and makes the service reachable, BeforeStop ends the
+// background work, AfterStop flushes the outbox and closes the database.
 type Parts struct {
 	DB     *gorm.DB
 	GRPC   *GRPC
 	Outbox *outbox.Outbox
 	// Cancel ends the service's background work (watchers, consumers).
 	Cancel context.CancelFunc
+
+	app     *kratos.App
+	done    chan error      // Run's answer, once the app stopped
+	stopCtx context.Context // Stop's bound, read by the AfterStop hook
 }
+
+// noSignal is a signal the OS never sends. kratos.App listens for signals
+// itself (SIGTERM, SIGQUIT, SIGINT by default; kratos.Signal() with none
+// would mean every signal); the runner handles them once per process and
+// stops the parts in reverse order, so an app listens for this one only.
+type noSignal struct{}
+
+func (noSignal) String() string { return "none" }
+func (noSignal) Signal()        {}
 
 // Addr is where the gRPC server listens.
 func (p *Parts) Addr() string {
@@ -34,8 +55,28 @@ func (p *Parts) Addr() string {
 	return p.GRPC.Addr()
 }
 
-// Stop drains and closes in order.
+// Stop drains and closes in order: the kratos.App's stop (hooks and the
+// gRPC drain) when serving, else what a half-started service holds.
 func (p *Parts) Stop(ctx context.Context) error {
+	if p.app != nil {
+		p.stopCtx = ctx
+		_ = p.app.Stop()
+		select {
+		case err := <-p.done:
+			return err
+		case <-ctx.Done():
+			// Past the bound: cut the remaining calls, then let the hooks
+			// (outbox flush, database close) finish.
+			p.GRPC.Server.Stop()
+			return <-p.done
+		}
+	}
+	p.closeAll(ctx)
+	return p.closeDB()
+}
+
+// closeAll ends background work, the gRPC server and the outbox, in order.
+func (p *Parts) closeAll(ctx context.Context) {
 	if p.Cancel != nil {
 		p.Cancel()
 	}
@@ -45,6 +86,9 @@ func (p *Parts) Stop(ctx context.Context) error {
 	if p.Outbox != nil {
 		p.Outbox.Stop(ctx)
 	}
+}
+
+func (p *Parts) closeDB() error {
 	if p.DB != nil {
 		if s, err := p.DB.DB(); err == nil {
 			return s.Close()
@@ -83,13 +127,46 @@ func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name str
 	return g, nil
 }
 
-// Serve is the last step of a service's Start: the gRPC server and the
-// outbox relay run, then the service is reachable by name (reach is the
-// dialer's SetAddr) for its neighbours in this process.
+// Serve is the last step of a service's Start: the service runs as a
+// kratos.App (its gRPC server, then the outbox relay), then it is reachable
+// by name (reach is the dialer's SetAddr) for its neighbours in this
+// process. It returns once the app started.
 func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) {
 	p.GRPC = srv
 	audit.Register(srv.Server, p.DB, name)
-	srv.Serve()
-	p.Outbox.Start()
-	reach(name, srv.Addr())
+	started := make(chan struct{})
+	p.app = kratos.New(
+		kratos.Name(name),
+		kratos.Server(srv.Kratos),
+		kratos.Signal(noSignal{}),
+		// Bounds the gRPC drain (kratos does not take Stop's context);
+		// the runner's own bound cuts it shorter (see Stop).
+		kratos.StopTimeout(30*time.Second),
+		kratos.AfterStart(func(context.Context) error {
+			p.Outbox.Start()
+			reach(name, srv.Addr())
+			close(started)
+			return nil
+		}),
+		kratos.BeforeStop(func(context.Context) error {
+			if p.Cancel != nil {
+				p.Cancel()
+			}
+			return nil
+		}),
+		// Not the hook's context: kratos has cancelled it by now.
+		kratos.AfterStop(func(context.Context) error {
+			p.Outbox.Stop(p.stopCtx)
+			return p.closeDB()
+		}),
+	)
+	p.done = make(chan error, 1)
+	go func() { p.done <- p.app.Run() }()
+	select {
+	case <-started:
+	case err := <-p.done:
+		// Run only fails before AfterStart when the listener is gone.
+		slog.Error("service did not start", "service", name, "err", err)
+		p.done <- err
+	}
 }
