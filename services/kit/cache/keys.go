@@ -2,16 +2,10 @@ package cache
 
 import "strconv"
 
-// Key names shared between services (auth writes them, user clears lockouts,
-// the gateway reads revocations). One place, so they cannot drift.
-
-// LoginFailAccount counts failed logins of one account of a tenant.
-func LoginFailAccount(tenant, account string) string {
-	return "login:fail:acct:" + tenant + ":" + account
-}
-
-// LoginFailIP counts failed logins from one address.
-func LoginFailIP(ip string) string { return "login:fail:ip:" + ip }
+// Key names read outside the service that writes them: blade-auth writes
+// the revocations, the gateway and every service read them (authn.Revoked).
+// Keys only one service uses (the failed-login counters of blade-auth) stay
+// in that service; other services reach them through its internal calls.
 
 // RevokedJTI marks one access token as logged out.
 func RevokedJTI(jti string) string { return "token:revoked:" + jti }

@@ -12,6 +12,10 @@ import (
 // PlatformTenant administers tenants; nothing else crosses tenants.
 const PlatformTenant = "000000"
 
+// AliasAdministrator is the role alias of a tenant's administrators: a
+// token of a user holding it is Super, and the role itself is protected.
+const AliasAdministrator = "administrator"
+
 // Data scopes of a role (Blade): 1 all, 2 self, 3 own dept, 4 dept and children.
 const (
 	ScopeAll          = 1

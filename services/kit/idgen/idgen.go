@@ -1,5 +1,5 @@
 // Package idgen makes snowflake-style 64-bit ids: time-ordered, unique across
-// replicas when each has its own node number.
+// processes when each has its own node number (kit/idgen/lease assigns them).
 package idgen
 
 import (
@@ -18,41 +18,66 @@ const (
 	timeShift = seqBits + nodeBits
 )
 
-var (
+// Nodes is the number of node numbers (0 to Nodes-1).
+const Nodes = 1 << nodeBits
+
+// Generator mints ids for one node.
+type Generator struct {
 	mu   sync.Mutex
 	last int64
 	seq  int64
-	node = defaultNode()
-)
-
-func defaultNode() int64 {
-	h := fnv.New32a()
-	host, _ := os.Hostname()
-	h.Write([]byte(host))
-	return int64(h.Sum32()) & (1<<nodeBits - 1)
+	node int64
 }
 
-// SetNode fixes the node number (0-1023), e.g. from a StatefulSet ordinal.
-func SetNode(n int64) { mu.Lock(); node = n & (1<<nodeBits - 1); mu.Unlock() }
+// New is a generator for node n (taken modulo Nodes).
+func New(n int64) *Generator { return &Generator{node: n & (Nodes - 1)} }
+
+// SetNode changes the node number; ids stay unique within the generator
+// because its time and sequence carry on.
+func (g *Generator) SetNode(n int64) { g.mu.Lock(); g.node = n & (Nodes - 1); g.mu.Unlock() }
+
+// Node is the current node number.
+func (g *Generator) Node() int64 { g.mu.Lock(); defer g.mu.Unlock(); return g.node }
 
 // Next returns a new id.
-func Next() int64 {
-	mu.Lock()
-	defer mu.Unlock()
+func (g *Generator) Next() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	now := time.Now().UnixMilli()
-	if now < last {
-		now = last // clock stepped back: keep ids monotonic
+	if now < g.last {
+		now = g.last // clock stepped back: keep ids monotonic
 	}
-	if now == last {
-		seq = (seq + 1) & maxSeq
-		if seq == 0 {
-			for now <= last {
+	if now == g.last {
+		g.seq = (g.seq + 1) & maxSeq
+		if g.seq == 0 {
+			for now <= g.last {
 				now = time.Now().UnixMilli()
 			}
 		}
 	} else {
-		seq = 0
+		g.seq = 0
 	}
-	last = now
-	return (now-epoch)<<timeShift | node<<nodeShift | seq
+	g.last = now
+	return (now-epoch)<<timeShift | g.node<<nodeShift | g.seq
 }
+
+// std is the process's generator. Until a lease assigns its node (the
+// platform takes one at start), the node is a hash of the host name: good
+// enough for tests and tools, not for several replicas.
+var std = New(hostNode())
+
+func hostNode() int64 {
+	h := fnv.New32a()
+	host, _ := os.Hostname()
+	h.Write([]byte(host))
+	return int64(h.Sum32())
+}
+
+// SetNode fixes the process's node number (0-1023).
+func SetNode(n int64) { std.SetNode(n) }
+
+// Node is the process's node number.
+func Node() int64 { return std.Node() }
+
+// Next returns a new id of the process.
+func Next() int64 { return std.Next() }

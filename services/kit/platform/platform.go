@@ -15,6 +15,7 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/cache"
 	"anquan/kit/conf"
+	"anquan/kit/idgen/lease"
 	"anquan/kit/rpc"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -29,6 +30,7 @@ type Infra struct {
 	Verifier *authn.Verifier
 	Secret   string
 	Dialer   *rpc.Dialer
+	Lease    *lease.Lease // the process's snowflake node, held while it runs
 
 	// guard: one set of permission policies for every service of this
 	// process (loaded from blade-system, reloaded on its events).
@@ -66,6 +68,10 @@ func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
 		return nil, err
 	}
 	in.Dialer = rpc.NewDialer(c.Services, in.Secret)
+	if in.Lease, err = lease.Start(ctx, c, in.Cache); err != nil {
+		in.Close()
+		return nil, err
+	}
 	slog.Info("infrastructure ready", "db", c.DB.Driver, "cache", map[bool]string{true: "redis", false: "memory"}[c.Redis.Addr != ""], "nats", map[bool]string{true: c.NATS.URL, false: "embedded"}[c.NATS.URL != ""])
 	return in, nil
 }
@@ -78,6 +84,7 @@ func (in *Infra) Close() {
 	if in.Dialer != nil {
 		in.Dialer.Close()
 	}
+	in.Lease.Stop()
 	if in.Bus != nil {
 		in.Bus.Close()
 	}

@@ -1,13 +1,12 @@
 // Package seedids fixes the ids of seeded rows that more than one service
 // refers to (roles and departments the user seed assigns), so each service
-// seeds its own database without calling the others at start-up.
+// seeds its own database without calling the others at start-up. Only the
+// first-start seeds and tests use them; a tenant created later gets fresh
+// ids (the platform tenant's code is ident.PlatformTenant).
 package seedids
 
-// Tenants seeded on first start.
-const (
-	PlatformTenant = "000000"
-	DemoTenant     = "100001"
-)
+// DemoTenant is the demo company seeded on first start.
+const DemoTenant = "100001"
 
 // Platform tenant.
 const (
@@ -56,9 +55,4 @@ const (
 	DemoAreaHazWarehse = int64(1000010000000000603) // 危化品仓库 (storage, orange)
 	DemoAreaProducts   = int64(1000010000000000604) // 成品仓库 (storage, yellow)
 	DemoAreaUtilities  = int64(1000010000000000605) // 公用工程区 (production, blue)
-)
-
-// Role aliases with meaning to the code.
-const (
-	AliasAdministrator = "administrator"
 )

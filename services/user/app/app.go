@@ -45,7 +45,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	// blade-system is dialled lazily: it may start after this component.
 	dir := data.NewNames(data.NewDirectory(a.in.Dialer.Lazy("system")))
-	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), a.Outbox, dir, a.in.Cache)
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), a.Outbox, dir, data.NewGuard(a.in.Dialer.Lazy("auth")))
 	cq := data.NewCertQueries(g)
 	certs := biz.NewCertificates(uc, data.CertStores(g), cq, cq)
 	ch := service.NewCertificate(certs)

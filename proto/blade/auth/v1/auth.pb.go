@@ -904,6 +904,155 @@ func (x *SocialProviderPage) GetPages() int32 {
 	return 0
 }
 
+type AccountsQuery struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	TenantId string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	// One page of a user list at most (paging caps a page at 1000).
+	Accounts      []string `protobuf:"bytes,2,rep,name=accounts,proto3" json:"accounts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountsQuery) Reset() {
+	*x = AccountsQuery{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountsQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountsQuery) ProtoMessage() {}
+
+func (x *AccountsQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountsQuery.ProtoReflect.Descriptor instead.
+func (*AccountsQuery) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *AccountsQuery) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *AccountsQuery) GetAccounts() []string {
+	if x != nil {
+		return x.Accounts
+	}
+	return nil
+}
+
+type AccountList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Accounts      []string               `protobuf:"bytes,1,rep,name=accounts,proto3" json:"accounts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountList) Reset() {
+	*x = AccountList{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountList) ProtoMessage() {}
+
+func (x *AccountList) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountList.ProtoReflect.Descriptor instead.
+func (*AccountList) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *AccountList) GetAccounts() []string {
+	if x != nil {
+		return x.Accounts
+	}
+	return nil
+}
+
+type UsersQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TenantId      string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	UserIds       []int64                `protobuf:"varint,2,rep,packed,name=user_ids,json=userIds,proto3" json:"user_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UsersQuery) Reset() {
+	*x = UsersQuery{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UsersQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UsersQuery) ProtoMessage() {}
+
+func (x *UsersQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UsersQuery.ProtoReflect.Descriptor instead.
+func (*UsersQuery) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *UsersQuery) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *UsersQuery) GetUserIds() []int64 {
+	if x != nil {
+		return x.UserIds
+	}
+	return nil
+}
+
 var File_blade_auth_v1_auth_proto protoreflect.FileDescriptor
 
 const file_blade_auth_v1_auth_proto_rawDesc = "" +
@@ -1006,7 +1155,16 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xee\a\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"b\n" +
+	"\rAccountsQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12+\n" +
+	"\baccounts\x18\x02 \x03(\tB\x0f\xbaH\f\x92\x01\t\x10\xe8\a\"\x04r\x02\x18-R\baccounts\")\n" +
+	"\vAccountList\x12\x1a\n" +
+	"\baccounts\x18\x01 \x03(\tR\baccounts\"X\n" +
+	"\n" +
+	"UsersQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
+	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds2\xee\a\n" +
 	"\vAuthService\x12L\n" +
 	"\x05Token\x12\x1b.blade.auth.v1.TokenRequest\x1a\x1c.blade.auth.v1.TokenResponse\"\b\xca\xf3\x18\x04open\x12m\n" +
 	"\aCaptcha\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.auth.v1.CaptchaReply\"-\xca\xf3\x18\x04open\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/blade-auth/oauth/captcha\x12\x8b\x01\n" +
@@ -1016,7 +1174,11 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"ClearCache\x12\x16.blade.common.v1.Empty\x1a\x1a.google.protobuf.BoolValue\")\x82\xd3\xe4\x93\x02#\x12!/api/blade-auth/oauth/clear-cache\x12\x8b\x01\n" +
 	"\x12SocialProviderList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.auth.v1.SocialProviderPage\"6\xca\xf3\x18\x06social\x82\xd3\xe4\x93\x02&\x12$/api/blade-auth/social-provider/list\x12\x9e\x01\n" +
 	"\x14SocialProviderSubmit\x12\x1d.blade.auth.v1.SocialProvider\x1a\x1a.google.protobuf.BoolValue\"K\xca\xf3\x18\x16social_add,social_edit\x82\xd3\xe4\x93\x02+:\x01*\"&/api/blade-auth/social-provider/submit\x12\x8e\x01\n" +
-	"\x14SocialProviderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\rsocial_delete\x82\xd3\xe4\x93\x02(\"&/api/blade-auth/social-provider/removeB#Z!anquan/proto/blade/auth/v1;authv1b\x06proto3"
+	"\x14SocialProviderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\rsocial_delete\x82\xd3\xe4\x93\x02(\"&/api/blade-auth/social-provider/remove2\xe4\x01\n" +
+	"\fAuthInternal\x12J\n" +
+	"\x0eLockedAccounts\x12\x1c.blade.auth.v1.AccountsQuery\x1a\x1a.blade.auth.v1.AccountList\x12B\n" +
+	"\x06Unlock\x12\x1c.blade.auth.v1.AccountsQuery\x1a\x1a.google.protobuf.BoolValue\x12D\n" +
+	"\vRevokeUsers\x12\x19.blade.auth.v1.UsersQuery\x1a\x1a.google.protobuf.BoolValueB#Z!anquan/proto/blade/auth/v1;authv1b\x06proto3"
 
 var (
 	file_blade_auth_v1_auth_proto_rawDescOnce sync.Once
@@ -1030,7 +1192,7 @@ func file_blade_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_blade_auth_v1_auth_proto_rawDescData
 }
 
-var file_blade_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_blade_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_blade_auth_v1_auth_proto_goTypes = []any{
 	(*TokenRequest)(nil),         // 0: blade.auth.v1.TokenRequest
 	(*TokenResponse)(nil),        // 1: blade.auth.v1.TokenResponse
@@ -1039,31 +1201,40 @@ var file_blade_auth_v1_auth_proto_goTypes = []any{
 	(*UserProfile)(nil),          // 4: blade.auth.v1.UserProfile
 	(*SocialProvider)(nil),       // 5: blade.auth.v1.SocialProvider
 	(*SocialProviderPage)(nil),   // 6: blade.auth.v1.SocialProviderPage
-	(*v1.Empty)(nil),             // 7: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 8: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),          // 9: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 10: google.protobuf.BoolValue
+	(*AccountsQuery)(nil),        // 7: blade.auth.v1.AccountsQuery
+	(*AccountList)(nil),          // 8: blade.auth.v1.AccountList
+	(*UsersQuery)(nil),           // 9: blade.auth.v1.UsersQuery
+	(*v1.Empty)(nil),             // 10: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 11: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),          // 12: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 13: google.protobuf.BoolValue
 }
 var file_blade_auth_v1_auth_proto_depIdxs = []int32{
 	5,  // 0: blade.auth.v1.SocialProviderPage.records:type_name -> blade.auth.v1.SocialProvider
 	0,  // 1: blade.auth.v1.AuthService.Token:input_type -> blade.auth.v1.TokenRequest
-	7,  // 2: blade.auth.v1.AuthService.Captcha:input_type -> blade.common.v1.Empty
+	10, // 2: blade.auth.v1.AuthService.Captcha:input_type -> blade.common.v1.Empty
 	3,  // 3: blade.auth.v1.AuthService.Logout:input_type -> blade.auth.v1.LogoutRequest
-	7,  // 4: blade.auth.v1.AuthService.UserInfo:input_type -> blade.common.v1.Empty
-	7,  // 5: blade.auth.v1.AuthService.ClearCache:input_type -> blade.common.v1.Empty
-	8,  // 6: blade.auth.v1.AuthService.SocialProviderList:input_type -> blade.common.v1.PageQuery
+	10, // 4: blade.auth.v1.AuthService.UserInfo:input_type -> blade.common.v1.Empty
+	10, // 5: blade.auth.v1.AuthService.ClearCache:input_type -> blade.common.v1.Empty
+	11, // 6: blade.auth.v1.AuthService.SocialProviderList:input_type -> blade.common.v1.PageQuery
 	5,  // 7: blade.auth.v1.AuthService.SocialProviderSubmit:input_type -> blade.auth.v1.SocialProvider
-	9,  // 8: blade.auth.v1.AuthService.SocialProviderRemove:input_type -> blade.common.v1.IdsQuery
-	1,  // 9: blade.auth.v1.AuthService.Token:output_type -> blade.auth.v1.TokenResponse
-	2,  // 10: blade.auth.v1.AuthService.Captcha:output_type -> blade.auth.v1.CaptchaReply
-	10, // 11: blade.auth.v1.AuthService.Logout:output_type -> google.protobuf.BoolValue
-	4,  // 12: blade.auth.v1.AuthService.UserInfo:output_type -> blade.auth.v1.UserProfile
-	10, // 13: blade.auth.v1.AuthService.ClearCache:output_type -> google.protobuf.BoolValue
-	6,  // 14: blade.auth.v1.AuthService.SocialProviderList:output_type -> blade.auth.v1.SocialProviderPage
-	10, // 15: blade.auth.v1.AuthService.SocialProviderSubmit:output_type -> google.protobuf.BoolValue
-	10, // 16: blade.auth.v1.AuthService.SocialProviderRemove:output_type -> google.protobuf.BoolValue
-	9,  // [9:17] is the sub-list for method output_type
-	1,  // [1:9] is the sub-list for method input_type
+	12, // 8: blade.auth.v1.AuthService.SocialProviderRemove:input_type -> blade.common.v1.IdsQuery
+	7,  // 9: blade.auth.v1.AuthInternal.LockedAccounts:input_type -> blade.auth.v1.AccountsQuery
+	7,  // 10: blade.auth.v1.AuthInternal.Unlock:input_type -> blade.auth.v1.AccountsQuery
+	9,  // 11: blade.auth.v1.AuthInternal.RevokeUsers:input_type -> blade.auth.v1.UsersQuery
+	1,  // 12: blade.auth.v1.AuthService.Token:output_type -> blade.auth.v1.TokenResponse
+	2,  // 13: blade.auth.v1.AuthService.Captcha:output_type -> blade.auth.v1.CaptchaReply
+	13, // 14: blade.auth.v1.AuthService.Logout:output_type -> google.protobuf.BoolValue
+	4,  // 15: blade.auth.v1.AuthService.UserInfo:output_type -> blade.auth.v1.UserProfile
+	13, // 16: blade.auth.v1.AuthService.ClearCache:output_type -> google.protobuf.BoolValue
+	6,  // 17: blade.auth.v1.AuthService.SocialProviderList:output_type -> blade.auth.v1.SocialProviderPage
+	13, // 18: blade.auth.v1.AuthService.SocialProviderSubmit:output_type -> google.protobuf.BoolValue
+	13, // 19: blade.auth.v1.AuthService.SocialProviderRemove:output_type -> google.protobuf.BoolValue
+	8,  // 20: blade.auth.v1.AuthInternal.LockedAccounts:output_type -> blade.auth.v1.AccountList
+	13, // 21: blade.auth.v1.AuthInternal.Unlock:output_type -> google.protobuf.BoolValue
+	13, // 22: blade.auth.v1.AuthInternal.RevokeUsers:output_type -> google.protobuf.BoolValue
+	12, // [12:23] is the sub-list for method output_type
+	1,  // [1:12] is the sub-list for method input_type
 	1,  // [1:1] is the sub-list for extension type_name
 	1,  // [1:1] is the sub-list for extension extendee
 	0,  // [0:1] is the sub-list for field type_name
@@ -1080,9 +1251,9 @@ func file_blade_auth_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_auth_v1_auth_proto_rawDesc), len(file_blade_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   10,
 			NumExtensions: 0,
-			NumServices:   1,
+			NumServices:   2,
 		},
 		GoTypes:           file_blade_auth_v1_auth_proto_goTypes,
 		DependencyIndexes: file_blade_auth_v1_auth_proto_depIdxs,

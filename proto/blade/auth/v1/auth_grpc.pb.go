@@ -395,3 +395,199 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 	Streams:  []grpc.StreamDesc{},
 	Metadata: "blade/auth/v1/auth.proto",
 }
+
+const (
+	AuthInternal_LockedAccounts_FullMethodName = "/blade.auth.v1.AuthInternal/LockedAccounts"
+	AuthInternal_Unlock_FullMethodName         = "/blade.auth.v1.AuthInternal/Unlock"
+	AuthInternal_RevokeUsers_FullMethodName    = "/blade.auth.v1.AuthInternal/RevokeUsers"
+)
+
+// AuthInternalClient is the client API for AuthInternal service.
+//
+// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
+//
+// AuthInternal: the login guard and the token state of users, for
+// blade-user. Only blade-auth reads or writes those keys; other services
+// ask through these calls.
+type AuthInternalClient interface {
+	// LockedAccounts answers which of the accounts the failed-login counters
+	// lock at the moment.
+	LockedAccounts(ctx context.Context, in *AccountsQuery, opts ...grpc.CallOption) (*AccountList, error)
+	// Unlock clears the failed-login counters of the accounts.
+	Unlock(ctx context.Context, in *AccountsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// RevokeUsers voids every token of the users issued until now (password
+	// change or reset, lock, removal).
+	RevokeUsers(ctx context.Context, in *UsersQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+}
+
+type authInternalClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewAuthInternalClient(cc grpc.ClientConnInterface) AuthInternalClient {
+	return &authInternalClient{cc}
+}
+
+func (c *authInternalClient) LockedAccounts(ctx context.Context, in *AccountsQuery, opts ...grpc.CallOption) (*AccountList, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AccountList)
+	err := c.cc.Invoke(ctx, AuthInternal_LockedAccounts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authInternalClient) Unlock(ctx context.Context, in *AccountsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, AuthInternal_Unlock_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authInternalClient) RevokeUsers(ctx context.Context, in *UsersQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, AuthInternal_RevokeUsers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AuthInternalServer is the server API for AuthInternal service.
+// All implementations must embed UnimplementedAuthInternalServer
+// for forward compatibility.
+//
+// AuthInternal: the login guard and the token state of users, for
+// blade-user. Only blade-auth reads or writes those keys; other services
+// ask through these calls.
+type AuthInternalServer interface {
+	// LockedAccounts answers which of the accounts the failed-login counters
+	// lock at the moment.
+	LockedAccounts(context.Context, *AccountsQuery) (*AccountList, error)
+	// Unlock clears the failed-login counters of the accounts.
+	Unlock(context.Context, *AccountsQuery) (*wrapperspb.BoolValue, error)
+	// RevokeUsers voids every token of the users issued until now (password
+	// change or reset, lock, removal).
+	RevokeUsers(context.Context, *UsersQuery) (*wrapperspb.BoolValue, error)
+	mustEmbedUnimplementedAuthInternalServer()
+}
+
+// UnimplementedAuthInternalServer must be embedded to have
+// forward compatible implementations.
+//
+// NOTE: this should be embedded by value instead of pointer to avoid a nil
+// pointer dereference when methods are called.
+type UnimplementedAuthInternalServer struct{}
+
+func (UnimplementedAuthInternalServer) LockedAccounts(context.Context, *AccountsQuery) (*AccountList, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockedAccounts not implemented")
+}
+func (UnimplementedAuthInternalServer) Unlock(context.Context, *AccountsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method Unlock not implemented")
+}
+func (UnimplementedAuthInternalServer) RevokeUsers(context.Context, *UsersQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeUsers not implemented")
+}
+func (UnimplementedAuthInternalServer) mustEmbedUnimplementedAuthInternalServer() {}
+func (UnimplementedAuthInternalServer) testEmbeddedByValue()                      {}
+
+// UnsafeAuthInternalServer may be embedded to opt out of forward compatibility for this service.
+// Use of this interface is not recommended, as added methods to AuthInternalServer will
+// result in compilation errors.
+type UnsafeAuthInternalServer interface {
+	mustEmbedUnimplementedAuthInternalServer()
+}
+
+func RegisterAuthInternalServer(s grpc.ServiceRegistrar, srv AuthInternalServer) {
+	// If the following call panics, it indicates UnimplementedAuthInternalServer was
+	// embedded by pointer and is nil.  This will cause panics if an
+	// unimplemented method is ever invoked, so we test this at initialization
+	// time to prevent it from happening at runtime later due to I/O.
+	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
+		t.testEmbeddedByValue()
+	}
+	s.RegisterService(&AuthInternal_ServiceDesc, srv)
+}
+
+func _AuthInternal_LockedAccounts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AccountsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthInternalServer).LockedAccounts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthInternal_LockedAccounts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthInternalServer).LockedAccounts(ctx, req.(*AccountsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthInternal_Unlock_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AccountsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthInternalServer).Unlock(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthInternal_Unlock_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthInternalServer).Unlock(ctx, req.(*AccountsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthInternal_RevokeUsers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UsersQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthInternalServer).RevokeUsers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthInternal_RevokeUsers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthInternalServer).RevokeUsers(ctx, req.(*UsersQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// AuthInternal_ServiceDesc is the grpc.ServiceDesc for AuthInternal service.
+// It's only intended for direct use with grpc.RegisterService,
+// and not to be introspected or modified (even as a copy)
+var AuthInternal_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "blade.auth.v1.AuthInternal",
+	HandlerType: (*AuthInternalServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "LockedAccounts",
+			Handler:    _AuthInternal_LockedAccounts_Handler,
+		},
+		{
+			MethodName: "Unlock",
+			Handler:    _AuthInternal_Unlock_Handler,
+		},
+		{
+			MethodName: "RevokeUsers",
+			Handler:    _AuthInternal_RevokeUsers_Handler,
+		},
+	},
+	Streams:  []grpc.StreamDesc{},
+	Metadata: "blade/auth/v1/auth.proto",
+}

@@ -201,7 +201,7 @@ func (a *Auth) passwordGrant(ctx context.Context, c *Client, r *TokenRequest, gr
 			return fail(t, "captcha", err)
 		}
 	}
-	acctKey, ipKey := cache.LoginFailAccount(t.ID, account), cache.LoginFailIP(r.IP)
+	acctKey, ipKey := failAccountKey(t.ID, account), failIPKey(r.IP)
 	// The lockout is checked before the password, so a locked account gives
 	// a guesser nothing.
 	// Counters that cannot be read decide nothing: the login is refused.
@@ -354,7 +354,7 @@ func (a *Auth) issue(ctx context.Context, c *Client, t *Tenant, u *User, oauthID
 	for _, r := range roles {
 		names = append(names, r.Name)
 		ids = append(ids, strconv.FormatInt(r.ID, 10))
-		if r.Alias == "administrator" {
+		if r.Alias == ident.AliasAdministrator {
 			super = true
 		}
 		scope = widest(scope, r.DataScope)

@@ -10,7 +10,10 @@ import (
 )
 
 // Handlers is what the service layer implements.
-type Handlers pb.AuthServiceServer
+type Handlers interface {
+	pb.AuthServiceServer
+	pb.AuthInternalServer
+}
 
 // New listens on addr and registers h.
 func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
@@ -19,5 +22,6 @@ func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
 		return nil, err
 	}
 	pb.RegisterAuthServiceServer(g.Server, h)
+	pb.RegisterAuthInternalServer(g.Server, h)
 	return g, nil
 }

@@ -20,9 +20,10 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 )
 
-// Auth serves AuthService.
+// Auth serves AuthService and AuthInternal.
 type Auth struct {
 	pb.UnimplementedAuthServiceServer
+	pb.UnimplementedAuthInternalServer
 	uc        *biz.Auth
 	providers *crud.Repo[biz.SocialProvider]
 	profile   func(ctx context.Context) (*pb.UserProfile, error)

@@ -6,7 +6,6 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	"anquan/kit/seedids"
 )
 
 // Object-level rules of blade-system's submit-with-id and grant calls that
@@ -31,7 +30,7 @@ import (
 
 // guardRole refuses a role change (old is nil on insert) the caller may not make.
 func guardRole(id *ident.Identity, old, r *Role) error {
-	admin := seedids.AliasAdministrator
+	admin := ident.AliasAdministrator
 	if old != nil && old.RoleAlias == admin && r.RoleAlias != admin {
 		return errs.Rule("ADMIN_ROLE", "管理员角色的别名不能修改")
 	}
@@ -55,7 +54,7 @@ func (s *System) guardGrant(ctx context.Context, id *ident.Identity, roles []Rol
 		return nil
 	}
 	for _, r := range roles {
-		if r.RoleAlias == seedids.AliasAdministrator {
+		if r.RoleAlias == ident.AliasAdministrator {
 			return errs.Forbidden("只有管理员可以为管理员角色授权")
 		}
 		if slices.Contains(id.RoleIDs, r.ID) {

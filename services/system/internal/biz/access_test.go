@@ -42,9 +42,9 @@ func TestRoleGrantAndDeptHoldersBelowAdministratorAreBounded(t *testing.T) {
 	wantCode(t, "edit own role", s.SaveRole(safety, own), codes.PermissionDenied, "不能修改自己所属的角色「安全管理员」")
 	wantCode(t, "edit the administrator role", s.SaveRole(safety, role(seedids.DemoAdminRole)), codes.PermissionDenied, "只有管理员可以维护管理员角色")
 	op := role(seedids.DemoOperatorRole)
-	op.RoleAlias = seedids.AliasAdministrator
+	op.RoleAlias = ident.AliasAdministrator
 	wantCode(t, "make a role an administrator", s.SaveRole(safety, op), codes.PermissionDenied, "只有管理员可以维护管理员角色")
-	wantCode(t, "new administrator role", s.SaveRole(safety, &biz.Role{RoleName: "影子管理员", RoleAlias: seedids.AliasAdministrator}), codes.PermissionDenied, "只有管理员可以维护管理员角色")
+	wantCode(t, "new administrator role", s.SaveRole(safety, &biz.Role{RoleName: "影子管理员", RoleAlias: ident.AliasAdministrator}), codes.PermissionDenied, "只有管理员可以维护管理员角色")
 	op = role(seedids.DemoOperatorRole)
 	op.Sort = 9
 	wantCode(t, "edit another role", s.SaveRole(safety, op), codes.OK, "")

@@ -1,14 +1,13 @@
 package biz
 
 import (
+	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"context"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-
-	"anquan/kit/ident"
-	"anquan/kit/seedids"
 )
 
 // MenuNode is a menu entry with its children, as routes and trees return it.
@@ -122,7 +121,7 @@ func (s *System) visible(ctx context.Context, id *ident.Identity, tm *tenantMenu
 	}
 	for _, r := range tm.roles {
 		for _, rid := range id.RoleIDs {
-			if r.ID == rid && r.RoleAlias == seedids.AliasAdministrator {
+			if r.ID == rid && r.RoleAlias == ident.AliasAdministrator {
 				return nil, nil
 			}
 		}
@@ -251,3 +250,73 @@ func build(menus []Menu, root int64, keep func(*Menu) bool) []*MenuNode {
 
 // PolicyKey formats the tenant|role key of administrator roles.
 func PolicyKey(tenant string, role int64) string { return tenant + "|" + strconv.FormatInt(role, 10) }
+
+// MenusChanged drops the cached menu trees of the caller's tenant.
+func (s *System) MenusChanged(ctx context.Context) {
+	if id := ident.From(ctx); id != nil {
+		s.menus.invalidate(id.TenantID)
+	}
+}
+
+// SaveMenu validates a menu entry.
+func (s *System) SaveMenu(ctx context.Context, m *Menu) error {
+	m.Name = strings.TrimSpace(m.Name)
+	m.Code = strings.TrimSpace(m.Code)
+	if m.Name == "" {
+		return errs.BadRequest("请输入菜单名称")
+	}
+	if m.Code == "" {
+		return errs.BadRequest("请输入菜单编号")
+	}
+	if m.Category != 1 && m.Category != 2 {
+		return errs.BadRequest("菜单类型不正确")
+	}
+	if m.IsUsed == 0 {
+		m.IsUsed = 2
+	}
+	if m.PathURL != "" && !strings.HasPrefix(m.PathURL, "http://") && !strings.HasPrefix(m.PathURL, "https://") {
+		return errs.BadRequest("外部链接必须以 http 或 https 开头")
+	}
+	if m.ParentID != 0 {
+		if m.ParentID == m.ID {
+			return errs.BadRequest("上级菜单不能是自己")
+		}
+		if _, err := s.S.Menus.Get(ctx, m.ParentID); err != nil {
+			return errs.NotFound("上级菜单不存在")
+		}
+	}
+	if m.ID != 0 {
+		id, err := caller(ctx)
+		if err != nil {
+			return err
+		}
+		old, err := s.S.Menus.Get(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		if err := guardMenu(id, old, m); err != nil {
+			return err
+		}
+	}
+	if dup, err := s.S.Menus.Exists(ctx, m.ID, "code = ?", m.Code); err != nil {
+		return err
+	} else if dup {
+		return errs.Duplicate("菜单编号已存在")
+	}
+	return s.saveWithEvent(ctx, "system.menu.saved", func(ctx context.Context) error {
+		if m.ID == 0 {
+			return s.S.Menus.Create(ctx, m)
+		}
+		return s.S.Menus.Update(ctx, m.ID, m)
+	})
+}
+
+// RemoveMenus refuses entries that still have children.
+func (s *System) RemoveMenus(ctx context.Context, ids []int64) error {
+	if has, err := s.S.Menus.Exists(ctx, 0, "parent_id IN ?", ids); err != nil {
+		return err
+	} else if has {
+		return errs.Rule("HAS_CHILDREN", "请先删除子节点")
+	}
+	return s.saveWithEvent(ctx, "system.menu.removed", func(ctx context.Context) error { return s.S.Menus.Remove(ctx, ids) })
+}

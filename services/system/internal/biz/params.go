@@ -1,13 +1,12 @@
 package biz
 
 import (
-	"context"
-	"regexp"
-	"strings"
-
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"context"
+	"regexp"
+	"strings"
 )
 
 // Who may read a parameter. Tenant admins manage ParamPublic and ParamAdmin
@@ -165,4 +164,21 @@ func (s *System) RemoveParams(ctx context.Context, ids []int64) error {
 		}
 	}
 	return s.S.Params.Remove(ctx, ids)
+}
+
+// SaveParam validates a parameter.
+func (s *System) SaveParam(ctx context.Context, p *Param) error {
+	p.ParamKey, p.ParamName = strings.TrimSpace(p.ParamKey), strings.TrimSpace(p.ParamName)
+	if p.ParamKey == "" || p.ParamName == "" {
+		return errs.BadRequest("请输入参数名称和参数键名")
+	}
+	if err := s.checkParamWrite(ctx, p); err != nil {
+		return err
+	}
+	if dup, err := s.S.Params.Exists(ctx, p.ID, "param_key = ?", p.ParamKey); err != nil {
+		return err
+	} else if dup {
+		return errs.Duplicate("参数键名已存在")
+	}
+	return save(ctx, s.S.Params, p.ID, p)
 }

@@ -10,6 +10,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/seedids"
 	"anquan/system/internal/biz"
 	"anquan/system/internal/data"
 )
@@ -21,10 +22,15 @@ func (e *events) Add(_ context.Context, subject, _ string, _ any) error {
 	return nil
 }
 
-type users struct{ admins []string }
+type users struct {
+	admins []string
+	// ids is the administrator role and root department of each admin.
+	ids [][2]int64
+}
 
-func (u *users) CreateTenantAdmin(_ context.Context, tenant, account, _ string, _, _ int64, _ string) error {
+func (u *users) CreateTenantAdmin(_ context.Context, tenant, account, _ string, role, dept int64, _ string) error {
 	u.admins = append(u.admins, tenant+"/"+account)
+	u.ids = append(u.ids, [2]int64{role, dept})
 	return nil
 }
 
@@ -106,6 +112,11 @@ func TestNewTenantIsProvisionedWithMenusDictionariesAndAnAdmin(t *testing.T) {
 	}
 	if len(us.admins) != 1 || us.admins[0] != "500001/admin" {
 		t.Fatalf("tenant admin: %v", us.admins)
+	}
+	// The new tenant's rows have fresh ids, never the seeded tenants'.
+	seeded := map[int64]bool{seedids.PlatformAdminRole: true, seedids.PlatformRootDept: true, seedids.DemoAdminRole: true, seedids.DemoRootDept: true}
+	if r, d := us.ids[0][0], us.ids[0][1]; r == 0 || d == 0 || r == d || seeded[r] || seeded[d] {
+		t.Fatalf("new tenant's admin role %d and root dept %d", r, d)
 	}
 	ctx := as("500001", true)
 	routes, err := s.Routes(ctx, 0)

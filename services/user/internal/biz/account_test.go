@@ -6,7 +6,6 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"anquan/kit/authn"
-	"anquan/kit/cache"
 	"anquan/kit/paging"
 	"anquan/user/internal/biz"
 	"anquan/user/internal/usertest"
@@ -23,8 +22,7 @@ func checkPassword(t *testing.T, env *usertest.Env, account, plain string) {
 
 func revoked(t *testing.T, env *usertest.Env, userID int64) bool {
 	t.Helper()
-	_, ok, _ := env.Cache.Get(usertest.Admin(usertest.TenantA, 1), cache.RevokedBefore(usertest.TenantA, userID))
-	return ok
+	return env.Auth.Revoked(usertest.TenantA, userID)
 }
 
 func TestResetPasswordUsesTheTenantInitialPasswordAndRevokesTokens(t *testing.T) {
@@ -78,9 +76,7 @@ func TestPageResolvesNamesWithOneCallPerKindAndShowsLocks(t *testing.T) {
 		env.Create(t, ctx, &biz.User{Account: acc, RoleID: id(usertest.RoleAdmin) + "," + id(usertest.RoleOperator),
 			DeptID: id(usertest.DeptShop), PostID: id(usertest.PostWelder)})
 	}
-	for i := 0; i < biz.LockThreshold; i++ {
-		_, _ = env.Cache.Incr(ctx, cache.LoginFailAccount(usertest.TenantA, "p2"), 0)
-	}
+	env.Auth.Lock(usertest.TenantA, "p2")
 	before := map[string]int{}
 	for _, m := range []string{"GetRoles", "GetDepts", "PostList"} {
 		before[m] = env.System.CallCount(m)

@@ -3,7 +3,6 @@ package biz
 import (
 	"context"
 
-	"anquan/kit/cache"
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -68,6 +67,18 @@ type Directory interface {
 	Param(ctx context.Context, tenantID, key string) (string, bool, error)
 }
 
+// Guard is blade-auth's login guard and token state of users: its
+// failed-login counters and the per-user token cut-off are blade-auth's
+// own, so blade-user asks instead of touching them.
+type Guard interface {
+	// LockedAccounts returns those of the accounts failed logins lock now.
+	LockedAccounts(ctx context.Context, tenantID string, accounts []string) (map[string]bool, error)
+	// Unlock clears the failed-login counters of the accounts.
+	Unlock(ctx context.Context, tenantID string, accounts []string) error
+	// Revoke voids every token of the users issued until now.
+	Revoke(ctx context.Context, tenantID string, ids []int64) error
+}
+
 // Users is blade-user's use cases.
 type Users struct {
 	S      Stores
@@ -75,12 +86,12 @@ type Users struct {
 	Tx     db.Transactor
 	Events Events
 	Dir    Directory
-	Cache  cache.Cache
+	Guard  Guard
 }
 
 // New wires the use cases.
-func New(s Stores, q Queries, tx db.Transactor, ev Events, dir Directory, c cache.Cache) *Users {
-	return &Users{S: s, Q: q, Tx: tx, Events: ev, Dir: dir, Cache: c}
+func New(s Stores, q Queries, tx db.Transactor, ev Events, dir Directory, g Guard) *Users {
+	return &Users{S: s, Q: q, Tx: tx, Events: ev, Dir: dir, Guard: g}
 }
 
 func caller(ctx context.Context) (*ident.Identity, error) {

@@ -2,17 +2,12 @@ package biz
 
 import (
 	"context"
-	"strconv"
+	"log/slog"
 	"strings"
 
-	"anquan/kit/cache"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 )
-
-// LockThreshold is the number of failed logins (counted by blade-auth under
-// cache.LoginFailAccount) at which an account shows as locked.
-const LockThreshold = 5
 
 // checkRefs refuses roles, departments and posts that are not the tenant's
 // (a foreign or deleted id is answered as missing).
@@ -129,25 +124,21 @@ func (l *lookup) views(users []User) []UserView {
 	return out
 }
 
-// lockedAccounts reads blade-auth's failure counters of a page of users in
-// one cache round trip; a cache outage shows everyone unlocked.
+// lockedAccounts asks blade-auth which accounts of a page of users are
+// locked, in one call; when it cannot answer, the page still shows, with
+// everyone unlocked (the lock itself is enforced at login, not here).
 func (s *Users) lockedAccounts(ctx context.Context, tenant string, users []User, want bool) map[string]bool {
-	out := map[string]bool{}
 	if !want || len(users) == 0 {
-		return out
+		return map[string]bool{}
 	}
-	keys := make([]string, len(users))
+	accounts := make([]string, len(users))
 	for i, u := range users {
-		keys[i] = cache.LoginFailAccount(tenant, u.Account)
+		accounts[i] = u.Account
 	}
-	got, err := s.Cache.GetMany(ctx, keys)
+	locked, err := s.Guard.LockedAccounts(ctx, tenant, accounts)
 	if err != nil {
-		return out
+		slog.Warn("lock states unavailable", "tenant", tenant, "err", err)
+		return map[string]bool{}
 	}
-	for i, u := range users {
-		if n, _ := strconv.Atoi(got[keys[i]]); n >= LockThreshold {
-			out[u.Account] = true
-		}
-	}
-	return out
+	return locked
 }

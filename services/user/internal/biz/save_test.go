@@ -148,7 +148,7 @@ func TestRemoveRefusesTheCallerAndTheAdministratorAccount(t *testing.T) {
 	wantErr(t, env.Users.Remove(self, []int64{other.ID, me.ID}), codes.FailedPrecondition, "不能删除当前登录的账号")
 	wantErr(t, env.Users.Remove(self, []int64{admin.ID}), codes.FailedPrecondition, "不能删除租户管理员账号")
 	wantErr(t, env.Users.Remove(self, []int64{other.ID}), codes.OK, "")
-	if _, ok, _ := env.Cache.Get(ctx, "token:before:"+usertest.TenantA+":"+id(other.ID)); !ok {
+	if !env.Auth.Revoked(usertest.TenantA, other.ID) {
 		t.Fatal("removed user's tokens were not revoked")
 	}
 	wantErr(t, env.Users.Remove(self, []int64{other.ID}), codes.NotFound, "用户不存在")

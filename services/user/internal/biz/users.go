@@ -2,11 +2,8 @@ package biz
 
 import (
 	"context"
-	"strconv"
-	"time"
 
 	"anquan/kit/authn"
-	"anquan/kit/cache"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
@@ -17,10 +14,6 @@ const AdminAccount = "admin"
 
 // DefaultInitPassword applies when the param account.initPassword is unset.
 const DefaultInitPassword = "123456"
-
-// revokeTTL keeps a token cut-off longer than any token lives (refresh
-// tokens last 7 days by default).
-const revokeTTL = 30 * 24 * time.Hour
 
 // Columns an administrator's edit writes (never the password or the status,
 // which have their own use cases).
@@ -275,16 +268,13 @@ func (s *Users) UpdatePassword(ctx context.Context, old, plain, confirm string) 
 	return s.revoke(ctx, id.TenantID, u.ID)
 }
 
-// revoke voids every token of users issued until now (the gateway compares
-// a token's issue time with this cut-off).
+// revoke voids every token of users issued until now (blade-auth keeps the
+// cut-off the gateway compares a token's issue time with).
 func (s *Users) revoke(ctx context.Context, tenant string, ids ...int64) error {
-	now := strconv.FormatInt(time.Now().Unix(), 10)
-	for _, id := range ids {
-		if err := s.Cache.Set(ctx, cache.RevokedBefore(tenant, id), now, revokeTTL); err != nil {
-			return err
-		}
+	if len(ids) == 0 {
+		return nil
 	}
-	return nil
+	return s.Guard.Revoke(ctx, tenant, ids)
 }
 
 // Unlock clears the failed-login counters of users.
@@ -297,11 +287,11 @@ func (s *Users) Unlock(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(users))
+	accounts := make([]string, 0, len(users))
 	for _, u := range users {
-		keys = append(keys, cache.LoginFailAccount(id.TenantID, u.Account))
+		accounts = append(accounts, u.Account)
 	}
-	return s.Cache.Del(ctx, keys...)
+	return s.Guard.Unlock(ctx, id.TenantID, accounts)
 }
 
 // UpdateInfo changes the caller's own profile; account, roles,

@@ -30,7 +30,7 @@ type seedUser struct {
 }
 
 var seedUsers = []seedUser{
-	{tenant: seedids.PlatformTenant, id: seedids.PlatformAdminUser, account: "admin", password: "admin", name: "管理员", realName: "管理员", role: seedids.PlatformAdminRole, dept: seedids.PlatformRootDept},
+	{tenant: ident.PlatformTenant, id: seedids.PlatformAdminUser, account: "admin", password: "admin", name: "管理员", realName: "管理员", role: seedids.PlatformAdminRole, dept: seedids.PlatformRootDept},
 	{tenant: seedids.DemoTenant, id: seedids.DemoAdminUser, account: "admin", password: "admin", name: "管理员", realName: "管理员", role: seedids.DemoAdminRole, dept: seedids.DemoRootDept},
 	{tenant: seedids.DemoTenant, id: seedids.DemoSafetyUser, account: "safety", password: "123456", name: "李安全", realName: "李安全", role: seedids.DemoSafetyRole, dept: seedids.DemoSafetyDept, post: seedids.DemoSafetyPost},
 	{tenant: seedids.DemoTenant, id: seedids.DemoDirectorUser, account: "director", password: "123456", name: "张主任", realName: "张主任", role: seedids.DemoWorkshopRole, dept: seedids.DemoWorkshop1Dept, post: seedids.DemoDirectorPost},

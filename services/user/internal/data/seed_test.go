@@ -28,7 +28,7 @@ func TestSeedCreatesPlatformAndDemoAccountsOnce(t *testing.T) {
 		}
 		return n
 	}
-	if p, d := count(seedids.PlatformTenant), count(seedids.DemoTenant); p != 1 || d != 7 {
+	if p, d := count(ident.PlatformTenant), count(seedids.DemoTenant); p != 1 || d != 7 {
 		t.Fatalf("seeded users: platform %d, demo %d", p, d)
 	}
 	cases := []struct {
@@ -36,7 +36,7 @@ func TestSeedCreatesPlatformAndDemoAccountsOnce(t *testing.T) {
 		id, role, dept            int64
 		userType                  int32
 	}{
-		{seedids.PlatformTenant, "admin", "admin", seedids.PlatformAdminUser, seedids.PlatformAdminRole, seedids.PlatformRootDept, biz.TypeInternal},
+		{ident.PlatformTenant, "admin", "admin", seedids.PlatformAdminUser, seedids.PlatformAdminRole, seedids.PlatformRootDept, biz.TypeInternal},
 		{seedids.DemoTenant, "admin", "admin", seedids.DemoAdminUser, seedids.DemoAdminRole, seedids.DemoRootDept, biz.TypeInternal},
 		{seedids.DemoTenant, "safety", "123456", 0, seedids.DemoSafetyRole, seedids.DemoSafetyDept, biz.TypeInternal},
 		{seedids.DemoTenant, "contractor1", "123456", 0, seedids.DemoContractorRole, seedids.DemoContractorDept, biz.TypeExternal},

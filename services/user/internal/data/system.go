@@ -10,7 +10,6 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
-	"anquan/kit/seedids"
 	commonv1 "anquan/proto/blade/common/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	"anquan/user/internal/biz"
@@ -75,7 +74,7 @@ func (d Directory) AdminRoles(ctx context.Context, tenantID string) ([]int64, er
 	}
 	var out []int64
 	for _, role := range r.Items {
-		if role.RoleAlias == seedids.AliasAdministrator {
+		if role.RoleAlias == ident.AliasAdministrator {
 			out = append(out, role.Id)
 		}
 	}

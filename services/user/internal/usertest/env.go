@@ -10,7 +10,6 @@ import (
 
 	"anquan/kit/authn"
 	"anquan/kit/bus"
-	"anquan/kit/cache"
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/ident"
@@ -24,11 +23,11 @@ type Env struct {
 	DB     *gorm.DB
 	Users  *biz.Users
 	System *System
-	Cache  cache.Cache
+	Auth   *Auth
 }
 
 // New opens a SQLite database under t.TempDir, migrates it and wires the
-// use cases with the fake blade-system and an in-process cache. The outbox
+// use cases with the fake blade-system and blade-auth. The outbox
 // has no bus: events stay in outbox_event, where tests read them.
 func New(t testing.TB) *Env {
 	t.Helper()
@@ -49,11 +48,10 @@ func New(t testing.TB) *Env {
 		t.Fatal(err)
 	}
 	sys := NewSystem()
-	mem := cache.NewMemory()
-	t.Cleanup(func() { _ = mem.Close() })
+	auth := NewAuth()
 	dir := data.Directory{Internal: sys, Posts: sys}
-	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), outbox.New(g, nil), dir, mem)
-	return &Env{DB: g, Users: uc, System: sys, Cache: mem}
+	uc := biz.New(data.Stores(g), data.NewQueries(g), db.NewTransactor(g), outbox.New(g, nil), dir, auth)
+	return &Env{DB: g, Users: uc, System: sys, Auth: auth}
 }
 
 // Admin is a logged-in administrator of tenant (widest data scope).

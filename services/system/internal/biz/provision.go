@@ -1,0 +1,177 @@
+package biz
+
+import (
+	"context"
+
+	"anquan/kit/ident"
+)
+
+// Provisioned names the rows other services refer to.
+type Provisioned struct {
+	AdminRole, RootDept int64
+}
+
+// TenantRows are rows a tenant starts with beyond the generic ones. Only the
+// first-start seed passes them (the platform's and the demo company's, with
+// the fixed ids other services' seeds refer to); a tenant created later
+// gets the generic rows with fresh ids.
+type TenantRows struct {
+	// Platform: the tenant sees the platform-only menus.
+	Platform bool
+	// Ids of the administrator role and the root department (0: fresh).
+	AdminRole, RootDept int64
+	Roles               []Role // besides the administrator role
+	Depts               []Dept // below the root department
+	Posts               []Post
+}
+
+// Provision creates a tenant's roles, root department, menus (from the
+// template), grants and dictionaries; extra (nil for a new tenant) adds the
+// seed's rows.
+func (s *System) Provision(ctx context.Context, tenantID, name string, extra *TenantRows) (*Provisioned, error) {
+	ctx = ident.ForTenant(ctx, tenantID)
+	if extra == nil {
+		extra = &TenantRows{}
+	}
+	p := &Provisioned{}
+	admin := Role{RoleName: "管理员", RoleAlias: ident.AliasAdministrator, Sort: 1, DataScope: 1}
+	admin.ID = extra.AdminRole
+	root := Dept{Ancestors: "0", DeptName: name, FullName: name, Sort: 1, DeptCategory: 1}
+	root.ID = extra.RootDept
+	roles := append([]Role{admin}, extra.Roles...)
+	depts := append([]Dept{root}, extra.Depts...)
+	posts := extra.Posts
+	if err := s.Q.CreateAll(ctx, &roles); err != nil {
+		return nil, err
+	}
+	if err := s.Q.CreateAll(ctx, &depts); err != nil {
+		return nil, err
+	}
+	if len(posts) > 0 {
+		if err := s.Q.CreateAll(ctx, &posts); err != nil {
+			return nil, err
+		}
+	}
+	p.AdminRole, p.RootDept = roles[0].ID, depts[0].ID
+	menus, byModule := flatten(Template, extra.Platform)
+	if err := s.Q.CreateAll(ctx, &menus); err != nil {
+		return nil, err
+	}
+	// Grants: the administrator holds everything (explicitly too, so the
+	// grant tree shows it); demo roles hold their modules' menus.
+	var all []int64
+	for _, m := range menus {
+		all = append(all, m.ID)
+	}
+	if err := s.Q.SetGrants(ctx, []int64{roles[0].ID}, all); err != nil {
+		return nil, err
+	}
+	buttons := map[int64]bool{}
+	byCode := map[string]int64{}
+	for _, m := range menus {
+		if m.Category == 2 {
+			buttons[m.ID] = true
+		}
+		byCode[m.Code] = m.ID
+	}
+	for _, r := range roles[1:] {
+		var ids []int64
+		for _, code := range DemoGrants[r.RoleAlias] {
+			for _, id := range byModule[code] {
+				// Only the safety manager changes data in the demo; the
+				// others read the pages of their modules.
+				if !buttons[id] || r.RoleAlias == "safety_manager" {
+					ids = append(ids, id)
+				}
+			}
+		}
+		for _, code := range DemoButtons[r.RoleAlias] {
+			if id, ok := byCode[code]; ok {
+				ids = append(ids, id)
+			}
+		}
+		if err := s.Q.SetGrants(ctx, []int64{r.ID}, ids); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.seedDicts(ctx); err != nil {
+		return nil, err
+	}
+	params := []Param{
+		{ParamName: "账号初始密码", ParamKey: "account.initPassword", ParamValue: "123456", Remark: "新建用户与重置密码使用的初始密码", Visibility: ParamAdmin, Secret: true},
+		{ParamName: "登录失败锁定次数", ParamKey: "account.failCount", ParamValue: "5", Visibility: ParamAdmin},
+		{ParamName: "令牌刷新阈值(秒)", ParamKey: "web.tokenTime", ParamValue: "3000", Visibility: ParamPublic},
+	}
+	if err := s.Q.CreateAll(ctx, &params); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// flatten turns the template into menu rows with ids and parents, and
+// returns each module's ids (module, pages, buttons) for grants.
+func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
+	var out []Menu
+	by := map[string][]int64{}
+	var walk func(ts []MenuTemplate, parent int64, module string)
+	walk = func(ts []MenuTemplate, parent int64, module string) {
+		for i, t := range ts {
+			if t.PlatformOnly && !platform {
+				continue
+			}
+			m := Menu{Code: t.Code, Name: t.Name, Path: t.Path, Source: t.Source, I18n: t.I18n, Category: t.Category, ParentID: parent, Sort: int32(i + 1), IsUsed: 2, IsOpen: 1, IsTab: true}
+			m.ID = nextID()
+			if t.Category == 2 {
+				m.Action = 1
+			}
+			mod := module
+			if parent == 0 {
+				mod = t.Code
+			}
+			out = append(out, m)
+			by[mod] = append(by[mod], m.ID)
+			walk(t.Children, m.ID, mod)
+		}
+	}
+	walk(tpl, 0, "")
+	return out, by
+}
+
+// SeedDict is one dictionary of the seed file.
+type SeedDict struct {
+	Code   string     `json:"code"`
+	Name   string     `json:"name"`
+	Remark string     `json:"remark"`
+	Items  []SeedItem `json:"items"`
+}
+
+// SeedItem is an entry, possibly with nested entries (trees).
+type SeedItem struct {
+	Key      string     `json:"key"`
+	Value    string     `json:"value"`
+	Remark   string     `json:"remark"`
+	Children []SeedItem `json:"children"`
+}
+
+func (s *System) seedDicts(ctx context.Context) error {
+	var rows []Dict
+	for i, d := range s.Dicts {
+		parent := Dict{Code: d.Code, DictKey: "-1", DictValue: d.Name, Sort: int32(i + 1), Remark: d.Remark, IsSealed: 1}
+		parent.ID = nextID()
+		rows = append(rows, parent)
+		var walk func(items []SeedItem, pid int64)
+		walk = func(items []SeedItem, pid int64) {
+			for j, it := range items {
+				c := Dict{Code: d.Code, ParentID: pid, DictKey: it.Key, DictValue: it.Value, Sort: int32(j + 1), Remark: it.Remark, IsSealed: 1}
+				c.ID = nextID()
+				rows = append(rows, c)
+				walk(it.Children, c.ID)
+			}
+		}
+		walk(d.Items, parent.ID)
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return s.Q.CreateAll(ctx, &rows)
+}
