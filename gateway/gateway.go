@@ -41,7 +41,7 @@ type Gateway struct {
 	dialer     *rpc.Dialer
 	auth       authv1.AuthServiceClient
 	pol        *authz.Policies
-	tokenLimit *rateLimiter
+	tokenLimit ipLimiter
 	cancel     context.CancelFunc
 	ready      bool
 }
@@ -51,7 +51,7 @@ const tokenPath = "/api/blade-auth/oauth/token"
 
 // New makes the gateway; parts lists what /readyz reports on.
 func New(in *platform.Infra, parts func() []component.Component) *Gateway {
-	return &Gateway{in: in, parts: parts, tokenLimit: newRateLimiter(in.Conf.Gateway.TokenRate)}
+	return &Gateway{in: in, parts: parts, tokenLimit: newIPLimiter(in.Conf.Gateway.TokenRate, in.Cache)}
 }
 
 func (g *Gateway) Name() string { return "gateway" }

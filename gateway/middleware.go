@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"anquan/kit/authn"
@@ -96,55 +95,4 @@ func limitBody(limit, uploadLimit int64, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// rateLimiter is a per-IP token bucket (the token endpoint's guard against
-// password guessing at volume).
-type rateLimiter struct {
-	mu      sync.Mutex
-	perMin  float64
-	burst   float64
-	buckets map[string]*bucket
-	last    time.Time
-}
-
-type bucket struct {
-	tokens float64
-	at     time.Time
-}
-
-func newRateLimiter(perMinute int) *rateLimiter {
-	if perMinute <= 0 {
-		perMinute = 60
-	}
-	return &rateLimiter{perMin: float64(perMinute), burst: float64(perMinute), buckets: map[string]*bucket{}}
-}
-
-func (l *rateLimiter) allow(ip string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := time.Now()
-	if now.Sub(l.last) > 5*time.Minute {
-		for k, b := range l.buckets {
-			if now.Sub(b.at) > 5*time.Minute {
-				delete(l.buckets, k)
-			}
-		}
-		l.last = now
-	}
-	b, ok := l.buckets[ip]
-	if !ok {
-		b = &bucket{tokens: l.burst, at: now}
-		l.buckets[ip] = b
-	}
-	b.tokens += now.Sub(b.at).Minutes() * l.perMin
-	if b.tokens > l.burst {
-		b.tokens = l.burst
-	}
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

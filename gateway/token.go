@@ -34,7 +34,7 @@ func (g *Gateway) tokenHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ip := ident.ClientIP(r.Context())
-	if !g.tokenLimit.allow(ip) {
+	if !g.tokenLimit.allow(r.Context(), ip) {
 		tokenError(w, http.StatusTooManyRequests, "invalid_request", "请求过于频繁,请稍后再试")
 		return
 	}

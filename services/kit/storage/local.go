@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func (l *Local) path(key string) (string, error) {
 
 // Put writes through a temporary file and a rename, so a reader never sees
 // half a file.
-func (l *Local) Put(_ context.Context, key string, data []byte, _ string) error {
+func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ string) error {
 	p, err := l.path(key)
 	if err != nil {
 		return err
@@ -40,7 +41,7 @@ func (l *Local) Put(_ context.Context, key string, data []byte, _ string) error 
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	if _, err := io.Copy(tmp, r); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
@@ -52,16 +53,16 @@ func (l *Local) Put(_ context.Context, key string, data []byte, _ string) error 
 	return os.Rename(tmp.Name(), p)
 }
 
-func (l *Local) Get(_ context.Context, key string) ([]byte, error) {
+func (l *Local) Get(_ context.Context, key string) (io.ReadCloser, error) {
 	p, err := l.path(key)
 	if err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(p)
+	f, err := os.Open(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNotFound
 	}
-	return b, err
+	return f, err
 }
 
 func (l *Local) Delete(_ context.Context, key string) error {

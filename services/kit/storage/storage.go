@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 
 	"anquan/kit/conf"
@@ -15,10 +16,13 @@ import (
 // ErrNotFound: no object under the key.
 var ErrNotFound = errors.New("storage: object not found")
 
-// Store is a flat object store.
+// Store is a flat object store. Content goes in and out as streams, so a
+// backend never needs a whole file in memory.
 type Store interface {
-	Put(ctx context.Context, key string, data []byte, contentType string) error
-	Get(ctx context.Context, key string) ([]byte, error)
+	// Put stores size bytes read from r (size -1: unknown).
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	// Get opens an object; the caller closes it. ErrNotFound when missing.
+	Get(ctx context.Context, key string) (io.ReadCloser, error)
 	Delete(ctx context.Context, key string) error
 }
 
@@ -48,7 +52,7 @@ func Open(c *conf.Config) (Store, error) {
 		if s.Endpoint == "" || s.Bucket == "" || s.AccessKey == "" || s.SecretKey == "" {
 			return nil, errors.New("storage.driver s3 needs endpoint, bucket, accessKey and secretKey")
 		}
-		return NewS3(s.Endpoint, s.Region, s.Bucket, s.AccessKey, s.SecretKey, nil), nil
+		return NewS3(s.Endpoint, s.Region, s.Bucket, s.AccessKey, s.SecretKey, nil)
 	}
 	return nil, fmt.Errorf("storage.driver %q: use local or s3", s.Driver)
 }

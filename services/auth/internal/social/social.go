@@ -3,52 +3,82 @@
 package social
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
+
+	"golang.org/x/oauth2"
 
 	"anquan/auth/internal/biz"
 )
 
 // Client talks to providers.
-type Client struct{ HTTP *http.Client }
+type Client struct {
+	HTTP *http.Client
+	// token is HTTP for the token call, reading a JSON answer whatever
+	// type it is labelled with (see jsonAnswers).
+	token *http.Client
+}
 
 // New with a bounded timeout, through the guard's dialer (see Guard.Client).
-func New(g Guard) *Client { return &Client{HTTP: g.Client(10 * time.Second)} }
+func New(g Guard) *Client {
+	h := g.Client(10 * time.Second)
+	t := *h
+	t.Transport = jsonAnswers{h.Transport}
+	return &Client{HTTP: h, token: &t}
+}
 
-// Exchange trades code for a token, then fetches the profile.
-func (c *Client) Exchange(ctx context.Context, p *biz.SocialProvider, code, redirect string) (*biz.SocialProfile, error) {
-	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "client_id": {p.ClientID}, "client_secret": {p.ClientSecret}}
-	if redirect != "" {
-		form.Set("redirect_uri", redirect)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.TokenURL, strings.NewReader(form.Encode()))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+// jsonAnswers asks for JSON, and labels a JSON object answered as
+// text/plain (in-house providers often do not set the type) as JSON:
+// oauth2 reads text/plain as a form-encoded answer (GitHub's old form),
+// and would find no access_token in it.
+type jsonAnswers struct{ base http.RoundTripper }
+
+func (j jsonAnswers) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
 	req.Header.Set("Accept", "application/json")
-	req.SetBasicAuth(url.QueryEscape(p.ClientID), url.QueryEscape(p.ClientSecret))
-	var tok struct {
-		AccessToken string `json:"access_token"`
-		Error       string `json:"error"`
+	resp, err := j.base.RoundTrip(req)
+	if err != nil || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		return resp, err
 	}
-	if err := c.do(req, &tok); err != nil {
+	br := bufio.NewReader(resp.Body)
+	if b, _ := br.Peek(1); len(b) == 1 && b[0] == '{' {
+		resp.Header.Set("Content-Type", "application/json")
+	}
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, resp.Body}
+	return resp, nil
+}
+
+// Exchange trades code for a token (golang.org/x/oauth2, through the
+// guarded client: the token call dials, redirects and times out exactly as
+// the userinfo call does), then fetches the profile.
+func (c *Client) Exchange(ctx context.Context, p *biz.SocialProvider, code, redirect string) (*biz.SocialProfile, error) {
+	cfg := oauth2.Config{
+		ClientID:     p.ClientID,
+		ClientSecret: p.ClientSecret,
+		RedirectURL:  redirect,
+		// The providers are configured by hand (OIDC, GitHub, Gitee, in-house
+		// ones): oauth2 tries client credentials in Basic auth, then in the
+		// form, as each accepts.
+		Endpoint: oauth2.Endpoint{TokenURL: p.TokenURL, AuthStyle: oauth2.AuthStyleAutoDetect},
+	}
+	tok, err := cfg.Exchange(context.WithValue(ctx, oauth2.HTTPClient, c.token), code)
+	if err != nil {
 		return nil, fmt.Errorf("token: %w", err)
 	}
-	if tok.AccessToken == "" {
-		return nil, fmt.Errorf("token: no access_token (%s)", tok.Error)
-	}
-	req, err = http.NewRequestWithContext(ctx, http.MethodGet, p.UserInfoURL, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.UserInfoURL, nil)
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	tok.SetAuthHeader(req)
 	req.Header.Set("Accept", "application/json")
 	var info map[string]any
 	if err := c.do(req, &info); err != nil {

@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	"anquan/kit/errs"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/planar"
 )
 
 // Point is a WGS-84 position in degrees. A plant is a few kilometres wide
@@ -14,14 +17,12 @@ import (
 // enough for "which area is this point in".
 type Point struct{ Lng, Lat float64 }
 
-// Ring is a closed boundary stored open: the closing point is not repeated.
-type Ring []Point
+func (p Point) orb() orb.Point { return orb.Point{p.Lng, p.Lat} }
 
-// Polygon is an outer boundary and optional holes.
-type Polygon struct {
-	Outer Ring
-	Holes []Ring
-}
+// Polygon is an outer ring then optional holes, each closed (the first point
+// repeated at the end), as orb and GeoJSON want them. Containment, area,
+// bounds and centroid come from orb's planar package.
+type Polygon orb.Polygon
 
 // BBox bounds a polygon; stored beside the row so a point query reads only
 // the areas whose box holds the point.
@@ -62,12 +63,11 @@ func ParsePolygon(s string) (Polygon, error) {
 	if err != nil {
 		return Polygon{}, err
 	}
-	p := Polygon{Outer: rings[0], Holes: rings[1:]}
-	return p, p.Validate()
+	return validate(rings)
 }
 
 // readRings turns the decoded JSON into rings.
-func readRings(raw any) ([]Ring, error) {
+func readRings(raw any) ([]orb.Ring, error) {
 	list, ok := raw.([]any)
 	if !ok || len(list) == 0 {
 		return nil, errs.BadRequest("区域范围应为坐标数组，如 [[120.1,32.1],[120.2,32.1],[120.2,32.2]]")
@@ -78,9 +78,9 @@ func readRings(raw any) ([]Ring, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []Ring{r}, nil
+		return []orb.Ring{r}, nil
 	}
-	rings := make([]Ring, 0, len(list))
+	rings := make([]orb.Ring, 0, len(list))
 	for i, item := range list {
 		pts, ok := item.([]any)
 		if !ok {
@@ -113,17 +113,17 @@ func isPoint(v any) bool {
 	return false
 }
 
-func readRing(pts []any, n int) (Ring, error) {
+func readRing(pts []any, n int) (orb.Ring, error) {
 	if len(pts) > maxRingPoints+1 {
 		return nil, errs.BadRequest("区域范围第 %d 个边界的点数超过 %d 个", n, maxRingPoints)
 	}
-	r := make(Ring, 0, len(pts))
+	r := make(orb.Ring, 0, len(pts))
 	for i, v := range pts {
 		p, err := readPoint(v)
 		if err != nil {
 			return nil, errs.BadRequest("区域范围第 %d 个边界第 %d 个点: %s", n, i+1, errs.Message(err))
 		}
-		r = append(r, p)
+		r = append(r, p.orb())
 	}
 	return r, nil
 }
@@ -169,11 +169,10 @@ func num(m map[string]any, keys ...string) (float64, bool) {
 	return 0, false
 }
 
-// Validate checks every ring: coordinates in range, at least three distinct
+// validate checks every ring: coordinates in range, at least three distinct
 // points, a non-zero area, no crossing edges; every hole lies in the outer
 // ring.
-func (p *Polygon) Validate() error {
-	rings := append([]Ring{p.Outer}, p.Holes...)
+func validate(rings []orb.Ring) (Polygon, error) {
 	for i := range rings {
 		name := "外边界"
 		if i > 0 {
@@ -181,26 +180,25 @@ func (p *Polygon) Validate() error {
 		}
 		r, err := normalize(rings[i], name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rings[i] = r
 	}
-	p.Outer, p.Holes = rings[0], rings[1:]
-	for i, h := range p.Holes {
+	for i, h := range rings[1:] {
 		for _, v := range h {
-			if !p.Outer.contains(v) {
-				return errs.BadRequest("区域范围第 %d 个内部空洞超出了外边界", i+1)
+			if !ringCovers(rings[0], v) {
+				return nil, errs.BadRequest("区域范围第 %d 个内部空洞超出了外边界", i+1)
 			}
 		}
 	}
-	return nil
+	return Polygon(rings), nil
 }
 
-// normalize drops the closing point and consecutive repeats, then checks the ring.
-func normalize(r Ring, name string) (Ring, error) {
-	out := make(Ring, 0, len(r))
+// normalize drops consecutive repeats, closes the ring, then checks it.
+func normalize(r orb.Ring, name string) (orb.Ring, error) {
+	out := make(orb.Ring, 0, len(r)+1)
 	for _, v := range r {
-		if math.IsNaN(v.Lng) || math.IsNaN(v.Lat) || v.Lng < -180 || v.Lng > 180 || v.Lat < -90 || v.Lat > 90 {
+		if math.IsNaN(v[0]) || math.IsNaN(v[1]) || v[0] < -180 || v[0] > 180 || v[1] < -90 || v[1] > 90 {
 			return nil, errs.BadRequest("区域范围%s的坐标超出范围: 经度应在 -180~180, 纬度应在 -90~90", name)
 		}
 		if len(out) > 0 && out[len(out)-1] == v {
@@ -208,45 +206,35 @@ func normalize(r Ring, name string) (Ring, error) {
 		}
 		out = append(out, v)
 	}
-	if len(out) > 1 && out[0] == out[len(out)-1] {
-		out = out[:len(out)-1]
-	}
-	distinct := map[Point]bool{}
+	distinct := map[orb.Point]bool{}
 	for _, v := range out {
 		distinct[v] = true
 	}
 	if len(distinct) < 3 {
 		return nil, errs.BadRequest("区域范围%s至少需要 3 个不同的点", name)
 	}
-	if i, j, bad := out.selfIntersection(); bad {
+	if !out.Closed() {
+		out = append(out, out[0])
+	}
+	if i, j, bad := selfIntersection(out); bad {
 		return nil, errs.BadRequest("区域范围%s自相交（第 %d 条边与第 %d 条边交叉）", name, i+1, j+1)
 	}
-	if math.Abs(out.area()) < 1e-14 {
+	if math.Abs(planar.Area(out)) < 1e-14 { // a ring's area is signed by its winding
 		return nil, errs.BadRequest("区域范围%s的面积为零（各点共线）", name)
 	}
 	return out, nil
 }
 
-// area is the signed shoelace area (degrees²).
-func (r Ring) area() float64 {
-	s := 0.0
-	for i := range r {
-		a, b := r[i], r[(i+1)%len(r)]
-		s += a.Lng*b.Lat - b.Lng*a.Lat
-	}
-	return s / 2
-}
-
-// selfIntersection finds two non-adjacent edges that touch or cross.
-func (r Ring) selfIntersection() (int, int, bool) {
-	n := len(r)
+// selfIntersection finds two non-adjacent edges of a closed ring that touch
+// or cross (orb has no validity check; this one is what it lacks).
+func selfIntersection(r orb.Ring) (int, int, bool) {
+	n := len(r) - 1 // edges: r[i] -> r[i+1]
 	for i := 0; i < n; i++ {
-		a1, a2 := r[i], r[(i+1)%n]
 		for j := i + 1; j < n; j++ {
 			if j == i+1 || (i == 0 && j == n-1) {
 				continue // neighbours share a vertex
 			}
-			if segmentsIntersect(a1, a2, r[j], r[(j+1)%n]) {
+			if segmentsIntersect(r[i], r[i+1], r[j], r[j+1]) {
 				return i, j, true
 			}
 		}
@@ -254,8 +242,9 @@ func (r Ring) selfIntersection() (int, int, bool) {
 	return 0, 0, false
 }
 
-func cross(o, a, b Point) float64 {
-	return (a.Lng-o.Lng)*(b.Lat-o.Lat) - (a.Lat-o.Lat)*(b.Lng-o.Lng)
+// cross is the orientation of b relative to the line o→a.
+func cross(o, a, b orb.Point) float64 {
+	return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0])
 }
 
 func sign(v float64) int {
@@ -268,118 +257,71 @@ func sign(v float64) int {
 	return 0
 }
 
-func segmentsIntersect(p1, p2, q1, q2 Point) bool {
+// segmentsIntersect: the segments cross, or an end of one lies on the other.
+func segmentsIntersect(p1, p2, q1, q2 orb.Point) bool {
 	d1, d2 := sign(cross(q1, q2, p1)), sign(cross(q1, q2, p2))
 	d3, d4 := sign(cross(p1, p2, q1)), sign(cross(p1, p2, q2))
 	if d1*d2 < 0 && d3*d4 < 0 {
 		return true
 	}
-	return (d1 == 0 && onSegment(p1, q1, q2)) || (d2 == 0 && onSegment(p2, q1, q2)) ||
-		(d3 == 0 && onSegment(q1, p1, p2)) || (d4 == 0 && onSegment(q2, p1, p2))
+	on := func(p, a, b orb.Point) bool { return planar.DistanceFromSegment(a, b, p) <= eps }
+	return on(p1, q1, q2) || on(p2, q1, q2) || on(q1, p1, p2) || on(q2, p1, p2)
 }
 
-// onSegment: p lies on segment ab (within eps).
-func onSegment(p, a, b Point) bool {
-	if p.Lng < math.Min(a.Lng, b.Lng)-eps || p.Lng > math.Max(a.Lng, b.Lng)+eps ||
-		p.Lat < math.Min(a.Lat, b.Lat)-eps || p.Lat > math.Max(a.Lat, b.Lat)+eps {
-		return false
-	}
-	// Distance from p to the line ab, compared with eps.
-	l := math.Hypot(b.Lng-a.Lng, b.Lat-a.Lat)
-	if l == 0 {
-		return math.Hypot(p.Lng-a.Lng, p.Lat-a.Lat) <= eps
-	}
-	return math.Abs(cross(a, b, p))/l <= eps
-}
+// onBoundary: p lies on an edge or vertex of r (within eps).
+func onBoundary(r orb.Ring, p orb.Point) bool { return planar.DistanceFrom(r, p) <= eps }
 
-// onBoundary: p lies on an edge or vertex of r.
-func (r Ring) onBoundary(p Point) bool {
-	for i := range r {
-		if onSegment(p, r[i], r[(i+1)%len(r)]) {
-			return true
-		}
-	}
-	return false
-}
-
-// contains: p is inside r or on its boundary (even-odd crossing test).
-func (r Ring) contains(p Point) bool {
-	if r.onBoundary(p) {
-		return true
-	}
-	in := false
-	for i, j := 0, len(r)-1; i < len(r); j, i = i, i+1 {
-		a, b := r[i], r[j]
-		if (a.Lat > p.Lat) != (b.Lat > p.Lat) &&
-			p.Lng < (b.Lng-a.Lng)*(p.Lat-a.Lat)/(b.Lat-a.Lat)+a.Lng {
-			in = !in
-		}
-	}
-	return in
-}
+// ringCovers: p is inside r or on its boundary.
+func ringCovers(r orb.Ring, p orb.Point) bool { return planar.RingContains(r, p) || onBoundary(r, p) }
 
 // Contains reports whether p is in the polygon. The boundary counts as
-// inside, including the boundary of a hole; the open inside of a hole does
-// not.
+// inside, including the boundary of a hole (planar.PolygonContains counts a
+// hole's boundary as outside); the open inside of a hole does not.
 func (p Polygon) Contains(pt Point) bool {
-	if !p.Outer.contains(pt) {
+	q := pt.orb()
+	if !ringCovers(p[0], q) {
 		return false
 	}
-	for _, h := range p.Holes {
-		if h.contains(pt) && !h.onBoundary(pt) {
+	for _, h := range p[1:] {
+		if planar.RingContains(h, q) && !onBoundary(h, q) {
 			return false
 		}
 	}
 	return true
 }
 
-// Box is the bounding box of the outer ring.
-func (p Polygon) Box() BBox {
-	b := BBox{MinLng: math.Inf(1), MinLat: math.Inf(1), MaxLng: math.Inf(-1), MaxLat: math.Inf(-1)}
-	for _, v := range p.Outer {
-		b.MinLng, b.MaxLng = math.Min(b.MinLng, v.Lng), math.Max(b.MaxLng, v.Lng)
-		b.MinLat, b.MaxLat = math.Min(b.MinLat, v.Lat), math.Max(b.MaxLat, v.Lat)
+// Outer is the outer boundary without its closing point (the map setting's
+// list of positions).
+func (p Polygon) Outer() []Point {
+	out := make([]Point, 0, len(p[0])-1)
+	for _, v := range p[0][:len(p[0])-1] {
+		out = append(out, Point{v[0], v[1]})
 	}
-	return b
+	return out
 }
 
-// Centroid of the outer ring (where the map puts the area's label).
+// Box is the bounding box of the outer ring.
+func (p Polygon) Box() BBox {
+	b := orb.Polygon(p).Bound()
+	return BBox{MinLng: b.Min[0], MinLat: b.Min[1], MaxLng: b.Max[0], MaxLat: b.Max[1]}
+}
+
+// Centroid of the outer ring (where the map puts the area's label; holes
+// do not move it).
 func (p Polygon) Centroid() Point {
-	r := p.Outer
-	a := r.area()
-	if a == 0 {
-		return r[0]
-	}
-	var cx, cy float64
-	for i := range r {
-		u, v := r[i], r[(i+1)%len(r)]
-		f := u.Lng*v.Lat - v.Lng*u.Lat
-		cx += (u.Lng + v.Lng) * f
-		cy += (u.Lat + v.Lat) * f
-	}
-	return Point{cx / (6 * a), cy / (6 * a)}
+	c, _ := planar.CentroidArea(p[0])
+	return Point{c[0], c[1]}
 }
 
 // JSON is the canonical stored form: [[[lng,lat],...],...] (outer ring,
 // closed, then holes) when there are holes, else the single closed ring
 // [[lng,lat],...] the old pages expect.
 func (p Polygon) JSON() string {
-	ring := func(r Ring) [][2]float64 {
-		out := make([][2]float64, 0, len(r)+1)
-		for _, v := range r {
-			out = append(out, [2]float64{v.Lng, v.Lat})
-		}
-		return append(out, [2]float64{r[0].Lng, r[0].Lat})
-	}
 	var b []byte
-	if len(p.Holes) == 0 {
-		b, _ = json.Marshal(ring(p.Outer))
+	if len(p) == 1 {
+		b, _ = json.Marshal(p[0])
 	} else {
-		all := [][][2]float64{ring(p.Outer)}
-		for _, h := range p.Holes {
-			all = append(all, ring(h))
-		}
-		b, _ = json.Marshal(all)
+		b, _ = json.Marshal(p)
 	}
 	return string(b)
 }

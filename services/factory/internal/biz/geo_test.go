@@ -49,6 +49,8 @@ func TestContainsHandlesHolesConcaveShapesEdgesAndVertices(t *testing.T) {
 		{"L: ray through a vertex, outside", lShape, Point{-1, 5}, false},
 		{"positions form", positions, Point{5, 5}, true},
 		{"GeoJSON form", geoJSON, Point{9.5, 9.5}, true},
+		{"clockwise ring", `[[0,0],[0,10],[10,10],[10,0]]`, Point{5, 5}, true},
+		{"within eps of an edge", lShape, Point{10 + 1e-10, 3}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -44,7 +44,7 @@ func (f *Factory) MapOf(ctx context.Context) (*MapConfig, error) {
 	}
 	if e != nil && e.AreaLocation != "" {
 		if p, err := ParsePolygon(e.AreaLocation); err == nil {
-			for _, v := range p.Outer {
+			for _, v := range p.Outer() {
 				cfg.AreaLocation = append(cfg.AreaLocation, Position{Lng: v.Lng, Lat: v.Lat})
 			}
 		}

@@ -4,11 +4,13 @@
 package biz
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"path"
 	"regexp"
@@ -112,7 +114,7 @@ func (r *Resource) Put(ctx context.Context, original string, content []byte) (*F
 		original = string([]rune(original)[len([]rune(original))-200:])
 	}
 	f := &File{Name: randomName(ext), OriginalName: original, Ext: ext, ContentType: ContentTypes[ext], Size: int64(len(content))}
-	if err := r.Store.Put(ctx, key(id.TenantID, f.Name), content, f.ContentType); err != nil {
+	if err := r.Store.Put(ctx, key(id.TenantID, f.Name), bytes.NewReader(content), f.Size, f.ContentType); err != nil {
 		return nil, err
 	}
 	if err := r.Files.Create(ctx, f); err != nil {
@@ -151,10 +153,17 @@ func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	b, err := r.Store.Get(ctx, key(f.TenantID, f.Name))
+	rc, err := r.Store.Get(ctx, key(f.TenantID, f.Name))
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, nil, errs.NotFound("文件不存在")
 	}
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rc.Close()
+	// The gRPC answer carries the content in one message (bounded by the
+	// upload limit).
+	b, err := io.ReadAll(rc)
 	return f, b, err
 }
 

@@ -1,9 +1,7 @@
 package biz
 
 import (
-	"archive/zip"
-	"bytes"
-	"strings"
+	"github.com/gabriel-vasile/mimetype"
 )
 
 // Classes are the accepted extensions by file type class (spec section 5);
@@ -43,87 +41,62 @@ var ContentTypes = map[string]string{
 	"mp3": "audio/mpeg", "wav": "audio/wav", "wmv": "video/x-ms-wmv",
 }
 
-var (
-	ole2 = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
-	asf  = []byte{0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11}
-)
+// ole is the compound file container of the Office 97-2003 formats: mimetype
+// names the kind (Word, Excel, PowerPoint) when the file says so and stays at
+// the container when it does not, which old writers often leave out.
+const ole = "application/x-ole-storage"
+
+// sniffed are the types mimetype may detect in a genuine file of each
+// extension (names or their aliases). Anything else, a program above all
+// (MZ, ELF, Mach-O are detected before text), is refused.
+var sniffed = map[string][]string{
+	"png":  {"image/png", "image/apng"},
+	"jpg":  {"image/jpeg"},
+	"jpeg": {"image/jpeg"},
+	"gif":  {"image/gif"},
+	"bmp":  {"image/bmp"},
+	"pdf":  {"application/pdf"},
+	"doc":  {"application/msword", ole},
+	"xls":  {"application/vnd.ms-excel", ole},
+	"ppt":  {"application/vnd.ms-powerpoint", ole},
+	"docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
+	"xlsx": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+	// Phones and cameras write several ISO-BMFF brands under .mp4.
+	"mp4": {"video/mp4", "audio/mp4", "video/x-m4v", "audio/x-m4a", "video/3gpp", "video/3gpp2", "video/quicktime"},
+	"mkv": {"video/matroska", "video/webm"},
+	"m2v": {"video/mpeg"},
+	"mp3": {"audio/mpeg"},
+	"wav": {"audio/wav"},
+	"wmv": {"video/x-ms-asf"},
+}
+
+func init() {
+	// mimetype reads 3 KB by default; an Office Open XML file may hold its
+	// word/ or xl/ part after larger entries (thumbnails, custom XML). The
+	// whole upload is in memory already and the checks are linear scans.
+	mimetype.SetLimit(1 << 20)
+}
 
 // Matches reports whether content looks like a file of extension ext, so a
 // program renamed to .png or .docx is refused.
 func Matches(ext string, b []byte) bool {
-	has := bytes.HasPrefix
-	switch ext {
-	case "png":
-		return has(b, []byte("\x89PNG\r\n\x1a\n"))
-	case "jpg", "jpeg":
-		return has(b, []byte{0xFF, 0xD8, 0xFF})
-	case "gif":
-		return has(b, []byte("GIF87a")) || has(b, []byte("GIF89a"))
-	case "bmp":
-		return has(b, []byte("BM")) && len(b) > 26
-	case "pdf":
-		return has(b, []byte("%PDF-"))
-	case "doc", "xls", "ppt":
-		return has(b, ole2)
-	case "docx":
-		return officeZip(b, "word/")
-	case "xlsx":
-		return officeZip(b, "xl/")
-	case "txt":
-		return plainText(b)
-	case "mp4":
-		return len(b) > 12 && string(b[4:8]) == "ftyp"
-	case "mkv":
-		return has(b, []byte{0x1A, 0x45, 0xDF, 0xA3})
-	case "m2v":
-		return has(b, []byte{0, 0, 1, 0xB3}) || has(b, []byte{0, 0, 1, 0xBA})
-	case "mp3":
-		return has(b, []byte("ID3")) || (len(b) > 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0)
-	case "wav":
-		return len(b) > 12 && string(b[0:4]) == "RIFF" && string(b[8:12]) == "WAVE"
-	case "wmv":
-		return has(b, asf)
+	m := mimetype.Detect(b)
+	if ext == "txt" {
+		// Text of any kind (UTF-8, GB18030 as Chinese plants still write it,
+		// or text that happens to be HTML or JSON: it is served as text/plain)
+		// is text/plain or below it in mimetype's tree; binary data bytes
+		// (control characters other than whitespace) are not.
+		for ; m != nil; m = m.Parent() {
+			if m.Is("text/plain") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, want := range sniffed[ext] {
+		if m.Is(want) {
+			return true
+		}
 	}
 	return false
-}
-
-// officeZip: an Office Open XML file is a zip with [Content_Types].xml and
-// the part folder of its kind.
-func officeZip(b []byte, folder string) bool {
-	if !bytes.HasPrefix(b, []byte("PK\x03\x04")) {
-		return false
-	}
-	z, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		return false
-	}
-	types, part := false, false
-	for _, f := range z.File {
-		if f.Name == "[Content_Types].xml" {
-			types = true
-		}
-		if strings.HasPrefix(f.Name, folder) {
-			part = true
-		}
-	}
-	return types && part
-}
-
-// plainText: text (UTF-8, or GB18030 as Chinese plants still write it)
-// without control bytes other than whitespace; executables and archives
-// carry NULs and other control bytes.
-func plainText(b []byte) bool {
-	if bytes.IndexByte(b, 0) >= 0 {
-		return false
-	}
-	if has := bytes.HasPrefix; has(b, []byte("MZ")) || has(b, []byte("\x7fELF")) {
-		return false
-	}
-	for _, c := range b {
-		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' {
-			return false
-		}
-	}
-	// UTF-8 or not (GB18030 text is not), only the control bytes decide.
-	return true
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"anquan/kit/xlsx"
+
 	"google.golang.org/grpc/status"
 )
 
@@ -19,6 +21,21 @@ func officeFile(t *testing.T, folder string) []byte {
 	}
 	z.Close()
 	return buf.Bytes()
+}
+
+// export is a workbook as the platform's exports write it (excelize).
+func export(t *testing.T) []byte {
+	t.Helper()
+	w, err := xlsx.New("台账", []xlsx.Column[string]{{Header: "名称", Value: func(s string) any { return s }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = w.Add("阀门")
+	b, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestCheck: the type classes of spec section 5, content sniffing (a program
@@ -36,17 +53,20 @@ func TestCheck(t *testing.T) {
 		{"png", "a.PNG", pad([]byte("\x89PNG\r\n\x1a\n")), ""},
 		{"jpeg", "a.jpeg", pad([]byte{0xFF, 0xD8, 0xFF, 0xE0}), ""},
 		{"gif", "a.gif", pad([]byte("GIF89a")), ""},
-		{"bmp", "a.bmp", pad([]byte("BM")), ""},
+		{"bmp", "a.bmp", pad([]byte("BM\x46\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00\x28\x00\x00\x00")), ""},
+		{"bmp without a DIB header", "a.bmp", pad([]byte("BM")), "不符"},
 		{"pdf", "a.pdf", []byte("%PDF-1.7\n"), ""},
 		{"doc", "a.doc", pad([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}), ""},
 		{"docx", "a.docx", officeFile(t, "word/"), ""},
 		{"xlsx", "a.xlsx", officeFile(t, "xl/"), ""},
+		{"xlsx of the exports", "a.xlsx", export(t), ""},
+		{"xlsx of the exports renamed docx", "a.docx", export(t), "不符"},
 		{"xlsx with word parts", "a.xlsx", officeFile(t, "word/"), "不符"},
 		{"txt utf-8", "a.txt", []byte("动火作业\r\n\t措施"), ""},
 		{"txt gb18030", "a.txt", []byte{0xB6, 0xAF, 0xBB, 0xF0, '\n'}, ""},
 		{"mp4", "a.mp4", pad([]byte("\x00\x00\x00\x18ftypmp42")), ""},
-		{"mkv", "a.mkv", pad([]byte{0x1A, 0x45, 0xDF, 0xA3}), ""},
-		{"mp3", "a.mp3", pad([]byte("ID3\x04")), ""},
+		{"mkv", "a.mkv", pad([]byte("\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x88matroska")), ""},
+		{"mp3", "a.mp3", pad([]byte("ID3\x04\x00\x00\x00\x00\x00\x0a")), ""},
 		{"wav", "a.wav", pad([]byte("RIFF\x00\x00\x00\x00WAVEfmt ")), ""},
 		{"exe", "setup.exe", exe, "不支持的文件类型: .exe"},
 		{"bat", "run.bat", []byte("echo"), "不支持的文件类型: .bat"},

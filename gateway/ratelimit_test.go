@@ -1,0 +1,88 @@
+package gateway
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"testing"
+	"time"
+
+	"anquan/kit/cache"
+)
+
+// The in-process limiter: a burst of the per-minute budget per IP, then
+// 429 until the bucket refills; other IPs are not affected.
+func TestTokenLimitInProcess(t *testing.T) {
+	ctx := context.Background()
+	l := newIPLimiter(600, cache.NewMemory()) // 10 a second, to see the refill quickly
+	if _, ok := l.(*localLimiter); !ok {
+		t.Fatalf("memory cache: got %T", l)
+	}
+	for i := 0; i < 600; i++ {
+		if !l.allow(ctx, "10.0.0.1") {
+			t.Fatalf("request %d of the burst refused", i+1)
+		}
+	}
+	if l.allow(ctx, "10.0.0.1") {
+		t.Fatal("request beyond the burst allowed")
+	}
+	if !l.allow(ctx, "10.0.0.2") {
+		t.Fatal("another IP refused")
+	}
+	time.Sleep(250 * time.Millisecond)
+	if !l.allow(ctx, "10.0.0.1") {
+		t.Fatal("no refill after 250 ms at 10/s")
+	}
+	if d := newIPLimiter(0, nil).(*localLimiter).perMin; d != 60 {
+		t.Fatalf("default budget %d", d)
+	}
+}
+
+// The Redis limiter: two gateway replicas share one budget per IP.
+func TestTokenLimitSharedInRedis(t *testing.T) {
+	if c, err := net.DialTimeout("tcp", "127.0.0.1:6379", time.Second); err != nil {
+		t.Skip("no Redis on 127.0.0.1:6379, the shared limiter is not tested: ", err)
+	} else {
+		c.Close()
+	}
+	ctx := context.Background()
+	prefix := fmt.Sprintf("anquan-test-%d:", time.Now().UnixNano())
+	r1, r2 := cache.NewRedis("127.0.0.1:6379", "", 0, prefix), cache.NewRedis("127.0.0.1:6379", "", 0, prefix)
+	defer r1.Close()
+	defer r2.Close()
+	if err := r1.Ping(ctx); err != nil {
+		t.Skip("Redis on 127.0.0.1:6379 does not answer PING without a password: ", err)
+	}
+	a, b := newIPLimiter(3, r1), newIPLimiter(3, r2)
+	if _, ok := a.(*redisLimiter); !ok {
+		t.Fatalf("redis cache: got %T", a)
+	}
+	defer r1.C.Del(ctx, "rate:"+prefix+"token:10.0.0.1", "rate:"+prefix+"token:10.0.0.2")
+	if !a.allow(ctx, "10.0.0.1") || !b.allow(ctx, "10.0.0.1") || !a.allow(ctx, "10.0.0.1") {
+		t.Fatal("the budget of 3 refused early")
+	}
+	if b.allow(ctx, "10.0.0.1") || a.allow(ctx, "10.0.0.1") {
+		t.Fatal("a 4th request, on either replica, allowed")
+	}
+	if !b.allow(ctx, "10.0.0.2") {
+		t.Fatal("another IP refused")
+	}
+}
+
+// When Redis does not answer, the replica's own buckets decide.
+func TestTokenLimitFallsBackWhenRedisIsDown(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := lis.Addr().String()
+	lis.Close() // nothing listens there now
+	r := cache.NewRedis(addr, "", 0, "x:")
+	defer r.Close()
+	l := newIPLimiter(2, r)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if !l.allow(ctx, "10.0.0.1") || !l.allow(ctx, "10.0.0.1") || l.allow(ctx, "10.0.0.1") {
+		t.Fatal("local fallback does not keep the budget of 2")
+	}
+}
