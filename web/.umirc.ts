@@ -21,6 +21,10 @@ export default defineConfig({
   polyfill: false,
   mfsu: false,
   antd: {},
+  // button and menu permissions (src/access.ts); the initial state carries the session's codes and roles
+  access: {},
+  initialState: {},
+  model: {},
   // the locale plugin would pull moment into the entry chunk; antd 5 uses dayjs
   moment2dayjs: { preset: 'antd', plugins: ['duration'] },
   locale: {
@@ -101,8 +105,14 @@ export default defineConfig({
         { path: '/hiddenDanger/checkRecord', component: './hiddenDanger/checkRecord/index' },
         // workticket pages (businessProcess/jobManagement, jobOrdinary, jobBriefing)
         { path: '/businessProcess/jobManagement/list', component: './businessProcess/jobManagement/list' },
-        { path: '/businessProcess/jobManagement/newJobManagement/:workType/submit', component: './businessProcess/jobManagement/newJobManagement/submit' },
-        { path: '/businessProcess/jobManagement/newJobManagement/:workType/view', component: './businessProcess/jobManagement/newJobManagement/view' },
+        {
+          path: '/businessProcess/jobManagement/newJobManagement/:workType/submit',
+          component: './businessProcess/jobManagement/newJobManagement/submit',
+        },
+        {
+          path: '/businessProcess/jobManagement/newJobManagement/:workType/view',
+          component: './businessProcess/jobManagement/newJobManagement/view',
+        },
         { path: '/businessProcess/jobOrdinary/submit', component: './businessProcess/jobOrdinary/submit' },
         { path: '/businessProcess/jobOrdinary/view', component: './businessProcess/jobOrdinary/view' },
         { path: '/businessProcess/jobBriefing/detail', component: './businessProcess/jobBriefing/detail' },
@@ -117,5 +127,12 @@ export default defineConfig({
   ],
   npmClient: 'npm',
   // only used with ANALYZE=1 (bundle report for checking the login route size)
-  analyze: { analyzerMode: 'static', openAnalyzer: false, generateStatsFile: true, statsFilename: '/tmp/aq-stats.json', reportFilename: '/tmp/aq-report.html', logLevel: 'warn' },
+  analyze: {
+    analyzerMode: 'static',
+    openAnalyzer: false,
+    generateStatsFile: true,
+    statsFilename: '/tmp/aq-stats.json',
+    reportFilename: '/tmp/aq-report.html',
+    logLevel: 'warn',
+  },
 });

@@ -11,7 +11,15 @@ import { chromium } from 'playwright-core';
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.join(here, '..', 'dist');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function freePort() {
   return new Promise((resolve, reject) => {

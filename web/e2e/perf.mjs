@@ -38,7 +38,10 @@ const { browser } = launched;
 const PROBE = () => {
   const aq = (window.__aq = { marks: {}, longtasks: [] });
   try {
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => aq.longtasks.push([e.startTime, e.startTime + e.duration]))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => aq.longtasks.push([e.startTime, e.startTime + e.duration]))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
   } catch {
     /* no long task API */
   }
@@ -60,7 +63,11 @@ const PROBE = () => {
       m.loginForm = performance.now();
       painted('loginForm');
     }
-    if (!m.userRows && document.querySelector('.aq-crud .ant-table-tbody tr.ant-table-row') && !document.querySelector('.aq-crud .ant-spin-spinning')) {
+    if (
+      !m.userRows &&
+      document.querySelector('.aq-crud .ant-table-tbody tr.ant-table-row') &&
+      !document.querySelector('.aq-crud .ant-spin-spinning')
+    ) {
       m.userRows = performance.now();
       painted('userRows');
     }
@@ -113,8 +120,12 @@ const say = (line) => {
 
 // ---- machine
 const cpus = os.cpus();
-say(`machine: ${cpus.length} cores, ${cpus[0]?.model || 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}, Chromium ${browser.version()}`);
-say(`server: ${BASE}${process.env.ANQUAN_BIN && !process.env.ANQUAN_URL ? ` (${process.env.ANQUAN_BIN}, --web=dist)` : ''}; viewport ${VIEWPORT.width}x${VIEWPORT.height}; runs ${RUNS}`);
+say(
+  `machine: ${cpus.length} cores, ${cpus[0]?.model || 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}, Chromium ${browser.version()}`,
+);
+say(
+  `server: ${BASE}${process.env.ANQUAN_BIN && !process.env.ANQUAN_URL ? ` (${process.env.ANQUAN_BIN}, --web=dist)` : ''}; viewport ${VIEWPORT.width}x${VIEWPORT.height}; runs ${RUNS}`,
+);
 
 // ---- (a) + (b) cold: a fresh context per run
 const cold = [];
@@ -139,18 +150,28 @@ for (let i = 0; i < RUNS; i++) {
     await page.waitForTimeout(500);
     for (const r of scripts) {
       const body = await r.body().catch(() => Buffer.alloc(0));
-      const sizes = await r.request().sizes().catch(() => ({ responseBodySize: 0 }));
-      jsFiles.push({ url: r.url().replace(BASE, ''), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize });
+      const sizes = await r
+        .request()
+        .sizes()
+        .catch(() => ({ responseBodySize: 0 }));
+      jsFiles.push({
+        url: r.url().replace(BASE, ''),
+        raw: body.length,
+        gzip: zlib.gzipSync(body, { level: 9 }).length,
+        wire: sizes.responseBodySize,
+      });
     }
   }
   await ctx.close();
 }
 const sum = (k) => jsFiles.reduce((a, f) => a + f[k], 0);
-say(`login route JS: ${jsFiles.length} files, ${kb(sum('raw'))} raw, ${kb(sum('gzip'))} gzip -9, ${kb(sum('wire'))} transferred (server gzip) [target <= 350 KB gzip]`);
-jsFiles
-  .sort((a, b) => b.gzip - a.gzip)
-  .forEach((f) => say(`  ${f.url}: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`));
-say(`login first screen, cold cache: median ${ms(median(cold))} to the form painted (runs: ${list(cold)}); first contentful paint median ${ms(median(coldFcp))}`);
+say(
+  `login route JS: ${jsFiles.length} files, ${kb(sum('raw'))} raw, ${kb(sum('gzip'))} gzip -9, ${kb(sum('wire'))} transferred (server gzip) [target <= 350 KB gzip]`,
+);
+jsFiles.sort((a, b) => b.gzip - a.gzip).forEach((f) => say(`  ${f.url}: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`));
+say(
+  `login first screen, cold cache: median ${ms(median(cold))} to the form painted (runs: ${list(cold)}); first contentful paint median ${ms(median(coldFcp))}`,
+);
 
 // ---- (b) warm: one context, the cache filled by a first visit
 {
@@ -191,7 +212,9 @@ say(`login first screen, cold cache: median ${ms(median(cold))} to the form pain
     fullTti.push(await page.evaluate(INTERACTIVE, m.painted));
     if (process.env.PERF_DEBUG) console.log(JSON.stringify(m), JSON.stringify(await page.evaluate(() => window.__aq.longtasks)));
   }
-  say(`users list, full page load: rows painted median ${ms(median(fullRows))} (runs: ${list(fullRows)}); interactive median ${ms(median(fullTti))} (runs: ${list(fullTti)}) [target <= 1500 ms]`);
+  say(
+    `users list, full page load: rows painted median ${ms(median(fullRows))} (runs: ${list(fullRows)}); interactive median ${ms(median(fullTti))} (runs: ${list(fullTti)}) [target <= 1500 ms]`,
+  );
 
   // in-app navigation: from the dashboard, click 用户管理 in the sidebar
   const navRows = [];
@@ -222,7 +245,9 @@ say(`login first screen, cold cache: median ${ms(median(cold))} to the form pain
     navRows.push(m.painted - t0);
     navTti.push((await page.evaluate(INTERACTIVE, m.painted)) - t0);
   }
-  say(`users list, in-app navigation (sidebar click): rows painted median ${ms(median(navRows))} (runs: ${list(navRows)}); interactive median ${ms(median(navTti))} (runs: ${list(navTti)})`);
+  say(
+    `users list, in-app navigation (sidebar click): rows painted median ${ms(median(navRows))} (runs: ${list(navRows)}); interactive median ${ms(median(navTti))} (runs: ${list(navTti)})`,
+  );
   await ctx.close();
 }
 

@@ -10,11 +10,15 @@ import { freePort } from './lib.mjs';
 import { antd, hoverMenu, openSuite, SHOTS as shots } from './suite.mjs';
 
 // the shell's failure shots are FAIL-<scenario>; a run of it clears every FAIL-* shot
-const { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, finish } = await openSuite('', { acceptDownloads: true });
+const { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, finish } = await openSuite('', {
+  acceptDownloads: true,
+});
 const { toast } = antd(page);
 
 const visibleModal = (title) =>
-  title ? page.locator('.ant-modal-content', { has: page.locator('.ant-modal-title', { hasText: title }) }).last() : page.locator('.ant-modal-content:visible').last();
+  title
+    ? page.locator('.ant-modal-content', { has: page.locator('.ant-modal-title', { hasText: title }) }).last()
+    : page.locator('.ant-modal-content:visible').last();
 const confirmOk = async () => {
   const btn = page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').last();
   await btn.waitFor();
@@ -37,36 +41,52 @@ await scenario('wrong password shows the server message', async () => {
   await shot('01-login-wrong-password');
 });
 
-await scenario('log in to tenant 100001 with the captcha off', async () => {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
-  await login();
-  await page.waitForURL('**/select-module');
-  await page.locator('[data-module]').first().waitFor();
-  await shot('02-select-module');
-}, { critical: true });
+await scenario(
+  'log in to tenant 100001 with the captcha off',
+  async () => {
+    await page
+      .locator('.ant-message-notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 8000 })
+      .catch(() => undefined);
+    await login();
+    await page.waitForURL('**/select-module');
+    await page.locator('[data-module]').first().waitFor();
+    await shot('02-select-module');
+  },
+  { critical: true },
+);
 
-await scenario('choose the system settings module', async () => {
-  await page.locator('[data-module="system_settings"]').click();
-  await page.waitForURL('**/wel/index');
-  await page.locator('.aq-sider .ant-menu-root').waitFor();
-  await shot('03-dashboard');
-}, { critical: true });
+await scenario(
+  'choose the system settings module',
+  async () => {
+    await page.locator('[data-module="system_settings"]').click();
+    await page.waitForURL('**/wel/index');
+    await page.locator('.aq-sider .ant-menu-root').waitFor();
+    await shot('03-dashboard');
+  },
+  { critical: true },
+);
 
-await scenario('open the users page from the sidebar', async () => {
-  const item = page.locator('.aq-sider .ant-menu-item', { hasText: '用户管理' });
-  if (!(await item.isVisible())) {
-    // open the submenu that holds it
-    const subs = page.locator('.aq-sider .ant-menu-submenu-title');
-    for (let i = 0; i < (await subs.count()); i++) {
-      await subs.nth(i).click();
-      if (await item.isVisible()) break;
+await scenario(
+  'open the users page from the sidebar',
+  async () => {
+    const item = page.locator('.aq-sider .ant-menu-item', { hasText: '用户管理' });
+    if (!(await item.isVisible())) {
+      // open the submenu that holds it
+      const subs = page.locator('.aq-sider .ant-menu-submenu-title');
+      for (let i = 0; i < (await subs.count()); i++) {
+        await subs.nth(i).click();
+        if (await item.isVisible()) break;
+      }
     }
-  }
-  await item.click();
-  await page.waitForURL('**/system/user');
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-  await shot('04-users');
-}, { critical: true });
+    await item.click();
+    await page.waitForURL('**/system/user');
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await shot('04-users');
+  },
+  { critical: true },
+);
 
 const account = `e2e${Date.now().toString().slice(-7)}`;
 
@@ -297,8 +317,10 @@ await scenario('social login of an unknown person opens 账号注册 and files a
   const port = await freePort();
   provider = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    if (req.method === 'POST' && req.url.startsWith('/token')) res.end(JSON.stringify({ access_token: 'fake-provider-token', token_type: 'bearer' }));
-    else if (req.url.startsWith('/userinfo')) res.end(JSON.stringify({ sub: socialSubject, preferred_username: 'octo', name: '第三方用户' }));
+    if (req.method === 'POST' && req.url.startsWith('/token'))
+      res.end(JSON.stringify({ access_token: 'fake-provider-token', token_type: 'bearer' }));
+    else if (req.url.startsWith('/userinfo'))
+      res.end(JSON.stringify({ sub: socialSubject, preferred_username: 'octo', name: '第三方用户' }));
     else {
       res.statusCode = 404;
       res.end('{}');
@@ -308,7 +330,14 @@ await scenario('social login of an unknown person opens 账号注册 and files a
   const token = await adminToken();
   const saved = await api('POST', '/api/blade-auth/social-provider/submit', {
     token,
-    body: { source: socialSource, name: 'E2E', clientId: 'e2e-client', clientSecret: 'e2e-secret', tokenUrl: `http://127.0.0.1:${port}/token`, userInfoUrl: `http://127.0.0.1:${port}/userinfo` },
+    body: {
+      source: socialSource,
+      name: 'E2E',
+      clientId: 'e2e-client',
+      clientSecret: 'e2e-secret',
+      tokenUrl: `http://127.0.0.1:${port}/token`,
+      userInfoUrl: `http://127.0.0.1:${port}/userinfo`,
+    },
   });
   expect(saved.success, `provider not saved: ${JSON.stringify(saved)}`);
 
@@ -344,7 +373,10 @@ await scenario('social login of an unknown person opens 账号注册 and files a
     await ctx.close();
   }
   // pending registrations are listed only when the status filter asks for them
-  const page1 = await api('GET', '/api/blade-user/page', { token, params: { current: 1, size: 10, account: guestAccount, status_equal: 0 } });
+  const page1 = await api('GET', '/api/blade-user/page', {
+    token,
+    params: { current: 1, size: 10, account: guestAccount, status_equal: 0 },
+  });
   const row = (page1.data?.records || []).find((r) => r.account === guestAccount);
   expect(row && String(row.status) === '0', `a pending user ${guestAccount} expected: ${JSON.stringify(page1).slice(0, 300)}`);
 });
@@ -352,7 +384,9 @@ await scenario('social login of an unknown person opens 账号注册 and files a
 await scenario('the administrator approves the registration; the next social login goes straight in', async () => {
   await page.goto(`${BASE}/system/user`);
   await page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').first().waitFor();
-  const status = page.locator('.ant-pro-table-search .ant-form-item', { has: page.locator('label', { hasText: '状态' }) }).locator('.ant-select-selector');
+  const status = page
+    .locator('.ant-pro-table-search .ant-form-item', { has: page.locator('label', { hasText: '状态' }) })
+    .locator('.ant-select-selector');
   await status.click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '待审核' }).click();
   await searchAccount(guestAccount);

@@ -14,7 +14,10 @@ import { here, launchBrowser, startServer } from './lib.mjs';
 export const SHOTS = path.join(here, 'screenshots');
 
 // a 1x1 PNG for the upload fields (AttachmentUpload → /api/upload/put-file)
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function giveUp(msg) {
   console.log(msg);
@@ -71,7 +74,12 @@ export async function openSuite(name, { viewport = { width: 1366, height: 800 },
       console.log(`ok   ${title} (${Date.now() - t0} ms)`);
     } catch (e) {
       failed++;
-      console.log(`FAIL ${title}: ${(e && e.message ? e.message : String(e)).split('\n').slice(0, process.env.E2E_VERBOSE ? 8 : 1).join(' | ')}`);
+      console.log(
+        `FAIL ${title}: ${(e && e.message ? e.message : String(e))
+          .split('\n')
+          .slice(0, process.env.E2E_VERBOSE ? 8 : 1)
+          .join(' | ')}`,
+      );
       await shot(`FAIL-${name ? `${name}-` : ''}${title.replace(/[^\w]+/g, '_')}`);
       if (critical) stopped = true;
     }
@@ -138,10 +146,14 @@ export function antd(page) {
   /** picks an option of the select in the form item labelled `label` (the first one, or the one with `text`) */
   async function pick(scope, label, text) {
     await item(scope, label).locator('.ant-select-selector').click();
-    const opt = text ? openDropdown().locator('.ant-select-item-option', { hasText: text }).first() : openDropdown().locator('.ant-select-item-option').first();
+    const opt = text
+      ? openDropdown().locator('.ant-select-item-option', { hasText: text }).first()
+      : openDropdown().locator('.ant-select-item-option').first();
     await opt.waitFor();
     await opt.click();
-    await openDropdown().waitFor({ state: 'hidden' }).catch(() => undefined);
+    await openDropdown()
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
   }
   return { toast, modalOf, item, openDropdown, row, pick };
 }

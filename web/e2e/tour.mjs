@@ -78,7 +78,25 @@ await page.mouse.move(10, 400);
 await page.locator('[data-testid="theme-chooser"]').click();
 await shot('theme-chooser');
 await page.keyboard.press('Escape');
-for (const p of ['/system/user', '/system/role', '/system/dept', '/system/post', '/system/menu', '/system/dict', '/system/param', '/system/client', '/system/tenant', '/system/menuTenantConfig', '/system/label', '/system/social', '/businessProcess/noticeAnnouncement/index', '/info/index', '/system/cache_manage', '/system/myIntegralCenter', '/myiframe/about:blank']) {
+for (const p of [
+  '/system/user',
+  '/system/role',
+  '/system/dept',
+  '/system/post',
+  '/system/menu',
+  '/system/dict',
+  '/system/param',
+  '/system/client',
+  '/system/tenant',
+  '/system/menuTenantConfig',
+  '/system/label',
+  '/system/social',
+  '/businessProcess/noticeAnnouncement/index',
+  '/info/index',
+  '/system/cache_manage',
+  '/system/myIntegralCenter',
+  '/myiframe/about:blank',
+]) {
   await page.goto(`${BASE}${p}`);
   await page.locator('.aq-content').waitFor();
   await page.waitForTimeout(600);

@@ -7,7 +7,10 @@ function entries(buf) {
   // End of central directory record: signature 0x06054b50, at most 64 KiB from the end.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new Error('not a zip file');
   const count = buf.readUInt16LE(eocd + 10);
@@ -29,13 +32,20 @@ function entries(buf) {
   return out;
 }
 
-const unescape = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Rows of the first sheet as arrays of cell texts (shared or inline strings and numbers). */
 export function readRows(path) {
   const files = entries(readFileSync(path));
-  const shared = [...(files.get('xl/sharedStrings.xml') || '').matchAll(/<si>(.*?)<\/si>/gs)]
-    .map((m) => unescape([...m[1].matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')));
+  const shared = [...(files.get('xl/sharedStrings.xml') || '').matchAll(/<si>(.*?)<\/si>/gs)].map((m) =>
+    unescape([...m[1].matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')),
+  );
   const sheet = files.get('xl/worksheets/sheet1.xml') || '';
   return [...sheet.matchAll(/<row[^>]*>(.*?)<\/row>/gs)].map((row) =>
     [...row[1].matchAll(/<c([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)].map((c) => {

@@ -1,7 +1,8 @@
-import React from 'react';
+import React, { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import { FeedbackBinder } from '@/utils/feedback';
-import { history } from '@umijs/max';
+import { history, useModel } from '@umijs/max';
+import type { AccessState } from '@/access';
 import { useSession, startTokenRefresh } from '@/stores/session';
 import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
 import { configureRequest } from '@/utils/request';
@@ -10,7 +11,6 @@ import { installErrorLog } from '@/utils/errorLog';
 import website from '@/config/website';
 import { needsNoAuth } from '@/utils/guard';
 import './global.less';
-
 
 configureRequest({
   onUnauthorized: () => {
@@ -37,6 +37,27 @@ export function onRouteChange({ location }: { location: { pathname: string } }) 
     return;
   }
   if (s.isLock && path !== '/lock') history.replace('/lock');
+}
+
+/** The access plugin's input (src/access.ts): the session's button codes and roles. */
+export async function getInitialState(): Promise<AccessState> {
+  const s = useSession.getState();
+  return { permission: s.permission, roles: s.roles };
+}
+
+/** Keeps the initial state, and so useAccess(), in step with the session store (login, logout, buttons). */
+function AccessSync({ children }: { children: React.ReactNode }) {
+  const { setInitialState } = useModel('@@initialState');
+  const permission = useSession((s) => s.permission);
+  const roles = useSession((s) => s.roles);
+  useEffect(() => {
+    setInitialState({ permission, roles });
+  }, [permission, roles, setInitialState]);
+  return <>{children}</>;
+}
+
+export function innerProvider(container: React.ReactNode) {
+  return <AccessSync>{container}</AccessSync>;
 }
 
 function ThemeRoot({ children }: { children: React.ReactNode }) {

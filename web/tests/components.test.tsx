@@ -23,7 +23,9 @@ describe('shared pieces of spec 2.8', () => {
   });
 
   it('a tile shows text, department line and icon, and opens its route by click or Enter', async () => {
-    await act(async () => root.render(<TileBlock to="/info/index" text="个人信息" dept="合成车间" icon={<i className="ico" />} testId="t" />));
+    await act(async () =>
+      root.render(<TileBlock to="/info/index" text="个人信息" dept="合成车间" icon={<i className="ico" />} testId="t" />),
+    );
     const tile = host.querySelector('[data-testid="t"]') as HTMLElement;
     expect(tile.querySelector('.aq-tile-text')!.textContent).toBe('个人信息');
     expect(tile.querySelector('.aq-tile-dept')!.textContent).toBe('合成车间');
@@ -42,14 +44,26 @@ describe('shared pieces of spec 2.8', () => {
   });
 
   it('the card container shows title, extra and body', async () => {
-    await act(async () => root.render(<CardContainer title="快捷入口" extra={<a>更多</a>}>body</CardContainer>));
+    await act(async () =>
+      root.render(
+        <CardContainer title="快捷入口" extra={<a>更多</a>}>
+          body
+        </CardContainer>,
+      ),
+    );
     expect(host.querySelector('.aq-card-container .ant-card-head-title')!.textContent).toContain('快捷入口');
     expect(host.querySelector('.ant-card-extra')!.textContent).toBe('更多');
     expect(host.querySelector('.ant-card-body')!.textContent).toBe('body');
   });
 
   it('the tree layout starts at 4 of 24 columns and the arrow collapses it', async () => {
-    await act(async () => root.render(<TreeLayout title="组织机构" tree={<div className="tree" />}>content</TreeLayout>));
+    await act(async () =>
+      root.render(
+        <TreeLayout title="组织机构" tree={<div className="tree" />}>
+          content
+        </TreeLayout>,
+      ),
+    );
     expect(host.querySelector('.ant-col-4 .tree')).not.toBeNull();
     await act(async () => (host.querySelector('[data-testid="tree-toggle"]') as HTMLElement).click());
     expect(host.querySelector('.tree')).toBeNull();
@@ -57,7 +71,9 @@ describe('shared pieces of spec 2.8', () => {
   });
 
   it('the notice detail form has three read-only fields and no buttons', async () => {
-    await act(async () => root.render(<NoticeDetailForm notice={{ messagePushName: '系统', messageTitle: '标题', messageContent: '内容' }} />));
+    await act(async () =>
+      root.render(<NoticeDetailForm notice={{ messagePushName: '系统', messageTitle: '标题', messageContent: '内容' }} />),
+    );
     const fields = host.querySelectorAll('input, textarea');
     expect(fields).toHaveLength(3);
     fields.forEach((f) => expect((f as HTMLInputElement).readOnly).toBe(true));

@@ -13,7 +13,11 @@ describe('factory rules', () => {
   });
 
   it('reads every polygon form and refuses malformed ones', () => {
-    const ring = [[0, 0], [1, 0], [1, 1]];
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+    ];
     expect(parsePolygon(JSON.stringify(ring))).toEqual({ rings: [ring] });
     expect(parsePolygon('[{"lng":0,"lat":0},{"lng":1,"lat":0},{"lng":1,"lat":1}]')).toEqual({ rings: [ring] });
     expect(parsePolygon('{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1]]]}')).toEqual({ rings: [ring] });
@@ -26,8 +30,33 @@ describe('factory rules', () => {
   });
 
   it('draws rings into the preview box with y up', () => {
-    expect(polygonPath([[[0, 0], [10, 0], [10, 10], [0, 10]]], 100, 0)).toBe('M0,100L100,100L100,0L0,0Z');
+    expect(
+      polygonPath(
+        [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+          ],
+        ],
+        100,
+        0,
+      ),
+    ).toBe('M0,100L100,100L100,0L0,0Z');
     // a wide shape keeps its aspect ratio and is centred vertically
-    expect(polygonPath([[[0, 0], [2, 0], [2, 1]]], 100, 0)).toBe('M0,75L100,75L100,25Z');
+    expect(
+      polygonPath(
+        [
+          [
+            [0, 0],
+            [2, 0],
+            [2, 1],
+          ],
+        ],
+        100,
+        0,
+      ),
+    ).toBe('M0,75L100,75L100,25Z');
   });
 });

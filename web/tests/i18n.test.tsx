@@ -3,19 +3,21 @@ import path from 'node:path';
 import React, { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLocale } from '@umijs/max';
+import { setLocale, useIntl } from '@umijs/max';
 import en from '@/locales/en-US';
 import enPages from '@/locales/pages/en-US';
 import zh from '@/locales/zh-CN';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { translateText } from '@/utils/i18nText';
+import { pageMessages, translateText } from '@/utils/i18nText';
 import { useSession } from '@/stores/session';
 
 (globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
 
 const root = path.resolve(import.meta.dirname, '..');
 const walk = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : d.name.endsWith('.tsx') ? [path.join(dir, d.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : d.name.endsWith('.tsx') ? [path.join(dir, d.name)] : []));
 
 /** The Chinese texts the system pages show: titles, labels, options, placeholders, tt()/<Tx>. */
 function pageTexts(): Map<string, string> {
@@ -23,14 +25,20 @@ function pageTexts(): Map<string, string> {
     // every page folder but the login-side ones (their texts live in the shell locales)
     ...fs
       .readdirSync(path.join(root, 'src/pages'), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !['login', 'oauth', 'passwordFree', 'lock', 'exception', 'select-module', 'wel', 'fallback', 'expectation', 'myiframe'].includes(d.name))
+      .filter(
+        (d) =>
+          d.isDirectory() &&
+          !['login', 'oauth', 'passwordFree', 'lock', 'exception', 'select-module', 'wel', 'fallback', 'expectation', 'myiframe'].includes(
+            d.name,
+          ),
+      )
       .flatMap((d) => walk(path.join(root, 'src/pages', d.name))),
     path.join(root, 'src/pages/info/index.tsx'),
     path.join(root, 'src/components/CrudPage/index.tsx'),
     path.join(root, 'src/components/TreeLayout/index.tsx'),
     path.join(root, 'src/components/NoticeDetail/index.tsx'),
   ];
-  const zhText = "[^'\"`{}<>]*[\\u4e00-\\u9fff][^'\"`{}<>]*";
+  const zhText = '[^\'"`{}<>]*[\\u4e00-\\u9fff][^\'"`{}<>]*';
   const pats = [
     new RegExp(`\\b(?:title|label|placeholder|tooltip|addChildText):\\s*'(${zhText})'`, 'g'),
     new RegExp(`\\btt\\('(${zhText})'\\)`, 'g'),
@@ -82,11 +90,20 @@ describe('English texts of the system pages', () => {
     expect([...keys].filter((k) => !(en as Record<string, string>)[`menu.${k}`])).toEqual([]);
   });
 
-  it('translateText: Chinese stays, English maps, unknown texts stay as written, a locale entry overrides', () => {
-    expect(translateText('登录账号', 'zh-CN', zh)).toBe('登录账号');
-    expect(translateText('登录账号', 'en-US', en)).toBe('Account');
-    expect(translateText('没有这个词', 'en-US', en)).toBe('没有这个词');
-    expect(translateText('登录账号', 'en-US', { 'text.登录账号': 'Login name' })).toBe('Login name');
+  it('page texts are umi messages with the ids text.<中文>: Chinese stays, English maps, unknown texts stay as written', () => {
+    const enMessages = { ...en, ...pageMessages(enPages) };
+    expect(pageMessages({ 登录账号: 'Account' })).toEqual({ 'text.登录账号': 'Account' });
+    expect(translateText('登录账号', zh)).toBe('登录账号');
+    expect(translateText('登录账号', enMessages)).toBe('Account');
+    expect(translateText('没有这个词', enMessages)).toBe('没有这个词');
+    expect(translateText('登录账号', { 'text.登录账号': 'Login name' })).toBe('Login name');
+    // braces are literal (a plain look-up, not an ICU message)
+    expect(translateText('瓦片地址模板，如 /map/tiles/{z}/{x}/{y}.png', enMessages)).toBe(
+      'Tile URL template, e.g. /map/tiles/{z}/{x}/{y}.png',
+    );
+    // the stub's useIntl has them once i18nText loaded, as umi's locales have after addLocale
+    setLocale('en-US');
+    expect(useIntl().messages['text.登录账号']).toBe('Account');
     // the page texts stay out of the locale files that the login route loads
     expect(Object.keys(en).some((k) => k.startsWith('text.'))).toBe(false);
   });
@@ -96,9 +113,19 @@ describe('English texts of the system pages', () => {
     useSession.setState({ permission: { user_add: true, user_view: true } });
     const fields: CrudField[] = [
       { title: '登录账号', dataIndex: 'account', search: true, form: { required: true } },
-      { title: '状态', dataIndex: 'status', options: [{ label: '待审核', value: 0 }, { label: '正常', value: 1 }] },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        options: [
+          { label: '待审核', value: 0 },
+          { label: '正常', value: 1 },
+        ],
+      },
     ];
-    const api = { list: vi.fn(async () => ({ records: [{ id: '1', account: 'admin', status: 1 }], total: 1, size: 10, current: 1, pages: 1 })), submit: vi.fn() };
+    const api = {
+      list: vi.fn(async () => ({ records: [{ id: '1', account: 'admin', status: 1 }], total: 1, size: 10, current: 1, pages: 1 })),
+      submit: vi.fn(),
+    };
     const host = document.createElement('div');
     document.body.appendChild(host);
     const r = createRoot(host);

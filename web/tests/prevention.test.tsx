@@ -1,7 +1,16 @@
 import React, { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { deadlineError, gradeLEC, gradeLS, hazardEditable, hazardRemovable, hazardSteps, riskLevelOf, taskCheckable } from '@/services/prevention';
+import {
+  deadlineError,
+  gradeLEC,
+  gradeLS,
+  hazardEditable,
+  hazardRemovable,
+  hazardSteps,
+  riskLevelOf,
+  taskCheckable,
+} from '@/services/prevention';
 import { Bars, Ring } from '@/pages/dual-prophylaxis';
 import RiskTag from '@/pages/safetyRisk/components/RiskTag';
 import { gradeOf } from '@/pages/safetyRisk/components/EventFormModal';

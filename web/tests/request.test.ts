@@ -4,7 +4,9 @@ import { setStore } from '@/utils/storage';
 import website from '@/config/website';
 
 function fakeFetch(status: number, body: unknown) {
-  return vi.fn(async (_url: string, _init: RequestInit) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  return vi.fn(
+    async (_url: string, _init: RequestInit) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  );
 }
 
 describe('request client (spec 7, 8)', () => {
@@ -95,7 +97,11 @@ describe('request client (spec 7, 8)', () => {
   it('statuses above 500 and network errors reject', async () => {
     configureRequest({ fetch: fakeFetch(502, 'bad gateway') as any });
     await expect(get('/x')).rejects.toBeInstanceOf(RequestError);
-    configureRequest({ fetch: vi.fn(async () => { throw new TypeError('Failed to fetch'); }) as any });
+    configureRequest({
+      fetch: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }) as any,
+    });
     await expect(get('/x')).rejects.toThrow('Failed to fetch');
   });
 

@@ -55,7 +55,14 @@ describe('session store (spec 4)', () => {
     document.cookie = 'access_token=old; path=/';
     useTabs.getState().add({ label: 'x', value: '/x' });
     useSession.getState().setLock('123');
-    useSession.getState().applyLogin({ access_token: 'tok', refresh_token: 'ref', tenant_id: '100001', user_id: '1', role_name: 'administrator,user', nick_name: '管理员' } as any);
+    useSession.getState().applyLogin({
+      access_token: 'tok',
+      refresh_token: 'ref',
+      tenant_id: '100001',
+      user_id: '1',
+      role_name: 'administrator,user',
+      nick_name: '管理员',
+    } as any);
     const s = useSession.getState();
     expect(getToken()).toBe('tok');
     expect(s.tenantId).toBe('100001');
@@ -87,7 +94,10 @@ describe('session store (spec 4)', () => {
 
   it('button permissions are a flat code set', async () => {
     configureRequest({
-      fetch: vi.fn(async () => new Response(JSON.stringify({ code: 200, data: [{ code: 'user', children: [{ code: 'user_add' }] }] }), { status: 200 })) as any,
+      fetch: vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 200, data: [{ code: 'user', children: [{ code: 'user_add' }] }] }), { status: 200 }),
+      ) as any,
     });
     await useSession.getState().loadButtons();
     expect(useSession.getState().hasPerm('user_add')).toBe(true);
@@ -99,7 +109,9 @@ describe('roles from user-info', () => {
   it('adds the role aliases the menu refers to', async () => {
     useSession.setState({ roles: ['管理员'] });
     configureRequest({
-      fetch: vi.fn(async () => new Response(JSON.stringify({ code: 200, data: { roleAlias: 'administrator,safety' } }), { status: 200 })) as any,
+      fetch: vi.fn(
+        async () => new Response(JSON.stringify({ code: 200, data: { roleAlias: 'administrator,safety' } }), { status: 200 }),
+      ) as any,
     });
     await useSession.getState().loadRoles();
     expect(useSession.getState().roles).toEqual(['administrator', 'safety', '管理员']);
@@ -115,7 +127,9 @@ describe('CrudPage helpers', () => {
   ] as any;
 
   it('maps ProTable params to current/size and Blade filter suffixes', () => {
-    expect(buildQuery({ current: 2, pageSize: 20, account: 'ad', status: 1, createTime: ['2026-01-01', '2026-02-01'], remark: 'x' }, fields)).toEqual({
+    expect(
+      buildQuery({ current: 2, pageSize: 20, account: 'ad', status: 1, createTime: ['2026-01-01', '2026-02-01'], remark: 'x' }, fields),
+    ).toEqual({
       current: 2,
       size: 20,
       account: 'ad',
@@ -127,7 +141,13 @@ describe('CrudPage helpers', () => {
   });
 
   it('button codes from a prefix', () => {
-    expect(permCodes('user')).toEqual({ add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view', export: 'user_export' });
+    expect(permCodes('user')).toEqual({
+      add: 'user_add',
+      edit: 'user_edit',
+      delete: 'user_delete',
+      view: 'user_view',
+      export: 'user_export',
+    });
   });
 
   it('reads pages and lists', () => {
@@ -135,6 +155,11 @@ describe('CrudPage helpers', () => {
     expect(readPage([1])).toEqual({ data: [1], total: 1 });
     expect(readPage(null)).toEqual({ data: [], total: 0 });
     expect(toValueEnum([{ dictKey: 1, dictValue: '男' }])).toEqual({ '1': { text: '男' } });
-    expect(readPage([{ id: 1, children: [] }, { id: 2, children: [{ id: 3, children: [] }] }]).data).toEqual([{ id: 1 }, { id: 2, children: [{ id: 3 }] }]);
+    expect(
+      readPage([
+        { id: 1, children: [] },
+        { id: 2, children: [{ id: 3, children: [] }] },
+      ]).data,
+    ).toEqual([{ id: 1 }, { id: 2, children: [{ id: 3 }] }]);
   });
 });

@@ -56,7 +56,14 @@ describe('social login in the session store', () => {
         calls.push(url);
         bodies.push(String(init?.body ?? ''));
         return new Response(
-          JSON.stringify({ access_token: jwt({ tenant_id: '100001', user_id: '-1', oauth_id: '77' }), refresh_token: 'r', tenant_id: '100001', user_id: '-1', oauth_id: '77', nick_name: 'Octo' }),
+          JSON.stringify({
+            access_token: jwt({ tenant_id: '100001', user_id: '-1', oauth_id: '77' }),
+            refresh_token: 'r',
+            tenant_id: '100001',
+            user_id: '-1',
+            oauth_id: '77',
+            nick_name: 'Octo',
+          }),
           { status: 200 },
         );
       }) as any,
@@ -67,7 +74,13 @@ describe('social login in the session store', () => {
     expect(url.pathname).toBe('/api/blade-auth/oauth/token');
     // a POST form: nothing in the URL, everything in the body
     expect(url.search).toBe('');
-    expect(Object.fromEntries(new URLSearchParams(bodies[0]))).toMatchObject({ tenantId: '100001', source: 'github', code: 'abc', state: 's', grant_type: 'social' });
+    expect(Object.fromEntries(new URLSearchParams(bodies[0]))).toMatchObject({
+      tenantId: '100001',
+      source: 'github',
+      code: 'abc',
+      state: 's',
+      grant_type: 'social',
+    });
     const s = useSession.getState();
     expect(getToken()).not.toBe('');
     expect(s.userInfo.oauth_id).toBe('77');
@@ -80,8 +93,18 @@ describe('social login in the session store', () => {
       fetch: vi.fn(async (url: string) => {
         calls.push(url.split('?')[0]);
         if (url.startsWith('/api/blade-auth/oauth/token'))
-          return new Response(JSON.stringify({ access_token: jwt({ tenant_id: '100001', user_id: '5' }), refresh_token: 'r', tenant_id: '100001', user_id: '5' }), { status: 200 });
-        return new Response(JSON.stringify({ code: 200, success: true, data: url.includes('buttons') ? [] : { roleAlias: 'user' } }), { status: 200 });
+          return new Response(
+            JSON.stringify({
+              access_token: jwt({ tenant_id: '100001', user_id: '5' }),
+              refresh_token: 'r',
+              tenant_id: '100001',
+              user_id: '5',
+            }),
+            { status: 200 },
+          );
+        return new Response(JSON.stringify({ code: 200, success: true, data: url.includes('buttons') ? [] : { roleAlias: 'user' } }), {
+          status: 200,
+        });
       }) as any,
     });
     await useSession.getState().loginSocial({ tenantId: '100001', source: 'github', code: 'abc' });
@@ -92,11 +115,19 @@ describe('social login in the session store', () => {
 
   it('a refused code rejects with the server message and leaves no session', async () => {
     configureRequest({
-      fetch: vi.fn(async () => new Response(JSON.stringify({ code: 400, success: false, msg: '第三方登录失败,请重试', error_description: '第三方登录失败,请重试' }), { status: 400 })) as any,
+      fetch: vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ code: 400, success: false, msg: '第三方登录失败,请重试', error_description: '第三方登录失败,请重试' }),
+            { status: 400 },
+          ),
+      ) as any,
     });
     const notify = vi.fn();
     configureRequest({ notifyError: notify });
-    await expect(useSession.getState().loginSocial({ tenantId: '100001', source: 'github', code: 'bad' })).rejects.toThrow('第三方登录失败,请重试');
+    await expect(useSession.getState().loginSocial({ tenantId: '100001', source: 'github', code: 'bad' })).rejects.toThrow(
+      '第三方登录失败,请重试',
+    );
     expect(notify).not.toHaveBeenCalled(); // the callback page shows it, not a toast
     expect(getToken()).toBe('');
   });

@@ -40,7 +40,11 @@ describe('storage helper (spec 3)', () => {
     setStore({ name: 'a', content: 1 });
     setStore({ name: 'b', content: 2 });
     localStorage.setItem('other', 'x');
-    expect(getAllStore().map((e) => e.name).sort()).toEqual(['a', 'b']);
+    expect(
+      getAllStore()
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['a', 'b']);
     removeStore({ name: 'a' });
     expect(getStore({ name: 'a' })).toBeUndefined();
     clearStore();

@@ -10,7 +10,7 @@ import PrintSheet, { fitZoom, PRINT_HEIGHT_PX } from '@/pages/businessProcess/jo
 import { toPermit, toValues } from '@/pages/businessProcess/jobManagement/components/PermitForm';
 import PermitViewPage, { defaultReadings, descSpan } from '@/pages/businessProcess/jobManagement/components/PermitView';
 import { configureRequest } from '@/utils/request';
-import type { Options, PermitView } from '@/services/workticket';
+import type { Options, Permit, PermitView } from '@/services/workticket';
 
 (globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -68,7 +68,17 @@ describe('permit levels shown live (GB 30871-2022)', () => {
 describe('permit catalogue', () => {
   it('has the eight special types plus ordinary work, each with its pages', () => {
     expect(PERMIT_TYPES.map((t) => t.code).sort()).toEqual(
-      ['altitudeWork', 'blindPlateWork', 'breakGroundWork', 'confinedSpaceWork', 'hotWork', 'liftingWork', 'openCircuitWork', 'ordinary', 'temporaryPowerWork'].sort(),
+      [
+        'altitudeWork',
+        'blindPlateWork',
+        'breakGroundWork',
+        'confinedSpaceWork',
+        'hotWork',
+        'liftingWork',
+        'openCircuitWork',
+        'ordinary',
+        'temporaryPowerWork',
+      ].sort(),
     );
     expect(viewPath('hotWork', '7')).toBe('/businessProcess/jobManagement/newJobManagement/hotWork/view?id=7');
     expect(viewPath('ordinary', '7')).toBe('/businessProcess/jobOrdinary/view?id=7');
@@ -98,7 +108,11 @@ describe('permit form values', () => {
         planStartTime: '2026-11-23 09:00:00',
         planEndTime: '2026-11-23 15:00:00',
         hazardCodes: ['08', '19'],
-        safetyMeasures: [{ content: '清除可燃物', involved: true }, { content: ' ' }, { content: '配备灭火器', involved: false, confirmUserId: '5' }],
+        safetyMeasures: [
+          { content: '清除可燃物', involved: true },
+          { content: ' ' },
+          { content: '配备灭火器', involved: false, confirmUserId: '5' },
+        ],
         relatedTicketNos: ['MB-20261123-0001'],
         sub: { fireLevel: 1, tools: ['weld', 'gasCut'], onRunningEquipment: undefined },
       },
@@ -128,7 +142,7 @@ describe('permit form values', () => {
       hazardCodes: '',
       hotWork: { fireLevel: 2, tools: 'weld' },
       safetyMeasures: [{ seq: 1, content: 'x', involved: true, confirmUserId: '0' }],
-    });
+    } as Permit);
     expect(v.guardianId).toBeUndefined();
     expect(v.operatorIds).toEqual(['3', '4']);
     expect(v.hazardCodes).toEqual([]);
@@ -162,7 +176,8 @@ describe('one-page print', () => {
   });
 
   it('prints every field, measure, gas sample and signature', async () => {
-    const view: PermitView = {
+    // a stored permit with the fields the sheet prints (the server sends every field)
+    const view = {
       tenantName: '江东化工有限公司',
       printTime: '2026-11-23 10:00:00',
       permit: {
@@ -180,21 +195,53 @@ describe('one-page print', () => {
         ticketStatus: 1,
         jobStatus: 1,
         hotWork: { fireLevel: 1, tools: 'weld' },
-        safetyMeasures: [{ seq: 1, content: '清除可燃物', involved: true, confirmUserId: '5', confirmUserName: '主任', confirmTime: '2026-11-23 08:50:00' }],
+        safetyMeasures: [
+          {
+            seq: 1,
+            content: '清除可燃物',
+            involved: true,
+            confirmUserId: '5',
+            confirmUserName: '主任',
+            confirmTime: '2026-11-23 08:50:00',
+          },
+        ],
       },
-      gasSamples: [{ id: '9', ticketId: '1', sampleTime: '2026-11-23 08:55:00', samplePoint: '动火点', sampleKind: 1, qualified: true, analystName: '安全员', readings: [{ gasName: '甲烷', gasType: 1, value: 0.1, unit: '%VOL' }] }],
+      gasSamples: [
+        {
+          id: '9',
+          ticketId: '1',
+          sampleTime: '2026-11-23 08:55:00',
+          samplePoint: '动火点',
+          sampleKind: 1,
+          qualified: true,
+          analystName: '安全员',
+          readings: [{ gasName: '甲烷', gasType: 1, value: 0.1, unit: '%VOL' }],
+        },
+      ],
       signatures: [
         { taskName: '作业单位负责人审批', action: 'pass', userName: '主任', comment: '同意', time: '2026-11-23 08:40:00' },
         { taskName: '安全管理部门审批', action: 'pass', userName: '安全员', comment: '同意', time: '2026-11-23 08:45:00' },
       ],
       guardianChanges: [],
-    };
+    } as unknown as PermitView;
     const host = document.createElement('div');
     document.body.appendChild(host);
     const r = createRoot(host);
     await act(async () => r.render(<PrintSheet view={view} type={permitType('hotWork')!} opts={opts} />));
     const text = host.textContent || '';
-    for (const s of ['动火作业安全作业票', 'DH-20261123-0001', '江东化工有限公司', '管线焊接', '电焊', '08 火灾', '清除可燃物', '甲烷 0.1%VOL', '作业单位负责人审批', '安全管理部门审批', '完工验收']) {
+    for (const s of [
+      '动火作业安全作业票',
+      'DH-20261123-0001',
+      '江东化工有限公司',
+      '管线焊接',
+      '电焊',
+      '08 火灾',
+      '清除可燃物',
+      '甲烷 0.1%VOL',
+      '作业单位负责人审批',
+      '安全管理部门审批',
+      '完工验收',
+    ]) {
       expect(text).toContain(s);
     }
     expect(host.querySelectorAll('.wt-sign-name').length).toBe(2);
@@ -202,7 +249,6 @@ describe('one-page print', () => {
     act(() => r.unmount());
   });
 });
-
 
 describe('permit view page', () => {
   const permit = {
@@ -227,7 +273,10 @@ describe('permit view page', () => {
       fetch: (async (url: string, init: any) => {
         calls.push({ url, body: init?.body });
         const json = (data: any, code = 200, msg = '操作成功') =>
-          new Response(JSON.stringify({ code, success: code === 200, data, msg }), { status: code, headers: { 'Content-Type': 'application/json' } });
+          new Response(JSON.stringify({ code, success: code === 200, data, msg }), {
+            status: code,
+            headers: { 'Content-Type': 'application/json' },
+          });
         if (url.includes('/ticket/detail')) return json({ permit, gasSamples: [], signatures: [], guardianChanges: [] });
         if (url.includes('/ticket/options')) return json(opts);
         if (url.includes('/work/todo-list')) return json({ records: todo.map((p) => ({ processInstanceId: p })), total: todo.length });

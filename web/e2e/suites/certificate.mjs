@@ -21,7 +21,9 @@ async function pickTree(scope, label, text) {
   const node = openDropdown().locator('.ant-select-tree-node-content-wrapper', { hasText: text }).first();
   await node.waitFor();
   await node.click();
-  await openDropdown().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await openDropdown()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
 }
 async function date(scope, id, value) {
   const input = scope.locator(`#${id}`);
@@ -32,19 +34,26 @@ async function date(scope, id, value) {
 
 await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
 
-await scenario('the certificate list shows the seeded certificates with their state', async () => {
-  await page.goto(`${BASE}/personnel/certificate`);
-  await row('孙焊工').waitFor();
-  await row('赵操作').waitFor();
-  expect((await row('赵操作').innerText()).includes('已过期'), "赵操作's welding certificate is not shown as expired");
-  expect((await row('周承包').innerText()).includes('即将到期'), "周承包's lifting certificate is not shown as expiring");
-  await shot('certificate-01-list');
-}, { critical: true });
+await scenario(
+  'the certificate list shows the seeded certificates with their state',
+  async () => {
+    await page.goto(`${BASE}/personnel/certificate`);
+    await row('孙焊工').waitFor();
+    await row('赵操作').waitFor();
+    expect((await row('赵操作').innerText()).includes('已过期'), "赵操作's welding certificate is not shown as expired");
+    expect((await row('周承包').innerText()).includes('即将到期'), "周承包's lifting certificate is not shown as expiring");
+    await shot('certificate-01-list');
+  },
+  { critical: true },
+);
 
 const certNo = `E2E-${Date.now().toString().slice(-7)}`;
 
 await scenario('an expiry before the issue date is refused with the server message', async () => {
-  await page.locator('.aq-crud button', { hasText: /新\s*增/ }).first().click();
+  await page
+    .locator('.aq-crud button', { hasText: /新\s*增/ })
+    .first()
+    .click();
   const m = modalOf('新增');
   await m.locator('#certificateNo').waitFor();
   await pick(m, '持证人', '王操作');
@@ -79,7 +88,13 @@ await scenario('attach a scan to the new certificate', async () => {
 });
 
 await scenario('export the certificate list as xlsx', async () => {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.aq-crud button', { hasText: /导\s*出/ }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator('.aq-crud button', { hasText: /导\s*出/ })
+      .first()
+      .click(),
+  ]);
   expect(/\.xlsx$/.test(download.suggestedFilename()), `download name ${download.suggestedFilename()}`);
 });
 
@@ -116,7 +131,10 @@ await scenario('the guardian page shows the seeded guardians; add 王操作 for 
   await page.goto(`${BASE}/personnel/workGuardian`);
   await row('张主任').waitFor();
   for (const expectOk of [true, false]) {
-    await page.locator('.aq-crud button', { hasText: /新\s*增/ }).first().click();
+    await page
+      .locator('.aq-crud button', { hasText: /新\s*增/ })
+      .first()
+      .click();
     const m = modalOf('新增');
     await pick(m, '作业类型', '吊装作业');
     await pick(m, '监护人', '王操作');

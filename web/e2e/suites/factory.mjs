@@ -10,25 +10,31 @@ const { BASE, page, pageErrors, shot, scenario, expect, login, finish } = await 
 const { toast, modalOf, item, row, pick } = antd(page);
 const header = () => page.locator('[data-testid="header-title"]');
 async function headerIs(text) {
-  await page.waitForFunction((t) => document.querySelector('[data-testid="header-title"]')?.textContent === t, text, { timeout: 15000 }).catch(async () => {
-    throw new Error(`header shows "${await header().textContent()}", want "${text}"`);
-  });
+  await page
+    .waitForFunction((t) => document.querySelector('[data-testid="header-title"]')?.textContent === t, text, { timeout: 15000 })
+    .catch(async () => {
+      throw new Error(`header shows "${await header().textContent()}", want "${text}"`);
+    });
 }
 
 // ------------------------------------------------------------------------------------------
 
 await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
 
-await scenario('the enterprise page shows the seeded record and the header its short name', async () => {
-  await page.goto(`${BASE}/system/factory`);
-  const form = page.locator('[data-testid="enterprise-form"]');
-  await form.waitFor();
-  await page.waitForFunction(() => (document.querySelector('#enterpriseName') || {}).value === '江东化工有限公司');
-  await headerIs('江东化工');
-  expect((await page.locator('#creditCode').inputValue()).length === 18, 'credit code shown');
-  await page.locator('[data-testid="polygon-preview"]').first().waitFor();
-  await shot('factory-01-enterprise');
-}, { critical: true });
+await scenario(
+  'the enterprise page shows the seeded record and the header its short name',
+  async () => {
+    await page.goto(`${BASE}/system/factory`);
+    const form = page.locator('[data-testid="enterprise-form"]');
+    await form.waitFor();
+    await page.waitForFunction(() => (document.querySelector('#enterpriseName') || {}).value === '江东化工有限公司');
+    await headerIs('江东化工');
+    expect((await page.locator('#creditCode').inputValue()).length === 18, 'credit code shown');
+    await page.locator('[data-testid="polygon-preview"]').first().waitFor();
+    await shot('factory-01-enterprise');
+  },
+  { critical: true },
+);
 
 await scenario('a credit code with a wrong check character is refused', async () => {
   const good = await page.locator('#creditCode').inputValue();
@@ -60,7 +66,10 @@ await scenario('risk partitions: the seeded areas with their shapes', async () =
 });
 
 await scenario('add an area: a crossing polygon is refused, a good one is saved', async () => {
-  await page.locator('.aq-crud button', { hasText: /新\s*增/ }).first().click();
+  await page
+    .locator('.aq-crud button', { hasText: /新\s*增/ })
+    .first()
+    .click();
   const m = modalOf('新增');
   await m.waitFor();
   await item(m, '分区名称').locator('input').fill('装卸区');
@@ -82,7 +91,10 @@ await scenario('the areas page in English', async () => {
   await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), 'English');
   await page.locator('[data-testid="tabs-menu"]', { hasText: 'Tab actions' }).waitFor();
   const head = await page.locator('.aq-crud .ant-table-thead').innerText();
-  expect(/Partition name/.test(head) && /Risk level/.test(head) && !/分区名称/.test(head), `English column titles expected: ${head.replace(/\s+/g, ' ')}`);
+  expect(
+    /Partition name/.test(head) && /Risk level/.test(head) && !/分区名称/.test(head),
+    `English column titles expected: ${head.replace(/\s+/g, ' ')}`,
+  );
   const menu = await page.locator('.aq-sider .ant-menu-root').innerText();
   expect(/Risk partitions/.test(menu) && /Map settings/.test(menu), `English menu expected: ${menu.replace(/\s+/g, ' ').slice(0, 200)}`);
   await hoverMenu(page, page.locator('.aq-header [data-testid="lang-switch"]'), '简体中文');

@@ -25,18 +25,25 @@ await scenario('log in to tenant 100001 as admin', () => login(page, 'admin', 'a
 
 const key = `e2e:flow${Date.now().toString().slice(-6)}`;
 
-await scenario('a step without approvers is refused with its message', async () => {
-  await page.goto(`${BASE}/system/flowModel`);
-  await page.locator('.ant-table').first().waitFor();
-  await page.getByRole('button', { name: /新\s*增/ }).first().click();
-  const m = modalOf('新增流程');
-  await m.waitFor();
-  await m.locator('#modelKey').fill(key);
-  await m.locator('#name').fill('E2E 动火审批');
-  await steps().first().locator('input[id$="name"]').fill('属地审批');
-  await m.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click();
-  await toast('审批环节需要指定审批角色或审批人').waitFor();
-}, { critical: true });
+await scenario(
+  'a step without approvers is refused with its message',
+  async () => {
+    await page.goto(`${BASE}/system/flowModel`);
+    await page.locator('.ant-table').first().waitFor();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const m = modalOf('新增流程');
+    await m.waitFor();
+    await m.locator('#modelKey').fill(key);
+    await m.locator('#name').fill('E2E 动火审批');
+    await steps().first().locator('input[id$="name"]').fill('属地审批');
+    await m.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click();
+    await toast('审批环节需要指定审批角色或审批人').waitFor();
+  },
+  { critical: true },
+);
 
 await scenario('a two-step flow is configured with roles of the tenant and reordered', async () => {
   const m = modalOf('新增流程');
@@ -56,7 +63,10 @@ await scenario('a two-step flow is configured with roles of the tenant and reord
 });
 
 await scenario('an unknown role from the server side is refused (duplicate key)', async () => {
-  await page.getByRole('button', { name: /新\s*增/ }).first().click();
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
   const m = modalOf('新增流程');
   await m.locator('#modelKey').fill(key);
   await m.locator('#name').fill('重复');

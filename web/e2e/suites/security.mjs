@@ -15,7 +15,10 @@ async function api(path, body) {
   const form = new URLSearchParams({ tenantId: '100001', username: 'admin', password: 'admin', grant_type: 'password', scope: 'all' });
   const tok = await fetch(`${BASE}/api/blade-auth/oauth/token`, {
     method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('api:api_secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: {
+      Authorization: `Basic ${Buffer.from('api:api_secret').toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
     body: form,
   }).then((r) => r.json());
   const r = await fetch(`${BASE}${path}`, {
@@ -29,13 +32,17 @@ async function api(path, body) {
 
 // ------------------------------------------------------------------------------------------
 
-await scenario('the pages carry a Content-Security-Policy and the login page works under it', async () => {
-  const res = await page.goto(`${BASE}/login`);
-  const csp = res.headers()['content-security-policy'] || '';
-  expect(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'none'"), `CSP: ${csp}`);
-  expect(res.headers()['x-content-type-options'] === 'nosniff', 'nosniff');
-  await login();
-}, { critical: true });
+await scenario(
+  'the pages carry a Content-Security-Policy and the login page works under it',
+  async () => {
+    const res = await page.goto(`${BASE}/login`);
+    const csp = res.headers()['content-security-policy'] || '';
+    expect(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'none'"), `CSP: ${csp}`);
+    expect(res.headers()['x-content-type-options'] === 'nosniff', 'nosniff');
+    await login();
+  },
+  { critical: true },
+);
 
 await scenario('a post named with an <img onerror> tag is listed as text and runs nothing', async () => {
   await api('/api/blade-system/post/submit', { postCode: 'xss1', postName: XSS, category: 1 });

@@ -29,12 +29,16 @@ async function pick(scope, label, text, p = page) {
   const input = sel.locator('input');
   // a searchable select narrows the list; a plain one is readonly
   if (text && (await input.getAttribute('readonly')) === null) await input.fill(text);
-  const opt = text ? openDropdown(p).locator('.ant-select-item-option', { hasText: text }).first() : openDropdown(p).locator('.ant-select-item-option').first();
+  const opt = text
+    ? openDropdown(p).locator('.ant-select-item-option', { hasText: text }).first()
+    : openDropdown(p).locator('.ant-select-item-option').first();
   await opt.waitFor();
   await opt.click();
   // a multiple select stays open: a click on its label closes it (Escape would close a dialog too)
   if (await sel.evaluate((el) => !!el.closest('.ant-select-multiple') || el.classList.contains('ant-select-multiple')))
-    await item(scope, label).locator('.ant-form-item-label label').click({ position: { x: 2, y: 2 } });
+    await item(scope, label)
+      .locator('.ant-form-item-label label')
+      .click({ position: { x: 2, y: 2 } });
   await p.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
 }
 async function fillDate(scope, label, value) {
@@ -72,58 +76,72 @@ let adminTok = '';
 let permitId = '';
 let ticketNo = '';
 
-await scenario('log in as the administrator and make the next hours a working day without night (no 升级管理)', async () => {
-  await login(page, 'admin', 'admin');
-  adminTok = await token();
-  expect(adminTok, 'no token cookie');
-  // a Saturday or a night would raise 一级 to 特级 (a three-step chain): the suite pins the
-  // calendar so its 一级 stays 一级 whatever the hour it runs at
-  const days = [cst(-1440), cst(0), cst(1440)].map((d) => ({ day: d.slice(0, 10), dayType: 1, name: 'e2e 调休上班' }));
-  const cal = await api('POST', '/api/n-work-ticket/calendar/submit', { tok: adminTok, body: { items: days } });
-  expect(cal.success, `calendar: ${JSON.stringify(cal)}`);
-  // night shrinks to one minute six hours ahead, outside every window this suite plans
-  const night = await api('POST', '/api/n-work-ticket/calendar/setting', { tok: adminTok, body: { nightStart: cst(360).slice(11), nightEnd: cst(361).slice(11) } });
-  expect(night.success, `night hours: ${JSON.stringify(night)}`);
-  const areas = await api('GET', '/api/nDoublePrevention/risk-partition/list', { tok: adminTok });
-  if (!(areas.data || []).length) {
-    const a = await api('POST', '/api/nDoublePrevention/risk-partition/submit', { tok: adminTok, body: { name: 'E2E 动火区', code: 'E2E-01', areaType: 2, riskLevel: 3 } });
-    expect(a.success, `area: ${JSON.stringify(a)}`);
-  }
-}, { critical: true });
+await scenario(
+  'log in as the administrator and make the next hours a working day without night (no 升级管理)',
+  async () => {
+    await login(page, 'admin', 'admin');
+    adminTok = await token();
+    expect(adminTok, 'no token cookie');
+    // a Saturday or a night would raise 一级 to 特级 (a three-step chain): the suite pins the
+    // calendar so its 一级 stays 一级 whatever the hour it runs at
+    const days = [cst(-1440), cst(0), cst(1440)].map((d) => ({ day: d.slice(0, 10), dayType: 1, name: 'e2e 调休上班' }));
+    const cal = await api('POST', '/api/n-work-ticket/calendar/submit', { tok: adminTok, body: { items: days } });
+    expect(cal.success, `calendar: ${JSON.stringify(cal)}`);
+    // night shrinks to one minute six hours ahead, outside every window this suite plans
+    const night = await api('POST', '/api/n-work-ticket/calendar/setting', {
+      tok: adminTok,
+      body: { nightStart: cst(360).slice(11), nightEnd: cst(361).slice(11) },
+    });
+    expect(night.success, `night hours: ${JSON.stringify(night)}`);
+    const areas = await api('GET', '/api/nDoublePrevention/risk-partition/list', { tok: adminTok });
+    if (!(areas.data || []).length) {
+      const a = await api('POST', '/api/nDoublePrevention/risk-partition/submit', {
+        tok: adminTok,
+        body: { name: 'E2E 动火区', code: 'E2E-01', areaType: 2, riskLevel: 3 },
+      });
+      expect(a.success, `area: ${JSON.stringify(a)}`);
+    }
+  },
+  { critical: true },
+);
 
-await scenario('fill and submit a 一级 hot-work permit', async () => {
-  await page.goto(`${BASE}/businessProcess/jobManagement/newJobManagement/hotWork/submit`);
-  const form = page.locator('[data-testid="permit-form"]');
-  await form.waitFor();
-  await item(form, '作业单位').locator('input').fill('一车间检修班');
-  await pick(form, '作业区域');
-  await item(form, '作业地点').locator('input').fill('T-101 储罐出口管线');
-  await item(form, '作业内容').locator('textarea').fill('更换 DN100 出口阀门法兰,焊接固定支架');
-  await pick(form, '作业人员', '孙焊工');
-  await pick(form, '监护人', '张主任');
-  await fillDate(form, '计划开始时间', cst(-2));
-  await fillDate(form, '计划结束时间', cst(240));
-  await pick(form, '动火级别', '一级');
-  await item(form, '动火方式').locator('.ant-checkbox-wrapper', { hasText: '电焊' }).click();
-  await form.locator('.wt-hazards .ant-checkbox-wrapper', { hasText: '火灾' }).click();
-  await form.locator('.wt-hazards .ant-checkbox-wrapper', { hasText: '灼烫' }).click();
-  const measures = await form.locator('.wt-measure-row').count();
-  expect(measures > 0, 'the checklist template of hot work should be filled in');
-  await shot('workticket-01-hotwork-form');
-  await page.locator('[data-testid="submit-apply"]').click();
-  await page.waitForURL('**/hotWork/view?id=*', { timeout: 20000 });
-  permitId = new URL(page.url()).searchParams.get('id');
-  const no = page.locator('[data-testid="ticket-no"]');
-  await no.waitFor();
-  ticketNo = (await no.textContent()).trim();
-  expect(/^DH-\d{8}-\d{4}$/.test(ticketNo), `ticket number ${ticketNo}`);
-  const title = await page.locator('.wt-screen .ant-card-head').first().textContent();
-  expect(title.includes('一级'), `level tag 一级 expected: ${title}`);
-  expect(title.includes('审批中'), `in approval expected: ${title}`);
-  // the applicant is no signer of their own permit
-  expect((await page.locator('[data-testid="approve-card"]').count()) === 0, 'the applicant must not see the approval card');
-  await shot('workticket-02-hotwork-submitted');
-}, { critical: true });
+await scenario(
+  'fill and submit a 一级 hot-work permit',
+  async () => {
+    await page.goto(`${BASE}/businessProcess/jobManagement/newJobManagement/hotWork/submit`);
+    const form = page.locator('[data-testid="permit-form"]');
+    await form.waitFor();
+    await item(form, '作业单位').locator('input').fill('一车间检修班');
+    await pick(form, '作业区域');
+    await item(form, '作业地点').locator('input').fill('T-101 储罐出口管线');
+    await item(form, '作业内容').locator('textarea').fill('更换 DN100 出口阀门法兰,焊接固定支架');
+    await pick(form, '作业人员', '孙焊工');
+    await pick(form, '监护人', '张主任');
+    await fillDate(form, '计划开始时间', cst(-2));
+    await fillDate(form, '计划结束时间', cst(240));
+    await pick(form, '动火级别', '一级');
+    await item(form, '动火方式').locator('.ant-checkbox-wrapper', { hasText: '电焊' }).click();
+    await form.locator('.wt-hazards .ant-checkbox-wrapper', { hasText: '火灾' }).click();
+    await form.locator('.wt-hazards .ant-checkbox-wrapper', { hasText: '灼烫' }).click();
+    const measures = await form.locator('.wt-measure-row').count();
+    expect(measures > 0, 'the checklist template of hot work should be filled in');
+    await shot('workticket-01-hotwork-form');
+    await page.locator('[data-testid="submit-apply"]').click();
+    await page.waitForURL('**/hotWork/view?id=*', { timeout: 20000 });
+    permitId = new URL(page.url()).searchParams.get('id');
+    const no = page.locator('[data-testid="ticket-no"]');
+    await no.waitFor();
+    ticketNo = (await no.textContent()).trim();
+    expect(/^DH-\d{8}-\d{4}$/.test(ticketNo), `ticket number ${ticketNo}`);
+    const title = await page.locator('.wt-screen .ant-card-head').first().textContent();
+    expect(title.includes('一级'), `level tag 一级 expected: ${title}`);
+    expect(title.includes('审批中'), `in approval expected: ${title}`);
+    // the applicant is no signer of their own permit
+    expect((await page.locator('[data-testid="approve-card"]').count()) === 0, 'the applicant must not see the approval card');
+    await shot('workticket-02-hotwork-submitted');
+  },
+  { critical: true },
+);
 
 async function signAs(account, step) {
   const { ctx, p } = await session();
@@ -147,7 +165,9 @@ async function signAs(account, step) {
 }
 
 await scenario('张主任 (workshop director) signs the first step', () => signAs('director', '作业单位负责人审批'), { critical: true });
-await scenario('李安全 (safety manager) signs the last step and the permit is issued', () => signAs('safety', '安全管理部门审批'), { critical: true });
+await scenario('李安全 (safety manager) signs the last step and the permit is issued', () => signAs('safety', '安全管理部门审批'), {
+  critical: true,
+});
 
 await scenario('the administrator views the issued permit with both signatures', async () => {
   await page.goto(`${VIEW('hotWork')}?id=${permitId}`);
@@ -174,9 +194,11 @@ await scenario('print: the 打印 button calls window.print, print media shows o
   try {
     const sheet = page.locator('[data-testid="print-sheet"]');
     expect(await sheet.isVisible(), 'the print sheet should be visible in print media');
-    for (const sel of ['.aq-sider', '.aq-header', '.aq-tabs', '.wt-screen']) expect(!(await page.locator(sel).first().isVisible()), `${sel} should be hidden in print media`);
+    for (const sel of ['.aq-sider', '.aq-header', '.aq-tabs', '.wt-screen'])
+      expect(!(await page.locator(sel).first().isVisible()), `${sel} should be hidden in print media`);
     const text = await sheet.textContent();
-    for (const s of [ticketNo, '动火作业安全作业票', '孙焊工', '张主任', '李安全', '作业单位负责人审批', '安全管理部门审批', '完工验收']) expect(text.includes(s), `the sheet misses ${s}`);
+    for (const s of [ticketNo, '动火作业安全作业票', '孙焊工', '张主任', '李安全', '作业单位负责人审批', '安全管理部门审批', '完工验收'])
+      expect(text.includes(s), `the sheet misses ${s}`);
     const box = await sheet.boundingBox();
     const zoom = Number(await sheet.evaluate((el) => getComputedStyle(el).zoom || 1));
     expect(box && box.x < 5, `the sheet should start at the page's left edge: ${JSON.stringify(box)}`);
@@ -198,7 +220,11 @@ await scenario('gas analysis, checklist confirmed, start, complete and accept th
   await dlg.locator('[data-testid="gas-point"]').fill('动火点下风向 1 m');
   await dlg.locator('.ant-input-number input').first().fill('0.1');
   await dlg.locator('[data-testid="gas-ok"]').click();
-  await page.locator('.wt-card', { hasText: '气体分析' }).locator('.ant-tag', { hasText: /^合格$/ }).first().waitFor();
+  await page
+    .locator('.wt-card', { hasText: '气体分析' })
+    .locator('.ant-tag', { hasText: /^合格$/ })
+    .first()
+    .waitFor();
   const confirm = page.locator('[data-testid="confirm-all"]');
   if (await confirm.count()) {
     await confirm.click();
@@ -242,7 +268,9 @@ await scenario('the list shows the permit with its tags and opens its view page'
 const drafts = {
   hotWork: { hotWork: { fireLevel: 2, tools: 'grind' } },
   confinedSpaceWork: { confinedSpace: { spaceName: 'R-201 反应釜', medium: '甲醇', isolation: '加盲板隔绝,断电挂牌' } },
-  blindPlateWork: { blindPlate: { plateType: 1, pipeName: '蒸汽管线', medium: '蒸汽', temperature: 150, pressure: 0.6, material: '碳钢', size: 'DN100' } },
+  blindPlateWork: {
+    blindPlate: { plateType: 1, pipeName: '蒸汽管线', medium: '蒸汽', temperature: 150, pressure: 0.6, material: '碳钢', size: 'DN100' },
+  },
   altitudeWork: { altitude: { height: 16 } },
   liftingWork: { lifting: { weight: 45 } },
   temporaryPowerWork: { temporaryPower: { powerSource: '配电室 2# 柜', voltage: 380, load: 15 } },
@@ -264,7 +292,18 @@ await scenario('every permit page renders without page errors', async () => {
   for (const [type, sub] of Object.entries(drafts)) {
     const r = await api('POST', '/api/n-work-ticket/ticket/submit', {
       tok: adminTok,
-      body: { workType: type, workUnit: '二车间', areaId, content: `e2e ${type}`, operatorIds: operatorOf[type] || op('operator1'), guardianId, planStartTime: `${cst(60)}:00`, planEndTime: `${cst(180)}:00`, hazardCodes: '01', ...sub },
+      body: {
+        workType: type,
+        workUnit: '二车间',
+        areaId,
+        content: `e2e ${type}`,
+        operatorIds: operatorOf[type] || op('operator1'),
+        guardianId,
+        planStartTime: `${cst(60)}:00`,
+        planEndTime: `${cst(180)}:00`,
+        hazardCodes: '01',
+        ...sub,
+      },
     });
     expect(r.success, `draft ${type}: ${r.msg}`);
     ids[type] = r.data.id;
@@ -278,7 +317,10 @@ await scenario('every permit page renders without page errors', async () => {
   for (const type of Object.keys(drafts).filter((t) => t !== 'ordinary')) {
     await visit(`/businessProcess/jobManagement/newJobManagement/${type}/submit`, '[data-testid="permit-form"] .ant-form-item');
     await visit(`/businessProcess/jobManagement/newJobManagement/${type}/view?id=${ids[type]}`, '[data-testid="permit-details"]');
-    await visit(`/businessProcess/jobManagement/newJobManagement/${type}/submit?id=${ids[type]}`, '[data-testid="permit-form"] .ant-form-item');
+    await visit(
+      `/businessProcess/jobManagement/newJobManagement/${type}/submit?id=${ids[type]}`,
+      '[data-testid="permit-form"] .ant-form-item',
+    );
   }
   await visit('/businessProcess/jobOrdinary/submit', '[data-testid="permit-form"] .ant-form-item');
   await visit(`/businessProcess/jobOrdinary/view?id=${ids.ordinary}`, '[data-testid="permit-details"]');
@@ -295,7 +337,10 @@ await scenario('every permit page renders without page errors', async () => {
   await page.locator('.aq-sider .ant-menu-item', { hasText: '受限空间作业' }).click();
   await page.waitForURL('**/confinedSpaceWork/submit');
   await page.locator('[data-testid="permit-form"] .ant-form-item-label', { hasText: '受限空间名称' }).waitFor();
-  expect((await page.locator('[data-testid="permit-form"] .ant-form-item-label', { hasText: '作业高度' }).count()) === 0, 'the height field stayed after switching type');
+  expect(
+    (await page.locator('[data-testid="permit-form"] .ant-form-item-label', { hasText: '作业高度' }).count()) === 0,
+    'the height field stayed after switching type',
+  );
   await visit('/businessProcess/jobManagement/newJobManagement/nope/submit', '.ant-result-404');
   expect(pageErrors.length === before, `page errors: ${pageErrors.slice(before).join(' | ')}`);
 });
@@ -325,11 +370,17 @@ await scenario('record the pre-job safety briefing of a permit', async () => {
   const form = page.locator('[data-testid="briefing"]');
   // the draft text lists the permit's hazards and measures; attendees default to operators + guardian
   await item(form, '交底内容').locator('textarea', { hasText: '危害辨识' }).waitFor();
-  expect((await item(form, '接受交底人').locator('.ant-select-selection-item').count()) >= 2, 'operators and guardian should be preset as attendees');
+  expect(
+    (await item(form, '接受交底人').locator('.ant-select-selection-item').count()) >= 2,
+    'operators and guardian should be preset as attendees',
+  );
   await page.locator('[data-testid="briefing-save"]').click();
   await page.locator('.ant-message-notice', { hasText: '已保存' }).first().waitFor();
   const b = await api('GET', '/api/n-work-ticket/briefing/detail', { tok: adminTok, params: { ticketId: ids.hotWork } });
-  expect(b.data && b.data.content.includes('危害辨识') && b.data.attendeeIds.split(',').length >= 2, `briefing not stored: ${JSON.stringify(b).slice(0, 300)}`);
+  expect(
+    b.data && b.data.content.includes('危害辨识') && b.data.attendeeIds.split(',').length >= 2,
+    `briefing not stored: ${JSON.stringify(b).slice(0, 300)}`,
+  );
   await shot('workticket-10-briefing');
 });
 
@@ -341,7 +392,19 @@ await scenario('a rejected permit is edited and submitted again', async () => {
   const areas = await api('GET', '/api/nDoublePrevention/risk-partition/list', { tok: adminTok });
   const r = await api('POST', '/api/n-work-ticket/ticket/submit', {
     tok: adminTok,
-    body: { workType: 'hotWork', workUnit: '二车间', areaId: areas.data[0].id, content: 'e2e 驳回后修改', operatorIds: welder, guardianId: director, planStartTime: `${cst(30)}:00`, planEndTime: `${cst(120)}:00`, hazardCodes: '08', hotWork: { fireLevel: 2, tools: 'weld' }, apply: true },
+    body: {
+      workType: 'hotWork',
+      workUnit: '二车间',
+      areaId: areas.data[0].id,
+      content: 'e2e 驳回后修改',
+      operatorIds: welder,
+      guardianId: director,
+      planStartTime: `${cst(30)}:00`,
+      planEndTime: `${cst(120)}:00`,
+      hazardCodes: '08',
+      hotWork: { fireLevel: 2, tools: 'weld' },
+      apply: true,
+    },
   });
   expect(r.success && r.data.flowStatus === 0, `apply: ${JSON.stringify(r).slice(0, 300)}`);
   const id = r.data.id;

@@ -14,14 +14,14 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, Outlet, useIntl, useLocation } from '@umijs/max';
+import { history, Outlet, useIntl, useLocation, useAccess } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
 import { themeOf, useTheme } from '@/stores/theme';
 import { headerTitle, useEnterprise } from '@/stores/enterprise';
 import { getExpiration } from '@/services/desk';
-import { ancestorsOf, filterByRoles, findByPath, moduleOfPath, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
+import { ancestorsOf, filterMenus, findByPath, moduleOfPath, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
 import { addErrorLog } from '@/utils/errorLog';
 import ModuleIcon from '@/components/ModuleIcon';
@@ -91,8 +91,7 @@ function toItems(list: MenuEntry[], tr: (m: MenuEntry) => string): MenuProps['it
     .filter((m) => m.category !== 2)
     .map((m) => {
       const kids = (m.children || []).filter((c) => c.category !== 2);
-      if (kids.length)
-        return { key: `g-${m.id}`, icon: <MenuIcon name={m.source || m.icon} />, label: tr(m), children: toItems(kids, tr) };
+      if (kids.length) return { key: `g-${m.id}`, icon: <MenuIcon name={m.source || m.icon} />, label: tr(m), children: toItems(kids, tr) };
       return { key: m.path || `i-${m.id}`, icon: <MenuIcon name={m.source || m.icon} leaf />, label: tr(m) };
     });
 }
@@ -141,7 +140,8 @@ export default function BasicLayout() {
   };
 
   const { tree, loaded, moduleId, moduleName, menu } = useModule();
-  const { userInfo, roles, permission, tenantId, logout, loadButtons } = useSession();
+  const { userInfo, permission, tenantId, logout, loadButtons } = useSession();
+  const access = useAccess();
   const addTab = useTabs((s) => s.add);
   const tabs = useTabs((s) => s.list);
   const themeName = useTheme((s) => s.name);
@@ -194,6 +194,7 @@ export default function BasicLayout() {
         .catch(() => undefined);
     }
     return () => window.removeEventListener('resize', onResize);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bootstrap runs once per layout mount; later permission changes come from the session store itself
   }, []);
 
   // tabs and page title on each navigation (spec 2.3)
@@ -209,13 +210,19 @@ export default function BasicLayout() {
     const anc = ancestorsOf(menu, path);
     if (anc && anc.length) setOpenKeys(anc.map((id) => `g-${id}`));
     else if (!anc && menu.length && menu[0].children?.length) setOpenKeys((k) => (k.length ? k : [`g-${menu[0].id}`]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation, menu and locale change; the other values are read at that moment (functions recreated every render)
   }, [location.pathname, tree, menu, intl.locale]);
 
-  const modules = useMemo(() => modulesWithIcons(filterByRoles(tree, roles)), [tree, roles]);
+  const modules = useMemo(() => modulesWithIcons(filterMenus(tree, access.canSeeMenu)), [tree, access]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tr is a new function each render; it changes only with the locale, which is listed
   const items = useMemo(() => toItems(menu, tr), [menu, intl.locale]);
   const menuCount = useMemo(() => {
     let n = 0;
-    const walk = (l: MenuEntry[]) => l.forEach((m) => { n++; if (m.children) walk(m.children); });
+    const walk = (l: MenuEntry[]) =>
+      l.forEach((m) => {
+        n++;
+        if (m.children) walk(m.children);
+      });
     walk(menu);
     return n;
   }, [menu]);
@@ -297,7 +304,11 @@ export default function BasicLayout() {
     <div className="aq-module-grid">
       {modules.length ? (
         modules.map((m) => (
-          <div key={m.id} className={`aq-module-cell ${m.id === moduleId ? 'active' : ''} ${String(m.isUsed) !== '2' ? 'disabled' : ''}`} onClick={() => pickModule(m)}>
+          <div
+            key={m.id}
+            className={`aq-module-cell ${m.id === moduleId ? 'active' : ''} ${String(m.isUsed) !== '2' ? 'disabled' : ''}`}
+            onClick={() => pickModule(m)}
+          >
             <ModuleIcon code={m.code} size={24} />
             <span>{intl.locale.startsWith('zh') ? moduleTitle(m.name) : tr(m)}</span>
           </div>
@@ -315,11 +326,24 @@ export default function BasicLayout() {
           components: {
             Menu: lightSider
               ? { itemBg: theme.sider, subMenuItemBg: theme.sider }
-              : { darkItemBg: theme.sider, darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: theme.primary, darkPopupBg: theme.sider },
+              : {
+                  darkItemBg: theme.sider,
+                  darkSubMenuItemBg: 'rgba(0,0,0,0.18)',
+                  darkItemSelectedBg: theme.primary,
+                  darkPopupBg: theme.sider,
+                },
           },
         }}
       >
-        <Sider className="aq-sider" width={220} collapsedWidth={64} collapsed={collapsed} trigger={null} theme={lightSider ? 'light' : 'dark'} style={{ background: theme.sider }}>
+        <Sider
+          className="aq-sider"
+          width={220}
+          collapsedWidth={64}
+          collapsed={collapsed}
+          trigger={null}
+          theme={lightSider ? 'light' : 'dark'}
+          style={{ background: theme.sider }}
+        >
           <div className="aq-logo" onClick={() => history.push('/wel/index')}>
             <img src={logo} alt="logo" />
             {!collapsed && (
@@ -330,7 +354,9 @@ export default function BasicLayout() {
           </div>
           <div className="aq-sider-menu">
             {loaded && !menu.length ? (
-              <div className="aq-sider-empty" style={{ color: theme.siderText }}>{collapsed ? '' : '暂无菜单'}</div>
+              <div className="aq-sider-empty" style={{ color: theme.siderText }}>
+                {collapsed ? '' : '暂无菜单'}
+              </div>
             ) : (
               <Menu
                 mode="inline"
@@ -362,9 +388,18 @@ export default function BasicLayout() {
               </span>
             </Tooltip>
             <Tooltip title={enterprise.enterpriseName || title}>
-              <span className="aq-title" data-testid="header-title">{title}</span>
+              <span className="aq-title" data-testid="header-title">
+                {title}
+              </span>
             </Tooltip>
-            <Popover content={modulePopover} trigger="click" open={modulesOpen} onOpenChange={setModulesOpen} placement="bottomLeft" title={t('top.module')}>
+            <Popover
+              content={modulePopover}
+              trigger="click"
+              open={modulesOpen}
+              onOpenChange={setModulesOpen}
+              placement="bottomLeft"
+              title={t('top.module')}
+            >
               <span className="aq-module-switch" data-testid="module-switch">
                 {modEntry?.code && <ModuleIcon code={modEntry.code} size={16} />}
                 <span>{modEntry ? (intl.locale.startsWith('zh') ? modTitle : tr(modEntry)) : t('top.module')}</span>

@@ -16,7 +16,7 @@ export async function ensureTree(): Promise<MenuEntry[]> {
 /** Loads the chosen module's child menu, filtered by the user's roles. */
 export async function loadModuleMenu(id: string): Promise<MenuEntry[]> {
   const roles = useSession.getState().roles;
-  let children: MenuEntry[] = [];
+  let children: MenuEntry[];
   try {
     children = await getRoutes(id);
   } catch {

@@ -27,7 +27,7 @@ export default {
   'tagsView.clearCache': 'Clear cache',
   'tagsView.cacheManage': 'Cache management',
   'tagsView.menu': 'Tab actions',
-  'dashboard': 'Dashboard',
+  dashboard: 'Dashboard',
   'menu.select': 'Choose a module',
   'common.confirm': 'OK',
   'common.cancel': 'Cancel',

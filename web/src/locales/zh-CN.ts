@@ -27,7 +27,7 @@ export default {
   'tagsView.clearCache': '清除缓存',
   'tagsView.cacheManage': '缓存管理',
   'tagsView.menu': '标签操作',
-  'dashboard': '首页',
+  dashboard: '首页',
   'menu.select': '请选择功能模块',
   'common.confirm': '确定',
   'common.cancel': '取消',

@@ -1,5 +1,6 @@
 import website from '@/config/website';
-import request, { get } from '@/utils/request';
+import request, { apiGet } from '@/utils/request';
+import type { Schemas } from './types';
 
 /** blade-auth: tokens, captcha, logout, user info, cache (spec 7.1). */
 export interface LoginResult {
@@ -99,20 +100,16 @@ export function refreshToken(refresh_token: string, tenantId: string) {
   });
 }
 
-export interface Captcha {
-  key: string;
-  image: string;
-  enabled?: boolean;
-}
-export const getCaptcha = () => get<Captcha>('/api/blade-auth/oauth/captcha', undefined, { authorization: false, silent: true });
-export const logout = () => get<any>('/api/blade-auth/oauth/logout', undefined, { silent: true });
-export const getUserInfo = () => get<any>('/api/blade-auth/oauth/user-info');
+export type Captcha = Schemas['v1CaptchaReply'];
+export const getCaptcha = () => apiGet('/api/blade-auth/oauth/captcha', undefined, { authorization: false, silent: true });
+export const logout = () => apiGet('/api/blade-auth/oauth/logout', undefined, { silent: true });
+export const getUserInfo = () => apiGet('/api/blade-auth/oauth/user-info');
 /** user-info with a token that is not the session's yet (the password-free link); a 401 only rejects */
 export const checkAccessToken = (accessToken: string, tenantId?: string) =>
-  get<any>('/api/blade-auth/oauth/user-info', undefined, {
+  apiGet('/api/blade-auth/oauth/user-info', undefined, {
     authorization: false,
     silent: true,
     unauthorized: 'reject',
     headers: { [website.tokenHeader]: `bearer ${accessToken}`, ...(tenantId ? { [website.tenantHeader]: tenantId } : {}) },
   });
-export const clearCache = () => get<any>('/api/blade-auth/oauth/clear-cache');
+export const clearCache = () => apiGet('/api/blade-auth/oauth/clear-cache');

@@ -4,84 +4,38 @@
  * factory paths, /api/common/drop-downBox). Plus the pure rules the pages share: polygon
  * parsing for the preview and the unified social credit code check (GB 32100).
  */
-import { get, post } from '@/utils/request';
+import { apiGet, post } from '@/utils/request';
 import { crudApi } from './system';
+import type { Draft, Schemas } from './types';
 
 const F = '/api/base-factory';
 const P = '/api/nDoublePrevention';
 const D = '/api/common/drop-downBox';
 
-export interface Enterprise {
-  id?: string;
-  enterpriseName: string;
-  companyShortName?: string;
-  areaLocation?: string;
-  creditCode: string;
-  address?: string;
-  legalPerson?: string;
-  contactPerson?: string;
-  contactPhone?: string;
-  longitude?: number;
-  latitude?: number;
-  industry?: string;
-  remark?: string;
-}
+export type Enterprise = Schemas['v1Factory'];
 
-export interface Area {
-  id?: string;
-  name: string;
-  code?: string;
-  areaType: number;
-  riskLevel: number;
-  colour?: string;
-  areaLocation: string;
-  deptId?: string;
-  deptName?: string;
-  userId?: string;
-  userName?: string;
-  remark?: string;
-  sort?: number;
-}
+export type Area = Schemas['v1Area'];
 
-export interface MapSetting {
-  mapPath: string;
-  centralPoint: number[];
-  mapModelUrl: string;
-  modelPoint: { alt: number; lat: number; lng: number; x: number; y: number; z: number; scale: number };
-  modelAccuracy: number;
-  areaLocation: { lng: number; lat: number; alt?: number }[];
-}
+export type MapSetting = Schemas['v1MapSetting'];
 
-export interface Weather {
-  available: boolean;
-  source?: 'station' | 'provider';
-  station?: string;
-  temperature?: number;
-  humidity?: number;
-  windSpeed?: number;
-  windDirection?: number;
-  windDirectionName?: string;
-  weather?: string;
-  observedAt?: string;
-  message?: string;
-}
+export type Weather = Schemas['v1Weather'];
 
 // enterprise
-export const getEnterprise = () => get<Enterprise>(`${F}/factory/detail`).then((r) => r.data);
+export const getEnterprise = () => apiGet(`${F}/factory/detail`).then((r) => r.data);
 export const submitEnterprise = (e: Enterprise) => post(`${F}/factory/submit`, e);
 
 // areas
 export const areaApi = crudApi<Area>(`${P}/risk-partition`, 'page');
 
 // map settings
-export const getMapSetting = () => get<MapSetting>(`${F}/map-setting/detail`).then((r) => r.data);
-export const submitMapSetting = (m: MapSetting) => post(`${F}/map-setting/submit`, m);
+export const getMapSetting = () => apiGet(`${F}/map-setting/detail`).then((r) => r.data);
+export const submitMapSetting = (m: Draft<MapSetting>) => post(`${F}/map-setting/submit`, m);
 
 // drop-downs
-export const getDeptTree = (factoryId?: string) => get<any[]>(`${D}/tree`, factoryId ? { factoryId } : {}).then((r) => r.data || []);
+export const getDeptTree = (factoryId?: string) => apiGet(`${D}/tree`, factoryId ? { factoryId } : {}).then((r) => r.data || []);
 export const userByTenantId = (params: { deptId?: string; factoryId?: string } = {}) =>
-  get<any[]>(`${D}/userByTenantId`, params).then((r) => r.data || []);
-export const getWeather = () => get<Weather>(`${D}/getWeather`, undefined, { silent: true }).then((r) => r.data);
+  apiGet(`${D}/userByTenantId`, params).then((r) => r.data || []);
+export const getWeather = () => apiGet(`${D}/getWeather`, undefined, { silent: true }).then((r) => r.data);
 
 // ---------------------------------------------------------------------------------------------
 // Area types and risk levels (spec 3.1)

@@ -3,9 +3,10 @@
  * API calls of the prevention service (/api/nDoublePrevention) and the pure rules the pages
  * share (risk levels and colours, LEC / LS grading, hazard workflow buttons).
  */
-import { get, post, toQuery } from '@/utils/request';
+import { apiGet, get, post, toQuery } from '@/utils/request';
 import { exportFile } from '@/utils/download';
 import { crudApi, type CrudApi } from './system';
+import type { Schemas } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Risk levels and colours (spec 3.1: levels 1-4 = red / orange / yellow / blue)
@@ -97,7 +98,6 @@ export function gradeLS(l?: number, s?: number): Grade | undefined {
 // ---------------------------------------------------------------------------------------------
 // API (prevention service, see the service's proto)
 
-
 export const P = '/api/nDoublePrevention';
 
 /** page list + detail/submit/remove (+ export when the service exports that entity) */
@@ -116,46 +116,48 @@ export const checkRecordApi = entity('check-record', true, { submit: undefined, 
 export const hazardApi = entity('hidden-danger', true);
 
 /** bare arrays for selects (any logged-in user) */
-const listOf = (name: string) => (params: Record<string, any> = {}) =>
-  get<any[]>(`${P}/${name}/list`, params).then((r) => (Array.isArray(r.data) ? r.data : (r.data as any)?.records || []));
+const listOf =
+  (name: string) =>
+  (params: Record<string, any> = {}) =>
+    get<any[]>(`${P}/${name}/list`, params).then((r) => (Array.isArray(r.data) ? r.data : (r.data as any)?.records || []));
 export const listRiskObjects = listOf('risk-object');
 export const listRiskUnits = listOf('risk-unit');
 export const listRiskEvents = listOf('risk-event');
 export const listMeasures = listOf('risk-measure');
 
-export interface RiskUnitTree {
-  unit: Record<string, any>;
-  events: any[];
-  measures: any[];
-  plans: any[];
-}
+export type RiskUnitTree = Schemas['v1RiskUnitTree'];
 export const getRiskUnitTree = (id: string) =>
-  get<Partial<RiskUnitTree>>(`${P}/risk-unit/riskUnitDetail`, { id }).then(
-    (r): RiskUnitTree => ({ unit: r.data?.unit || {}, events: r.data?.events || [], measures: r.data?.measures || [], plans: r.data?.plans || [] }),
-  );
+  get<Partial<RiskUnitTree>>(`${P}/risk-unit/riskUnitDetail`, { id }).then((r): RiskUnitTree => ({
+    // an unknown id answers without a unit: the page shows the empty record
+    unit: r.data?.unit || ({} as RiskUnitTree['unit']),
+    events: r.data?.events || [],
+    measures: r.data?.measures || [],
+    plans: r.data?.plans || [],
+  }));
 
-export interface GradeResult {
-  score: number;
-  riskLevel: number;
-  riskColour: string;
-  riskLevelName: string;
-}
+export type GradeResult = Schemas['v1GradeResult'];
 /** the server's grading (the form previews with gradeLEC/gradeLS; this one is authoritative) */
 export const gradeEvent = (v: { method: string; l?: number; e?: number; c?: number; s?: number }) =>
   post<GradeResult>(`${P}/risk-event/grade`, v, undefined, { silent: true }).then((r) => r.data);
 
 export const generateTasks = (until?: string) =>
-  post<{ plans: number; created: number; missed: number; overdue: number; hazardsOverdue: number; millis: number }>(`${P}/check-task/generate`, until ? { until } : {}).then((r) => r.data || ({} as any));
+  post<{ plans: number; created: number; missed: number; overdue: number; hazardsOverdue: number; millis: number }>(
+    `${P}/check-task/generate`,
+    until ? { until } : {},
+  ).then((r) => r.data || ({} as any));
 export const submitCheckRecord = (row: Record<string, any>) => post(`${P}/check-record/submit`, row);
 
 export type HazardStep = 'assess' | 'rectify' | 'accept';
 export const hazardAction = (step: HazardStep, body: Record<string, any>) => post(`${P}/hidden-danger/${step}`, body);
 export const getHazard = (id: string) => get<any>(`${P}/hidden-danger/detail`, { id }).then((r) => r.data);
 
-export const getCommitment = (date?: string) => get<any>(`${P}/risk-commitment/detail`, date ? { date } : undefined).then((r) => r.data || {});
-export const getScreen = (date?: string) => get<any>(`${P}/dual-prophylaxis/statistics`, date ? { date } : undefined).then((r) => r.data || {});
+export const getCommitment = (date?: string) =>
+  get<any>(`${P}/risk-commitment/detail`, date ? { date } : undefined).then((r) => r.data || {});
+export const getScreen = (date?: string) =>
+  get<any>(`${P}/dual-prophylaxis/statistics`, date ? { date } : undefined).then((r) => r.data || {});
 /** the provincial upload JSON (national data standard, or a province's requests) as a download URL */
-export const uploadExportUrl = (kinds = 'unit,event,measure,task,record,hazard', province = 'national') => `${P}/upload/export${toQuery({ province, kinds })}`;
+export const uploadExportUrl = (kinds = 'unit,event,measure,task,record,hazard', province = 'national') =>
+  `${P}/upload/export${toQuery({ province, kinds })}`;
 /** the formats the server offers (services/prevention biz/upload.go Uploaders) */
 export const uploadProvinces = [
   { value: 'national', label: '国家数据标准' },
@@ -171,7 +173,7 @@ export const exportUpload = (province: string) =>
 // look-ups of other services
 /** the tenant's users (any logged-in user), as select options */
 export const userOptions = () =>
-  get<any[]>('/api/blade-user/userListByTenantId', undefined, { silent: true })
+  apiGet('/api/blade-user/userListByTenantId', undefined, { silent: true })
     .then((r) => (Array.isArray(r.data) ? r.data : []).map((u: any) => ({ label: u.realName || u.name || u.account, value: String(u.id) })))
     .catch(() => [] as { label: string; value: string }[]);
 /** the tenant's risk areas (factory service), as select options */
@@ -212,7 +214,8 @@ export const taskCheckable = (state: any) => [1, 3, 5].includes(Number(state));
 export const plantToday = (now: Date = new Date()) => new Date(now.getTime() + 8 * 3600000).toISOString().slice(0, 10);
 
 /** the first day a deadline may take: the day of the report (the plant's today for a new report) */
-export const deadlineFrom = (reportTime?: string, today: Date = new Date()) => (reportTime ? String(reportTime).slice(0, 10) : plantToday(today));
+export const deadlineFrom = (reportTime?: string, today: Date = new Date()) =>
+  reportTime ? String(reportTime).slice(0, 10) : plantToday(today);
 
 /** a deadline may not be before the day of the report (the plant's today for a new report) */
 export function deadlineError(deadline?: string, reportTime?: string, today: Date = new Date()): string {

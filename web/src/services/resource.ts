@@ -17,7 +17,7 @@ export async function putFile(file: File | Blob, filename?: string): Promise<Sto
   fd.append('file', file, filename || (file as File).name || 'file');
   const headers = buildHeaders({});
   const res = await fetch(`${U}/put-file`, { method: 'POST', headers, body: fd, credentials: 'same-origin' });
-  let body: any = null;
+  let body: any;
   try {
     body = await res.json();
   } catch {

@@ -1,17 +1,11 @@
-import { get, post, type Page } from '@/utils/request';
+import { apiGet, get, post, type Page } from '@/utils/request';
 import type { MenuEntry } from '@/utils/menu';
+import type { Schemas } from './types';
 
 /** blade-system and label-management (spec 7.2-7.4). */
 const S = '/api/blade-system';
 
-export interface DictItem {
-  id: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort?: number;
-  remark?: string;
-}
+export type DictItem = Schemas['v1Dict'];
 
 /** A generic CRUD API module over a Blade resource path. */
 export interface CrudApi<T = any> {
@@ -36,21 +30,21 @@ export function crudApi<T = any>(base: string, listPath = 'list', extra: Partial
 
 // menus
 export const getRoutes = (topMenuId?: string) =>
-  get<MenuEntry[]>(`${S}/menu/routes`, topMenuId ? { topMenuId } : undefined).then((r) => r.data || []);
-export const getButtons = () => get<any[]>(`${S}/menu/buttons`).then((r) => r.data || []);
-export const getTopMenu = () => get<MenuEntry[]>(`${S}/menu/top-menu`).then((r) => r.data || []);
-export const getMenuTree = (tenantId?: string) => get<any[]>(`${S}/menu/tree`, { tenantId }).then((r) => r.data || []);
+  apiGet(`${S}/menu/routes`, topMenuId ? { topMenuId } : undefined).then((r) => r.data || []);
+export const getButtons = () => apiGet(`${S}/menu/buttons`).then((r) => r.data || []);
+export const getTopMenu = () => apiGet(`${S}/menu/top-menu`).then((r) => r.data || []);
+export const getMenuTree = (tenantId?: string) => apiGet(`${S}/menu/tree`, { tenantId }).then((r) => r.data || []);
 export const getMenuLazyList = (parentId: string, params: Record<string, any> = {}) =>
-  get<MenuEntry[]>(`${S}/menu/lazy-list`, { parentId, ...params }).then((r) => r.data || []);
-export const getGrantTree = () => get<any>(`${S}/menu/grant-tree`).then((r) => r.data);
-export const getRoleTreeKeys = (roleIds: string) => get<any>(`${S}/menu/role-tree-keys`, { roleIds }).then((r) => r.data);
+  apiGet(`${S}/menu/lazy-list`, { parentId, ...params }).then((r) => r.data || []);
+export const getGrantTree = () => apiGet(`${S}/menu/grant-tree`).then((r) => r.data);
+export const getRoleTreeKeys = (roleIds: string) => apiGet(`${S}/menu/role-tree-keys`, { roleIds }).then((r) => r.data);
 export const menuApi = crudApi<MenuEntry>(`${S}/menu`, 'list');
 
 // dictionaries
 const dictCache = new Map<string, Promise<DictItem[]>>();
 export function getDictionary(code: string): Promise<DictItem[]> {
   if (!dictCache.has(code)) {
-    const p = get<DictItem[]>(`${S}/dict/dictionary`, { code }, { silent: true })
+    const p = apiGet(`${S}/dict/dictionary`, { code }, { silent: true })
       .then((r) => r.data || [])
       .catch(() => {
         dictCache.delete(code);
@@ -63,26 +57,26 @@ export function getDictionary(code: string): Promise<DictItem[]> {
 export const clearDictCache = () => dictCache.clear();
 export const dictParentApi = crudApi<DictItem>(`${S}/dict`, 'parent-list');
 export const dictChildList = (parentId: string, params: Record<string, any>) =>
-  get<Page<DictItem>>(`${S}/dict/child-list`, { parentId, ...params }).then((r) => r.data);
-export const getDictTree = () => get<any[]>(`${S}/dict/tree`, { code: 'DICT' }).then((r) => r.data || []);
+  apiGet(`${S}/dict/child-list`, { parentId, ...params }).then((r) => r.data);
+export const getDictTree = () => apiGet(`${S}/dict/tree`, { code: 'DICT' }).then((r) => r.data || []);
 
 // tenants
 export const tenantApi = crudApi(`${S}/tenant`);
 export const getTenantInfo = (domain: string) =>
-  get<any>(`${S}/tenant/info`, { domain }, { authorization: false, silent: true }).then((r) => r.data);
-export const getTenantSelect = () => get<any[]>(`${S}/tenant/select`).then((r) => r.data || []);
-export const getTenantById = (tenantId: string) => get<any>(`${S}/tenant/getByTenantId`, { tenantId }, { silent: true }).then((r) => r.data);
+  apiGet(`${S}/tenant/info`, { domain }, { authorization: false, silent: true }).then((r) => r.data);
+export const getTenantSelect = () => apiGet(`${S}/tenant/select`).then((r) => r.data || []);
+export const getTenantById = (tenantId: string) => apiGet(`${S}/tenant/getByTenantId`, { tenantId }, { silent: true }).then((r) => r.data);
 
 // roles, depts, posts, params, clients
 export const roleApi = crudApi(`${S}/role`);
-export const getRoleTree = () => get<any[]>(`${S}/role/tree`).then((r) => r.data || []);
+export const getRoleTree = () => apiGet(`${S}/role/tree`).then((r) => r.data || []);
 export const grantRole = (roleIds: string[], menuIds: string[]) => post(`${S}/role/grant`, { roleIds, menuIds });
 export const deptApi = crudApi(`${S}/dept`);
-export const getDeptTree = () => get<any[]>(`${S}/dept/tree`).then((r) => r.data || []);
+export const getDeptTree = () => apiGet(`${S}/dept/tree`).then((r) => r.data || []);
 export const postApi = crudApi(`${S}/post`);
 /** every post of the tenant for pickers: post/list is paged (at most 1000 a page); quiet when not permitted */
 export const getPostSelect = () =>
-  get<Page<any>>(`${S}/post/list`, { current: 1, size: 1000 }, { silent: true })
+  apiGet(`${S}/post/list`, { current: 1, size: 1000 }, { silent: true })
     .then((r) => r.data?.records || [])
     .catch(() => []);
 export const paramApi = crudApi(`${S}/param`);
@@ -91,7 +85,7 @@ export const menuTenantConfigApi = crudApi(`${S}/menuTenantConfig`, 'page');
 export const labelApi = crudApi('/api/label-management', 'page');
 
 // enterprise record (arrives with the factory service; may 404)
-export const getFactoryDetail = () => get<any>('/api/base-factory/factory/detail', undefined, { silent: true }).then((r) => r.data);
+export const getFactoryDetail = () => apiGet('/api/base-factory/factory/detail', undefined, { silent: true }).then((r) => r.data);
 
 // social (OAuth2/OIDC) login providers of the tenant, blade-auth
 // no detail call: the list row is the record (its secret comes back masked)

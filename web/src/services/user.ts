@@ -1,6 +1,7 @@
 import { encrypt } from '@/utils/crypto';
-import { get, post } from '@/utils/request';
+import { apiGet, post } from '@/utils/request';
 import { crudApi } from './system';
+import type { Schemas } from './types';
 
 /** blade-user (spec 7.6 and the users contract). */
 const U = '/api/blade-user';
@@ -17,7 +18,7 @@ export const grantUser = (userIds: string, roleIds: string) => post(`${U}/grant`
 export const unlockUser = (userIds: string) => post(`${U}/unlock`, undefined, { userIds });
 export const auditPass = (ids: string) => post(`${U}/audit-pass`, undefined, { ids });
 export const auditRefuse = (ids: string) => post(`${U}/audit-refuse`, undefined, { ids });
-export const getOwnInfo = () => get<any>(`${U}/info`).then((r) => r.data);
+export const getOwnInfo = () => apiGet(`${U}/info`).then((r) => r.data);
 export const updateOwnInfo = (row: any) => post(`${U}/update-info`, row);
 export const updatePassword = (oldPassword: string, newPassword: string, newPassword1: string) =>
   post(`${U}/update-password`, undefined, {
@@ -26,12 +27,6 @@ export const updatePassword = (oldPassword: string, newPassword: string, newPass
     newPassword1: encrypt(newPassword1),
   });
 
-export interface GuestForm {
-  tenantId: string;
-  name?: string;
-  account: string;
-  password: string;
-  oauthId?: string;
-}
-export const registerGuest = (form: GuestForm) =>
+export type GuestForm = Schemas['v1RegisterGuestRequest'];
+export const registerGuest = (form: Partial<GuestForm> & Pick<GuestForm, 'tenantId' | 'account' | 'password'>) =>
   post<{ success: boolean; msg: string }>(`${U}/register-guest`, { ...form, password: encrypt(form.password) });

@@ -35,7 +35,12 @@ export const useEnterprise = create<EnterpriseState>((set) => ({
         try {
           const d = await getFactoryDetail();
           if (d && (d.enterpriseName || d.companyShortName)) {
-            set({ enterpriseName: d.enterpriseName || '', companyShortName: d.companyShortName || '', areaLocation: d.areaLocation || '', loaded: true });
+            set({
+              enterpriseName: d.enterpriseName || '',
+              companyShortName: d.companyShortName || '',
+              areaLocation: d.areaLocation || '',
+              loaded: true,
+            });
             return;
           }
         } catch (e) {

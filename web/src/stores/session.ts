@@ -120,7 +120,13 @@ export const useSession = create<SessionState>((set, get) => ({
     setToken(res.access_token);
     setRefreshToken(res.refresh_token);
     const jwt = decodeJwt(res.access_token || '');
-    const userInfo: UserInfo = { ...res, user_id: res.user_id ?? jwt.user_id, dept_id: String(res.dept_id ?? jwt.dept_id ?? '').split(',').pop() };
+    const userInfo: UserInfo = {
+      ...res,
+      user_id: res.user_id ?? jwt.user_id,
+      dept_id: String(res.dept_id ?? jwt.dept_id ?? '')
+        .split(',')
+        .pop(),
+    };
     const roles = rolesOf(res);
     const tenantId = res.tenant_id || jwt.tenant_id || '';
     setStore({ name: 'userInfo', content: userInfo });
@@ -146,7 +152,14 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   loadAccess: async (info) => {
-    await Promise.all([get().loadButtons().catch(() => undefined), get().loadRoles(info).catch(() => undefined)]);
+    await Promise.all([
+      get()
+        .loadButtons()
+        .catch(() => undefined),
+      get()
+        .loadRoles(info)
+        .catch(() => undefined),
+    ]);
   },
 
   logout: async () => {

@@ -11,7 +11,12 @@ export const DATE_MESSAGES_ZH = {
 };
 
 /** Checks a start/end pair; `changed` says which side the user just picked. */
-export function checkDateRange(start?: string | Dayjs | null, end?: string | Dayjs | null, changed: 'start' | 'end' = 'start', msgs = DATE_MESSAGES): string {
+export function checkDateRange(
+  start?: string | Dayjs | null,
+  end?: string | Dayjs | null,
+  changed: 'start' | 'end' = 'start',
+  msgs = DATE_MESSAGES,
+): string {
   if (!start || !end) return '';
   if (dayjs(start).isAfter(dayjs(end))) return changed === 'start' ? msgs.startAfterEnd : msgs.endBeforeStart;
   return '';

@@ -21,5 +21,7 @@ export function FeedbackBinder() {
 }
 
 export const message: MessageInstance = new Proxy({} as MessageInstance, { get: (_t, k) => (msg as any)[k] });
-export const modal: Omit<ModalStaticFunctions, 'warn'> = new Proxy({} as Omit<ModalStaticFunctions, 'warn'>, { get: (_t, k) => (mdl as any)[k] });
+export const modal: Omit<ModalStaticFunctions, 'warn'> = new Proxy({} as Omit<ModalStaticFunctions, 'warn'>, {
+  get: (_t, k) => (mdl as any)[k],
+});
 export const notification: NotificationInstance = new Proxy({} as NotificationInstance, { get: (_t, k) => (ntf as any)[k] });

@@ -1,27 +1,46 @@
 import React from 'react';
-import { useIntl } from '@umijs/max';
+import { addLocale, useIntl } from '@umijs/max';
 import enPages from '@/locales/pages/en-US';
 
 /**
  * Page texts (column titles, field labels, option labels, buttons of the system pages) are
- * written in Chinese in the page source and translated by their Chinese text. The English
- * ones live in src/locales/pages/en-US.ts, which only the pages load (so the login route
- * stays small); a `text.<中文>` entry in a locale file overrides it. zh-CN needs none, and a
- * text without an entry stays as written.
+ * umi locale messages like the shell's: the page source writes the Chinese text and looks up
+ * the message id `text.<中文>` in umi's intl messages, the Chinese text being the fallback.
+ * The English messages live in src/locales/pages/en-US.ts (keyed by the Chinese text, which
+ * is the id without its prefix); they are added to umi's en-US locale with addLocale
+ * when the first page that needs them loads, so the login route stays small. zh-CN needs no
+ * entries: a text without a message stays as written.
  */
-const PAGE_TEXTS: Record<string, Record<string, string>> = { 'en-US': enPages };
+export const TEXT_PREFIX = 'text.';
 
-export function translateText(text: string, locale: string, messages?: Record<string, any>): string {
-  if (!text || !locale || locale.startsWith('zh')) return text;
-  const own = messages?.[`text.${text}`];
-  if (typeof own === 'string') return own;
-  return PAGE_TEXTS[locale]?.[text] ?? PAGE_TEXTS['en-US'][text] ?? text;
+/** The page texts of a table as umi messages: `{ 登录账号: 'Account' }` → `{ 'text.登录账号': 'Account' }`. */
+export function pageMessages(table: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(table).map(([zh, text]) => [TEXT_PREFIX + zh, text]));
+}
+
+let registered = false;
+/** Adds the page texts to umi's locales once (the locale provider re-renders with them). */
+export function registerPageTexts() {
+  if (registered) return;
+  registered = true;
+  // messages only: the locale's antd and dayjs settings stay as they are
+  addLocale('en-US', pageMessages(enPages), undefined as any);
+}
+registerPageTexts();
+
+/** The message of a page text in the given messages (umi's intl.messages); the text itself when there is none. */
+export function translateText(text: string, messages?: Record<string, any>): string {
+  if (!text) return text;
+  const own = messages?.[TEXT_PREFIX + text];
+  return typeof own === 'string' ? own : text;
 }
 
 /** `const tt = useText(); tt('登录账号')` → 'Account' in English. */
 export function useText() {
   const intl = useIntl();
-  return (text: string) => translateText(text, intl.locale, intl.messages as Record<string, any>);
+  // a plain look-up of the message, not formatMessage: page texts are literal (some show
+  // `{source}` or `{z}/{x}/{y}`, which ICU would read as arguments)
+  return (text: string) => translateText(text, intl.messages as Record<string, any>);
 }
 
 /** For render functions outside a component: <Tx>待审核</Tx>. */

@@ -35,17 +35,28 @@ export function canSee(entry: MenuEntry, userRoles: string[]): boolean {
   return userRoles.some((r) => roles.includes(r));
 }
 
-export function filterByRoles(tree: MenuEntry[] | undefined, userRoles: string[]): MenuEntry[] {
+/** The entries (at any depth) that `visible` keeps; components pass useAccess().canSeeMenu. */
+export function filterMenus(tree: MenuEntry[] | undefined, visible: (m: MenuEntry) => boolean): MenuEntry[] {
   return (tree || [])
-    .filter((m) => canSee(m, userRoles))
-    .map((m) => (m.children && m.children.length ? { ...m, children: filterByRoles(m.children, userRoles) } : m));
+    .filter(visible)
+    .map((m) => (m.children && m.children.length ? { ...m, children: filterMenus(m.children, visible) } : m));
+}
+
+export function filterByRoles(tree: MenuEntry[] | undefined, userRoles: string[]): MenuEntry[] {
+  return filterMenus(tree, (m) => canSee(m, userRoles));
 }
 
 /** Strips 系统, 管理 and 新五项 from a module title; 系统设置 is kept whole. */
 export function moduleTitle(name: string): string {
   if (!name) return '';
   if (name === '系统设置') return name;
-  return name.replace(/新五项/g, '').replace(/系统/g, '').replace(/管理/g, '').trim() || name;
+  return (
+    name
+      .replace(/新五项/g, '')
+      .replace(/系统/g, '')
+      .replace(/管理/g, '')
+      .trim() || name
+  );
 }
 
 /** Module codes that have an icon (see components/ModuleIcon). */

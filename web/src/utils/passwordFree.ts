@@ -5,7 +5,8 @@ import { decodeJwt } from './util';
  * Only a link that carries an access token issued by this platform can be used; a one-time
  * `token` needs an exchange the server does not offer, so such a link is reported invalid.
  */
-export type PasswordFreeLink = { ok: true; accessToken: string; refreshToken: string; tenantId: string; account: string } | { ok: false; reason: string };
+export type PasswordFreeLink =
+  { ok: true; accessToken: string; refreshToken: string; tenantId: string; account: string } | { ok: false; reason: string };
 
 export const PF_INVALID = '免密登录链接无效或已过期,请联系管理员重新获取';
 export const PF_MISMATCH = '免密登录链接与账号信息不一致,请联系管理员重新获取';

@@ -3,6 +3,7 @@ import website from '@/config/website';
 import { getToken } from './auth';
 import { basicAuth } from './basicAuth';
 import { getStore } from './storage';
+import type { GetData, GetPath } from '@/services/types';
 
 /**
  * The one HTTP client (spec 7 and 8). Statuses 200-500 resolve at the transport level;
@@ -169,5 +170,12 @@ export const get = <T = any>(url: string, params?: Record<string, any>, extra: P
   request<Envelope<T>>({ url, params, method: 'GET', ...extra });
 export const post = <T = any>(url: string, data?: any, params?: Record<string, any>, extra: Partial<RequestOptions> = {}) =>
   request<Envelope<T>>({ url, data, params, method: 'POST', ...extra });
+
+/**
+ * A typed GET of a gateway path (thin client over `get`): the answer's data is typed from the
+ * generated API types, e.g. `apiGet('/api/audit-log/services')` → `Envelope<AuditSource[]>`.
+ */
+export const apiGet = <P extends GetPath>(url: P, params?: Record<string, any>, extra: Partial<RequestOptions> = {}) =>
+  get<GetData<P>>(url, params, extra);
 
 export default request;

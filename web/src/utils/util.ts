@@ -41,9 +41,7 @@ export function decodeJwt(token: string): Record<string, any> {
   try {
     const part = token.split('.')[1];
     const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      Array.from(atob(b64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
+    const json = decodeURIComponent(Array.from(atob(b64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));
     return JSON.parse(json);
   } catch {
     return {};

@@ -2,8 +2,15 @@
 // an in-memory history.
 import zh from '@/locales/zh-CN';
 import en from '@/locales/en-US';
+import { useMemo } from 'react';
+import accessFactory from '@/access';
+import { useSession } from '@/stores/session';
 
-const all: Record<string, Record<string, string>> = { 'zh-CN': zh, 'en-US': en };
+const all: Record<string, Record<string, string>> = { 'zh-CN': { ...zh }, 'en-US': { ...en } };
+/** umi's addLocale: merges messages into a locale */
+export const addLocale = (name: string, messages: Record<string, string>) => {
+  all[name] = { ...(all[name] || {}), ...messages };
+};
 let locale = 'zh-CN';
 export const useIntl = () => {
   const messages = all[locale] || zh;
@@ -22,3 +29,12 @@ export const history = {
   replace: (p: string) => (stack[stack.length - 1] = p),
   back: () => stack.pop(),
 };
+
+// useAccess as the access plugin gives it, computed from the session store directly (the app keeps
+// the plugin's initial state in step with the same store, see src/app.tsx)
+export const useAccess = () => {
+  const permission = useSession((s) => s.permission);
+  const roles = useSession((s) => s.roles);
+  return useMemo(() => accessFactory({ permission, roles }), [permission, roles]);
+};
+export const useModel = () => ({ initialState: undefined, setInitialState: () => undefined });

@@ -33,7 +33,7 @@ export function pruneChildren<T>(rows: T[]): T[] {
   return rows.map((r: any) => {
     if (!r || typeof r !== 'object' || !('children' in r)) return r;
     const kids = Array.isArray(r.children) && r.children.length ? pruneChildren(r.children) : undefined;
-    const { children, ...rest } = r;
+    const { children: _children, ...rest } = r;
     return (kids ? { ...rest, children: kids } : rest) as T;
   });
 }
@@ -57,4 +57,5 @@ export function toValueEnum(items: { dictKey: any; dictValue: string }[]) {
 export const dictValue = (k: string): string | number => (/^(0|-?[1-9]\d{0,14})$/.test(k) ? Number(k) : k);
 
 /** A verb and a noun as a phrase: "请输入姓名" in Chinese, "Enter name" in other locales. */
-export const phrase = (locale: string, verb: string, noun: string) => (locale.startsWith('zh') ? `${verb}${noun}` : `${verb} ${noun.toLowerCase()}`);
+export const phrase = (locale: string, verb: string, noun: string) =>
+  locale.startsWith('zh') ? `${verb}${noun}` : `${verb} ${noun.toLowerCase()}`;

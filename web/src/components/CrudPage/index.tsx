@@ -18,14 +18,14 @@ import {
 } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { FormInstance } from 'antd';
-import { useIntl } from '@umijs/max';
+import { useIntl, useAccess } from '@umijs/max';
 import { getDictionary, type CrudApi } from '@/services/system';
-import { useSession } from '@/stores/session';
 import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
 import { opensInNewWindow } from '@/utils/file';
 import { translateOptions, useText } from '@/utils/i18nText';
-import { buildQuery, dictValue, permCodes, phrase, readPage, toValueEnum } from './helpers';
+import { buildQuery, dictValue, phrase, readPage, toValueEnum } from './helpers';
+import type { CrudAction } from '@/access';
 import type { CrudField } from './types';
 
 export type { CrudField } from './types';
@@ -78,11 +78,6 @@ export interface CrudPageProps<T = any> {
   onView?: (record: T) => void;
 }
 
-function canDo(perm: Record<string, boolean>, prefix: string | undefined, what: keyof ReturnType<typeof permCodes>) {
-  if (!prefix) return true;
-  return !!perm[permCodes(prefix)[what]];
-}
-
 /** Renders a file list cell with the spec's preview rule (doc/pdf open in a new window). */
 export function FileCell({ value }: { value?: string | { name?: string; url: string }[] }) {
   const files = Array.isArray(value)
@@ -108,7 +103,11 @@ export function FileCell({ value }: { value?: string | { name?: string; url: str
           {f.name || f.url}
         </Typography.Link>
       ))}
-      <Image style={{ display: 'none' }} src={preview} preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview('') }} />
+      <Image
+        style={{ display: 'none' }}
+        src={preview}
+        preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview('') }}
+      />
     </Space>
   );
 }
@@ -158,7 +157,14 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
         <ProFormTreeSelect
           {...common}
           request={cfg.request}
-          fieldProps={{ treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', allowClear: true, multiple: cfg.multiple, ...fp }}
+          fieldProps={{
+            treeDefaultExpandAll: true,
+            showSearch: true,
+            treeNodeFilterProp: 'title',
+            allowClear: true,
+            multiple: cfg.multiple,
+            ...fp,
+          }}
         />
       );
     case 'upload':
@@ -168,9 +174,19 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
           title={tt('上传文件')}
           action={fp.action || '/api/upload/put-file'}
           // stored as a comma list of URLs; shown as a file list
-          transform={(files: any[]) => ({ [f.dataIndex]: (files || []).map((x) => x.response?.data?.link || x.url).filter(Boolean).join(',') })}
+          transform={(files: any[]) => ({
+            [f.dataIndex]: (files || [])
+              .map((x) => x.response?.data?.link || x.url)
+              .filter(Boolean)
+              .join(','),
+          })}
           convertValue={(v: any) =>
-            typeof v === 'string' ? v.split(',').filter(Boolean).map((url, i) => ({ uid: String(i), name: decodeURIComponent(url.split('/').pop() || url), url, status: 'done' })) : v
+            typeof v === 'string'
+              ? v
+                  .split(',')
+                  .filter(Boolean)
+                  .map((url, i) => ({ uid: String(i), name: decodeURIComponent(url.split('/').pop() || url), url, status: 'done' }))
+              : v
           }
           fieldProps={{
             headers: buildHeaders({}),
@@ -226,7 +242,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   const tt = useText();
   const actionRef = useRef<ActionType>();
   const formRef = useRef<FormInstance>();
-  const permission = useSession((s) => s.permission);
+  const access = useAccess();
   const [selected, setSelected] = useState<T[]>([]);
   const [dicts, setDicts] = useState<Record<string, { dictKey: string; dictValue: string }[]>>({});
   const [dialog, setDialog] = useState<{ mode: Mode; record?: T; defaults?: Record<string, any> } | null>(null);
@@ -235,7 +251,9 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   useEffect(() => {
     const codes = Array.from(new Set(fields.map((f) => f.dictCode).filter(Boolean))) as string[];
     codes.forEach((code) =>
-      getDictionary(code).then((items) => setDicts((d) => ({ ...d, [code]: items.map((i) => ({ dictKey: String(i.dictKey), dictValue: i.dictValue })) }))),
+      getDictionary(code).then((items) =>
+        setDicts((d) => ({ ...d, [code]: items.map((i) => ({ dictKey: String(i.dictKey), dictValue: i.dictValue })) })),
+      ),
     );
   }, [fields]);
 
@@ -244,7 +262,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     setSelected([]);
     actionRef.current?.clearSelected?.();
   };
-  const allow = (what: 'add' | 'edit' | 'delete' | 'view' | 'export') => canDo(permission, permissionPrefix, what);
+  const allow = (what: CrudAction) => access.crud(permissionPrefix, what);
 
   const openDialog = async (mode: Mode, record?: T, defaults?: Record<string, any>) => {
     let data: any = record;
@@ -286,7 +304,16 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
 
   const columns: ProColumns<T>[] = useMemo(() => {
     const cols: ProColumns<T>[] = [];
-    if (!tree) cols.push({ title: t('crud.index'), dataIndex: '__index', valueType: 'index', width: 60, align: 'center', hideInSearch: true, fixed: 'left' });
+    if (!tree)
+      cols.push({
+        title: t('crud.index'),
+        dataIndex: '__index',
+        valueType: 'index',
+        width: 60,
+        align: 'center',
+        hideInSearch: true,
+        fixed: 'left',
+      });
     fields.forEach((f) => {
       if (f.hideInTable && !f.search) return;
       // a dictionary wins; static options are the fallback while it is missing or empty
@@ -309,7 +336,16 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         hideInTable: f.hideInTable,
         hideInSearch: !f.search,
         valueEnum: enumOpts as any,
-        valueType: f.type === 'dateRange' ? 'dateRange' : f.type === 'dateTime' ? 'dateTime' : f.type === 'date' ? 'date' : enumOpts ? 'select' : 'text',
+        valueType:
+          f.type === 'dateRange'
+            ? 'dateRange'
+            : f.type === 'dateTime'
+              ? 'dateTime'
+              : f.type === 'date'
+                ? 'date'
+                : enumOpts
+                  ? 'select'
+                  : 'text',
         fieldProps: enumOpts ? { showSearch: true } : undefined,
       };
       if (f.type === 'dateRange' || f.search === 'daterange') {
@@ -366,7 +402,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       });
     }
     return cols;
-  }, [fields, dicts, permission, tree, rowActions, intl.locale]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns are rebuilt when their inputs change (fields, dictionaries, access rules, locale); the handlers they close over are recreated every render and would defeat the memo
+  }, [fields, dicts, access, tree, rowActions, intl.locale]);
 
   const toolbar = [
     addBtn && api.submit && allow('add') && (
@@ -390,7 +427,9 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   const mode = dialog?.mode;
   const shownTitle = tt(title);
   const modalTitle = phrase(intl.locale, t(mode === 'add' ? 'crud.add' : mode === 'edit' ? 'crud.edit' : 'crud.view'), shownTitle);
-  const formFields = fields.filter((f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView));
+  const formFields = fields.filter(
+    (f) => f.form !== false && !(mode !== 'add' && f.form && f.form.addOnly) && !(mode === 'view' && f.form && f.form.hideInView),
+  );
 
   return (
     <div className="aq-crud">
@@ -399,13 +438,29 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         actionRef={actionRef}
         columns={columns}
         params={params}
-        headerTitle={toolbar.length ? <Space wrap size={8}>{toolbar}</Space> : shownTitle}
+        headerTitle={
+          toolbar.length ? (
+            <Space wrap size={8}>
+              {toolbar}
+            </Space>
+          ) : (
+            shownTitle
+          )
+        }
         cardBordered
-        search={{ labelWidth: 120, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 }, defaultCollapsed: false, searchText: t('crud.search'), resetText: t('crud.reset') }}
+        search={{
+          labelWidth: 120,
+          span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 },
+          defaultCollapsed: false,
+          searchText: t('crud.search'),
+          resetText: t('crud.reset'),
+        }}
         options={{ density: true, fullScreen: true, reload: true, setting: true }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
-        pagination={tree ? false : { defaultPageSize: 10, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 30, 40, 50, 100] }}
+        pagination={
+          tree ? false : { defaultPageSize: 10, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 30, 40, 50, 100] }
+        }
         expandable={tree ? { defaultExpandAllRows: false } : undefined}
         rowSelection={{ onChange: (_: any, rows: T[]) => setSelected(rows) }}
         tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>{t('crud.clearSelection')}</a>}
@@ -440,10 +495,22 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         labelWrap
         dateFormatter="string"
         initialValues={{ ...(dialog?.defaults || {}), ...(dialog?.record || {}) }}
-        modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setDialog(null), centered: false, styles: { body: { paddingTop: 16 } } }}
+        modalProps={{
+          destroyOnHidden: true,
+          maskClosable: false,
+          onCancel: () => setDialog(null),
+          centered: false,
+          styles: { body: { paddingTop: 16 } },
+        }}
         submitter={
           mode === 'view'
-            ? { render: () => [<Button key="close" onClick={() => setDialog(null)}>{t('crud.close')}</Button>] }
+            ? {
+                render: () => [
+                  <Button key="close" onClick={() => setDialog(null)}>
+                    {t('crud.close')}
+                  </Button>,
+                ],
+              }
             : { searchConfig: { submitText: t(mode === 'add' ? 'crud.save' : 'crud.update'), resetText: t('crud.cancel') } }
         }
         onFinish={async (values) => {
@@ -460,8 +527,19 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       >
         <Row gutter={16} style={{ width: '100%' }}>
           {formFields.map((f) => (
-            <Col key={f.dataIndex} span={(f.form && f.form.span) || (f.type === 'textarea' || (f.form && f.form.type === 'textarea') ? 24 : 12)}>
-              <FormField f={f} mode={mode || 'add'} dictOptions={f.dictCode && (dicts[f.dictCode] || []).length ? dicts[f.dictCode].map((d) => ({ label: d.dictValue, value: dictValue(d.dictKey) })) : undefined} />
+            <Col
+              key={f.dataIndex}
+              span={(f.form && f.form.span) || (f.type === 'textarea' || (f.form && f.form.type === 'textarea') ? 24 : 12)}
+            >
+              <FormField
+                f={f}
+                mode={mode || 'add'}
+                dictOptions={
+                  f.dictCode && (dicts[f.dictCode] || []).length
+                    ? dicts[f.dictCode].map((d) => ({ label: d.dictValue, value: dictValue(d.dictKey) }))
+                    : undefined
+                }
+              />
             </Col>
           ))}
         </Row>

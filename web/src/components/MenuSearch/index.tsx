@@ -2,10 +2,9 @@ import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Empty, Input, List, Modal, Tooltip } from 'antd';
 import type { InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
+import { useIntl, useAccess } from '@umijs/max';
 import { useModule } from '@/stores/module';
-import { useSession } from '@/stores/session';
-import { filterByRoles, flattenLeaves, searchMenus, type MenuEntry } from '@/utils/menu';
+import { filterMenus, flattenLeaves, searchMenus, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
 
 /** 菜单搜索 overlay: leaf menus by name prefix; Esc closes. */
@@ -13,18 +12,19 @@ export default function MenuSearch({ color, onPick }: { color?: string; onPick: 
   const [open, setOpen] = useState(false);
   const [kw, setKw] = useState('');
   const tree = useModule((s) => s.tree);
-  const roles = useSession((s) => s.roles);
+  const access = useAccess();
   const intl = useIntl();
   const ref = useRef<InputRef>(null);
   const tr = (m: MenuEntry) => menuText(m, intl.messages as any, intl.locale);
 
   const leaves = useMemo(() => {
     const withModule: MenuEntry[] = [];
-    filterByRoles(tree, roles).forEach((mod) =>
+    filterMenus(tree, access.canSeeMenu).forEach((mod) =>
       flattenLeaves(mod.children).forEach((l) => withModule.push({ ...l, topMenuId: l.topMenuId || mod.id, group: mod.name })),
     );
     return withModule;
-  }, [tree, roles]);
+  }, [tree, access]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tr is a new function each render; it changes only with the locale, which is listed
   const hits = useMemo(() => searchMenus(leaves, kw, tr), [leaves, kw, intl.locale]);
 
   useEffect(() => {
@@ -47,7 +47,16 @@ export default function MenuSearch({ color, onPick }: { color?: string; onPick: 
           <SearchOutlined />
         </span>
       </Tooltip>
-      <Modal title="菜单搜索" open={open} onCancel={() => setOpen(false)} footer={null} width={560} keyboard destroyOnHidden className="aq-menu-search">
+      <Modal
+        title="菜单搜索"
+        open={open}
+        onCancel={() => setOpen(false)}
+        footer={null}
+        width={560}
+        keyboard
+        destroyOnHidden
+        className="aq-menu-search"
+      >
         <Input
           ref={ref}
           size="large"

@@ -23,7 +23,7 @@ export default function NoticeWidget({ color }: { color?: string }) {
     refresh();
     const t = setInterval(refresh, 60000);
     return () => clearInterval(t);
-  }, []);
+  }, [refresh]);
 
   const content = (
     <div style={{ width: 340 }}>
@@ -44,13 +44,19 @@ export default function NoticeWidget({ color }: { color?: string }) {
                 <List.Item.Meta
                   title={
                     <span>
-                      {STATUS_TAG[String(n.status)] && <Tag color={STATUS_TAG[String(n.status)].color}>{STATUS_TAG[String(n.status)].text}</Tag>}
+                      {STATUS_TAG[String(n.status)] && (
+                        <Tag color={STATUS_TAG[String(n.status)].color}>{STATUS_TAG[String(n.status)].text}</Tag>
+                      )}
                       <Typography.Text ellipsis style={{ maxWidth: 220 }}>
                         {n.messageTitle}
                       </Typography.Text>
                     </span>
                   }
-                  description={<span style={{ fontSize: 12 }}>{n.messagePushName} · {n.messagePushTime}</span>}
+                  description={
+                    <span style={{ fontSize: 12 }}>
+                      {n.messagePushName} · {n.messagePushTime}
+                    </span>
+                  }
                 />
               </List.Item>
             )}

@@ -10,7 +10,13 @@ export default function PolygonPreview({ value, size = 96, colour = '#1677ff' }:
   const p = parsePolygon(value);
   if ('error' in p) return <span style={{ color: '#ff4d4f', fontSize: 12 }}>{p.error}</span>;
   return (
-    <svg width={size} height={size} viewBox="0 0 100 100" data-testid="polygon-preview" style={{ background: '#fafafa', border: '1px solid #f0f0f0' }}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 100 100"
+      data-testid="polygon-preview"
+      style={{ background: '#fafafa', border: '1px solid #f0f0f0' }}
+    >
       <path d={polygonPath(p.rings)} fill={colour} fillOpacity={0.35} fillRule="evenodd" stroke={colour} strokeWidth={1.5} />
     </svg>
   );

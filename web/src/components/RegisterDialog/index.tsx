@@ -56,7 +56,23 @@ export default function RegisterDialog() {
   };
 
   return (
-    <Modal title="账号注册" open={open} width="20%" style={{ minWidth: 360 }} closable={false} maskClosable={false} keyboard={false} okText="提交" cancelText="退出" confirmLoading={loading} onOk={submit} onCancel={async () => { await logout(); history.replace('/login'); }}>
+    <Modal
+      title="账号注册"
+      open={open}
+      width="20%"
+      style={{ minWidth: 360 }}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      okText="提交"
+      cancelText="退出"
+      confirmLoading={loading}
+      onOk={submit}
+      onCancel={async () => {
+        await logout();
+        history.replace('/login');
+      }}
+    >
       <Form form={form} layout="vertical">
         {!autoTenant && (
           <Form.Item label="租户编号" name="tenantId">

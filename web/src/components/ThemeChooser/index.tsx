@@ -10,7 +10,11 @@ export default function ThemeChooser({ color }: { color?: string }) {
   return (
     <>
       <Tooltip title="主题">
-        <span data-testid="theme-chooser" style={{ cursor: 'pointer', padding: '0 8px', fontSize: 18, color }} onClick={() => setOpen(true)}>
+        <span
+          data-testid="theme-chooser"
+          style={{ cursor: 'pointer', padding: '0 8px', fontSize: 18, color }}
+          onClick={() => setOpen(true)}
+        >
           <BgColorsOutlined />
         </span>
       </Tooltip>

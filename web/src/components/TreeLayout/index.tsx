@@ -4,7 +4,17 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useText } from '@/utils/i18nText';
 
 /** Tree-plus-content layout (spec 2.8): collapsible left panel, default 4 of 24 columns. */
-export default function TreeLayout({ tree, children, span = 4, title }: { tree: React.ReactNode; children: React.ReactNode; span?: number; title?: string }) {
+export default function TreeLayout({
+  tree,
+  children,
+  span = 4,
+  title,
+}: {
+  tree: React.ReactNode;
+  children: React.ReactNode;
+  span?: number;
+  title?: string;
+}) {
   const [open, setOpen] = useState(true);
   const tt = useText();
   return (
@@ -12,7 +22,9 @@ export default function TreeLayout({ tree, children, span = 4, title }: { tree: 
       {open && (
         <Col span={span} style={{ minWidth: 200 }}>
           <div className="aq-page-card" style={{ height: '100%', padding: '12px 8px' }}>
-            {title && <div style={{ fontWeight: 600, padding: '0 8px 8px', borderBottom: '1px solid #f0f0f0', marginBottom: 8 }}>{tt(title)}</div>}
+            {title && (
+              <div style={{ fontWeight: 600, padding: '0 8px 8px', borderBottom: '1px solid #f0f0f0', marginBottom: 8 }}>{tt(title)}</div>
+            )}
             {tree}
           </div>
         </Col>

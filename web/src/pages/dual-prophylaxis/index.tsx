@@ -8,7 +8,13 @@ import { useText } from '@/utils/i18nText';
 import './index.less';
 
 /** colours of the count items the statistics answer carries */
-const COLOUR_HEX: Record<string, string> = { red: '#f5222d', orange: '#fa8c16', yellow: '#fadb14', blue: '#1677ff', transparent: '#8c8c8c' };
+const COLOUR_HEX: Record<string, string> = {
+  red: '#f5222d',
+  orange: '#fa8c16',
+  yellow: '#fadb14',
+  blue: '#1677ff',
+  transparent: '#8c8c8c',
+};
 const TASK_HEX: Record<string, string> = { '1': '#409eff', '2': '#52c41a', '3': '#f5222d', '4': '#faad14', '5': '#eb2f96', '6': '#13c2c2' };
 const HAZARD_HEX: Record<string, string> = { '10': '#9254de', '0': '#409eff', '1': '#faad14', '9': '#52c41a', '8': '#8c8c8c' };
 const LEVEL_HEX: Record<string, string> = { '0': '#faad14', '1': '#f5222d' };
@@ -34,7 +40,10 @@ export function Bars({ items, colours, testId }: { items?: CountItem[]; colours:
             {tt(i.name)}
           </span>
           <span className="track">
-            <span className="fill" style={{ display: 'block', width: `${((Number(i.count) || 0) / max) * 100}%`, background: colours[i.code] || '#409eff' }} />
+            <span
+              className="fill"
+              style={{ display: 'block', width: `${((Number(i.count) || 0) / max) * 100}%`, background: colours[i.code] || '#409eff' }}
+            />
           </span>
           <span className="num">{Number(i.count) || 0}</span>
         </div>
@@ -95,6 +104,7 @@ export default function DualProphylaxisScreen() {
       clearInterval(t);
       clearInterval(clock);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the board starts its refresh and clock timers once on mount
   }, []);
 
   const d = data || {};
@@ -195,7 +205,12 @@ export default function DualProphylaxisScreen() {
 
 function OverdueList({ rows, cols, testId }: { rows?: any[]; cols: [string, (r: any) => any, boolean?][]; testId: string }) {
   const tt = useText();
-  if (!rows || !rows.length) return <div className="aq-empty" data-testid={testId}>{tt('暂无逾期')}</div>;
+  if (!rows || !rows.length)
+    return (
+      <div className="aq-empty" data-testid={testId}>
+        {tt('暂无逾期')}
+      </div>
+    );
   return (
     <table className="aq-list" data-testid={testId}>
       <thead>

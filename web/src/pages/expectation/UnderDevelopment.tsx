@@ -6,7 +6,12 @@ import { history } from '@umijs/max';
 /** The under-development page used for modules that later issues build. */
 export default function UnderDevelopment({ inLayout }: { inLayout?: boolean }) {
   return (
-    <div className={inLayout ? 'aq-page-card aq-under-dev' : ''} style={inLayout ? undefined : { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }}>
+    <div
+      className={inLayout ? 'aq-page-card aq-under-dev' : ''}
+      style={
+        inLayout ? undefined : { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }
+      }
+    >
       <Result
         icon={<ToolOutlined style={{ color: '#409EFF' }} />}
         title="功能开发中"

@@ -1,9 +1,9 @@
 import React, { useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button, Tag } from 'antd';
 import { AuditOutlined, CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ToolOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import { hazardApi, hazardEditable, hazardRemovable, hazardSteps, type HazardStep } from '@/services/prevention';
-import { useSession } from '@/stores/session';
 import { message, modal } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 import EnumTag from '@/pages/safetyRisk/components/EnumTag';
@@ -42,7 +42,10 @@ const fields: CrudField[] = [
     render: (v, r) =>
       Number(r.overdue) === 1 ? (
         <span style={{ color: '#f5222d' }}>
-          {v} <Tag color="red"><Tx>已逾期</Tx></Tag>
+          {v}{' '}
+          <Tag color="red">
+            <Tx>已逾期</Tx>
+          </Tag>
         </span>
       ) : (
         v || '-'
@@ -63,7 +66,11 @@ const fields: CrudField[] = [
 ];
 
 const STEP_TEXT: Record<HazardStep, string> = { assess: '评估', rectify: '整改', accept: '验收' };
-const STEP_ICON: Record<HazardStep, React.ReactNode> = { assess: <AuditOutlined />, rectify: <ToolOutlined />, accept: <CheckCircleOutlined /> };
+const STEP_ICON: Record<HazardStep, React.ReactNode> = {
+  assess: <AuditOutlined />,
+  rectify: <ToolOutlined />,
+  accept: <CheckCircleOutlined />,
+};
 
 /**
  * 隐患排查治理: report → 评估 → 整改 → 验收 (驳回 back to 整改). The buttons follow the state and
@@ -71,12 +78,12 @@ const STEP_ICON: Record<HazardStep, React.ReactNode> = { assess: <AuditOutlined 
  */
 export default function HiddenDangerPage() {
   const ref = useRef<CrudPageHandle>(null);
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const tt = useText();
   const [report, setReport] = useState<{ record?: any } | null>(null);
   const [step, setStep] = useState<{ step: HazardStep; record: any } | null>(null);
   const [viewing, setViewing] = useState<string>('');
-  const can = (code: string) => !!perm[`hidden_danger_list_${code}`];
+  const can = (code: string) => access.can(`hidden_danger_list_${code}`);
   const done = (saved?: boolean) => {
     setReport(null);
     setStep(null);
@@ -107,42 +114,44 @@ export default function HiddenDangerPage() {
               ]
             : []
         }
-        rowActions={(r: any, reload) => [
-          ...hazardSteps(r.dangerState)
-            .filter((s) => can(s))
-            .map((s) => (
-              <a key={s} data-step={s} onClick={() => setStep({ step: s, record: r })}>
-                {STEP_ICON[s]} <Tx>{STEP_TEXT[s]}</Tx>
+        rowActions={(r: any, reload) =>
+          [
+            ...hazardSteps(r.dangerState)
+              .filter((s) => can(s))
+              .map((s) => (
+                <a key={s} data-step={s} onClick={() => setStep({ step: s, record: r })}>
+                  {STEP_ICON[s]} <Tx>{STEP_TEXT[s]}</Tx>
+                </a>
+              )),
+            hazardEditable(r.dangerState) && can('edit') && (
+              <a key="edit" onClick={() => setReport({ record: r })}>
+                <EditOutlined /> <Tx>编辑</Tx>
               </a>
-            )),
-          hazardEditable(r.dangerState) && can('edit') && (
-            <a key="edit" onClick={() => setReport({ record: r })}>
-              <EditOutlined /> <Tx>编辑</Tx>
-            </a>
-          ),
-          hazardRemovable(r.dangerState) && can('delete') && (
-            <a
-              key="del"
-              style={{ color: '#ff4d4f' }}
-              onClick={() =>
-                modal.confirm({
-                  title: tt('提示'),
-                  content: tt('确定将选择数据删除?'),
-                  okText: tt('确定'),
-                  cancelText: tt('取消'),
-                  type: 'warning',
-                  onOk: async () => {
-                    await hazardApi.remove!(String(r.id));
-                    message.success(tt('操作成功!'));
-                    reload();
-                  },
-                })
-              }
-            >
-              <DeleteOutlined /> <Tx>删除</Tx>
-            </a>
-          ),
-        ].filter(Boolean) as React.ReactNode[]}
+            ),
+            hazardRemovable(r.dangerState) && can('delete') && (
+              <a
+                key="del"
+                style={{ color: '#ff4d4f' }}
+                onClick={() =>
+                  modal.confirm({
+                    title: tt('提示'),
+                    content: tt('确定将选择数据删除?'),
+                    okText: tt('确定'),
+                    cancelText: tt('取消'),
+                    type: 'warning',
+                    onOk: async () => {
+                      await hazardApi.remove!(String(r.id));
+                      message.success(tt('操作成功!'));
+                      reload();
+                    },
+                  })
+                }
+              >
+                <DeleteOutlined /> <Tx>删除</Tx>
+              </a>
+            ),
+          ].filter(Boolean) as React.ReactNode[]
+        }
       />
       {report && <ReportModal record={report.record} onClose={done} />}
       {step && <StepModal step={step.step} record={step.record} onClose={done} />}

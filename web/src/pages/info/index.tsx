@@ -27,6 +27,7 @@ export default function InfoPage() {
       .catch(() => undefined)
       .finally(() => setLoading(false));
   };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; load only uses the stable form instance and state setters
   useEffect(load, []);
 
   const save = async () => {
@@ -135,7 +136,10 @@ export default function InfoPage() {
                       rules={[
                         { required: true, message: tt('请再次输入新密码') },
                         ({ getFieldValue }) => ({
-                          validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(tt('两次输入密码不一致,请重新输入!')))),
+                          validator: (_, v) =>
+                            !v || v === getFieldValue('newPassword')
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(tt('两次输入密码不一致,请重新输入!'))),
                         }),
                       ]}
                     >

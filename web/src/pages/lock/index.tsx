@@ -35,10 +35,20 @@ export default function LockPage() {
       },
     });
   return (
-    <div style={{ minHeight: '100vh', background: 'linear-gradient(135deg,#0b3d91,#1677ff 60%,#36a3f7)', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background: 'linear-gradient(135deg,#0b3d91,#1677ff 60%,#36a3f7)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
       <div style={{ textAlign: 'center', color: '#fff' }}>
         <div style={{ fontSize: 64, fontWeight: 200, letterSpacing: 4 }}>{now.toTimeString().slice(0, 5)}</div>
-        <div style={{ marginBottom: 32, opacity: 0.85 }}>{now.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}</div>
+        <div style={{ marginBottom: 32, opacity: 0.85 }}>
+          {now.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}
+        </div>
         <Avatar size={80} src={userInfo.avatar || avatarImg} />
         <div style={{ margin: '12px 0 20px', fontSize: 18 }}>{userInfo.nick_name || userInfo.account}</div>
         <div style={{ display: 'flex', gap: 8, width: 360 }}>

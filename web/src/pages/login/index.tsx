@@ -60,13 +60,20 @@ export default function LoginPage() {
       })
       .catch(() => undefined);
     refreshCaptcha();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tenant detection and the first captcha happen once on mount
   }, []);
 
   const onFinish = async (v: FormValues) => {
     setLoading(true);
     try {
       const res = await login(
-        { tenantId: detectedTenant || v.tenantId || website.tenantId, username: v.username.trim(), password: v.password, key: captcha.key, code: v.code },
+        {
+          tenantId: detectedTenant || v.tenantId || website.tenantId,
+          username: v.username.trim(),
+          password: v.password,
+          key: captcha.key,
+          code: v.code,
+        },
         !!captchaOn,
       );
       afterLogin(res);
@@ -106,7 +113,12 @@ export default function LoginPage() {
               <Input prefix={<UserOutlined />} placeholder={t('login.account')} id="username" />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: t('login.password') }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} id="password" onFocus={() => loadCipher().catch(() => undefined)} />
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.password')}
+                id="password"
+                onFocus={() => loadCipher().catch(() => undefined)}
+              />
             </Form.Item>
             {captchaOn && (
               <Form.Item>
@@ -128,9 +140,7 @@ export default function LoginPage() {
               </Button>
             </Form.Item>
           </Form>
-          <div className={styles.foot}>
-            © Anquan {website.version}
-          </div>
+          <div className={styles.foot}>© Anquan {website.version}</div>
         </div>
       </div>
     </div>

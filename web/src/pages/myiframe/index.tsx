@@ -12,7 +12,12 @@ export default function MyIframe() {
   if (!/^https?:\/\//.test(src) && !src.startsWith('/')) src = `/${src}`;
   return (
     <Spin spinning={loading}>
-      <iframe title="myiframe" src={src} onLoad={() => setLoading(false)} style={{ width: '100%', height: 'calc(100vh - 140px)', border: 0, background: '#fff', borderRadius: 6 }} />
+      <iframe
+        title="myiframe"
+        src={src}
+        onLoad={() => setLoading(false)}
+        style={{ width: '100%', height: 'calc(100vh - 140px)', border: 0, background: '#fff', borderRadius: 6 }}
+      />
     </Spin>
   );
 }

@@ -44,6 +44,7 @@ export default function SocialRedirect() {
         setError(msg || '第三方登录失败,请重试');
       }
     })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one code, one exchange: runs once on mount (guarded by started as well)
   }, []);
 
   return (

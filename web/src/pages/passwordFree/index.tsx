@@ -49,6 +49,7 @@ export default function PasswordFree() {
       await s.loadAccess(profile);
       afterLogin({});
     })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is read and checked once on mount
   }, []);
 
   return (

@@ -22,6 +22,7 @@ export default function RiskCommitmentPage() {
   const tenantId = useSession((s) => s.tenantId);
   useEffect(() => {
     enterprise.load(tenantId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the enterprise record loads once on mount
   }, []);
   const load = (x: Dayjs) => {
     setError('');
@@ -52,7 +53,12 @@ export default function RiskCommitmentPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={() => history.push('/wel/index')}>
               {tt('返回')}
             </Button>
-            <DatePicker value={day} allowClear={false} onChange={(v) => v && setDay(v)} disabledDate={(x) => x.format('YYYY-MM-DD') > plantToday()} />
+            <DatePicker
+              value={day}
+              allowClear={false}
+              onChange={(v) => v && setDay(v)}
+              disabledDate={(x) => x.format('YYYY-MM-DD') > plantToday()}
+            />
             <Button icon={<ReloadOutlined />} onClick={() => load(day)}>
               {tt('刷新')}
             </Button>
@@ -70,15 +76,33 @@ export default function RiskCommitmentPage() {
         ) : (
           <>
             <div className="aq-commit-text" data-testid="commit-text">
-              {d.commitmentText || tt('今天我公司已进行安全风险研判,各项安全风险防控措施已落实到位,我承诺所有生产装置处于安全运行状态,罐区、仓库等重大危险源安全风险得到有效管控。')}
+              {d.commitmentText ||
+                tt(
+                  '今天我公司已进行安全风险研判,各项安全风险防控措施已落实到位,我承诺所有生产装置处于安全运行状态,罐区、仓库等重大危险源安全风险得到有效管控。',
+                )}
             </div>
             <div className="aq-commit-cells">
-              {cell('风险分析单元', d.unitsTotal, `${tt('运行')} ${Number(d.unitsInOperation) || 0} / ${tt('停用')} ${Number(d.unitsStopped) || 0}`, 'units')}
+              {cell(
+                '风险分析单元',
+                d.unitsTotal,
+                `${tt('运行')} ${Number(d.unitsInOperation) || 0} / ${tt('停用')} ${Number(d.unitsStopped) || 0}`,
+                'units',
+              )}
               {cell('运行中的单元', d.unitsInOperation, undefined, 'units-running')}
               {cell('今日特殊作业', d.specialWorks, d.specialWorksNote, 'special-works')}
-              {cell('未闭环隐患', d.hazardsOpen, `${tt('一般隐患')} ${Number(d.hazardsOpenGeneral) || 0} / ${tt('重大隐患')} ${Number(d.hazardsOpenMajor) || 0}`, 'hazards-open')}
+              {cell(
+                '未闭环隐患',
+                d.hazardsOpen,
+                `${tt('一般隐患')} ${Number(d.hazardsOpenGeneral) || 0} / ${tt('重大隐患')} ${Number(d.hazardsOpenMajor) || 0}`,
+                'hazards-open',
+              )}
               {cell('逾期隐患', d.hazardsOverdue, undefined, 'hazards-overdue')}
-              {cell('今日排查任务', d.tasksDue, `${tt('已排查')} ${Number(d.tasksDone) || 0} (${Math.round((Number(d.taskCompletionRate) || 0) * 10) / 10}%)`, 'tasks')}
+              {cell(
+                '今日排查任务',
+                d.tasksDue,
+                `${tt('已排查')} ${Number(d.tasksDone) || 0} (${Math.round((Number(d.taskCompletionRate) || 0) * 10) / 10}%)`,
+                'tasks',
+              )}
             </div>
             <div className="aq-commit-sign">
               <div>

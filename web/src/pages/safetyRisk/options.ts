@@ -93,7 +93,14 @@ export const TASK_STATE = opts([
   [5, '漏检未补检'],
   [6, '漏检已补检'],
 ]);
-export const TASK_STATE_COLOR: Record<string, string> = { '1': 'processing', '2': 'success', '3': 'error', '4': 'warning', '5': 'magenta', '6': 'cyan' };
+export const TASK_STATE_COLOR: Record<string, string> = {
+  '1': 'processing',
+  '2': 'success',
+  '3': 'error',
+  '4': 'warning',
+  '5': 'magenta',
+  '6': 'cyan',
+};
 export const CHECK_STATUS = opts([
   [0, '正常'],
   [1, '存在隐患'],
@@ -138,7 +145,13 @@ export const DANGER_STATE = opts([
   [9, '已验收'],
   [8, '已作废'],
 ]);
-export const DANGER_STATE_COLOR: Record<string, string> = { '10': 'purple', '0': 'processing', '1': 'warning', '9': 'success', '8': 'default' };
+export const DANGER_STATE_COLOR: Record<string, string> = {
+  '10': 'purple',
+  '0': 'processing',
+  '1': 'warning',
+  '9': 'success',
+  '8': 'default',
+};
 
 /** the option label of a value ('' when unknown) */
 export const labelOf = (list: { value: any; label: string }[], v: any) => list.find((o) => String(o.value) === String(v))?.label || '';

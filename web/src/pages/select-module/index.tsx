@@ -2,11 +2,11 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Dropdown, Empty, Spin, Tooltip } from 'antd';
 import { modal } from '@/utils/feedback';
 import { DownOutlined, LogoutOutlined, RightOutlined } from '@ant-design/icons';
-import { history, useIntl } from '@umijs/max';
+import { history, useIntl, useAccess } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { headerTitle, useEnterprise } from '@/stores/enterprise';
-import { filterByRoles, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
+import { filterMenus, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
 import ModuleIcon, { MODULE_ICONS } from '@/components/ModuleIcon';
 import LangSwitch from '@/components/LangSwitch';
@@ -20,7 +20,8 @@ import styles from './index.less';
 export default function SelectModule() {
   const intl = useIntl();
   const { tree, loaded } = useModule();
-  const { roles, userInfo, tenantId, logout } = useSession();
+  const { userInfo, tenantId, logout } = useSession();
+  const access = useAccess();
   const enterprise = useEnterprise();
   const [busy, setBusy] = useState('');
   // a social-login user without a local account owns no menus until approved (spec 2.5)
@@ -32,9 +33,10 @@ export default function SelectModule() {
     if (pending) return;
     ensureTree().catch(() => undefined);
     enterprise.load(tenantId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the title, menu tree and enterprise record load once on mount
   }, []);
 
-  const modules = useMemo(() => modulesWithIcons(filterByRoles(tree, roles)), [tree, roles]);
+  const modules = useMemo(() => modulesWithIcons(filterMenus(tree, access.canSeeMenu)), [tree, access]);
   const label = (m: MenuEntry) => (intl.locale.startsWith('zh') ? moduleTitle(m.name) : menuText(m, intl.messages as any, intl.locale));
 
   const open = async (m: MenuEntry) => {
@@ -70,7 +72,12 @@ export default function SelectModule() {
         </div>
         <div className={styles.right}>
           {!reduced && <LangSwitch color="#fff" />}
-          <Dropdown menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'navbar.logOut' }) }], onClick: confirmLogout }}>
+          <Dropdown
+            menu={{
+              items: [{ key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'navbar.logOut' }) }],
+              onClick: confirmLogout,
+            }}
+          >
             <span className={styles.user} data-testid="user-dropdown">
               <Avatar size={28} src={userInfo.avatar || avatarImg} />
               {!reduced && (userInfo.nick_name || userInfo.account)}

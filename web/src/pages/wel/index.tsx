@@ -31,7 +31,7 @@ export default function Welcome() {
   const t = (id: string) => intl.formatMessage({ id });
   useEffect(() => {
     refresh();
-  }, []);
+  }, [refresh]);
   const company = headerTitle(enterprise);
   const moduleLabel = moduleTitle(moduleName);
   return (
@@ -76,11 +76,17 @@ export default function Welcome() {
                     <List.Item.Meta
                       title={
                         <span>
-                          {STATUS_TAG[String(n.status)] && <Tag color={STATUS_TAG[String(n.status)].color}>{STATUS_TAG[String(n.status)].text}</Tag>}
+                          {STATUS_TAG[String(n.status)] && (
+                            <Tag color={STATUS_TAG[String(n.status)].color}>{STATUS_TAG[String(n.status)].text}</Tag>
+                          )}
                           {n.messageTitle}
                         </span>
                       }
-                      description={<Typography.Paragraph ellipsis={{ rows: 1 }} style={{ margin: 0 }} type="secondary">{n.messageContent}</Typography.Paragraph>}
+                      description={
+                        <Typography.Paragraph ellipsis={{ rows: 1 }} style={{ margin: 0 }} type="secondary">
+                          {n.messageContent}
+                        </Typography.Paragraph>
+                      }
                     />
                     <span style={{ color: '#999', fontSize: 12 }}>
                       <ClockCircleOutlined /> {n.messagePushTime}
@@ -96,7 +102,14 @@ export default function Welcome() {
         <Col span={8}>
           <CardContainer icon={<SafetyOutlined />} title={t('wel.shortcuts')}>
             <div className="aq-tile-list">
-              <TileBlock to="/info/index" text={t('navbar.userinfo')} dept={company || '-'} icon={<UserOutlined />} color="#409EFF" testId="tile-info" />
+              <TileBlock
+                to="/info/index"
+                text={t('navbar.userinfo')}
+                dept={company || '-'}
+                icon={<UserOutlined />}
+                color="#409EFF"
+                testId="tile-info"
+              />
               <TileBlock
                 to="/businessProcess/noticeAnnouncement/index"
                 text={t('top.notice')}
@@ -104,8 +117,20 @@ export default function Welcome() {
                 icon={<BellOutlined />}
                 color="#E6A23C"
               />
-              <TileBlock to="/select-module" text={t('wel.switchModule')} dept={moduleLabel || '-'} icon={<AppstoreOutlined />} color="#67C23A" />
-              <TileBlock to="/system/cache_manage" text={t('tagsView.cacheManage')} dept={company || '-'} icon={<DeleteOutlined />} color="#909399" />
+              <TileBlock
+                to="/select-module"
+                text={t('wel.switchModule')}
+                dept={moduleLabel || '-'}
+                icon={<AppstoreOutlined />}
+                color="#67C23A"
+              />
+              <TileBlock
+                to="/system/cache_manage"
+                text={t('tagsView.cacheManage')}
+                dept={company || '-'}
+                icon={<DeleteOutlined />}
+                color="#909399"
+              />
             </div>
           </CardContainer>
         </Col>

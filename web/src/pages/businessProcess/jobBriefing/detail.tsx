@@ -17,7 +17,11 @@ const split = (v?: string) => (v ? v.split(',').filter((x) => x && x !== '0') : 
 /** The briefing text a new record starts from: the permit's hazards and its involved measures. */
 export function briefingDraft(v: PermitView, opts: Options | undefined, tt: (s: string) => string): string {
   const p = v.permit;
-  const lines = [`${tt('作业内容')}: ${p.content || ''}`, `${tt('危害辨识')}: ${hazardText(p.hazardCodes, opts, tt) || '-'}`, `${tt('安全措施')}:`];
+  const lines = [
+    `${tt('作业内容')}: ${p.content || ''}`,
+    `${tt('危害辨识')}: ${hazardText(p.hazardCodes, opts, tt) || '-'}`,
+    `${tt('安全措施')}:`,
+  ];
   (p.safetyMeasures || []).filter((m) => m.involved).forEach((m, i) => lines.push(`${i + 1}. ${m.content}`));
   return lines.join('\n');
 }
@@ -38,12 +42,22 @@ export default function JobBriefing() {
   const [choices, setChoices] = useState<{ value: string; label: string }[]>([]);
 
   useEffect(() => {
-    getOptions().then(setOpts).catch(() => undefined);
+    getOptions()
+      .then(setOpts)
+      .catch(() => undefined);
     if (!ticketId)
       permitApi
         .list({ current: 1, size: 100, ticketStatus_equal: 1 })
-        .then((r: any) => setChoices((r?.records || []).map((p: any) => ({ value: String(p.id), label: `${p.ticketNo} ${p.workTypeName || ''} ${p.content || ''}` }))))
+        .then((r: any) =>
+          setChoices(
+            (r?.records || []).map((p: any) => ({
+              value: String(p.id),
+              label: `${p.ticketNo} ${p.workTypeName || ''} ${p.content || ''}`,
+            })),
+          ),
+        )
         .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options and the permit choices load once on mount
   }, []);
 
   useEffect(() => {
@@ -64,11 +78,13 @@ export default function JobBriefing() {
       })
       .catch(() => undefined)
       .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the permit loads per ticket; the form instance is stable and the user id is read at that moment
   }, [ticketId]);
 
   useEffect(() => {
     // the draft needs the hazard names: fill it once both are here, unless a briefing exists
     if (view && opts && !form.getFieldValue('content')) form.setFieldsValue({ content: briefingDraft(view, opts, tt) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft is filled once the permit and the options are here; tt is a new function each render
   }, [view, opts]);
 
   if (!ticketId)
@@ -130,7 +146,9 @@ export default function JobBriefing() {
             <Descriptions.Item label={tt('计划时间')}>{`${p.planStartTime} ~ ${p.planEndTime}`}</Descriptions.Item>
           </Descriptions>
         ) : null}
-        {p && p.ticketStatus !== 0 && p.ticketStatus !== 1 ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={tt('作业票已关闭,交底记录只读')} /> : null}
+        {p && p.ticketStatus !== 0 && p.ticketStatus !== 1 ? (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} message={tt('作业票已关闭,交底记录只读')} />
+        ) : null}
         <Form form={form} layout="vertical" disabled={!!p && p.ticketStatus !== 0 && p.ticketStatus !== 1}>
           <Row gutter={16}>
             <Col xs={24} md={8}>
@@ -162,7 +180,13 @@ export default function JobBriefing() {
         </Form>
         <Space>
           <Button onClick={() => history.back()}>{tt('返回')}</Button>
-          <Button type="primary" disabled={!!p && p.ticketStatus !== 0 && p.ticketStatus !== 1} loading={saving} onClick={() => save().catch(() => undefined)} data-testid="briefing-save">
+          <Button
+            type="primary"
+            disabled={!!p && p.ticketStatus !== 0 && p.ticketStatus !== 1}
+            loading={saving}
+            onClick={() => save().catch(() => undefined)}
+            data-testid="briefing-save"
+          >
             {tt('保存')}
           </Button>
         </Space>

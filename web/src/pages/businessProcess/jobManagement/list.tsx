@@ -1,10 +1,9 @@
 import React from 'react';
 import { Button, Dropdown, Tabs, Tag } from 'antd';
 import { DownOutlined, EditOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { history } from '@umijs/max';
+import { history, useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { guardianChangeApi, permitApi, todayReportExportUrl, type GuardianChange, type Permit } from '@/services/workticket';
-import { useSession } from '@/stores/session';
 import { exportFile } from '@/utils/download';
 import { Tx, useText } from '@/utils/i18nText';
 import { FLOW_STATUS, JOB_STATUS, PERMIT_TYPES, submitPath, TICKET_STATUS, viewPath } from './components/catalogue';
@@ -15,7 +14,13 @@ const find = (list: { value: any; label: string; color?: string }[], v: any) => 
 /** 作业票管理: every permit of the tenant, filtered and exported; rows open the type's view page. */
 const fields: CrudField[] = [
   { title: '作业票编号', dataIndex: 'ticketNo', search: true, width: 170, fixed: 'left' },
-  { title: '作业类型', dataIndex: 'workType', search: 'equal', width: 120, options: PERMIT_TYPES.map((t) => ({ label: t.name, value: t.code })) },
+  {
+    title: '作业类型',
+    dataIndex: 'workType',
+    search: 'equal',
+    width: 120,
+    options: PERMIT_TYPES.map((t) => ({ label: t.name, value: t.code })),
+  },
   { title: '作业级别', dataIndex: 'levelName', width: 90, render: (v) => (v ? <Tx>{v}</Tx> : '-') },
   // the level's number depends on the type (hot work 0 特级 … 2 二级; height 1-4; lifting 1-3): a filter to use with 作业类型
   {
@@ -80,9 +85,9 @@ const changeFields: CrudField[] = [
 
 export default function PermitList() {
   const tt = useText();
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   // 导出 takes the list's filters; today's 特殊作业报备 stays a file of its own
-  const todayReport = perm.ticket_export ? (
+  const todayReport = access.can('ticket_export') ? (
     <Button
       key="today-report"
       icon={<FileExcelOutlined />}

@@ -17,7 +17,12 @@ const COLORS: Record<string, string> = { '5': 'red', '6': 'orange', '7': 'blue' 
 const fields: CrudField[] = [
   { title: '消息标题', dataIndex: 'messageTitle', search: true, form: { required: true, span: 24 } },
   // The sender is the caller (set by blade-desk from the token; an edit keeps it).
-  { title: '消息发送人', dataIndex: 'messagePushName', search: true, form: { disabledOnEdit: true, addOnly: false, placeholder: '保存后为当前用户', fieldProps: { disabled: true } } },
+  {
+    title: '消息发送人',
+    dataIndex: 'messagePushName',
+    search: true,
+    form: { disabledOnEdit: true, addOnly: false, placeholder: '保存后为当前用户', fieldProps: { disabled: true } },
+  },
   {
     title: '类型',
     dataIndex: 'type',
@@ -50,13 +55,7 @@ export default function NoticeAnnouncement() {
   const [detail, setDetail] = useState<Notice>();
   return (
     <>
-      <CrudPage
-        title="通知公告"
-        fields={fields}
-        api={noticeApi}
-        permissionPrefix="notice"
-        onView={(r: Notice) => setDetail(r)}
-      />
+      <CrudPage title="通知公告" fields={fields} api={noticeApi} permissionPrefix="notice" onView={(r: Notice) => setDetail(r)} />
       <NoticeDetailModal notice={detail} open={!!detail} onClose={() => setDetail(undefined)} />
     </>
   );

@@ -19,7 +19,13 @@ const fields: CrudField[] = [
   },
   { title: '排查时间', dataIndex: 'checkTime', search: 'daterange', width: 160 },
   { title: '排查人', dataIndex: 'checkUserName', width: 100 },
-  { title: '任务状态', dataIndex: 'taskState', options: TASK_STATE, width: 110, render: (v) => <EnumTag value={v} options={TASK_STATE} colors={TASK_STATE_COLOR} /> },
+  {
+    title: '任务状态',
+    dataIndex: 'taskState',
+    options: TASK_STATE,
+    width: 110,
+    render: (v) => <EnumTag value={v} options={TASK_STATE} colors={TASK_STATE_COLOR} />,
+  },
   { title: '任务时段', dataIndex: 'taskStartTime', width: 300, form: false, render: (v, r) => `${v || ''} ~ ${r.taskEndTime || ''}` },
   { title: '现场照片', dataIndex: 'photos', width: 160, ellipsis: false, form: false, render: (v) => <Photos value={v} size={32} /> },
   { title: '备注', dataIndex: 'remark', width: 160 },
@@ -27,5 +33,7 @@ const fields: CrudField[] = [
 
 /** 排查记录: what each inspection found (read-only; 排查 is on the task list). */
 export default function CheckRecordPage() {
-  return <CrudPage title="排查记录" fields={fields} api={checkRecordApi} permissionPrefix="check_record" exportBtn exportName="排查记录.xlsx" />;
+  return (
+    <CrudPage title="排查记录" fields={fields} api={checkRecordApi} permissionPrefix="check_record" exportBtn exportName="排查记录.xlsx" />
+  );
 }

@@ -1,9 +1,9 @@
 import React, { useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button } from 'antd';
 import { FileSearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import { checkTaskApi, generateTasks, taskCheckable } from '@/services/prevention';
-import { useSession } from '@/stores/session';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 import EnumTag from '@/pages/safetyRisk/components/EnumTag';
@@ -25,13 +25,30 @@ const fields: CrudField[] = [
   },
   { title: '开始时间', dataIndex: 'startTime', search: 'daterange', width: 160 },
   { title: '截止时间', dataIndex: 'endTime', width: 160 },
-  { title: '排查周期', dataIndex: 'checkCycle', width: 90, render: (v, r) => (v ? <span>{v} <Tx>{labelOf(CYCLE_UNIT, r.checkCycleUnit) || '-'}</Tx></span> : '-') },
+  {
+    title: '排查周期',
+    dataIndex: 'checkCycle',
+    width: 90,
+    render: (v, r) =>
+      v ? (
+        <span>
+          {v} <Tx>{labelOf(CYCLE_UNIT, r.checkCycleUnit) || '-'}</Tx>
+        </span>
+      ) : (
+        '-'
+      ),
+  },
   { title: '责任人', dataIndex: 'responsibleUserName', width: 100, render: (v, r) => v || r.postName || '-' },
   {
     title: '排查结果',
     dataIndex: 'checkStatus',
     width: 100,
-    render: (v) => (Number(v) >= 0 && v !== undefined && v !== null && v !== '' ? <EnumTag value={v} options={CHECK_STATUS} colors={CHECK_STATUS_COLOR} /> : '-'),
+    render: (v) =>
+      Number(v) >= 0 && v !== undefined && v !== null && v !== '' ? (
+        <EnumTag value={v} options={CHECK_STATUS} colors={CHECK_STATUS_COLOR} />
+      ) : (
+        '-'
+      ),
   },
   { title: '排查人', dataIndex: 'checkUserName', width: 100 },
   { title: '排查时间', dataIndex: 'checkTime', width: 160 },
@@ -40,11 +57,11 @@ const fields: CrudField[] = [
 /** 排查任务: generated from the plans; 排查 records the result (and a hazard when one is found). */
 export default function CheckTaskPage() {
   const ref = useRef<CrudPageHandle>(null);
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const tt = useText();
   const [task, setTask] = useState<any>(null);
   const [busy, setBusy] = useState(false);
-  const canCheck = perm.check_task_check || perm.check_record_add;
+  const canCheck = access.canAny('check_task_check', 'check_record_add');
   return (
     <>
       <CrudPage
@@ -57,7 +74,7 @@ export default function CheckTaskPage() {
         exportName="排查任务.xlsx"
         actionWidth={170}
         toolbarExtra={(_, reload) =>
-          perm.check_task_generate
+          access.can('check_task_generate')
             ? [
                 <Button
                   key="gen"
@@ -67,7 +84,9 @@ export default function CheckTaskPage() {
                     setBusy(true);
                     try {
                       const r = await generateTasks();
-                      message.success(`${tt('已生成任务')} ${r.created ?? 0}, ${tt('漏检')} ${r.missed ?? 0}, ${tt('超期')} ${r.overdue ?? 0}`);
+                      message.success(
+                        `${tt('已生成任务')} ${r.created ?? 0}, ${tt('漏检')} ${r.missed ?? 0}, ${tt('超期')} ${r.overdue ?? 0}`,
+                      );
                       reload();
                     } finally {
                       setBusy(false);

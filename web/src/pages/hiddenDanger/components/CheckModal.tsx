@@ -22,7 +22,15 @@ export default function CheckModal({ task, onClose }: { task: any; onClose: (sav
       layout="horizontal"
       labelCol={{ flex: '110px' }}
       labelWrap
-      initialValues={{ checkStatus: 0, hazard: { dangerName: task.measureDesc ? `${String(task.measureDesc).slice(0, 30)}${tt('未落实')}` : '', dangerSrc: 1, dangerLevel: 0, dangerManageType: 1 } }}
+      initialValues={{
+        checkStatus: 0,
+        hazard: {
+          dangerName: task.measureDesc ? `${String(task.measureDesc).slice(0, 30)}${tt('未落实')}` : '',
+          dangerSrc: 1,
+          dangerLevel: 0,
+          dangerManageType: 1,
+        },
+      }}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt('提交'), resetText: tt('取消') } }}
       onFinish={async (v: any) => {
@@ -53,7 +61,12 @@ export default function CheckModal({ task, onClose }: { task: any; onClose: (sav
           {task.troubleshootContent || '-'}
         </Descriptions.Item>
       </Descriptions>
-      <ProFormRadio.Group name="checkStatus" label={tt('排查结果')} options={CHECK_STATUS.map((o) => ({ value: o.value, label: tt(o.label) }))} rules={[{ required: true, message: tt('请选择排查结果') }]} />
+      <ProFormRadio.Group
+        name="checkStatus"
+        label={tt('排查结果')}
+        options={CHECK_STATUS.map((o) => ({ value: o.value, label: tt(o.label) }))}
+        rules={[{ required: true, message: tt('请选择排查结果') }]}
+      />
       <ProFormDateTimePicker
         name="checkTime"
         label={tt('排查时间')}

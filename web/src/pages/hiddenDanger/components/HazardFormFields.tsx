@@ -1,7 +1,15 @@
 import React from 'react';
 import dayjs from 'dayjs';
 import { Col, Form, Row } from 'antd';
-import { ProFormDatePicker, ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@ant-design/pro-components';
+import {
+  ProFormDatePicker,
+  ProFormDependency,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+  ProFormTreeSelect,
+} from '@ant-design/pro-components';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import { deadlineError, deadlineFrom } from '@/services/prevention';
 import { useText } from '@/utils/i18nText';
@@ -30,20 +38,43 @@ export default function HazardFormFields({ prefix, users, reportTime }: { prefix
         <ProFormText name={n('dangerName')} label={tt('隐患名称')} rules={req('请输入隐患名称')} />
       </Col>
       <Col span={12}>
-        <ProFormRadio.Group name={n('dangerLevel')} label={tt('隐患等级')} initialValue={0} options={opts(DANGER_LEVEL)} rules={req('请选择隐患等级')} />
+        <ProFormRadio.Group
+          name={n('dangerLevel')}
+          label={tt('隐患等级')}
+          initialValue={0}
+          options={opts(DANGER_LEVEL)}
+          rules={req('请选择隐患等级')}
+        />
       </Col>
       <Col span={12}>
-        <ProFormSelect name={n('dangerSrc')} label={tt('隐患来源')} initialValue={1} options={opts(DANGER_SRC)} rules={req('请选择隐患来源')} />
+        <ProFormSelect
+          name={n('dangerSrc')}
+          label={tt('隐患来源')}
+          initialValue={1}
+          options={opts(DANGER_SRC)}
+          rules={req('请选择隐患来源')}
+        />
       </Col>
       <Col span={12}>
-        <ProFormRadio.Group name={n('dangerManageType')} label={tt('治理类型')} initialValue={1} options={opts(MANAGE_TYPE)} rules={req('请选择治理类型')} />
+        <ProFormRadio.Group
+          name={n('dangerManageType')}
+          label={tt('治理类型')}
+          initialValue={1}
+          options={opts(MANAGE_TYPE)}
+          rules={req('请选择治理类型')}
+        />
       </Col>
       <Col span={12}>
         <ProFormSelect name={n('hazardDangerType')} label={tt('隐患类别')} options={opts(DANGER_TYPE)} />
       </Col>
       {prefix ? null : (
         <Col span={12}>
-          <ProFormSelect name="unitId" label={tt('分析单元')} request={() => unitOptions()} fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true }} />
+          <ProFormSelect
+            name="unitId"
+            label={tt('分析单元')}
+            request={() => unitOptions()}
+            fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true }}
+          />
         </Col>
       )}
       <Col span={12}>
@@ -59,10 +90,19 @@ export default function HazardFormFields({ prefix, users, reportTime }: { prefix
                 name={n('deadline')}
                 label={tt('整改期限')}
                 tooltip={tt('限期整改必填;即查即改默认当天')}
-                fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(reportTime) }}
+                fieldProps={{
+                  style: { width: '100%' },
+                  format: 'YYYY-MM-DD',
+                  disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(reportTime),
+                }}
                 rules={[
                   ...(limited ? req('请选择整改期限') : []),
-                  { validator: (_: any, val: any) => (deadlineError(val ? dayjs(val).format('YYYY-MM-DD') : '', reportTime) ? Promise.reject(new Error(tt('整改期限不能早于上报日期'))) : Promise.resolve()) },
+                  {
+                    validator: (_: any, val: any) =>
+                      deadlineError(val ? dayjs(val).format('YYYY-MM-DD') : '', reportTime)
+                        ? Promise.reject(new Error(tt('整改期限不能早于上报日期')))
+                        : Promise.resolve(),
+                  },
                 ]}
               />
             );
@@ -70,11 +110,22 @@ export default function HazardFormFields({ prefix, users, reportTime }: { prefix
         </ProFormDependency>
       </Col>
       <Col span={12}>
-        <ProFormSelect name={n('liableUserId')} label={tt('整改责任人')} options={users} rules={req('请选择整改责任人')} fieldProps={{ showSearch: true, optionFilterProp: 'label' }} />
+        <ProFormSelect
+          name={n('liableUserId')}
+          label={tt('整改责任人')}
+          options={users}
+          rules={req('请选择整改责任人')}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+        />
       </Col>
       {prefix ? null : (
         <Col span={12}>
-          <ProFormTreeSelect name="liableDeptId" label={tt('责任部门')} request={deptTree} fieldProps={{ treeDefaultExpandAll: true, allowClear: true }} />
+          <ProFormTreeSelect
+            name="liableDeptId"
+            label={tt('责任部门')}
+            request={deptTree}
+            fieldProps={{ treeDefaultExpandAll: true, allowClear: true }}
+          />
         </Col>
       )}
       <Col span={24}>
@@ -85,7 +136,12 @@ export default function HazardFormFields({ prefix, users, reportTime }: { prefix
           {({ dangerLevel }) =>
             Number(dangerLevel) === 1 ? (
               <Col span={24}>
-                <ProFormTextArea name="treatmentPlan" label={tt('治理方案')} tooltip={tt('重大隐患须有治理方案,验收前必须填写')} fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }} />
+                <ProFormTextArea
+                  name="treatmentPlan"
+                  label={tt('治理方案')}
+                  tooltip={tt('重大隐患须有治理方案,验收前必须填写')}
+                  fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }}
+                />
               </Col>
             ) : null
           }

@@ -1,6 +1,14 @@
 import React, { useEffect, useState } from 'react';
 import { Alert, Col, Descriptions, Drawer, Form, Row, Space, Spin, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormDatePicker,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import FlowHistory from '@/components/FlowHistory';
 import { deadlineFrom, getHazard, hazardAction, hazardApi, userOptions, type HazardStep } from '@/services/prevention';
@@ -91,7 +99,12 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
       treatmentPlan: record.treatmentPlan,
     });
   }
-  if (step === 'rectify') Object.assign(initial, { treatmentPlan: record.treatmentPlan, rectifyMeasures: record.rectifyMeasures, rectifyPhotos: record.rectifyPhotos });
+  if (step === 'rectify')
+    Object.assign(initial, {
+      treatmentPlan: record.treatmentPlan,
+      rectifyMeasures: record.rectifyMeasures,
+      rectifyPhotos: record.rectifyPhotos,
+    });
   return (
     <ModalForm
       title={`${tt(STEP_TITLE[step])} - ${record.dangerName}`}
@@ -141,11 +154,20 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
                     <ProFormDatePicker
                       name="deadline"
                       label={tt('整改期限')}
-                      fieldProps={{ style: { width: '100%' }, format: 'YYYY-MM-DD', disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(record.reportTime) }}
+                      fieldProps={{
+                        style: { width: '100%' },
+                        format: 'YYYY-MM-DD',
+                        disabledDate: (d: any) => d && d.format('YYYY-MM-DD') < deadlineFrom(record.reportTime),
+                      }}
                     />
                   </Col>
                   <Col span={12}>
-                    <ProFormSelect name="liableUserId" label={tt('整改责任人')} options={users} fieldProps={{ showSearch: true, optionFilterProp: 'label' }} />
+                    <ProFormSelect
+                      name="liableUserId"
+                      label={tt('整改责任人')}
+                      options={users}
+                      fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+                    />
                   </Col>
                   <Col span={24}>
                     <ProFormTextArea name="treatmentPlan" label={tt('治理方案')} fieldProps={{ autoSize: { minRows: 2, maxRows: 6 } }} />
@@ -159,7 +181,12 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
       )}
       {step === 'rectify' && (
         <>
-          <ProFormTextArea name="rectifyMeasures" label={tt('整改措施')} rules={[{ required: true, message: tt('请输入整改措施') }]} fieldProps={{ autoSize: { minRows: 3, maxRows: 8 } }} />
+          <ProFormTextArea
+            name="rectifyMeasures"
+            label={tt('整改措施')}
+            rules={[{ required: true, message: tt('请输入整改措施') }]}
+            fieldProps={{ autoSize: { minRows: 3, maxRows: 8 } }}
+          />
           <Form.Item name="rectifyPhotos" label={tt('整改照片')}>
             <AttachmentUpload accept="image" max={9} />
           </Form.Item>
@@ -175,7 +202,14 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
       )}
       {step === 'accept' && (
         <>
-          {major && !record.treatmentPlan ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={tt('重大隐患尚无治理方案,服务端将拒绝验收通过;请驳回重新整改并在整改时填写治理方案')} /> : null}
+          {major && !record.treatmentPlan ? (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={tt('重大隐患尚无治理方案,服务端将拒绝验收通过;请驳回重新整改并在整改时填写治理方案')}
+            />
+          ) : null}
           <ProFormRadio.Group
             name="pass"
             label={tt('验收结论')}
@@ -208,6 +242,7 @@ export function HazardDrawer({ id, onClose }: { id: string; onClose: () => void 
     getHazard(id)
       .then(setH)
       .catch(() => onClose());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads per hazard id; onClose is the parent's inline callback
   }, [id]);
   const lab = (list: { value: any; label: string }[], v: any) => (labelOf(list, v) ? tt(labelOf(list, v)) : '-');
   return (

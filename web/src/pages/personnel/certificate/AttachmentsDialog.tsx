@@ -6,7 +6,15 @@ import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 
 /** 证书附件: scans of a certificate (the shared upload field; names are stored on the record). */
-export default function AttachmentsDialog({ record, editable, onClose }: { record: Certificate; editable: boolean; onClose: (saved: boolean) => void }) {
+export default function AttachmentsDialog({
+  record,
+  editable,
+  onClose,
+}: {
+  record: Certificate;
+  editable: boolean;
+  onClose: (saved: boolean) => void;
+}) {
   const tt = useText();
   const [value, setValue] = useState(record.attachments || '');
   const [saving, setSaving] = useState(false);

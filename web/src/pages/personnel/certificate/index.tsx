@@ -1,8 +1,8 @@
 import React, { useMemo, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { PaperClipOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { certificateApi, peopleOptions, type Certificate } from '@/services/certificate';
-import { useSession } from '@/stores/session';
 import { Tx } from '@/utils/i18nText';
 import ValidState, { IN_OR_OUT, VALID_STATES } from '../components/ValidState';
 import useKinds from '../components/useKinds';
@@ -11,7 +11,7 @@ import AttachmentsDialog from './AttachmentsDialog';
 /** 证书管理: the certificates people hold (special-operation, special-equipment and other). */
 export default function CertificatePage() {
   const kinds = useKinds();
-  const editable = !!useSession((s) => s.permission)['certificate_edit'];
+  const editable = useAccess().can('certificate_edit');
   const [files, setFiles] = useState<{ record: Certificate; reload: () => void }>();
   const fields: CrudField[] = useMemo(
     () => [

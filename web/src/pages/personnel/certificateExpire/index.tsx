@@ -1,9 +1,9 @@
 import React, { useEffect, useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button, Card, InputNumber, Select, Space, Statistic } from 'antd';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import type { CrudApi } from '@/services/system';
 import { getExpireInfo, getExpireSetting, saveExpireSetting, type ExpireInfo, type ExpireSetting } from '@/services/certificate';
-import { useSession } from '@/stores/session';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 import ValidState, { IN_OR_OUT } from '../components/ValidState';
@@ -18,9 +18,9 @@ const REMIND_TYPES = [
 export default function CertificateExpirePage() {
   const tt = useText();
   const kinds = useKinds();
-  const canEdit = !!useSession((s) => s.permission)['certificate_expire_edit'];
+  const canEdit = useAccess().can('certificate_expire_edit');
   const table = useRef<CrudPageHandle>(null);
-  const [setting, setSetting] = useState<ExpireSetting>({ type: 1, remindDate: 30 });
+  const [setting, setSetting] = useState<Pick<ExpireSetting, 'type' | 'remindDate'>>({ type: 1, remindDate: 30 });
   const [info, setInfo] = useState<ExpireInfo>();
   const [saving, setSaving] = useState(false);
 
@@ -100,7 +100,17 @@ export default function CertificateExpirePage() {
           )}
         </Space>
       </Card>
-      <CrudPage ref={table} title="到期证书" fields={fields} api={api} addBtn={false} editBtn={false} delBtn={false} viewBtn={false} exportBtn={false} />
+      <CrudPage
+        ref={table}
+        title="到期证书"
+        fields={fields}
+        api={api}
+        addBtn={false}
+        editBtn={false}
+        delBtn={false}
+        viewBtn={false}
+        exportBtn={false}
+      />
     </div>
   );
 }

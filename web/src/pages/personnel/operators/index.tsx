@@ -25,7 +25,16 @@ export default function OperatorsPage() {
         title: '持证状态',
         dataIndex: 'qualified',
         width: 110,
-        render: (v) => (v ? <Tag color="green"><Tx>持有效证书</Tx></Tag> : <Tag><Tx>无有效证书</Tx></Tag>),
+        render: (v) =>
+          v ? (
+            <Tag color="green">
+              <Tx>持有效证书</Tx>
+            </Tag>
+          ) : (
+            <Tag>
+              <Tx>无有效证书</Tx>
+            </Tag>
+          ),
       },
     ],
     [kinds],

@@ -60,22 +60,65 @@ export default function EventFormModal({ record, unitId, onClose }: { record?: a
       }}
     >
       {error ? <Alert type="error" showIcon message={error} data-testid="server-refusal" style={{ marginBottom: 12 }} /> : null}
-      {unitId ? null : <ProFormSelect name="unitId" label={tt('分析单元')} rules={[{ required: true, message: tt('请选择分析单元') }]} request={() => unitOptions()} fieldProps={{ showSearch: true, optionFilterProp: 'label' }} />}
+      {unitId ? null : (
+        <ProFormSelect
+          name="unitId"
+          label={tt('分析单元')}
+          rules={[{ required: true, message: tt('请选择分析单元') }]}
+          request={() => unitOptions()}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+        />
+      )}
       <ProFormText name="name" label={tt('事件名称')} rules={[{ required: true, message: tt('请输入事件名称') }]} />
       <ProFormTextArea name="description" label={tt('事件描述')} fieldProps={{ autoSize: { minRows: 2, maxRows: 5 } }} />
-      <ProFormRadio.Group name="method" label={tt('评价方法')} radioType="button" options={[{ label: tt('LEC 作业条件危险性分析'), value: 'LEC' }, { label: tt('LS 风险矩阵'), value: 'LS' }]} />
+      <ProFormRadio.Group
+        name="method"
+        label={tt('评价方法')}
+        radioType="button"
+        options={[
+          { label: tt('LEC 作业条件危险性分析'), value: 'LEC' },
+          { label: tt('LS 风险矩阵'), value: 'LS' },
+        ]}
+      />
       <ProFormDependency name={['method']}>
         {({ method }) =>
           method === 'LS' ? (
             <>
-              <ProFormSelect name="l" label={tt('可能性 L')} options={LS_L} rules={[{ required: true, message: tt('请选择可能性') }]} tooltip={tt('1 极不可能 … 5 很可能')} />
-              <ProFormSelect name="s" label={tt('严重性 S')} options={LS_S} rules={[{ required: true, message: tt('请选择严重性') }]} tooltip={tt('1 轻微 … 5 灾难性')} />
+              <ProFormSelect
+                name="l"
+                label={tt('可能性 L')}
+                options={LS_L}
+                rules={[{ required: true, message: tt('请选择可能性') }]}
+                tooltip={tt('1 极不可能 … 5 很可能')}
+              />
+              <ProFormSelect
+                name="s"
+                label={tt('严重性 S')}
+                options={LS_S}
+                rules={[{ required: true, message: tt('请选择严重性') }]}
+                tooltip={tt('1 轻微 … 5 灾难性')}
+              />
             </>
           ) : (
             <>
-              <ProFormSelect name="l" label={tt('可能性 L')} options={factor(LEC_L)} rules={[{ required: true, message: tt('请选择可能性') }]} />
-              <ProFormSelect name="e" label={tt('暴露频率 E')} options={factor(LEC_E)} rules={[{ required: true, message: tt('请选择暴露频率') }]} />
-              <ProFormSelect name="c" label={tt('后果 C')} options={factor(LEC_C)} rules={[{ required: true, message: tt('请选择后果') }]} />
+              <ProFormSelect
+                name="l"
+                label={tt('可能性 L')}
+                options={factor(LEC_L)}
+                rules={[{ required: true, message: tt('请选择可能性') }]}
+              />
+              <ProFormSelect
+                name="e"
+                label={tt('暴露频率 E')}
+                options={factor(LEC_E)}
+                rules={[{ required: true, message: tt('请选择暴露频率') }]}
+              />
+              <ProFormSelect
+                name="c"
+                label={tt('后果 C')}
+                options={factor(LEC_C)}
+                rules={[{ required: true, message: tt('请选择后果') }]}
+              />
             </>
           )
         }
@@ -102,6 +145,7 @@ function GradeLine({ values, server, setServer }: { values: Record<string, any>;
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the serialized grading inputs: the server grade is asked when they change
   }, [key]);
   const differs = g && server && server.key === key && (server.level !== g.level.level || Math.abs(server.score - g.score) > 0.01);
   return (

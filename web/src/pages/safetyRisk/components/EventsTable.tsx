@@ -1,9 +1,9 @@
 import React, { useMemo, useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudPageHandle } from '@/components/CrudPage';
 import { riskEventApi } from '@/services/prevention';
-import { useSession } from '@/stores/session';
 import { Tx } from '@/utils/i18nText';
 import { eventFields } from '../identification/fields';
 import EventFormModal from './EventFormModal';
@@ -13,7 +13,7 @@ import { unitOptions } from './lookups';
 /** Risk events (all, or one unit's) with the LEC / LS dialog for adding and editing. */
 export default function EventsTable({ unitId, onChanged }: { unitId?: string; onChanged?: () => void }) {
   const ref = useRef<CrudPageHandle>(null);
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const [editing, setEditing] = useState<{ record?: any } | null>(null);
   const units = useOptions(() => (unitId ? Promise.resolve([]) : unitOptions()));
   const fields = useMemo(() => eventFields({ unitId, units }), [unitId, units]);
@@ -31,7 +31,7 @@ export default function EventsTable({ unitId, onChanged }: { unitId?: string; on
         exportBtn={!unitId}
         exportName="风险事件.xlsx"
         toolbarExtra={() =>
-          perm.risk_event_add
+          access.can('risk_event_add')
             ? [
                 <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="event-add" onClick={() => setEditing({})}>
                   <Tx>新增</Tx>
@@ -40,7 +40,7 @@ export default function EventsTable({ unitId, onChanged }: { unitId?: string; on
             : []
         }
         rowActions={(r: any) =>
-          perm.risk_event_edit
+          access.can('risk_event_edit')
             ? [
                 <a key="edit" onClick={() => setEditing({ record: r })}>
                   <EditOutlined /> <Tx>编辑</Tx>

@@ -5,10 +5,14 @@ import { getDeptTree, getPostSelect } from '@/services/system';
 const named = (rows: any[], label: (r: any) => string) => rows.map((r) => ({ label: label(r), value: String(r.id) }));
 
 export const objectOptions = () => listRiskObjects().then((rows) => named(rows, (r) => r.name));
-export const unitOptions = (params: Record<string, any> = {}) => listRiskUnits(params).then((rows) => named(rows, (r) => (r.code ? `${r.name}(${r.code})` : r.name)));
-export const eventOptions = (params: Record<string, any> = {}) => listRiskEvents(params).then((rows) => named(rows, (r) => (r.unitName ? `${r.unitName} / ${r.name}` : r.name)));
+export const unitOptions = (params: Record<string, any> = {}) =>
+  listRiskUnits(params).then((rows) => named(rows, (r) => (r.code ? `${r.name}(${r.code})` : r.name)));
+export const eventOptions = (params: Record<string, any> = {}) =>
+  listRiskEvents(params).then((rows) => named(rows, (r) => (r.unitName ? `${r.unitName} / ${r.name}` : r.name)));
 export const measureOptions = (params: Record<string, any> = {}) =>
-  listMeasures(params).then((rows) => named(rows, (r) => `${r.eventName ? `${r.eventName} / ` : ''}${String(r.description || '').slice(0, 40)}`));
+  listMeasures(params).then((rows) =>
+    named(rows, (r) => `${r.eventName ? `${r.eventName} / ` : ''}${String(r.description || '').slice(0, 40)}`),
+  );
 export { areaOptions, userOptions };
 /** the department tree as treeSelect data (value = id) */
 export const deptTree = () => getDeptTree().catch(() => []);

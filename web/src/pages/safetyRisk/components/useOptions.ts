@@ -7,6 +7,7 @@ export default function useOptions(load: () => Promise<{ label: string; value: s
     load()
       .then(setOpts)
       .catch(() => setOpts([]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options load once per page; load is the caller's inline function
   }, []);
   return opts;
 }

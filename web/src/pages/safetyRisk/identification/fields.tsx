@@ -3,7 +3,16 @@ import { history } from '@umijs/max';
 import type { CrudField } from '@/components/CrudPage';
 import RiskTag from '../components/RiskTag';
 import EnumTag from '../components/EnumTag';
-import { areaOptions, deptTree, eventOptions, measureOptions, objectOptions, postOptions, unitOptions, userOptions } from '../components/lookups';
+import {
+  areaOptions,
+  deptTree,
+  eventOptions,
+  measureOptions,
+  objectOptions,
+  postOptions,
+  unitOptions,
+  userOptions,
+} from '../components/lookups';
 import {
   CLASSIFY1,
   CLASSIFY2,
@@ -49,7 +58,12 @@ export const objectFields: CrudField[] = [
   { title: '对象名称', dataIndex: 'name', search: true, form: { required: true } },
   { title: '对象编码', dataIndex: 'code', search: true, width: 140, form: { placeholder: '重大危险源编码或自定义编码' } },
   { title: '所在区域', dataIndex: 'areaName', width: 140, form: false },
-  { title: '所在区域', dataIndex: 'areaId', hideInTable: true, form: { type: 'select', required: true, request: areaOptions, viewAs: 'areaName' } },
+  {
+    title: '所在区域',
+    dataIndex: 'areaId',
+    hideInTable: true,
+    form: { type: 'select', required: true, request: areaOptions, viewAs: 'areaName' },
+  },
   ...dept('deptId', 'deptName'),
   ...responsible('responsibleUserId', 'responsibleUserName'),
   { title: '分析单元数', dataIndex: 'unitCount', width: 100, form: false },
@@ -142,7 +156,14 @@ export function eventFields(scope: { unitId?: string; units?: Opts } = {}): Crud
     { title: 'C', dataIndex: 'c', width: 60 },
     { title: 'S', dataIndex: 's', width: 60 },
     { title: '风险值', dataIndex: 'score', width: 80 },
-    { title: '风险等级', dataIndex: 'riskLevel', options: RISK_CLASS, search: 'equal', width: 100, render: (v, r) => <RiskTag level={v} colour={r.riskColour} /> },
+    {
+      title: '风险等级',
+      dataIndex: 'riskLevel',
+      options: RISK_CLASS,
+      search: 'equal',
+      width: 100,
+      render: (v, r) => <RiskTag level={v} colour={r.riskColour} />,
+    },
     { title: '管控层级', dataIndex: 'controlLevel', dictCode: DICT.controlLevel, options: CONTROL_LEVEL, width: 90 },
     { title: '事件描述', dataIndex: 'description', hideInTable: true },
   ];
@@ -161,8 +182,24 @@ export function measureFields(scope: { unitId?: string; events?: Opts } = {}): C
       form: { type: 'select', required: true, ...refForm(scope.events, () => eventOptions(q)), viewAs: 'eventName' },
     },
     ...(scope.unitId ? [] : ([{ title: '分析单元', dataIndex: 'unitName', width: 130, form: false }] as CrudField[])),
-    { title: '管控方式', dataIndex: 'dataSrc', dictCode: DICT.dataSrc, options: DATA_SRC, search: 'equal', width: 110, form: { required: true } },
-    { title: '措施分类', dataIndex: 'classify1', dictCode: DICT.classify1, options: CLASSIFY1, search: 'equal', width: 100, form: { required: true } },
+    {
+      title: '管控方式',
+      dataIndex: 'dataSrc',
+      dictCode: DICT.dataSrc,
+      options: DATA_SRC,
+      search: 'equal',
+      width: 110,
+      form: { required: true },
+    },
+    {
+      title: '措施分类',
+      dataIndex: 'classify1',
+      dictCode: DICT.classify1,
+      options: CLASSIFY1,
+      search: 'equal',
+      width: 100,
+      form: { required: true },
+    },
     {
       title: '措施子类',
       dataIndex: 'classify2',
@@ -177,7 +214,13 @@ export function measureFields(scope: { unitId?: string; events?: Opts } = {}): C
       dataIndex: 'description',
       search: true,
       width: 260,
-      form: { type: 'textarea', required: true, span: 24, rules: [{ max: 4000, message: '管控措施不能超过4000字' }], fieldProps: { maxLength: 4000, showCount: true } },
+      form: {
+        type: 'textarea',
+        required: true,
+        span: 24,
+        rules: [{ max: 4000, message: '管控措施不能超过4000字' }],
+        fieldProps: { maxLength: 4000, showCount: true },
+      },
     },
     { title: '隐患排查内容', dataIndex: 'troubleshootContent', type: 'textarea', width: 200, form: { span: 24 } },
     { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: {} },
@@ -189,11 +232,37 @@ export function planFields(scope: { unitId?: string } = {}): CrudField[] {
   return [
     { title: '计划名称', dataIndex: 'name', search: true, form: { placeholder: '不填则取管控措施内容' } },
     { title: '管控措施', dataIndex: 'measureDesc', width: 220, form: false },
-    { title: '管控措施', dataIndex: 'measureId', hideInTable: true, form: { type: 'select', required: true, span: 24, request: () => measureOptions(q), viewAs: 'measureDesc' } },
+    {
+      title: '管控措施',
+      dataIndex: 'measureId',
+      hideInTable: true,
+      form: { type: 'select', required: true, span: 24, request: () => measureOptions(q), viewAs: 'measureDesc' },
+    },
     ...(scope.unitId ? [] : ([{ title: '分析单元', dataIndex: 'unitName', width: 130, form: false }] as CrudField[])),
-    { title: '排查周期', dataIndex: 'checkCycle', type: 'digit', width: 90, form: { required: true, fieldProps: { min: 1, precision: 0 } } },
-    { title: '周期单位', dataIndex: 'checkCycleUnit', dictCode: DICT.cycleUnit, options: CYCLE_UNIT, search: 'equal', width: 90, form: { required: true } },
-    { title: '责任类型', dataIndex: 'dutyType', dictCode: DICT.dutyType, options: DUTY_TYPE, width: 90, form: { type: 'radio', initialValue: 2, tooltip: '人员须选责任人,岗位须选岗位,部门须选部门' } },
+    {
+      title: '排查周期',
+      dataIndex: 'checkCycle',
+      type: 'digit',
+      width: 90,
+      form: { required: true, fieldProps: { min: 1, precision: 0 } },
+    },
+    {
+      title: '周期单位',
+      dataIndex: 'checkCycleUnit',
+      dictCode: DICT.cycleUnit,
+      options: CYCLE_UNIT,
+      search: 'equal',
+      width: 90,
+      form: { required: true },
+    },
+    {
+      title: '责任类型',
+      dataIndex: 'dutyType',
+      dictCode: DICT.dutyType,
+      options: DUTY_TYPE,
+      width: 90,
+      form: { type: 'radio', initialValue: 2, tooltip: '人员须选责任人,岗位须选岗位,部门须选部门' },
+    },
     ...dept('deptId', 'deptName'),
     { title: '责任岗位', dataIndex: 'postName', width: 100, form: false },
     {

@@ -33,6 +33,7 @@ export default function AuditLogPage() {
       setSources(s);
       if (s.length && !s.some((x) => x.service === service)) setService(s[0].service);
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the sources load once; the current service is only read to keep a valid choice
   }, []);
   const params = useMemo(() => ({ service }), [service]);
   return (

@@ -46,9 +46,19 @@ export default function CacheManage() {
           </Button>
         }
       />
-      <Descriptions title={tt('本地存储')} size="small" bordered column={1} styles={{ label: { width: 180 }, content: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 } }}>
+      <Descriptions
+        title={tt('本地存储')}
+        size="small"
+        bordered
+        column={1}
+        styles={{ label: { width: 180 }, content: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 } }}
+      >
         {entries.map((e) => {
-          const text = /token/i.test(e.name) ? '••••••' : typeof e.content === 'object' ? JSON.stringify(e.content, mask) : String(e.content);
+          const text = /token/i.test(e.name)
+            ? '••••••'
+            : typeof e.content === 'object'
+              ? JSON.stringify(e.content, mask)
+              : String(e.content);
           return (
             <Descriptions.Item key={e.name} label={e.name}>
               {text.length > 160 ? `${text.slice(0, 160)}…` : text}

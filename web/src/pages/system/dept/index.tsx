@@ -5,7 +5,12 @@ import { deptApi, getDeptTree } from '@/services/system';
 const fields: CrudField[] = [
   { title: '机构名称', dataIndex: 'deptName', search: true, form: { required: true } },
   { title: '机构全称', dataIndex: 'fullName', search: true, form: { required: true } },
-  { title: '上级机构', dataIndex: 'parentId', hideInTable: true, form: { type: 'treeSelect', request: () => getDeptTree(), placeholder: '不选则为顶级机构' } },
+  {
+    title: '上级机构',
+    dataIndex: 'parentId',
+    hideInTable: true,
+    form: { type: 'treeSelect', request: () => getDeptTree(), placeholder: '不选则为顶级机构' },
+  },
   {
     title: '机构类型',
     dataIndex: 'deptCategory',

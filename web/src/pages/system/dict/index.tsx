@@ -63,8 +63,23 @@ export default function DictPage() {
           </a>,
         ]}
       />
-      <Drawer title={parent ? `${tt('字典配置')} - ${parent.dictValue} (${parent.code})` : ''} width="70%" open={!!parent} onClose={() => setParent(undefined)} destroyOnHidden>
-        {parent && <CrudPage title="字典项" fields={childFields} api={childApi} permissionPrefix="dict" params={{ parentId: parent.id }} beforeOpen={(r: any) => r} />}
+      <Drawer
+        title={parent ? `${tt('字典配置')} - ${parent.dictValue} (${parent.code})` : ''}
+        width="70%"
+        open={!!parent}
+        onClose={() => setParent(undefined)}
+        destroyOnHidden
+      >
+        {parent && (
+          <CrudPage
+            title="字典项"
+            fields={childFields}
+            api={childApi}
+            permissionPrefix="dict"
+            params={{ parentId: parent.id }}
+            beforeOpen={(r: any) => r}
+          />
+        )}
       </Drawer>
     </>
   );

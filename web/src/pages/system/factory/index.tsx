@@ -31,6 +31,7 @@ export default function FactoryPage() {
       .catch(() => undefined)
       .finally(() => setLoading(false));
   };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; load only uses the stable form instance and state setters
   useEffect(load, []);
 
   const save = async () => {
@@ -48,7 +49,12 @@ export default function FactoryPage() {
     }
   };
 
-  const creditRule = { validator: async (_: unknown, v?: string) => { const e = v ? creditCodeError(v) : ''; if (e) throw new Error(tt(e)); } };
+  const creditRule = {
+    validator: async (_: unknown, v?: string) => {
+      const e = v ? creditCodeError(v) : '';
+      if (e) throw new Error(tt(e));
+    },
+  };
   const areaRule = {
     validator: async (_: unknown, v?: string) => {
       if (!v || !v.trim()) return;
@@ -63,7 +69,11 @@ export default function FactoryPage() {
         <Form form={form} layout="vertical" disabled={!canEdit} data-testid="enterprise-form">
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item name="enterpriseName" label={tt('企业名称')} rules={[{ required: true, message: tt('请输入企业名称') }, { max: 100 }]}>
+              <Form.Item
+                name="enterpriseName"
+                label={tt('企业名称')}
+                rules={[{ required: true, message: tt('请输入企业名称') }, { max: 100 }]}
+              >
                 <Input placeholder={tt('请输入企业名称')} />
               </Form.Item>
             </Col>
@@ -73,7 +83,11 @@ export default function FactoryPage() {
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="creditCode" label={tt('统一社会信用代码')} rules={[{ required: true, message: tt('请输入统一社会信用代码') }, creditRule]}>
+              <Form.Item
+                name="creditCode"
+                label={tt('统一社会信用代码')}
+                rules={[{ required: true, message: tt('请输入统一社会信用代码') }, creditRule]}
+              >
                 <Input placeholder={tt('18 位，含校验位')} maxLength={18} />
               </Form.Item>
             </Col>
@@ -113,8 +127,16 @@ export default function FactoryPage() {
               </Form.Item>
             </Col>
             <Col span={18}>
-              <Form.Item name="areaLocation" label={tt('厂区范围')} tooltip={tt('第一个环为外边界，其后的环为内部空洞；首尾点可不重复')} rules={[areaRule]}>
-                <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={tt('如 [[118.80,32.27],[118.81,32.27],[118.81,32.28]]')} />
+              <Form.Item
+                name="areaLocation"
+                label={tt('厂区范围')}
+                tooltip={tt('第一个环为外边界，其后的环为内部空洞；首尾点可不重复')}
+                rules={[areaRule]}
+              >
+                <Input.TextArea
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                  placeholder={tt('如 [[118.80,32.27],[118.81,32.27],[118.81,32.28]]')}
+                />
               </Form.Item>
             </Col>
             <Col span={6} style={{ paddingTop: 30 }}>

@@ -1,12 +1,21 @@
 import React, { useEffect, useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button, Space, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormList, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProFormGroup } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormList,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+  ProFormGroup,
+} from '@ant-design/pro-components';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import { flowModelApi, type FlowModel, type FlowStep } from '@/services/flow';
 import { roleApi } from '@/services/system';
 import { userApi } from '@/services/user';
-import { useSession } from '@/stores/session';
 import { message } from '@/utils/feedback';
 import { splitNames } from '@/utils/fileLink';
 import { useText } from '@/utils/i18nText';
@@ -45,15 +54,29 @@ function StepsText({ steps }: { steps?: FlowStep[] }) {
   );
 }
 
-function ModelDialog({ record, readonly, onClose, onSaved }: { record?: FlowModel | null; readonly?: boolean; onClose: () => void; onSaved: () => void }) {
+function ModelDialog({
+  record,
+  readonly,
+  onClose,
+  onSaved,
+}: {
+  record?: FlowModel | null;
+  readonly?: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const tt = useText();
   const [roles, setRoles] = useState<{ label: string; value: string }[]>([]);
   const [users, setUsers] = useState<{ label: string; value: string }[]>([]);
   useEffect(() => {
     roleApi.list({}).then((l: any) => setRoles(flattenRoles(Array.isArray(l) ? l : l?.records || [])));
-    userApi.list({ current: 1, size: 500 }).then((p: any) =>
-      setUsers(((p && p.records) || []).map((u: any) => ({ label: `${u.realName || u.name || u.account} (${u.account})`, value: String(u.id) }))),
-    );
+    userApi
+      .list({ current: 1, size: 500 })
+      .then((p: any) =>
+        setUsers(
+          ((p && p.records) || []).map((u: any) => ({ label: `${u.realName || u.name || u.account} (${u.account})`, value: String(u.id) })),
+        ),
+      );
   }, []);
   const editing = !!record?.id;
   return (
@@ -61,12 +84,27 @@ function ModelDialog({ record, readonly, onClose, onSaved }: { record?: FlowMode
       title={tt(readonly ? '查看流程' : editing ? '修改流程' : '新增流程')}
       open
       readonly={readonly}
-      submitter={readonly ? { render: () => [<Button key="close" onClick={onClose}>{tt('关闭')}</Button>] } : undefined}
+      submitter={
+        readonly
+          ? {
+              render: () => [
+                <Button key="close" onClick={onClose}>
+                  {tt('关闭')}
+                </Button>,
+              ],
+            }
+          : undefined
+      }
       width="70%"
       layout="horizontal"
       labelCol={{ flex: '120px' }}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: onClose }}
-      initialValues={{ status: 1, forbidApplicant: true, ...(record || {}), steps: record ? toForm(record.steps) : [{ name: '', roles: [], users: [] }] }}
+      initialValues={{
+        status: 1,
+        forbidApplicant: true,
+        ...(record || {}),
+        steps: record ? toForm(record.steps) : [{ name: '', roles: [], users: [] }],
+      }}
       onFinish={async (v: any) => {
         const steps = fromForm(v.steps);
         if (!steps.length) {
@@ -84,17 +122,33 @@ function ModelDialog({ record, readonly, onClose, onSaved }: { record?: FlowMode
         return true;
       }}
     >
-      <ProFormText name="modelKey" label={tt('流程标识')} placeholder={tt('如 workticket:hotWork:1 或 hazard')} rules={[{ required: true, message: tt('请输入流程标识') }]} tooltip={tt('业务[:类型[:级别]],最具体的配置优先')} />
+      <ProFormText
+        name="modelKey"
+        label={tt('流程标识')}
+        placeholder={tt('如 workticket:hotWork:1 或 hazard')}
+        rules={[{ required: true, message: tt('请输入流程标识') }]}
+        tooltip={tt('业务[:类型[:级别]],最具体的配置优先')}
+      />
       <ProFormText name="name" label={tt('流程名称')} rules={[{ required: true, message: tt('请输入流程名称') }]} />
       <ProFormSwitch name="forbidApplicant" label={tt('禁止申请人审批')} />
-      <ProFormRadio.Group name="status" label={tt('状态')} options={[{ label: tt('启用'), value: 1 }, { label: tt('停用'), value: 0 }]} />
+      <ProFormRadio.Group
+        name="status"
+        label={tt('状态')}
+        options={[
+          { label: tt('启用'), value: 1 },
+          { label: tt('停用'), value: 0 },
+        ]}
+      />
       <ProFormList
         name="steps"
         label={tt('审批环节')}
         creatorButtonProps={{ creatorButtonText: tt('添加环节'), icon: <PlusOutlined /> }}
         copyIconProps={false}
         itemRender={({ listDom, action }, { index }) => (
-          <div data-testid="flow-step" style={{ border: '1px solid rgba(128,128,128,0.25)', borderRadius: 6, padding: '8px 12px 0', marginBottom: 8 }}>
+          <div
+            data-testid="flow-step"
+            style={{ border: '1px solid rgba(128,128,128,0.25)', borderRadius: 6, padding: '8px 12px 0', marginBottom: 8 }}
+          >
             <Space style={{ marginBottom: 4 }}>
               <Tag color="blue">{`${tt('环节')} ${index + 1}`}</Tag>
               {action}
@@ -103,15 +157,43 @@ function ModelDialog({ record, readonly, onClose, onSaved }: { record?: FlowMode
           </div>
         )}
         actionRender={(field, action, dom, count) => [
-          <Button key="up" size="small" type="text" icon={<ArrowUpOutlined />} disabled={field.name === 0} onClick={() => action.move(field.name, field.name - 1)} />,
-          <Button key="down" size="small" type="text" icon={<ArrowDownOutlined />} disabled={field.name === count - 1} onClick={() => action.move(field.name, field.name + 1)} />,
+          <Button
+            key="up"
+            size="small"
+            type="text"
+            icon={<ArrowUpOutlined />}
+            disabled={field.name === 0}
+            onClick={() => action.move(field.name, field.name - 1)}
+          />,
+          <Button
+            key="down"
+            size="small"
+            type="text"
+            icon={<ArrowDownOutlined />}
+            disabled={field.name === count - 1}
+            onClick={() => action.move(field.name, field.name + 1)}
+          />,
           ...dom,
         ]}
       >
         <ProFormGroup>
           <ProFormText name="name" label={tt('环节名称')} width="sm" rules={[{ required: true, message: tt('请输入环节名称') }]} />
-          <ProFormSelect name="roles" label={tt('审批角色')} width="md" mode="multiple" options={roles} fieldProps={{ showSearch: true, optionFilterProp: 'label' }} />
-          <ProFormSelect name="users" label={tt('审批人')} width="md" mode="multiple" options={users} fieldProps={{ showSearch: true, optionFilterProp: 'label' }} />
+          <ProFormSelect
+            name="roles"
+            label={tt('审批角色')}
+            width="md"
+            mode="multiple"
+            options={roles}
+            fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+          />
+          <ProFormSelect
+            name="users"
+            label={tt('审批人')}
+            width="md"
+            mode="multiple"
+            options={users}
+            fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+          />
         </ProFormGroup>
       </ProFormList>
       <ProFormTextArea name="remark" label={tt('备注')} />
@@ -151,7 +233,7 @@ const fields: CrudField[] = [
 /** 流程配置: each process key's ordered approval steps (who signs, in which order). */
 export default function FlowModelPage() {
   const tt = useText();
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const ref = useRef<CrudPageHandle>(null);
   const [dialog, setDialog] = useState<{ record?: FlowModel | null; readonly?: boolean } | null>(null);
   return (
@@ -166,7 +248,7 @@ export default function FlowModelPage() {
         editBtn={false}
         onView={(r) => flowModelApi.detail!(String(r.id)).then((full) => setDialog({ record: full, readonly: true }))}
         toolbarExtra={() =>
-          perm.flow_model_add
+          access.can('flow_model_add')
             ? [
                 <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ record: null })}>
                   {tt('新增')}
@@ -175,7 +257,7 @@ export default function FlowModelPage() {
             : []
         }
         rowActions={(r) =>
-          perm.flow_model_edit
+          access.can('flow_model_edit')
             ? [
                 <a key="edit" onClick={() => flowModelApi.detail!(String(r.id)).then((full) => setDialog({ record: full }))}>
                   {tt('修改')}
@@ -184,7 +266,17 @@ export default function FlowModelPage() {
             : []
         }
       />
-      {dialog && <ModelDialog record={dialog.record} readonly={dialog.readonly} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); ref.current?.reload(); }} />}
+      {dialog && (
+        <ModelDialog
+          record={dialog.record}
+          readonly={dialog.readonly}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            ref.current?.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, 
 import { message } from '@/utils/feedback';
 import PolygonPreview from '@/components/PolygonPreview';
 import { getMapSetting, getWeather, parsePolygon, submitMapSetting, type MapSetting, type Weather } from '@/services/factory';
+import type { Draft } from '@/services/types';
 import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
 
@@ -39,7 +40,7 @@ const toValues = (m: MapSetting): Values => ({
   areaLocation: JSON.stringify((m.areaLocation || []).map((p) => [p.lng, p.lat])),
 });
 
-const fromValues = (v: Values): MapSetting => {
+const fromValues = (v: Values): Draft<MapSetting> => {
   const p = v.areaLocation && v.areaLocation.trim() ? parsePolygon(v.areaLocation) : { rings: [] };
   const ring = 'rings' in p && p.rings.length ? p.rings[0] : [];
   return {
@@ -69,8 +70,11 @@ export default function MapSettingPage() {
       .then((m) => form.setFieldsValue(toValues(m)))
       .catch(() => undefined)
       .finally(() => setLoading(false));
-    getWeather().then(setWeather).catch(() => undefined);
+    getWeather()
+      .then(setWeather)
+      .catch(() => undefined);
   };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; load only uses the stable form instance and state setters
   useEffect(load, []);
 
   const save = async () => {
@@ -129,7 +133,10 @@ export default function MapSettingPage() {
                 <Col span={6}>{num('modelAccuracy', '模型精度', { min: 0, precision: 1 })}</Col>
                 <Col span={18}>
                   <Form.Item name="areaLocation" label={tt('地图范围')} rules={[areaRule]}>
-                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={tt('如 [[118.80,32.27],[118.81,32.27],[118.81,32.28]]')} />
+                    <Input.TextArea
+                      autoSize={{ minRows: 2, maxRows: 6 }}
+                      placeholder={tt('如 [[118.80,32.27],[118.81,32.27],[118.81,32.28]]')}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={6} style={{ paddingTop: 30 }}>
@@ -152,7 +159,9 @@ export default function MapSettingPage() {
         <Card bordered={false} title={tt('厂区天气')}>
           {!weather ? null : weather.available ? (
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={tt('数据来源')}>{weather.source === 'station' ? tt('厂区气象站') : tt('外部气象服务')} {weather.station}</Descriptions.Item>
+              <Descriptions.Item label={tt('数据来源')}>
+                {weather.source === 'station' ? tt('厂区气象站') : tt('外部气象服务')} {weather.station}
+              </Descriptions.Item>
               <Descriptions.Item label={tt('温度')}>{weather.temperature} ℃</Descriptions.Item>
               <Descriptions.Item label={tt('相对湿度')}>{weather.humidity} %</Descriptions.Item>
               <Descriptions.Item label={tt('风')}>

@@ -21,7 +21,12 @@ async function loadTree(parentId: string, filters: Record<string, any>): Promise
 const fields: CrudField[] = [
   { title: '菜单名称', dataIndex: 'name', search: true, width: 200, form: { required: true } },
   { title: '路由地址', dataIndex: 'path', form: { required: true } },
-  { title: '上级菜单', dataIndex: 'parentId', hideInTable: true, form: { type: 'treeSelect', request: () => getMenuTree(), placeholder: '不选则为顶级菜单' } },
+  {
+    title: '上级菜单',
+    dataIndex: 'parentId',
+    hideInTable: true,
+    form: { type: 'treeSelect', request: () => getMenuTree(), placeholder: '不选则为顶级菜单' },
+  },
   { title: '菜单图标', dataIndex: 'source', width: 80, render: (v) => <MenuIcon name={v} leaf />, form: {} },
   { title: '菜单编号', dataIndex: 'code', search: true, form: { required: true } },
   {

@@ -8,7 +8,11 @@ const fields: CrudField[] = [
     dataIndex: 'tenantId',
     search: 'equal',
     width: 110,
-    form: { required: true, type: 'select', request: async () => (await getTenantSelect()).map((t: any) => ({ label: `${t.tenantName} (${t.tenantId})`, value: t.tenantId })) },
+    form: {
+      required: true,
+      type: 'select',
+      request: async () => (await getTenantSelect()).map((t: any) => ({ label: `${t.tenantName} (${t.tenantId})`, value: t.tenantId })),
+    },
   },
   { title: '菜单', dataIndex: 'menuId', hideInTable: true, form: { required: true, type: 'treeSelect', request: () => getMenuTree() } },
   { title: '菜单名称', dataIndex: 'menuName', search: true, form: { required: true } },

@@ -47,7 +47,10 @@ const fields: CrudField[] = [
     dataIndex: 'userId',
     type: 'select',
     render: (_: any, r: any) => r.userName || '-',
-    form: { viewAs: 'userName', request: async () => (await userByTenantId()).map((u: any) => ({ label: u.realName || u.name, value: u.id })) },
+    form: {
+      viewAs: 'userName',
+      request: async () => (await userByTenantId()).map((u: any) => ({ label: u.realName || u.name, value: u.id })),
+    },
   },
   {
     title: '形状',

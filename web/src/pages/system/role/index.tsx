@@ -10,7 +10,12 @@ import { useText } from '@/utils/i18nText';
 const fields: CrudField[] = [
   { title: '角色名称', dataIndex: 'roleName', search: true, form: { required: true } },
   { title: '角色别名', dataIndex: 'roleAlias', search: true, form: { required: true } },
-  { title: '上级角色', dataIndex: 'parentId', hideInTable: true, form: { type: 'treeSelect', request: () => getRoleTree(), placeholder: '不选则为顶级角色' } },
+  {
+    title: '上级角色',
+    dataIndex: 'parentId',
+    hideInTable: true,
+    form: { type: 'treeSelect', request: () => getRoleTree(), placeholder: '不选则为顶级角色' },
+  },
   { title: '角色排序', dataIndex: 'sort', type: 'digit', width: 90, form: { required: true, initialValue: 1 } },
 ];
 

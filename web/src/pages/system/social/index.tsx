@@ -14,10 +14,21 @@ const STATUS = [
 const callbackOf = (source?: string) => `${window.location.origin}/oauth/redirect/${source || '{source}'}`;
 
 const fields: CrudField[] = [
-  { title: '来源标识', dataIndex: 'source', search: true, width: 110, form: { required: true, tooltip: '回调地址 /oauth/redirect/{来源标识} 中的标识,如 github' } },
+  {
+    title: '来源标识',
+    dataIndex: 'source',
+    search: true,
+    width: 110,
+    form: { required: true, tooltip: '回调地址 /oauth/redirect/{来源标识} 中的标识,如 github' },
+  },
   { title: '显示名称', dataIndex: 'name', search: true, width: 120, form: {} },
   { title: '客户端ID', dataIndex: 'clientId', width: 160, form: { required: true } },
-  { title: '客户端密钥', dataIndex: 'clientSecret', hideInTable: true, form: { type: 'password', tooltip: '编辑时留空或保持 ****** 则不修改' } },
+  {
+    title: '客户端密钥',
+    dataIndex: 'clientSecret',
+    hideInTable: true,
+    form: { type: 'password', tooltip: '编辑时留空或保持 ****** 则不修改' },
+  },
   { title: '授权地址', dataIndex: 'authUrl', hideInTable: true, form: { span: 24, rules: [rule.url] } },
   { title: '令牌地址', dataIndex: 'tokenUrl', width: 220, form: { required: true, span: 24, rules: [rule.url] } },
   { title: '用户信息地址', dataIndex: 'userInfoUrl', hideInTable: true, form: { required: true, span: 24, rules: [rule.url] } },

@@ -1,4 +1,5 @@
 import React, { useEffect, useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button, Empty, Modal, Spin, Tag, Tree } from 'antd';
 import { message, modal } from '@/utils/feedback';
 import { CheckOutlined, CloseOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
@@ -6,7 +7,6 @@ import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/Crud
 import TreeLayout from '@/components/TreeLayout';
 import { getDeptTree, getPostSelect, getRoleTree } from '@/services/system';
 import { auditPass, auditRefuse, grantUser, resetPassword, unlockUser, userApi } from '@/services/user';
-import { useSession } from '@/stores/session';
 import { rule } from '@/utils/validate';
 import { Tx, useText } from '@/utils/i18nText';
 
@@ -17,7 +17,12 @@ const STATUS = [
 ];
 const STATUS_COLOR: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
 
-const splitIds = (v: any) => (Array.isArray(v) ? v : String(v ?? '').split(',').filter(Boolean));
+const splitIds = (v: any) =>
+  Array.isArray(v)
+    ? v
+    : String(v ?? '')
+        .split(',')
+        .filter(Boolean);
 const joinIds = (v: any) => (Array.isArray(v) ? v.join(',') : v);
 
 const fields: CrudField[] = [
@@ -36,7 +41,8 @@ const fields: CrudField[] = [
       addOnly: true,
       rules: [
         ({ getFieldValue }: any) => ({
-          validator: (_: any, v: string) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入密码不一致,请重新输入!'))),
+          validator: (_: any, v: string) =>
+            !v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入密码不一致,请重新输入!')),
         }),
       ] as any,
     },
@@ -53,14 +59,29 @@ const fields: CrudField[] = [
     form: { type: 'radio', initialValue: 1, required: true },
   },
   { title: '所属角色', dataIndex: 'roleName', width: 140, form: false },
-  { title: '所属角色', dataIndex: 'roleId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getRoleTree(), viewAs: 'roleName' } },
+  {
+    title: '所属角色',
+    dataIndex: 'roleId',
+    hideInTable: true,
+    form: { type: 'treeSelect', required: true, multiple: true, request: () => getRoleTree(), viewAs: 'roleName' },
+  },
   { title: '所属部门', dataIndex: 'deptName', width: 140, form: false },
-  { title: '所属部门', dataIndex: 'deptId', hideInTable: true, form: { type: 'treeSelect', required: true, multiple: true, request: () => getDeptTree(), viewAs: 'deptName' } },
+  {
+    title: '所属部门',
+    dataIndex: 'deptId',
+    hideInTable: true,
+    form: { type: 'treeSelect', required: true, multiple: true, request: () => getDeptTree(), viewAs: 'deptName' },
+  },
   {
     title: '所属岗位',
     dataIndex: 'postId',
     hideInTable: true,
-    form: { type: 'select', multiple: true, request: async () => (await getPostSelect()).map((p: any) => ({ label: p.postName, value: p.id })), viewAs: 'postName' },
+    form: {
+      type: 'select',
+      multiple: true,
+      request: async () => (await getPostSelect()).map((p: any) => ({ label: p.postName, value: p.id })),
+      viewAs: 'postName',
+    },
   },
   { title: '手机号码', dataIndex: 'phone', width: 120, form: { rules: [rule.mobile] } },
   { title: '电子邮箱', dataIndex: 'email', hideInTable: true, form: { rules: [rule.email] } },
@@ -126,7 +147,14 @@ function GrantRoleDialog({ users, onClose }: { users: any[]; onClose: (ok?: bool
       }}
     >
       {roles.length ? (
-        <Tree checkable defaultExpandAll treeData={roles} fieldNames={{ title: 'title', key: 'id' }} checkedKeys={checked} onCheck={(k: any) => setChecked((Array.isArray(k) ? k : k.checked).map(String))} />
+        <Tree
+          checkable
+          defaultExpandAll
+          treeData={roles}
+          fieldNames={{ title: 'title', key: 'id' }}
+          checkedKeys={checked}
+          onCheck={(k: any) => setChecked((Array.isArray(k) ? k : k.checked).map(String))}
+        />
       ) : (
         <Spin />
       )}
@@ -139,11 +167,13 @@ export default function UserPage() {
   const [deptTree, setDeptTree] = useState<any[]>([]);
   const [deptId, setDeptId] = useState<string>();
   const [grant, setGrant] = useState<any[] | null>(null);
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const tt = useText();
 
   useEffect(() => {
-    getDeptTree().then(setDeptTree).catch(() => undefined);
+    getDeptTree()
+      .then(setDeptTree)
+      .catch(() => undefined);
   }, []);
 
   const needSelection = (rows: any[]) => {
@@ -199,33 +229,45 @@ export default function UserPage() {
         params={deptId ? { deptId } : undefined}
         beforeOpen={(r: any) => ({ ...r, roleId: splitIds(r.roleId), deptId: splitIds(r.deptId), postId: splitIds(r.postId) })}
         beforeSubmit={(v: any) => {
-          const { password2, ...rest } = v;
+          const { password2: _password2, ...rest } = v;
           return { ...rest, roleId: joinIds(v.roleId), deptId: joinIds(v.deptId), postId: joinIds(v.postId) };
         }}
         toolbarExtra={(rows, reload) =>
           [
-            (perm.user_role || perm.user_edit) && (
+            access.canAny('user_role', 'user_edit') && (
               <Button key="role" icon={<TeamOutlined />} onClick={() => needSelection(rows) && setGrant(rows)}>
                 {tt('角色配置')}
               </Button>
             ),
-            (perm.user_reset || perm.user_edit) && (
-              <Button key="reset" icon={<KeyOutlined />} onClick={() => confirmAction(rows, '确定将选择账号密码重置为123456?', resetPassword, reload)}>
+            access.canAny('user_reset', 'user_edit') && (
+              <Button
+                key="reset"
+                icon={<KeyOutlined />}
+                onClick={() => confirmAction(rows, '确定将选择账号密码重置为123456?', resetPassword, reload)}
+              >
                 {tt('密码重置')}
               </Button>
             ),
-            (perm.user_unlock || perm.user_edit) && (
+            access.canAny('user_unlock', 'user_edit') && (
               <Button key="unlock" icon={<UnlockOutlined />} onClick={() => confirmAction(rows, '确定将选择账号解封?', unlockUser, reload)}>
                 {tt('账号解封')}
               </Button>
             ),
-            (perm.user_audit || perm.user_edit) && (
-              <Button key="pass" icon={<CheckOutlined />} onClick={() => confirmAction(rows, '确定审核通过选择的注册申请?', auditPass, reload)}>
+            access.canAny('user_audit', 'user_edit') && (
+              <Button
+                key="pass"
+                icon={<CheckOutlined />}
+                onClick={() => confirmAction(rows, '确定审核通过选择的注册申请?', auditPass, reload)}
+              >
                 {tt('审核通过')}
               </Button>
             ),
-            (perm.user_audit || perm.user_edit) && (
-              <Button key="refuse" icon={<CloseOutlined />} onClick={() => confirmAction(rows, '确定驳回选择的注册申请?', auditRefuse, reload)}>
+            access.canAny('user_audit', 'user_edit') && (
+              <Button
+                key="refuse"
+                icon={<CloseOutlined />}
+                onClick={() => confirmAction(rows, '确定驳回选择的注册申请?', auditRefuse, reload)}
+              >
                 {tt('审核驳回')}
               </Button>
             ),

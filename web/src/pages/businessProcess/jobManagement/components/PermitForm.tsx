@@ -1,6 +1,24 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import type { FormInstance } from 'antd';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Result, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { history } from '@umijs/max';
@@ -9,13 +27,31 @@ import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 import { FORMAT } from '@/utils/date';
 import { useSession } from '@/stores/session';
-import { checkCalendar, getOptions, getPermit, listAreas, submitPermit, SUB_KEY, type Options, type Permit, type WorkType } from '@/services/workticket';
+import {
+  checkCalendar,
+  getOptions,
+  getPermit,
+  listAreas,
+  submitPermit,
+  SUB_KEY,
+  subOf,
+  type PermitDraft,
+  type Options,
+  type Permit,
+  type WorkType,
+} from '@/services/workticket';
 import { permitType, submitPath, viewPath, type PermitType, type TypeField } from './catalogue';
 import { maxValidityHours } from './levels';
 import { PersonSelect, TicketNoSelect, useList } from './pickers';
 import './permit.less';
 
-const split = (v?: string) => (v ? String(v).split(',').map((s) => s.trim()).filter(Boolean) : []);
+const split = (v?: string) =>
+  v
+    ? String(v)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const num = (c: string) => (/^-?\d+$/.test(c) ? Number(c) : c);
 
 /** Options of a type field: static, or from ticket/options (server names). */
@@ -26,7 +62,7 @@ export function fieldOptions(f: TypeField, opts?: Options, tt: (s: string) => st
 }
 
 /** The form values → the permit the server takes (only the sub-object of the type). */
-export function toPermit(type: PermitType, v: any, id?: string, apply = false): Permit {
+export function toPermit(type: PermitType, v: any, id?: string, apply = false): PermitDraft {
   const sub: Record<string, any> = {};
   type.fields.forEach((f) => {
     const x = v.sub?.[f.name];
@@ -35,7 +71,7 @@ export function toPermit(type: PermitType, v: any, id?: string, apply = false): 
     else if (x !== undefined && x !== null && x !== '') sub[f.name] = x;
   });
   const fmt = (d?: Dayjs | string) => (d ? dayjs(d).format(FORMAT) : '');
-  const p: Permit = {
+  const p: PermitDraft = {
     id,
     workType: type.code,
     workUnit: (v.workUnit || '').trim(),
@@ -49,7 +85,12 @@ export function toPermit(type: PermitType, v: any, id?: string, apply = false): 
     hazardCodes: (v.hazardCodes || []).join(','),
     safetyMeasures: (v.safetyMeasures || [])
       .filter((m: any) => m && String(m.content || '').trim())
-      .map((m: any, i: number) => ({ seq: i + 1, content: String(m.content).trim(), involved: !!m.involved, confirmUserId: m.confirmUserId || undefined })),
+      .map((m: any, i: number) => ({
+        seq: i + 1,
+        content: String(m.content).trim(),
+        involved: !!m.involved,
+        confirmUserId: m.confirmUserId || undefined,
+      })),
     relatedTicketNos: (v.relatedTicketNos || []).join(','),
     attachments: v.attachments || '',
     remark: v.remark || '',
@@ -62,8 +103,7 @@ export function toPermit(type: PermitType, v: any, id?: string, apply = false): 
 
 /** A stored permit → form values. */
 export function toValues(type: PermitType, p: Permit) {
-  const key = SUB_KEY[type.code];
-  const raw = (key && p[key]) || {};
+  const raw = subOf(p, type.code);
   const sub: Record<string, any> = {};
   type.fields.forEach((f) => {
     const x = raw[f.name];
@@ -120,7 +160,8 @@ function LiveLevel({ f }: { f: TypeField }) {
   const level = f.live(v);
   return (
     <div className="wt-live-level" data-testid={`live-${f.name}`}>
-      {tt('作业级别')}: {level ? <Tag color="orange">{tt(level)}</Tag> : <Typography.Text type="secondary">{tt('未达到分级标准')}</Typography.Text>}
+      {tt('作业级别')}:{' '}
+      {level ? <Tag color="orange">{tt(level)}</Tag> : <Typography.Text type="secondary">{tt('未达到分级标准')}</Typography.Text>}
     </div>
   );
 }
@@ -130,6 +171,7 @@ function CalendarHint({ type }: { type: PermitType }) {
   const tt = useText();
   const start = Form.useWatch('planStartTime');
   const [hint, setHint] = useState('');
+  const startText = start && dayjs(start).format(FORMAT);
   useEffect(() => {
     if (type.code !== 'hotWork' || !start) return setHint('');
     let live = true;
@@ -139,8 +181,11 @@ function CalendarHint({ type }: { type: PermitType }) {
     return () => {
       live = false;
     };
-  }, [start && dayjs(start).format(FORMAT)]);
-  return hint ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${hint} ${tt('(将升级管理)')}`} data-testid="calendar-hint" /> : null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the calendar is asked when the start time (to the minute format) changes; the type is fixed for the form
+  }, [startText]);
+  return hint ? (
+    <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${hint} ${tt('(将升级管理)')}`} data-testid="calendar-hint" />
+  ) : null;
 }
 
 function ValidityHint({ type, form }: { type: PermitType; form: FormInstance }) {
@@ -192,6 +237,7 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
         }
       })
       .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options load once on mount; id, type and form are those of this mount
   }, []);
 
   useEffect(() => {
@@ -207,8 +253,10 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
       })
       .catch(() => undefined)
       .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- type follows workType, which is listed; the form instance is stable
   }, [id, workType]);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tt is a new function each render; the options are what change
   const hazardOptions = useMemo(() => (opts?.hazardCodes || []).map((h) => ({ label: `${h.code} ${tt(h.name)}`, value: h.code })), [opts]);
 
   if (!type) return <Result status="404" title="404" subTitle={tt('没有这种作业类型')} />;
@@ -240,7 +288,9 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
           }
           extra={<ValidityHint form={form} type={type} />}
         >
-          {readonlyEdit ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={tt('该作业票已进入审批或已签发,不能修改')} /> : null}
+          {readonlyEdit ? (
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={tt('该作业票已进入审批或已签发,不能修改')} />
+          ) : null}
           <Form form={form} layout="vertical" disabled={readonlyEdit} scrollToFirstError>
             <CalendarHint type={type} />
             <Typography.Title level={5}>{tt('基本信息')}</Typography.Title>
@@ -277,7 +327,12 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item name="operatorIds" label={tt('作业人员')} rules={[{ required: true, message: tt('请选择作业人员') }]} tooltip={type.certKind ? tt('作业人员须持有效的特种作业操作证') : undefined}>
+                <Form.Item
+                  name="operatorIds"
+                  label={tt('作业人员')}
+                  rules={[{ required: true, message: tt('请选择作业人员') }]}
+                  tooltip={type.certKind ? tt('作业人员须持有效的特种作业操作证') : undefined}
+                >
                   <PersonSelect source="operators" certKind={type.certKind} multiple data-testid="operators" />
                 </Form.Item>
               </Col>
@@ -289,7 +344,10 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                   rules={[
                     { required: true, message: tt('请选择监护人') },
                     ({ getFieldValue }) => ({
-                      validator: (_, v) => ((getFieldValue('operatorIds') || []).includes(v) ? Promise.reject(new Error(tt('监护人不能同时是本作业票的作业人员'))) : Promise.resolve()),
+                      validator: (_, v) =>
+                        (getFieldValue('operatorIds') || []).includes(v)
+                          ? Promise.reject(new Error(tt('监护人不能同时是本作业票的作业人员')))
+                          : Promise.resolve(),
                     }),
                   ]}
                 >
@@ -314,7 +372,8 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                         if (!v || !s) return Promise.resolve();
                         if (!dayjs(v).isAfter(dayjs(s))) return Promise.reject(new Error(tt('计划结束时间必须晚于计划开始时间')));
                         const max = maxValidityHours(type.code, getFieldValue(['sub', 'fireLevel']));
-                        if (max && dayjs(v).diff(dayjs(s), 'minute') > max * 60) return Promise.reject(new Error(`${tt('作业票有效期不超过')} ${max} ${tt('小时')}`));
+                        if (max && dayjs(v).diff(dayjs(s), 'minute') > max * 60)
+                          return Promise.reject(new Error(`${tt('作业票有效期不超过')} ${max} ${tt('小时')}`));
                         return Promise.resolve();
                       },
                     }),
@@ -384,10 +443,19 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                       </Col>
                     </Row>
                   ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ content: '', involved: true })} style={{ marginTop: 8 }}>
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ content: '', involved: true })}
+                    style={{ marginTop: 8 }}
+                  >
                     {tt('添加安全措施')}
                   </Button>
-                  <div className="wt-hint">{tt('每项措施由确认人本人确认:勾选即以本人名义确认;其余措施在作业前由作业人员、监护人于查看页逐项确认,涉及的措施全部确认后才能开始作业')}</div>
+                  <div className="wt-hint">
+                    {tt(
+                      '每项措施由确认人本人确认:勾选即以本人名义确认;其余措施在作业前由作业人员、监护人于查看页逐项确认,涉及的措施全部确认后才能开始作业',
+                    )}
+                  </div>
                 </div>
               )}
             </Form.List>
@@ -412,10 +480,21 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
           </Form>
           <Space className="wt-actions">
             <Button onClick={() => history.back()}>{tt('返回')}</Button>
-            <Button disabled={readonlyEdit} loading={saving === 'draft'} onClick={() => save(false).catch(() => undefined)} data-testid="save-draft">
+            <Button
+              disabled={readonlyEdit}
+              loading={saving === 'draft'}
+              onClick={() => save(false).catch(() => undefined)}
+              data-testid="save-draft"
+            >
               {tt('保存草稿')}
             </Button>
-            <Button type="primary" disabled={readonlyEdit} loading={saving === 'apply'} onClick={() => save(true).catch(() => undefined)} data-testid="submit-apply">
+            <Button
+              type="primary"
+              disabled={readonlyEdit}
+              loading={saving === 'apply'}
+              onClick={() => save(true).catch(() => undefined)}
+              data-testid="submit-apply"
+            >
               {tt('提交审批')}
             </Button>
           </Space>

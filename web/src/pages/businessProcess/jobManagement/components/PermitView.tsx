@@ -1,5 +1,25 @@
 import React, { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Result, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { history } from '@umijs/max';
@@ -20,7 +40,7 @@ import {
   isMyTask,
   lifecycle,
   submitGas,
-  SUB_KEY,
+  subOf,
   type GasSample,
   type GuardianChange,
   type LifecycleAction,
@@ -31,6 +51,7 @@ import {
 import { GAS_TYPES, permitType, SAMPLE_KINDS, submitPath, viewPath, WORK_PHASE, type PermitType } from './catalogue';
 import { fieldText, hazardText, StatusTags } from './display';
 import { PersonSelect } from './pickers';
+import type { Draft } from '@/services/types';
 import PrintSheet from './PrintSheet';
 import './permit.less';
 
@@ -119,10 +140,13 @@ export default function PermitView({ workType }: { workType: WorkType }) {
       .catch((e) => setError(e?.message || 'error'));
 
   useEffect(() => {
-    getOptions().then(setOpts).catch(() => undefined);
+    getOptions()
+      .then(setOpts)
+      .catch(() => undefined);
   }, []);
   useEffect(() => {
     if (id) load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is a new function each render; it reloads per permit (id, workType)
   }, [id, workType]);
   // the guardian changes of this permit (guardian_change/find), newest first; until they come the detail's
   useEffect(() => {
@@ -130,6 +154,7 @@ export default function PermitView({ workType }: { workType: WorkType }) {
     findGuardianChanges(id)
       .then((pg) => setChanges(pg?.records || []))
       .catch(() => setChanges(undefined));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the guardian changes reload when the loaded version changes (id comes with it)
   }, [version]);
   // print CSS hides the shell only while a permit view is open
   useEffect(() => {
@@ -144,7 +169,7 @@ export default function PermitView({ workType }: { workType: WorkType }) {
 
   const p = view.permit;
   const actions = p.actions || [];
-  const sub = (SUB_KEY[type.code] && p[SUB_KEY[type.code]!]) || {};
+  const sub = subOf(p, type.code);
   const run = async (key: string, fn: () => Promise<any>, ok = '操作成功') => {
     setBusy(key);
     try {
@@ -165,7 +190,9 @@ export default function PermitView({ workType }: { workType: WorkType }) {
       message.warning(tt('驳回时请填写审批意见'));
       return;
     }
-    run(pass ? 'pass' : 'reject', () => approvePermit(p.id!, pass, comment.trim()), pass ? '已通过' : '已驳回').then((done) => done && setComment(''));
+    run(pass ? 'pass' : 'reject', () => approvePermit(p.id!, pass, comment.trim()), pass ? '已通过' : '已驳回').then(
+      (done) => done && setComment(''),
+    );
   };
 
   const openMeasures = (p.ticketStatus === 0 || p.ticketStatus === 1) && p.jobStatus === 1;
@@ -191,12 +218,24 @@ export default function PermitView({ workType }: { workType: WorkType }) {
                 </Button>
               ) : null}
               {actions.includes('apply') ? (
-                <Button type="primary" loading={busy === 'apply'} onClick={() => run('apply', () => applyPermit(p.id!), '已提交审批')} data-testid="apply">
+                <Button
+                  type="primary"
+                  loading={busy === 'apply'}
+                  onClick={() => run('apply', () => applyPermit(p.id!), '已提交审批')}
+                  data-testid="apply"
+                >
                   {tt('提交审批')}
                 </Button>
               ) : null}
               {ACTS.filter((a) => actions.includes(a.key)).map((a) => (
-                <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} loading={busy === a.key} onClick={() => setAct(a)} data-testid={`act-${a.key}`}>
+                <Button
+                  key={a.key}
+                  type={a.primary ? 'primary' : 'default'}
+                  danger={a.danger}
+                  loading={busy === a.key}
+                  onClick={() => setAct(a)}
+                  data-testid={`act-${a.key}`}
+                >
                   {tt(a.text)}
                 </Button>
               ))}
@@ -207,8 +246,12 @@ export default function PermitView({ workType }: { workType: WorkType }) {
             </Space>
           }
         >
-          {p.closeReason ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${tt('关闭原因')}: ${p.closeReason}`} /> : null}
-          {sub.escalated ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${tt('升级管理')}: ${sub.escalationReason}`} /> : null}
+          {p.closeReason ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${tt('关闭原因')}: ${p.closeReason}`} />
+          ) : null}
+          {sub.escalated ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`${tt('升级管理')}: ${sub.escalationReason}`} />
+          ) : null}
           <Descriptions bordered size="small" column={3} data-testid="permit-details">
             <Descriptions.Item label={tt('作业票编号')}>{p.ticketNo}</Descriptions.Item>
             <Descriptions.Item label={tt('作业类型')}>{tt(type.name)}</Descriptions.Item>
@@ -227,13 +270,21 @@ export default function PermitView({ workType }: { workType: WorkType }) {
             </Descriptions.Item>
             <Descriptions.Item label={tt('计划开始时间')}>{p.planStartTime}</Descriptions.Item>
             <Descriptions.Item label={tt('计划结束时间')}>{p.planEndTime}</Descriptions.Item>
-            <Descriptions.Item label={tt('作业阶段')}>{tt(WORK_PHASE.find((w) => w.value === p.workPhase)?.label || '-')}</Descriptions.Item>
+            <Descriptions.Item label={tt('作业阶段')}>
+              {tt(WORK_PHASE.find((w) => w.value === p.workPhase)?.label || '-')}
+            </Descriptions.Item>
             <Descriptions.Item label={tt('实际开始时间')}>{p.actualStartTime || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('实际结束时间')}>{p.actualEndTime || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('签发时间')}>{p.issueTime || '-'}</Descriptions.Item>
             {type.fields.map((f, i) => (
               <Descriptions.Item key={f.name} label={tt(f.label)} span={descSpan(type.fields, i)}>
-                {f.kind === 'upload' ? <Files value={sub[f.name]} /> : f.kind === 'person' ? sub.electricianName || '-' : fieldText(f, sub[f.name], opts, tt) || '-'}
+                {f.kind === 'upload' ? (
+                  <Files value={sub[f.name]} />
+                ) : f.kind === 'person' ? (
+                  sub.electricianName || '-'
+                ) : (
+                  fieldText(f, sub[f.name], opts, tt) || '-'
+                )}
               </Descriptions.Item>
             ))}
             <Descriptions.Item label={tt('危害辨识')} span={3}>
@@ -253,7 +304,14 @@ export default function PermitView({ workType }: { workType: WorkType }) {
             <Typography.Paragraph>
               {tt('当前环节')}: <Tag color="processing">{p.flowTaskName}</Tag>
             </Typography.Paragraph>
-            <Input.TextArea rows={3} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={tt('请输入审批意见')} maxLength={500} data-testid="approve-comment" />
+            <Input.TextArea
+              rows={3}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              placeholder={tt('请输入审批意见')}
+              maxLength={500}
+              data-testid="approve-comment"
+            />
             <Space style={{ marginTop: 12 }}>
               <Button type="primary" loading={busy === 'pass'} onClick={() => sign(true)} data-testid="approve-pass">
                 {tt('通过')}
@@ -275,7 +333,17 @@ export default function PermitView({ workType }: { workType: WorkType }) {
                   <Button
                     size="small"
                     loading={busy === 'measures'}
-                    onClick={() => run('measures', () => confirmMeasures(p.id!, unconfirmed.map((m) => ({ seq: m.seq, involved: m.involved }))), '已确认')}
+                    onClick={() =>
+                      run(
+                        'measures',
+                        () =>
+                          confirmMeasures(
+                            p.id!,
+                            unconfirmed.map((m) => ({ seq: m.seq, involved: m.involved })),
+                          ),
+                        '已确认',
+                      )
+                    }
                     data-testid="confirm-all"
                   >
                     {tt('全部确认')}
@@ -291,7 +359,12 @@ export default function PermitView({ workType }: { workType: WorkType }) {
                 columns={[
                   { title: tt('序号'), dataIndex: 'seq', width: 60 },
                   { title: tt('安全措施'), dataIndex: 'content' },
-                  { title: tt('涉及'), dataIndex: 'involved', width: 70, render: (v: boolean) => (v ? <Tag color="blue">{tt('涉及')}</Tag> : <Tag>{tt('不涉及')}</Tag>) },
+                  {
+                    title: tt('涉及'),
+                    dataIndex: 'involved',
+                    width: 70,
+                    render: (v: boolean) => (v ? <Tag color="blue">{tt('涉及')}</Tag> : <Tag>{tt('不涉及')}</Tag>),
+                  },
                   {
                     title: tt('确认人'),
                     dataIndex: 'confirmUserName',
@@ -303,8 +376,12 @@ export default function PermitView({ workType }: { workType: WorkType }) {
                         </span>
                       ) : openMeasures ? (
                         <Space size={8}>
-                          <a onClick={() => run('measures', () => confirmMeasures(p.id!, [{ seq: m.seq, involved: true }]), '已确认')}>{tt('确认')}</a>
-                          <a onClick={() => run('measures', () => confirmMeasures(p.id!, [{ seq: m.seq, involved: false }]), '已确认')}>{tt('不涉及')}</a>
+                          <a onClick={() => run('measures', () => confirmMeasures(p.id!, [{ seq: m.seq, involved: true }]), '已确认')}>
+                            {tt('确认')}
+                          </a>
+                          <a onClick={() => run('measures', () => confirmMeasures(p.id!, [{ seq: m.seq, involved: false }]), '已确认')}>
+                            {tt('不涉及')}
+                          </a>
                         </Space>
                       ) : (
                         '-'
@@ -341,7 +418,12 @@ export default function PermitView({ workType }: { workType: WorkType }) {
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tt('暂无气体分析')} /> }}
               columns={[
                 { title: tt('分析时间'), dataIndex: 'sampleTime', width: 170 },
-                { title: tt('类别'), dataIndex: 'sampleKind', width: 110, render: (v: number) => tt(SAMPLE_KINDS.find((k) => k.value === v)?.label || String(v)) },
+                {
+                  title: tt('类别'),
+                  dataIndex: 'sampleKind',
+                  width: 110,
+                  render: (v: number) => tt(SAMPLE_KINDS.find((k) => k.value === v)?.label || String(v)),
+                },
                 { title: tt('分析部位'), dataIndex: 'samplePoint' },
                 {
                   title: tt('分析结果'),
@@ -357,7 +439,12 @@ export default function PermitView({ workType }: { workType: WorkType }) {
                     </Space>
                   ),
                 },
-                { title: tt('结论'), dataIndex: 'qualified', width: 90, render: (v: boolean) => (v ? <Tag color="green">{tt('合格')}</Tag> : <Tag color="red">{tt('不合格')}</Tag>) },
+                {
+                  title: tt('结论'),
+                  dataIndex: 'qualified',
+                  width: 90,
+                  render: (v: boolean) => (v ? <Tag color="green">{tt('合格')}</Tag> : <Tag color="red">{tt('不合格')}</Tag>),
+                },
                 { title: tt('分析人'), dataIndex: 'analystName', width: 100 },
               ]}
             />
@@ -430,7 +517,9 @@ export default function PermitView({ workType }: { workType: WorkType }) {
         <GuardianDialog
           type={type}
           onClose={() => setGuardianOpen(false)}
-          onOk={(g) => run('guardian', () => addGuardianChange({ ...g, ticketId: p.id! }), '已变更').then((done) => done && setGuardianOpen(false))}
+          onOk={(g) =>
+            run('guardian', () => addGuardianChange({ ...g, ticketId: p.id! }), '已变更').then((done) => done && setGuardianOpen(false))
+          }
           busy={busy === 'guardian'}
           exclude={[...(p.operatorIds || '').split(','), String(p.guardianId)]}
         />
@@ -439,7 +528,17 @@ export default function PermitView({ workType }: { workType: WorkType }) {
   );
 }
 
-function ActionDialog({ act, onClose, onOk, busy }: { act: (typeof ACTS)[number] | null; onClose: () => void; onOk: (comment: string) => void; busy: boolean }) {
+function ActionDialog({
+  act,
+  onClose,
+  onOk,
+  busy,
+}: {
+  act: (typeof ACTS)[number] | null;
+  onClose: () => void;
+  onOk: (comment: string) => void;
+  busy: boolean;
+}) {
   const tt = useText();
   const [c, setC] = useState('');
   useEffect(() => setC(''), [act?.key]);
@@ -454,12 +553,28 @@ function ActionDialog({ act, onClose, onOk, busy }: { act: (typeof ACTS)[number]
       onOk={() => onOk(c.trim())}
       destroyOnHidden
     >
-      <Input.TextArea rows={3} value={c} onChange={(e) => setC(e.target.value)} maxLength={500} placeholder={act?.reason ? tt('请填写原因(必填)') : tt('备注(可选)')} />
+      <Input.TextArea
+        rows={3}
+        value={c}
+        onChange={(e) => setC(e.target.value)}
+        maxLength={500}
+        placeholder={act?.reason ? tt('请填写原因(必填)') : tt('备注(可选)')}
+      />
     </Modal>
   );
 }
 
-function GasDialog({ workType, onClose, onOk, busy }: { workType: string; onClose: () => void; onOk: (s: Omit<GasSample, 'ticketId'>) => void; busy: boolean }) {
+function GasDialog({
+  workType,
+  onClose,
+  onOk,
+  busy,
+}: {
+  workType: string;
+  onClose: () => void;
+  onOk: (s: Omit<Draft<GasSample>, 'ticketId'>) => void;
+  busy: boolean;
+}) {
   const tt = useText();
   const [form] = Form.useForm();
   const submit = async () => {
@@ -472,7 +587,17 @@ function GasDialog({ workType, onClose, onOk, busy }: { workType: string; onClos
     });
   };
   return (
-    <Modal open title={tt('录入气体分析')} width={820} onCancel={onClose} onOk={submit} okText={tt('确定')} cancelText={tt('取消')} okButtonProps={{ loading: busy, 'data-testid': 'gas-ok' } as any} destroyOnHidden>
+    <Modal
+      open
+      title={tt('录入气体分析')}
+      width={820}
+      onCancel={onClose}
+      onOk={submit}
+      okText={tt('确定')}
+      cancelText={tt('取消')}
+      okButtonProps={{ loading: busy, 'data-testid': 'gas-ok' } as any}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ sampleKind: 1, readings: defaultReadings(workType) }}>
         <Row gutter={12}>
           <Col span={8}>
@@ -497,7 +622,11 @@ function GasDialog({ workType, onClose, onOk, busy }: { workType: string; onClos
               {items.map((it) => (
                 <Row gutter={8} key={it.key} align="top">
                   <Col span={5}>
-                    <Form.Item name={[it.name, 'gasName']} label={tt('气体名称')} rules={[{ required: true, message: tt('请填写气体名称') }]}>
+                    <Form.Item
+                      name={[it.name, 'gasName']}
+                      label={tt('气体名称')}
+                      rules={[{ required: true, message: tt('请填写气体名称') }]}
+                    >
                       <Input />
                     </Form.Item>
                   </Col>
@@ -542,7 +671,19 @@ function GasDialog({ workType, onClose, onOk, busy }: { workType: string; onClos
   );
 }
 
-function GuardianDialog({ type, onClose, onOk, busy, exclude }: { type: PermitType; onClose: () => void; onOk: (g: any) => void; busy: boolean; exclude: string[] }) {
+function GuardianDialog({
+  type,
+  onClose,
+  onOk,
+  busy,
+  exclude,
+}: {
+  type: PermitType;
+  onClose: () => void;
+  onOk: (g: any) => void;
+  busy: boolean;
+  exclude: string[];
+}) {
   const tt = useText();
   const [form] = Form.useForm();
   const submit = async () => {
@@ -550,14 +691,28 @@ function GuardianDialog({ type, onClose, onOk, busy, exclude }: { type: PermitTy
     onOk({ newGuardianId: v.newGuardianId, reason: v.reason, handoverContent: v.handoverContent || '' });
   };
   return (
-    <Modal open title={tt('变更监护人')} onCancel={onClose} onOk={submit} okText={tt('确定')} cancelText={tt('取消')} okButtonProps={{ loading: busy } as any} destroyOnHidden>
+    <Modal
+      open
+      title={tt('变更监护人')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={tt('确定')}
+      cancelText={tt('取消')}
+      okButtonProps={{ loading: busy } as any}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item
           name="newGuardianId"
           label={tt('新监护人')}
           rules={[
             { required: true, message: tt('请选择新监护人') },
-            { validator: (_, v) => (v && exclude.includes(String(v)) ? Promise.reject(new Error(tt('新监护人不能是原监护人或本作业票的作业人员'))) : Promise.resolve()) },
+            {
+              validator: (_, v) =>
+                v && exclude.includes(String(v))
+                  ? Promise.reject(new Error(tt('新监护人不能是原监护人或本作业票的作业人员')))
+                  : Promise.resolve(),
+            },
           ]}
         >
           <PersonSelect source="guardians" workType={type.code} />

@@ -1,6 +1,6 @@
 import React, { useLayoutEffect, useRef } from 'react';
 import type { Options, PermitView } from '@/services/workticket';
-import { SUB_KEY } from '@/services/workticket';
+import { subOf } from '@/services/workticket';
 import { useText } from '@/utils/i18nText';
 import { useEnterprise } from '@/stores/enterprise';
 import { fieldText, hazardText, statusText } from './display';
@@ -40,7 +40,7 @@ export default function PrintSheet({ view, type, opts }: { view: PermitView; typ
   const enterprise = useEnterprise((e) => e.enterpriseName);
   const ref = useRef<HTMLDivElement>(null);
   const p = view.permit;
-  const sub = (SUB_KEY[type.code] && p[SUB_KEY[type.code]!]) || {};
+  const sub = subOf(p, type.code);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -92,17 +92,13 @@ export default function PrintSheet({ view, type, opts }: { view: PermitView; typ
             {row('作业区域', p.areaName)}
             {row('作业地点', p.location)}
           </tr>
-          <tr>
-            {row('作业内容', p.content, 5)}
-          </tr>
+          <tr>{row('作业内容', p.content, 5)}</tr>
           <tr>
             {row('申请人', p.applicantName)}
             {row('申请时间', p.applyTime)}
             {row('监护人', p.guardianName)}
           </tr>
-          <tr>
-            {row('作业人员', p.operatorNames, 5)}
-          </tr>
+          <tr>{row('作业人员', p.operatorNames, 5)}</tr>
           <tr>
             {row('计划时间', `${p.planStartTime || ''} ~ ${p.planEndTime || ''}`, 3)}
             {row('签发时间', p.issueTime)}
@@ -114,18 +110,14 @@ export default function PrintSheet({ view, type, opts }: { view: PermitView; typ
           {chunk(typeCells, 3).map((cells, i) => (
             <tr key={`t${i}`}>
               {cells.map((f, j) => (
-                <React.Fragment key={f.name}>{row(f.label, fieldText(f, sub[f.name], opts, tt), j === cells.length - 1 ? 1 + (3 - cells.length) * 2 : 1)}</React.Fragment>
+                <React.Fragment key={f.name}>
+                  {row(f.label, fieldText(f, sub[f.name], opts, tt), j === cells.length - 1 ? 1 + (3 - cells.length) * 2 : 1)}
+                </React.Fragment>
               ))}
             </tr>
           ))}
-          {sub.escalated ? (
-            <tr>
-              {row('升级管理', sub.escalationReason, 5)}
-            </tr>
-          ) : null}
-          <tr>
-            {row('危害辨识', hazardText(p.hazardCodes, opts, tt), 5)}
-          </tr>
+          {sub.escalated ? <tr>{row('升级管理', sub.escalationReason, 5)}</tr> : null}
+          <tr>{row('危害辨识', hazardText(p.hazardCodes, opts, tt), 5)}</tr>
         </tbody>
       </table>
 

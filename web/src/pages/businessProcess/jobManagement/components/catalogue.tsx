@@ -144,7 +144,8 @@ export const PERMIT_TYPES: PermitType[] = [
 export const permitType = (code?: string) => PERMIT_TYPES.find((t) => t.code === code);
 
 export const viewPath = (workType: string, id: string) => `${permitType(workType)?.base || job(workType)}/view?id=${id}`;
-export const submitPath = (workType: string, id?: string) => `${permitType(workType)?.base || job(workType)}/submit${id ? `?id=${id}` : ''}`;
+export const submitPath = (workType: string, id?: string) =>
+  `${permitType(workType)?.base || job(workType)}/submit${id ? `?id=${id}` : ''}`;
 
 // spec section 3.1 enums as the server codes them (ticket/options sends the same names)
 export const TICKET_STATUS = [

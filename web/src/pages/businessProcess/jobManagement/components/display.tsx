@@ -52,7 +52,12 @@ export function hazardText(codes: string | undefined, opts: Options | undefined,
 
 /** The state in words: permit status, approval, job status. */
 export function statusText(p: Permit, tt: T): string {
-  const parts = [find(TICKET_STATUS, p.ticketStatus)?.label, p.flowStatus === 0 ? FLOW_STATUS[1].label : p.flowStatus === 2 ? FLOW_STATUS[3].label : '', find(JOB_STATUS, p.jobStatus)?.label, p.paused ? '已暂停' : '']
+  const parts = [
+    find(TICKET_STATUS, p.ticketStatus)?.label,
+    p.flowStatus === 0 ? FLOW_STATUS[1].label : p.flowStatus === 2 ? FLOW_STATUS[3].label : '',
+    find(JOB_STATUS, p.jobStatus)?.label,
+    p.paused ? '已暂停' : '',
+  ]
     .filter(Boolean)
     .map((s) => tt(s as string));
   return parts.join(' / ');

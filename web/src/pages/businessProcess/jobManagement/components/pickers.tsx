@@ -18,11 +18,15 @@ export function useList<T>(load: () => Promise<T[]>, key: string = ''): [T[], bo
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key names what load fetches; load is the caller's inline function
   }, [key]);
   return [rows, loading];
 }
 
-const byText: SelectProps['filterOption'] = (input, opt) => String((opt as any)?.search || '').toLowerCase().includes(input.toLowerCase());
+const byText: SelectProps['filterOption'] = (input, opt) =>
+  String((opt as any)?.search || '')
+    .toLowerCase()
+    .includes(input.toLowerCase());
 
 type PickerProps = Omit<SelectProps, 'options' | 'mode'> & { multiple?: boolean };
 
@@ -31,7 +35,13 @@ type PickerProps = Omit<SelectProps, 'options' | 'mode'> & { multiple?: boolean 
  * whether one of that kind is among them; the server still decides (it refuses an operator
  * without a valid certificate with its own message).
  */
-export function PersonSelect({ source, certKind, workType, multiple, ...rest }: PickerProps & { source: 'operators' | 'guardians' | 'users'; certKind?: string; workType?: string }) {
+export function PersonSelect({
+  source,
+  certKind,
+  workType,
+  multiple,
+  ...rest
+}: PickerProps & { source: 'operators' | 'guardians' | 'users'; certKind?: string; workType?: string }) {
   const tt = useText();
   const [people, loading] = useList<Person>(
     () => (source === 'operators' ? listOperators(certKind) : source === 'guardians' ? listGuardians(workType || '') : listUsers()),

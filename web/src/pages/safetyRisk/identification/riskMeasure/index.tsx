@@ -9,5 +9,15 @@ import { eventOptions } from '../../components/lookups';
 export default function RiskMeasurePage() {
   const events = useOptions(() => eventOptions());
   const fields = useMemo(() => measureFields({ events }), [events]);
-  return <CrudPage title="管控措施" fields={fields} api={riskMeasureApi} permissionPrefix="risk_measure" exportBtn exportName="管控措施.xlsx" beforeOpen={idsToText} />;
+  return (
+    <CrudPage
+      title="管控措施"
+      fields={fields}
+      api={riskMeasureApi}
+      permissionPrefix="risk_measure"
+      exportBtn
+      exportName="管控措施.xlsx"
+      beforeOpen={idsToText}
+    />
+  );
 }

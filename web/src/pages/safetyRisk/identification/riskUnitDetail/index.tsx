@@ -70,7 +70,9 @@ export default function RiskUnitDetailPage() {
           <Descriptions.Item label={tt('分析对象')}>{u.objectName || '-'}</Descriptions.Item>
           <Descriptions.Item label={tt('所在区域')}>{u.areaName || '-'}</Descriptions.Item>
           <Descriptions.Item label={tt('重大危险源编码')}>{u.hazardCode || '-'}</Descriptions.Item>
-          <Descriptions.Item label={tt('风险分级')}>{labelOf(RISK_CLASS, u.riskClass) ? tt(labelOf(RISK_CLASS, u.riskClass)) : '-'}</Descriptions.Item>
+          <Descriptions.Item label={tt('风险分级')}>
+            {labelOf(RISK_CLASS, u.riskClass) ? tt(labelOf(RISK_CLASS, u.riskClass)) : '-'}
+          </Descriptions.Item>
           <Descriptions.Item label={tt('责任部门')}>{u.deptName || '-'}</Descriptions.Item>
           <Descriptions.Item label={tt('责任人')}>{u.responsibleUserName || '-'}</Descriptions.Item>
           <Descriptions.Item label={tt('运行状态')}>
@@ -97,13 +99,29 @@ export default function RiskUnitDetailPage() {
               key: 'measures',
               label: `${tt('管控措施')} (${data.measures.length})`,
               children: (
-                <CrudPage title="管控措施" fields={mFields} api={riskMeasureApi} params={{ unitId_equal: id }} permissionPrefix="risk_measure" beforeOpen={idsToText} />
+                <CrudPage
+                  title="管控措施"
+                  fields={mFields}
+                  api={riskMeasureApi}
+                  params={{ unitId_equal: id }}
+                  permissionPrefix="risk_measure"
+                  beforeOpen={idsToText}
+                />
               ),
             },
             {
               key: 'plans',
               label: `${tt('排查计划')} (${data.plans.length})`,
-              children: <CrudPage title="排查计划" fields={pFields} api={checkPlanApi} params={{ unitId_equal: id }} permissionPrefix="check_plan" beforeOpen={idsToText} />,
+              children: (
+                <CrudPage
+                  title="排查计划"
+                  fields={pFields}
+                  api={checkPlanApi}
+                  params={{ unitId_equal: id }}
+                  permissionPrefix="check_plan"
+                  beforeOpen={idsToText}
+                />
+              ),
             },
           ]}
         />

@@ -1,7 +1,7 @@
 import React, { useMemo } from 'react';
+import { useAccess } from '@umijs/max';
 import { Button, Dropdown } from 'antd';
 import { CloudUploadOutlined, DownOutlined, ProfileOutlined } from '@ant-design/icons';
-import { useSession } from '@/stores/session';
 import CrudPage from '@/components/CrudPage';
 import { exportUpload, riskUnitApi, uploadProvinces } from '@/services/prevention';
 import { Tx } from '@/utils/i18nText';
@@ -12,7 +12,7 @@ import { objectOptions } from '../../components/lookups';
 /** 风险分析单元: units with their inherent class and assessed level; the name opens the detail. */
 export default function RiskUnitItemPage() {
   const objects = useOptions(objectOptions);
-  const perm = useSession((s) => s.permission);
+  const access = useAccess();
   const fields = useMemo(() => unitFields({ link: true, objects }), [objects]);
   return (
     <CrudPage
@@ -25,7 +25,7 @@ export default function RiskUnitItemPage() {
       beforeOpen={idsToText}
       actionWidth={300}
       toolbarExtra={() =>
-        perm.risk_unit_export || perm.dual_prophylaxis_export
+        access.canAny('risk_unit_export', 'dual_prophylaxis_export')
           ? [
               <Dropdown
                 key="upload"
