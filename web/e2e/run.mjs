@@ -215,14 +215,24 @@ await scenario('menu search opens, filters and closes with Esc', async () => {
   await modal.waitFor({ state: 'hidden' });
 });
 
+// The theme reaches <body> from an effect after the choice renders: wait for
+// the class (a loaded machine takes longer) instead of reading it at once.
+const bodyHas = (cls) =>
+  page
+    .waitForFunction((c) => document.body.classList.contains(c), cls, { timeout: 10000 })
+    .then(
+      () => true,
+      () => false,
+    );
+
 await scenario('theme survives a reload', async () => {
   await page.locator('[data-testid="theme-chooser"]').click();
   await page.locator('[data-theme="theme-dark"]').click();
-  expect(await page.evaluate(() => document.body.classList.contains('theme-dark')), 'body class after choosing');
+  expect(await bodyHas('theme-dark'), 'body class after choosing');
   await page.keyboard.press('Escape');
   await page.reload();
   await page.locator('.aq-sider').waitFor();
-  expect(await page.evaluate(() => document.body.classList.contains('theme-dark')), 'body class after reload');
+  expect(await bodyHas('theme-dark'), 'body class after reload');
   await shot('09-theme-dark');
   await page.locator('[data-testid="theme-chooser"]').click();
   await page.locator('[data-theme="theme-default"]').click();
