@@ -125,7 +125,7 @@ func parseTokenForm(r *http.Request) error {
 			return nil
 		case "multipart/form-data":
 			// limitBody bounds the body; fields only, files are not read.
-			if err := r.ParseMultipartForm(1 << 20); err != nil {
+			if err := r.ParseMultipartForm(1 << 20); err != nil { //nolint:gosec // G120: ParseMultipartForm keeps at most 1 MiB in memory; the rest spills to temp files
 				return errors.New("请求参数错误,请检查表单内容")
 			}
 			if r.MultipartForm != nil {

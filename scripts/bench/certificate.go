@@ -24,7 +24,7 @@ func init() {
 func seedCertificates(dir string) {
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "user.db")+"?_pragma=busy_timeout(10000)")
 	must(err)
-	defer db.Close()
+	defer func() { _ = db.Close() }() // benchmark tool: best-effort close
 	rows, err := db.Query(`SELECT id, main_dept_id FROM blade_user WHERE tenant_id = '100001' AND account LIKE 'bench%'`)
 	must(err)
 	type u struct{ id, dept int64 }
@@ -35,7 +35,7 @@ func seedCertificates(dir string) {
 		users = append(users, x)
 	}
 	must(rows.Err())
-	rows.Close()
+	_ = rows.Close() // benchmark tool: best-effort close
 	tx, err := db.Begin()
 	must(err)
 	st, err := tx.Prepare(`INSERT INTO blade_user_certificate (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,

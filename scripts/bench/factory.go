@@ -26,7 +26,7 @@ func init() {
 func seedFactory(dir string) {
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "factory.db")+"?_pragma=busy_timeout(10000)")
 	must(err)
-	defer db.Close()
+	defer func() { _ = db.Close() }() // benchmark tool: best-effort close
 	tx, err := db.Begin()
 	must(err)
 	st, err := tx.Prepare(`INSERT INTO base_risk_partition (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,

@@ -44,7 +44,7 @@ func main() {
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "anquan-bench-")
 	must(err)
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }() // best-effort removal of the temporary data dir
 	addr := freeAddr()
 	base := "http://" + addr
 
@@ -118,7 +118,7 @@ func wanted(name string) bool {
 }
 
 func launch(dir, addr string) *exec.Cmd {
-	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"))
+	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb")) //nolint:gosec // G204: the binary under benchmark, chosen by the operator's --bin flag
 	cmd.Env = append(os.Environ(), "ANQUAN_CAPTCHA=off", "ANQUAN_ACCESS_LOG=off", "ANQUAN_LOG_LEVEL=warn", "ANQUAN_TOKEN_RATE=100000000")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	must(cmd.Start())
@@ -134,7 +134,7 @@ func waitReady(base string) {
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if r, err := http.Get(base + "/readyz"); err == nil {
-			r.Body.Close()
+			_ = r.Body.Close() // benchmark tool: best-effort close
 			if r.StatusCode == 200 {
 				return
 			}
@@ -150,7 +150,7 @@ func waitReady(base string) {
 func seed(path string, n int) {
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	must(err)
-	defer db.Close()
+	defer func() { _ = db.Close() }() // benchmark tool: best-effort close
 	hash, err := authn.Hash("123456")
 	must(err)
 	tx, err := db.Begin()
@@ -187,7 +187,7 @@ func tokenRequest(base, user, pass string) *http.Request {
 func login(c *http.Client, base, user, pass string) string {
 	res, err := c.Do(tokenRequest(base, user, pass))
 	must(err)
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // benchmark tool: best-effort close
 	var out map[string]any
 	must(json.NewDecoder(res.Body).Decode(&out))
 	tok, _ := out["access_token"].(string)
@@ -209,8 +209,12 @@ func cpuSeconds(pid int) float64 {
 	}
 	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
 	var ut, st float64
-	fmt.Sscanf(f[11], "%f", &ut)
-	fmt.Sscanf(f[12], "%f", &st)
+	if _, err := fmt.Sscanf(f[11], "%f", &ut); err != nil {
+		return 0
+	}
+	if _, err := fmt.Sscanf(f[12], "%f", &st); err != nil {
+		return 0
+	}
 	return (ut + st) / 100 // clock ticks (USER_HZ 100)
 }
 
@@ -241,7 +245,7 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 					continue
 				}
 				_, _ = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
+				_ = res.Body.Close() // benchmark tool: best-effort close
 				if res.StatusCode != 200 {
 					errs.Add(1)
 				}
@@ -274,12 +278,14 @@ func rssMB(pid int) float64 {
 	if err != nil {
 		return 0
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // benchmark tool: best-effort close
 	s := bufio.NewScanner(f)
 	for s.Scan() {
 		if strings.HasPrefix(s.Text(), "VmRSS:") {
 			var kb float64
-			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(s.Text(), "VmRSS:")), "%f", &kb)
+			if _, err := fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(s.Text(), "VmRSS:")), "%f", &kb); err != nil {
+				return 0
+			}
 			return kb / 1024
 		}
 	}
@@ -299,7 +305,7 @@ func cpuModel() string {
 func freeAddr() string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	must(err)
-	defer l.Close()
+	defer func() { _ = l.Close() }() // benchmark tool: best-effort close
 	return l.Addr().String()
 }
 

@@ -28,7 +28,7 @@ func init() {
 func seedPermits(dir string) {
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "workticket.db")+"?_pragma=busy_timeout(10000)")
 	must(err)
-	defer db.Close()
+	defer func() { _ = db.Close() }() // benchmark tool: best-effort close
 	tx, err := db.Begin()
 	must(err)
 	stmt, err := tx.Prepare(`INSERT INTO wt_ticket (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
@@ -68,7 +68,7 @@ func wtCall(c *http.Client, method, url, token string, body any) (map[string]any
 	if err != nil {
 		return nil, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // benchmark tool: best-effort close
 	var out map[string]any
 	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
 		return nil, err

@@ -396,7 +396,7 @@ func (e *env) testUsers(t *testing.T) {
 	ok(t, e.get("/api/blade-user/info", zs), "info")
 	ok(t, e.post("/api/blade-user/update-password?oldPassword=Passw0rd!&newPassword=N3wPass!&newPassword1=N3wPass!", zs, nil), "update-password")
 	fails(t, e.get("/api/blade-user/info", zs), 401, "", "old token after password change")
-	zs = e.login("100001", "zhangsan", "N3wPass!")
+	e.login("100001", "zhangsan", "N3wPass!")
 	ok(t, e.post("/api/blade-user/reset-password?userIds="+id, admin, nil), "reset-password")
 	e.login("100001", "zhangsan", "123456")
 	ok(t, e.post("/api/blade-user/grant?userIds="+id+"&roleIds=1000010000000000102", admin, nil), "grant role")

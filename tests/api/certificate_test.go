@@ -46,7 +46,9 @@ func (e *env) certUserID(t *testing.T, token, account string) int64 {
 		t.Fatalf("user %s: %s", account, truncate(r.Raw))
 	}
 	var id int64
-	fmt.Sscan(str(l[0].(map[string]any)["id"]), &id)
+	if _, err := fmt.Sscan(str(l[0].(map[string]any)["id"]), &id); err != nil {
+		t.Fatalf("user %s: id: %v", account, err)
+	}
 	return id
 }
 

@@ -25,7 +25,7 @@ func TestServicesRefuseWhatTheGatewayRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // best-effort cleanup in a test
 	users := userv1.NewUserServiceClient(conn)
 	with := func(tok string) context.Context {
 		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+tok)

@@ -22,7 +22,7 @@ func (e *env) send(req *http.Request) *resp {
 	if err != nil {
 		e.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // best-effort cleanup in a test
 	b, _ := io.ReadAll(res.Body)
 	out := &resp{Status: res.StatusCode, Header: res.Header, Raw: b}
 	_ = json.Unmarshal(b, &out.Body)

@@ -40,7 +40,7 @@ func answers(addr string) bool {
 	if err != nil {
 		return false
 	}
-	c.Close()
+	_ = c.Close() // best-effort cleanup in a test
 	return true
 }
 
@@ -86,19 +86,19 @@ func dropAll(c *conf.Config) {
 // removed when the turn begins.
 func useExternalNATS(t *testing.T, url string) {
 	t.Helper()
-	f, err := os.OpenFile(filepath.Join(os.TempDir(), "anquan-test-nats.lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "anquan-test-nats.lock"), os.O_CREATE|os.O_RDWR, 0o666) //nolint:gosec // G302: a shared lock file other test users must open too
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
+		_ = f.Close() // best-effort cleanup in a test
 		t.Fatal(err)
 	}
 	cleanStreams(t, url)
 	t.Cleanup(func() {
 		cleanStreams(t, url)
 		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
+		_ = f.Close() // best-effort cleanup in a test
 	})
 }
 
@@ -220,7 +220,7 @@ func (e *env) call(method, path, token string, body any, headers ...string) *res
 	if err != nil {
 		e.t.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // best-effort cleanup in a test
 	raw, _ := io.ReadAll(res.Body)
 	out := &resp{Status: res.StatusCode, Header: res.Header, Raw: raw}
 	_ = json.Unmarshal(raw, &out.Body)
@@ -246,7 +246,7 @@ func (e *env) token(client string, form url.Values, headers ...string) *resp {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // best-effort cleanup in a test
 	raw, _ := io.ReadAll(res.Body)
 	out := &resp{Status: res.StatusCode, Header: res.Header, Raw: raw}
 	_ = json.Unmarshal(raw, &out.Body)

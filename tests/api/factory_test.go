@@ -55,7 +55,7 @@ func (e *env) testFactory(t *testing.T) {
 	if ent["enterpriseName"] != "江东化工有限公司" || ent["companyShortName"] != "江东化工" || len(str(ent["creditCode"])) != 18 {
 		t.Fatalf("seeded enterprise: %v", ent)
 	}
-	fails(t, e.post("/api/base-factory/factory/submit", a, map[string]any{"enterpriseName": "江东化工有限公司", "creditCode": "91320191MA1N8K2QX0"}), 400, "校验位", "bad credit code")
+	fails(t, e.post("/api/base-factory/factory/submit", a, map[string]any{"enterpriseName": "江东化工有限公司", "creditCode": "91320191MA1N8K2QX0"}), 400, "校验位", "bad credit code") //nolint:gosec // G101: a deliberately invalid credit code in a test, not a credential
 	fails(t, e.post("/api/base-factory/factory/submit", a, map[string]any{"enterpriseName": "", "creditCode": ent["creditCode"]}), 400, "企业名称不能为空", "no name")
 	ent["enterpriseName"] = "江东化工股份有限公司"
 	ok(t, e.post("/api/base-factory/factory/submit", a, ent), "rename enterprise")

@@ -304,8 +304,12 @@ func (e *env) upload(t *testing.T, tok, filename string, content []byte) *resp {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	fw, _ := mw.CreateFormFile("file", filename)
-	fw.Write(content)
-	mw.Close()
+	if _, err := fw.Write(content); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return e.call("POST", "/api/upload/put-file", tok, buf.Bytes(), "Content-Type", mw.FormDataContentType())
 }
 
@@ -320,7 +324,7 @@ func (e *env) raw(t *testing.T, path, tok string) (int, string, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // best-effort cleanup in a test
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header.Get("Content-Type"), b
 }
@@ -392,7 +396,7 @@ func TestResourceOnS3(t *testing.T) {
 	fake := s3fake.New("minio", "minio-secret", "us-east-1")
 	s3 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/anquan/100001/") {
-			http.Error(w, "AccessDenied", 403)
+			http.Error(w, "AccessDenied", http.StatusForbidden)
 			return
 		}
 		fake.ServeHTTP(w, r)

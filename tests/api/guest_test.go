@@ -64,7 +64,7 @@ func (e *env) grpcTo(name string) *grpc.ClientConn {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	e.t.Cleanup(func() { conn.Close() })
+	e.t.Cleanup(func() { _ = conn.Close() }) // best-effort cleanup in a test
 	return conn
 }
 
@@ -155,7 +155,7 @@ func TestSocialProviderOnInternalAddressIsRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 			if sqlDB, err := g.DB(); err == nil {
-				defer sqlDB.Close()
+				defer func() { _ = sqlDB.Close() }() // best-effort cleanup in a test
 			}
 			res := g.WithContext(ident.AsSystem(context.Background())).Exec("UPDATE auth_social_provider SET token_url = ?, user_info_url = ? WHERE source = ?",
 				"http://localhost:"+port+"/token", "http://localhost:"+port+"/userinfo", "corp")

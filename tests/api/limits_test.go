@@ -40,7 +40,7 @@ func TestLegacyBladeHashIsAcceptedAndUpgraded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }() // best-effort cleanup in a test
 	if _, err := db.Exec("UPDATE blade_user SET password = ? WHERE tenant_id = '100001' AND account = 'welder'", authn.LegacyHash("old-blade-pw")); err != nil {
 		t.Fatal(err)
 	}

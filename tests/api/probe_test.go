@@ -55,7 +55,7 @@ func readAllowList(t *testing.T) map[string]allowed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // best-effort cleanup in a test
 	out := map[string]allowed{}
 	s := bufio.NewScanner(f)
 	for s.Scan() {
@@ -182,7 +182,7 @@ func (e *env) sendProbe(path, tok string, tg *probeTarget) *resp {
 
 // volatile fields are recomputed on every read (the caller's offered
 // actions, ages): they are not the record.
-var volatile = regexp.MustCompile(`"(actions|daysLeft|serverTime|expired)":(\[[^\]]*\]|[^,}]*),?`)
+var volatile = regexp.MustCompile(`"(actions|daysLeft|serverTime|expired|printTime)":(\[[^\]]*\]|[^,}]*),?`)
 
 func (e *env) readBack(tg *probeTarget, owner string) string {
 	return volatile.ReplaceAllString(string(e.get(tg.detail, owner).Raw), "")

@@ -103,20 +103,20 @@ func newCutter(t *testing.T, target string) *cutter {
 			}
 			out, err := net.Dial("tcp", target)
 			if err != nil {
-				in.Close()
+				_ = in.Close() // best-effort cleanup in a test
 				continue
 			}
 			c.mu.Lock()
 			if c.cut {
 				c.mu.Unlock()
-				in.Close()
-				out.Close()
+				_ = in.Close()  // best-effort cleanup in a test
+				_ = out.Close() // best-effort cleanup in a test
 				continue
 			}
 			c.conns = append(c.conns, in, out)
 			c.mu.Unlock()
-			go func() { _, _ = io.Copy(out, in); out.Close() }()
-			go func() { _, _ = io.Copy(in, out); in.Close() }()
+			go func() { _, _ = io.Copy(out, in); _ = out.Close() }() // best-effort cleanup in a test
+			go func() { _, _ = io.Copy(in, out); _ = in.Close() }()  // best-effort cleanup in a test
 		}
 	}()
 	t.Cleanup(c.stop)
@@ -130,9 +130,9 @@ func (c *cutter) stop() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.cut = true
-	c.lis.Close()
+	_ = c.lis.Close() // best-effort cleanup in a test
 	for _, conn := range c.conns {
-		conn.Close()
+		_ = conn.Close() // best-effort cleanup in a test
 	}
 	c.conns = nil
 }

@@ -24,7 +24,7 @@ func freeAddr(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }() // best-effort cleanup in a test
 	return l.Addr().String()
 }
 
@@ -99,7 +99,7 @@ func TestSigtermLosesNoAcknowledgedWrite(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := filepath.Join(t.TempDir(), "anquan")
-	build := exec.Command("go", "build", "-o", bin, "anquan/cmd/anquan")
+	build := exec.Command("go", "build", "-o", bin, "anquan/cmd/anquan") //nolint:gosec // G204: fixed go build command in a test
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		t.Fatalf("build: %v", err)
@@ -107,7 +107,7 @@ func TestSigtermLosesNoAcknowledgedWrite(t *testing.T) {
 	data := t.TempDir()
 	addr := freeAddr(t)
 	launch := func() *exec.Cmd {
-		c := exec.Command(bin, "--http="+addr, "--data="+data, "--web="+t.TempDir())
+		c := exec.Command(bin, "--http="+addr, "--data="+data, "--web="+t.TempDir()) //nolint:gosec // G204: the binary this test just built
 		c.Env = append(os.Environ(), "ANQUAN_LOG_LEVEL=warn", "ANQUAN_ACCESS_LOG=off")
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
@@ -119,7 +119,7 @@ func TestSigtermLosesNoAcknowledgedWrite(t *testing.T) {
 		start := time.Now()
 		for time.Since(start) < 30*time.Second {
 			if r, err := e.http.Get(e.base + "/readyz"); err == nil {
-				r.Body.Close()
+				_ = r.Body.Close() // best-effort cleanup in a test
 				if r.StatusCode == 200 {
 					return time.Since(start)
 				}
@@ -156,7 +156,7 @@ func TestSigtermLosesNoAcknowledgedWrite(t *testing.T) {
 	var pending, notices int
 	_ = db.QueryRow("SELECT COUNT(*) FROM outbox_event WHERE published_at IS NULL").Scan(&pending)
 	_ = db.QueryRow("SELECT COUNT(*) FROM blade_notice WHERE message_title = '停机前的通知'").Scan(&notices)
-	db.Close()
+	_ = db.Close() // best-effort cleanup in a test
 	if notices != 20 || pending != 0 {
 		t.Fatalf("after SIGTERM: %d of 20 notices stored, %d events unpublished", notices, pending)
 	}

@@ -36,7 +36,7 @@ func (e *env) testTracePropagation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sub.Unsubscribe()
+	defer func() { _ = sub.Unsubscribe() }() // best-effort cleanup in a test
 	admin := e.login("100001", "admin", "admin")
 	r := e.call("POST", "/api/blade-desk/notice/submit", admin, map[string]any{"messageTitle": title, "messageContent": "trace", "type": 2},
 		"traceparent", "00-"+traceID+"-00f067aa0ba902b7-01")

@@ -97,7 +97,7 @@ func TestDeskServesNoticesAndTurnsBusEventsIntoMessages(t *testing.T) {
 	}
 	gs := grpc.NewServer()
 	systemv1.RegisterSystemInternalServer(gs, sys)
-	go gs.Serve(lis)
+	go func() { _ = gs.Serve(lis) }() // Serve returns when the test stops the server
 	defer gs.Stop()
 	in.Dialer.SetAddr("system", lis.Addr().String())
 
@@ -105,7 +105,7 @@ func TestDeskServesNoticesAndTurnsBusEventsIntoMessages(t *testing.T) {
 	if err := a.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	defer a.Stop(ctx)
+	defer func() { _ = a.Stop(ctx) }() // best-effort cleanup in a test
 	if err := a.Ready(ctx); err != nil {
 		t.Fatal(err)
 	}

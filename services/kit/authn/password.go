@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
-	"crypto/md5"
-	"crypto/sha1"
+	"crypto/md5"  //nolint:gosec // G501: BladeX-compatible legacy password hash (md5 then sha1), kept for existing accounts
+	"crypto/sha1" //nolint:gosec // G505: BladeX-compatible legacy password hash (md5 then sha1), kept for existing accounts
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
@@ -59,8 +59,8 @@ func Hash(plain string) (string, error) {
 
 // LegacyHash is the Blade stored form sha1_hex(md5_hex(password)).
 func LegacyHash(plain string) string {
-	m := md5.Sum([]byte(plain))
-	s := sha1.Sum([]byte(hex.EncodeToString(m[:])))
+	m := md5.Sum([]byte(plain))                     //nolint:gosec // G401: BladeX-compatible legacy password hash, kept for existing accounts
+	s := sha1.Sum([]byte(hex.EncodeToString(m[:]))) //nolint:gosec // G401: BladeX-compatible legacy password hash, kept for existing accounts
 	return hex.EncodeToString(s[:])
 }
 

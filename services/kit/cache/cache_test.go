@@ -42,7 +42,7 @@ func exercise(t *testing.T, c Cache) {
 
 func TestMemoryCacheCountsTakesExpiresAndDropsPrefixes(t *testing.T) {
 	m := NewMemory()
-	defer m.Close()
+	defer func() { _ = m.Close() }() // best-effort cleanup in a test
 	exercise(t, m)
 }
 
@@ -50,9 +50,9 @@ func TestRedisCacheBehavesLikeMemory(t *testing.T) {
 	if c, err := net.DialTimeout("tcp", "127.0.0.1:6379", 300*time.Millisecond); err != nil {
 		t.Skip("Redis does not answer at 127.0.0.1:6379")
 	} else {
-		c.Close()
+		_ = c.Close() // best-effort cleanup in a test
 	}
 	r := NewRedis("127.0.0.1:6379", "", 0, "anquan-test:"+time.Now().Format("150405.000")+":")
-	defer r.Close()
+	defer func() { _ = r.Close() }() // best-effort cleanup in a test
 	exercise(t, r)
 }

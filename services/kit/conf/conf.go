@@ -200,7 +200,7 @@ func Load(file string) (*Config, error) {
 		// Values are taken verbatim (a DSN or secret may hold "${"), as before.
 		config.WithResolver(func(map[string]any) error { return nil }))
 	// Load also starts the sources' watchers; Close ends them.
-	defer kc.Close()
+	defer func() { _ = kc.Close() }() // Close only stops the sources' watchers; the values are already loaded
 	if err := kc.Load(); err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

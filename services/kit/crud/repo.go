@@ -18,7 +18,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	. "anquan/kit/paging"
+	. "anquan/kit/paging" //nolint:revive,staticcheck // dot-imports (ST1001): crud is a thin generic layer over paging; its Page/Query types read as part of this package
 )
 
 // Spec describes a model to the repository.

@@ -9,7 +9,7 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/ident"
-	. "anquan/kit/paging"
+	. "anquan/kit/paging" //nolint:revive // dot-imports: crud is a thin generic layer over paging; its Page/Query types read as part of this package
 )
 
 type gadget struct {
@@ -62,7 +62,7 @@ func TestRememberedTotalsMoveWithWritesAndExpire(t *testing.T) {
 		t.Fatalf("total after the TTL %d, want 4", n)
 	}
 	// a write through the repository shows at once
-	if err := r.Remove(ctx, []int64{mustFirst(t, r, ctx).ID}); err != nil {
+	if err := r.Remove(ctx, []int64{mustFirst(t, ctx, r).ID}); err != nil {
 		t.Fatal(err)
 	}
 	if n := total(); n != 3 {
@@ -106,7 +106,7 @@ func TestDeferredPageReadsTheSameRowsWithoutOmittedColumns(t *testing.T) {
 	}
 }
 
-func mustFirst(t *testing.T, r *Repo[gadget], ctx context.Context) gadget {
+func mustFirst(t *testing.T, ctx context.Context, r *Repo[gadget]) gadget {
 	t.Helper()
 	rows, err := r.List(ctx, Query{}, 1)
 	if err != nil || len(rows) == 0 {

@@ -13,7 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/kit/ident"
-	. "anquan/kit/paging"
+	. "anquan/kit/paging" //nolint:revive,staticcheck // dot-imports (ST1001): crud is a thin generic layer over paging; its Page/Query types read as part of this package
 )
 
 // totals remembers page totals (Spec.CountTTL): counting a large table costs

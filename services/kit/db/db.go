@@ -37,7 +37,7 @@ func Open(ctx context.Context, c *conf.Config, service string) (*gorm.DB, error)
 	var dialector gorm.Dialector
 	switch c.DB.Driver {
 	case "sqlite", "":
-		if err := os.MkdirAll(c.Data, 0o755); err != nil {
+		if err := os.MkdirAll(c.Data, 0o755); err != nil { //nolint:gosec // G301: the operator's data directory; 0755 kept (unchanged behaviour)
 			return nil, err
 		}
 		path := c.Path(service + ".db")
@@ -137,7 +137,7 @@ func analyze(d *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // a short-lived admin connection; nothing to do if closing fails
 	if _, err := conn.ExecContext(ctx, "PRAGMA analysis_limit=1000"); err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func ensureDatabase(driver, adminDSN, create, exists, name string) error {
 	if err != nil {
 		return fmt.Errorf("connect to %s server: %w", driver, err)
 	}
-	defer d.Close()
+	defer func() { _ = d.Close() }() // a short-lived admin connection; nothing to do if closing fails
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if exists != "" {
@@ -183,7 +183,7 @@ func DropDatabase(c *conf.Config, service string) error {
 		if err != nil {
 			return err
 		}
-		defer d.Close()
+		defer func() { _ = d.Close() }() // a short-lived admin connection; nothing to do if closing fails
 		_, err = d.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS "%s" WITH (FORCE)`, name))
 		return err
 	case "mysql":
@@ -195,7 +195,7 @@ func DropDatabase(c *conf.Config, service string) error {
 		if err != nil {
 			return err
 		}
-		defer d.Close()
+		defer func() { _ = d.Close() }() // a short-lived admin connection; nothing to do if closing fails
 		_, err = d.Exec("DROP DATABASE IF EXISTS `" + name + "`")
 		return err
 	}
@@ -242,7 +242,7 @@ var writeQueues sync.Map
 // up to 100 ms, while a mutex hands the lock over at once. Server engines
 // keep their row locks (nil: no queue).
 func writeQueue(g *gorm.DB) *sync.Mutex {
-	if g.Dialector.Name() != "sqlite" {
+	if g.Name() != "sqlite" {
 		return nil
 	}
 	pool, err := g.DB()

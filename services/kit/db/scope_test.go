@@ -27,7 +27,7 @@ func open(t *testing.T) *gorm.DB {
 	}
 	t.Cleanup(func() {
 		if s, err := g.DB(); err == nil {
-			s.Close()
+			_ = s.Close() // best-effort cleanup in a test
 		}
 	})
 	if err := g.WithContext(ident.AsSystem(context.Background())).AutoMigrate(&widget{}); err != nil {

@@ -42,7 +42,7 @@ type Infra struct {
 
 // Open connects the shared infrastructure described by c.
 func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
-	if err := os.MkdirAll(c.Data, 0o755); err != nil {
+	if err := os.MkdirAll(c.Data, 0o755); err != nil { //nolint:gosec // G301: the operator's data directory; 0755 kept (unchanged behaviour)
 		return nil, fmt.Errorf("data folder %s: %w", c.Data, err)
 	}
 	in := &Infra{Conf: c}
@@ -64,7 +64,7 @@ func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
 		in.Cache = cache.NewMemory()
 	}
 	if in.Bus, err = bus.Open(ctx, c.NATS.URL, c.Path("nats"), c.NATS.Stream); err != nil {
-		in.Cache.Close()
+		_ = in.Cache.Close() // the bus error is the one returned
 		return nil, err
 	}
 	in.Dialer = rpc.NewDialer(c.Services, in.Secret)
@@ -89,7 +89,9 @@ func (in *Infra) Close() {
 		in.Bus.Close()
 	}
 	if in.Cache != nil {
-		in.Cache.Close()
+		if err := in.Cache.Close(); err != nil {
+			slog.Warn("close cache", "err", err)
+		}
 	}
 }
 

@@ -36,7 +36,11 @@ func Main(name string, mk func(in *platform.Infra, grpcAddr string) Service) {
 		if err != nil {
 			return err
 		}
-		defer flush(ctx)
+		defer func() {
+			if err := flush(ctx); err != nil {
+				slog.Warn("flush traces", "err", err)
+			}
+		}()
 		in, err := platform.Open(ctx, cfg)
 		if err != nil {
 			return err

@@ -53,7 +53,7 @@ func TestAuthenticateChecksDenyListAndGuestRule(t *testing.T) {
 	loggedOut := sign(authn.Claims{TenantID: "100001", UserID: "10", Family: "fam-out"})
 	ctx := context.Background()
 	mem := cache.NewMemory()
-	defer mem.Close()
+	defer func() { _ = mem.Close() }() // best-effort cleanup in a test
 	idOut, _ := v.Verify(loggedOut)
 	_ = mem.Set(ctx, cache.RevokedJTI(idOut.JTI), "1", time.Hour)
 	_ = mem.Set(ctx, cache.RevokedSession("fam-ended"), "1", time.Hour)

@@ -33,7 +33,7 @@ import (
 // Metadata keys on internal calls.
 const (
 	MDAuthorization  = "authorization"
-	MDInternalSecret = "x-anquan-internal"
+	MDInternalSecret = "x-anquan-internal" //nolint:gosec // G101: a metadata key name, not a secret
 	MDRequestID      = "x-request-id"
 	MDClientIP       = "x-client-ip"
 	MDTenantID       = "x-tenant-id"

@@ -14,7 +14,7 @@ type Local struct{ Dir string }
 
 // NewLocal uses (and creates) dir.
 func NewLocal(dir string) (*Local, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // G301: the operator's upload directory; 0755 kept (unchanged behaviour)
 		return nil, err
 	}
 	return &Local{Dir: dir}, nil
@@ -34,7 +34,7 @@ func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ strin
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { //nolint:gosec // G301: the operator's upload directory; 0755 kept (unchanged behaviour)
 		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
@@ -42,12 +42,12 @@ func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ strin
 		return err
 	}
 	if _, err := io.Copy(tmp, r); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+		_ = tmp.Close()           // best-effort removal of the temp file; the first error is returned
+		_ = os.Remove(tmp.Name()) // best-effort removal of the temp file; the first error is returned
 		return err
 	}
 	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name()) // best-effort removal of the temp file; the first error is returned
 		return err
 	}
 	return os.Rename(tmp.Name(), p)
@@ -58,7 +58,7 @@ func (l *Local) Get(_ context.Context, key string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(p)
+	f, err := os.Open(p) //nolint:gosec // G304: p is built from a validated object key under the storage dir
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNotFound
 	}

@@ -77,7 +77,7 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	if err := CheckKey(key); err != nil {
 		return err
 	}
-	err := s.c.Client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
+	err := s.c.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
 	if err != nil && minio.ToErrorResponse(err).StatusCode != http.StatusNotFound {
 		return fmt.Errorf("storage s3 delete: %w", err)
 	}

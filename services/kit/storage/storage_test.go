@@ -37,7 +37,7 @@ func get(t *testing.T, s Store, key string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rc.Close()
+	defer func() { _ = rc.Close() }() // best-effort cleanup in a test
 	return io.ReadAll(rc)
 }
 

@@ -109,12 +109,12 @@ func Read(data []byte) (rows [][]string, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("不是有效的 xlsx 文件")
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // reading an in-memory workbook; nothing to flush
 	it, err := f.Rows(f.GetSheetName(0))
 	if err != nil {
 		return nil, fmt.Errorf("不是有效的 xlsx 文件")
 	}
-	defer it.Close()
+	defer func() { _ = it.Close() }() // reading an in-memory workbook; nothing to flush
 	// As excelize's GetRows: empty rows between rows kept, trailing ones cut.
 	cells, last := 0, 0
 	for it.Next() {

@@ -52,7 +52,7 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
-	rctx, cancel := context.WithCancel(context.Background())
+	rctx, cancel := context.WithCancel(context.Background()) //nolint:gosec // G118: cancel is kept in a.Cancel and called when the app stops
 	a.Cancel = cancel
 	// Menu, role and grant changes (from any replica) and clear-cache drop
 	// this replica's cached menus of the tenant.

@@ -69,7 +69,7 @@ const (
 
 // Messages the web and the spec rely on.
 const (
-	MsgBadCredentials = "用户名或密码错误"
+	MsgBadCredentials = "用户名或密码错误" //nolint:gosec // G101: a user-facing error message, not a credential
 	MsgLocked         = "用户登录失败次数过多,请稍后再试"
 	MsgExpired        = "网站服务授权已过期,请重新申请授权"
 	MsgBadClient      = "客户端认证失败"

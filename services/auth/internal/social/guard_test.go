@@ -84,7 +84,7 @@ func TestCallsToInternalAddressesAreRefusedWhenDialled(t *testing.T) {
 	for _, target := range []string{srv.URL, "http://localhost:" + u.Port()} {
 		resp, err := Guard{}.Client(0).Get(target + "/token")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close() // best-effort cleanup in a test
 			t.Fatalf("%s: a call to a loopback provider went through", target)
 		}
 		if !errors.Is(err, biz.ErrProviderAddress) {
@@ -98,7 +98,7 @@ func TestCallsToInternalAddressesAreRefusedWhenDialled(t *testing.T) {
 	if err != nil {
 		t.Fatalf("allowed private provider: %v", err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close() // best-effort cleanup in a test
 	if hits.Load() != 1 {
 		t.Fatalf("allowed private provider: %d hits", hits.Load())
 	}

@@ -81,7 +81,7 @@ func newEnv(t *testing.T) *env {
 	}
 	t.Cleanup(func() {
 		if s, err := g.DB(); err == nil {
-			s.Close()
+			_ = s.Close() // best-effort cleanup in a test
 		}
 	})
 	if err := data.Migrate(g); err != nil {

@@ -65,7 +65,7 @@ func (c *WeatherClient) Fetch(ctx context.Context, raw string) (*biz.Observation
 	if err != nil {
 		return nil, errs.BadRequest("请求失败或超时（%s）", u.Host)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // read-only response body
 	if res.StatusCode != http.StatusOK {
 		return nil, errs.BadRequest("服务返回 HTTP %d", res.StatusCode)
 	}

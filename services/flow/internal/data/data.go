@@ -80,7 +80,7 @@ func migrateCandidates(g *gorm.DB) error {
 		return nil
 	}
 	join := "kind || ':' || value"
-	if g.Dialector.Name() == "mysql" {
+	if g.Name() == "mysql" {
 		join = "CONCAT(kind, ':', value)"
 	}
 	if err := g.Exec("UPDATE flow_candidate SET who = " + join + " WHERE who = ''").Error; err != nil {
@@ -213,7 +213,7 @@ func (s *Store) pageBy(ctx context.Context, q paging.Query, rows *gorm.DB) (*pag
 	for cur.Next() && len(seen) < q.Offset()+q.Size {
 		var id int64
 		if err := cur.Scan(&id); err != nil {
-			cur.Close()
+			_ = cur.Close() // the scan error is the one returned
 			return nil, err
 		}
 		if !seen[id] {

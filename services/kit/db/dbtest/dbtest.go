@@ -23,7 +23,7 @@ func Open(t testing.TB, service string, migrate func(*gorm.DB) error) *gorm.DB {
 	}
 	t.Cleanup(func() {
 		if s, err := g.DB(); err == nil {
-			s.Close()
+			_ = s.Close() // best-effort cleanup in a test
 		}
 	})
 	if err := migrate(g); err != nil {

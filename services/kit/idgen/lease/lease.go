@@ -106,7 +106,7 @@ func Acquire(ctx context.Context, s Store, ttl time.Duration, set func(int64)) (
 		return nil, err
 	}
 	l.use(n)
-	go l.renew()
+	go l.renew() //nolint:gosec // G118: the renew loop outlives the request; it stops on l.stop
 	return l, nil
 }
 

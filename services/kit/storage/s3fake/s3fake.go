@@ -85,7 +85,7 @@ func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && q.Has("uploads"):
 		id := strconv.Itoa(len(f.uploads) + 1)
 		f.uploads[id] = map[int][]byte{}
-		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><UploadId>%s</UploadId></InitiateMultipartUploadResult>`, id)
+		_, _ = fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><UploadId>%s</UploadId></InitiateMultipartUploadResult>`, id) // test fake: a failed write shows up as a client error
 	case r.Method == http.MethodPut && q.Has("uploadId"):
 		parts, ok := f.uploads[q.Get("uploadId")]
 		n, _ := strconv.Atoi(q.Get("partNumber"))
@@ -100,7 +100,7 @@ func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var done struct {
 			Parts []struct{ PartNumber int } `xml:"Part"`
 		}
-		if !ok || xml.Unmarshal(body, &done) != nil || len(done.Parts) == 0 {
+		if !ok || xml.Unmarshal(body, &done) != nil || len(done.Parts) == 0 { //nolint:gosec // G709: test fake S3 server; the XML is a part list decoded into a fixed struct
 			http.Error(w, "InvalidPart", http.StatusBadRequest)
 			return
 		}
@@ -110,7 +110,7 @@ func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		f.objects[path] = all
 		delete(f.uploads, q.Get("uploadId"))
-		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><ETag>"x"</ETag></CompleteMultipartUploadResult>`)
+		_, _ = fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><ETag>"x"</ETag></CompleteMultipartUploadResult>`) // test fake: a failed write shows up as a client error
 	case r.Method == http.MethodDelete && q.Has("uploadId"):
 		delete(f.uploads, q.Get("uploadId"))
 		w.WriteHeader(http.StatusNoContent)
@@ -123,7 +123,7 @@ func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/xml")
 			w.WriteHeader(http.StatusNotFound)
 			if r.Method == http.MethodGet {
-				fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>`)
+				_, _ = fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>`) // test fake: a failed write shows up as a client error
 			}
 			return
 		}
@@ -131,7 +131,7 @@ func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("ETag", `"x"`)
 		w.Header().Set("Last-Modified", time.Now().UTC().Format(http.TimeFormat))
 		if r.Method == http.MethodGet {
-			w.Write(b)
+			_, _ = w.Write(b) // test fake: a failed write shows up as a client error
 		}
 	case r.Method == http.MethodDelete:
 		delete(f.objects, path)

@@ -296,9 +296,10 @@ func (p *Prevention) recomputeUnitLevel(ctx context.Context, unitID int64) error
 // GradeEvent fills score and level from the factors.
 func GradeEvent(e *RiskEvent) error {
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
-	if e.Method == MethodLS {
+	switch e.Method {
+	case MethodLS:
 		e.E, e.C = 0, 0
-	} else if e.Method == MethodLEC {
+	case MethodLEC:
 		e.S = 0
 	}
 	score, level, err := Grade(e.Method, e.L, e.E, e.C, e.S)

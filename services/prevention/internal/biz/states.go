@@ -56,7 +56,7 @@ const (
 )
 
 // StepNames are the task names written to the flow history.
-var StepNames = map[HazardStep]string{StepAssess: "隐患评估", StepRectify: "隐患整改", StepAccept: "隐患验收"}
+var StepNames = map[HazardStep]string{StepAssess: "隐患评估", StepRectify: "隐患整改", StepAccept: "隐患验收"} //nolint:gosec // G101: step display names, not credentials
 
 // HazardNext is the state after step (pass: passed or refused for assess
 // and accept); every other combination is refused with a Chinese message.

@@ -16,7 +16,7 @@ func anhuiDataset() *Dataset {
 	d := at("2026-11-30 00:00:00")
 	end := at("2027-12-31 00:00:00")
 	acc := at("2026-12-02 09:00:00")
-	return &Dataset{TenantID: "100001", At: at("2026-11-21 10:00:00"), Key: "tenant-key", CreditCode: "91341100MA2T000X1K",
+	return &Dataset{TenantID: "100001", At: at("2026-11-21 10:00:00"), Key: "tenant-key", CreditCode: "91341100MA2T000X1K", //nolint:gosec // G101: test fixture key, not a real credential
 		Units: []RiskUnit{{Base: db.Base{Plain: db.Plain{ID: 11}}, ObjectName: "罐区", Name: "甲醇储罐组", HazardCode: "3411001001",
 			DeptName: "罐区车间", ResponsibleUserName: "赵操作", RiskClass: 2}},
 		Events: []RiskEvent{{Base: db.Base{Plain: db.Plain{ID: 21}}, UnitID: 11, Name: "泄漏"}},
@@ -148,7 +148,7 @@ func TestAnhuiUploadDependencyOrder(t *testing.T) {
 			t.Fatalf("unexpected action %s", r.Action)
 		}
 		if k < last {
-			t.Fatalf("%s after %s", r.Action, order[last])
+			t.Fatalf("%s after %s", r.Action, order[last]) //nolint:gosec // G602: last is an index into order (set from rank)
 		}
 		last = k
 		seen[r.Action] = true

@@ -106,7 +106,7 @@ const taskBatch = 12
 
 func (q *Queries) InsertTasks(ctx context.Context, tasks []biz.CheckTask) (int64, error) {
 	var n int64
-	if len(tasks) > taskBatch && q.g.Dialector.Name() == "sqlite" {
+	if len(tasks) > taskBatch && q.g.Name() == "sqlite" {
 		// Each multi-row INSERT in a transaction writes a statement journal;
 		// keep it in memory instead of a temporary file (this connection only).
 		if err := q.conn(ctx).Exec("PRAGMA temp_store = MEMORY").Error; err != nil {

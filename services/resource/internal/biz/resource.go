@@ -160,7 +160,7 @@ func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer rc.Close()
+	defer func() { _ = rc.Close() }() // read-only stream, fully read
 	// The gRPC answer carries the content in one message (bounded by the
 	// upload limit).
 	b, err := io.ReadAll(rc)

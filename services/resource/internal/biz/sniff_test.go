@@ -17,9 +17,13 @@ func officeFile(t *testing.T, folder string) []byte {
 	z := zip.NewWriter(&buf)
 	for _, n := range []string{"[Content_Types].xml", folder + "document.xml"} {
 		w, _ := z.Create(n)
-		w.Write([]byte("<x/>"))
+		if _, err := w.Write([]byte("<x/>")); err != nil {
+			t.Fatal(err)
+		}
 	}
-	z.Close()
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return buf.Bytes()
 }
 

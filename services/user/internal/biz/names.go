@@ -77,8 +77,8 @@ func (s *Users) newLookup(ctx context.Context, tenant string, users []User, all,
 				roleIDs = append(roleIDs, id)
 			}
 		}
-		needDepts = needDepts || users[i].DeptID != ""
-		needPosts = needPosts || users[i].PostID != ""
+		needDepts = needDepts || users[i].DeptID != "" //nolint:gosec // G602: false positive, i ranges over users
+		needPosts = needPosts || users[i].PostID != "" //nolint:gosec // G602: false positive, i ranges over users
 	}
 	var err error
 	if all || len(roleIDs) > 0 {

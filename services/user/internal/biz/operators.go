@@ -84,7 +84,7 @@ func readOperatorQuery(q paging.Query) (operatorQuery, error) {
 			o.qualified = v == "1" || v == "true"
 		case "inOrOut", "inOrOut_equal":
 			if v != "" {
-				n, err := strconv.Atoi(v)
+				n, err := strconv.ParseInt(v, 10, 32)
 				if err != nil || checkInOrOut(int32(n)) != nil {
 					return o, errs.BadRequest("人员类型只能是 1(内部) 或 2(外部)")
 				}

@@ -10,7 +10,7 @@ import (
 // caller then reads the permit again.
 func applied(t *Ticket, vals map[string]any, now time.Time) bool {
 	for k, v := range vals {
-		ok := true
+		var ok bool
 		switch k {
 		case "ticket_status":
 			t.TicketStatus, ok = v.(int32)

@@ -470,7 +470,7 @@ func (w *Workticket) Act(ctx context.Context, act string, id int64, comment stri
 	if err := Check(act, t, f); err != nil {
 		return nil, err
 	}
-	vals := map[string]any{}
+	var vals map[string]any
 	switch act {
 	case ActStart:
 		vals = map[string]any{"job_status": JobInProgress, "work_phase": PhaseDuring, "actual_start": now}
