@@ -60,7 +60,11 @@ func (p *Parts) Addr() string {
 func (p *Parts) Stop(ctx context.Context) error {
 	if p.app != nil {
 		p.stopCtx = ctx
-		_ = p.app.Stop()
+		if err := p.app.Stop(); err != nil {
+			// Stop only cancels Run; its error (none today) is worth a line,
+			// and the drain below still runs.
+			slog.Warn("service stop", "err", err)
+		}
 		select {
 		case err := <-p.done:
 			return err
