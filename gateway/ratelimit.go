@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-redis/redis_rate/v10"
@@ -73,18 +74,37 @@ func (l *localLimiter) allow(_ context.Context, ip string) bool {
 
 // redisLimiter is go-redis/redis_rate's GCRA over the shared cache. When
 // Redis does not answer, the replica's own buckets decide, so the endpoint
-// neither opens wide nor closes for everyone.
+// neither opens wide nor closes for everyone. A login must not wait on a
+// dead Redis: each check has redisBudget, and after a failure the replica
+// uses its own buckets for redisPause before trying Redis again (one
+// warning per pause, not one per request).
 type redisLimiter struct {
 	l      *redis_rate.Limiter
 	limit  redis_rate.Limit
 	prefix string
 	local  *localLimiter
+	// downUntil is the unix-nano time until which Redis is not asked.
+	downUntil atomic.Int64
 }
 
+const (
+	redisBudget = 150 * time.Millisecond
+	redisPause  = 5 * time.Second
+)
+
 func (l *redisLimiter) allow(ctx context.Context, ip string) bool {
-	res, err := l.l.Allow(ctx, l.prefix+ip, l.limit)
+	if time.Now().UnixNano() < l.downUntil.Load() {
+		return l.local.allow(ctx, ip)
+	}
+	cctx, cancel := context.WithTimeout(ctx, redisBudget)
+	defer cancel()
+	res, err := l.l.Allow(cctx, l.prefix+ip, l.limit)
 	if err != nil {
-		slog.Warn("token rate limit: redis unavailable, using this replica's buckets", "err", err)
+		if ctx.Err() != nil { // the caller went away; not Redis' fault
+			return l.local.allow(ctx, ip)
+		}
+		l.downUntil.Store(time.Now().Add(redisPause).UnixNano())
+		slog.Warn("token rate limit: redis unavailable, using this replica's buckets", "err", err, "retryIn", redisPause)
 		return l.local.allow(ctx, ip)
 	}
 	return res.Allowed > 0

@@ -16,7 +16,10 @@ const Alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 // driver draws a 120x40 PNG, the size the login page lays out: hollow,
 // slime and sine curves, four noise characters, in three of the library's
-// fonts that stay legible to people.
+// fonts that stay legible to people. The library parses its embedded fonts
+// (a CJK one among them) in its own package init, about 6 MB of heap in
+// every process that links auth; building this driver lazily would not
+// avoid that, so it is built here like the library expects.
 var driver = base64Captcha.NewDriverString(40, 120, 4,
 	base64Captcha.OptionShowHollowLine|base64Captcha.OptionShowSlimeLine|base64Captcha.OptionShowSineLine,
 	4, Alphabet, nil, nil, []string{"actionj.ttf", "chromohv.ttf", "Comismsh.ttf"})
