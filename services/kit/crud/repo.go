@@ -18,7 +18,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	. "anquan/kit/paging" //nolint:revive,staticcheck // dot-imports (ST1001): crud is a thin generic layer over paging; its Page/Query types read as part of this package
+	"anquan/kit/paging"
 )
 
 // Spec describes a model to the repository.
@@ -26,8 +26,8 @@ type Spec struct {
 	// Name is the entity's Chinese name for messages (用户, 角色, ...).
 	Name string
 	// Filters: filterable fields; Sorts: sortable fields (defaults to Filters).
-	Filters Fields
-	Sorts   Fields
+	Filters paging.Fields
+	Sorts   paging.Fields
 	// Order is the default ORDER BY.
 	Order string
 	// Scope applies the caller's data scope: rows are matched on these columns.
@@ -88,15 +88,15 @@ func (r *Repo[T]) Conn(ctx context.Context) *gorm.DB {
 }
 
 // Where builds the filtered query of q, with tenant and data scope.
-func (r *Repo[T]) Where(ctx context.Context, q *Query, extra ...func(*gorm.DB) *gorm.DB) (*gorm.DB, error) {
-	conds, err := ParseFilters(q.Filters, r.Spec.Filters)
+func (r *Repo[T]) Where(ctx context.Context, q *paging.Query, extra ...func(*gorm.DB) *gorm.DB) (*gorm.DB, error) {
+	conds, err := paging.ParseFilters(q.Filters, r.Spec.Filters)
 	if err != nil {
 		return nil, err
 	}
 	tx := r.Conn(ctx)
 	for _, c := range conds {
-		if (c.Op == OpLike || c.Op == OpLikeLeft || c.Op == OpLikeRight) && !r.text[c.Column] {
-			c.Op = OpEqual
+		if (c.Op == paging.OpLike || c.Op == paging.OpLikeLeft || c.Op == paging.OpLikeRight) && !r.text[c.Column] {
+			c.Op = paging.OpEqual
 		}
 		tx = Apply(tx, c)
 	}
@@ -110,28 +110,28 @@ func (r *Repo[T]) Where(ctx context.Context, q *Query, extra ...func(*gorm.DB) *
 // Apply adds one condition; the column comes from the whitelist, never the
 // request, and values are bound parameters (% and _ typed by a user keep
 // their LIKE meaning, as in Blade).
-func Apply(tx *gorm.DB, c Cond) *gorm.DB {
+func Apply(tx *gorm.DB, c paging.Cond) *gorm.DB {
 	col := clause.Column{Name: c.Column}
 	switch c.Op {
-	case OpEqual:
+	case paging.OpEqual:
 		return tx.Where(clause.Eq{Column: col, Value: c.Value})
-	case OpNotEqual:
+	case paging.OpNotEqual:
 		return tx.Where(clause.Neq{Column: col, Value: c.Value})
-	case OpLikeLeft:
+	case paging.OpLikeLeft:
 		return tx.Where(clause.Like{Column: col, Value: "%" + c.Value.(string)})
-	case OpLikeRight:
+	case paging.OpLikeRight:
 		return tx.Where(clause.Like{Column: col, Value: c.Value.(string) + "%"})
-	case OpGe, OpDateGe:
+	case paging.OpGe, paging.OpDateGe:
 		return tx.Where(clause.Gte{Column: col, Value: c.Value})
-	case OpLe, OpDateLe:
+	case paging.OpLe, paging.OpDateLe:
 		return tx.Where(clause.Lte{Column: col, Value: c.Value})
-	case OpGt:
+	case paging.OpGt:
 		return tx.Where(clause.Gt{Column: col, Value: c.Value})
-	case OpLt:
+	case paging.OpLt:
 		return tx.Where(clause.Lt{Column: col, Value: c.Value})
-	case OpNull:
+	case paging.OpNull:
 		return tx.Where(clause.Eq{Column: col, Value: nil})
-	case OpNotNull:
+	case paging.OpNotNull:
 		return tx.Where(clause.Neq{Column: col, Value: nil})
 	default:
 		return tx.Where(clause.Like{Column: col, Value: "%" + c.Value.(string) + "%"})
@@ -171,10 +171,12 @@ func (r *Repo[T]) dataScope(ctx context.Context, tx *gorm.DB) *gorm.DB {
 func (r *Repo[T]) Changed() { r.totals.changed() }
 
 // Page lists one page of q.
-func (r *Repo[T]) Page(ctx context.Context, q Query) (*Page[T], error) { return r.PageWhere(ctx, q) }
+func (r *Repo[T]) Page(ctx context.Context, q paging.Query) (*paging.Page[T], error) {
+	return r.PageWhere(ctx, q)
+}
 
 // PageWhere lists one page of q with extra conditions.
-func (r *Repo[T]) PageWhere(ctx context.Context, q Query, extra ...func(*gorm.DB) *gorm.DB) (*Page[T], error) {
+func (r *Repo[T]) PageWhere(ctx context.Context, q paging.Query, extra ...func(*gorm.DB) *gorm.DB) (*paging.Page[T], error) {
 	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
@@ -186,7 +188,7 @@ func (r *Repo[T]) PageWhere(ctx context.Context, q Query, extra ...func(*gorm.DB
 	if err != nil {
 		return nil, r.fail(ctx, "count", err)
 	}
-	p := &Page[T]{Total: total, Size: q.Size, Current: q.Current}
+	p := &paging.Page[T]{Total: total, Size: q.Size, Current: q.Current}
 	if total == 0 || int64(q.Offset()) >= total {
 		p.Records = []T{}
 		return p, nil
@@ -208,18 +210,18 @@ func (r *Repo[T]) PageWhere(ctx context.Context, q Query, extra ...func(*gorm.DB
 }
 
 // List returns every matching row, up to limit (MaxSize when 0).
-func (r *Repo[T]) List(ctx context.Context, q Query, limit int) ([]T, error) {
+func (r *Repo[T]) List(ctx context.Context, q paging.Query, limit int) ([]T, error) {
 	return r.ListWhere(ctx, q, limit)
 }
 
 // ListWhere is List with extra conditions.
-func (r *Repo[T]) ListWhere(ctx context.Context, q Query, limit int, extra ...func(*gorm.DB) *gorm.DB) ([]T, error) {
+func (r *Repo[T]) ListWhere(ctx context.Context, q paging.Query, limit int, extra ...func(*gorm.DB) *gorm.DB) ([]T, error) {
 	tx, err := r.Where(ctx, &q, extra...)
 	if err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
-		limit = MaxSize
+		limit = paging.MaxSize
 	}
 	out := []T{}
 	if err := r.order(tx, &q).Limit(limit).Find(&out).Error; err != nil {
@@ -229,12 +231,12 @@ func (r *Repo[T]) ListWhere(ctx context.Context, q Query, limit int, extra ...fu
 }
 
 // Each streams every matching row in batches, for exports with bounded memory.
-func (r *Repo[T]) Each(ctx context.Context, q Query, max int, fn func(T) error) error {
+func (r *Repo[T]) Each(ctx context.Context, q paging.Query, max int, fn func(T) error) error {
 	return r.EachWhere(ctx, q, max, fn)
 }
 
 // EachWhere is Each with extra conditions.
-func (r *Repo[T]) EachWhere(ctx context.Context, q Query, max int, fn func(T) error, extra ...func(*gorm.DB) *gorm.DB) error {
+func (r *Repo[T]) EachWhere(ctx context.Context, q paging.Query, max int, fn func(T) error, extra ...func(*gorm.DB) *gorm.DB) error {
 	tx, err := r.Where(ctx, &q, extra...)
 	if err != nil {
 		return err
@@ -272,8 +274,8 @@ func idOf[T any](v T) int64 {
 	return 0
 }
 
-func (r *Repo[T]) order(tx *gorm.DB, q *Query) *gorm.DB {
-	orders := ParseOrder(q.Ascs, q.Descs, r.Spec.Sorts)
+func (r *Repo[T]) order(tx *gorm.DB, q *paging.Query) *gorm.DB {
+	orders := paging.ParseOrder(q.Ascs, q.Descs, r.Spec.Sorts)
 	if len(orders) == 0 {
 		return tx.Order(r.Spec.Order)
 	}
@@ -396,4 +398,4 @@ func (r *Repo[T]) fail(ctx context.Context, op string, err error) error {
 }
 
 // Compile-time check that Repo satisfies the biz-facing interface.
-var _ Store[struct{ ID int64 }] = (*Repo[struct{ ID int64 }])(nil)
+var _ paging.Store[struct{ ID int64 }] = (*Repo[struct{ ID int64 }])(nil)

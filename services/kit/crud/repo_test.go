@@ -9,7 +9,7 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/ident"
-	. "anquan/kit/paging" //nolint:revive // dot-imports: crud is a thin generic layer over paging; its Page/Query types read as part of this package
+	"anquan/kit/paging"
 )
 
 type gadget struct {
@@ -34,14 +34,14 @@ func openRepo(t *testing.T, spec Spec) (*Repo[gadget], context.Context) {
 }
 
 func TestRememberedTotalsMoveWithWritesAndExpire(t *testing.T) {
-	r, ctx := openRepo(t, Spec{Name: "部件", Filters: Fields{"name": "name"}, CountTTL: 200 * time.Millisecond})
+	r, ctx := openRepo(t, Spec{Name: "部件", Filters: paging.Fields{"name": "name"}, CountTTL: 200 * time.Millisecond})
 	for i := range 3 {
 		if err := r.Create(ctx, &gadget{Name: fmt.Sprint("g", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	total := func() int64 {
-		p, err := r.Page(ctx, Query{Current: 1, Size: 10})
+		p, err := r.Page(ctx, paging.Query{Current: 1, Size: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestRememberedTotalsMoveWithWritesAndExpire(t *testing.T) {
 	}
 	// another tenant has its own total
 	other := ident.With(context.Background(), &ident.Identity{TenantID: "200002", UserID: 2})
-	if p, err := r.Page(other, Query{Current: 1, Size: 10}); err != nil || p.Total != 0 {
+	if p, err := r.Page(other, paging.Query{Current: 1, Size: 10}); err != nil || p.Total != 0 {
 		t.Fatalf("other tenant: %v %v", p, err)
 	}
 }
@@ -84,11 +84,11 @@ func TestDeferredPageReadsTheSameRowsWithoutOmittedColumns(t *testing.T) {
 	}
 	deferred := New[gadget](plain.DB, Spec{Name: "部件", Order: "name asc", DeferredPage: true, ListOmit: []string{"notes"}})
 	for _, cur := range []int{1, 2, 3} {
-		a, err := plain.Page(ctx, Query{Current: cur, Size: 10})
+		a, err := plain.Page(ctx, paging.Query{Current: cur, Size: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := deferred.Page(ctx, Query{Current: cur, Size: 10})
+		b, err := deferred.Page(ctx, paging.Query{Current: cur, Size: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestDeferredPageReadsTheSameRowsWithoutOmittedColumns(t *testing.T) {
 
 func mustFirst(t *testing.T, ctx context.Context, r *Repo[gadget]) gadget {
 	t.Helper()
-	rows, err := r.List(ctx, Query{}, 1)
+	rows, err := r.List(ctx, paging.Query{}, 1)
 	if err != nil || len(rows) == 0 {
 		t.Fatalf("no row: %v", err)
 	}

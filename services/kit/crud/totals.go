@@ -13,7 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/kit/ident"
-	. "anquan/kit/paging" //nolint:revive,staticcheck // dot-imports (ST1001): crud is a thin generic layer over paging; its Page/Query types read as part of this package
+	"anquan/kit/paging"
 )
 
 // totals remembers page totals (Spec.CountTTL): counting a large table costs
@@ -71,7 +71,7 @@ func (t *totals) count(key string, count func() (int64, error)) (int64, error) {
 
 // totalKey names what a total depends on: the tenant, the caller's data
 // scope when the repository applies one, and the filters.
-func (r *Repo[T]) totalKey(ctx context.Context, q Query) string {
+func (r *Repo[T]) totalKey(ctx context.Context, q paging.Query) string {
 	var b strings.Builder
 	if id := ident.From(ctx); id != nil {
 		b.WriteString(id.TenantID)
@@ -93,7 +93,7 @@ func (r *Repo[T]) totalKey(ctx context.Context, q Query) string {
 // pageTotal counts tx, through the remembered totals when the repository
 // keeps them and the page has no extra conditions (those carry values the
 // key does not see).
-func (r *Repo[T]) pageTotal(ctx context.Context, q Query, tx *gorm.DB, extra bool) (int64, error) {
+func (r *Repo[T]) pageTotal(ctx context.Context, q paging.Query, tx *gorm.DB, extra bool) (int64, error) {
 	count := func() (int64, error) {
 		var n int64
 		err := tx.Session(&gorm.Session{}).Count(&n).Error
