@@ -10,6 +10,7 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -53,6 +54,36 @@ func Need(id int64) error {
 		return errs.BadRequest("缺少 id 参数")
 	}
 	return nil
+}
+
+// OK is the answer of a write with nothing more to say (Blade's data: true).
+var OK = wrapperspb.Bool(true)
+
+// Detail answers `detail?id=`: the id is required, get reads the record
+// (applying its access rules) and out converts it.
+func Detail[T, P any](ctx context.Context, id int64, get func(context.Context, int64) (*T, error), out func(*T) P) (P, error) {
+	var none P
+	if err := Need(id); err != nil {
+		return none, err
+	}
+	v, err := get(ctx, id)
+	if err != nil {
+		return none, err
+	}
+	return out(v), nil
+}
+
+// Remove answers `remove?ids=`: the list is checked (non-empty, bounded,
+// each id once) and remove deletes (applying its access rules).
+func Remove(ctx context.Context, ids string, remove func(context.Context, []int64) error) (*wrapperspb.BoolValue, error) {
+	v, err := IDs(ids)
+	if err != nil {
+		return nil, err
+	}
+	if err := remove(ctx, v); err != nil {
+		return nil, err
+	}
+	return OK, nil
 }
 
 // Query converts the proto page request.

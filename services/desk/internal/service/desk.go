@@ -57,11 +57,7 @@ func (s *Desk) NoticeSubmit(ctx context.Context, p *pb.Notice) (*wrapperspb.Bool
 }
 
 func (s *Desk) NoticeRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.Remove(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.Remove)
 }
 
 // UnreadCount answers the real count; the web caps its badge at 99.
@@ -80,11 +76,7 @@ func (s *Desk) MessageList(ctx context.Context, q *commonv1.PageQuery) (*pb.Noti
 }
 
 func (s *Desk) MarkRead(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.MarkRead(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.MarkRead)
 }
 
 // Expiration answers the licence reminder, or an empty one when none is due.

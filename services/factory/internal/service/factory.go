@@ -62,11 +62,7 @@ func (s *Factory) FactorySubmit(ctx context.Context, p *pb.Factory) (*wrapperspb
 }
 
 func (s *Factory) FactoryRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveEnterprises(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveEnterprises)
 }
 
 // ---- map ----
@@ -131,14 +127,7 @@ func (s *Factory) AreaPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.
 }
 
 func (s *Factory) AreaDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Area, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	a, err := s.uc.Area(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return areaOut(a), nil
+	return svc.Detail(ctx, q.Id, s.uc.Area, areaOut)
 }
 
 func (s *Factory) AreaSubmit(ctx context.Context, p *pb.Area) (*wrapperspb.BoolValue, error) {
@@ -146,11 +135,7 @@ func (s *Factory) AreaSubmit(ctx context.Context, p *pb.Area) (*wrapperspb.BoolV
 }
 
 func (s *Factory) AreaRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveAreas(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveAreas)
 }
 
 // PointExistRange answers the areas containing the point (bare array).

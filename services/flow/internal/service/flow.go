@@ -86,14 +86,7 @@ func (s *Flow) ModelList(ctx context.Context, q *commonv1.PageQuery) (*pb.ModelP
 }
 
 func (s *Flow) ModelDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Model, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	m, err := s.uc.ModelDetail(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return modelOut(m), nil
+	return svc.Detail(ctx, q.Id, s.uc.ModelDetail, modelOut)
 }
 
 func (s *Flow) ModelSubmit(ctx context.Context, p *pb.Model) (*wrapperspb.BoolValue, error) {
@@ -110,11 +103,7 @@ func (s *Flow) ModelSubmit(ctx context.Context, p *pb.Model) (*wrapperspb.BoolVa
 }
 
 func (s *Flow) ModelRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveModels(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveModels)
 }
 
 // --- FlowInternal ---

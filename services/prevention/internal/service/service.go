@@ -98,11 +98,7 @@ func (s *Prevention) RiskObjectSubmit(ctx context.Context, p *pb.RiskObject) (*w
 }
 
 func (s *Prevention) RiskObjectRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveObjects(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveObjects)
 }
 
 // ---------------------------------------------------------------- units
@@ -154,11 +150,7 @@ func (s *Prevention) RiskUnitSubmit(ctx context.Context, p *pb.RiskUnit) (*wrapp
 }
 
 func (s *Prevention) RiskUnitRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveUnits(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveUnits)
 }
 
 // ---------------------------------------------------------------- events
@@ -199,11 +191,7 @@ func (s *Prevention) RiskEventSubmit(ctx context.Context, p *pb.RiskEvent) (*wra
 }
 
 func (s *Prevention) RiskEventRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveEvents(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveEvents)
 }
 
 func (s *Prevention) RiskEventGrade(_ context.Context, p *pb.RiskEvent) (*pb.GradeResult, error) {
@@ -252,11 +240,7 @@ func (s *Prevention) MeasureSubmit(ctx context.Context, p *pb.Measure) (*wrapper
 }
 
 func (s *Prevention) MeasureRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveMeasures(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveMeasures)
 }
 
 // ---------------------------------------------------------------- plans
@@ -297,11 +281,7 @@ func (s *Prevention) CheckPlanSubmit(ctx context.Context, p *pb.CheckPlan) (*wra
 }
 
 func (s *Prevention) CheckPlanRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemovePlans(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemovePlans)
 }
 
 // ---------------------------------------------------------------- tasks
@@ -315,14 +295,7 @@ func (s *Prevention) PageCheckTask(ctx context.Context, q *commonv1.PageQuery) (
 }
 
 func (s *Prevention) CheckTaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.CheckTask, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	t, err := s.uc.Tasks.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return taskOut(t), nil
+	return svc.Detail(ctx, q.Id, s.uc.Tasks.Get, taskOut)
 }
 
 func (s *Prevention) CheckTaskGenerate(ctx context.Context, r *pb.GenerateRequest) (*pb.GenerateResult, error) {
@@ -353,14 +326,7 @@ func (s *Prevention) PageCheckRecord(ctx context.Context, q *commonv1.PageQuery)
 }
 
 func (s *Prevention) CheckRecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.CheckRecord, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	r, err := s.uc.Records.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return recordOut(r), nil
+	return svc.Detail(ctx, q.Id, s.uc.Records.Get, recordOut)
 }
 
 func (s *Prevention) CheckRecordSubmit(ctx context.Context, p *pb.CheckRecord) (*wrapperspb.BoolValue, error) {
@@ -379,14 +345,7 @@ func (s *Prevention) PageHazard(ctx context.Context, q *commonv1.PageQuery) (*pb
 }
 
 func (s *Prevention) HazardDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Hazard, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	h, err := s.uc.Hazards.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return hazardOut(h), nil
+	return svc.Detail(ctx, q.Id, s.uc.Hazards.Get, hazardOut)
 }
 
 func (s *Prevention) HazardSubmit(ctx context.Context, p *pb.Hazard) (*wrapperspb.BoolValue, error) {
@@ -398,11 +357,7 @@ func (s *Prevention) HazardSubmit(ctx context.Context, p *pb.Hazard) (*wrappersp
 }
 
 func (s *Prevention) HazardRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveHazards(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveHazards)
 }
 
 func (s *Prevention) HazardAssess(ctx context.Context, a *pb.HazardAction) (*wrapperspb.BoolValue, error) {

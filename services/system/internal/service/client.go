@@ -46,11 +46,7 @@ func (s *System) ClientRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapp
 	if err := biz.RequirePlatform(ctx); err != nil {
 		return nil, err
 	}
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.S.Clients.Remove(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.S.Clients.Remove)
 }
 
 func (s *System) ClientExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

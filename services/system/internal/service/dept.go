@@ -46,14 +46,7 @@ func (s *System) DeptTree(ctx context.Context, q *commonv1.PageQuery) (*commonv1
 }
 
 func (s *System) DeptDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Dept, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	d, err := s.uc.S.Depts.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return deptOut(d), nil
+	return svc.Detail(ctx, q.Id, s.uc.S.Depts.Get, deptOut)
 }
 
 func (s *System) DeptSubmit(ctx context.Context, p *pb.Dept) (*wrapperspb.BoolValue, error) {
@@ -61,11 +54,7 @@ func (s *System) DeptSubmit(ctx context.Context, p *pb.Dept) (*wrapperspb.BoolVa
 }
 
 func (s *System) DeptRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveDepts(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveDepts)
 }
 
 func (s *System) DeptExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

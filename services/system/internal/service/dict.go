@@ -96,9 +96,5 @@ func (s *System) DictSubmit(ctx context.Context, p *pb.Dict) (*wrapperspb.BoolVa
 }
 
 func (s *System) DictRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveDicts(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveDicts)
 }

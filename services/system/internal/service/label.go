@@ -31,9 +31,5 @@ func (s *System) LabelSubmit(ctx context.Context, p *pb.Label) (*wrapperspb.Bool
 }
 
 func (s *System) LabelRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.S.Labels.Remove(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.S.Labels.Remove)
 }

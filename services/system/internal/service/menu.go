@@ -113,14 +113,7 @@ func (s *System) MenuRoleTreeKeys(ctx context.Context, q *pb.RoleKeysQuery) (*pb
 }
 
 func (s *System) MenuDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Menu, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	m, err := s.uc.S.Menus.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return menuOut(m), nil
+	return svc.Detail(ctx, q.Id, s.uc.S.Menus.Get, menuOut)
 }
 
 func (s *System) MenuSubmit(ctx context.Context, p *pb.Menu) (*wrapperspb.BoolValue, error) {
@@ -128,11 +121,7 @@ func (s *System) MenuSubmit(ctx context.Context, p *pb.Menu) (*wrapperspb.BoolVa
 }
 
 func (s *System) MenuRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveMenus(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveMenus)
 }
 
 func (s *System) TopMenu(ctx context.Context, _ *commonv1.Empty) (*pb.TopMenuList, error) {

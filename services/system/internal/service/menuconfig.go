@@ -40,9 +40,5 @@ func (s *System) MenuTenantConfigSubmit(ctx context.Context, p *pb.MenuTenantCon
 }
 
 func (s *System) MenuTenantConfigRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.S.MenuConfigs.Remove(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.S.MenuConfigs.Remove)
 }

@@ -70,11 +70,7 @@ func (s *System) ParamSubmit(ctx context.Context, p *pb.Param) (*wrapperspb.Bool
 }
 
 func (s *System) ParamRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveParams(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveParams)
 }
 
 func (s *System) ParamExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

@@ -22,14 +22,7 @@ func (s *System) PostList(ctx context.Context, q *commonv1.PageQuery) (*pb.PostP
 }
 
 func (s *System) PostDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Post, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	v, err := s.uc.S.Posts.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return postOut(v), nil
+	return svc.Detail(ctx, q.Id, s.uc.S.Posts.Get, postOut)
 }
 
 func (s *System) PostSubmit(ctx context.Context, p *pb.Post) (*wrapperspb.BoolValue, error) {
@@ -37,11 +30,7 @@ func (s *System) PostSubmit(ctx context.Context, p *pb.Post) (*wrapperspb.BoolVa
 }
 
 func (s *System) PostRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemovePosts(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemovePosts)
 }
 
 func (s *System) PostExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

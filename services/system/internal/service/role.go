@@ -52,14 +52,7 @@ func (s *System) RoleTree(ctx context.Context, q *commonv1.PageQuery) (*commonv1
 }
 
 func (s *System) RoleDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Role, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	r, err := s.uc.S.Roles.Get(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return roleOut(r), nil
+	return svc.Detail(ctx, q.Id, s.uc.S.Roles.Get, roleOut)
 }
 
 func (s *System) RoleSubmit(ctx context.Context, p *pb.Role) (*wrapperspb.BoolValue, error) {
@@ -67,11 +60,7 @@ func (s *System) RoleSubmit(ctx context.Context, p *pb.Role) (*wrapperspb.BoolVa
 }
 
 func (s *System) RoleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveRoles(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveRoles)
 }
 
 func (s *System) RoleExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

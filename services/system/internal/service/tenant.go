@@ -53,11 +53,7 @@ func (s *System) TenantSubmit(ctx context.Context, p *pb.Tenant) (*wrapperspb.Bo
 }
 
 func (s *System) TenantRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	v, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveTenants(ctx, v)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveTenants)
 }
 
 func (s *System) TenantExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {

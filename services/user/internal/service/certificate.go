@@ -57,14 +57,7 @@ func (s *Certificate) PageCertificates(ctx context.Context, q *commonv1.PageQuer
 }
 
 func (s *Certificate) CertificateDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Certificate, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	v, err := s.uc.DetailCertificate(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return certificateOut(v), nil
+	return svc.Detail(ctx, q.Id, s.uc.DetailCertificate, certificateOut)
 }
 
 func (s *Certificate) CertificateSubmit(ctx context.Context, p *pb.Certificate) (*wrapperspb.BoolValue, error) {
@@ -72,11 +65,7 @@ func (s *Certificate) CertificateSubmit(ctx context.Context, p *pb.Certificate) 
 }
 
 func (s *Certificate) CertificateRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveCertificates(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveCertificates)
 }
 
 var stateNames = map[int32]string{biz.StateValid: "有效", biz.StateExpiring: "即将到期", biz.StateExpired: "已过期"}
@@ -202,14 +191,7 @@ func (s *Certificate) GuardianPage(ctx context.Context, q *commonv1.PageQuery) (
 }
 
 func (s *Certificate) GuardianDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.TicketGuardian, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	v, err := s.uc.DetailGuardian(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return guardianOut(v), nil
+	return svc.Detail(ctx, q.Id, s.uc.DetailGuardian, guardianOut)
 }
 
 func (s *Certificate) GuardianSubmit(ctx context.Context, p *pb.TicketGuardian) (*wrapperspb.BoolValue, error) {
@@ -219,11 +201,7 @@ func (s *Certificate) GuardianSubmit(ctx context.Context, p *pb.TicketGuardian) 
 }
 
 func (s *Certificate) GuardianRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
-	ids, err := svc.IDs(q.Ids)
-	if err != nil {
-		return nil, err
-	}
-	return ok, s.uc.RemoveGuardians(ctx, ids)
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveGuardians)
 }
 
 func (s *Certificate) GetTicketGuardian(ctx context.Context, q *pb.WorkTypeQuery) (*pb.TicketGuardianList, error) {

@@ -26,14 +26,7 @@ func (s *User) Page(ctx context.Context, q *commonv1.PageQuery) (*pb.UserPage, e
 }
 
 func (s *User) Detail(ctx context.Context, q *commonv1.IdQuery) (*pb.User, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	v, err := s.uc.Detail(ctx, q.Id)
-	if err != nil {
-		return nil, err
-	}
-	return userOut(v), nil
+	return svc.Detail(ctx, q.Id, s.uc.Detail, userOut)
 }
 
 func (s *User) Submit(ctx context.Context, p *pb.User) (*wrapperspb.BoolValue, error) {
