@@ -142,9 +142,12 @@ func (g *Gateway) Start(ctx context.Context) error {
 	var h http.Handler = mux
 	h = authenticate(g.in.Verifier, g.in.Cache, h)
 	h = gz(h)
-	// Uploads may be as large as the storage allows (plus the multipart framing);
-	// the resource service checks the file's own size.
-	h = limitBody(c.Gateway.BodyLimit, c.Storage.MaxUpload+1<<20, h)
+	// Uploads may be as large as the storage allows, plus the multipart
+	// framing and what may be in flight to blade-resource when it refuses
+	// a file over the limit (its flow-control window and a chunk each side,
+	// about 1 MiB): the service checks the file's own size and answers with
+	// the limit; this bound is the gateway's backstop.
+	h = limitBody(c.Gateway.BodyLimit, c.Storage.MaxUpload+uploadSlack, h)
 	h = withCORS(c.Gateway.CORSOrigins, h)
 	// Trace context from the caller (W3C traceparent) continues through
 	// the gRPC calls and into the events the services publish.

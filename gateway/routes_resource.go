@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,10 +19,13 @@ import (
 	resourcev1 "anquan/proto/blade/resource/v1"
 )
 
-// uploadCap bounds what the gateway reads of one uploaded file: the resource
-// service applies the configured limit (storage.maxUpload); this keeps a
-// message within the services' gRPC size limit.
-const uploadCap = 30 << 20
+// uploadChunk is the content of one upload message to blade-resource: the
+// gateway holds one such buffer per upload in flight, never the file.
+const uploadChunk = 256 << 10
+
+// uploadSlack is what an upload's body may hold beyond the file size limit
+// (see limitBody in New).
+const uploadSlack = 4 << 20
 
 // blade-resource: attachments (/api/upload). Multipart upload and file
 // download are not proto mappings, so they are plain handlers here.
@@ -84,17 +89,13 @@ func putFile(c resourcev1.ResourceServiceClient) http.Handler {
 			if part.FormName() != "file" {
 				continue
 			}
-			content, err := io.ReadAll(io.LimitReader(part, uploadCap+1))
+			f, err := streamUpload(r, c, part)
 			if err != nil {
-				uploadReadError(w, err)
-				return
-			}
-			if len(content) > uploadCap {
-				writeBlade(w, http.StatusRequestEntityTooLarge, "上传文件过大")
-				return
-			}
-			f, err := c.PutFile(OutgoingContext(r), &resourcev1.PutFileRequest{OriginalName: part.FileName(), Content: content})
-			if err != nil {
+				var re readError
+				if errors.As(err, &re) {
+					uploadReadError(w, re.error)
+					return
+				}
 				errorHandler(r.Context(), nil, nil, w, r, err)
 				return
 			}
@@ -102,6 +103,54 @@ func putFile(c resourcev1.ResourceServiceClient) http.Handler {
 			return
 		}
 	})
+}
+
+// readError: the upload's body could not be read (client gone, body over
+// the gateway's limit).
+type readError struct{ error }
+
+// streamUpload forwards the file part to blade-resource as it is read: the
+// meta message, then chunks of uploadChunk bytes, then the half-close that
+// ends the file. When the body cannot be read the call is cancelled, not
+// half-closed, so the service stores nothing; when the service refuses
+// (type, size) it ends the stream and its answer is returned.
+func streamUpload(r *http.Request, c resourcev1.ResourceServiceClient, part *multipart.Part) (*resourcev1.StoredFile, error) {
+	ctx, cancel := context.WithCancel(OutgoingContext(r))
+	defer cancel()
+	st, err := c.PutFile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	meta := &resourcev1.PutFileMeta{OriginalName: part.FileName(), DeclaredType: part.Header.Get("Content-Type"), Size: -1}
+	if err := st.Send(&resourcev1.PutFileRequest{Part: &resourcev1.PutFileRequest_Meta{Meta: meta}}); err != nil {
+		return closeUpload(st, err)
+	}
+	for {
+		// A fresh buffer per message: a sent message is not to be modified.
+		buf := make([]byte, uploadChunk)
+		n, rerr := io.ReadFull(part, buf)
+		if n > 0 {
+			if err := st.Send(&resourcev1.PutFileRequest{Part: &resourcev1.PutFileRequest_Chunk{Chunk: buf[:n]}}); err != nil {
+				return closeUpload(st, err)
+			}
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			return st.CloseAndRecv()
+		}
+		if rerr != nil {
+			cancel()
+			return nil, readError{rerr}
+		}
+	}
+}
+
+// closeUpload: Send fails with io.EOF when the service has ended the call
+// (a refusal); its status comes with the answer.
+func closeUpload(st resourcev1.ResourceService_PutFileClient, err error) (*resourcev1.StoredFile, error) {
+	if err != io.EOF {
+		return nil, err
+	}
+	return st.CloseAndRecv()
 }
 
 func uploadReadError(w http.ResponseWriter, err error) {
@@ -123,14 +172,24 @@ func previewFile(c resourcev1.ResourceServiceClient) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(r.URL.Path, "/api/upload/preview/")
-		f, err := c.PreviewFile(OutgoingContext(r), &resourcev1.FileName{FileName: name}, grpc.MaxCallRecvMsgSize(64<<20))
+		ctx, cancel := context.WithCancel(OutgoingContext(r))
+		defer cancel()
+		st, err := c.PreviewFile(ctx, &resourcev1.FileName{FileName: name})
+		var first *resourcev1.FileChunk
+		if err == nil {
+			first, err = st.Recv()
+		}
+		if err == nil && first.GetFile() == nil {
+			err = errors.New("preview stream without the file's description")
+		}
 		if err != nil {
 			errorHandler(r.Context(), nil, nil, w, r, err)
 			return
 		}
+		f := first.GetFile()
 		h := w.Header()
 		h.Set("Content-Type", f.ContentType)
-		h.Set("Content-Length", strconv.Itoa(len(f.Content)))
+		h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
 		h.Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": f.OriginalName}))
 		h.Set("X-Content-Type-Options", "nosniff")
 		// A tenant's file behind a token: private caches only.
@@ -138,7 +197,22 @@ func previewFile(c resourcev1.ResourceServiceClient) http.Handler {
 		if r.Method == http.MethodHead {
 			return
 		}
-		_, _ = w.Write(f.Content)
+		// The content as it arrives, one chunk at a time. A failure now
+		// cannot change the status: the connection ends short of
+		// Content-Length, which the client sees as a broken download.
+		for {
+			m, err := st.Recv()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				slog.Warn("preview stream broken", "file", name, "err", err, "request_id", ident.RequestID(r.Context()))
+				return
+			}
+			if _, err := w.Write(m.GetData()); err != nil {
+				return
+			}
+		}
 	})
 }
 

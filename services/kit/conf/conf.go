@@ -122,8 +122,11 @@ type Storage struct {
 	Bucket    string `yaml:"bucket"`
 	AccessKey string `yaml:"accessKey"`
 	SecretKey string `yaml:"secretKey"`
-	// MaxUpload is the largest accepted file in bytes. The gateway's
-	// bodyLimit must not be smaller for uploads of that size to arrive.
+	// MaxUpload is the largest accepted file in bytes. Files stream from
+	// the gateway through blade-resource into storage (never whole in
+	// memory), so it is bounded by disk, not by memory or a message size:
+	// blade-resource enforces it while the file arrives, the gateway lets
+	// upload bodies up to it plus 4 MiB (framing, bytes in flight) through.
 	MaxUpload int64 `yaml:"maxUpload"`
 }
 

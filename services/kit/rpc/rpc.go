@@ -73,13 +73,49 @@ func (d *Dialer) Conn(name string) (*grpc.ClientConn, error) {
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithStatsHandler(otelgrpc.NewClientHandler()),
 		grpc.WithChainUnaryInterceptor(ints...),
+		// Streams pass the same interceptors (credentials, the caller's
+		// permission and guest checks), adapted: none of them reads a
+		// request message.
+		grpc.WithChainStreamInterceptor(streamsOf(ints)...),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20)),
+		// A fixed receive window (as the servers have, kit/server): a
+		// download whose reader is slow holds at most this much per stream.
+		grpc.WithInitialWindowSize(server.StreamWindow),
+		grpc.WithInitialConnWindowSize(server.ConnWindow),
 	)
 	if err != nil {
 		return nil, err
 	}
 	d.conns[name] = c
 	return c, nil
+}
+
+// StreamOf runs a unary client interceptor in front of a stream: it sees
+// the method and the context (no request or reply: nil) and opens the
+// stream through its invoker, with the context and options it passes on;
+// when it refuses, no stream is opened.
+func StreamOf(i grpc.UnaryClientInterceptor) grpc.StreamClientInterceptor {
+	return func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		var cs grpc.ClientStream
+		err := i(ctx, method, nil, nil, cc, func(ctx context.Context, method string, _, _ any, cc *grpc.ClientConn, opts ...grpc.CallOption) error {
+			var err error
+			cs, err = streamer(ctx, desc, cc, method, opts...)
+			return err
+		}, opts...)
+		if err == nil && cs == nil {
+			// Neither refused nor called on: fail closed.
+			return nil, fmt.Errorf("stream %s: interceptor did not open it", method)
+		}
+		return cs, err
+	}
+}
+
+func streamsOf(ints []grpc.UnaryClientInterceptor) []grpc.StreamClientInterceptor {
+	out := make([]grpc.StreamClientInterceptor, len(ints))
+	for i, in := range ints {
+		out[i] = StreamOf(in)
+	}
+	return out
 }
 
 // MustConn panics on a configuration error (service wiring at start).

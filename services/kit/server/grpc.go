@@ -30,6 +30,12 @@ import (
 	"anquan/kit/perm"
 )
 
+// Flow-control windows of every service's server (bytes).
+const (
+	StreamWindow = 512 << 10
+	ConnWindow   = 8 << 20
+)
+
 // Metadata keys on internal calls.
 const (
 	MDAuthorization  = "authorization"
@@ -57,7 +63,8 @@ type GRPC struct {
 // interceptors (the permission check) run after the token is verified.
 // deny is the cache holding the token deny-list (authn.Revoked).
 //
-// Every call passes, in this order, kratos middleware: recovery, then
+// Every call passes, in this order, kratos middleware (streams: the same
+// chain as stream interceptors, Validate on each received message): recovery, then
 // observe (request id, logs, metrics, error hiding), authenticate, extra and
 // Validate, the last so a caller without the right learns nothing from a
 // validation answer. The otelgrpc stats handler stays a grpc-go option: it
@@ -73,7 +80,8 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 		return nil, fmt.Errorf("%s grpc listen %s: %w", name, addr, err)
 	}
 	obs.Metrics()
-	mw := []middleware.Middleware{recovery, kratosExtras, Middleware(observe(name)), Middleware(authenticate(verifier, deny, internalSecret))}
+	auth := authenticate(verifier, deny, internalSecret)
+	mw := []middleware.Middleware{recovery, kratosExtras, Middleware(observe(name)), Middleware(auth)}
 	for _, e := range extra {
 		mw = append(mw, Middleware(e))
 	}
@@ -83,14 +91,24 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 		// Kratos bounds every call to 1 s by default; calls here are
 		// bounded by their callers (the gateway, the dialer).
 		kgrpc.Timeout(0),
-		// Reflection would describe every method to anyone (streams pass
-		// no interceptor); the server never offered it.
+		// Reflection would describe every method to anyone; the server
+		// never offered it.
 		kgrpc.DisableReflection(),
 		kgrpc.Middleware(mw...),
+		// Kratos middleware does not run on streams: the same chain as
+		// stream interceptors (stream.go).
+		kgrpc.StreamInterceptor(streamChain(name, auth, extra)...),
 		kgrpc.Options(
 			grpc.StatsHandler(otelgrpc.NewServerHandler()),
 			grpc.MaxRecvMsgSize(32<<20),
 			grpc.MaxSendMsgSize(64<<20),
+			// Fixed flow-control windows instead of grpc-go's BDP estimate
+			// (which grows a stream's window to 16 MiB): a streamed upload
+			// has at most StreamWindow bytes in flight to the handler, so a
+			// service's memory per upload is bounded and a refusal reaches
+			// the sender before it sent much more.
+			grpc.InitialWindowSize(StreamWindow),
+			grpc.InitialConnWindowSize(ConnWindow),
 		),
 	)
 	return &GRPC{Server: k.Server, Kratos: k, lis: lis, name: name}, nil
@@ -194,7 +212,7 @@ func observe(service string) grpc.UnaryServerInterceptor {
 // local user) reaches only what authn.GuestMayCall allows.
 func authenticate(v *authn.Verifier, deny cache.Cache, secret string) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-		if info.FullMethod == "/grpc.health.v1.Health/Check" {
+		if info.FullMethod == "/grpc.health.v1.Health/Check" || info.FullMethod == "/grpc.health.v1.Health/Watch" {
 			return h(ctx, req)
 		}
 		md, _ := metadata.FromIncomingContext(ctx)

@@ -18,10 +18,16 @@ import (
 type S3 struct {
 	c      minio.Core
 	bucket string
-	// PartSize is the size above which an upload goes in parts (0: minio-go's
-	// default, 16 MiB; at least 5 MiB, S3's minimum part).
+	// PartSize is the size above which an upload goes in parts, and the
+	// part buffer minio-go holds per upload (at least 5 MiB, S3's minimum
+	// part). An upload of unknown size always goes in parts: without it
+	// minio-go would size them for a 5 TiB object (over 500 MiB each).
 	PartSize uint64
 }
+
+// DefaultPartSize is NewS3's PartSize: 10,000 parts make 80 GiB at most.
+const DefaultPartSize = 8 << 20
+
 
 // NewS3 makes the driver for endpoint (http:// or https://). The region is
 // given, so minio-go never asks the store for the bucket's location;
@@ -44,13 +50,16 @@ func NewS3(endpoint, region, bucket, accessKey, secretKey string, transport http
 	if err != nil {
 		return nil, fmt.Errorf("storage s3: %w", err)
 	}
-	return &S3{c: minio.Core{Client: c}, bucket: bucket}, nil
+	return &S3{c: minio.Core{Client: c}, bucket: bucket, PartSize: DefaultPartSize}, nil
 }
 
 func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
 	if err := CheckKey(key); err != nil {
 		return err
 	}
+	// A read error from r (over the limit, a cancelled upload) fails the
+	// put; minio-go then aborts the multipart upload, on a context of its
+	// own, so no incomplete upload is left behind for a caller that went away.
 	if _, err := s.c.Client.PutObject(ctx, s.bucket, key, r, size, minio.PutObjectOptions{ContentType: contentType, PartSize: s.PartSize}); err != nil {
 		return fmt.Errorf("storage s3 put: %w", err)
 	}

@@ -6,6 +6,11 @@
 
 // blade-resource: attachments. The REST calls (multipart upload, preview
 // download, delete) are plain handlers of the gateway over these RPCs.
+//
+// File content travels as a stream of chunks in both directions, so no side
+// (gateway, service, storage) holds a whole file in memory and no gRPC
+// message size caps a file: the configured upload limit
+// (storage.maxUpload) is the only bound on a file's size.
 
 package resourcev1
 
@@ -27,11 +32,17 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// One message of an upload stream (PutFile): the first carries meta and
+// nothing else, every following one a chunk of the content in order. The
+// stream's half-close ends the file; a stream that ends any other way
+// (cancelled, broken) stores nothing.
 type PutFileRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The name the user's file had (shown back, never used as the stored name).
-	OriginalName  string `protobuf:"bytes,1,opt,name=original_name,json=originalName,proto3" json:"original_name,omitempty"`
-	Content       []byte `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	// Types that are valid to be assigned to Part:
+	//
+	//	*PutFileRequest_Meta
+	//	*PutFileRequest_Chunk
+	Part          isPutFileRequest_Part `protobuf_oneof:"part"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -66,18 +77,116 @@ func (*PutFileRequest) Descriptor() ([]byte, []int) {
 	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *PutFileRequest) GetOriginalName() string {
+func (x *PutFileRequest) GetPart() isPutFileRequest_Part {
+	if x != nil {
+		return x.Part
+	}
+	return nil
+}
+
+func (x *PutFileRequest) GetMeta() *PutFileMeta {
+	if x != nil {
+		if x, ok := x.Part.(*PutFileRequest_Meta); ok {
+			return x.Meta
+		}
+	}
+	return nil
+}
+
+func (x *PutFileRequest) GetChunk() []byte {
+	if x != nil {
+		if x, ok := x.Part.(*PutFileRequest_Chunk); ok {
+			return x.Chunk
+		}
+	}
+	return nil
+}
+
+type isPutFileRequest_Part interface {
+	isPutFileRequest_Part()
+}
+
+type PutFileRequest_Meta struct {
+	Meta *PutFileMeta `protobuf:"bytes,1,opt,name=meta,proto3,oneof"`
+}
+
+type PutFileRequest_Chunk struct {
+	// At most 1 MiB per message (the gateway sends 256 KiB).
+	Chunk []byte `protobuf:"bytes,2,opt,name=chunk,proto3,oneof"`
+}
+
+func (*PutFileRequest_Meta) isPutFileRequest_Part() {}
+
+func (*PutFileRequest_Chunk) isPutFileRequest_Part() {}
+
+// What is known of an upload before its content. The tenant and the
+// uploader come from the call's token, never from here.
+type PutFileMeta struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The name the user's file had (shown back, never used as the stored name);
+	// its extension selects the accepted type class.
+	OriginalName string `protobuf:"bytes,1,opt,name=original_name,json=originalName,proto3" json:"original_name,omitempty"`
+	// The type the client declared (multipart part header). Informational
+	// only: the stored type follows the extension, checked against the
+	// content's first bytes.
+	DeclaredType string `protobuf:"bytes,2,opt,name=declared_type,json=declaredType,proto3" json:"declared_type,omitempty"`
+	// The content's size when the client knows it, else -1 (or 0). A declared
+	// size over the limit is refused before any content is read; the limit is
+	// enforced on the bytes received either way.
+	Size          int64 `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PutFileMeta) Reset() {
+	*x = PutFileMeta{}
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PutFileMeta) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PutFileMeta) ProtoMessage() {}
+
+func (x *PutFileMeta) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PutFileMeta.ProtoReflect.Descriptor instead.
+func (*PutFileMeta) Descriptor() ([]byte, []int) {
+	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PutFileMeta) GetOriginalName() string {
 	if x != nil {
 		return x.OriginalName
 	}
 	return ""
 }
 
-func (x *PutFileRequest) GetContent() []byte {
+func (x *PutFileMeta) GetDeclaredType() string {
 	if x != nil {
-		return x.Content
+		return x.DeclaredType
 	}
-	return nil
+	return ""
+}
+
+func (x *PutFileMeta) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
 }
 
 // A stored file (spec put-file answer).
@@ -97,7 +206,7 @@ type StoredFile struct {
 
 func (x *StoredFile) Reset() {
 	*x = StoredFile{}
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[1]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -109,7 +218,7 @@ func (x *StoredFile) String() string {
 func (*StoredFile) ProtoMessage() {}
 
 func (x *StoredFile) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[1]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -122,7 +231,7 @@ func (x *StoredFile) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredFile.ProtoReflect.Descriptor instead.
 func (*StoredFile) Descriptor() ([]byte, []int) {
-	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{1}
+	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *StoredFile) GetName() string {
@@ -176,7 +285,7 @@ type FileName struct {
 
 func (x *FileName) Reset() {
 	*x = FileName{}
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[2]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -188,7 +297,7 @@ func (x *FileName) String() string {
 func (*FileName) ProtoMessage() {}
 
 func (x *FileName) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[2]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -201,7 +310,7 @@ func (x *FileName) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FileName.ProtoReflect.Descriptor instead.
 func (*FileName) Descriptor() ([]byte, []int) {
-	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{2}
+	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *FileName) GetFileName() string {
@@ -211,31 +320,32 @@ func (x *FileName) GetFileName() string {
 	return ""
 }
 
-type FileContent struct {
+// One message of a download stream (PreviewFile): the first carries file
+// (name, original name, type, size) and no data, every following one a
+// chunk of the content in order (at most 256 KiB each).
+type FileChunk struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	OriginalName  string                 `protobuf:"bytes,2,opt,name=original_name,json=originalName,proto3" json:"original_name,omitempty"`
-	ContentType   string                 `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
-	Content       []byte                 `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
+	File          *StoredFile            `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	Data          []byte                 `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *FileContent) Reset() {
-	*x = FileContent{}
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[3]
+func (x *FileChunk) Reset() {
+	*x = FileChunk{}
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *FileContent) String() string {
+func (x *FileChunk) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*FileContent) ProtoMessage() {}
+func (*FileChunk) ProtoMessage() {}
 
-func (x *FileContent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[3]
+func (x *FileChunk) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -246,35 +356,21 @@ func (x *FileContent) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use FileContent.ProtoReflect.Descriptor instead.
-func (*FileContent) Descriptor() ([]byte, []int) {
-	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{3}
+// Deprecated: Use FileChunk.ProtoReflect.Descriptor instead.
+func (*FileChunk) Descriptor() ([]byte, []int) {
+	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{4}
 }
 
-func (x *FileContent) GetName() string {
+func (x *FileChunk) GetFile() *StoredFile {
 	if x != nil {
-		return x.Name
+		return x.File
 	}
-	return ""
+	return nil
 }
 
-func (x *FileContent) GetOriginalName() string {
+func (x *FileChunk) GetData() []byte {
 	if x != nil {
-		return x.OriginalName
-	}
-	return ""
-}
-
-func (x *FileContent) GetContentType() string {
-	if x != nil {
-		return x.ContentType
-	}
-	return ""
-}
-
-func (x *FileContent) GetContent() []byte {
-	if x != nil {
-		return x.Content
+		return x.Data
 	}
 	return nil
 }
@@ -288,7 +384,7 @@ type FileNames struct {
 
 func (x *FileNames) Reset() {
 	*x = FileNames{}
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[4]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -300,7 +396,7 @@ func (x *FileNames) String() string {
 func (*FileNames) ProtoMessage() {}
 
 func (x *FileNames) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_resource_v1_resource_proto_msgTypes[4]
+	mi := &file_blade_resource_v1_resource_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -313,7 +409,7 @@ func (x *FileNames) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FileNames.ProtoReflect.Descriptor instead.
 func (*FileNames) Descriptor() ([]byte, []int) {
-	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{4}
+	return file_blade_resource_v1_resource_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *FileNames) GetNames() []string {
@@ -327,11 +423,15 @@ var File_blade_resource_v1_resource_proto protoreflect.FileDescriptor
 
 const file_blade_resource_v1_resource_proto_rawDesc = "" +
 	"\n" +
-	" blade/resource/v1/resource.proto\x12\x11blade.resource.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1egoogle/protobuf/wrappers.proto\"e\n" +
-	"\x0ePutFileRequest\x12-\n" +
-	"\roriginal_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xff\x01R\foriginalName\x12$\n" +
-	"\acontent\x18\x02 \x01(\fB\n" +
-	"\xbaH\az\x05\x18\x80\x80\x80\x10R\acontent\"\xb1\x01\n" +
+	" blade/resource/v1/resource.proto\x12\x11blade.resource.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1egoogle/protobuf/wrappers.proto\"q\n" +
+	"\x0ePutFileRequest\x124\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1e.blade.resource.v1.PutFileMetaH\x00R\x04meta\x12!\n" +
+	"\x05chunk\x18\x02 \x01(\fB\t\xbaH\x06z\x04\x18\x80\x80@H\x00R\x05chunkB\x06\n" +
+	"\x04part\"\x91\x01\n" +
+	"\vPutFileMeta\x12-\n" +
+	"\roriginal_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xff\x01R\foriginalName\x12-\n" +
+	"\rdeclared_type\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xff\x01R\fdeclaredType\x12$\n" +
+	"\x04size\x18\x03 \x01(\x03B\x10\xbaH\r\"\v(\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x04size\"\xb1\x01\n" +
 	"\n" +
 	"StoredFile\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
@@ -342,18 +442,16 @@ const file_blade_resource_v1_resource_proto_rawDesc = "" +
 	"\vcreate_time\x18\x06 \x01(\tR\n" +
 	"createTime\"1\n" +
 	"\bFileName\x12%\n" +
-	"\tfile_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName\"\x83\x01\n" +
-	"\vFileContent\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
-	"\roriginal_name\x18\x02 \x01(\tR\foriginalName\x12!\n" +
-	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\x12\x18\n" +
-	"\acontent\x18\x04 \x01(\fR\acontent\"3\n" +
+	"\tfile_name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName\"R\n" +
+	"\tFileChunk\x121\n" +
+	"\x04file\x18\x01 \x01(\v2\x1d.blade.resource.v1.StoredFileR\x04file\x12\x12\n" +
+	"\x04data\x18\x02 \x01(\fR\x04data\"3\n" +
 	"\tFileNames\x12&\n" +
 	"\x05names\x18\x01 \x03(\tB\x10\xbaH\r\x92\x01\n" +
-	"\x10\xe8\a\"\x05r\x03\x18\xf4\x03R\x05names2\x83\x02\n" +
-	"\x0fResourceService\x12Q\n" +
-	"\aPutFile\x12!.blade.resource.v1.PutFileRequest\x1a\x1d.blade.resource.v1.StoredFile\"\x04\xca\xf3\x18\x00\x12P\n" +
-	"\vPreviewFile\x12\x1b.blade.resource.v1.FileName\x1a\x1e.blade.resource.v1.FileContent\"\x04\xca\xf3\x18\x00\x12K\n" +
+	"\x10\xe8\a\"\x05r\x03\x18\xf4\x03R\x05names2\x85\x02\n" +
+	"\x0fResourceService\x12S\n" +
+	"\aPutFile\x12!.blade.resource.v1.PutFileRequest\x1a\x1d.blade.resource.v1.StoredFile\"\x04\xca\xf3\x18\x00(\x01\x12P\n" +
+	"\vPreviewFile\x12\x1b.blade.resource.v1.FileName\x1a\x1c.blade.resource.v1.FileChunk\"\x04\xca\xf3\x18\x000\x01\x12K\n" +
 	"\n" +
 	"RemoveFile\x12\x1b.blade.resource.v1.FileName\x1a\x1a.google.protobuf.BoolValue\"\x04\xca\xf3\x18\x002X\n" +
 	"\x10ResourceInternal\x12D\n" +
@@ -371,29 +469,32 @@ func file_blade_resource_v1_resource_proto_rawDescGZIP() []byte {
 	return file_blade_resource_v1_resource_proto_rawDescData
 }
 
-var file_blade_resource_v1_resource_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_blade_resource_v1_resource_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_blade_resource_v1_resource_proto_goTypes = []any{
 	(*PutFileRequest)(nil),       // 0: blade.resource.v1.PutFileRequest
-	(*StoredFile)(nil),           // 1: blade.resource.v1.StoredFile
-	(*FileName)(nil),             // 2: blade.resource.v1.FileName
-	(*FileContent)(nil),          // 3: blade.resource.v1.FileContent
-	(*FileNames)(nil),            // 4: blade.resource.v1.FileNames
-	(*wrapperspb.BoolValue)(nil), // 5: google.protobuf.BoolValue
+	(*PutFileMeta)(nil),          // 1: blade.resource.v1.PutFileMeta
+	(*StoredFile)(nil),           // 2: blade.resource.v1.StoredFile
+	(*FileName)(nil),             // 3: blade.resource.v1.FileName
+	(*FileChunk)(nil),            // 4: blade.resource.v1.FileChunk
+	(*FileNames)(nil),            // 5: blade.resource.v1.FileNames
+	(*wrapperspb.BoolValue)(nil), // 6: google.protobuf.BoolValue
 }
 var file_blade_resource_v1_resource_proto_depIdxs = []int32{
-	0, // 0: blade.resource.v1.ResourceService.PutFile:input_type -> blade.resource.v1.PutFileRequest
-	2, // 1: blade.resource.v1.ResourceService.PreviewFile:input_type -> blade.resource.v1.FileName
-	2, // 2: blade.resource.v1.ResourceService.RemoveFile:input_type -> blade.resource.v1.FileName
-	4, // 3: blade.resource.v1.ResourceInternal.Exists:input_type -> blade.resource.v1.FileNames
-	1, // 4: blade.resource.v1.ResourceService.PutFile:output_type -> blade.resource.v1.StoredFile
-	3, // 5: blade.resource.v1.ResourceService.PreviewFile:output_type -> blade.resource.v1.FileContent
-	5, // 6: blade.resource.v1.ResourceService.RemoveFile:output_type -> google.protobuf.BoolValue
-	4, // 7: blade.resource.v1.ResourceInternal.Exists:output_type -> blade.resource.v1.FileNames
-	4, // [4:8] is the sub-list for method output_type
-	0, // [0:4] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	1, // 0: blade.resource.v1.PutFileRequest.meta:type_name -> blade.resource.v1.PutFileMeta
+	2, // 1: blade.resource.v1.FileChunk.file:type_name -> blade.resource.v1.StoredFile
+	0, // 2: blade.resource.v1.ResourceService.PutFile:input_type -> blade.resource.v1.PutFileRequest
+	3, // 3: blade.resource.v1.ResourceService.PreviewFile:input_type -> blade.resource.v1.FileName
+	3, // 4: blade.resource.v1.ResourceService.RemoveFile:input_type -> blade.resource.v1.FileName
+	5, // 5: blade.resource.v1.ResourceInternal.Exists:input_type -> blade.resource.v1.FileNames
+	2, // 6: blade.resource.v1.ResourceService.PutFile:output_type -> blade.resource.v1.StoredFile
+	4, // 7: blade.resource.v1.ResourceService.PreviewFile:output_type -> blade.resource.v1.FileChunk
+	6, // 8: blade.resource.v1.ResourceService.RemoveFile:output_type -> google.protobuf.BoolValue
+	5, // 9: blade.resource.v1.ResourceInternal.Exists:output_type -> blade.resource.v1.FileNames
+	6, // [6:10] is the sub-list for method output_type
+	2, // [2:6] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_blade_resource_v1_resource_proto_init() }
@@ -401,13 +502,17 @@ func file_blade_resource_v1_resource_proto_init() {
 	if File_blade_resource_v1_resource_proto != nil {
 		return
 	}
+	file_blade_resource_v1_resource_proto_msgTypes[0].OneofWrappers = []any{
+		(*PutFileRequest_Meta)(nil),
+		(*PutFileRequest_Chunk)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_resource_v1_resource_proto_rawDesc), len(file_blade_resource_v1_resource_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   5,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

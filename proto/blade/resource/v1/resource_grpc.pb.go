@@ -6,6 +6,11 @@
 
 // blade-resource: attachments. The REST calls (multipart upload, preview
 // download, delete) are plain handlers of the gateway over these RPCs.
+//
+// File content travels as a stream of chunks in both directions, so no side
+// (gateway, service, storage) holds a whole file in memory and no gRPC
+// message size caps a file: the configured upload limit
+// (storage.maxUpload) is the only bound on a file's size.
 
 package resourcev1
 
@@ -32,8 +37,14 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type ResourceServiceClient interface {
-	PutFile(ctx context.Context, in *PutFileRequest, opts ...grpc.CallOption) (*StoredFile, error)
-	PreviewFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (*FileContent, error)
+	// PutFile stores one upload of the caller's tenant from a stream: meta
+	// first, then the content. The type is sniffed from the first bytes and
+	// the size limit enforced while the content arrives; a refused or broken
+	// upload leaves no object behind.
+	PutFile(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[PutFileRequest, StoredFile], error)
+	// PreviewFile streams a stored file of the caller's tenant: its
+	// description first, then the content.
+	PreviewFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (grpc.ServerStreamingClient[FileChunk], error)
 	RemoveFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
@@ -45,25 +56,37 @@ func NewResourceServiceClient(cc grpc.ClientConnInterface) ResourceServiceClient
 	return &resourceServiceClient{cc}
 }
 
-func (c *resourceServiceClient) PutFile(ctx context.Context, in *PutFileRequest, opts ...grpc.CallOption) (*StoredFile, error) {
+func (c *resourceServiceClient) PutFile(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[PutFileRequest, StoredFile], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(StoredFile)
-	err := c.cc.Invoke(ctx, ResourceService_PutFile_FullMethodName, in, out, cOpts...)
+	stream, err := c.cc.NewStream(ctx, &ResourceService_ServiceDesc.Streams[0], ResourceService_PutFile_FullMethodName, cOpts...)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	x := &grpc.GenericClientStream[PutFileRequest, StoredFile]{ClientStream: stream}
+	return x, nil
 }
 
-func (c *resourceServiceClient) PreviewFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (*FileContent, error) {
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ResourceService_PutFileClient = grpc.ClientStreamingClient[PutFileRequest, StoredFile]
+
+func (c *resourceServiceClient) PreviewFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (grpc.ServerStreamingClient[FileChunk], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(FileContent)
-	err := c.cc.Invoke(ctx, ResourceService_PreviewFile_FullMethodName, in, out, cOpts...)
+	stream, err := c.cc.NewStream(ctx, &ResourceService_ServiceDesc.Streams[1], ResourceService_PreviewFile_FullMethodName, cOpts...)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	x := &grpc.GenericClientStream[FileName, FileChunk]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ResourceService_PreviewFileClient = grpc.ServerStreamingClient[FileChunk]
 
 func (c *resourceServiceClient) RemoveFile(ctx context.Context, in *FileName, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
@@ -79,8 +102,14 @@ func (c *resourceServiceClient) RemoveFile(ctx context.Context, in *FileName, op
 // All implementations must embed UnimplementedResourceServiceServer
 // for forward compatibility.
 type ResourceServiceServer interface {
-	PutFile(context.Context, *PutFileRequest) (*StoredFile, error)
-	PreviewFile(context.Context, *FileName) (*FileContent, error)
+	// PutFile stores one upload of the caller's tenant from a stream: meta
+	// first, then the content. The type is sniffed from the first bytes and
+	// the size limit enforced while the content arrives; a refused or broken
+	// upload leaves no object behind.
+	PutFile(grpc.ClientStreamingServer[PutFileRequest, StoredFile]) error
+	// PreviewFile streams a stored file of the caller's tenant: its
+	// description first, then the content.
+	PreviewFile(*FileName, grpc.ServerStreamingServer[FileChunk]) error
 	RemoveFile(context.Context, *FileName) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedResourceServiceServer()
 }
@@ -92,11 +121,11 @@ type ResourceServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedResourceServiceServer struct{}
 
-func (UnimplementedResourceServiceServer) PutFile(context.Context, *PutFileRequest) (*StoredFile, error) {
-	return nil, status.Error(codes.Unimplemented, "method PutFile not implemented")
+func (UnimplementedResourceServiceServer) PutFile(grpc.ClientStreamingServer[PutFileRequest, StoredFile]) error {
+	return status.Error(codes.Unimplemented, "method PutFile not implemented")
 }
-func (UnimplementedResourceServiceServer) PreviewFile(context.Context, *FileName) (*FileContent, error) {
-	return nil, status.Error(codes.Unimplemented, "method PreviewFile not implemented")
+func (UnimplementedResourceServiceServer) PreviewFile(*FileName, grpc.ServerStreamingServer[FileChunk]) error {
+	return status.Error(codes.Unimplemented, "method PreviewFile not implemented")
 }
 func (UnimplementedResourceServiceServer) RemoveFile(context.Context, *FileName) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemoveFile not implemented")
@@ -122,41 +151,23 @@ func RegisterResourceServiceServer(s grpc.ServiceRegistrar, srv ResourceServiceS
 	s.RegisterService(&ResourceService_ServiceDesc, srv)
 }
 
-func _ResourceService_PutFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(PutFileRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(ResourceServiceServer).PutFile(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ResourceService_PutFile_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ResourceServiceServer).PutFile(ctx, req.(*PutFileRequest))
-	}
-	return interceptor(ctx, in, info, handler)
+func _ResourceService_PutFile_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(ResourceServiceServer).PutFile(&grpc.GenericServerStream[PutFileRequest, StoredFile]{ServerStream: stream})
 }
 
-func _ResourceService_PreviewFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(FileName)
-	if err := dec(in); err != nil {
-		return nil, err
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ResourceService_PutFileServer = grpc.ClientStreamingServer[PutFileRequest, StoredFile]
+
+func _ResourceService_PreviewFile_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(FileName)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
 	}
-	if interceptor == nil {
-		return srv.(ResourceServiceServer).PreviewFile(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ResourceService_PreviewFile_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ResourceServiceServer).PreviewFile(ctx, req.(*FileName))
-	}
-	return interceptor(ctx, in, info, handler)
+	return srv.(ResourceServiceServer).PreviewFile(m, &grpc.GenericServerStream[FileName, FileChunk]{ServerStream: stream})
 }
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ResourceService_PreviewFileServer = grpc.ServerStreamingServer[FileChunk]
 
 func _ResourceService_RemoveFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(FileName)
@@ -184,19 +195,22 @@ var ResourceService_ServiceDesc = grpc.ServiceDesc{
 	HandlerType: (*ResourceServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
-			MethodName: "PutFile",
-			Handler:    _ResourceService_PutFile_Handler,
-		},
-		{
-			MethodName: "PreviewFile",
-			Handler:    _ResourceService_PreviewFile_Handler,
-		},
-		{
 			MethodName: "RemoveFile",
 			Handler:    _ResourceService_RemoveFile_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "PutFile",
+			Handler:       _ResourceService_PutFile_Handler,
+			ClientStreams: true,
+		},
+		{
+			StreamName:    "PreviewFile",
+			Handler:       _ResourceService_PreviewFile_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "blade/resource/v1/resource.proto",
 }
 

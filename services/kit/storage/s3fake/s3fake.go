@@ -51,6 +51,25 @@ func (f *Server) Object(path string) ([]byte, bool) {
 	return b, ok
 }
 
+// Paths lists the stored objects' paths.
+func (f *Server) Paths() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]string, 0, len(f.objects))
+	for p := range f.objects {
+		out = append(out, p)
+	}
+	return out
+}
+
+// Pending is the number of multipart uploads begun and neither completed
+// nor aborted.
+func (f *Server) Pending() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.uploads)
+}
+
 // Seen lists the verified requests as "METHOD /path[?query names]".
 func (f *Server) Seen() []string {
 	f.mu.Lock()

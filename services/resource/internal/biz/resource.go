@@ -61,8 +61,18 @@ func Ext(name string) string {
 	return strings.ToLower(strings.TrimPrefix(path.Ext(strings.TrimSpace(name)), "."))
 }
 
-// Check validates an upload: class by extension, then the content.
+// Check validates an upload held in memory: class by extension, then the
+// content (the same rules PutStream applies to a stream).
 func (r *Resource) Check(original string, content []byte) (string, error) {
+	ext, err := checkName(original)
+	if err != nil {
+		return "", err
+	}
+	return ext, r.checkHead(ext, content)
+}
+
+// checkName: the extension selects a type class.
+func checkName(original string) (string, error) {
 	ext := Ext(original)
 	if ext == "" {
 		return "", errs.BadRequest("不支持的文件类型: 文件没有扩展名")
@@ -70,16 +80,26 @@ func (r *Resource) Check(original string, content []byte) (string, error) {
 	if ClassOf(ext) == "" {
 		return "", errs.BadRequest("不支持的文件类型: .%s", ext)
 	}
-	if len(content) == 0 {
-		return "", errs.BadRequest("文件内容为空")
-	}
-	if r.MaxSize > 0 && int64(len(content)) > r.MaxSize {
-		return "", errs.BadRequest("文件大小不能超过 %s", human(r.MaxSize))
-	}
-	if !Matches(ext, content) {
-		return "", errs.BadRequest("文件内容与扩展名 .%s 不符,请上传真实的%s文件", ext, classWord[ClassOf(ext)])
-	}
 	return ext, nil
+}
+
+// checkHead checks the start of the content (or all of it): not empty,
+// within the limit so far, of the extension's type.
+func (r *Resource) checkHead(ext string, head []byte) error {
+	if len(head) == 0 {
+		return errs.BadRequest("文件内容为空")
+	}
+	if r.MaxSize > 0 && int64(len(head)) > r.MaxSize {
+		return r.tooLarge()
+	}
+	if !Matches(ext, head) {
+		return errs.BadRequest("文件内容与扩展名 .%s 不符,请上传真实的%s文件", ext, classWord[ClassOf(ext)])
+	}
+	return nil
+}
+
+func (r *Resource) tooLarge() error {
+	return errs.BadRequest("文件大小不能超过 %s", human(r.MaxSize))
 }
 
 var classWord = map[string]string{"image": "图片", "txt": "文本", "excel": "Excel", "word": "Word", "pdf": "PDF", "ppt": "PPT", "video": "视频", "audio": "音频"}
@@ -99,29 +119,100 @@ func randomName(ext string) string {
 	return hex.EncodeToString(b[:]) + "." + ext
 }
 
-// Put stores an upload of the caller's tenant.
+// Put stores an upload of the caller's tenant held in memory (PutStream).
 func (r *Resource) Put(ctx context.Context, original string, content []byte) (*File, error) {
+	return r.PutStream(ctx, original, int64(len(content)), bytes.NewReader(content))
+}
+
+// SniffLimit is how much of an upload's start is read before the rest: the
+// type is detected from it (mimetype's limit, sniff.go), and a file that
+// fits in it is stored with its size known.
+const SniffLimit = 1 << 20
+
+// errTooLarge ends a stored stream that went over the limit.
+var errTooLarge = errors.New("upload over the size limit")
+
+// PutStream stores an upload of the caller's tenant read from content
+// (declared: its size when known, else -1) without holding it whole: the
+// name's extension is checked first, the type is sniffed from the first
+// SniffLimit bytes, the limit is enforced on the bytes as they are read,
+// and the store writes as they arrive. A refused or broken upload (over the
+// limit, a content read error, a cancelled call) leaves no object: the
+// store is given an error instead of the end of the content, and drops
+// what it had (local: the temp file; S3: the multipart upload).
+func (r *Resource) PutStream(ctx context.Context, original string, declared int64, content io.Reader) (*File, error) {
 	id := ident.From(ctx)
 	if id == nil || id.TenantID == "" {
 		return nil, errs.Unauthorized("")
 	}
-	ext, err := r.Check(original, content)
+	ext, err := checkName(original)
 	if err != nil {
 		return nil, err
 	}
+	if r.MaxSize > 0 && declared > r.MaxSize {
+		return nil, r.tooLarge()
+	}
+	headLen := int64(SniffLimit)
+	if r.MaxSize > 0 && r.MaxSize+1 < headLen {
+		headLen = r.MaxSize + 1
+	}
+	head := make([]byte, headLen)
+	n, err := io.ReadFull(content, head)
+	complete := err == io.EOF || err == io.ErrUnexpectedEOF
+	if err != nil && !complete {
+		return nil, err
+	}
+	head = head[:n]
+	if err := r.checkHead(ext, head); err != nil {
+		return nil, err
+	}
+	size := int64(-1)
+	var body io.Reader = bytes.NewReader(head)
+	if complete {
+		size = int64(n)
+	} else {
+		body = io.MultiReader(body, content)
+	}
+	counted := &capped{r: body, max: r.MaxSize}
 	original = path.Base(strings.ReplaceAll(strings.TrimSpace(original), "\\", "/"))
 	if len([]rune(original)) > 200 {
 		original = string([]rune(original)[len([]rune(original))-200:])
 	}
-	f := &File{Name: randomName(ext), OriginalName: original, Ext: ext, ContentType: ContentTypes[ext], Size: int64(len(content))}
-	if err := r.Store.Put(ctx, key(id.TenantID, f.Name), bytes.NewReader(content), f.Size, f.ContentType); err != nil {
+	f := &File{Name: randomName(ext), OriginalName: original, Ext: ext, ContentType: ContentTypes[ext]}
+	if err := r.Store.Put(ctx, key(id.TenantID, f.Name), counted, size, f.ContentType); err != nil {
+		if errors.Is(err, errTooLarge) {
+			return nil, r.tooLarge()
+		}
 		return nil, err
 	}
+	f.Size = counted.n
 	if err := r.Files.Create(ctx, f); err != nil {
 		_ = r.Store.Delete(ctx, key(id.TenantID, f.Name))
 		return nil, err
 	}
 	return f, nil
+}
+
+// capped counts what is read through it and fails the read that goes over
+// max (0: no limit), so the store never completes an oversized object. It
+// never asks for more than one byte past max, so the refusal comes as soon
+// as the limit is passed, not a chunk later.
+type capped struct {
+	r   io.Reader
+	max int64
+	n   int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.max > 0 && int64(len(p)) > c.max-c.n+1 {
+		p = p[:c.max-c.n+1]
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.max > 0 && c.n > c.max {
+		return 0, errTooLarge
+	}
+	return n, err
 }
 
 // find looks a name up in the caller's tenant only.
@@ -147,8 +238,9 @@ func (r *Resource) find(ctx context.Context, name string) (*File, error) {
 	return f, nil
 }
 
-// Open returns a stored file of the caller's tenant with its content.
-func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error) {
+// Open returns a stored file of the caller's tenant and its content as a
+// stream; the caller closes it.
+func (r *Resource) Open(ctx context.Context, name string) (*File, io.ReadCloser, error) {
 	f, err := r.find(ctx, name)
 	if err != nil {
 		return nil, nil, err
@@ -160,11 +252,7 @@ func (r *Resource) Open(ctx context.Context, name string) (*File, []byte, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer func() { _ = rc.Close() }() // read-only stream, fully read
-	// The gRPC answer carries the content in one message (bounded by the
-	// upload limit).
-	b, err := io.ReadAll(rc)
-	return f, b, err
+	return f, rc, nil
 }
 
 // MayRemoveFile: a stored file is deleted by its uploader or the tenant

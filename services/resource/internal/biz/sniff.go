@@ -72,9 +72,10 @@ var sniffed = map[string][]string{
 
 func init() {
 	// mimetype reads 3 KB by default; an Office Open XML file may hold its
-	// word/ or xl/ part after larger entries (thumbnails, custom XML). The
-	// whole upload is in memory already and the checks are linear scans.
-	mimetype.SetLimit(1 << 20)
+	// word/ or xl/ part after larger entries (thumbnails, custom XML). An
+	// upload's first SniffLimit bytes are read before the rest is streamed
+	// to storage, and the checks are linear scans.
+	mimetype.SetLimit(SniffLimit)
 }
 
 // Matches reports whether content looks like a file of extension ext, so a
