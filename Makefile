@@ -6,7 +6,7 @@ export PATH := $(GOBIN):$(PATH)
 MODULES = $(shell $(GO) list -m -f '{{.Dir}}')
 DATA ?= ./data
 
-.PHONY: run build web tools third_party proto proto-check vet lint modules test test-go test-web bench clean
+.PHONY: run build web tools third_party proto proto-check migrations vet lint modules test test-go test-web bench clean
 
 run: web build ## build the web app and start everything with embedded defaults
 	./bin/anquan --target=all --http=127.0.0.1:8080 --data=$(DATA)
@@ -32,6 +32,12 @@ proto: tools third_party ## regenerate Go, gateway and OpenAPI code
 proto-check: proto
 	@git diff --exit-code -- proto gateway/openapi || (echo "generated code is stale: run make proto and commit"; exit 1)
 	@test -z "$$(git status --porcelain -- proto gateway/openapi)" || (git status --porcelain -- proto gateway/openapi; echo "generated code is stale: run make proto and commit"; exit 1)
+
+# Baseline migration files (00001_baseline.sql) of databases that have none yet, per dialect,
+# generated from the models on empty databases (PostgreSQL and MySQL must answer at 127.0.0.1).
+# Existing baselines are kept: a schema change is a new numbered file (docs/ARCHITECTURE.md).
+migrations:
+	$(GO) run ./scripts/genmigrations
 
 vet:
 	$(GO) vet $(addsuffix /...,$(MODULES))

@@ -1,6 +1,10 @@
 // Command anquan runs the Anquan safety-production platform: every service
 // and the gateway in one process with embedded infrastructure (the default),
 // or one target against PostgreSQL/MySQL, Redis and NATS from a config.
+//
+// `anquan migrate [--target=<service>|all]` applies the pending schema
+// migrations of the target's databases and exits: run once per deploy,
+// before the replicas start (they verify the version; see db.migrate).
 package main
 
 import (
@@ -14,6 +18,7 @@ import (
 
 	"anquan/internal/stack"
 	"anquan/kit/conf"
+	"anquan/kit/obs"
 	"anquan/kit/runner"
 )
 
@@ -22,6 +27,11 @@ func main() {
 }
 
 func run() error {
+	args := os.Args[1:]
+	migrate := len(args) > 0 && args[0] == "migrate"
+	if migrate {
+		args = args[1:]
+	}
 	var (
 		target  = flag.String("target", "", "what to run: "+strings.Join(stack.Targets(), "|")+" (env ANQUAN_TARGET; default all)")
 		httpAdr = flag.String("http", "", "HTTP listen address (env ANQUAN_HTTP; default 127.0.0.1:8080)")
@@ -31,7 +41,16 @@ func run() error {
 		webDir  = flag.String("web", "", "built web app folder (env ANQUAN_WEB; default ./web/dist)")
 		version = flag.Bool("version", false, "print the version and exit")
 	)
-	flag.Parse()
+	flag.CommandLine.Usage = func() {
+		_, _ = fmt.Fprintf(flag.CommandLine.Output(), "usage: anquan [flags]            run the target\n       anquan migrate [flags]    apply the target's pending schema migrations and exit\n")
+		flag.PrintDefaults()
+	}
+	if err := flag.CommandLine.Parse(args); err != nil {
+		return err
+	}
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (the only command is migrate, before the flags)", flag.Arg(0))
+	}
 	if *version {
 		fmt.Println("anquan 1.9.1")
 		return nil
@@ -48,6 +67,10 @@ func run() error {
 		if f.v != "" {
 			*f.dst = f.v
 		}
+	}
+	if migrate {
+		obs.SetupLogs(cfg.Log.Level)
+		return stack.Migrate(context.Background(), cfg)
 	}
 	start := time.Now()
 	s, err := stack.Build(context.Background(), cfg)

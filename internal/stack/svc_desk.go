@@ -9,4 +9,5 @@ import (
 // blade-desk reads recipients from system.
 func init() {
 	register("desk", []string{"system"}, func(in *platform.Infra, a string) component.Component { return deskapp.New(in, a) })
+	migrations(deskapp.Migrations)
 }

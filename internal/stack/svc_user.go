@@ -9,4 +9,5 @@ import (
 // blade-user reads tenants, depts and roles from system.
 func init() {
 	register("user", []string{"system"}, func(in *platform.Infra, a string) component.Component { return userapp.New(in, a) })
+	migrations(userapp.Migrations)
 }

@@ -10,4 +10,5 @@ import (
 // (user) and roles (system).
 func init() {
 	register("workticket", []string{"system", "user", "factory", "flow"}, func(in *platform.Infra, a string) component.Component { return workticketapp.New(in, a) })
+	migrations(workticketapp.Migrations)
 }

@@ -145,6 +145,12 @@ func start(t *testing.T, b backend, mutate ...func(*conf.Config)) *env {
 		m(c)
 	}
 	ctx := context.Background()
+	if c.DB.MigrateMode() == "verify" {
+		// As a deploy does: `anquan migrate`, then the process verifies.
+		if err := stack.Migrate(ctx, c); err != nil {
+			t.Fatalf("migrate: %v", err)
+		}
+	}
 	s, err := stack.Build(ctx, c)
 	if err != nil {
 		t.Fatalf("build: %v", err)

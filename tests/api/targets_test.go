@@ -68,6 +68,10 @@ func TestLoneTargets(t *testing.T) {
 	t.Cleanup(func() { dropAll(cfg("system")) })
 	var gw *stack.Stack
 	for _, target := range append(services, "gateway") {
+		// Each Deployment's migration job, then its replica (which verifies).
+		if err := stack.Migrate(context.Background(), cfg(target)); err != nil {
+			t.Fatalf("%s migrate: %v", target, err)
+		}
 		s, err := stack.Build(context.Background(), cfg(target))
 		if err != nil {
 			t.Fatalf("%s: %v", target, err)

@@ -35,7 +35,7 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
 	if err != nil {
 		return err
 	}
@@ -97,3 +97,6 @@ func profile(users userv1.UserServiceClient, dir data.Directory) func(ctx contex
 			PostId: u.PostId, RoleId: u.RoleId, RoleName: u.RoleName, RoleAlias: strings.Join(aliases, ","), UserType: u.UserType, OauthId: u.OauthId}, nil
 	}
 }
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

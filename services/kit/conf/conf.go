@@ -50,6 +50,22 @@ type DB struct {
 	Prefix string `yaml:"prefix"`
 	// MaxOpen bounds each service's pool.
 	MaxOpen int `yaml:"maxOpen"`
+	// Migrate says what a starting service does with schema migrations
+	// (kit/migrate): "auto" applies the pending ones, "verify" refuses to
+	// start while any is pending (`anquan migrate` applies them once per
+	// deploy). Empty: auto on SQLite (the all-in-one), verify otherwise.
+	Migrate string `yaml:"migrate"`
+}
+
+// MigrateMode is the effective db.migrate: auto or verify.
+func (d DB) MigrateMode() string {
+	if d.Migrate != "" {
+		return d.Migrate
+	}
+	if d.Driver == "sqlite" || d.Driver == "" {
+		return "auto"
+	}
+	return "verify"
 }
 
 // Redis: empty Addr means the in-process cache.
@@ -244,6 +260,7 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_DB_DRIVER", &c.DB.Driver)
 	set("ANQUAN_DB_DSN", &c.DB.DSN)
 	set("ANQUAN_DB_PREFIX", &c.DB.Prefix)
+	set("ANQUAN_DB_MIGRATE", &c.DB.Migrate)
 	set("ANQUAN_REDIS_ADDR", &c.Redis.Addr)
 	set("ANQUAN_REDIS_PREFIX", &c.Redis.Prefix)
 	set("ANQUAN_NATS_URL", &c.NATS.URL)
@@ -300,6 +317,11 @@ func (c *Config) Validate() error {
 	case "sqlite", "postgres", "mysql":
 	default:
 		return fmt.Errorf("db.driver %q: use sqlite, postgres or mysql", c.DB.Driver)
+	}
+	switch c.DB.Migrate {
+	case "", "auto", "verify":
+	default:
+		return fmt.Errorf("db.migrate %q: use auto or verify", c.DB.Migrate)
 	}
 	if len(c.Security.PasswordKey) != 16 {
 		return fmt.Errorf("security.passwordKey must be 16 bytes (AES-128), got %d", len(c.Security.PasswordKey))

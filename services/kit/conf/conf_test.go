@@ -24,3 +24,25 @@ func TestSecuritySettingsDefaultClosedAndReadTheEnvironment(t *testing.T) {
 		t.Fatal("a proxy that is not an address or CIDR was accepted")
 	}
 }
+
+// TestMigrateModeIsAutoOnSQLiteAndVerifyOnServers: the all-in-one applies
+// its migrations at start; a replica on PostgreSQL/MySQL verifies unless
+// told otherwise (db.migrate / ANQUAN_DB_MIGRATE); other values are refused.
+func TestMigrateModeIsAutoOnSQLiteAndVerifyOnServers(t *testing.T) {
+	c := Default()
+	if m := c.DB.MigrateMode(); m != "auto" {
+		t.Fatalf("embedded SQLite: %q, want auto", m)
+	}
+	c.DB.Driver = "postgres"
+	if m := c.DB.MigrateMode(); m != "verify" {
+		t.Fatalf("postgres: %q, want verify", m)
+	}
+	c.ApplyEnv(func(k string) string { return map[string]string{"ANQUAN_DB_MIGRATE": "auto"}[k] })
+	if m := c.DB.MigrateMode(); m != "auto" {
+		t.Fatalf("ANQUAN_DB_MIGRATE=auto: %q", m)
+	}
+	c.DB.Migrate = "sometimes"
+	if err := c.Validate(); err == nil {
+		t.Fatal("db.migrate sometimes was accepted")
+	}
+}

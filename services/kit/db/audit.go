@@ -87,18 +87,21 @@ func EntityName(table string) string {
 // ones, the digest of those rows, and the count of all.
 const maxAuditedRows = 200
 
-// EnableAudit migrates the audit table and records every later create,
-// update and delete of a model through g (see AuditLog).
-func EnableAudit(g *gorm.DB) error {
+// MigrateAudit creates the audit table and its indexes from the model: part
+// of every service database's models schema (kit/migrate), not run at start.
+func MigrateAudit(g *gorm.DB) error {
 	if err := g.AutoMigrate(&AuditLog{}); err != nil {
 		return fmt.Errorf("audit_log migrate: %w", err)
 	}
-	if err := EnsureIndexes(g, []Index{
+	return EnsureIndexes(g, []Index{
 		{Name: "idx_audit_tenant_time", Table: "audit_log", Columns: "tenant_id, create_time"},
 		{Name: "idx_audit_tenant_entity", Table: "audit_log", Columns: "tenant_id, entity, create_time"},
-	}); err != nil {
-		return err
-	}
+	})
+}
+
+// EnableAudit records every later create, update and delete of a model
+// through g (see AuditLog) in the audit table (MigrateAudit's).
+func EnableAudit(g *gorm.DB) error {
 	cb := g.Callback()
 	if err := cb.Create().After("gorm:create").Before("gorm:commit_or_rollback_transaction").Register("anquan:audit_create", auditCreate); err != nil {
 		return err

@@ -22,6 +22,9 @@ func (widget) TableName() string { return "widget" }
 
 func openAudited(t *testing.T) *gorm.DB {
 	g := dbtest.Open(t, "audittest", func(g *gorm.DB) error { return g.AutoMigrate(&widget{}) })
+	if err := db.MigrateAudit(g); err != nil {
+		t.Fatal(err)
+	}
 	if err := db.EnableAudit(g); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/migrate"
 	"anquan/kit/outbox"
 )
 
@@ -114,14 +115,19 @@ func (p *Parts) Ready(ctx context.Context) error {
 }
 
 // OpenDB is the first step of a service's Start: its database (db.Open)
-// migrated, every write audited (db.EnableAudit), and the outbox bound to it.
-func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name string, migrate func(*gorm.DB) error) (*gorm.DB, error) {
+// at the latest schema version (migrations applied or verified, as
+// db.migrate says), every write audited (db.EnableAudit), and the outbox
+// bound to it.
+func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name string, set migrate.Set) (*gorm.DB, error) {
 	g, err := db.Open(ctx, c, name)
 	if err != nil {
 		return nil, err
 	}
 	p.DB = g
-	if err := migrate(g); err != nil {
+	if err := migrate.Run(ctx, g, set, c.DB.MigrateMode()); err != nil {
+		if migrate.IsPending(err) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s migrate: %w", name, err)
 	}
 	if err := db.EnableAudit(g); err != nil {

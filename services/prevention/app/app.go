@@ -40,7 +40,7 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
 	if err != nil {
 		return err
 	}
@@ -106,3 +106,6 @@ func seed(ctx context.Context, uc *biz.Prevention) {
 		}
 	}
 }
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

@@ -33,7 +33,7 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
 	if err != nil {
 		return err
 	}
@@ -77,3 +77,6 @@ func (u userAdmin) CreateTenantAdmin(ctx context.Context, tenantID, account, has
 	_, err := u.c.CreateTenantAdmin(ident.AsSystem(ctx), &userv1.TenantAdmin{TenantId: tenantID, Account: account, PasswordHash: hash, RoleId: fmt.Sprint(roleID), DeptId: fmt.Sprint(deptID), Name: name})
 	return err
 }
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

@@ -33,7 +33,7 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
 	if err != nil {
 		return err
 	}
@@ -99,3 +99,6 @@ func remindLoop(ctx context.Context, c *biz.Certificates) {
 		}
 	}
 }
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

@@ -34,7 +34,7 @@ func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr}
 func (a *App) Name() string { return conf.Name }
 
 func (a *App) Start(ctx context.Context) error {
-	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrate)
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
 	if err != nil {
 		return err
 	}
@@ -61,3 +61,6 @@ func (a *App) Start(ctx context.Context) error {
 	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
 	return nil
 }
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

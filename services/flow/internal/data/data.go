@@ -57,53 +57,17 @@ var indexes = []db.Index{
 	{Name: "idx_flow_cand_inst", Table: "flow_candidate", Columns: "tenant_id, instance_id"},
 }
 
-// Migrate creates or updates the tables and their indexes.
+// Migrate creates the tables and their indexes from the models: the source
+// of truth of the versioned migrations (Migrations), not run at start.
 func Migrate(g *gorm.DB) error {
 	g = g.WithContext(ident.AsSystem(context.Background()))
 	if err := g.AutoMigrate(biz.Models()...); err != nil {
-		return err
-	}
-	if err := migrateCandidates(g); err != nil {
 		return err
 	}
 	if err := outbox.Migrate(g); err != nil {
 		return err
 	}
 	return db.EnsureIndexes(g, indexes)
-}
-
-// migrateCandidates folds the first schema's kind/value columns into who
-// (one indexed column serves the to-do look-up with a single IN).
-func migrateCandidates(g *gorm.DB) error {
-	m := g.Migrator()
-	if !m.HasColumn(&biz.Candidate{}, "kind") {
-		return nil
-	}
-	join := "kind || ':' || value"
-	if g.Name() == "mysql" {
-		join = "CONCAT(kind, ':', value)"
-	}
-	if err := g.Exec("UPDATE flow_candidate SET who = " + join + " WHERE who = ''").Error; err != nil {
-		return err
-	}
-	if m.HasIndex("flow_candidate", "idx_flow_cand_who") {
-		if err := m.DropIndex("flow_candidate", "idx_flow_cand_who"); err != nil {
-			return err
-		}
-	}
-	if m.HasIndex("flow_candidate", "idx_flow_cand_inst") {
-		// recreated below on (tenant_id, instance_id)
-		if err := m.DropIndex("flow_candidate", "idx_flow_cand_inst"); err != nil {
-			return err
-		}
-	}
-	for _, c := range []string{"kind", "value"} {
-		// plain ALTER: the SQLite migrator's table rebuild keeps the column
-		if err := g.Exec("ALTER TABLE flow_candidate DROP COLUMN " + c).Error; err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Store implements biz.Store.

@@ -1,19 +1,21 @@
 package data
 
 import (
-	"path/filepath"
+	"context"
 	"testing"
 
-	"github.com/glebarez/sqlite"
-	"gorm.io/gorm"
+	"anquan/kit/migrate"
 )
 
-// The first schema kept candidates as kind/value; Migrate folds them into who.
-func TestMigrateFoldsOldCandidates(t *testing.T) {
-	g, err := gorm.Open(sqlite.Open(filepath.Join(t.TempDir(), "flow.db")), &gorm.Config{})
+// The first schema kept candidates as kind/value; migration 2 folds them
+// into who on a database made then (adopted: baseline recorded, not run).
+func TestMigrationFoldsOldCandidates(t *testing.T) {
+	ctx := context.Background()
+	g, cleanup, err := migrate.Scratch(ctx, "sqlite", "flow")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer cleanup()
 	for _, q := range []string{
 		"CREATE TABLE flow_candidate (id integer PRIMARY KEY, tenant_id text NOT NULL DEFAULT '', instance_id integer NOT NULL, kind text NOT NULL, value text NOT NULL)",
 		"CREATE INDEX idx_flow_cand_who ON flow_candidate (tenant_id, kind, value, instance_id)",
@@ -24,8 +26,12 @@ func TestMigrateFoldsOldCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := Migrate(g); err != nil {
+	applied, err := migrate.Up(ctx, g, Migrations)
+	if err != nil {
 		t.Fatalf("migrate: %v", err)
+	}
+	if len(applied) == 0 || applied[0] != 2 {
+		t.Fatalf("applied %v: want the baseline adopted and 2 run", applied)
 	}
 	var who []string
 	if err := g.Raw("SELECT who FROM flow_candidate ORDER BY id").Scan(&who).Error; err != nil {
@@ -37,12 +43,12 @@ func TestMigrateFoldsOldCandidates(t *testing.T) {
 	if g.Migrator().HasColumn("flow_candidate", "kind") {
 		t.Fatal("old column kept")
 	}
-	if !g.Migrator().HasIndex("flow_candidate", "idx_flow_cand_todo") {
-		var sql string
-		g.Raw("SELECT group_concat(sql, ';') FROM sqlite_master WHERE tbl_name='flow_candidate'").Scan(&sql)
-		t.Fatalf("new index missing: %s", sql)
+	for _, ix := range []string{"idx_flow_cand_todo", "idx_flow_cand_inst"} {
+		if !g.Migrator().HasIndex("flow_candidate", ix) {
+			t.Fatalf("index %s missing", ix)
+		}
 	}
-	if err := Migrate(g); err != nil {
-		t.Fatalf("second migrate: %v", err)
+	if err := migrate.Run(ctx, g, Migrations, migrate.Verify); err != nil {
+		t.Fatalf("verify after migrate: %v", err)
 	}
 }

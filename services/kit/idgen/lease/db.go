@@ -2,6 +2,8 @@ package lease
 
 import (
 	"context"
+	"embed"
+	"io/fs"
 	"time"
 
 	"gorm.io/gorm"
@@ -10,6 +12,7 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/ident"
+	"anquan/kit/migrate"
 )
 
 // claim is one row per claimed node.
@@ -20,6 +23,20 @@ type claim struct {
 }
 
 func (claim) TableName() string { return "idgen_node" }
+
+//go:embed migrations
+var migrationFiles embed.FS
+
+// Migrations are the claims database's schema versions (kit/migrate); the
+// claim model is their source of truth.
+var Migrations = func() migrate.Set {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		panic(err) // a fixed, embedded folder
+	}
+	return migrate.Set{Database: "idgen", Dir: "services/kit/idgen/lease/migrations", Files: sub,
+		Models: func(g *gorm.DB) error { return g.AutoMigrate(&claim{}) }}
+}()
 
 // DB keeps claims in a database of their own ("idgen", beside the
 // services' ones), so every process configured with the same database
@@ -33,7 +50,7 @@ func OpenDB(ctx context.Context, cfg *conf.Config) (*DB, error) {
 		return nil, err
 	}
 	d := &DB{G: g}
-	if err := g.AutoMigrate(&claim{}); err != nil {
+	if err := migrate.Run(ctx, g, Migrations, cfg.DB.MigrateMode()); err != nil {
 		_ = d.Close()
 		return nil, err
 	}
