@@ -54,7 +54,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		return err
+	}
 	rctx, cancel := context.WithCancel(context.Background()) //nolint:gosec // G118: cancel is kept in a.Cancel and called when the app stops
 	a.Cancel = cancel
 	go func() {

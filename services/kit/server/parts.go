@@ -36,6 +36,8 @@ type Parts struct {
 
 	app     *kratos.App
 	done    chan error      // Run's answer, once the app stopped
+	ended   chan struct{}   // closed when Run returned (endErr is its answer)
+	endErr  error
 	stopCtx context.Context // Stop's bound, read by the AfterStop hook
 }
 
@@ -107,6 +109,14 @@ func (p *Parts) Ready(ctx context.Context) error {
 	if p.DB == nil || p.GRPC == nil {
 		return errors.New("not started")
 	}
+	if p.ended != nil {
+		select {
+		case <-p.ended:
+			// The gRPC server failed after start (or the app stopped).
+			return fmt.Errorf("not serving: %v", p.endErr)
+		default:
+		}
+	}
 	s, err := p.DB.DB()
 	if err != nil {
 		return err
@@ -140,8 +150,12 @@ func (p *Parts) OpenDB(ctx context.Context, c *conf.Config, b *bus.Bus, name str
 // Serve is the last step of a service's Start: the service runs as a
 // kratos.App (its gRPC server, then the outbox relay), then it is reachable
 // by name (reach is the dialer's SetAddr) for its neighbours in this
-// process. It returns once the app started.
-func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) {
+// process. It returns once the app started, or the app's error when it did
+// not start (the component then fails its Start, and the runner stops).
+// Kratos runs AfterStart as soon as the servers' goroutines are launched, so
+// a gRPC server that fails just after (its listener gone) is not an error
+// here: Ready reports it, and /readyz fails.
+func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) error {
 	p.GRPC = srv
 	audit.Register(srv.Server, p.DB, name)
 	started := make(chan struct{})
@@ -171,12 +185,23 @@ func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) {
 		}),
 	)
 	p.done = make(chan error, 1)
-	go func() { p.done <- p.app.Run() }()
+	p.ended = make(chan struct{})
+	go func() {
+		err := p.app.Run()
+		p.endErr = err
+		close(p.ended)
+		p.done <- err
+	}()
 	select {
 	case <-started:
+		return nil
 	case err := <-p.done:
-		// Run only fails before AfterStart when the listener is gone.
-		slog.Error("service did not start", "service", name, "err", err)
+		// Run only fails before AfterStart when the listener is gone. The
+		// answer stays in done for Stop, which closes what was opened.
 		p.done <- err
+		if err == nil {
+			err = errors.New("stopped before it started")
+		}
+		return fmt.Errorf("%s did not start: %w", name, err)
 	}
 }

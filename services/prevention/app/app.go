@@ -69,7 +69,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		return err
+	}
 
 	// Background work: the demo seed (it waits for factory and flow to
 	// answer) and the scheduler. Stop cancels and waits for both.

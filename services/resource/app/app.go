@@ -42,7 +42,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		return err
+	}
 	return nil
 }
 
