@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/oauth2"
@@ -23,6 +24,41 @@ type Client struct {
 	// token is HTTP for the token call, reading a JSON answer whatever
 	// type it is labelled with (see jsonAnswers).
 	token *http.Client
+
+	// configs keeps one oauth2.Config per provider settings: the library
+	// remembers, per Config, which way of sending the client credentials
+	// (Basic auth or the form) the provider accepted, so only the first
+	// exchange may need two token calls. A settings change is a new key.
+	mu      sync.Mutex
+	configs map[configKey]*oauth2.Config
+}
+
+type configKey struct{ tokenURL, clientID, secret string }
+
+// maxConfigs bounds the cache; providers are a handful per tenant, so
+// reaching it means churn, and starting over costs one detection each.
+const maxConfigs = 1024
+
+func (c *Client) config(p *biz.SocialProvider) *oauth2.Config {
+	k := configKey{p.TokenURL, p.ClientID, p.ClientSecret}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cfg, ok := c.configs[k]; ok {
+		return cfg
+	}
+	if c.configs == nil || len(c.configs) >= maxConfigs {
+		c.configs = map[configKey]*oauth2.Config{}
+	}
+	cfg := &oauth2.Config{
+		ClientID:     p.ClientID,
+		ClientSecret: p.ClientSecret,
+		// The providers are configured by hand (OIDC, GitHub, Gitee, in-house
+		// ones): oauth2 tries client credentials in Basic auth, then in the
+		// form, as each accepts, and remembers the answer in this Config.
+		Endpoint: oauth2.Endpoint{TokenURL: p.TokenURL, AuthStyle: oauth2.AuthStyleAutoDetect},
+	}
+	c.configs[k] = cfg
+	return cfg
 }
 
 // New with a bounded timeout, through the guard's dialer (see Guard.Client).
@@ -61,16 +97,10 @@ func (j jsonAnswers) RoundTrip(req *http.Request) (*http.Response, error) {
 // guarded client: the token call dials, redirects and times out exactly as
 // the userinfo call does), then fetches the profile.
 func (c *Client) Exchange(ctx context.Context, p *biz.SocialProvider, code, redirect string) (*biz.SocialProfile, error) {
-	cfg := oauth2.Config{
-		ClientID:     p.ClientID,
-		ClientSecret: p.ClientSecret,
-		RedirectURL:  redirect,
-		// The providers are configured by hand (OIDC, GitHub, Gitee, in-house
-		// ones): oauth2 tries client credentials in Basic auth, then in the
-		// form, as each accepts.
-		Endpoint: oauth2.Endpoint{TokenURL: p.TokenURL, AuthStyle: oauth2.AuthStyleAutoDetect},
-	}
-	tok, err := cfg.Exchange(context.WithValue(ctx, oauth2.HTTPClient, c.token), code)
+	// The redirect is the request's own (it must match the authorization
+	// request), so it is a parameter of this exchange, not of the Config.
+	tok, err := c.config(p).Exchange(context.WithValue(ctx, oauth2.HTTPClient, c.token), code,
+		oauth2.SetAuthURLParam("redirect_uri", redirect))
 	if err != nil {
 		return nil, fmt.Errorf("token: %w", err)
 	}

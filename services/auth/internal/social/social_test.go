@@ -71,3 +71,37 @@ func TestExchangeIsGuarded(t *testing.T) {
 		t.Fatalf("the provider on loopback was reached %d times", n)
 	}
 }
+
+// A provider that takes client credentials only in the form: the first
+// exchange finds that out (Basic auth refused, then the form), later ones
+// go straight to the form: one token call each.
+func TestAuthStyleIsRememberedPerProvider(t *testing.T) {
+	var tokenCalls atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("/token", func(w http.ResponseWriter, r *http.Request) {
+		tokenCalls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		if _, _, basic := r.BasicAuth(); basic || r.FormValue("client_secret") != "s3cret" {
+			w.WriteHeader(401)
+			_ = json.NewEncoder(w).Encode(map[string]string{"error": "invalid_client"})
+			return
+		}
+		_ = json.NewEncoder(w).Encode(map[string]string{"access_token": "t", "token_type": "bearer"})
+	})
+	mux.HandleFunc("/userinfo", func(w http.ResponseWriter, _ *http.Request) {
+		_ = json.NewEncoder(w).Encode(map[string]any{"sub": "u1"})
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	p := &biz.SocialProvider{ClientID: "anquan", ClientSecret: "s3cret", TokenURL: srv.URL + "/token", UserInfoURL: srv.URL + "/userinfo"}
+	c := New(Guard{AllowPrivate: true})
+	for i, want := range []int32{2, 1, 1} {
+		tokenCalls.Store(0)
+		if _, err := c.Exchange(context.Background(), p, "code", "https://app.example/cb"); err != nil {
+			t.Fatalf("exchange %d: %v", i, err)
+		}
+		if got := tokenCalls.Load(); got != want {
+			t.Fatalf("exchange %d made %d token calls, want %d", i, got, want)
+		}
+	}
+}
