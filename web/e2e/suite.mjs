@@ -62,6 +62,8 @@ export async function openSuite(name, { viewport = { width: 1366, height: 800 },
 
   /** Runs one scenario; a failure in a `critical` one skips the rest. */
   async function scenario(title, fn, { critical = false } = {}) {
+    // E2E_ONLY=<regexp>: run only the matching scenarios (critical ones always run)
+    if (process.env.E2E_ONLY && !critical && !new RegExp(process.env.E2E_ONLY, 'i').test(title)) return;
     if (stopped) {
       failed++;
       console.log(`- skipped: ${title}`);

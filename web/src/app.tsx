@@ -1,8 +1,11 @@
 import React, { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import { FeedbackBinder } from '@/utils/feedback';
-import { history, useModel } from '@umijs/max';
-import type { AccessState } from '@/access';
+import { getIntl, getLocale, history, useModel } from '@umijs/max';
+import { useModule } from '@/stores/module';
+import { useEnterprise } from '@/stores/enterprise';
+import { pageTitle } from '@/utils/pageTitle';
+import { menuPaths, type AccessState } from '@/access';
 import { useSession, startTokenRefresh } from '@/stores/session';
 import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
 import { configureRequest } from '@/utils/request';
@@ -22,9 +25,23 @@ installErrorLog();
 applyThemeClass(useTheme.getState().name);
 startTokenRefresh();
 
+/**
+ * The page title follows the current tab's label, translated (spec 2.3), on every route: the
+ * layout sets it again for its pages (tabs, locale switch); the full-window pages outside it
+ * (/risk-commitment, /dual-prophylaxis/index) get it here.
+ */
+function syncTitle(path = history.location.pathname) {
+  const intl = getIntl(getLocale());
+  document.title = pageTitle(useModule.getState().tree, path, intl.messages as Record<string, string>, getLocale());
+}
+useModule.subscribe((s, prev) => {
+  if (s.tree !== prev.tree) syncTitle();
+});
+
 /** Navigation guard (spec 2.3). */
 export function onRouteChange({ location }: { location: { pathname: string } }) {
   const path = location.pathname;
+  syncTitle(path);
   const token = getToken();
   const s = useSession.getState();
   if (!token) {
@@ -36,13 +53,19 @@ export function onRouteChange({ location }: { location: { pathname: string } }) 
     history.replace('/');
     return;
   }
-  if (s.isLock && path !== '/lock') history.replace('/lock');
+  if (s.isLock && path !== '/lock') {
+    history.replace('/lock');
+    return;
+  }
+  // each allowed navigation loads the enterprise record (spec 2.3); a recent answer serves it
+  if (!needsNoAuth(path)) useEnterprise.getState().load(s.tenantId);
 }
 
 /** The access plugin's input (src/access.ts): the session's button codes and roles. */
 export async function getInitialState(): Promise<AccessState> {
   const s = useSession.getState();
-  return { permission: s.permission, roles: s.roles };
+  const m = useModule.getState();
+  return { permission: s.permission, roles: s.roles, menus: m.loaded ? menuPaths(m.tree, s.roles) : undefined };
 }
 
 /** Keeps the initial state, and so useAccess(), in step with the session store (login, logout, buttons). */
@@ -50,9 +73,11 @@ function AccessSync({ children }: { children: React.ReactNode }) {
   const { setInitialState } = useModel('@@initialState');
   const permission = useSession((s) => s.permission);
   const roles = useSession((s) => s.roles);
+  const tree = useModule((s) => s.tree);
+  const loaded = useModule((s) => s.loaded);
   useEffect(() => {
-    setInitialState({ permission, roles });
-  }, [permission, roles, setInitialState]);
+    setInitialState({ permission, roles, menus: loaded ? menuPaths(tree, roles) : undefined });
+  }, [permission, roles, tree, loaded, setInitialState]);
   return <>{children}</>;
 }
 
@@ -70,6 +95,8 @@ function ThemeRoot({ children }: { children: React.ReactNode }) {
         token: { colorPrimary: t.primary || website.defaultColor, borderRadius: 4 },
         components: { Layout: { headerHeight: 56 } },
       }}
+      // every form: a refused submit scrolls its first wrong field into view
+      form={{ scrollToFirstError: { behavior: 'smooth', block: 'center' } }}
     >
       <AntApp message={{ top: 64, maxCount: 3 }}>
         <FeedbackBinder />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import access from '@/access';
+import access, { menuPaths } from '@/access';
 
 describe('access (umi access plugin rules)', () => {
   const a = access({ permission: { user_add: true, user_edit: true, risk_unit_export: false }, roles: ['user'] });
@@ -28,5 +28,34 @@ describe('access (umi access plugin rules)', () => {
     const none = access(undefined);
     expect(none.can('user_add')).toBe(false);
     expect(none.crud('user', 'view')).toBe(false);
+  });
+});
+
+describe('route access (canRoute, .umirc.ts access: canRoute)', () => {
+  const tree = [
+    {
+      id: '1',
+      name: '系统管理',
+      path: '/system',
+      children: [{ id: '2', name: '用户管理', path: '/system/user', meta: { roles: ['administrator'] } }],
+    },
+    { id: '3', name: '业务流程', path: '/businessProcess', children: [{ id: '4', name: '我的待办', path: '/businessProcess/todo' }] },
+  ] as any;
+
+  it('opens the paths of the role-filtered menus and the pages that belong to one', () => {
+    const a = access({ permission: {}, roles: ['operator'], menus: menuPaths(tree, ['operator']) });
+    expect(a.menusLoaded).toBe(true);
+    expect(a.canRoute({ path: '/system/user' })).toBe(false);
+    expect(a.canRoute({ path: '/businessProcess/todo' })).toBe(true);
+    expect(
+      a.canRoute({ path: '/businessProcess/jobOrdinary/view', menu: '/businessProcess/jobManagement/list,/businessProcess/todo' }),
+    ).toBe(true);
+    expect(
+      access({ permission: {}, roles: ['administrator'], menus: menuPaths(tree, ['administrator']) }).canRoute({ path: '/system/user' }),
+    ).toBe(true);
+  });
+
+  it('waits while the menus have not loaded', () => {
+    expect(access({ permission: {}, roles: [] }).menusLoaded).toBe(false);
   });
 });

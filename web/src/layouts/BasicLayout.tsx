@@ -14,16 +14,18 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, Outlet, useIntl, useLocation, useAccess } from '@umijs/max';
+import { history, Navigate, Outlet, useIntl, useLocation, useAccess, useSelectedRoutes } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
 import { themeOf, useTheme } from '@/stores/theme';
 import { headerTitle, useEnterprise } from '@/stores/enterprise';
 import { getExpiration } from '@/services/desk';
-import { ancestorsOf, filterMenus, findByPath, moduleOfPath, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
+import { ancestorsOf, filterMenus, moduleOfPath, moduleTitle, modulesWithIcons, type MenuEntry } from '@/utils/menu';
 import { menuText } from '@/utils/i18nMenu';
+import { labelOf, pageTitle, translateLabel as translateLabel0 } from '@/utils/pageTitle';
 import { addErrorLog } from '@/utils/errorLog';
+import { screenSize } from '@/utils/util';
 import ModuleIcon from '@/components/ModuleIcon';
 import MenuIcon from '@/components/MenuIcon';
 import NoticeWidget from '@/components/NoticeWidget';
@@ -39,21 +41,6 @@ import siderArt from '@/assets/login-illustration.svg';
 import './BasicLayout.less';
 
 const { Header, Sider, Content } = Layout;
-
-/** Labels of the built-in pages that are not menu entries. */
-export const STATIC_LABELS: Record<string, string> = {
-  '/wel/index': '首页',
-  '/info/index': '个人信息',
-  '/system/cache_manage': '缓存管理',
-  '/system/myIntegralCenter': '积分中心',
-  '/businessProcess/noticeAnnouncement/index': '通知公告',
-};
-const LABEL_I18N: Record<string, string> = {
-  首页: 'navbar.dashboard',
-  个人信息: 'navbar.userinfo',
-  缓存管理: 'tagsView.cacheManage',
-  通知公告: 'top.notice',
-};
 
 class Boundary extends React.Component<{ children: React.ReactNode; path: string }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -130,24 +117,21 @@ export default function BasicLayout() {
   const t = (id: string) => intl.formatMessage({ id });
   const messages = intl.messages as Record<string, string>;
   const tr = (m: MenuEntry) => menuText(m, messages, intl.locale);
-  const translateLabel = (label: string, meta?: any) => {
-    const key = meta?.i18n ? `menu.${meta.i18n}` : LABEL_I18N[label];
-    if (!intl.locale.startsWith('zh')) {
-      if (key && messages[key]) return messages[key];
-      if (messages[`menu.name.${label}`]) return messages[`menu.name.${label}`];
-    }
-    return label;
-  };
+  const translateLabel = (label: string, meta?: any) => translateLabel0(label, meta, messages, intl.locale);
 
   const { tree, loaded, moduleId, moduleName, menu } = useModule();
-  const { userInfo, permission, tenantId, logout, loadButtons } = useSession();
+  const { userInfo, permission, logout, loadButtons } = useSession();
   const access = useAccess();
+  const selectedRoutes = useSelectedRoutes();
   const addTab = useTabs((s) => s.add);
   const tabs = useTabs((s) => s.list);
   const themeName = useTheme((s) => s.name);
   const theme = themeOf(themeName);
   const enterprise = useEnterprise();
-  const [collapsed, setCollapsed] = useState(false);
+  // spec 9's screen-size classes (3: ≥1200, 2: ≥992, 1: ≥768, 0: phones); the sidebar starts
+  // collapsed under 1200 px and, on a phone, folds away entirely (it opens over the page)
+  const [screen, setScreen] = useState(() => screenSize(window.innerWidth));
+  const [collapsed, setCollapsed] = useState(() => screenSize(window.innerWidth) < 3);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const [lockOpen, setLockOpen] = useState(false);
   const [modulesOpen, setModulesOpen] = useState(false);
@@ -155,7 +139,14 @@ export default function BasicLayout() {
 
   // bootstrap: menu tree, chosen module's menu, buttons, expiration reminder
   useEffect(() => {
-    const onResize = () => setWinH(window.innerHeight);
+    const onResize = () => {
+      setWinH(window.innerHeight);
+      const next = screenSize(window.innerWidth);
+      setScreen((prev) => {
+        if (prev < 3 !== next < 3) setCollapsed(next < 3);
+        return next;
+      });
+    };
     window.addEventListener('resize', onResize);
     // a social-login user without a local account only sees the registration dialog
     if (needsRegistration(useSession.getState().userInfo)) return () => window.removeEventListener('resize', onResize);
@@ -178,11 +169,11 @@ export default function BasicLayout() {
         }
         if (id && !useModule.getState().menu.length) await loadModuleMenu(id);
       } catch {
-        /* toasted by the client */
+        // toasted by the client; the gated pages then show /403 instead of waiting for ever
+        if (!useModule.getState().loaded) useModule.getState().setTree([]);
       }
     })();
     if (!Object.keys(permission).length) loadButtons().catch(() => undefined);
-    // the enterprise record loads with the navigation effect below (it runs on mount too)
     if (!sessionStorage.getItem('aq-expiration-shown')) {
       getExpiration()
         .then((d) => {
@@ -200,18 +191,26 @@ export default function BasicLayout() {
   // tabs and page title on each navigation (spec 2.3)
   useEffect(() => {
     const path = location.pathname;
-    const entry = findByPath(tree, path);
-    const label = entry?.name || STATIC_LABELS[path] || '';
+    const { label, entry } = labelOf(tree, path);
     const query = Object.fromEntries(new URLSearchParams(location.search));
     if (label) addTab({ label, value: path, query, params: {}, meta: entry?.meta || {}, group: entry?.group ? [entry.group] : [] });
-    const shown = label ? (entry ? tr(entry) : translateLabel(label)) : '';
-    document.title = shown ? `${shown} - ${t('app.title')}` : t('app.title');
-    enterprise.load(tenantId);
+    document.title = pageTitle(tree, path, messages, intl.locale);
     const anc = ancestorsOf(menu, path);
     if (anc && anc.length) setOpenKeys(anc.map((id) => `g-${id}`));
     else if (!anc && menu.length && menu[0].children?.length) setOpenKeys((k) => (k.length ? k : [`g-${menu[0].id}`]));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation, menu and locale change; the other values are read at that moment (functions recreated every render)
   }, [location.pathname, tree, menu, intl.locale]);
+
+  // route access (umi access plugin, .umirc.ts `access: 'canRoute'`): a page the user's menus do
+  // not lead to is not mounted (it fetches nothing) and the address becomes /403
+  const leaf = selectedRoutes[selectedRoutes.length - 1]?.route as { access?: string; menu?: string } | undefined;
+  const routeGate = ((): 'open' | 'waiting' | 'denied' => {
+    if (!leaf?.access) return 'open';
+    if (!access.menusLoaded) return 'waiting';
+    const detector = (access as unknown as Record<string, unknown>)[leaf.access];
+    const ok = typeof detector === 'function' ? detector({ path: location.pathname, menu: leaf.menu }) : !!detector;
+    return ok ? 'open' : 'denied';
+  })();
 
   const modules = useMemo(() => modulesWithIcons(filterMenus(tree, access.canSeeMenu)), [tree, access]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- tr is a new function each render; it changes only with the locale, which is listed
@@ -226,7 +225,8 @@ export default function BasicLayout() {
     walk(menu);
     return n;
   }, [menu]);
-  const siderWidth = collapsed ? 64 : 220;
+  const phone = screen === 0;
+  const siderWidth = collapsed ? (phone ? 0 : 64) : 220;
   // the sider art hides under 400 px of free height or 100 px of width (spec 9)
   const freeHeight = winH - 56 - 64 - menuCount * 44;
   const showArt = freeHeight >= 400 && siderWidth >= 100;
@@ -320,7 +320,7 @@ export default function BasicLayout() {
   );
 
   return (
-    <Layout className="aq-layout" style={{ minHeight: '100vh' }}>
+    <Layout className={`aq-layout aq-screen-${screen}${phone && !collapsed ? ' aq-sider-over' : ''}`} style={{ minHeight: '100vh' }}>
       <ConfigProvider
         theme={{
           components: {
@@ -338,7 +338,7 @@ export default function BasicLayout() {
         <Sider
           className="aq-sider"
           width={220}
-          collapsedWidth={64}
+          collapsedWidth={phone ? 0 : 64}
           collapsed={collapsed}
           trigger={null}
           theme={lightSider ? 'light' : 'dark'}
@@ -369,6 +369,8 @@ export default function BasicLayout() {
                 onClick={({ key }) => {
                   if (key.startsWith('http')) window.open(key, '_blank');
                   else if (!key.startsWith('i-')) history.push(key);
+                  // on a phone the menu lies over the page: a pick closes it
+                  if (phone) setCollapsed(true);
                 }}
               />
             )}
@@ -376,7 +378,8 @@ export default function BasicLayout() {
           {showArt && <img className="aq-sider-art" src={siderArt} alt="" />}
         </Sider>
       </ConfigProvider>
-      <Layout>
+      {phone && !collapsed && <div className="aq-sider-mask" onClick={() => setCollapsed(true)} />}
+      <Layout className="aq-main">
         <Header className="aq-header" style={{ background: theme.header, color: headerColor }}>
           <div className="aq-header-left">
             <span className="aq-hbtn" data-testid="collapse" onClick={() => setCollapsed(!collapsed)} title={t('top.collapse')}>
@@ -424,7 +427,13 @@ export default function BasicLayout() {
         <TabsBar translate={translateLabel} />
         <Content className="aq-content">
           <Boundary path={location.pathname}>
-            <Outlet />
+            {routeGate === 'denied' ? (
+              <Navigate to="/403" replace />
+            ) : routeGate === 'waiting' ? (
+              <Spin className="aq-route-wait" />
+            ) : (
+              <Outlet />
+            )}
           </Boundary>
         </Content>
       </Layout>

@@ -2,13 +2,16 @@ import React from 'react';
 import { Dropdown, Tabs } from 'antd';
 import { message, modal } from '@/utils/feedback';
 import { DownOutlined } from '@ant-design/icons';
-import { history, useIntl } from '@umijs/max';
+import { history, useIntl, useLocation } from '@umijs/max';
 import { useTabs } from '@/stores/tabs';
 import { clearDictCache } from '@/services/system';
 
 /** The tab strip (spec 2.4): close others, close all, clear cache, cache management. */
 export default function TabsBar({ translate }: { translate: (label: string, meta?: any) => string }) {
   const { list, active, close, closeOthers, closeAll, closable } = useTabs();
+  // the highlighted tab is the page shown: a page without a tab (refused, not found) highlights none
+  const path = useLocation().pathname;
+  const shown = list.some((x) => x.value === path) ? path : '';
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
 
@@ -41,7 +44,7 @@ export default function TabsBar({ translate }: { translate: (label: string, meta
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={active}
+        activeKey={shown}
         onChange={go}
         onEdit={(key, action) => {
           if (action === 'remove') {

@@ -53,6 +53,7 @@ export default {
   'crud.edit': 'Edit',
   'crud.addChild': 'Add child',
   'crud.option': 'Actions',
+  'crud.invalid': 'Please check',
   'crud.index': 'No.',
   'crud.search': 'Search',
   'crud.reset': 'Reset',

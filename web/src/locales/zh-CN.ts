@@ -53,6 +53,7 @@ export default {
   'crud.edit': '编辑',
   'crud.addChild': '新增子项',
   'crud.option': '操作',
+  'crud.invalid': '请检查',
   'crud.index': '序号',
   'crud.search': '搜索',
   'crud.reset': '清空',

@@ -16,53 +16,63 @@ export const headerTitle = (e: { companyShortName?: string; enterpriseName?: str
 
 let inflight: Promise<void> | undefined;
 let lastLoad = 0;
-/** reloads at most this often, although every navigation asks (spec 2.3) */
-const MIN_INTERVAL = 60000;
+/**
+ * Every allowed navigation asks for the record (spec 2.3, src/app.tsx onRouteChange); an answer
+ * younger than this serves it, so a navigation costs no call, and an unchanged answer no render.
+ */
+export const ENTERPRISE_TTL = 10000;
 const NO_FACTORY = 'aq-no-factory-service';
 
-export const useEnterprise = create<EnterpriseState>((set) => ({
-  enterpriseName: '',
-  companyShortName: '',
-  areaLocation: '',
-  loaded: false,
-  load: (tenantId) => {
-    if (inflight) return inflight;
-    if (Date.now() - lastLoad < MIN_INTERVAL) return Promise.resolve();
-    lastLoad = Date.now();
-    inflight = (async () => {
-      // a gateway without the factory service answers 404: do not ask again in this tab
-      if (!sessionStorage.getItem(NO_FACTORY)) {
-        try {
-          const d = await getFactoryDetail();
-          if (d && (d.enterpriseName || d.companyShortName)) {
-            set({
-              enterpriseName: d.enterpriseName || '',
-              companyShortName: d.companyShortName || '',
-              areaLocation: d.areaLocation || '',
-              loaded: true,
-            });
-            return;
+export const useEnterprise = create<EnterpriseState>((rawSet, get) => {
+  // only a changed record re-renders the header
+  const set = (v: Partial<EnterpriseState>) => {
+    const cur = get();
+    if (Object.entries(v).some(([k, x]) => cur[k as keyof EnterpriseState] !== x)) rawSet(v);
+  };
+  return {
+    enterpriseName: '',
+    companyShortName: '',
+    areaLocation: '',
+    loaded: false,
+    load: (tenantId) => {
+      if (inflight) return inflight;
+      if (Date.now() - lastLoad < ENTERPRISE_TTL) return Promise.resolve();
+      lastLoad = Date.now();
+      inflight = (async () => {
+        // a gateway without the factory service answers 404: do not ask again in this tab
+        if (!sessionStorage.getItem(NO_FACTORY)) {
+          try {
+            const d = await getFactoryDetail();
+            if (d && (d.enterpriseName || d.companyShortName)) {
+              set({
+                enterpriseName: d.enterpriseName || '',
+                companyShortName: d.companyShortName || '',
+                areaLocation: d.areaLocation || '',
+                loaded: true,
+              });
+              return;
+            }
+          } catch (e) {
+            if ((e as { code?: number }).code === 404) sessionStorage.setItem(NO_FACTORY, '1');
           }
-        } catch (e) {
-          if ((e as { code?: number }).code === 404) sessionStorage.setItem(NO_FACTORY, '1');
         }
-      }
-      let name = getStore<string>({ name: 'tenantName' }) || '';
-      if (!name && tenantId) {
-        try {
-          const t = await getTenantById(tenantId);
-          name = t?.tenantName || '';
-        } catch {
-          /* silent */
+        let name = getStore<string>({ name: 'tenantName' }) || '';
+        if (!name && tenantId) {
+          try {
+            const t = await getTenantById(tenantId);
+            name = t?.tenantName || '';
+          } catch {
+            /* silent */
+          }
         }
-      }
-      set({ enterpriseName: name, companyShortName: '', loaded: true });
-    })().finally(() => {
-      inflight = undefined;
-    });
-    return inflight;
-  },
-}));
+        set({ enterpriseName: name, companyShortName: '', loaded: true });
+      })().finally(() => {
+        inflight = undefined;
+      });
+      return inflight;
+    },
+  };
+});
 
 /** After the enterprise record is saved: reload now, whatever the interval (the header follows). */
 export function reloadEnterprise(tenantId?: string) {

@@ -10,6 +10,18 @@ export const DATE_MESSAGES_ZH = {
   endBeforeStart: '结束日期不能早于开始日期,请重新选择!',
 };
 
+/** The date messages in the current language (English outside zh). */
+export const dateMessages = (locale = currentLocale()) => (locale.startsWith('zh') ? DATE_MESSAGES_ZH : DATE_MESSAGES);
+
+/** The UI language umi's locale plugin keeps (localStorage umi_locale), zh-CN by default. */
+export function currentLocale(): string {
+  try {
+    return (typeof localStorage !== 'undefined' && localStorage.getItem('umi_locale')) || 'zh-CN';
+  } catch {
+    return 'zh-CN';
+  }
+}
+
 /** Checks a start/end pair; `changed` says which side the user just picked. */
 export function checkDateRange(
   start?: string | Dayjs | null,

@@ -1,3 +1,4 @@
+import { currentLocale } from './date';
 /** Validators and helpers of spec section 5. */
 
 export const isEmail = (s: string) => /^([a-zA-Z0-9_-])+@([a-zA-Z0-9_-])+((\.[a-zA-Z0-9_-]{2,3}){1,2})$/.test(s);
@@ -58,21 +59,37 @@ export function validateRegistration(
   return '';
 }
 
-/** antd Form rule adapters */
+/** a message in the current language */
+const say = (zh: string, en: string) => (currentLocale().startsWith('zh') ? zh : en);
+
+/** antd Form rule adapters (their messages follow the current language) */
 export const rule = {
-  mobile: { pattern: /^1[0-9]{10}$/, message: '手机号码格式不正确' },
+  /** the spec's phone messages (length, then format) in the current language; empty is the required rule's business */
+  mobile: {
+    validator: (_: unknown, v: string) => {
+      const msg = v ? checkPhone(v, currentLocale().startsWith('zh') ? PHONE_MESSAGES_ZH : PHONE_MESSAGES) : '';
+      return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
+    },
+  },
   email: {
-    validator: (_: unknown, v: string) => (!v || isEmail(v) ? Promise.resolve() : Promise.reject(new Error('邮箱格式不正确'))),
+    validator: (_: unknown, v: string) =>
+      !v || isEmail(v) ? Promise.resolve() : Promise.reject(new Error(say('邮箱格式不正确', 'email format is incorrect'))),
   },
   landline: {
-    validator: (_: unknown, v: string) => (!v || isLandline(v) ? Promise.resolve() : Promise.reject(new Error('电话号码格式不正确'))),
+    validator: (_: unknown, v: string) =>
+      !v || isLandline(v) ? Promise.resolve() : Promise.reject(new Error(say('电话号码格式不正确', 'phone number format is incorrect'))),
   },
   /** a mobile or a landline number */
   phone: {
     validator: (_: unknown, v: string) =>
-      !v || isMobile(v) || isLandline(v) ? Promise.resolve() : Promise.reject(new Error('电话号码格式不正确')),
+      !v || isMobile(v) || isLandline(v)
+        ? Promise.resolve()
+        : Promise.reject(new Error(say('电话号码格式不正确', 'phone number format is incorrect'))),
   },
   url: {
-    validator: (_: unknown, v: string) => (!v || isURL(v) ? Promise.resolve() : Promise.reject(new Error('链接必须以 http 或 https 开头'))),
+    validator: (_: unknown, v: string) =>
+      !v || isURL(v)
+        ? Promise.resolve()
+        : Promise.reject(new Error(say('链接必须以 http 或 https 开头', 'the link must start with http or https'))),
   },
 };

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"strings"
 
 	"anquan/kit/ident"
 )
@@ -110,6 +111,21 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, extra *Te
 
 // flatten turns the template into menu rows with ids and parents, and
 // returns each module's ids (module, pages, buttons) for grants.
+// menuAlias is the 菜单别名 the menu form requires (so a seeded entry saves as it is): a
+// button's action (user_add: add), a menu's i18n key, else its code.
+func menuAlias(t MenuTemplate) string {
+	if t.Category == 2 {
+		if i := strings.LastIndexByte(t.Code, '_'); i >= 0 {
+			return t.Code[i+1:]
+		}
+		return t.Code
+	}
+	if t.I18n != "" {
+		return t.I18n
+	}
+	return t.Code
+}
+
 func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
 	var out []Menu
 	by := map[string][]int64{}
@@ -119,7 +135,7 @@ func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
 			if t.PlatformOnly && !platform {
 				continue
 			}
-			m := Menu{Code: t.Code, Name: t.Name, Path: t.Path, Source: t.Source, I18n: t.I18n, Category: t.Category, ParentID: parent, Sort: int32(i + 1), IsUsed: 2, IsOpen: 1, IsTab: true}
+			m := Menu{Code: t.Code, Name: t.Name, Alias: menuAlias(t), Path: t.Path, Source: t.Source, I18n: t.I18n, Category: t.Category, ParentID: parent, Sort: int32(i + 1), IsUsed: 2, IsOpen: 1, IsTab: true}
 			m.ID = nextID()
 			if t.Category == 2 {
 				m.Action = 1

@@ -7,6 +7,7 @@ import { fileUrl, splitNames } from '@/utils/fileLink';
 import { fileType } from '@/utils/file';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
+import { useFilePreview } from '@/components/FilePreview';
 
 export interface AttachmentUploadProps {
   /** comma list of stored file names */
@@ -56,7 +57,10 @@ export default function AttachmentUpload({ value, onChange, accept = 'any', max 
       setBusy((b) => b - 1);
     }
   };
+  const { preview, lightbox } = useFilePreview();
   const props: UploadProps = {
+    // doc/pdf in a new window, images in a lightbox, others download (spec 5); antd's own would open every file in a window
+    onPreview: (f) => preview(f.url || fileUrl(f.uid), f.uid),
     accept: accept === 'image' ? IMAGE_ACCEPT : ANY_ACCEPT,
     listType: accept === 'image' ? 'picture-card' : 'text',
     fileList,
@@ -84,15 +88,18 @@ export default function AttachmentUpload({ value, onChange, accept = 'any', max 
   };
   const full = names.length >= max;
   return (
-    <Upload {...props} data-testid="attachment-upload">
-      {disabled || full ? null : accept === 'image' ? (
-        <div>
-          <PlusOutlined />
-          <div style={{ marginTop: 8 }}>{tt('上传')}</div>
-        </div>
-      ) : (
-        <Button icon={<UploadOutlined />}>{tt('上传附件')}</Button>
-      )}
-    </Upload>
+    <>
+      {lightbox}
+      <Upload {...props} data-testid="attachment-upload">
+        {disabled || full ? null : accept === 'image' ? (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 8 }}>{tt('上传')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />}>{tt('上传附件')}</Button>
+        )}
+      </Upload>
+    </>
   );
 }

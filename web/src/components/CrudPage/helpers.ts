@@ -59,3 +59,28 @@ export const dictValue = (k: string): string | number => (/^(0|-?[1-9]\d{0,14})$
 /** A verb and a noun as a phrase: "请输入姓名" in Chinese, "Enter name" in other locales. */
 export const phrase = (locale: string, verb: string, noun: string) =>
   locale.startsWith('zh') ? `${verb}${noun}` : `${verb} ${noun.toLowerCase()}`;
+
+/** The 序号 of a row: its position in the whole list, not in the page (page 2 of ten starts at 11). */
+export const indexOf = (pageInfo: { current?: number; pageSize?: number } | undefined, index: number) =>
+  ((pageInfo?.current || 1) - 1) * (pageInfo?.pageSize || 0) + index + 1;
+
+/**
+ * A column's width when its field names none: enough for the title (Chinese about 14 px a
+ * character, Latin about 8) and for the kind of value (dates, times, files). Every column has
+ * a width so the table can add them up: with a fixed 操作 column nothing is drawn under it.
+ */
+export function columnWidth(f: { width?: number; type?: string; search?: boolean | string }, title: string, picked = false): number {
+  if (f.width) return f.width;
+  const text = Array.from(title).reduce((n, ch) => n + (/[\u2e80-\uffff]/.test(ch) ? 14 : 8), 0) + 32;
+  const byType =
+    f.type === 'dateTime' || f.type === 'dateRange' || f.search === 'daterange'
+      ? 170
+      : f.type === 'date'
+        ? 120
+        : f.type === 'upload'
+          ? 160
+          : picked
+            ? 100
+            : 120;
+  return Math.max(text, byType);
+}

@@ -1,5 +1,5 @@
 import React, { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Button, Col, Empty, Image, Row, Space, Typography } from 'antd';
+import { Button, Col, Empty, Row, Space, Typography } from 'antd';
 import { message, modal } from '@/utils/feedback';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -22,9 +22,11 @@ import { useIntl, useAccess } from '@umijs/max';
 import { getDictionary, type CrudApi } from '@/services/system';
 import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
-import { opensInNewWindow } from '@/utils/file';
+import { useFilePreview } from '@/components/FilePreview';
 import { translateOptions, useText } from '@/utils/i18nText';
-import { buildQuery, dictValue, phrase, readPage, toValueEnum } from './helpers';
+import { weekRestrictionDisabled, wholeRangeDisabled, wholeRangePresets } from '@/utils/date';
+import type { Dayjs } from 'dayjs';
+import { buildQuery, columnWidth, dictValue, indexOf, phrase, readPage, toValueEnum } from './helpers';
 import type { CrudAction } from '@/access';
 import type { CrudField } from './types';
 
@@ -76,6 +78,11 @@ export interface CrudPageProps<T = any> {
   exportName?: string;
   /** replaces the built-in view dialog (e.g. a dedicated detail form) */
   onView?: (record: T) => void;
+  /**
+   * The field the list is sorted on, newest first (sent as `descs`), for lists whose ids do not
+   * follow time (seeded rows have larger ids than new ones).
+   */
+  newestFirst?: string;
 }
 
 /** Renders a file list cell with the spec's preview rule (doc/pdf open in a new window). */
@@ -86,42 +93,53 @@ export function FileCell({ value }: { value?: string | { name?: string; url: str
         .split(',')
         .filter(Boolean)
         .map((url) => ({ url, name: decodeURIComponent(url.split('/').pop() || url) }));
-  const [preview, setPreview] = useState<string>('');
+  const { preview, lightbox } = useFilePreview();
   if (!files.length) return <span>-</span>;
   return (
     <Space size={4} wrap>
       {files.map((f) => (
-        <Typography.Link
-          key={f.url}
-          onClick={() => {
-            const name = f.name || f.url;
-            if (opensInNewWindow(name)) window.open(f.url, '_blank');
-            else if (/\.(png|jpe?g|gif|bmp)$/i.test(name)) setPreview(f.url);
-            else window.open(f.url, '_blank');
-          }}
-        >
+        <Typography.Link key={f.url} onClick={() => preview(f.url, f.name || f.url)}>
           {f.name || f.url}
         </Typography.Link>
       ))}
-      <Image
-        style={{ display: 'none' }}
-        src={preview}
-        preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview('') }}
-      />
+      {lightbox}
     </Space>
   );
+}
+
+/** The spec's range pickers (spec 5) as RangePicker props: disabled days and, for 'whole', the shortcuts. */
+function rangeRule(range: CrudField['range'], tt: (s: string) => string) {
+  if (range === 'whole')
+    return {
+      disabledDate: (d: Dayjs, info?: { from?: Dayjs }) => wholeRangeDisabled(d, info?.from),
+      presets: wholeRangePresets().map((p) => ({ ...p, label: tt(p.label) })),
+    };
+  if (range === 'week') return { disabledDate: (d: Dayjs, info?: { from?: Dayjs }) => weekRestrictionDisabled(d, info?.from) };
+  return {};
 }
 
 function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string | number }[] }) {
   const cfg = f.form || {};
   const intl = useIntl();
   const tt = useText();
+  const { preview, lightbox } = useFilePreview();
   const label = tt(f.title);
   if (mode === 'view' && cfg.viewAs) return <ProFormText name={cfg.viewAs} label={label} />;
   const type = cfg.type || f.type || (f.dictCode || f.options ? 'select' : 'text');
   const input = intl.formatMessage({ id: 'crud.inputPrefix' });
   const select = intl.formatMessage({ id: 'crud.selectPrefix' });
-  const rules = [...(cfg.required ? [{ required: true, message: phrase(intl.locale, input, label) }] : []), ...(cfg.rules || [])];
+  // a field one picks from says 请选择, one types into says 请输入 (placeholder and required message alike)
+  const picked = ['select', 'treeSelect', 'date', 'dateTime', 'radio', 'upload'].includes(type);
+  const prompt = phrase(intl.locale, picked ? select : input, label);
+  const req = cfg.required;
+  const rules = [
+    ...(typeof req === 'function'
+      ? [({ getFieldValue }: FormInstance) => ({ required: req(getFieldValue), message: prompt })]
+      : req
+        ? [{ required: true, message: prompt }]
+        : []),
+    ...(cfg.rules || []),
+  ];
   const common = {
     name: f.dataIndex,
     label,
@@ -129,11 +147,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     tooltip: cfg.tooltip ? tt(cfg.tooltip) : undefined,
     initialValue: cfg.initialValue,
     disabled: mode === 'edit' && cfg.disabledOnEdit,
-    placeholder: cfg.placeholder
-      ? tt(cfg.placeholder)
-      : ['select', 'treeSelect', 'date', 'dateTime', 'radio'].includes(type)
-        ? phrase(intl.locale, select, label)
-        : phrase(intl.locale, input, label),
+    placeholder: cfg.placeholder ? tt(cfg.placeholder) : prompt,
   } as any;
   dictOptions = dictOptions || (translateOptions(f.options, tt) as any);
   const fp = { ...(cfg.fieldProps || {}) };
@@ -169,35 +183,34 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
       );
     case 'upload':
       return (
-        <ProFormUploadButton
-          {...common}
-          title={tt('上传文件')}
-          action={fp.action || '/api/upload/put-file'}
-          // stored as a comma list of URLs; shown as a file list
-          transform={(files: any[]) => ({
-            [f.dataIndex]: (files || [])
-              .map((x) => x.response?.data?.link || x.url)
-              .filter(Boolean)
-              .join(','),
-          })}
-          convertValue={(v: any) =>
-            typeof v === 'string'
-              ? v
-                  .split(',')
-                  .filter(Boolean)
-                  .map((url, i) => ({ uid: String(i), name: decodeURIComponent(url.split('/').pop() || url), url, status: 'done' }))
-              : v
-          }
-          fieldProps={{
-            headers: buildHeaders({}),
-            onPreview: (file: any) => {
-              const url = file.url || file.response?.data?.link;
-              // every stored file opens in a new window (the upload list has no image viewer)
-              if (url) window.open(url, '_blank');
-            },
-            ...fp,
-          }}
-        />
+        <>
+          {lightbox}
+          <ProFormUploadButton
+            {...common}
+            title={tt('上传文件')}
+            action={fp.action || '/api/upload/put-file'}
+            // stored as a comma list of URLs; shown as a file list
+            transform={(files: any[]) => ({
+              [f.dataIndex]: (files || [])
+                .map((x) => x.response?.data?.link || x.url)
+                .filter(Boolean)
+                .join(','),
+            })}
+            convertValue={(v: any) =>
+              typeof v === 'string'
+                ? v
+                    .split(',')
+                    .filter(Boolean)
+                    .map((url, i) => ({ uid: String(i), name: decodeURIComponent(url.split('/').pop() || url), url, status: 'done' }))
+                : v
+            }
+            fieldProps={{
+              headers: buildHeaders({}),
+              onPreview: (file: any) => preview(file.url || file.response?.data?.link, file.name),
+              ...fp,
+            }}
+          />
+        </>
       );
     case 'select':
       return (
@@ -236,6 +249,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     dialogWidth = '60%',
     exportName,
     onView,
+    newestFirst,
   } = props;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -308,18 +322,20 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       cols.push({
         title: t('crud.index'),
         dataIndex: '__index',
-        valueType: 'index',
         width: 60,
         align: 'center',
         hideInSearch: true,
         fixed: 'left',
+        // continues across pages: 11, 12, ... on page 2 of ten
+        render: (_: any, __: T, index: number, action?: ActionType) => indexOf(action?.pageInfo, index),
       });
     fields.forEach((f) => {
       if (f.hideInTable && !f.search) return;
       // a dictionary wins; static options are the fallback while it is missing or empty
       const dictItems = f.dictCode ? dicts[f.dictCode] || [] : [];
       const enumOpts = dictItems.length
-        ? toValueEnum(dictItems)
+        ? // a dictionary value shows in the current language where the page texts have it (内部人员 → Internal)
+          toValueEnum(dictItems.map((d) => ({ ...d, dictValue: tt(d.dictValue) })))
         : f.options
           ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: typeof o.label === 'string' ? tt(o.label) : o.label }]))
           : f.dictCode
@@ -328,7 +344,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       const col: ProColumns<T> = {
         title: tt(f.title),
         dataIndex: f.dataIndex,
-        width: f.width,
+        width: columnWidth(f, tt(f.title), !!enumOpts),
         // CSS ellipsis in the cell; antd's measured Typography ellipsis forces a layout per
         // cell (about 100 ms for a page of ten users on this machine)
         ellipsis: (f.ellipsis ?? true) ? { showTitle: false } : false,
@@ -353,6 +369,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         col.valueType = 'dateRange';
         col.render = (_: any, r: any) => r[f.dataIndex] || '-';
         col.search = { transform: (v: any) => ({ [f.dataIndex]: v }) } as any;
+        // short placeholders: the default 请选择 is cut to 请… in a search column
+        col.fieldProps = { placeholder: [tt('开始日期'), tt('结束日期')], ...rangeRule(f.range, tt) };
       }
       if ((f.ellipsis ?? true) && !enumOpts && !f.render && f.type !== 'upload') {
         // the native tooltip shows the whole text of a clipped plain cell
@@ -404,6 +422,11 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns are rebuilt when their inputs change (fields, dictionaries, access rules, locale); the handlers they close over are recreated every render and would defeat the memo
   }, [fields, dicts, access, tree, rowActions, intl.locale]);
+
+  const scrollX = useMemo(
+    () => 48 + columns.reduce((n, c) => n + (c.hideInTable ? 0 : typeof c.width === 'number' ? c.width : 120), 0),
+    [columns],
+  );
 
   const toolbar = [
     addBtn && api.submit && allow('add') && (
@@ -457,7 +480,10 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         }}
         options={{ density: true, fullScreen: true, reload: true, setting: true }}
         dateFormatter="string"
-        scroll={{ x: 'max-content' }}
+        // the sum of the column widths (and the check boxes): wider than the card, the table
+        // scrolls inside itself; narrower, the columns share the room, and the fixed columns
+        // never cover another
+        scroll={{ x: scrollX }}
         pagination={
           tree ? false : { defaultPageSize: 10, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 30, 40, 50, 100] }
         }
@@ -468,6 +494,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
         request={async (p) => {
           const q = buildQuery(p, fields, params);
+          if (newestFirst && !q.descs && !q.ascs) q.descs = newestFirst;
           if (tree) {
             delete q.current;
             delete q.size;
@@ -513,6 +540,14 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
               }
             : { searchConfig: { submitText: t(mode === 'add' ? 'crud.save' : 'crud.update'), resetText: t('crud.cancel') } }
         }
+        // a refused save names the fields (the form itself scrolls to the first one, app.tsx)
+        onFinishFailed={({ errorFields }) => {
+          const names = errorFields.map((e) => {
+            const f = fields.find((x) => x.dataIndex === String(e.name[0]));
+            return f ? tt(f.title) : String(e.name[0]);
+          });
+          message.error({ content: `${t('crud.invalid')}: ${Array.from(new Set(names)).join(', ')}`, key: 'crud-invalid' });
+        }}
         onFinish={async (values) => {
           let row: any = { ...(dialog?.record || {}), ...(dialog?.defaults || {}), ...values };
           if (mode === 'edit' && dialog?.record) row[rowKey] = dialog.record[rowKey];
@@ -536,7 +571,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
                 mode={mode || 'add'}
                 dictOptions={
                   f.dictCode && (dicts[f.dictCode] || []).length
-                    ? dicts[f.dictCode].map((d) => ({ label: d.dictValue, value: dictValue(d.dictKey) }))
+                    ? dicts[f.dictCode].map((d) => ({ label: tt(d.dictValue), value: dictValue(d.dictKey) }))
                     : undefined
                 }
               />

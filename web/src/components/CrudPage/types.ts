@@ -36,11 +36,17 @@ export interface CrudField {
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
   render?: (value: any, record: any) => React.ReactNode;
+  /**
+   * A search date range's picker (spec 5): 'whole' at most about a month, never after today,
+   * with the shortcuts 今天 … 1年; 'week' within 7 days of the first pick, never in the future.
+   */
+  range?: 'whole' | 'week';
   /** false hides it in the dialog */
   form?:
     | false
     | {
-        required?: boolean;
+        /** or a function of the other values (e.g. a path only for menus, not buttons) */
+        required?: boolean | ((get: (name: string) => any) => boolean);
         rules?: Rule[];
         /** 24 = full row; default 12 */
         span?: number;

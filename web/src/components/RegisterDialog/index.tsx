@@ -23,7 +23,8 @@ export default function RegisterDialog() {
     const v = form.getFieldsValue();
     const warn = validateRegistration({ ...v, tenantId: autoTenant || v.tenantId }, !autoTenant);
     if (warn) {
-      message.warning(warn);
+      // one warning at a time: a new check replaces the last one instead of stacking over the dialog
+      message.warning({ content: warn, key: 'register-check' });
       return;
     }
     setLoading(true);

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { history } from '@umijs/max';
 import { getScreen } from '@/services/prevention';
 import { useEnterprise } from '@/stores/enterprise';
-import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
 import './index.less';
 
@@ -85,7 +84,6 @@ export default function DualProphylaxisScreen() {
   const [failed, setFailed] = useState('');
   const [now, setNow] = useState(dayjs());
   const enterprise = useEnterprise();
-  const tenantId = useSession((s) => s.tenantId);
 
   const load = () =>
     getScreen()
@@ -97,14 +95,12 @@ export default function DualProphylaxisScreen() {
 
   useEffect(() => {
     load();
-    enterprise.load(tenantId);
     const t = setInterval(load, REFRESH_MS);
     const clock = setInterval(() => setNow(dayjs()), 1000);
     return () => {
       clearInterval(t);
       clearInterval(clock);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the board starts its refresh and clock timers once on mount
   }, []);
 
   const d = data || {};

@@ -62,7 +62,7 @@ const fields: CrudField[] = [
     ],
   },
   { title: '上报人', dataIndex: 'reportUserName', width: 100 },
-  { title: '上报时间', dataIndex: 'reportTime', search: 'daterange', width: 170 },
+  { title: '上报时间', dataIndex: 'reportTime', search: 'daterange', range: 'whole', width: 170 },
 ];
 
 const STEP_TEXT: Record<HazardStep, string> = { assess: '评估', rectify: '整改', accept: '验收' };
@@ -103,6 +103,7 @@ export default function HiddenDangerPage() {
         delBtn={false}
         exportBtn
         exportName="隐患排查治理.xlsx"
+        newestFirst="reportTime"
         onView={(r: any) => setViewing(String(r.id))}
         actionWidth={260}
         toolbarExtra={() =>

@@ -20,7 +20,7 @@ import styles from './index.less';
 export default function SelectModule() {
   const intl = useIntl();
   const { tree, loaded } = useModule();
-  const { userInfo, tenantId, logout } = useSession();
+  const { userInfo, logout } = useSession();
   const access = useAccess();
   const enterprise = useEnterprise();
   const [busy, setBusy] = useState('');
@@ -32,7 +32,6 @@ export default function SelectModule() {
     document.title = `${intl.formatMessage({ id: 'menu.select' })} - ${intl.formatMessage({ id: 'app.title' })}`;
     if (pending) return;
     ensureTree().catch(() => undefined);
-    enterprise.load(tenantId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the title, menu tree and enterprise record load once on mount
   }, []);
 

@@ -17,7 +17,7 @@ const fields: CrudField[] = [
     width: 100,
     render: (v) => <EnumTag value={v} options={CHECK_STATUS} colors={CHECK_STATUS_COLOR} />,
   },
-  { title: '排查时间', dataIndex: 'checkTime', search: 'daterange', width: 160 },
+  { title: '排查时间', dataIndex: 'checkTime', search: 'daterange', range: 'week', width: 160 },
   { title: '排查人', dataIndex: 'checkUserName', width: 100 },
   {
     title: '任务状态',

@@ -23,7 +23,7 @@ const fields: CrudField[] = [
     width: 110,
     render: (v) => <EnumTag value={v} options={TASK_STATE} colors={TASK_STATE_COLOR} />,
   },
-  { title: '开始时间', dataIndex: 'startTime', search: 'daterange', width: 160 },
+  { title: '开始时间', dataIndex: 'startTime', search: 'daterange', range: 'whole', width: 160 },
   { title: '截止时间', dataIndex: 'endTime', width: 160 },
   {
     title: '排查周期',

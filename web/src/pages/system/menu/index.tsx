@@ -20,7 +20,8 @@ async function loadTree(parentId: string, filters: Record<string, any>): Promise
 
 const fields: CrudField[] = [
   { title: '菜单名称', dataIndex: 'name', search: true, width: 200, form: { required: true } },
-  { title: '路由地址', dataIndex: 'path', form: { required: true } },
+  // a button (菜单类型 2) has no route of its own
+  { title: '路由地址', dataIndex: 'path', form: { required: (get) => Number(get('category')) !== 2 } },
   {
     title: '上级菜单',
     dataIndex: 'parentId',

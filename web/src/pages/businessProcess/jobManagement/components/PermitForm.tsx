@@ -25,7 +25,7 @@ import { history } from '@umijs/max';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
-import { FORMAT } from '@/utils/date';
+import { checkDateRange, dateMessages, FORMAT, startDateDisabled, startTimeDisabled } from '@/utils/date';
 import { useSession } from '@/stores/session';
 import {
   checkCalendar,
@@ -44,6 +44,9 @@ import { permitType, submitPath, viewPath, type PermitType, type TypeField } fro
 import { maxValidityHours } from './levels';
 import { PersonSelect, TicketNoSelect, useList } from './pickers';
 import './permit.less';
+
+/** how far before now a permit's planned start may be picked on today (spec 5's start picker counts from now) */
+const START_GRACE_MINUTES = 15;
 
 const split = (v?: string) =>
   v
@@ -356,7 +359,16 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
               </Col>
               <Col xs={24} md={8}>
                 <Form.Item name="planStartTime" label={tt('计划开始时间')} rules={[{ required: true, message: tt('请选择计划开始时间') }]}>
-                  <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+                  {/* the spec's start picker: days from yesterday on, on today times from now */}
+                  <DatePicker
+                    showTime
+                    format="YYYY-MM-DD HH:mm"
+                    style={{ width: '100%' }}
+                    disabledDate={(d) => startDateDisabled(d)}
+                    // "from now" less the minutes it takes to fill the form in: a job applied for
+                    // as it starts keeps the start time first chosen
+                    disabledTime={(d) => startTimeDisabled(d, dayjs().subtract(START_GRACE_MINUTES, 'minute'))}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
@@ -370,6 +382,8 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                       validator: (_, v) => {
                         const s = getFieldValue('planStartTime');
                         if (!v || !s) return Promise.resolve();
+                        const order = checkDateRange(s, v, 'end', dateMessages());
+                        if (order) return Promise.reject(new Error(order));
                         if (!dayjs(v).isAfter(dayjs(s))) return Promise.reject(new Error(tt('计划结束时间必须晚于计划开始时间')));
                         const max = maxValidityHours(type.code, getFieldValue(['sub', 'fireLevel']));
                         if (max && dayjs(v).diff(dayjs(s), 'minute') > max * 60)
