@@ -9,12 +9,14 @@ require (
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
+	anquan/monitor v0.0.0
 	anquan/prevention v0.0.0
 	anquan/proto v0.0.0
 	anquan/resource v0.0.0
 	anquan/system v0.0.0
 	anquan/user v0.0.0
 	anquan/workticket v0.0.0
+	github.com/eclipse/paho.mqtt.golang v1.5.1
 	github.com/glebarez/go-sqlite v1.21.2
 	github.com/nats-io/nats.go v1.55.0
 	github.com/pressly/goose/v3 v3.29.0
@@ -54,6 +56,7 @@ require (
 	github.com/google/go-tpm v0.9.8 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/gorilla/mux v1.8.1 // indirect
+	github.com/gorilla/websocket v1.5.3 // indirect
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.31.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
@@ -70,6 +73,7 @@ require (
 	github.com/minio/highwayhash v1.0.4 // indirect
 	github.com/minio/md5-simd v1.1.2 // indirect
 	github.com/minio/minio-go/v7 v7.4.1 // indirect
+	github.com/mochi-mqtt/server/v2 v2.7.9 // indirect
 	github.com/mojocn/base64Captcha v1.3.8 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/nats-io/jwt/v2 v2.8.2 // indirect
@@ -139,6 +143,7 @@ replace (
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
+	anquan/monitor => ./services/monitor
 	anquan/prevention => ./services/prevention
 	anquan/proto => ./proto
 	anquan/resource => ./services/resource

@@ -44,6 +44,9 @@ type Gateway struct {
 	tokenLimit ipLimiter
 	cancel     context.CancelFunc
 	ready      bool
+	// stopping is closed when the gateway stops: long-lived responses (SSE)
+	// end then, so the drain does not wait for them.
+	stopping chan struct{}
 }
 
 // tokenPath is served by the gateway itself (see token.go).
@@ -154,6 +157,8 @@ func (g *Gateway) Start(ctx context.Context) error {
 	h = otelhttp.NewHandler(h, "gateway", otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }))
 	h = observe(c.Log.Access, proxies(px), h)
 	h = securityHeaders(h)
+	g.stopping = make(chan struct{})
+	h = withStopping(g.stopping, h)
 
 	lis, err := net.Listen("tcp", c.HTTP)
 	if err != nil {
@@ -200,6 +205,10 @@ func (g *Gateway) Stop(ctx context.Context) error {
 	g.ready = false
 	if g.cancel != nil {
 		g.cancel()
+	}
+	if g.stopping != nil {
+		close(g.stopping)
+		g.stopping = nil
 	}
 	var err error
 	if g.srv != nil {

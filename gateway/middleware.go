@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -95,4 +96,20 @@ func limitBody(limit, uploadLimit int64, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+type stoppingKey struct{}
+
+// withStopping lets handlers of long-lived responses see the gateway stop.
+func withStopping(c chan struct{}, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), stoppingKey{}, c)))
+	})
+}
+
+// Stopping is closed when the gateway serving the request stops (never, for
+// a request that did not come through it).
+func Stopping(ctx context.Context) <-chan struct{} {
+	c, _ := ctx.Value(stoppingKey{}).(chan struct{})
+	return c
 }

@@ -93,6 +93,11 @@ export default defineConfig({
         { path: '/system/factory', component: './system/factory/index', access: 'canRoute' },
         { path: '/system/riskPartition', component: './system/riskPartition/index', access: 'canRoute' },
         { path: '/system/mapSetting', component: './system/mapSetting/index', access: 'canRoute' },
+        // monitor pages (live points and alarms)
+        { path: '/monitor/point', component: './monitor/point/index', access: 'canRoute' },
+        { path: '/monitor/alarm', component: './monitor/alarm/index', access: 'canRoute' },
+        { path: '/monitor/device', component: './monitor/device/index', access: 'canRoute' },
+        { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"anquan/internal/simulate"
 	"anquan/internal/stack"
 	"anquan/kit/conf"
 	"anquan/kit/obs"
@@ -23,6 +25,14 @@ import (
 )
 
 func main() {
+	// `anquan simulate [flags]`: a stand-in gateway for the demo tenant.
+	if len(os.Args) > 1 && os.Args[1] == "simulate" {
+		if err := simulate.Main(os.Args[2:]); err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	runner.Exit(run())
 }
 
@@ -39,6 +49,7 @@ func run() error {
 		dataDir = flag.String("data", "", "data folder for embedded databases, NATS, keys (env ANQUAN_DATA; default ./data)")
 		cfgFile = flag.String("config", os.Getenv("ANQUAN_CONFIG"), "YAML configuration file (env ANQUAN_CONFIG)")
 		webDir  = flag.String("web", "", "built web app folder (env ANQUAN_WEB; default ./web/dist)")
+		mqttAdr = flag.String("mqtt", "", "embedded MQTT broker address of monitor, or off (env ANQUAN_MQTT; default 127.0.0.1:1884)")
 		version = flag.Bool("version", false, "print the version and exit")
 	)
 	flag.CommandLine.Usage = func() {
@@ -63,7 +74,7 @@ func run() error {
 	for _, f := range []struct {
 		v   string
 		dst *string
-	}{{*target, &cfg.Target}, {*httpAdr, &cfg.HTTP}, {*grpcAdr, &cfg.GRPC}, {*dataDir, &cfg.Data}, {*webDir, &cfg.Web}} {
+	}{{*target, &cfg.Target}, {*httpAdr, &cfg.HTTP}, {*grpcAdr, &cfg.GRPC}, {*dataDir, &cfg.Data}, {*webDir, &cfg.Web}, {*mqttAdr, &cfg.MQTT.Listen}} {
 		if f.v != "" {
 			*f.dst = f.v
 		}

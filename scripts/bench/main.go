@@ -117,8 +117,12 @@ func wanted(name string) bool {
 	return *only == "" || strings.Contains(name, *only) || strings.Contains(*only, name)
 }
 
+// mqttAddr is the embedded MQTT broker's address (a free port, so a running
+// server on the default one does not matter).
+var mqttAddr = freeAddr()
+
 func launch(dir, addr string) *exec.Cmd {
-	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb")) //nolint:gosec // G204: the binary under benchmark, chosen by the operator's --bin flag
+	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"), "--mqtt="+mqttAddr) //nolint:gosec // G204: the binary under benchmark, chosen by the operator's --bin flag
 	cmd.Env = append(os.Environ(), "ANQUAN_CAPTCHA=off", "ANQUAN_ACCESS_LOG=off", "ANQUAN_LOG_LEVEL=warn", "ANQUAN_TOKEN_RATE=100000000")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	must(cmd.Start())

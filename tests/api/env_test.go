@@ -140,6 +140,7 @@ func start(t *testing.T, b backend, mutate ...func(*conf.Config)) *env {
 	c.Web = t.TempDir()
 	c.Log.Level, c.Log.Access = "warn", false
 	c.Gateway.TokenRate = 100000
+	c.MQTT.Listen = "127.0.0.1:0" // the embedded broker on a free port
 	b.setup(t, c)
 	for _, m := range mutate {
 		m(c)

@@ -52,6 +52,7 @@ func TestLoneTargets(t *testing.T) {
 	cfg := func(target string) *conf.Config {
 		c := conf.Default()
 		c.Target, c.Data, c.HTTP = target, t.TempDir(), freeAddr(t)
+		c.MQTT.Listen = "127.0.0.1:0"
 		c.GRPC = addrs[target]
 		c.DB.Driver, c.DB.Prefix = "postgres", prefix
 		c.Redis.Addr, c.Redis.Prefix = "127.0.0.1:6379", prefix
@@ -112,7 +113,7 @@ func TestSigtermLosesNoAcknowledgedWrite(t *testing.T) {
 	addr := freeAddr(t)
 	launch := func() *exec.Cmd {
 		c := exec.Command(bin, "--http="+addr, "--data="+data, "--web="+t.TempDir()) //nolint:gosec // G204: the binary this test just built
-		c.Env = append(os.Environ(), "ANQUAN_LOG_LEVEL=warn", "ANQUAN_ACCESS_LOG=off")
+		c.Env = append(os.Environ(), "ANQUAN_LOG_LEVEL=warn", "ANQUAN_ACCESS_LOG=off", "ANQUAN_MQTT=127.0.0.1:0")
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
 		}

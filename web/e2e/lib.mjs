@@ -49,22 +49,25 @@ export async function waitReady(url, ms) {
 
 /**
  * Resolves the server to test: ANQUAN_URL as given, or ANQUAN_BIN started on a free port
- * (temporary data, ANQUAN_CAPTCHA=off, ANQUAN_ALLOW_PRIVATE_IDP=on, --web=dist). Returns { base, stop, log() } or
- * { error } when the binary is missing or does not get ready.
+ * (temporary data, ANQUAN_CAPTCHA=off, ANQUAN_ALLOW_PRIVATE_IDP=on, --web=dist, the embedded MQTT broker on
+ * another free port). Returns { base, mqtt, stop, log() } (mqtt: the broker's port; ANQUAN_MQTT_PORT
+ * or 1884 for a given server) or { error } when the binary is missing or does not get ready.
  */
 export async function startServer({ env = {} } = {}) {
   const given = (process.env.ANQUAN_URL || '').replace(/\/$/, '');
-  if (given) return { base: given, stop: () => {}, log: () => '' };
-  if (!process.env.ANQUAN_BIN) return { base: 'http://127.0.0.1:8080', stop: () => {}, log: () => '' };
+  const givenMqtt = Number(process.env.ANQUAN_MQTT_PORT || 1884);
+  if (given) return { base: given, mqtt: givenMqtt, stop: () => {}, log: () => '' };
+  if (!process.env.ANQUAN_BIN) return { base: 'http://127.0.0.1:8080', mqtt: givenMqtt, stop: () => {}, log: () => '' };
   const bin = path.resolve(process.env.ANQUAN_BIN);
   if (!fs.existsSync(bin)) return { error: `ANQUAN_BIN ${bin} does not exist (run make build)` };
   const port = await freePort();
+  const mqtt = await freePort();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-'));
   const base = `http://127.0.0.1:${port}`;
   let serverLog = '';
   // ANQUAN_ALLOW_PRIVATE_IDP: the social-login scenario runs its fake provider on loopback,
   // which the server refuses unless the deployment allows private providers.
-  const server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`], {
+  const server = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`, `--mqtt=127.0.0.1:${mqtt}`], {
     env: { ...process.env, ANQUAN_CAPTCHA: 'off', ANQUAN_ALLOW_PRIVATE_IDP: 'on', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,7 +85,7 @@ export async function startServer({ env = {} } = {}) {
     stop();
     return { error: `the server did not get ready:\n${serverLog.slice(-2000)}` };
   }
-  return { base, stop, log: () => serverLog };
+  return { base, mqtt, stop, log: () => serverLog };
 }
 
 export async function launchBrowser() {

@@ -112,7 +112,7 @@ export async function openSuite(name, { viewport = { width: 1366, height: 800 },
     process.exit(failed ? 1 : 0);
   }
 
-  return { BASE, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, login, finish };
+  return { BASE, MQTT_PORT: srv.mqtt, TENANT, USER, PASS, browser, context, page, pageErrors, shot, scenario, expect, login, finish };
 }
 
 /**

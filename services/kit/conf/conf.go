@@ -40,6 +40,18 @@ type Config struct {
 	Tracing  Tracing           `yaml:"tracing"`
 	Gateway  Gateway           `yaml:"gateway"`
 	Storage  Storage           `yaml:"storage"`
+	MQTT     MQTT              `yaml:"mqtt"`
+}
+
+// MQTT is where monitor's gateways publish: the embedded broker of the
+// all-in-one on Listen (default 127.0.0.1:1884, "off" for none), or, when
+// URL is set (tcp://host:1883), an external broker monitor subscribes to
+// (production: the broker authenticates the gateways).
+type MQTT struct {
+	Listen   string `yaml:"listen"`
+	URL      string `yaml:"url"`
+	Username string `yaml:"username"`
+	Password string `yaml:"password"`
 }
 
 // DB chooses the relational engine. DSN may hold {db}, replaced by the
@@ -163,6 +175,7 @@ func Default() *Config {
 		Log:      Log{Level: "info", Access: true},
 		Gateway:  Gateway{BodyLimit: 10 << 20, TokenRate: 60},
 		Storage:  Storage{Driver: "local", Region: "us-east-1", MaxUpload: 20 << 20},
+		MQTT:     MQTT{Listen: "127.0.0.1:1884"},
 	}
 }
 
@@ -243,7 +256,7 @@ func Load(file string) (*Config, error) {
 
 // ServiceNames are the services a deployment can address with
 // ANQUAN_<NAME>_ADDR (services.<name> in YAML takes any name).
-var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket"}
+var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor"}
 
 // ApplyEnv overrides fields from ANQUAN_* variables.
 func (c *Config) ApplyEnv(get func(string) string) {
@@ -257,6 +270,10 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_GRPC", &c.GRPC)
 	set("ANQUAN_DATA", &c.Data)
 	set("ANQUAN_WEB", &c.Web)
+	set("ANQUAN_MQTT", &c.MQTT.Listen)
+	set("ANQUAN_MQTT_URL", &c.MQTT.URL)
+	set("ANQUAN_MQTT_USERNAME", &c.MQTT.Username)
+	set("ANQUAN_MQTT_PASSWORD", &c.MQTT.Password)
 	set("ANQUAN_DB_DRIVER", &c.DB.Driver)
 	set("ANQUAN_DB_DSN", &c.DB.DSN)
 	set("ANQUAN_DB_PREFIX", &c.DB.Prefix)

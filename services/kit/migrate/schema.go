@@ -29,6 +29,11 @@ func Service(database, dir string, files fs.FS, models func(*gorm.DB) error) Set
 	if err != nil {
 		panic(err) // embed patterns are checked at build time; fs.Sub only fails on a bad name
 	}
+	// fs.Sub does not check the folder exists: a Set embedding another
+	// folder would find no migration, and fail only when first applied.
+	if _, err := fs.ReadDir(sub, "sqlite"); err != nil {
+		panic(fmt.Sprintf("migrations of %s: files must hold migrations/sqlite: %v", database, err))
+	}
 	return Set{Database: database, Target: database, Dir: dir, Files: sub, Models: func(g *gorm.DB) error {
 		if err := models(g); err != nil {
 			return err

@@ -156,6 +156,11 @@ func (l lazy) NewStream(ctx context.Context, desc *grpc.StreamDesc, method strin
 // token when there is one, the internal secret always (so the callee knows
 // a service is calling), plus request id and client address.
 func (d *Dialer) forward(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	return invoker(d.outgoing(ctx, method), method, req, reply, cc, opts...)
+}
+
+// outgoing is ctx with the caller's credentials in its outgoing metadata.
+func (d *Dialer) outgoing(ctx context.Context, method string) context.Context {
 	md, _ := metadata.FromOutgoingContext(ctx)
 	md = md.Copy()
 	if id := ident.From(ctx); id != nil && id.Token != "" && len(md.Get(server.MDAuthorization)) == 0 {
@@ -179,7 +184,7 @@ func (d *Dialer) forward(ctx context.Context, method string, req, reply any, cc 
 	if ip := ident.ClientIP(ctx); ip != "" {
 		md.Set(server.MDClientIP, ip)
 	}
-	return invoker(metadata.NewOutgoingContext(ctx, md), method, req, reply, cc, opts...)
+	return metadata.NewOutgoingContext(ctx, md)
 }
 
 func isInternal(method string) bool {

@@ -17,6 +17,7 @@ import (
 	_ "anquan/proto/blade/desk/v1"
 	_ "anquan/proto/blade/factory/v1"
 	_ "anquan/proto/blade/flow/v1"
+	_ "anquan/proto/blade/monitor/v1"
 	_ "anquan/proto/blade/prevention/v1"
 	_ "anquan/proto/blade/resource/v1"
 	_ "anquan/proto/blade/system/v1"

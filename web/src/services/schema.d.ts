@@ -2385,6 +2385,267 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/alarm/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledges alarms (ids) as the caller; a latched alarm whose value is
+         *     back inside its limits is reset.
+         */
+        post: operations["MonitorService_AlarmAck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/alarm/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_AlarmActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/alarm/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_AlarmPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/device/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_DeviceDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/device/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_DevicePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/device/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_DeviceRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/device/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_DeviceSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/gateway/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_GatewayDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/gateway/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_GatewayPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/gateway/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_GatewayRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/gateway/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issues (or rotates) the gateway's secret; the old one stops working. */
+        post: operations["MonitorService_GatewayIssueSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/gateway/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_GatewaySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/point/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_PointDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/point/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MonitorService_PointPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/point/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_PointRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/point/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MonitorService_PointSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/n-work-ticket/briefing/detail": {
         parameters: {
             query?: never;
@@ -4081,6 +4342,58 @@ export interface components {
             source: string;
             tenantId: string;
         };
+        /**
+         * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
+         *     acknowledged, returned to normal.
+         */
+        v1Alarm: {
+            ackedAt: string;
+            /** Format: int64 */
+            ackedBy: string;
+            ackedByName: string;
+            /**
+             * Format: int32
+             * @description Export code: 1 lower-limit alarm, 2 upper-limit alarm.
+             */
+            alarmStatus: number;
+            clearedAt: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            lastValue: number;
+            /** @description L, LL, H or HH (the highest reached by this incident). */
+            level: string;
+            /** Format: double */
+            limit: number;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            raisedAt: string;
+            /** @description NORMAL, ACTIVE_UNACK, ACTIVE_ACK, RTN_UNACK, LATCHED. */
+            state: string;
+            tenantId: string;
+            unit: string;
+            /**
+             * Format: double
+             * @description The value that raised (or escalated) it, and the last seen.
+             */
+            value: number;
+        };
+        v1AlarmList: {
+            items: components["schemas"]["v1Alarm"][];
+        };
+        v1AlarmPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Alarm"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description Work at height (高处作业). */
         v1Altitude: {
             /**
@@ -4722,6 +5035,38 @@ export interface components {
         v1DeptItems: {
             items: components["schemas"]["v1DeptItem"][];
         };
+        /**
+         * @description A monitored device (监测设备). device_type: G0 tank, Q0 gas detector,
+         *     P0 production unit, K0 warehouse, Z0 loading equipment.
+         */
+        v1Device: {
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area) the device stands in; 0 = none.
+             */
+            areaId: string;
+            code: string;
+            createTime: string;
+            deviceType: string;
+            deviceTypeName: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1DevicePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Device"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description Dictionary entries: a parent (dict_key -1) and its children share a code. */
         v1Dict: {
             children: components["schemas"]["v1Dict"][];
@@ -4895,6 +5240,50 @@ export interface components {
         };
         v1GasSampleList: {
             items: components["schemas"]["v1GasSample"][];
+        };
+        /**
+         * @description A data-collection gateway of the tenant. It authenticates to MQTT as
+         *     "<tenantId>:<code>" with its secret and publishes to
+         *     anquan/<tenantId>/<code>/telemetry.
+         */
+        v1Gateway: {
+            /** @description Letters, digits, "-" and "_" (it is part of the MQTT topic). */
+            code: string;
+            createTime: string;
+            /** @description Whether a secret was issued (the secret itself is never shown again). */
+            hasSecret: boolean;
+            /** Format: int64 */
+            id: string;
+            /** @description Last message received (yyyy-MM-dd HH:mm:ss), empty when never. */
+            lastSeen: string;
+            /**
+             * Format: int64
+             * @description Messages dropped as malformed since the service started.
+             */
+            malformed: string;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1GatewayPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Gateway"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A newly issued gateway secret: shown once, stored only as a hash. */
+        v1GatewaySecret: {
+            /** Format: int64 */
+            id: string;
+            secret: string;
+            topic: string;
+            username: string;
         };
         /**
          * @description "Generate now": windows starting before `until` (default now) for every
@@ -5714,6 +6103,99 @@ export interface components {
             printTime: string;
             signatures: components["schemas"]["v1Signature"][];
             tenantName: string;
+        };
+        /** @description A monitored point (监测点位) of a gateway. */
+        v1Point: {
+            alarmLevel: string;
+            alarmState: string;
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area); 0 = none.
+             */
+            areaId: string;
+            /** @description The key of the value in the gateway's payload. */
+            code: string;
+            createTime: string;
+            /**
+             * Format: double
+             * @description Deadband in engineering units: an alarm clears below H - deadband.
+             */
+            deadband: number;
+            /** Format: int64 */
+            deviceId: string;
+            deviceName: string;
+            gasName: string;
+            /**
+             * Format: int32
+             * @description Gas type of a detector point: 0 unspecified, 1 combustible, 2 toxic, 3 oxygen.
+             */
+            gasType: number;
+            gatewayCode: string;
+            /** Format: int64 */
+            gatewayId: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Indicator type 1-6: temperature, pressure, level, toxic gas,
+             *     combustible gas, oxygen.
+             */
+            indicatorType: number;
+            /** Format: double */
+            limitH: number;
+            /** Format: double */
+            limitHh: number;
+            /** Format: double */
+            limitL: number;
+            /**
+             * Format: double
+             * @description Limits; absent = not monitored. For gas detectors H is level 1 and HH
+             *     level 2 (oxygen: L is the low alarm, H the high one).
+             */
+            limitLl: number;
+            name: string;
+            /**
+             * Format: double
+             * @description Occupational exposure limit of a toxic gas, in the point's unit.
+             */
+            oel: number;
+            /** Format: int32 */
+            offDelay: number;
+            /**
+             * Format: int32
+             * @description Seconds a limit must be exceeded before the alarm is raised, and the
+             *     value back inside before it clears.
+             */
+            onDelay: number;
+            /** Format: double */
+            rangeHigh: number;
+            /** Format: double */
+            rangeLow: number;
+            /**
+             * Format: int64
+             * @description The user told when the point alarms (else the tenant's administrators).
+             */
+            responsibleUserId: string;
+            tenantId: string;
+            unit: string;
+            updateTime: string;
+            /**
+             * Format: double
+             * @description Live state: the last value and its time, and the active alarm level.
+             */
+            value: number;
+            valueTime: string;
+        };
+        v1PointPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Point"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description Map point query (spec 3): which areas contain the point; area_sta filters
@@ -9973,6 +10455,388 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["systemV1Label"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_AlarmAck: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_AlarmActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlarmList"];
+                };
+            };
+        };
+    };
+    MonitorService_AlarmPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlarmPage"];
+                };
+            };
+        };
+    };
+    MonitorService_DeviceDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Device"];
+                };
+            };
+        };
+    };
+    MonitorService_DevicePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DevicePage"];
+                };
+            };
+        };
+    };
+    MonitorService_DeviceRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_DeviceSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A monitored device (监测设备). device_type: G0 tank, Q0 gas detector,
+         *     P0 production unit, K0 warehouse, Z0 loading equipment.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Device"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_GatewayDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Gateway"];
+                };
+            };
+        };
+    };
+    MonitorService_GatewayPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GatewayPage"];
+                };
+            };
+        };
+    };
+    MonitorService_GatewayRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_GatewayIssueSecret: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GatewaySecret"];
+                };
+            };
+        };
+    };
+    MonitorService_GatewaySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A data-collection gateway of the tenant. It authenticates to MQTT as
+         *     "<tenantId>:<code>" with its secret and publishes to
+         *     anquan/<tenantId>/<code>/telemetry.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Gateway"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_PointDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Point"];
+                };
+            };
+        };
+    };
+    MonitorService_PointPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PointPage"];
+                };
+            };
+        };
+    };
+    MonitorService_PointRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_PointSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A monitored point (监测点位) of a gateway. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Point"];
             };
         };
         responses: {

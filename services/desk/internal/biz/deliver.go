@@ -74,6 +74,17 @@ func ToUserIn(field string) Recipients {
 	}
 }
 
+// ToUserInOr reaches the user whose id is in the event's field, or, when the
+// event names none, whom fallback reaches.
+func ToUserInOr(field string, fallback Recipients) Recipients {
+	return func(ctx context.Context, dir Directory, e Event) (Audience, error) {
+		if id, ok := idField(e.Data, field); ok && id != 0 {
+			return Audience{Scope: ScopeUser, UserIDs: []int64{id}}, nil
+		}
+		return fallback(ctx, dir, e)
+	}
+}
+
 // Subjects are the subjects of the Deliveries table (the consumer's filter).
 func Subjects() []string {
 	out := make([]string, len(Deliveries))

@@ -66,6 +66,18 @@ var Deliveries = []Delivery{
 		Content: content(`隐患「{{.hazardName}}」{{with .unitName}}(风险分析单元:{{.}}){{end}}整改期限 {{.deadline}} 已过,尚未完成整改验收,请尽快处理。`),
 		To:      ToUserIn("responsibleUserId"),
 	},
+	{
+		Subject: "anquan.monitor.alarm.raised",
+		Title:   "监测报警",
+		Content: content(`监测点位 {{.pointCode}}{{with .pointName}}({{.}}){{end}}发生{{.levelName}}报警:当前值 {{.value}}{{.unit}},报警值 {{.limit}}{{.unit}},报警时间 {{.raisedAt}}。请立即核实处置并在报警管理中确认。`),
+		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
+	},
+	{
+		Subject: "anquan.monitor.alarm.escalated",
+		Title:   "监测报警升级",
+		Content: content(`监测点位 {{.pointCode}}{{with .pointName}}({{.}}){{end}}报警升级为{{.levelName}}:当前值 {{.value}}{{.unit}},报警值 {{.limit}}{{.unit}}。请立即处置。`),
+		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

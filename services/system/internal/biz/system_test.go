@@ -123,7 +123,7 @@ func TestNewTenantIsProvisionedWithMenusDictionariesAndAnAdmin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(routes) != 11 {
+	if len(routes) != 12 {
 		t.Fatalf("modules of a new tenant: %d", len(routes))
 	}
 	for _, m := range routes {

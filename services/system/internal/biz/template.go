@@ -15,7 +15,7 @@ type MenuTemplate struct {
 
 func page(code, name, path, source, i18n string, buttons ...string) MenuTemplate {
 	m := MenuTemplate{Code: code, Name: name, Path: path, Source: source, I18n: i18n, Category: 1}
-	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置"}
+	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
 	for _, b := range buttons {
 		m.Children = append(m.Children, MenuTemplate{Code: code + "_" + b, Name: labels[b], Category: 2})
 	}
@@ -100,6 +100,13 @@ var Template = []MenuTemplate{
 		page("job_openCircuitWork", "断路作业", "/businessProcess/jobManagement/newJobManagement/openCircuitWork/submit", "form", "jobOpenCircuitWork"),
 		page("job_briefing", "作业安全交底", "/businessProcess/jobBriefing/detail", "solution", "jobBriefing"),
 	}},
+	{Code: "monitoring", Name: "实时监测", Path: "/monitor", Source: "monitor", I18n: "monitoring", Category: 1, Children: []MenuTemplate{
+		// monitor: live points and alarms, and the gateways, devices and points behind them.
+		page("monitor_point", "监测点位", "/monitor/point", "dashboard", "monitorPoint", "add", "edit", "delete", "view"),
+		page("monitor_alarm", "报警管理", "/monitor/alarm", "alert", "monitorAlarm", "view", "ack"),
+		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
+		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
+	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
 		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance"),
 	}},
@@ -137,7 +144,8 @@ func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m
 // permits; operators apply for and run permits.
 var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
-		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian"},
+		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
+		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
@@ -145,8 +153,8 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment"},
-	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring"},
+	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
 }

@@ -6,6 +6,7 @@
 import certificate from './en-US/certificate';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
+import monitor from './en-US/monitor';
 import prevention from './en-US/prevention';
 import workticket from './en-US/workticket';
 
@@ -16,6 +17,7 @@ export default {
   ...prevention,
   ...workticket,
   ...certificate,
+  ...monitor,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',

@@ -1,0 +1,131 @@
+// Package app assembles monitor as a component, so the all-in-one binary
+// and cmd/monitor run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	"anquan/monitor/internal/biz"
+	"anquan/monitor/internal/conf"
+	"anquan/monitor/internal/data"
+	grpcserver "anquan/monitor/internal/server"
+	"anquan/monitor/internal/service"
+)
+
+// App is monitor.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+	// MQTTAddr is where the embedded broker listens ("" when none).
+	MQTTAddr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
+	if err != nil {
+		return err
+	}
+	if err := data.Seed(ctx, g); err != nil {
+		return fmt.Errorf("monitor seed: %w", err)
+	}
+	hg, err := data.HistoryDB(ctx, a.in.Conf, g)
+	if err != nil {
+		return fmt.Errorf("monitor history: %w", err)
+	}
+	closeHistory := func() {
+		if hg != g {
+			if s, err := hg.DB(); err == nil {
+				_ = s.Close() // after the engine wrote its last batch
+			}
+		}
+	}
+	q := data.Queries{G: g}
+	engine := biz.NewEngine(data.Alarms{G: g, Events: a.Outbox}, data.History{G: hg}, biz.NewHub(1000))
+	sys := ident.AsSystem(ctx)
+	points, err := q.TenantPoints(sys, "")
+	if err != nil {
+		closeHistory()
+		return err
+	}
+	open, err := q.OpenAlarms(sys)
+	if err != nil {
+		closeHistory()
+		return err
+	}
+	engine.Start(points, open)
+	uc := &biz.Monitor{Gateways: data.NewGateways(g), Devices: data.NewDevices(g), Points: data.NewPoints(g), Alarms: data.NewAlarms(g),
+		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now}
+	h := service.New(uc)
+
+	// Ingest: an external broker when configured, else the embedded one.
+	var stopIngest func()
+	mc := a.in.Conf.MQTT
+	switch {
+	case mc.URL != "":
+		c, err := grpcserver.Connect(mc.URL, mc.Username, mc.Password, engine)
+		if err != nil {
+			engine.Stop()
+			closeHistory()
+			return err
+		}
+		stopIngest = c.Close
+		slog.Info("monitor: subscribed to the MQTT broker", "url", mc.URL)
+	case mc.Listen != "" && mc.Listen != "off":
+		b, err := grpcserver.StartBroker(mc.Listen, uc, engine)
+		if err != nil {
+			engine.Stop()
+			closeHistory()
+			return err
+		}
+		a.MQTTAddr = b.Addr()
+		stopIngest = func() { _ = b.Close() }
+		slog.Info("monitor: embedded MQTT broker", "addr", b.Addr())
+	default:
+		stopIngest = func() {}
+	}
+
+	srv, err := grpcserver.New(a.in, a.addr, h)
+	if err != nil {
+		stopIngest()
+		engine.Stop()
+		closeHistory()
+		return err
+	}
+	// Stopping: ingest first, then the engine writes what it holds (the
+	// database closes after), and open streams end so the drain is quick.
+	a.Cancel = func() {
+		stopIngest()
+		select {
+		case <-h.Stopping:
+		default:
+			close(h.Stopping)
+			engine.Stop()
+			closeHistory()
+		}
+	}
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		a.Cancel()
+		return err
+	}
+	return nil
+}
+
+// Migrations are the service database's schema migrations (anquan migrate);
+// HistoryMigrations those of the embedded shape's separate history file.
+var (
+	Migrations        = data.Migrations
+	HistoryMigrations = data.HistoryMigrations
+)

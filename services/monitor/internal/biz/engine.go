@@ -1,0 +1,448 @@
+package biz
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"anquan/kit/idgen"
+	"anquan/monitor/internal/biz/alarm"
+)
+
+// Reading is one decoded value from a gateway.
+type Reading struct {
+	TenantID, Gateway, Point string
+	TS                       time.Time
+	Value                    float64
+}
+
+// PointConf is a point as the engine evaluates it.
+type PointConf struct {
+	Point
+	GatewayCode string
+	Limits      alarm.Limits
+}
+
+// ConfOf derives the engine's view of a point: gas level 2 (HH) latches.
+func ConfOf(p Point, gatewayCode string) PointConf {
+	return PointConf{Point: p, GatewayCode: gatewayCode, Limits: alarm.Limits{
+		LL: p.LimitLL, L: p.LimitL, H: p.LimitH, HH: p.LimitHH, Deadband: p.Deadband,
+		OnDelay: time.Duration(p.OnDelay) * time.Second, OffDelay: time.Duration(p.OffDelay) * time.Second,
+		LatchTop: p.GasType == GasCombustible || p.GasType == GasToxic,
+	}}
+}
+
+// AlarmWrite is a transition to persist: Alarm is the incident after it.
+type AlarmWrite struct {
+	Kind  alarm.Kind
+	Alarm Alarm
+	// Point is the point's configuration (recipients of the notice).
+	Point PointConf
+	done  chan error
+}
+
+// AlarmSink persists alarm transitions (in order) and records the events
+// other services react to.
+type AlarmSink interface {
+	Write(ctx context.Context, w AlarmWrite) error
+}
+
+// HistorySink stores a batch of samples.
+type HistorySink interface {
+	Store(ctx context.Context, rows []Sample) error
+}
+
+type pointState struct {
+	conf    PointConf
+	m       *alarm.Machine
+	alarm   *Alarm // the open incident, nil when NORMAL
+	value   float64
+	valueAt time.Time
+	has     bool
+}
+
+type ackCmd struct {
+	tenant  string
+	alarmID int64
+	by      int64
+	byName  string
+	at      time.Time
+	reply   chan error
+}
+
+type confCmd struct {
+	tenant string
+	points []PointConf
+}
+
+// Engine evaluates readings on one goroutine (the fast path); alarm writes
+// follow on a second, history on a third, so neither delays an alarm.
+type Engine struct {
+	Alarms  AlarmSink
+	History HistorySink
+	Live    *Hub
+	// HistoryBatch and HistoryEvery bound a history write.
+	HistoryBatch int
+	HistoryEvery time.Duration
+
+	in     chan Reading
+	cmds   chan any
+	writes chan AlarmWrite
+	hist   chan Sample
+
+	// the loop's own state
+	byKey map[string]*pointState // tenant|gateway|point
+	byID  map[int64]*pointState
+
+	// Dropped history rows (the history queue was full) and malformed
+	// messages per tenant|gateway.
+	HistoryDropped atomic.Int64
+	mu             sync.Mutex
+	seen           map[string]time.Time
+	malformed      map[string]int64
+	warned         map[string]time.Time
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+// NewEngine makes an engine; Start runs it.
+func NewEngine(alarms AlarmSink, history HistorySink, live *Hub) *Engine {
+	return &Engine{
+		Alarms: alarms, History: history, Live: live, HistoryBatch: 1000, HistoryEvery: time.Second,
+		in: make(chan Reading, 4096), cmds: make(chan any, 64), writes: make(chan AlarmWrite, 4096), hist: make(chan Sample, 65536),
+		byKey: map[string]*pointState{}, byID: map[int64]*pointState{},
+		seen: map[string]time.Time{}, malformed: map[string]int64{}, warned: map[string]time.Time{},
+		stop: make(chan struct{}),
+	}
+}
+
+func key(tenant, gw, point string) string { return tenant + "|" + gw + "|" + point }
+
+// Start loads the points and open incidents and runs the goroutines.
+func (e *Engine) Start(points []PointConf, open []Alarm) {
+	for _, p := range points {
+		e.put(p)
+	}
+	for i := range open {
+		a := open[i]
+		if st := e.byID[a.PointID]; st != nil {
+			st.m = alarm.Restore(alarm.State(a.State), alarm.Level(a.Level), a.Value, a.Latch)
+			st.alarm = &a
+		}
+	}
+	e.wg.Add(3)
+	go e.loop()
+	go e.alarmWriter()
+	go e.historyWriter()
+}
+
+// Stop ends the goroutines after the queued work is written.
+func (e *Engine) Stop() {
+	close(e.stop)
+	e.wg.Wait()
+}
+
+func (e *Engine) put(p PointConf) {
+	st := &pointState{conf: p, m: alarm.New()}
+	if old := e.byID[p.ID]; old != nil {
+		st.m, st.alarm, st.value, st.valueAt, st.has = old.m, old.alarm, old.value, old.valueAt, old.has
+		delete(e.byKey, key(old.conf.TenantID, old.conf.GatewayCode, old.conf.Code))
+	}
+	e.byID[p.ID] = st
+	e.byKey[key(p.TenantID, p.GatewayCode, p.Code)] = st
+}
+
+// Ingest hands a reading to the fast path; it waits while the queue is full
+// (back-pressure on the broker, never a lost alarm).
+func (e *Engine) Ingest(r Reading) {
+	e.mu.Lock()
+	e.seen[r.TenantID+"|"+r.Gateway] = time.Now()
+	e.mu.Unlock()
+	select {
+	case e.in <- r:
+	case <-e.stop:
+	}
+}
+
+// Malformed counts a dropped message and says whether to log it (once per
+// gateway per minute).
+func (e *Engine) Malformed(tenant, gw string, now time.Time) (log bool) {
+	k := tenant + "|" + gw
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.malformed[k]++
+	if now.Sub(e.warned[k]) >= time.Minute {
+		e.warned[k] = now
+		return true
+	}
+	return false
+}
+
+// GatewayStats are a gateway's last message time and malformed count.
+func (e *Engine) GatewayStats(tenant, gw string) (time.Time, int64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	k := tenant + "|" + gw
+	return e.seen[k], e.malformed[k]
+}
+
+// Reload replaces a tenant's points (after a change).
+func (e *Engine) Reload(tenant string, points []PointConf) {
+	select {
+	case e.cmds <- confCmd{tenant: tenant, points: points}:
+	case <-e.stop:
+	}
+}
+
+// Ack acknowledges an open incident as a user; it returns after the change
+// is stored. ErrNotOpen when the engine holds no such open incident.
+func (e *Engine) Ack(ctx context.Context, tenant string, alarmID, by int64, byName string, at time.Time) error {
+	c := ackCmd{tenant: tenant, alarmID: alarmID, by: by, byName: byName, at: at, reply: make(chan error, 1)}
+	select {
+	case e.cmds <- c:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-c.reply:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// LiveState is a point's last value and alarm.
+type LiveState struct {
+	Value   float64
+	At      time.Time
+	Has     bool
+	Level   string
+	State   string
+	AlarmID int64
+}
+
+// Snapshot reads the live state of points (for lists); a command on the
+// loop, so it sees a consistent state.
+func (e *Engine) Snapshot(ctx context.Context, ids []int64) map[int64]LiveState {
+	reply := make(chan map[int64]LiveState, 1)
+	select {
+	case e.cmds <- snapCmd{ids: ids, reply: reply}:
+	case <-ctx.Done():
+		return nil
+	}
+	select {
+	case m := <-reply:
+		return m
+	case <-ctx.Done():
+		return nil
+	}
+}
+
+type snapCmd struct {
+	ids   []int64
+	reply chan map[int64]LiveState
+}
+
+func (e *Engine) loop() {
+	defer e.wg.Done()
+	defer close(e.writes)
+	defer close(e.hist)
+	for {
+		select {
+		case r := <-e.in:
+			e.eval(r)
+		case c := <-e.cmds:
+			e.command(c)
+		case <-e.stop:
+			// Drain what arrived before the stop.
+			for {
+				select {
+				case r := <-e.in:
+					e.eval(r)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (e *Engine) command(c any) {
+	switch c := c.(type) {
+	case confCmd:
+		keep := map[int64]bool{}
+		for _, p := range c.points {
+			e.put(p)
+			keep[p.ID] = true
+		}
+		for id, st := range e.byID {
+			if st.conf.TenantID == c.tenant && !keep[id] {
+				delete(e.byID, id)
+				delete(e.byKey, key(st.conf.TenantID, st.conf.GatewayCode, st.conf.Code))
+				// A removed point's open incident ends with it.
+				if st.alarm != nil {
+					now := time.Now()
+					a := *st.alarm
+					a.State, a.ClearedAt = string(alarm.Normal), &now
+					e.writes <- AlarmWrite{Kind: alarm.Cleared, Alarm: a, Point: st.conf}
+				}
+			}
+		}
+	case ackCmd:
+		for _, st := range e.byID {
+			if st.alarm == nil || st.alarm.ID != c.alarmID || st.conf.TenantID != c.tenant {
+				continue
+			}
+			tr, ok := st.m.Ack(c.at)
+			if !ok {
+				c.reply <- nil
+				return
+			}
+			st.alarm.AckedBy, st.alarm.AckedByName = c.by, c.byName
+			at := c.at
+			st.alarm.AckedAt = &at
+			e.transition(st, tr, c.reply)
+			return
+		}
+		c.reply <- ErrNotOpen
+	case snapCmd:
+		out := make(map[int64]LiveState, len(c.ids))
+		for _, id := range c.ids {
+			st := e.byID[id]
+			if st == nil {
+				continue
+			}
+			ls := LiveState{Value: st.value, At: st.valueAt, Has: st.has, State: string(st.m.State), Level: string(st.m.Level)}
+			if st.alarm != nil {
+				ls.AlarmID = st.alarm.ID
+			}
+			out[id] = ls
+		}
+		c.reply <- out
+	}
+}
+
+func (e *Engine) eval(r Reading) {
+	st := e.byKey[key(r.TenantID, r.Gateway, r.Point)]
+	if st == nil {
+		return
+	}
+	st.value, st.valueAt, st.has = r.Value, r.TS, true
+	for _, tr := range st.m.Eval(st.conf.Limits, r.Value, r.TS) {
+		e.transition(st, tr, nil)
+	}
+	if st.alarm != nil {
+		st.alarm.LastValue = r.Value
+	}
+	e.Live.Publish(r.TenantID, LiveEvent{Kind: "value", PointID: st.conf.ID, PointCode: st.conf.Code, Value: r.Value, At: r.TS,
+		Level: string(st.m.Level), State: string(st.m.State)})
+	select {
+	case e.hist <- Sample{ID: idgen.Next(), TenantID: r.TenantID, PointID: st.conf.ID, TS: r.TS, Value: r.Value}:
+	default:
+		e.HistoryDropped.Add(1)
+	}
+}
+
+func limitOf(p PointConf, l alarm.Level) float64 {
+	var v *float64
+	switch l {
+	case alarm.L:
+		v = p.LimitL
+	case alarm.LL:
+		v = p.LimitLL
+	case alarm.H:
+		v = p.LimitH
+	case alarm.HH:
+		v = p.LimitHH
+	}
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+// transition updates the open incident and queues its write.
+func (e *Engine) transition(st *pointState, tr alarm.Transition, done chan error) {
+	if tr.Kind == alarm.Raised || st.alarm == nil {
+		a := &Alarm{PointID: st.conf.ID, PointCode: st.conf.Code, PointName: st.conf.Name, Unit: st.conf.Unit, RaisedAt: tr.At, Value: tr.Value}
+		a.ID = idgen.Next()
+		a.TenantID = st.conf.TenantID
+		st.alarm = a
+	}
+	a := st.alarm
+	a.State, a.Level, a.Latch = string(tr.To), string(st.m.Level), tr.To == alarm.Latched || a.Latch
+	if tr.Kind == alarm.Raised || tr.Kind == alarm.Escalated {
+		a.Value = tr.Value
+	}
+	if a.Level == "" {
+		a.Level = string(tr.Level)
+	}
+	a.Limit = limitOf(st.conf, alarm.Level(a.Level))
+	a.LastValue = tr.Value
+	if tr.To == alarm.Normal {
+		at := tr.At
+		a.ClearedAt = &at
+		st.alarm = nil
+	}
+	w := AlarmWrite{Kind: tr.Kind, Alarm: *a, Point: st.conf, done: done}
+	e.Live.Publish(a.TenantID, LiveEvent{Kind: "alarm", Alarm: &w.Alarm, PointID: a.PointID, PointCode: a.PointCode, Value: tr.Value, At: tr.At,
+		Level: a.Level, State: a.State})
+	e.writes <- w
+}
+
+func (e *Engine) alarmWriter() {
+	defer e.wg.Done()
+	for w := range e.writes {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		err := e.Alarms.Write(ctx, w)
+		cancel()
+		if err != nil {
+			slog.Error("monitor: alarm not stored", "alarm", w.Alarm.ID, "kind", w.Kind, "err", err)
+		}
+		if w.done != nil {
+			w.done <- err
+		}
+	}
+}
+
+func (e *Engine) historyWriter() {
+	defer e.wg.Done()
+	t := time.NewTicker(e.HistoryEvery)
+	defer t.Stop()
+	batch := make([]Sample, 0, e.HistoryBatch)
+	var reported int64
+	var lastReport time.Time
+	flush := func() {
+		if len(batch) == 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := e.History.Store(ctx, batch); err != nil {
+			slog.Error("monitor: history batch not stored", "rows", len(batch), "err", err)
+		}
+		cancel()
+		batch = batch[:0]
+	}
+	for {
+		select {
+		case s, ok := <-e.hist:
+			if !ok {
+				flush()
+				return
+			}
+			batch = append(batch, s)
+			if len(batch) >= e.HistoryBatch {
+				flush()
+			}
+		case <-t.C:
+			flush()
+			if d := e.HistoryDropped.Load(); d != reported && time.Since(lastReport) >= time.Minute {
+				slog.Warn("monitor: history rows dropped (the history store is behind; alarms are not affected)", "total", d)
+				reported, lastReport = d, time.Now()
+			}
+		}
+	}
+}

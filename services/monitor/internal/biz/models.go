@@ -1,0 +1,112 @@
+// Package biz holds monitor's rules: gateways, devices and points with their
+// limits (GB/T 50493-2019 for gas detectors), the evaluation engine that
+// turns samples into alarms (package alarm is the state machine), and
+// acknowledgement. It imports neither gorm nor proto.
+package biz
+
+import (
+	"time"
+
+	"anquan/kit/db"
+)
+
+// Gateway is a data-collection gateway (采集网关).
+type Gateway struct {
+	db.Base
+	Code   string `gorm:"size:64;not null"`
+	Name   string `gorm:"size:100;not null"`
+	Remark string `gorm:"size:500;not null;default:''"`
+	// SecretHash is the bcrypt hash of the MQTT secret ('' = none issued).
+	SecretHash string `gorm:"size:100;not null;default:''"`
+}
+
+func (Gateway) TableName() string { return "monitor_gateway" }
+
+// Device types (spec 3.1).
+var DeviceTypes = map[string]string{"G0": "储罐", "Q0": "气体检测器", "P0": "生产装置", "K0": "仓库", "Z0": "装卸设备"}
+
+// Device is a monitored device (监测设备).
+type Device struct {
+	db.Base
+	Code       string `gorm:"size:64;not null"`
+	Name       string `gorm:"size:100;not null"`
+	DeviceType string `gorm:"size:2;not null"`
+	AreaID     int64  `gorm:"not null;default:0"`
+	Remark     string `gorm:"size:500;not null;default:''"`
+}
+
+func (Device) TableName() string { return "monitor_device" }
+
+// Gas types of a detector point.
+const (
+	GasNone        int32 = 0
+	GasCombustible int32 = 1
+	GasToxic       int32 = 2
+	GasOxygen      int32 = 3
+)
+
+// Point is a monitored point (监测点位) of a gateway.
+type Point struct {
+	db.Base
+	Code          string   `gorm:"size:64;not null"`
+	Name          string   `gorm:"size:100;not null"`
+	GatewayID     int64    `gorm:"not null"`
+	DeviceID      int64    `gorm:"not null;default:0"`
+	AreaID        int64    `gorm:"not null;default:0"`
+	IndicatorType int32    `gorm:"not null;default:0"`
+	Unit          string   `gorm:"size:20;not null;default:''"`
+	GasType       int32    `gorm:"not null;default:0"`
+	GasName       string   `gorm:"size:50;not null;default:''"`
+	OEL           *float64 `gorm:"column:oel"`
+	RangeLow      *float64
+	RangeHigh     *float64
+	LimitLL       *float64 `gorm:"column:limit_ll"`
+	LimitL        *float64 `gorm:"column:limit_l"`
+	LimitH        *float64 `gorm:"column:limit_h"`
+	LimitHH       *float64 `gorm:"column:limit_hh"`
+	Deadband      float64  `gorm:"not null;default:0"`
+	// OnDelay and OffDelay in seconds.
+	OnDelay           int32 `gorm:"not null;default:0"`
+	OffDelay          int32 `gorm:"not null;default:0"`
+	ResponsibleUserID int64 `gorm:"not null;default:0"`
+}
+
+func (Point) TableName() string { return "monitor_point" }
+
+// Alarm is one incident of a point.
+type Alarm struct {
+	db.Base
+	PointID     int64     `gorm:"not null"`
+	PointCode   string    `gorm:"size:64;not null"`
+	PointName   string    `gorm:"size:100;not null;default:''"`
+	Level       string    `gorm:"size:8;not null"`
+	Limit       float64   `gorm:"not null;default:0"`
+	Value       float64   `gorm:"not null;default:0"`
+	LastValue   float64   `gorm:"not null;default:0"`
+	Unit        string    `gorm:"size:20;not null;default:''"`
+	State       string    `gorm:"size:20;not null"`
+	Latch       bool      `gorm:"not null;default:false"`
+	RaisedAt    time.Time `gorm:"not null"`
+	AckedAt     *time.Time
+	AckedBy     int64  `gorm:"not null;default:0"`
+	AckedByName string `gorm:"size:100;not null;default:''"`
+	ClearedAt   *time.Time
+}
+
+func (Alarm) TableName() string { return "monitor_alarm" }
+
+// Sample is one history row (a point's value at a time). Not audited: it is
+// measurement data, not a business change.
+type Sample struct {
+	ID       int64     `gorm:"primaryKey;autoIncrement:false"`
+	TenantID string    `gorm:"size:12;not null"`
+	PointID  int64     `gorm:"not null"`
+	TS       time.Time `gorm:"column:ts;not null"`
+	Value    float64   `gorm:"not null"`
+}
+
+func (Sample) TableName() string { return "monitor_history" }
+func (Sample) NotAudited()       {}
+
+// Models are the tables of monitor.
+func Models() []any { return []any{&Gateway{}, &Device{}, &Point{}, &Alarm{}, &Sample{}} }

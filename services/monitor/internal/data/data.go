@@ -1,0 +1,238 @@
+// Package data implements monitor's persistence with gorm: the generic
+// repositories of kit/crud, the queries they cannot express, the alarm sink
+// (incident rows and their outbox events in one transaction) and the batched
+// history table.
+package data
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+
+	"anquan/kit/conf"
+	"anquan/kit/crud"
+	"anquan/kit/db"
+	"anquan/kit/migrate"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/paging"
+	"anquan/monitor/internal/biz"
+	"anquan/monitor/internal/biz/alarm"
+)
+
+var gatewaySpec = crud.Spec{Name: "采集网关", Filters: paging.Fields{"code": "code", "name": "name"}, Order: "code asc, id asc",
+	Sorts: paging.Fields{"code": "code", "name": "name", "createTime": "create_time"}}
+
+var deviceSpec = crud.Spec{Name: "监测设备", Filters: paging.Fields{"code": "code", "name": "name", "deviceType": "device_type", "areaId": "area_id"},
+	Order: "code asc, id asc"}
+
+var pointSpec = crud.Spec{Name: "监测点位",
+	Filters: paging.Fields{"code": "code", "name": "name", "gatewayId": "gateway_id", "deviceId": "device_id", "areaId": "area_id",
+		"indicatorType": "indicator_type", "gasType": "gas_type"},
+	Order: "code asc, id asc", ScopeDept: "create_dept", ScopeUser: "create_user"}
+
+var alarmSpec = crud.Spec{Name: "报警记录",
+	Filters: paging.Fields{"id": "id", "pointCode": "point_code", "pointName": "point_name", "pointId": "point_id", "level": "level", "state": "state",
+		"raisedAt": "raised_at"},
+	Sorts: paging.Fields{"raisedAt": "raised_at", "pointCode": "point_code", "level": "level"},
+	Order: "raised_at desc, id desc"}
+
+// NewGateways, NewDevices, NewPoints and NewAlarms are the generic repositories.
+func NewGateways(g *gorm.DB) *crud.Repo[biz.Gateway] { return crud.New[biz.Gateway](g, gatewaySpec) }
+func NewDevices(g *gorm.DB) *crud.Repo[biz.Device]   { return crud.New[biz.Device](g, deviceSpec) }
+func NewPoints(g *gorm.DB) *crud.Repo[biz.Point]     { return crud.New[biz.Point](g, pointSpec) }
+func NewAlarms(g *gorm.DB) *crud.Repo[biz.Alarm]     { return crud.New[biz.Alarm](g, alarmSpec) }
+
+var indexes = []db.Index{
+	{Name: "idx_mon_gateway_code", Table: "monitor_gateway", Columns: "tenant_id, code"},
+	{Name: "idx_mon_gateway_name", Table: "monitor_gateway", Columns: "tenant_id, name"},
+	{Name: "idx_mon_device_code", Table: "monitor_device", Columns: "tenant_id, code"},
+	{Name: "idx_mon_device_name", Table: "monitor_device", Columns: "tenant_id, name"},
+	{Name: "idx_mon_device_type", Table: "monitor_device", Columns: "tenant_id, device_type"},
+	{Name: "idx_mon_device_area", Table: "monitor_device", Columns: "tenant_id, area_id"},
+	{Name: "idx_mon_point_code", Table: "monitor_point", Columns: "tenant_id, code"},
+	{Name: "idx_mon_point_name", Table: "monitor_point", Columns: "tenant_id, name"},
+	{Name: "idx_mon_point_gateway", Table: "monitor_point", Columns: "tenant_id, gateway_id, code"},
+	{Name: "idx_mon_point_device", Table: "monitor_point", Columns: "tenant_id, device_id"},
+	{Name: "idx_mon_point_area", Table: "monitor_point", Columns: "tenant_id, area_id"},
+	{Name: "idx_mon_point_type", Table: "monitor_point", Columns: "tenant_id, indicator_type"},
+	{Name: "idx_mon_point_gas", Table: "monitor_point", Columns: "tenant_id, gas_type"},
+	{Name: "idx_mon_alarm_raised", Table: "monitor_alarm", Columns: "tenant_id, raised_at"},
+	{Name: "idx_mon_alarm_state", Table: "monitor_alarm", Columns: "tenant_id, state, raised_at"},
+	{Name: "idx_mon_alarm_point", Table: "monitor_alarm", Columns: "tenant_id, point_id, raised_at"},
+	{Name: "idx_mon_alarm_code", Table: "monitor_alarm", Columns: "tenant_id, point_code"},
+	{Name: "idx_mon_alarm_level", Table: "monitor_alarm", Columns: "tenant_id, level"},
+	{Name: "idx_mon_alarm_name", Table: "monitor_alarm", Columns: "tenant_id, point_name"},
+	{Name: "idx_mon_history_point", Table: "monitor_history", Columns: "tenant_id, point_id, ts"},
+}
+
+// Migrate creates or updates the tables and their indexes.
+func Migrate(g *gorm.DB) error {
+	g = g.WithContext(ident.AsSystem(context.Background()))
+	if err := g.AutoMigrate(biz.Models()...); err != nil {
+		return err
+	}
+	if err := outbox.Migrate(g); err != nil {
+		return err
+	}
+	return db.EnsureIndexes(g, indexes)
+}
+
+// MigrateHistory creates the history table in a database of its own (the
+// embedded SQLite shape, see HistoryDB).
+func MigrateHistory(g *gorm.DB) error {
+	g = g.WithContext(ident.AsSystem(context.Background()))
+	if err := g.AutoMigrate(&biz.Sample{}); err != nil {
+		return err
+	}
+	return db.EnsureIndexes(g, []db.Index{{Name: "idx_mon_history_point", Table: "monitor_history", Columns: "tenant_id, point_id, ts"}})
+}
+
+// HistoryDB is where history rows go: on SQLite a file of its own
+// (monitor_history.db), because SQLite has one writer per file and history
+// batches must not hold up the alarm rows and their events; on PostgreSQL
+// and MySQL the service's database (main may be returned).
+func HistoryDB(ctx context.Context, c *conf.Config, main *gorm.DB) (*gorm.DB, error) {
+	if c.DB.Driver != "" && c.DB.Driver != "sqlite" {
+		return main, nil
+	}
+	g, err := db.Open(ctx, c, HistoryMigrations.Database)
+	if err != nil {
+		return nil, err
+	}
+	// Applied here whatever db.migrate says: the file exists only in the
+	// embedded single-process shape, beside the monitor database, so no
+	// other replica can be migrating it.
+	if _, err := migrate.Up(ctx, g, HistoryMigrations); err != nil {
+		if s, e := g.DB(); e == nil {
+			_ = s.Close() // refused at start; the error says why
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// Queries implements biz.Queries.
+type Queries struct{ G *gorm.DB }
+
+func (q Queries) TenantPoints(ctx context.Context, tenant string) ([]biz.PointConf, error) {
+	var points []biz.Point
+	tx := db.Conn(ident.AsSystem(ctx), q.G).Where("is_deleted = 0")
+	if tenant != "" {
+		tx = tx.Where("tenant_id = ?", tenant)
+	}
+	if err := tx.Find(&points).Error; err != nil {
+		return nil, err
+	}
+	var gws []biz.Gateway
+	gtx := db.Conn(ident.AsSystem(ctx), q.G).Where("is_deleted = 0")
+	if tenant != "" {
+		gtx = gtx.Where("tenant_id = ?", tenant)
+	}
+	if err := gtx.Find(&gws).Error; err != nil {
+		return nil, err
+	}
+	codes := map[int64]string{}
+	for _, g := range gws {
+		codes[g.ID] = g.Code
+	}
+	out := make([]biz.PointConf, 0, len(points))
+	for _, p := range points {
+		if c, ok := codes[p.GatewayID]; ok {
+			out = append(out, biz.ConfOf(p, c))
+		}
+	}
+	return out, nil
+}
+
+func (q Queries) OpenAlarms(ctx context.Context) ([]biz.Alarm, error) {
+	var out []biz.Alarm
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("state <> ?", string(alarm.Normal)).Find(&out).Error
+}
+
+func (q Queries) GatewayByCode(ctx context.Context, tenant, code string) (*biz.Gateway, error) {
+	var g []biz.Gateway
+	if err := db.Conn(ident.AsSystem(ctx), q.G).Where("tenant_id = ? AND code = ? AND is_deleted = 0", tenant, code).Limit(1).Find(&g).Error; err != nil {
+		return nil, err
+	}
+	if len(g) == 0 {
+		return nil, nil
+	}
+	return &g[0], nil
+}
+
+func (q Queries) ActiveAlarms(ctx context.Context, limit int) ([]biz.Alarm, error) {
+	var out []biz.Alarm
+	return out, db.Conn(ctx, q.G).Where("state <> ?", string(alarm.Normal)).Order("raised_at desc, id desc").Limit(limit).Find(&out).Error
+}
+
+func (q Queries) AlarmsByIDs(ctx context.Context, ids []int64) ([]biz.Alarm, error) {
+	var out []biz.Alarm
+	return out, db.Conn(ctx, q.G).Where("id IN ?", ids).Find(&out).Error
+}
+
+func (q Queries) PointsByIDs(ctx context.Context, ids []int64) ([]biz.Point, error) {
+	var out []biz.Point
+	return out, db.Conn(ctx, q.G).Where("id IN ?", ids).Find(&out).Error
+}
+
+func (q Queries) SetSecret(ctx context.Context, id int64, hash string) error {
+	return db.Conn(ctx, q.G).Model(&biz.Gateway{}).Where("id = ?", id).Update("secret_hash", hash).Error
+}
+
+// Alarms implements biz.AlarmSink: the incident row and, for a raised or
+// escalated alarm, the event desk turns into a message, in one transaction.
+type Alarms struct {
+	G      *gorm.DB
+	Events biz.Events
+}
+
+// Subjects of alarm events.
+const (
+	SubjectRaised    = "monitor.alarm.raised"
+	SubjectEscalated = "monitor.alarm.escalated"
+)
+
+var levelNames = map[string]string{"H": "高报", "HH": "高高报", "L": "低报", "LL": "低低报"}
+
+func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
+	ctx = ident.ForTenant(ctx, w.Alarm.TenantID)
+	return db.Tx(ctx, s.G, func(ctx context.Context) error {
+		a := w.Alarm
+		var err error
+		if w.Kind == alarm.Raised {
+			err = db.Conn(ctx, s.G).Create(&a).Error
+		} else {
+			err = db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Updates(map[string]any{
+				"level": a.Level, "limit": a.Limit, "value": a.Value, "last_value": a.LastValue, "state": a.State, "latch": a.Latch,
+				"acked_at": a.AckedAt, "acked_by": a.AckedBy, "acked_by_name": a.AckedByName, "cleared_at": a.ClearedAt,
+			}).Error
+		}
+		if err != nil {
+			return err
+		}
+		if w.Kind != alarm.Raised && w.Kind != alarm.Escalated && w.Kind != alarm.Reactivated {
+			return nil
+		}
+		subject := SubjectRaised
+		if w.Kind == alarm.Escalated {
+			subject = SubjectEscalated
+		}
+		data := map[string]any{
+			"alarmId": a.ID, "pointId": a.PointID, "pointCode": a.PointCode, "pointName": a.PointName,
+			"level": a.Level, "levelName": levelNames[a.Level], "value": a.Value, "limit": a.Limit, "unit": a.Unit,
+			"raisedAt": a.RaisedAt.Format("2006-01-02 15:04:05"),
+		}
+		if w.Point.ResponsibleUserID != 0 {
+			data["responsibleUserId"] = w.Point.ResponsibleUserID
+		}
+		return s.Events.Add(ctx, subject, a.TenantID, data)
+	})
+}
+
+// History implements biz.HistorySink: one multi-row insert per batch.
+type History struct{ G *gorm.DB }
+
+func (h History) Store(ctx context.Context, rows []biz.Sample) error {
+	return db.Conn(ident.AsSystem(ctx), h.G).CreateInBatches(rows, 500).Error
+}

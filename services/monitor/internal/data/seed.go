@@ -1,0 +1,117 @@
+package data
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/seedids"
+	"anquan/monitor/internal/biz"
+)
+
+// DemoGateway and DemoSecret are the demo tenant's gateway and its secret
+// (documented, so `mosquitto_pub -u 100001:demo-gw -P demo-gw` works on a
+// fresh `make run`; rotate it in production).
+const (
+	DemoGateway = "demo-gw"
+	DemoSecret  = "demo-gw"
+)
+
+func f(v float64) *float64 { return &v }
+
+// Seed gives the demo tenant a gateway, devices and points on first start
+// (an existing gateway means it ran).
+func Seed(ctx context.Context, g *gorm.DB) error {
+	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.Gateway{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	hash, err := biz.HashSecret(DemoSecret)
+	if err != nil {
+		return err
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		gw := &biz.Gateway{Code: DemoGateway, Name: "罐区数据采集网关", Remark: "演示网关,密钥 demo-gw", SecretHash: hash}
+		if err := c.Create(gw).Error; err != nil {
+			return err
+		}
+		devices := []*biz.Device{
+			{Code: "V-101", Name: "甲醇储罐 V-101", DeviceType: "G0", AreaID: seedids.DemoAreaTank},
+			{Code: "V-102", Name: "甲苯储罐 V-102", DeviceType: "G0", AreaID: seedids.DemoAreaTank},
+			{Code: "GD-01", Name: "罐区气体检测器组", DeviceType: "Q0", AreaID: seedids.DemoAreaTank},
+			{Code: "R-201", Name: "加氢反应釜 R-201", DeviceType: "P0", AreaID: seedids.DemoAreaSynthesis},
+			{Code: "CK-01", Name: "甲类仓库", DeviceType: "K0", AreaID: seedids.DemoAreaHazWarehse},
+			{Code: "ZX-01", Name: "汽车装卸鹤管", DeviceType: "Z0", AreaID: seedids.DemoAreaTank},
+		}
+		for _, d := range devices {
+			if err := c.Create(d).Error; err != nil {
+				return err
+			}
+		}
+		tank1, tank2, gas, reactor, store, loading := devices[0].ID, devices[1].ID, devices[2].ID, devices[3].ID, devices[4].ID, devices[5].ID
+		tankArea, synth := seedids.DemoAreaTank, seedids.DemoAreaSynthesis
+		safety := seedids.DemoSafetyUser
+		points := []*biz.Point{
+			{Code: "GT-101", Name: "V-101 罐根可燃气体", DeviceID: gas, AreaID: tankArea, IndicatorType: 5, Unit: "%LEL", GasType: biz.GasCombustible,
+				GasName: "甲醇", RangeLow: f(0), RangeHigh: f(100), LimitH: f(25), LimitHH: f(50), Deadband: 2, ResponsibleUserID: safety},
+			{Code: "GT-102", Name: "V-102 罐根可燃气体", DeviceID: gas, AreaID: tankArea, IndicatorType: 5, Unit: "%LEL", GasType: biz.GasCombustible,
+				GasName: "甲苯", RangeLow: f(0), RangeHigh: f(100), LimitH: f(20), LimitHH: f(40), Deadband: 2, OnDelay: 3, ResponsibleUserID: safety},
+			{Code: "GT-103", Name: "装卸台可燃气体", DeviceID: loading, AreaID: tankArea, IndicatorType: 5, Unit: "%LEL", GasType: biz.GasCombustible,
+				GasName: "甲醇", RangeLow: f(0), RangeHigh: f(100), LimitH: f(25), LimitHH: f(50), Deadband: 2, ResponsibleUserID: safety},
+			{Code: "AT-201", Name: "反应区硫化氢", DeviceID: reactor, AreaID: synth, IndicatorType: 4, Unit: "mg/m³", GasType: biz.GasToxic,
+				GasName: "硫化氢", OEL: f(10), RangeLow: f(0), RangeHigh: f(100), LimitH: f(10), LimitHH: f(20), Deadband: 1},
+			{Code: "OT-201", Name: "反应区氧含量", DeviceID: reactor, AreaID: synth, IndicatorType: 6, Unit: "%VOL", GasType: biz.GasOxygen,
+				GasName: "氧气", RangeLow: f(0), RangeHigh: f(30), LimitL: f(19.5), LimitH: f(23.5), Deadband: 0.3},
+			{Code: "LT-101", Name: "V-101 液位", DeviceID: tank1, AreaID: tankArea, IndicatorType: 3, Unit: "m", RangeLow: f(0), RangeHigh: f(12),
+				LimitLL: f(0.8), LimitL: f(1.5), LimitH: f(9.5), LimitHH: f(10.5), Deadband: 0.2, OnDelay: 5, OffDelay: 5},
+			{Code: "PT-101", Name: "V-101 压力", DeviceID: tank1, AreaID: tankArea, IndicatorType: 2, Unit: "kPa", RangeLow: f(-5), RangeHigh: f(20),
+				LimitL: f(-1), LimitH: f(12), LimitHH: f(15), Deadband: 0.5},
+			{Code: "TT-101", Name: "V-101 温度", DeviceID: tank1, AreaID: tankArea, IndicatorType: 1, Unit: "℃", RangeLow: f(-20), RangeHigh: f(80),
+				LimitH: f(40), LimitHH: f(50), Deadband: 1, OnDelay: 10},
+			{Code: "LT-102", Name: "V-102 液位", DeviceID: tank2, AreaID: tankArea, IndicatorType: 3, Unit: "m", RangeLow: f(0), RangeHigh: f(12),
+				LimitLL: f(0.8), LimitL: f(1.5), LimitH: f(9.5), LimitHH: f(10.5), Deadband: 0.2, OnDelay: 5, OffDelay: 5},
+			{Code: "PT-102", Name: "V-102 压力", DeviceID: tank2, AreaID: tankArea, IndicatorType: 2, Unit: "kPa", RangeLow: f(-5), RangeHigh: f(20),
+				LimitL: f(-1), LimitH: f(12), LimitHH: f(15), Deadband: 0.5},
+			{Code: "PT-201", Name: "R-201 反应压力", DeviceID: reactor, AreaID: synth, IndicatorType: 2, Unit: "MPa", RangeLow: f(0), RangeHigh: f(6),
+				LimitL: f(1.0), LimitH: f(4.0), LimitHH: f(4.5), Deadband: 0.1},
+			{Code: "TT-201", Name: "R-201 反应温度", DeviceID: reactor, AreaID: synth, IndicatorType: 1, Unit: "℃", RangeLow: f(0), RangeHigh: f(300),
+				LimitL: f(120), LimitH: f(180), LimitHH: f(200), Deadband: 2, OnDelay: 5},
+			{Code: "TT-301", Name: "甲类仓库温度", DeviceID: store, AreaID: seedids.DemoAreaHazWarehse, IndicatorType: 1, Unit: "℃", RangeLow: f(-20),
+				RangeHigh: f(60), LimitH: f(30), LimitHH: f(35), Deadband: 0.5, OnDelay: 30},
+		}
+		for _, p := range points {
+			p.GatewayID = gw.ID
+			if err := biz.ValidatePoint(p); err != nil {
+				return err
+			}
+			if err := c.Create(p).Error; err != nil {
+				return err
+			}
+		}
+		// Two past incidents, so the alarm history has something real.
+		day := time.Now().Truncate(time.Hour).Add(-26 * time.Hour)
+		for _, h := range []struct {
+			p            *biz.Point
+			level        string
+			limit, value float64
+			at           time.Time
+		}{
+			{points[1], "H", 20, 23.6, day},
+			{points[5], "L", 1.5, 1.38, day.Add(-20 * time.Hour)},
+		} {
+			acked, cleared := h.at.Add(3*time.Minute), h.at.Add(11*time.Minute)
+			a := &biz.Alarm{PointID: h.p.ID, PointCode: h.p.Code, PointName: h.p.Name, Level: h.level, Limit: h.limit, Value: h.value,
+				LastValue: h.value, Unit: h.p.Unit, State: "NORMAL", RaisedAt: h.at, AckedAt: &acked, AckedBy: seedids.DemoSafetyUser,
+				AckedByName: "李安全", ClearedAt: &cleared}
+			if err := c.Create(a).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,404 @@
+package api
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"anquan/internal/stack"
+	"anquan/kit/conf"
+	"anquan/kit/db"
+)
+
+// freePort is a loopback address nobody listens on (the embedded broker's).
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close()
+	return addr
+}
+
+// TestMonitor: the demo gateway, devices and points; GB/T 50493 limits
+// refused with the rule; gateway secrets; permissions and tenant isolation;
+// telemetry over MQTT (embedded broker, and this machine's Mosquitto when it
+// answers) raising an alarm seen in /alarm/active, acknowledged, paged and
+// streamed over SSE; wrong credentials and another gateway's topic refused.
+func TestMonitor(t *testing.T) {
+	for _, b := range backends {
+		if b.name == "redis+nats" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			var e *env
+			t.Cleanup(func() {
+				if e != nil && e.cfg.DB.Driver != "sqlite" {
+					_ = db.DropDatabase(e.cfg, "monitor")
+				}
+			})
+			mqttAddr := freePort(t)
+			e = start(t, b, func(c *conf.Config) { c.MQTT.Listen = mqttAddr })
+			e.testMonitorConfig(t)
+			e.testMonitorIngest(t, "tcp://"+mqttAddr)
+		})
+	}
+}
+
+func (e *env) testMonitorConfig(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+
+	gws := e.get("/api/monitor/gateway/page?code_equal=demo-gw", a)
+	ok(t, gws, "gateway page")
+	if len(gws.list()) != 1 || gws.list()[0].(map[string]any)["hasSecret"] != true {
+		t.Fatalf("demo gateway: %s", truncate(gws.Raw))
+	}
+	if strings.Contains(string(gws.Raw), "secretHash") || strings.Contains(string(gws.Raw), "$2a$") {
+		t.Fatalf("gateway page leaks the secret hash: %s", truncate(gws.Raw))
+	}
+	gwID := str(gws.list()[0].(map[string]any)["id"])
+
+	pts := e.get("/api/monitor/point/page?size=100", a)
+	ok(t, pts, "point page")
+	if n := len(pts.list()); n < 11 {
+		t.Fatalf("seeded points: %d", n)
+	}
+	gt := e.get("/api/monitor/point/page?code_equal=GT-101", a).list()[0].(map[string]any)
+	if gt["unit"] != "%LEL" || gt["limitH"] != 25.0 || gt["limitHh"] != 50.0 || gt["gasType"] != 1.0 || gt["alarmState"] != "NORMAL" ||
+		gt["gatewayCode"] != "demo-gw" || gt["deviceName"] != "罐区气体检测器组" {
+		t.Fatalf("GT-101: %v", gt)
+	}
+	devs := e.get("/api/monitor/device/page?deviceType_equal=G0", a)
+	ok(t, devs, "device page")
+	if len(devs.list()) != 2 || devs.list()[0].(map[string]any)["deviceTypeName"] != "储罐" {
+		t.Fatalf("tanks: %s", truncate(devs.Raw))
+	}
+
+	// GB/T 50493-2019 limits.
+	gas := func(extra map[string]any) map[string]any {
+		p := map[string]any{"code": "GT-9", "name": "测试探头", "gatewayId": gwID, "indicatorType": 5, "unit": "%LEL", "gasType": 1, "limitH": 20, "limitHh": 40}
+		for k, v := range extra {
+			p[k] = v
+		}
+		return p
+	}
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"limitH": 30})), 400, "一级报警设定值应小于或等于 25%LEL", "combustible level 1 of 30")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"limitHh": 60})), 400, "二级报警设定值应小于或等于 50%LEL", "combustible level 2 of 60")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"unit": "ppm"})), 400, "%LEL", "combustible in ppm")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 2, "unit": "mg/m³"})), 400, "职业接触限值", "toxic without OEL")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 2, "unit": "mg/m³", "oel": 10, "limitH": 15})), 400, "100%OEL", "toxic level 1 above OEL")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 2, "unit": "mg/m³", "oel": 10, "limitH": 10, "limitHh": 25})), 400, "200%OEL", "toxic level 2 above 2 OEL")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 3, "unit": "%VOL", "limitL": 18, "limitH": 23.5, "limitHh": nil})), 400, "19.5%VOL", "oxygen low of 18")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 3, "unit": "%VOL", "limitL": 19.5, "limitH": 25, "limitHh": nil})), 400, "23.5%VOL", "oxygen high of 25")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"gasType": 0, "unit": "m", "limitH": 5, "limitHh": 4})), 400, "不能小于", "HH below H")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"code": "GT-101"})), 400, "已存在", "duplicate code on the gateway")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"onDelay": 100000})), 400, "onDelay", "on-delay out of bounds")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"name": strings.Repeat("长", 101)})), 400, "name 长度不能超过", "long name")
+	ok(t, e.post("/api/monitor/point/submit", a, gas(nil)), "a point within the standard")
+	fails(t, e.post("/api/monitor/device/submit", a, map[string]any{"code": "X-1", "name": "x", "deviceType": "A9"}), 400, "设备类型", "unknown device type")
+	fails(t, e.post("/api/monitor/gateway/submit", a, map[string]any{"code": "a/b", "name": "x"}), 400, "网关编码", "a slash in a gateway code")
+	fails(t, e.post("/api/monitor/gateway/remove?ids="+gwID, a, nil), 400, "还有监测点位", "a gateway with points")
+
+	// A new gateway and its secret (shown once, rotated on request).
+	ok(t, e.post("/api/monitor/gateway/submit", a, map[string]any{"code": "gw-2", "name": "第二网关"}), "gateway gw-2")
+	gw2 := e.get("/api/monitor/gateway/page?code_equal=gw-2", a).list()[0].(map[string]any)
+	if gw2["hasSecret"] == true {
+		t.Fatalf("a new gateway has no secret yet: %v", gw2)
+	}
+	s1 := e.post("/api/monitor/gateway/secret?id="+str(gw2["id"]), a, nil)
+	ok(t, s1, "issue secret")
+	sec := s1.dataMap()
+	if sec["username"] != "100001:gw-2" || sec["topic"] != "anquan/100001/gw-2/telemetry" || len(str(sec["secret"])) < 32 {
+		t.Fatalf("issued secret: %v", sec)
+	}
+
+	// Permissions: an operator does not manage gateways; tenants are apart.
+	op := e.login("100001", "operator1", "123456")
+	fails(t, e.get("/api/monitor/gateway/page", op), 403, "", "operator reads gateways")
+	fails(t, e.post("/api/monitor/gateway/secret?id="+gwID, op, nil), 403, "", "operator issues a secret")
+	platform := e.login("000000", "admin", "admin")
+	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300002", "tenantName": "监测隔离公司"}), "tenant B")
+	b := e.login("300002", "admin", "123456")
+	if l := e.get("/api/monitor/point/page", b).list(); len(l) != 0 {
+		t.Fatalf("tenant B sees points: %v", l)
+	}
+	fails(t, e.get("/api/monitor/point/detail?id="+str(gt["id"]), b), 400, "不存在", "point detail across tenants")
+	fails(t, e.post("/api/monitor/gateway/secret?id="+gwID, b, nil), 400, "不存在", "secret of another tenant's gateway")
+	fails(t, e.post("/api/monitor/point/remove?ids="+str(gt["id"]), b, nil), 400, "", "remove across tenants")
+	if e.get("/api/monitor/point/detail?id="+str(gt["id"]), a).dataMap()["code"] != "GT-101" {
+		t.Fatal("tenant B removed tenant A's point")
+	}
+}
+
+// mqttClient connects with MQTT 3.1.1; err is the connect refusal.
+func mqttClient(url, user, pass string) (paho.Client, error) {
+	opts := paho.NewClientOptions().AddBroker(url).SetClientID(fmt.Sprintf("test-%d", time.Now().UnixNano())).
+		SetUsername(user).SetPassword(pass).SetConnectTimeout(5 * time.Second).SetAutoReconnect(false)
+	c := paho.NewClient(opts)
+	tok := c.Connect()
+	if !tok.WaitTimeout(10 * time.Second) {
+		return nil, fmt.Errorf("connect timed out")
+	}
+	return c, tok.Error()
+}
+
+func publish(t *testing.T, c paho.Client, topic, payload string) {
+	t.Helper()
+	tok := c.Publish(topic, 1, false, payload)
+	tok.WaitTimeout(5 * time.Second)
+}
+
+// stream opens the SSE stream (no client timeout: it stays open).
+func (e *env) stream(token, lastID string) (*http.Response, error) {
+	req, _ := http.NewRequest("GET", e.base+"/api/monitor/stream", nil)
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("saber:saber_secret")))
+	req.Header.Set("Blade-Auth", "bearer "+token)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	return (&http.Client{}).Do(req)
+}
+
+func (e *env) activeAlarm(t *testing.T, tok, code string) map[string]any {
+	t.Helper()
+	r := e.get("/api/monitor/alarm/active", tok)
+	ok(t, r, "active alarms")
+	for _, it := range r.list() {
+		if m := it.(map[string]any); m["pointCode"] == code {
+			return m
+		}
+	}
+	return nil
+}
+
+func (e *env) testMonitorIngest(t *testing.T, broker string) {
+	a := e.login("100001", "admin", "admin")
+
+	// Refusals: a wrong secret, an unknown gateway, a username without tenant.
+	for _, c := range [][2]string{{"100001:demo-gw", "wrong"}, {"100001:nope", "demo-gw"}, {"demo-gw", "demo-gw"}, {"300002:demo-gw", "demo-gw"}} {
+		if cl, err := mqttClient(broker, c[0], c[1]); err == nil {
+			cl.Disconnect(100)
+			t.Fatalf("MQTT login %s/%s accepted", c[0], c[1])
+		}
+	}
+
+	c, err := mqttClient(broker, "100001:demo-gw", "demo-gw")
+	if err != nil {
+		t.Fatalf("demo gateway login: %v", err)
+	}
+	defer c.Disconnect(100)
+
+	// SSE stream, opened before the alarm.
+	resp, err := e.stream(a, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	events := make(chan [3]string, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		var id, ev string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "id: "):
+				id = line[4:]
+			case strings.HasPrefix(line, "event: "):
+				ev = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				events <- [3]string{id, ev, line[6:]}
+				id, ev = "", ""
+			}
+		}
+		close(events)
+	}()
+
+	// Malformed messages are dropped (and counted); another gateway's topic is refused.
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `{"ts": "soon", "values": {"GT-101": 80}}`)
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `not json`)
+	// Another gateway's topic: refused (QoS 1 on MQTT 3.1.1: cut off).
+	intruder, err := mqttClient(broker, "100001:demo-gw", "demo-gw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	publish(t, intruder, "anquan/100001/gw-2/telemetry", `{"values": {"GT-9": 45}}`)
+	eventually(t, "the intruder cut off", func() bool { return !intruder.IsConnectionOpen() })
+
+	start := time.Now()
+	publish(t, c, "anquan/100001/demo-gw/telemetry", fmt.Sprintf(`[{"ts": %d, "values": {"GT-101": 31.5, "LT-101": 5}}]`, time.Now().UnixMilli()))
+	var al map[string]any
+	eventually(t, "GT-101 alarm in /alarm/active", func() bool { al = e.activeAlarm(t, a, "GT-101"); return al != nil })
+	t.Logf("publish to /alarm/active: %v (including polling)", time.Since(start))
+	if al["level"] != "H" || al["value"] != 31.5 || al["state"] != "ACTIVE_UNACK" || al["raisedAt"] == "" || al["alarmStatus"] != 2.0 {
+		t.Fatalf("GT-101 alarm: %v", al)
+	}
+	if e.activeAlarm(t, a, "GT-9") != nil {
+		t.Fatal("a message on another gateway's topic raised an alarm")
+	}
+	gw := e.get("/api/monitor/gateway/page?code_equal=demo-gw", a).list()[0].(map[string]any)
+	if gw["malformed"] != "2" || gw["lastSeen"] == "" {
+		t.Fatalf("malformed count / last seen: %v", gw)
+	}
+
+	// The point's responsible person (李安全) is told, through desk.
+	safety := e.login("100001", "safety", "123456")
+	eventually(t, "alarm message to the responsible person", func() bool {
+		raw := string(e.get("/api/blade-desk/message/list?size=50", safety).Raw)
+		return strings.Contains(raw, "监测报警") && strings.Contains(raw, "GT-101") && strings.Contains(raw, "高报")
+	})
+
+	// Escalation to level 2 is the same incident; it latches.
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `{"values": {"GT-101": 55}}`)
+	eventually(t, "escalation to HH", func() bool { x := e.activeAlarm(t, a, "GT-101"); return x != nil && x["level"] == "HH" })
+	if x := e.activeAlarm(t, a, "GT-101"); x["id"] != al["id"] {
+		t.Fatalf("escalation made a new incident: %v vs %v", x["id"], al["id"])
+	}
+
+	// The point list shows the live value and state.
+	gt := e.get("/api/monitor/point/page?code_equal=GT-101", a).list()[0].(map[string]any)
+	if gt["value"] != 55.0 || gt["alarmLevel"] != "HH" || gt["alarmState"] != "ACTIVE_UNACK" {
+		t.Fatalf("GT-101 live: %v", gt)
+	}
+
+	// Acknowledgement: who comes from the token; an operator may not.
+	op := e.login("100001", "operator1", "123456")
+	fails(t, e.post("/api/monitor/alarm/ack?ids="+str(al["id"]), op, nil), 403, "", "operator acks")
+	// The director holds the ack button, but the point is neither in his
+	// data scope nor his responsibility; its responsible person (safety) may.
+	director := e.login("100001", "director", "123456")
+	fails(t, e.post("/api/monitor/alarm/ack?ids="+str(al["id"]), director, nil), 403, "不在您的数据权限范围内", "director acks another's point")
+	ok(t, e.post("/api/monitor/alarm/ack?ids="+str(al["id"]), safety, nil), "ack by the responsible person")
+	x := e.activeAlarm(t, a, "GT-101")
+	if x["state"] != "ACTIVE_ACK" || x["ackedBy"] != "1000010000000000402" || x["ackedByName"] == "" {
+		t.Fatalf("acked alarm: %v", x)
+	}
+	// Back to 0: latched (gas level 2), then reset by an acknowledgement.
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `{"values": {"GT-101": 0}}`)
+	eventually(t, "latched", func() bool { x := e.activeAlarm(t, a, "GT-101"); return x != nil && x["state"] == "LATCHED" })
+	ok(t, e.post("/api/monitor/alarm/ack?ids="+str(al["id"]), a, nil), "reset")
+	if e.activeAlarm(t, a, "GT-101") != nil {
+		t.Fatal("reset alarm still active")
+	}
+	page := e.get("/api/monitor/alarm/page?pointCode_equal=GT-101", a)
+	ok(t, page, "alarm page")
+	if len(page.list()) != 1 || page.list()[0].(map[string]any)["state"] != "NORMAL" || page.list()[0].(map[string]any)["clearedAt"] == "" {
+		t.Fatalf("alarm history: %s", truncate(page.Raw))
+	}
+
+	// The stream carried the alarm and values, with ids; it resumes after one.
+	var sawAlarm, sawValue bool
+	var firstID string
+	deadline := time.After(10 * time.Second)
+	for !(sawAlarm && sawValue) {
+		select {
+		case ev, more := <-events:
+			if !more {
+				t.Fatal("stream ended")
+			}
+			if ev[1] == "alarm" && strings.Contains(ev[2], `"pointCode":"GT-101"`) {
+				sawAlarm = true
+			}
+			if ev[1] == "value" && strings.Contains(ev[2], `"code":"GT-101"`) {
+				sawValue = true
+				if firstID == "" {
+					firstID = ev[0]
+				}
+			}
+		case <-deadline:
+			t.Fatalf("stream: alarm %v value %v", sawAlarm, sawValue)
+		}
+	}
+	resp2, err := e.stream(a, firstID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(resp2.Body)
+	var replayed int
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "event: ready") {
+			break
+		}
+		if strings.HasPrefix(line, "id: ") {
+			replayed++
+		}
+	}
+	_ = resp2.Body.Close()
+	if replayed < 3 {
+		t.Fatalf("resume after %s replayed %d events", firstID, replayed)
+	}
+	fails(t, e.get("/api/monitor/stream", op), 403, "", "operator streams")
+	fails(t, e.get("/api/monitor/stream", ""), 401, "", "anonymous stream")
+}
+
+// TestMonitorExternalBroker: with mqtt.url set, monitor subscribes to an
+// external broker (this machine's Mosquitto at 127.0.0.1:1883, anonymous)
+// instead of embedding one; a gateway's message there raises the alarm.
+func TestMonitorExternalBroker(t *testing.T) {
+	if !answers("127.0.0.1:1883") {
+		t.Skip("Mosquitto does not answer at 127.0.0.1:1883; skipping the external-broker run")
+	}
+	e := start(t, backends[0], func(c *conf.Config) { c.MQTT.URL = "tcp://127.0.0.1:1883" })
+	a := e.login("100001", "admin", "admin")
+	c, err := mqttClient("tcp://127.0.0.1:1883", "", "")
+	if err != nil {
+		t.Fatalf("Mosquitto: %v", err)
+	}
+	defer c.Disconnect(100)
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `{"values": {"GT-103": 33}}`)
+	var al map[string]any
+	eventually(t, "GT-103 alarm through Mosquitto", func() bool { al = e.activeAlarm(t, a, "GT-103"); return al != nil })
+	if al["level"] != "H" || al["value"] != 33.0 {
+		t.Fatalf("GT-103 alarm: %v", al)
+	}
+}
+
+// TestMonitorStreamDoesNotHoldTheStop: an open SSE stream ends when the
+// stack stops, and the stop does not wait out its bound for it.
+func TestMonitorStreamDoesNotHoldTheStop(t *testing.T) {
+	c := conf.Default()
+	c.Data, c.HTTP, c.Web, c.MQTT.Listen = t.TempDir(), "127.0.0.1:0", t.TempDir(), "127.0.0.1:0"
+	c.Log.Level, c.Log.Access = "warn", false
+	ctx := context.Background()
+	s, err := stack.Build(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(ctx); err != nil {
+		s.Stop()
+		t.Fatal(err)
+	}
+	e := &env{t: t, base: "http://" + s.Gateway.Addr(), stack: s, cfg: c, http: (&env{}).httpClient()}
+	resp, err := e.stream(e.login("100001", "admin", "admin"), "")
+	if err != nil || resp.StatusCode != 200 {
+		s.Stop()
+		t.Fatalf("stream: %v", err)
+	}
+	ended := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, resp.Body); close(ended) }()
+	start := time.Now()
+	s.Stop()
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("stop took %v with a stream open", d)
+	}
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream did not end with the stack")
+	}
+	t.Logf("stop with an open stream: %v", time.Since(start))
+}

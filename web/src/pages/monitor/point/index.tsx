@@ -1,0 +1,162 @@
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, Space, Table, Tag } from 'antd';
+import { useAccess } from '@umijs/max';
+import CrudPage, { type CrudField } from '@/components/CrudPage';
+import {
+  GAS_TYPES,
+  INDICATOR_TYPES,
+  LEVEL_NAMES,
+  STATE_NAMES,
+  type Alarm,
+  ackAlarms,
+  activeAlarms,
+  pointApi,
+  subscribeLive,
+} from '@/services/monitor';
+import { Tx } from '@/utils/i18nText';
+
+interface Live {
+  value?: number;
+  valueTime?: string;
+  alarmLevel?: string;
+  alarmState?: string;
+}
+
+const stateColour = (s?: string) =>
+  s === 'ACTIVE_UNACK' || s === 'LATCHED' ? 'red' : s === 'ACTIVE_ACK' ? 'orange' : s === 'RTN_UNACK' ? 'gold' : 'green';
+
+function limitsText(r: any) {
+  const parts: string[] = [];
+  if (r.limitLl !== undefined && r.limitLl !== null) parts.push(`LL ${r.limitLl}`);
+  if (r.limitL !== undefined && r.limitL !== null) parts.push(`L ${r.limitL}`);
+  if (r.limitH !== undefined && r.limitH !== null) parts.push(`H ${r.limitH}`);
+  if (r.limitHh !== undefined && r.limitHh !== null) parts.push(`HH ${r.limitHh}`);
+  return parts.join(' / ') || '-';
+}
+
+/** Monitored points (监测点位) with their live value and alarm state, and the active alarms. */
+export default function MonitorPointPage() {
+  const access = useAccess();
+  const [live, setLive] = useState<Record<string, Live>>({});
+  const [alarms, setAlarms] = useState<Alarm[]>([]);
+
+  const loadAlarms = useCallback(() => {
+    activeAlarms()
+      .then((a) => setAlarms(a as Alarm[]))
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    loadAlarms();
+    return subscribeLive((e) => {
+      if (e.event === 'value' && e.data?.id) {
+        setLive((m) => ({ ...m, [e.data.id]: e.data }));
+      } else if (e.event === 'alarm' && e.data) {
+        setAlarms((list) => {
+          const rest = list.filter((a) => a.id !== e.data.id);
+          return e.data.state === 'NORMAL' ? rest : [e.data, ...rest];
+        });
+      } else if (e.event === 'ready') {
+        loadAlarms();
+      }
+    });
+  }, [loadAlarms]);
+
+  const fields: CrudField[] = useMemo(
+    () => [
+      { title: '点位编码', dataIndex: 'code', search: 'equal', form: { required: true } },
+      { title: '点位名称', dataIndex: 'name', search: true, form: { required: true } },
+      { title: '网关', dataIndex: 'gatewayCode', form: false },
+      { title: '设备', dataIndex: 'deviceName', form: false },
+      { title: '指标类型', dataIndex: 'indicatorType', search: 'equal', options: INDICATOR_TYPES, form: {} },
+      { title: '气体类型', dataIndex: 'gasType', options: GAS_TYPES, hideInTable: true, form: {} },
+      {
+        title: '当前值',
+        dataIndex: 'value',
+        form: false,
+        render: (_: any, r: any) => {
+          const l = live[r.id] ?? r;
+          return l.value === undefined || l.value === null ? '-' : `${l.value} ${r.unit || ''}`;
+        },
+      },
+      {
+        title: '状态',
+        dataIndex: 'alarmState',
+        form: false,
+        render: (_: any, r: any) => {
+          const l = live[r.id] ?? r;
+          const s = l.alarmState || 'NORMAL';
+          return (
+            <Tag color={stateColour(s)}>
+              <Tx>{STATE_NAMES[s] || s}</Tx>
+              {l.alarmLevel ? ` ${l.alarmLevel}` : ''}
+            </Tag>
+          );
+        },
+      },
+      { title: '报警限值', dataIndex: 'limits', form: false, render: (_: any, r: any) => limitsText(r) },
+      { title: '单位', dataIndex: 'unit', hideInTable: true, form: {} },
+      { title: '采集网关ID', dataIndex: 'gatewayId', hideInTable: true, form: { required: true } },
+      { title: '低低报(LL)', dataIndex: 'limitLl', type: 'digit', hideInTable: true, form: {} },
+      { title: '低报(L)', dataIndex: 'limitL', type: 'digit', hideInTable: true, form: {} },
+      { title: '高报(H)/一级', dataIndex: 'limitH', type: 'digit', hideInTable: true, form: {} },
+      { title: '高高报(HH)/二级', dataIndex: 'limitHh', type: 'digit', hideInTable: true, form: {} },
+      { title: '职业接触限值(OEL)', dataIndex: 'oel', type: 'digit', hideInTable: true, form: {} },
+      { title: '死区', dataIndex: 'deadband', type: 'digit', hideInTable: true, form: {} },
+      { title: '报警延时(秒)', dataIndex: 'onDelay', type: 'digit', hideInTable: true, form: {} },
+      { title: '恢复延时(秒)', dataIndex: 'offDelay', type: 'digit', hideInTable: true, form: {} },
+    ],
+    [live],
+  );
+
+  const ack = (ids: string[]) => ackAlarms(ids).then(loadAlarms);
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={
+          <Space>
+            <Tx>实时报警</Tx>
+            <Badge count={alarms.length} />
+          </Space>
+        }
+      >
+        <Table<Alarm>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={alarms}
+          locale={{ emptyText: <Tx>当前无报警</Tx> }}
+          columns={[
+            { title: <Tx>点位</Tx>, dataIndex: 'pointCode', render: (v, r) => `${v} ${r.pointName || ''}` },
+            {
+              title: <Tx>级别</Tx>,
+              dataIndex: 'level',
+              render: (v) => (
+                <Tag color={v === 'HH' || v === 'LL' ? 'red' : 'orange'}>
+                  <Tx>{LEVEL_NAMES[v] || v}</Tx>
+                </Tag>
+              ),
+            },
+            { title: <Tx>报警值</Tx>, dataIndex: 'value', render: (v, r) => `${v} ${r.unit || ''}` },
+            { title: <Tx>状态</Tx>, dataIndex: 'state', render: (v) => <Tag color={stateColour(v)}>{STATE_NAMES[v] || v}</Tag> },
+            { title: <Tx>报警时间</Tx>, dataIndex: 'raisedAt' },
+            { title: <Tx>确认人</Tx>, dataIndex: 'ackedByName', render: (v) => v || '-' },
+            {
+              title: <Tx>操作</Tx>,
+              key: 'op',
+              render: (_, r) =>
+                access.can('monitor_alarm_ack') && (r.state === 'ACTIVE_UNACK' || r.state === 'RTN_UNACK' || r.state === 'LATCHED') ? (
+                  <Button size="small" type="link" onClick={() => void ack([r.id])}>
+                    <Tx>{r.state === 'LATCHED' ? '复位' : '确认'}</Tx>
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </Card>
+      <CrudPage title="监测点位" fields={fields} api={pointApi} permissionPrefix="monitor_point" exportBtn={false} />
+    </Space>
+  );
+}
