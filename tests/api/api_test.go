@@ -291,6 +291,15 @@ func (e *env) testDictionaries(t *testing.T) {
 		}
 	}
 	admin := e.login("100001", "admin", "admin")
+	// Seeded entries carry their English label (the English UI shows it).
+	en := map[string]string{}
+	for _, it := range e.get("/api/blade-system/dict/dictionary?code=user_type", tok).list() {
+		m := it.(map[string]any)
+		en[str(m["dictKey"])] = str(m["dictValueEn"])
+	}
+	if en["1"] != "Internal staff" || en["2"] != "Contractor staff" {
+		t.Fatalf("user_type English labels: %v", en)
+	}
 	ok(t, e.get("/api/blade-system/dict/tree?code=DICT", admin), "dict tree")
 	p := e.get("/api/blade-system/dict/parent-list?current=1&size=5&code=risk", admin)
 	ok(t, p, "parent-list")
@@ -303,11 +312,23 @@ func (e *env) testDictionaries(t *testing.T) {
 	ok(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"code": "plant_shift", "dictValue": "班次"}), "dict parent add")
 	p = e.get("/api/blade-system/dict/parent-list?code_equal=plant_shift", admin)
 	pid := str(p.list()[0].(map[string]any)["id"])
-	ok(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"parentId": pid, "dictKey": "1", "dictValue": "白班"}), "dict child add")
+	ok(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"parentId": pid, "dictKey": "1", "dictValue": "白班", "dictValueEn": " Day shift "}), "dict child add")
 	fails(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"parentId": pid, "dictKey": "1", "dictValue": "夜班"}), 400, "已存在", "duplicate key")
-	if n := len(e.get("/api/blade-system/dict/dictionary?code=plant_shift", admin).list()); n != 1 {
+	items := e.get("/api/blade-system/dict/dictionary?code=plant_shift", admin).list()
+	if n := len(items); n != 1 {
 		t.Fatalf("new dictionary has %d entries", n)
 	}
+	// The English label is kept (trimmed), served with the entry and editable.
+	child := items[0].(map[string]any)
+	if child["dictValueEn"] != "Day shift" {
+		t.Fatalf("dictionary entry's English label: %v", child)
+	}
+	cid := str(child["id"])
+	ok(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"id": cid, "parentId": pid, "dictKey": "1", "dictValue": "白班", "dictValueEn": "Morning shift", "sort": 1}), "dict child edit")
+	if d := e.get("/api/blade-system/dict/detail?id="+cid, admin).dataMap(); d["dictValueEn"] != "Morning shift" || d["dictValue"] != "白班" {
+		t.Fatalf("dict detail after editing the English label: %v", d)
+	}
+	fails(t, e.post("/api/blade-system/dict/submit", admin, map[string]any{"id": cid, "parentId": pid, "dictKey": "1", "dictValue": "白班", "dictValueEn": strings.Repeat("x", 201)}), 400, "", "English label over 200 characters")
 	ok(t, e.post("/api/blade-system/dict/remove?ids="+pid, admin, nil), "dict remove")
 	if n := len(e.get("/api/blade-system/dict/dictionary?code=plant_shift", admin).list()); n != 0 {
 		t.Fatalf("children of a removed dictionary remain: %d", n)

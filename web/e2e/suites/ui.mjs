@@ -388,6 +388,8 @@ await scenario('the English UI shows no Chinese outside user data', async () => 
       .locator('.aq-crud .ant-table-tbody tr.ant-table-row')
       .evaluateAll((trs, i) => trs.map((tr) => tr.children[i]?.textContent || ''), col);
     expect(!types.some((t) => han.test(t)), `dictionary values: ${types.join(', ')}`);
+    // the dictionary's own English label (seeded by blade-system), not a page text
+    expect(types.includes('Internal staff'), `user type shows the dictionary's English label: ${types.join(', ')}`);
     await check('users', [
       '.aq-crud .ant-pro-query-filter',
       '.aq-crud .ant-table-thead',
@@ -403,7 +405,11 @@ await scenario('the English UI shows no Chinese outside user data', async () => 
     await check('user dialog', [
       '.ant-modal-content:visible .ant-form-item-label',
       '.ant-modal-content:visible .ant-form-item-explain-error',
+      // the 用户类型 radios are the user_type dictionary's entries
+      '.ant-modal-content:visible .ant-radio-wrapper',
     ]);
+    const radios = await p.locator('.ant-modal-content:visible .ant-radio-wrapper').allInnerTexts();
+    expect(radios.includes('Contractor staff'), `user type options: ${radios.join(', ')}`);
     await shot('ui-07-english', p);
   } finally {
     await ctx.close();

@@ -5074,6 +5074,7 @@ export interface components {
             createTime: string;
             dictKey: string;
             dictValue: string;
+            dictValueEn: string;
             hasChildren: boolean;
             /** Format: int64 */
             id: string;

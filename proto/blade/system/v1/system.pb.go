@@ -2501,6 +2501,7 @@ type Dict struct {
 	ParentName    string                 `protobuf:"bytes,12,opt,name=parent_name,json=parentName,proto3" json:"parent_name,omitempty"`
 	IsDeleted     int32                  `protobuf:"varint,13,opt,name=is_deleted,json=isDeleted,proto3" json:"is_deleted,omitempty"`
 	CreateTime    string                 `protobuf:"bytes,14,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	DictValueEn   string                 `protobuf:"bytes,15,opt,name=dict_value_en,json=dictValueEn,proto3" json:"dict_value_en,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2629,6 +2630,13 @@ func (x *Dict) GetIsDeleted() int32 {
 func (x *Dict) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *Dict) GetDictValueEn() string {
+	if x != nil {
+		return x.DictValueEn
 	}
 	return ""
 }
@@ -4284,7 +4292,7 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\x05items\x18\x01 \x03(\tR\x05items\"Z\n" +
 	"\fGrantRequest\x12$\n" +
 	"\brole_ids\x18\x01 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\aroleIds\x12$\n" +
-	"\bmenu_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\amenuIds\"\xeb\x03\n" +
+	"\bmenu_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\amenuIds\"\x99\x04\n" +
 	"\x04Dict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tparent_id\x18\x02 \x01(\x03R\bparentId\x12$\n" +
@@ -4304,7 +4312,8 @@ const file_blade_system_v1_system_proto_rawDesc = "" +
 	"\n" +
 	"is_deleted\x18\r \x01(\x05R\tisDeleted\x12(\n" +
 	"\vcreate_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\x95\x01\n" +
+	"createTime\x12,\n" +
+	"\rdict_value_en\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vdictValueEn\"\x95\x01\n" +
 	"\bDictPage\x12/\n" +
 	"\arecords\x18\x01 \x03(\v2\x15.blade.system.v1.DictR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

@@ -11,6 +11,7 @@ import (
 func (s *System) SaveDict(ctx context.Context, d *Dict) error {
 	d.Code = strings.TrimSpace(d.Code)
 	d.DictValue = strings.TrimSpace(d.DictValue)
+	d.DictValueEn = strings.TrimSpace(d.DictValueEn)
 	if d.DictValue == "" {
 		return errs.BadRequest("请输入字典名称")
 	}
@@ -43,7 +44,7 @@ func (s *System) SaveDict(ctx context.Context, d *Dict) error {
 		if d.ID == 0 {
 			return s.S.Dicts.Create(ctx, d)
 		}
-		return s.S.Dicts.Update(ctx, d.ID, d, "parent_id", "code", "dict_key", "dict_value", "sort", "remark", "update_time", "update_user")
+		return s.S.Dicts.Update(ctx, d.ID, d, "parent_id", "code", "dict_key", "dict_value", "dict_value_en", "sort", "remark", "update_time", "update_user")
 	})
 }
 

@@ -109,9 +109,11 @@ type Dict struct {
 	Code      string `gorm:"size:100;not null;index"`
 	DictKey   string `gorm:"size:100;not null"`
 	DictValue string `gorm:"size:200;not null"`
-	Sort      int32  `gorm:"not null;default:0"`
-	Remark    string `gorm:"size:500;not null;default:''"`
-	IsSealed  int32  `gorm:"not null;default:0"`
+	// DictValueEn is the English label shown when the UI is in English; empty falls back to DictValue.
+	DictValueEn string `gorm:"size:200;not null;default:''"`
+	Sort        int32  `gorm:"not null;default:0"`
+	Remark      string `gorm:"size:500;not null;default:''"`
+	IsSealed    int32  `gorm:"not null;default:0"`
 }
 
 func (Dict) TableName() string { return "blade_dict" }

@@ -157,6 +157,7 @@ func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
 type SeedDict struct {
 	Code   string     `json:"code"`
 	Name   string     `json:"name"`
+	NameEn string     `json:"nameEn"` // English label of the dictionary
 	Remark string     `json:"remark"`
 	Items  []SeedItem `json:"items"`
 }
@@ -165,6 +166,7 @@ type SeedDict struct {
 type SeedItem struct {
 	Key      string     `json:"key"`
 	Value    string     `json:"value"`
+	ValueEn  string     `json:"valueEn"` // English label, shown when the UI is in English
 	Remark   string     `json:"remark"`
 	Children []SeedItem `json:"children"`
 }
@@ -172,13 +174,13 @@ type SeedItem struct {
 func (s *System) seedDicts(ctx context.Context) error {
 	var rows []Dict
 	for i, d := range s.Dicts {
-		parent := Dict{Code: d.Code, DictKey: "-1", DictValue: d.Name, Sort: int32(i + 1), Remark: d.Remark, IsSealed: 1}
+		parent := Dict{Code: d.Code, DictKey: "-1", DictValue: d.Name, DictValueEn: d.NameEn, Sort: int32(i + 1), Remark: d.Remark, IsSealed: 1}
 		parent.ID = nextID()
 		rows = append(rows, parent)
 		var walk func(items []SeedItem, pid int64)
 		walk = func(items []SeedItem, pid int64) {
 			for j, it := range items {
-				c := Dict{Code: d.Code, ParentID: pid, DictKey: it.Key, DictValue: it.Value, Sort: int32(j + 1), Remark: it.Remark, IsSealed: 1}
+				c := Dict{Code: d.Code, ParentID: pid, DictKey: it.Key, DictValue: it.Value, DictValueEn: it.ValueEn, Sort: int32(j + 1), Remark: it.Remark, IsSealed: 1}
 				c.ID = nextID()
 				rows = append(rows, c)
 				walk(it.Children, c.ID)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"anquan/kit/conf"
 	"anquan/kit/db"
@@ -183,5 +184,38 @@ func TestDeptScopeIncludesDescendants(t *testing.T) {
 	got := biz.DeptScope(all, []int64{2})
 	if len(got) != 2 || got[0] != 2 || got[1] != 3 {
 		t.Fatalf("scope of 2: %v", got)
+	}
+}
+
+// Every seeded dictionary and entry carries an English label (the English UI shows it), and the
+// label has no Chinese text.
+func TestSeededDictionariesHaveEnglishLabels(t *testing.T) {
+	dicts, err := data.SeedDicts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	han := func(s string) bool {
+		for _, r := range s {
+			if unicode.Is(unicode.Han, r) || (r >= 0xFF00 && r <= 0xFFEF) || (r >= 0x3000 && r <= 0x303F) {
+				return true
+			}
+		}
+		return false
+	}
+	check := func(where, zh, en string) {
+		if strings.TrimSpace(en) == "" || han(en) {
+			t.Errorf("%s %q: English label %q", where, zh, en)
+		}
+	}
+	var walk func(code string, items []biz.SeedItem)
+	walk = func(code string, items []biz.SeedItem) {
+		for _, it := range items {
+			check(code+"/"+it.Key, it.Value, it.ValueEn)
+			walk(code, it.Children)
+		}
+	}
+	for _, d := range dicts {
+		check(d.Code, d.Name, d.NameEn)
+		walk(d.Code, d.Items)
 	}
 }

@@ -196,12 +196,12 @@ func treeNodes(ns []*biz.MenuNode) []*commonv1.TreeNode {
 }
 
 func dictOut(d *biz.Dict) *pb.Dict {
-	return &pb.Dict{Id: d.ID, ParentId: d.ParentID, TenantId: d.TenantID, Code: d.Code, DictKey: d.DictKey, DictValue: d.DictValue,
+	return &pb.Dict{Id: d.ID, ParentId: d.ParentID, TenantId: d.TenantID, Code: d.Code, DictKey: d.DictKey, DictValue: d.DictValue, DictValueEn: d.DictValueEn,
 		Sort: d.Sort, Remark: d.Remark, IsSealed: d.IsSealed, IsDeleted: d.IsDeleted, CreateTime: ts(d.CreateTime)}
 }
 
 func dictIn(p *pb.Dict) *biz.Dict {
-	d := &biz.Dict{ParentID: p.ParentId, Code: p.Code, DictKey: p.DictKey, DictValue: p.DictValue, Sort: p.Sort, Remark: p.Remark}
+	d := &biz.Dict{ParentID: p.ParentId, Code: p.Code, DictKey: p.DictKey, DictValue: p.DictValue, DictValueEn: p.DictValueEn, Sort: p.Sort, Remark: p.Remark}
 	d.ID = p.Id
 	return d
 }

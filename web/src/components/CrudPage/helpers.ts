@@ -56,6 +56,16 @@ export function toValueEnum(items: { dictKey: any; dictValue: string }[]) {
 /** A numeric-looking dictionary key becomes a number so it matches numeric record fields. */
 export const dictValue = (k: string): string | number => (/^(0|-?[1-9]\d{0,14})$/.test(k) ? Number(k) : k);
 
+/**
+ * The label of a dictionary entry in the given locale: its English label (dictValueEn, seeded by
+ * blade-system and editable in 字典管理) in English, the Chinese value otherwise or when the entry
+ * has no English label.
+ */
+export function dictLabel(d: { dictValue?: string; dictValueEn?: string }, locale: string): string {
+  const en = (d.dictValueEn || '').trim();
+  return !locale.startsWith('zh') && en ? en : d.dictValue || '';
+}
+
 /** A verb and a noun as a phrase: "请输入姓名" in Chinese, "Enter name" in other locales. */
 export const phrase = (locale: string, verb: string, noun: string) =>
   locale.startsWith('zh') ? `${verb}${noun}` : `${verb} ${noun.toLowerCase()}`;

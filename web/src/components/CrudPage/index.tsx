@@ -26,7 +26,7 @@ import { useFilePreview } from '@/components/FilePreview';
 import { translateOptions, useText } from '@/utils/i18nText';
 import { weekRestrictionDisabled, wholeRangeDisabled, wholeRangePresets } from '@/utils/date';
 import type { Dayjs } from 'dayjs';
-import { buildQuery, columnWidth, dictValue, indexOf, phrase, readPage, toValueEnum } from './helpers';
+import { buildQuery, columnWidth, dictLabel, dictValue, indexOf, phrase, readPage, toValueEnum } from './helpers';
 import type { CrudAction } from '@/access';
 import type { CrudField } from './types';
 
@@ -258,7 +258,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   const formRef = useRef<FormInstance>();
   const access = useAccess();
   const [selected, setSelected] = useState<T[]>([]);
-  const [dicts, setDicts] = useState<Record<string, { dictKey: string; dictValue: string }[]>>({});
+  const [dicts, setDicts] = useState<Record<string, { dictKey: string; dictValue: string; dictValueEn?: string }[]>>({});
   const [dialog, setDialog] = useState<{ mode: Mode; record?: T; defaults?: Record<string, any> } | null>(null);
   const [lastQuery, setLastQuery] = useState<Record<string, any>>({});
 
@@ -266,7 +266,10 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     const codes = Array.from(new Set(fields.map((f) => f.dictCode).filter(Boolean))) as string[];
     codes.forEach((code) =>
       getDictionary(code).then((items) =>
-        setDicts((d) => ({ ...d, [code]: items.map((i) => ({ dictKey: String(i.dictKey), dictValue: i.dictValue })) })),
+        setDicts((d) => ({
+          ...d,
+          [code]: items.map((i) => ({ dictKey: String(i.dictKey), dictValue: i.dictValue, dictValueEn: i.dictValueEn })),
+        })),
       ),
     );
   }, [fields]);
@@ -334,8 +337,9 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       // a dictionary wins; static options are the fallback while it is missing or empty
       const dictItems = f.dictCode ? dicts[f.dictCode] || [] : [];
       const enumOpts = dictItems.length
-        ? // a dictionary value shows in the current language where the page texts have it (内部人员 → Internal)
-          toValueEnum(dictItems.map((d) => ({ ...d, dictValue: tt(d.dictValue) })))
+        ? // a dictionary value shows its English label in English (内部人员 → Internal staff), the page texts
+          // being the fallback for an entry without one
+          toValueEnum(dictItems.map((d) => ({ ...d, dictValue: tt(dictLabel(d, intl.locale)) })))
         : f.options
           ? Object.fromEntries(f.options.map((o) => [String(o.value), { text: typeof o.label === 'string' ? tt(o.label) : o.label }]))
           : f.dictCode
@@ -571,7 +575,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
                 mode={mode || 'add'}
                 dictOptions={
                   f.dictCode && (dicts[f.dictCode] || []).length
-                    ? dicts[f.dictCode].map((d) => ({ label: tt(d.dictValue), value: dictValue(d.dictKey) }))
+                    ? dicts[f.dictCode].map((d) => ({ label: tt(dictLabel(d, intl.locale)), value: dictValue(d.dictKey) }))
                     : undefined
                 }
               />

@@ -200,6 +200,7 @@ export default {
   应用: 'Client',
   字典编号: 'Code',
   字典名称: 'Name',
+  英文名称: 'English name',
   字典排序: 'Sort',
   封存: 'Sealed',
   否: 'No',

@@ -8,6 +8,7 @@ import { useText } from '@/utils/i18nText';
 const parentFields: CrudField[] = [
   { title: '字典编号', dataIndex: 'code', search: true, form: { required: true } },
   { title: '字典名称', dataIndex: 'dictValue', search: true, form: { required: true } },
+  { title: '英文名称', dataIndex: 'dictValueEn', hideInTable: true, form: {} },
   { title: '字典排序', dataIndex: 'sort', type: 'digit', width: 90, form: { required: true, initialValue: 1 } },
   {
     title: '封存',
@@ -26,6 +27,7 @@ const parentFields: CrudField[] = [
 const childFieldsOf = (code: string): CrudField[] => [
   { title: '字典编号', dataIndex: 'code', form: { initialValue: code, fieldProps: { disabled: true } } },
   { title: '字典名称', dataIndex: 'dictValue', search: true, form: { required: true } },
+  { title: '英文名称', dataIndex: 'dictValueEn', form: {} },
   { title: '字典键值', dataIndex: 'dictKey', form: { required: true } },
   { title: '字典排序', dataIndex: 'sort', type: 'digit', width: 90, form: { required: true, initialValue: 1 } },
   { title: '字典备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: {} },

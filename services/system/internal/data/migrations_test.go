@@ -1,0 +1,64 @@
+package data
+
+import (
+	"context"
+	"testing"
+
+	"anquan/kit/conf"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/system/internal/biz"
+)
+
+// Version 3 labels the seeded entries of a database provisioned before the
+// English labels, leaving an entry a tenant renamed or labelled as it is.
+func TestSeedEnglishLabelsFillsSeededEntriesOnly(t *testing.T) {
+	ctx := context.Background()
+	c := conf.Default()
+	c.Data = t.TempDir()
+	g, err := db.Open(ctx, c, "system")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	rows := []biz.Dict{
+		{Code: "user_type", DictKey: "-1", DictValue: "用户类型"},
+		{Code: "user_type", ParentID: 1, DictKey: "1", DictValue: "内部人员"},
+		{Code: "user_type", ParentID: 1, DictKey: "2", DictValue: "承包商人员"},           // renamed by the tenant
+		{Code: "sex", ParentID: 9, DictKey: "1", DictValue: "男", DictValueEn: "Man"}, // labelled by the tenant
+	}
+	as := ident.With(ctx, &ident.Identity{TenantID: "000000", UserID: 1, Super: true, DataScope: ident.ScopeAll})
+	for i := range rows {
+		rows[i].ID = int64(i + 1)
+		rows[i].TenantID = "000000"
+	}
+	if err := g.WithContext(as).Create(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := sqlDB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seedEnglishLabels(ctx, tx, "sqlite"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var got []biz.Dict
+	if err := g.WithContext(as).Order("id").Find(&got).Error; err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"User type", "Internal staff", "", "Man"}
+	for i, d := range got {
+		if d.DictValueEn != want[i] {
+			t.Errorf("%s %s: English label %q, want %q", d.Code, d.DictValue, d.DictValueEn, want[i])
+		}
+	}
+}
