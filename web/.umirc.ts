@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 
 /**
@@ -19,6 +20,8 @@ export default defineConfig({
   jsMinifierOptions: { target: ['chrome90', 'es2020'] },
   // no core-js and no global regenerator-runtime: async code stays native for these targets
   polyfill: false,
+  // the same targets have ResizeObserver: rc-resize-observer gets the native one (src/utils/resizeObserver.ts)
+  alias: { 'resize-observer-polyfill$': path.join(__dirname, 'src/utils/resizeObserver.ts') },
   mfsu: false,
   antd: {},
   // button and menu permissions (src/access.ts); the initial state carries the session's codes and roles

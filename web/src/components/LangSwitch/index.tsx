@@ -1,25 +1,30 @@
-import React from 'react';
-import { Dropdown } from 'antd';
+import React, { Suspense, useState } from 'react';
 import { TranslationOutlined } from '@ant-design/icons';
-import { setLocale, useIntl } from '@umijs/max';
 
-/** zh-CN (default) / en-US switch; the choice is kept by umi in local storage. */
+const LangMenu = React.lazy(() => import('./LangMenu'));
+
+/**
+ * zh-CN (default) / en-US switch; the choice is kept by umi in local storage. The menu (antd
+ * Dropdown) is loaded when the icon is first hovered, focused or clicked (./LangMenu).
+ */
 export default function LangSwitch({ color }: { color?: string }) {
-  const current = useIntl().locale;
-  return (
-    <Dropdown
-      menu={{
-        selectedKeys: [current],
-        items: [
-          { key: 'zh-CN', label: '简体中文' },
-          { key: 'en-US', label: 'English' },
-        ],
-        onClick: ({ key }) => setLocale(key, false),
-      }}
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
+  const icon = (
+    <span
+      data-testid="lang-switch"
+      style={{ cursor: 'pointer', color, fontSize: 16, padding: '0 8px' }}
+      onMouseEnter={arm}
+      onFocus={arm}
+      onClick={arm}
     >
-      <span data-testid="lang-switch" style={{ cursor: 'pointer', color, fontSize: 16, padding: '0 8px' }}>
-        <TranslationOutlined />
-      </span>
-    </Dropdown>
+      <TranslationOutlined />
+    </span>
+  );
+  if (!armed) return icon;
+  return (
+    <Suspense fallback={icon}>
+      <LangMenu>{icon}</LangMenu>
+    </Suspense>
   );
 }

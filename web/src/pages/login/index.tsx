@@ -1,5 +1,8 @@
 import React, { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// the input and password components alone: the antd/input entry brings TextArea, OTP and Search too
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { message } from '@/utils/feedback';
 import { LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
@@ -113,7 +116,7 @@ export default function LoginPage() {
               <Input prefix={<UserOutlined />} placeholder={t('login.account')} id="username" />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: t('login.password') }]}>
-              <Input.Password
+              <Password
                 prefix={<LockOutlined />}
                 placeholder={t('login.password')}
                 id="password"
