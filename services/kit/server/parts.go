@@ -35,8 +35,8 @@ type Parts struct {
 	Cancel context.CancelFunc
 
 	app     *kratos.App
-	done    chan error      // Run's answer, once the app stopped
-	ended   chan struct{}   // closed when Run returned (endErr is its answer)
+	done    chan error    // Run's answer, once the app stopped
+	ended   chan struct{} // closed when Run returned (endErr is its answer)
 	endErr  error
 	stopCtx context.Context // Stop's bound, read by the AfterStop hook
 }

@@ -28,7 +28,6 @@ type S3 struct {
 // DefaultPartSize is NewS3's PartSize: 10,000 parts make 80 GiB at most.
 const DefaultPartSize = 8 << 20
 
-
 // NewS3 makes the driver for endpoint (http:// or https://). The region is
 // given, so minio-go never asks the store for the bucket's location;
 // transport nil means minio-go's default.
