@@ -28,6 +28,7 @@ func TestPrevention(t *testing.T) {
 			})
 			e = start(t, b)
 			e.testPrevention(t)
+			e.testHazardIntake(t, e.login("100001", "admin", "admin"))
 		})
 	}
 }

@@ -4,10 +4,14 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
+	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/obs"
 	"anquan/kit/platform"
@@ -51,7 +55,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	uc := &biz.Prevention{
 		Objects: st.Objects, Units: st.Units, REvents: st.Events, Measures: st.Measures, Plans: st.Plans,
-		Tasks: st.Tasks, Records: st.Records, Hazards: st.Hazards,
+		Tasks: st.Tasks, Records: st.Records, Hazards: st.Hazards, Intakes: data.Intakes{G: g},
 		Q: data.NewQueries(g, st), Tx: db.NewTransactor(g),
 		Areas: fac,
 		Flow:  data.Flow{C: flowv1.NewFlowInternalClient(a.in.Dialer.Lazy("flow"))},
@@ -78,6 +82,14 @@ func (a *App) Start(ctx context.Context) error {
 	rctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	a.Cancel = func() { cancel(); wg.Wait() }
+	// Hidden dangers raised by other services' events (one durable consumer
+	// shared by every replica).
+	if a.in.Bus != nil {
+		if err := a.in.Bus.Subscribe(rctx, conf.IntakeConsumer, []string{biz.IntakeSubject}, intake(uc)); err != nil {
+			cancel()
+			return fmt.Errorf("prevention intake consumer: %w", err)
+		}
+	}
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -88,6 +100,25 @@ func (a *App) Start(ctx context.Context) error {
 		uc.Run(rctx, conf.SchedulerEvery)
 	}()
 	return nil
+}
+
+// intake hands an event to biz; a malformed one is logged and dropped
+// (a redelivery would fail the same way), anything else is retried.
+func intake(uc *biz.Prevention) bus.Handler {
+	return func(ctx context.Context, e bus.Event) error {
+		var in biz.HazardIntake
+		if err := json.Unmarshal(e.Data, &in); err != nil {
+			slog.Warn("prevention intake: event data is not a hazard; dropped", "subject", e.Subject, "id", e.ID, "err", err)
+			return nil
+		}
+		err := uc.Intake(ctx, e.TenantID, e.OccurredAt, in)
+		var bad biz.IntakeError
+		if errors.As(err, &bad) {
+			slog.Warn("prevention intake: hazard refused; dropped", "subject", e.Subject, "id", e.ID, "source", in.Source, "sourceId", in.SourceID, "err", bad.Msg)
+			return nil
+		}
+		return err
+	}
 }
 
 // seed retries a few times: the services it reads (factory areas, flow)

@@ -5446,6 +5446,13 @@ export interface components {
             /** Format: int64 */
             reportUserId: string;
             reportUserName: string;
+            sourceLink: string;
+            /**
+             * @description Output only: the service that raised the hazard through an event
+             *     (anquan.<svc>.hazard.raised; empty when reported here) and the page of
+             *     its source record. A submit cannot set them.
+             */
+            sourceSvc: string;
             /** Format: int32 */
             status: number;
             /** Format: int64 */

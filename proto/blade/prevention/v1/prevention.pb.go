@@ -2675,8 +2675,13 @@ type Hazard struct {
 	UpdateTime        string `protobuf:"bytes,42,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	Status            int32  `protobuf:"varint,43,opt,name=status,proto3" json:"status,omitempty"`
 	IsDeleted         int32  `protobuf:"varint,44,opt,name=is_deleted,json=isDeleted,proto3" json:"is_deleted,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Output only: the service that raised the hazard through an event
+	// (anquan.<svc>.hazard.raised; empty when reported here) and the page of
+	// its source record. A submit cannot set them.
+	SourceSvc     string `protobuf:"bytes,45,opt,name=source_svc,json=sourceSvc,proto3" json:"source_svc,omitempty"`
+	SourceLink    string `protobuf:"bytes,46,opt,name=source_link,json=sourceLink,proto3" json:"source_link,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Hazard) Reset() {
@@ -3015,6 +3020,20 @@ func (x *Hazard) GetIsDeleted() int32 {
 		return x.IsDeleted
 	}
 	return 0
+}
+
+func (x *Hazard) GetSourceSvc() string {
+	if x != nil {
+		return x.SourceSvc
+	}
+	return ""
+}
+
+func (x *Hazard) GetSourceLink() string {
+	if x != nil {
+		return x.SourceLink
+	}
+	return ""
 }
 
 type HazardPage struct {
@@ -4086,7 +4105,7 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf4\r\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xc7\x0e\n" +
 	"\x06Hazard\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12)\n" +
@@ -4143,7 +4162,11 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"updateTime\x12\x16\n" +
 	"\x06status\x18+ \x01(\x05R\x06status\x12\x1d\n" +
 	"\n" +
-	"is_deleted\x18, \x01(\x05R\tisDeleted\"\x9d\x01\n" +
+	"is_deleted\x18, \x01(\x05R\tisDeleted\x12&\n" +
+	"\n" +
+	"source_svc\x18- \x01(\tB\a\xbaH\x04r\x02\x18(R\tsourceSvc\x12)\n" +
+	"\vsource_link\x18. \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\n" +
+	"sourceLink\"\x9d\x01\n" +
 	"\n" +
 	"HazardPage\x125\n" +
 	"\arecords\x18\x01 \x03(\v2\x1b.blade.prevention.v1.HazardR\arecords\x12\x14\n" +

@@ -216,11 +216,15 @@ type Hazard struct {
 	DangerState       int32      `gorm:"not null;default:10"`
 	Overdue           int32      `gorm:"not null;default:0"`
 	ProcessInstanceID string     `gorm:"size:64;not null;default:''"`
+	// SourceSvc / SourceLink: the service and page of the record that raised
+	// the hazard through an event (intake.go); empty for hazards reported here.
+	SourceSvc  string `gorm:"size:40;not null;default:''"`
+	SourceLink string `gorm:"size:300;not null;default:''"`
 }
 
 func (Hazard) TableName() string { return "prevention_hazard" }
 
 // Models lists the tables to migrate.
 func Models() []any {
-	return []any{&RiskObject{}, &RiskUnit{}, &RiskEvent{}, &Measure{}, &CheckPlan{}, &CheckTask{}, &CheckRecord{}, &Hazard{}}
+	return []any{&RiskObject{}, &RiskUnit{}, &RiskEvent{}, &Measure{}, &CheckPlan{}, &CheckTask{}, &CheckRecord{}, &Hazard{}, &IntakeRecord{}}
 }

@@ -98,11 +98,13 @@ type Prevention struct {
 	Tasks    paging.Store[CheckTask]
 	Records  paging.Store[CheckRecord]
 	Hazards  paging.Store[Hazard]
-	Q        Queries
-	Tx       db.Transactor
-	Areas    Areas
-	Flow     Flow
-	Outbox   Events
+	// Intakes dedupes hazards raised by other services' events; nil turns intake off.
+	Intakes Intakes
+	Q       Queries
+	Tx      db.Transactor
+	Areas   Areas
+	Flow    Flow
+	Outbox  Events
 	// WorkTickets counts today's special works when the work-ticket service
 	// offers it; nil until then.
 	WorkTickets func(ctx context.Context) (int, error)

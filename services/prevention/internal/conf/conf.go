@@ -11,3 +11,7 @@ const Name = "prevention"
 // windows, overdue tasks and hazards). A minute keeps an hourly window's
 // task at most a minute late.
 const SchedulerEvery = time.Minute
+
+// IntakeConsumer is the durable JetStream consumer of hazards raised by
+// other services (anquan.*.hazard.raised).
+const IntakeConsumer = "prevention-intake"

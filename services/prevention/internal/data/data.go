@@ -128,6 +128,7 @@ var indexes = []db.Index{
 	{Name: "idx_pv_hazard_overdue", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, overdue, danger_state"},
 	{Name: "idx_pv_hazard_report", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, report_time"},
 	{Name: "idx_pv_hazard_deadline", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, deadline"},
+	{Name: "uk_pv_intake_source", Table: "prevention_hazard_intake", Columns: "tenant_id, source, source_id", Unique: true},
 }
 
 // Migrate creates or updates the tables and their indexes.

@@ -128,7 +128,7 @@ func hazardOut(h *biz.Hazard) *pb.Hazard {
 		AssessTime: timefmt.FormatPtr(h.AssessTime), AssessComment: h.AssessComment, AcceptUserId: h.AcceptUserID,
 		AcceptUserName: h.AcceptUserName, AcceptTime: timefmt.FormatPtr(h.AcceptTime), AcceptComment: h.AcceptComment,
 		DangerState: h.DangerState, Overdue: h.Overdue, ProcessInstanceId: h.ProcessInstanceID, CreateUser: h.CreateUser,
-		CreateTime: c, UpdateTime: u, Status: h.Status, IsDeleted: h.IsDeleted}
+		CreateTime: c, UpdateTime: u, Status: h.Status, IsDeleted: h.IsDeleted, SourceSvc: h.SourceSvc, SourceLink: h.SourceLink}
 }
 
 func hazardIn(p *pb.Hazard) *biz.HazardInput {

@@ -9,6 +9,7 @@ import {
   ProFormSelect,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import { Link } from '@umijs/max';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import FlowHistory from '@/components/FlowHistory';
 import { deadlineFrom, getHazard, hazardAction, hazardApi, userOptions, type HazardStep } from '@/services/prevention';
@@ -20,6 +21,19 @@ import useOptions from '@/pages/safetyRisk/components/useOptions';
 import { idsToText } from '@/pages/safetyRisk/identification/fields';
 import { DANGER_LEVEL, DANGER_SRC, DANGER_STATE, DANGER_STATE_COLOR, DANGER_TYPE, MANAGE_TYPE, labelOf } from '@/pages/safetyRisk/options';
 import HazardFormFields, { nameOf, toDeadline, type Opt } from './HazardFormFields';
+
+/** The services that raise hidden dangers through events (anquan.<svc>.hazard.raised), by name. */
+const SOURCE_NAMES: Record<string, string> = {
+  inspection: '智能巡检',
+  equipment: '设备管理',
+  monitor: '实时监测',
+  video: '视频监控',
+  emergency: '应急管理',
+  accident: '事故管理',
+  change: '变更管理',
+  health: '职业健康',
+  contractor: '承包商管理',
+};
 
 /** the tenant's users once per dialog */
 export const useUsers = (): Opt[] => useOptions(userOptions);
@@ -266,6 +280,15 @@ export function HazardDrawer({ id, onClose }: { id: string; onClose: () => void 
             <Descriptions.Item label={tt('分析单元')}>{h.unitName || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('隐患位置')}>{h.dangerLocation || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('整改期限')}>{h.deadline || '-'}</Descriptions.Item>
+            {h.sourceSvc ? (
+              <Descriptions.Item label={tt('来源记录')} span={2}>
+                {h.sourceLink ? (
+                  <Link to={h.sourceLink}>{tt(SOURCE_NAMES[h.sourceSvc] || h.sourceSvc)}</Link>
+                ) : (
+                  tt(SOURCE_NAMES[h.sourceSvc] || h.sourceSvc)
+                )}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={tt('上报人')}>{h.reportUserName || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('上报时间')}>{h.reportTime || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('整改责任人')}>{h.liableUserName || '-'}</Descriptions.Item>
