@@ -38,6 +38,7 @@ var (
 	conns    = flag.Int("c", 32, "concurrent connections")
 	duration = flag.Duration("d", 10*time.Second, "duration of each scenario")
 	only     = flag.String("only", "", "run only scenarios whose name contains this")
+	profile  = flag.String("profile", "", "write a CPU profile of each scenario run into this folder (<scenario>.pprof; the server runs with ANQUAN_PPROF=on)")
 )
 
 func main() {
@@ -71,6 +72,7 @@ func main() {
 	fmt.Printf("ready (warm start): %v at %s\n", time.Since(warm).Round(time.Millisecond), base)
 	defer stop(p)
 	serverPID = p.Process.Pid
+	benchBase = base
 	time.Sleep(2 * time.Second)
 	fmt.Printf("RSS idle: %.1f MB\n", rssMB(p.Process.Pid))
 
@@ -82,6 +84,9 @@ func main() {
 			return authed(base+"/api/blade-user/page?current=1&size=10&"+fmt.Sprintf(filter, i%*users+1), token)
 		})
 	}
+	run(client, "user list: first page (no filter)", func(int) *http.Request {
+		return authed(base+"/api/blade-user/page?current=1&size=10", token)
+	})
 	list("user list: account_equal (indexed)", "account_equal=bench%d")
 	list("user list: phone (contains, full scan)", "phone=%d")
 	run(client, "menu/routes", func(int) *http.Request {
@@ -124,6 +129,9 @@ var mqttAddr = freeAddr()
 func launch(dir, addr string) *exec.Cmd {
 	cmd := exec.Command(*bin, "--target=all", "--http="+addr, "--data="+dir, "--web="+filepath.Join(dir, "noweb"), "--mqtt="+mqttAddr) //nolint:gosec // G204: the binary under benchmark, chosen by the operator's --bin flag
 	cmd.Env = append(os.Environ(), "ANQUAN_CAPTCHA=off", "ANQUAN_ACCESS_LOG=off", "ANQUAN_LOG_LEVEL=warn", "ANQUAN_TOKEN_RATE=100000000")
+	if *profile != "" {
+		cmd.Env = append(cmd.Env, "ANQUAN_PPROF=on")
+	}
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	must(cmd.Start())
 	return cmd
@@ -236,6 +244,8 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 	)
 	cpu0 := cpuSeconds(serverPID)
 	end := time.Now().Add(*duration)
+	prof := startProfile(c, name)
+	defer prof()
 	for w := 0; w < *conns; w++ {
 		wg.Add(1)
 		go func(w int) {
@@ -275,6 +285,44 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 	}
 	fmt.Printf("%-42s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   server CPU %6.0f µs/req   errors %d\n", name, float64(count.Load())/duration.Seconds(),
 		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, perReq, errs.Load())
+}
+
+// benchBase is the server's address, for the profile requests.
+var benchBase string
+
+// startProfile asks the server for a CPU profile of the scenario's run
+// (-profile); the returned func waits for it and writes the file.
+func startProfile(c *http.Client, name string) func() {
+	if *profile == "" || benchBase == "" {
+		return func() {}
+	}
+	secs := int(duration.Seconds())
+	if secs < 1 {
+		secs = 1
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := c.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", benchBase, secs))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "profile:", err)
+			return
+		}
+		defer func() { _ = res.Body.Close() }() // benchmark tool: best-effort close
+		must(os.MkdirAll(*profile, 0o755))
+		slug := strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return '-'
+		}, name)
+		f, err := os.Create(filepath.Join(*profile, slug+".pprof")) //nolint:gosec // G304: the operator's -profile folder
+		must(err)
+		_, _ = io.Copy(f, res.Body)
+		_ = f.Close() // benchmark tool: best-effort close
+		fmt.Printf("  profile: %s\n", f.Name())
+	}()
+	return func() { <-done }
 }
 
 func rssMB(pid int) float64 {

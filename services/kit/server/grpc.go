@@ -157,12 +157,18 @@ func recovery(next middleware.Handler) middleware.Handler {
 				if tr, ok := transport.FromServerContext(ctx); ok {
 					method = tr.Operation()
 				}
-				slog.Error("panic in handler", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()), "request_id", ident.RequestID(ctx))
-				err = errs.Internal(nil)
+				err = logPanic(ctx, method, r)
 			}
 		}()
 		return next(ctx, req)
 	}
+}
+
+// logPanic logs a handler's panic whole (unary or stream) and answers the
+// generic internal error.
+func logPanic(ctx context.Context, method string, r any) error {
+	slog.Error("panic in handler", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()), "request_id", ident.RequestID(ctx))
+	return errs.Internal(nil)
 }
 
 // kratosExtras answers the services kratos registers on every server
@@ -172,12 +178,20 @@ func recovery(next middleware.Handler) middleware.Handler {
 func kratosExtras(next middleware.Handler) middleware.Handler {
 	return func(ctx context.Context, req any) (any, error) {
 		if tr, ok := transport.FromServerContext(ctx); ok {
-			if op := tr.Operation(); strings.HasPrefix(op, "/grpc.channelz.") || strings.HasPrefix(op, "/kratos.api.Metadata/") {
-				return nil, status.Errorf(codes.Unimplemented, "unknown service %s", op[1:strings.LastIndexByte(op, '/')])
+			if err := extraService(tr.Operation()); err != nil {
+				return nil, err
 			}
 		}
 		return next(ctx, req)
 	}
+}
+
+// extraService refuses op when it belongs to a service kratos added.
+func extraService(op string) error {
+	if strings.HasPrefix(op, "/grpc.channelz.") || strings.HasPrefix(op, "/kratos.api.Metadata/") {
+		return status.Errorf(codes.Unimplemented, "unknown service %s", op[1:strings.LastIndexByte(op, '/')])
+	}
+	return nil
 }
 
 func observe(service string) grpc.UnaryServerInterceptor {

@@ -3,16 +3,10 @@ package server
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"runtime/debug"
-	"strings"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"anquan/kit/errs"
-	"anquan/kit/ident"
 )
 
 // Streaming calls. Kratos middleware runs on unary calls only (its stream
@@ -75,8 +69,7 @@ func ValidateStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h g
 func streamRecovery(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			slog.Error("panic in handler", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()), "request_id", ident.RequestID(ss.Context()))
-			err = errs.Internal(nil)
+			err = logPanic(ss.Context(), info.FullMethod, r)
 		}
 	}()
 	return h(srv, ss)
@@ -84,8 +77,8 @@ func streamRecovery(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, 
 
 // streamExtras is kratosExtras for streams.
 func streamExtras(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	if op := info.FullMethod; strings.HasPrefix(op, "/grpc.channelz.") || strings.HasPrefix(op, "/kratos.api.Metadata/") {
-		return status.Errorf(codes.Unimplemented, "unknown service %s", op[1:strings.LastIndexByte(op, '/')])
+	if err := extraService(info.FullMethod); err != nil {
+		return err
 	}
 	return h(srv, ss)
 }

@@ -24,8 +24,6 @@ type Desk struct {
 // New binds the handlers to the use cases.
 func New(uc *biz.Desk) *Desk { return &Desk{uc: uc} }
 
-var ok = wrapperspb.Bool(true)
-
 // NoticeList is the notice page (also notice/page): the caller's notices
 // and messages, pinned first.
 func (s *Desk) NoticeList(ctx context.Context, q *commonv1.PageQuery) (*pb.NoticePage, error) {
@@ -53,7 +51,7 @@ func (s *Desk) NoticeSubmit(ctx context.Context, p *pb.Notice) (*wrapperspb.Bool
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.Submit(ctx, n, a)
+	return svc.OK, s.uc.Submit(ctx, n, a)
 }
 
 func (s *Desk) NoticeRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -35,8 +35,6 @@ func New(uc *biz.Factory, users userv1.UserServiceClient, v *authn.Verifier) *Fa
 	return &Factory{uc: uc, users: users, verifier: v}
 }
 
-var ok = wrapperspb.Bool(true)
-
 // ---- enterprise ----
 
 // FactoryDetail is the caller tenant's enterprise record (or one by id).
@@ -58,7 +56,7 @@ func (s *Factory) FactoryPageList(ctx context.Context, q *commonv1.PageQuery) (*
 }
 
 func (s *Factory) FactorySubmit(ctx context.Context, p *pb.Factory) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SubmitEnterprise(ctx, enterpriseIn(p))
+	return svc.OK, s.uc.SubmitEnterprise(ctx, enterpriseIn(p))
 }
 
 func (s *Factory) FactoryRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -76,7 +74,7 @@ func (s *Factory) MapSettingDetail(ctx context.Context, _ *commonv1.Empty) (*pb.
 }
 
 func (s *Factory) MapSettingSubmit(ctx context.Context, p *pb.MapSetting) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SubmitMap(ctx, mapIn(p))
+	return svc.OK, s.uc.SubmitMap(ctx, mapIn(p))
 }
 
 // FactoryMapListByOne is everything the factory map draws: the enterprise,
@@ -131,7 +129,7 @@ func (s *Factory) AreaDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Area
 }
 
 func (s *Factory) AreaSubmit(ctx context.Context, p *pb.Area) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SubmitArea(ctx, areaIn(p))
+	return svc.OK, s.uc.SubmitArea(ctx, areaIn(p))
 }
 
 func (s *Factory) AreaRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -210,7 +208,7 @@ func (s *Factory) GetWeather(ctx context.Context, _ *commonv1.Empty) (*pb.Weathe
 func (s *Factory) WeatherSubmit(ctx context.Context, p *pb.WeatherReading) (*wrapperspb.BoolValue, error) {
 	r := &biz.WeatherReading{Station: p.Station, Temperature: p.Temperature, Humidity: p.Humidity, WindSpeed: p.WindSpeed,
 		WindDirection: p.WindDirection, Pressure: p.Pressure, Rainfall: p.Rainfall, Weather: p.Weather}
-	return ok, s.uc.SubmitReading(ctx, r, p.ObservedAt)
+	return svc.OK, s.uc.SubmitReading(ctx, r, p.ObservedAt)
 }
 
 // ---- internal ----

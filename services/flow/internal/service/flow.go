@@ -35,8 +35,6 @@ func New(uc *biz.Flow, v *authn.Verifier) (*Flow, *Internal) {
 	return &Flow{uc: uc}, &Internal{uc: uc, v: v}
 }
 
-var ok = wrapperspb.Bool(true)
-
 func (s *Flow) TaskProcessComment(ctx context.Context, q *pb.ProcessInstanceQuery) (*pb.CommentList, error) {
 	id, err := biz.ParseInstanceID(q.ProcessInstanceId)
 	if err != nil {
@@ -99,7 +97,7 @@ func (s *Flow) ModelSubmit(ctx context.Context, p *pb.Model) (*wrapperspb.BoolVa
 	if p.Status == nil && p.Id == 0 {
 		m.Status = 1 // a new definition is enabled unless the form says otherwise
 	}
-	return ok, s.uc.SubmitModel(ctx, m, steps)
+	return svc.OK, s.uc.SubmitModel(ctx, m, steps)
 }
 
 func (s *Flow) ModelRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -36,8 +36,6 @@ func New(uc *biz.Monitor) *Monitor {
 	return &Monitor{uc: uc, Stopping: make(chan struct{}), Heartbeat: 15 * time.Second}
 }
 
-var ok = wrapperspb.Bool(true)
-
 func ts(t time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -81,7 +79,7 @@ func (s *Monitor) GatewayDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.G
 func (s *Monitor) GatewaySubmit(ctx context.Context, p *pb.Gateway) (*wrapperspb.BoolValue, error) {
 	g := &biz.Gateway{Code: p.Code, Name: p.Name, Remark: p.Remark}
 	g.ID = p.Id
-	return ok, s.uc.SubmitGateway(ctx, g)
+	return svc.OK, s.uc.SubmitGateway(ctx, g)
 }
 
 func (s *Monitor) GatewayRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -89,7 +87,7 @@ func (s *Monitor) GatewayRemove(ctx context.Context, q *commonv1.IdsQuery) (*wra
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.RemoveGateways(ctx, ids)
+	return svc.OK, s.uc.RemoveGateways(ctx, ids)
 }
 
 func (s *Monitor) GatewayIssueSecret(ctx context.Context, q *commonv1.IdQuery) (*pb.GatewaySecret, error) {
@@ -135,7 +133,7 @@ func (s *Monitor) DeviceDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.De
 func (s *Monitor) DeviceSubmit(ctx context.Context, p *pb.Device) (*wrapperspb.BoolValue, error) {
 	d := &biz.Device{Code: p.Code, Name: p.Name, DeviceType: p.DeviceType, AreaID: p.AreaId, Remark: p.Remark}
 	d.ID = p.Id
-	return ok, s.uc.SubmitDevice(ctx, d)
+	return svc.OK, s.uc.SubmitDevice(ctx, d)
 }
 
 func (s *Monitor) DeviceRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -143,7 +141,7 @@ func (s *Monitor) DeviceRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrap
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.RemoveDevices(ctx, ids)
+	return svc.OK, s.uc.RemoveDevices(ctx, ids)
 }
 
 // ---- points ----
@@ -199,7 +197,7 @@ func (s *Monitor) PointDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Poi
 }
 
 func (s *Monitor) PointSubmit(ctx context.Context, p *pb.Point) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SubmitPoint(ctx, pointIn(p))
+	return svc.OK, s.uc.SubmitPoint(ctx, pointIn(p))
 }
 
 func (s *Monitor) PointRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -207,7 +205,7 @@ func (s *Monitor) PointRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapp
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.RemovePoints(ctx, ids)
+	return svc.OK, s.uc.RemovePoints(ctx, ids)
 }
 
 // ---- alarms ----
@@ -242,7 +240,7 @@ func (s *Monitor) AlarmAck(ctx context.Context, q *commonv1.IdsQuery) (*wrappers
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.AckAlarms(ctx, ids)
+	return svc.OK, s.uc.AckAlarms(ctx, ids)
 }
 
 // Stream sends the caller tenant's live events: those kept after

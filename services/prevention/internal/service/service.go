@@ -31,8 +31,6 @@ type Prevention struct {
 // New binds the handlers to the use cases.
 func New(uc *biz.Prevention) *Prevention { return &Prevention{uc: uc} }
 
-var ok = wrapperspb.Bool(true)
-
 // page reads a page of a store and decorates its rows.
 func page[T any](ctx context.Context, st paging.Store[T], q *commonv1.PageQuery, decorate func(context.Context, []T) error) (*paging.Page[T], error) {
 	p, err := st.Page(ctx, svc.Query(q))
@@ -94,7 +92,7 @@ func (s *Prevention) RiskObjectDetail(ctx context.Context, q *commonv1.IdQuery) 
 }
 
 func (s *Prevention) RiskObjectSubmit(ctx context.Context, p *pb.RiskObject) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveObject(ctx, objectIn(p))
+	return svc.OK, s.uc.SaveObject(ctx, objectIn(p))
 }
 
 func (s *Prevention) RiskObjectRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -146,7 +144,7 @@ func (s *Prevention) RiskUnitFull(ctx context.Context, q *commonv1.IdQuery) (*pb
 }
 
 func (s *Prevention) RiskUnitSubmit(ctx context.Context, p *pb.RiskUnit) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveUnit(ctx, unitIn(p))
+	return svc.OK, s.uc.SaveUnit(ctx, unitIn(p))
 }
 
 func (s *Prevention) RiskUnitRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -187,7 +185,7 @@ func (s *Prevention) RiskEventDetail(ctx context.Context, q *commonv1.IdQuery) (
 }
 
 func (s *Prevention) RiskEventSubmit(ctx context.Context, p *pb.RiskEvent) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveEvent(ctx, eventIn(p))
+	return svc.OK, s.uc.SaveEvent(ctx, eventIn(p))
 }
 
 func (s *Prevention) RiskEventRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -236,7 +234,7 @@ func (s *Prevention) MeasureDetail(ctx context.Context, q *commonv1.IdQuery) (*p
 }
 
 func (s *Prevention) MeasureSubmit(ctx context.Context, p *pb.Measure) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveMeasure(ctx, measureIn(p))
+	return svc.OK, s.uc.SaveMeasure(ctx, measureIn(p))
 }
 
 func (s *Prevention) MeasureRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -277,7 +275,7 @@ func (s *Prevention) CheckPlanDetail(ctx context.Context, q *commonv1.IdQuery) (
 }
 
 func (s *Prevention) CheckPlanSubmit(ctx context.Context, p *pb.CheckPlan) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SavePlan(ctx, planIn(p))
+	return svc.OK, s.uc.SavePlan(ctx, planIn(p))
 }
 
 func (s *Prevention) CheckPlanRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -331,7 +329,7 @@ func (s *Prevention) CheckRecordDetail(ctx context.Context, q *commonv1.IdQuery)
 
 func (s *Prevention) CheckRecordSubmit(ctx context.Context, p *pb.CheckRecord) (*wrapperspb.BoolValue, error) {
 	_, err := s.uc.SubmitRecord(ctx, recordIn(p))
-	return ok, err
+	return svc.OK, err
 }
 
 // ---------------------------------------------------------------- hazards
@@ -351,9 +349,9 @@ func (s *Prevention) HazardDetail(ctx context.Context, q *commonv1.IdQuery) (*pb
 func (s *Prevention) HazardSubmit(ctx context.Context, p *pb.Hazard) (*wrapperspb.BoolValue, error) {
 	in := hazardIn(p)
 	if in.ID == 0 {
-		return ok, s.uc.ReportHazard(ctx, in)
+		return svc.OK, s.uc.ReportHazard(ctx, in)
 	}
-	return ok, s.uc.EditHazard(ctx, in)
+	return svc.OK, s.uc.EditHazard(ctx, in)
 }
 
 func (s *Prevention) HazardRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -361,15 +359,15 @@ func (s *Prevention) HazardRemove(ctx context.Context, q *commonv1.IdsQuery) (*w
 }
 
 func (s *Prevention) HazardAssess(ctx context.Context, a *pb.HazardAction) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.Act(ctx, biz.StepAssess, actionIn(a))
+	return svc.OK, s.uc.Act(ctx, biz.StepAssess, actionIn(a))
 }
 
 func (s *Prevention) HazardRectify(ctx context.Context, a *pb.HazardAction) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.Act(ctx, biz.StepRectify, actionIn(a))
+	return svc.OK, s.uc.Act(ctx, biz.StepRectify, actionIn(a))
 }
 
 func (s *Prevention) HazardAccept(ctx context.Context, a *pb.HazardAction) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.Act(ctx, biz.StepAccept, actionIn(a))
+	return svc.OK, s.uc.Act(ctx, biz.StepAccept, actionIn(a))
 }
 
 // ---------------------------------------------------------------- boards

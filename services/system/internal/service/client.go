@@ -39,7 +39,7 @@ func (s *System) ClientDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Cli
 }
 
 func (s *System) ClientSubmit(ctx context.Context, p *pb.Client) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveClient(ctx, clientIn(p))
+	return svc.OK, s.uc.SaveClient(ctx, clientIn(p))
 }
 
 func (s *System) ClientRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -50,7 +50,7 @@ func (s *System) DeptDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Dept,
 }
 
 func (s *System) DeptSubmit(ctx context.Context, p *pb.Dept) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveDept(ctx, deptIn(p))
+	return svc.OK, s.uc.SaveDept(ctx, deptIn(p))
 }
 
 func (s *System) DeptRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

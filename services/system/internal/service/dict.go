@@ -92,7 +92,7 @@ func (s *System) DictDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Dict,
 }
 
 func (s *System) DictSubmit(ctx context.Context, p *pb.Dict) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveDict(ctx, dictIn(p))
+	return svc.OK, s.uc.SaveDict(ctx, dictIn(p))
 }
 
 func (s *System) DictRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -27,7 +27,7 @@ func (s *System) ListLabel(ctx context.Context, q *commonv1.PageQuery) (*pb.Labe
 }
 
 func (s *System) LabelSubmit(ctx context.Context, p *pb.Label) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveLabel(ctx, labelIn(p))
+	return svc.OK, s.uc.SaveLabel(ctx, labelIn(p))
 }
 
 func (s *System) LabelRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -117,7 +117,7 @@ func (s *System) MenuDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Menu,
 }
 
 func (s *System) MenuSubmit(ctx context.Context, p *pb.Menu) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveMenu(ctx, menuIn(p))
+	return svc.OK, s.uc.SaveMenu(ctx, menuIn(p))
 }
 
 func (s *System) MenuRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -36,7 +36,7 @@ func (s *System) ListMenuTenantConfig(ctx context.Context, q *pb.TenantIdQuery) 
 }
 
 func (s *System) MenuTenantConfigSubmit(ctx context.Context, p *pb.MenuTenantConfig) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveMenuConfig(ctx, configIn(p))
+	return svc.OK, s.uc.SaveMenuConfig(ctx, configIn(p))
 }
 
 func (s *System) MenuTenantConfigRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -66,7 +66,7 @@ func (s *System) ParamDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Para
 }
 
 func (s *System) ParamSubmit(ctx context.Context, p *pb.Param) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveParam(ctx, paramIn(p))
+	return svc.OK, s.uc.SaveParam(ctx, paramIn(p))
 }
 
 func (s *System) ParamRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

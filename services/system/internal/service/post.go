@@ -26,7 +26,7 @@ func (s *System) PostDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Post,
 }
 
 func (s *System) PostSubmit(ctx context.Context, p *pb.Post) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SavePost(ctx, postIn(p))
+	return svc.OK, s.uc.SavePost(ctx, postIn(p))
 }
 
 func (s *System) PostRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

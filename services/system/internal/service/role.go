@@ -56,7 +56,7 @@ func (s *System) RoleDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Role,
 }
 
 func (s *System) RoleSubmit(ctx context.Context, p *pb.Role) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveRole(ctx, roleIn(p))
+	return svc.OK, s.uc.SaveRole(ctx, roleIn(p))
 }
 
 func (s *System) RoleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -73,5 +73,5 @@ func (s *System) RoleExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 }
 
 func (s *System) RoleGrant(ctx context.Context, q *pb.GrantRequest) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.Grant(ctx, q.RoleIds, q.MenuIds)
+	return svc.OK, s.uc.Grant(ctx, q.RoleIds, q.MenuIds)
 }

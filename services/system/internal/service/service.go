@@ -3,8 +3,6 @@
 package service
 
 import (
-	"google.golang.org/protobuf/types/known/wrapperspb"
-
 	"anquan/kit/errs"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/system/v1"
@@ -20,8 +18,6 @@ type System struct {
 
 // New binds the handlers to the use cases.
 func New(uc *biz.System) *System { return &System{uc: uc} }
-
-var ok = wrapperspb.Bool(true)
 
 func badTime(field string) error {
 	return errs.BadRequest("%s格式错误,应为 yyyy-MM-dd HH:mm:ss", field)

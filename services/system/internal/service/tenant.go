@@ -49,7 +49,7 @@ func (s *System) TenantSubmit(ctx context.Context, p *pb.Tenant) (*wrapperspb.Bo
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.SaveTenant(ctx, t)
+	return svc.OK, s.uc.SaveTenant(ctx, t)
 }
 
 func (s *System) TenantRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -141,5 +141,5 @@ func (s *System) TenantUpdateMenuSubtabulationList(ctx context.Context, q *pb.Me
 	if !good {
 		return nil, errs.BadRequest("menuIds 参数格式错误")
 	}
-	return ok, s.uc.UpdateModules(ctx, q.TenantId, v)
+	return svc.OK, s.uc.UpdateModules(ctx, q.TenantId, v)
 }

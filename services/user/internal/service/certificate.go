@@ -61,7 +61,7 @@ func (s *Certificate) CertificateDetail(ctx context.Context, q *commonv1.IdQuery
 }
 
 func (s *Certificate) CertificateSubmit(ctx context.Context, p *pb.Certificate) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveCertificate(ctx, certificateIn(p))
+	return svc.OK, s.uc.SaveCertificate(ctx, certificateIn(p))
 }
 
 func (s *Certificate) CertificateRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -173,7 +173,7 @@ func (s *Certificate) CertificateExpireDetail(ctx context.Context, _ *commonv1.E
 }
 
 func (s *Certificate) CertificateExpireSave(ctx context.Context, p *pb.CertificateExpireSetting) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.SaveExpireSetting(ctx, biz.ExpireSetting{Type: p.Type, RemindDate: p.RemindDate})
+	return svc.OK, s.uc.SaveExpireSetting(ctx, biz.ExpireSetting{Type: p.Type, RemindDate: p.RemindDate})
 }
 
 func guardianOut(v *biz.GuardianView) *pb.TicketGuardian {
@@ -197,7 +197,7 @@ func (s *Certificate) GuardianDetail(ctx context.Context, q *commonv1.IdQuery) (
 func (s *Certificate) GuardianSubmit(ctx context.Context, p *pb.TicketGuardian) (*wrapperspb.BoolValue, error) {
 	g := &biz.Guardian{WorkType: strings.TrimSpace(p.WorkType), UserID: p.UserId, Remark: strings.TrimSpace(p.Remark)}
 	g.ID = p.Id
-	return ok, s.uc.SaveGuardian(ctx, g)
+	return svc.OK, s.uc.SaveGuardian(ctx, g)
 }
 
 func (s *Certificate) GuardianRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/kit/errs"
+	"anquan/kit/svc"
 	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/biz"
 )
@@ -39,7 +40,7 @@ func (s *User) GetUserName(ctx context.Context, q *pb.UserIdQuery) (*pb.UserDisp
 }
 
 func (s *User) UpgradeHash(ctx context.Context, q *pb.HashUpdate) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.UpgradeHash(ctx, q.TenantId, q.UserId, q.PasswordHash)
+	return svc.OK, s.uc.UpgradeHash(ctx, q.TenantId, q.UserId, q.PasswordHash)
 }
 
 func (s *User) BindOAuth(ctx context.Context, q *pb.OAuthQuery) (*pb.OAuthBinding, error) {
@@ -52,7 +53,7 @@ func (s *User) BindOAuth(ctx context.Context, q *pb.OAuthQuery) (*pb.OAuthBindin
 }
 
 func (s *User) CreateTenantAdmin(ctx context.Context, q *pb.TenantAdmin) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.CreateTenantAdmin(ctx, biz.Admin{TenantID: q.TenantId, Account: q.Account, PasswordHash: q.PasswordHash,
+	return svc.OK, s.uc.CreateTenantAdmin(ctx, biz.Admin{TenantID: q.TenantId, Account: q.Account, PasswordHash: q.PasswordHash,
 		RoleID: q.RoleId, DeptID: q.DeptId, Name: q.Name})
 }
 

@@ -4,8 +4,6 @@
 package service
 
 import (
-	"google.golang.org/protobuf/types/known/wrapperspb"
-
 	"anquan/kit/authn"
 	pb "anquan/proto/blade/user/v1"
 	"anquan/user/internal/biz"
@@ -24,8 +22,6 @@ type User struct {
 
 // New binds the handlers to the use cases.
 func New(uc *biz.Users, passwordKey string) *User { return &User{uc: uc, passwordKey: passwordKey} }
-
-var ok = wrapperspb.Bool(true)
 
 // plain reads a password parameter: the web client's AES transport format
 // when it decrypts cleanly, else the value as typed (API clients over TLS

@@ -34,7 +34,7 @@ func (s *User) Submit(ctx context.Context, p *pb.User) (*wrapperspb.BoolValue, e
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.Save(ctx, u)
+	return svc.OK, s.uc.Save(ctx, u)
 }
 
 func (s *User) Update(ctx context.Context, p *pb.User) (*wrapperspb.BoolValue, error) {
@@ -77,7 +77,7 @@ func withIDs(ctx context.Context, list string, fn func(context.Context, []int64)
 	if err := fn(ctx, v); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 var sexNames = map[int32]string{1: "男", 2: "女", 3: "未知"}
@@ -128,11 +128,11 @@ func (s *User) UpdateInfo(ctx context.Context, p *pb.User) (*wrapperspb.BoolValu
 	if err != nil {
 		return nil, err
 	}
-	return ok, s.uc.UpdateInfo(ctx, u)
+	return svc.OK, s.uc.UpdateInfo(ctx, u)
 }
 
 func (s *User) UpdatePassword(ctx context.Context, q *pb.PasswordRequest) (*wrapperspb.BoolValue, error) {
-	return ok, s.uc.UpdatePassword(ctx, s.plain(q.OldPassword), s.plain(q.NewPassword), s.plain(q.NewPassword1))
+	return svc.OK, s.uc.UpdatePassword(ctx, s.plain(q.OldPassword), s.plain(q.NewPassword), s.plain(q.NewPassword1))
 }
 
 func (s *User) UserListByTenantId(ctx context.Context, q *commonv1.PageQuery) (*pb.UserList, error) {

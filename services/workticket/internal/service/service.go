@@ -35,8 +35,6 @@ func New(uc *biz.Workticket, tenantName func(ctx context.Context, tenantID strin
 	return &Workticket{uc: uc, tenantName: tenantName}
 }
 
-var ok = wrapperspb.Bool(true)
-
 // view writes a permit with the acts the caller may take on it. A failed
 // look-up of the caller's relation offers fewer acts (every write checks
 // again) and is logged, not answered: the permit itself is readable.
@@ -132,7 +130,7 @@ func (s *Workticket) TicketRemove(ctx context.Context, q *commonv1.IdsQuery) (*w
 	if err := s.uc.Remove(ctx, ids); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 func (s *Workticket) TicketApprove(ctx context.Context, a *pb.ApproveRequest) (*pb.Permit, error) {
@@ -320,7 +318,7 @@ func (s *Workticket) GuardianChangeDelete(ctx context.Context, q *commonv1.IdQue
 	if err := s.uc.DeleteChange(ctx, q.GetId()); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 func (s *Workticket) BriefingDetail(ctx context.Context, q *pb.TicketIdQuery) (*pb.Briefing, error) {
@@ -371,7 +369,7 @@ func (s *Workticket) CalendarSubmit(ctx context.Context, l *pb.CalendarDayList) 
 	if err := s.uc.SaveDays(ctx, days); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 func (s *Workticket) CalendarRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -382,7 +380,7 @@ func (s *Workticket) CalendarRemove(ctx context.Context, q *commonv1.IdsQuery) (
 	if err := s.uc.RemoveDays(ctx, ids); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 func (s *Workticket) CalendarSettingDetail(ctx context.Context, _ *commonv1.Empty) (*pb.CalendarSetting, error) {
@@ -397,7 +395,7 @@ func (s *Workticket) CalendarSettingSubmit(ctx context.Context, c *pb.CalendarSe
 	if err := s.uc.SaveSetting(ctx, c.NightStart, c.NightEnd); err != nil {
 		return nil, err
 	}
-	return ok, nil
+	return svc.OK, nil
 }
 
 func (s *Workticket) CalendarCheckTime(ctx context.Context, q *pb.CalendarCheckQuery) (*pb.CalendarCheck, error) {
