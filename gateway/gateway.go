@@ -84,6 +84,12 @@ func (g *Gateway) Start(ctx context.Context) error {
 		return fmt.Errorf("gateway.trustedProxies: %w", err)
 	}
 	g.dialer = rpc.NewDialer(addrs, g.in.Secret)
+	for _, s := range Services() {
+		// the services of this process, in-process (kit/server.Local)
+		if l := g.in.Dialer.Local(s); l != nil {
+			g.dialer.SetLocal(s, l)
+		}
+	}
 	pol, err := authz.New(systemv1.NewSystemInternalClient(g.dialer.Lazy("system")))
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ import (
 	"syscall"
 	"time"
 
-	_ "github.com/glebarez/go-sqlite"
+	_ "modernc.org/sqlite"
 
 	"anquan/kit/authn"
 	"anquan/kit/idgen"

@@ -29,7 +29,7 @@ type Server struct {
 }
 
 // Register serves the log of g on s.
-func Register(s *grpc.Server, g *gorm.DB, service string) {
+func Register(s grpc.ServiceRegistrar, g *gorm.DB, service string) {
 	commonv1.RegisterAuditServiceServer(s, &Server{service: service, logs: crud.New[db.AuditLog](g, crud.Spec{
 		Name: "审计日志",
 		Filters: paging.Fields{

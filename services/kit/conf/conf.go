@@ -40,7 +40,11 @@ type Config struct {
 	Tracing  Tracing           `yaml:"tracing"`
 	Gateway  Gateway           `yaml:"gateway"`
 	Storage  Storage           `yaml:"storage"`
-	MQTT     MQTT              `yaml:"mqtt"`
+	// InProc "off" makes the services of one process call each other and
+	// the gateway call them through their gRPC sockets instead of their
+	// in-process channels (kit/server.Local): a comparison, a debugging aid.
+	InProc string `yaml:"inproc"`
+	MQTT   MQTT   `yaml:"mqtt"`
 }
 
 // MQTT is where monitor's gateways publish: the embedded broker of the
@@ -270,6 +274,7 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_GRPC", &c.GRPC)
 	set("ANQUAN_DATA", &c.Data)
 	set("ANQUAN_WEB", &c.Web)
+	set("ANQUAN_INPROC", &c.InProc)
 	set("ANQUAN_MQTT", &c.MQTT.Listen)
 	set("ANQUAN_MQTT_URL", &c.MQTT.URL)
 	set("ANQUAN_MQTT_USERNAME", &c.MQTT.Username)

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/glebarez/sqlite"
+	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/driver/mysql"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"

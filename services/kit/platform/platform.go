@@ -68,6 +68,9 @@ func Open(ctx context.Context, c *conf.Config) (*Infra, error) {
 		return nil, err
 	}
 	in.Dialer = rpc.NewDialer(c.Services, in.Secret)
+	if c.InProc == "off" {
+		in.Dialer.NoLocals()
+	}
 	if in.Lease, err = lease.Start(ctx, c, in.Cache); err != nil {
 		in.Close()
 		return nil, err
@@ -106,5 +109,11 @@ func (in *Infra) GRPCServer(name, addr string) (*server.GRPC, error) {
 	if in.guardErr != nil {
 		return nil, in.guardErr
 	}
-	return server.NewGRPC(name, addr, in.Verifier, in.Cache, in.Secret, in.guard.ServerInterceptor)
+	srv, err := server.NewGRPC(name, addr, in.Verifier, in.Cache, in.Secret, in.guard.ServerInterceptor)
+	if err != nil {
+		return nil, err
+	}
+	// Neighbours in this process call it in-process (its gate opens when it serves).
+	in.Dialer.SetLocal(name, srv.Local.Channel())
+	return srv, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/fullstorydev/grpchan"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -25,6 +26,11 @@ type Dialer struct {
 	conns  map[string]*grpc.ClientConn
 	secret string
 	extra  []grpc.UnaryClientInterceptor
+	// locals are the in-process channels of services running in this
+	// process (kit/server.Local); calls to them skip the socket.
+	locals   map[string]grpc.ClientConnInterface
+	wrapped  map[string]grpc.ClientConnInterface
+	noLocals bool
 }
 
 // NewDialer with static addresses (name -> host:port) and the internal secret.
@@ -50,10 +56,84 @@ func (d *Dialer) Addr(name string) string {
 	return d.addrs[name]
 }
 
+// SetLocal registers the in-process channel of a service of this process:
+// calls to it go through it (with the same client interceptors) instead of
+// its network address. NoLocals (ANQUAN_INPROC=off) keeps the sockets.
+func (d *Dialer) SetLocal(name string, ch grpc.ClientConnInterface) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.noLocals {
+		return
+	}
+	if d.locals == nil {
+		d.locals, d.wrapped = map[string]grpc.ClientConnInterface{}, map[string]grpc.ClientConnInterface{}
+	}
+	d.locals[name] = ch
+	delete(d.wrapped, name)
+}
+
+// Local is the in-process channel registered for a service, or nil.
+func (d *Dialer) Local(name string) grpc.ClientConnInterface {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.locals[name]
+}
+
+// NoLocals makes every call use the network (a comparison, a debugging aid).
+func (d *Dialer) NoLocals() {
+	d.mu.Lock()
+	d.noLocals, d.locals, d.wrapped = true, nil, nil
+	d.mu.Unlock()
+}
+
+// local is the intercepted in-process channel of a service, or nil.
+func (d *Dialer) local(name string) grpc.ClientConnInterface {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	ch, ok := d.locals[name]
+	if !ok {
+		return nil
+	}
+	if w, ok := d.wrapped[name]; ok {
+		return w
+	}
+	ints := append([]grpc.UnaryClientInterceptor{d.forward}, d.extra...)
+	w := grpchan.InterceptClientConn(ch, chainUnary(ints), chainStream(streamsOf(ints)))
+	d.wrapped[name] = w
+	return w
+}
+
+func chainUnary(ints []grpc.UnaryClientInterceptor) grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		next := invoker
+		for i := len(ints) - 1; i >= 0; i-- {
+			in, n := ints[i], next
+			next = func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, opts ...grpc.CallOption) error {
+				return in(ctx, method, req, reply, cc, n, opts...)
+			}
+		}
+		return next(ctx, method, req, reply, cc, opts...)
+	}
+}
+
+func chainStream(ints []grpc.StreamClientInterceptor) grpc.StreamClientInterceptor {
+	return func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		next := streamer
+		for i := len(ints) - 1; i >= 0; i-- {
+			in, n := ints[i], next
+			next = func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+				return in(ctx, desc, cc, method, n, opts...)
+			}
+		}
+		return next(ctx, desc, cc, method, opts...)
+	}
+}
+
 // Use adds client interceptors (the gateway's permission check) to later connections.
 func (d *Dialer) Use(i grpc.UnaryClientInterceptor) {
 	d.mu.Lock()
 	d.extra = append(d.extra, i)
+	d.wrapped = map[string]grpc.ClientConnInterface{}
 	d.mu.Unlock()
 }
 
@@ -137,6 +217,9 @@ type lazy struct {
 }
 
 func (l lazy) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+	if ch := l.d.local(l.name); ch != nil {
+		return ch.Invoke(ctx, method, args, reply, opts...)
+	}
 	c, err := l.d.Conn(l.name)
 	if err != nil {
 		return err
@@ -145,6 +228,9 @@ func (l lazy) Invoke(ctx context.Context, method string, args, reply any, opts .
 }
 
 func (l lazy) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	if ch := l.d.local(l.name); ch != nil {
+		return ch.NewStream(ctx, desc, method, opts...)
+	}
 	c, err := l.d.Conn(l.name)
 	if err != nil {
 		return nil, err

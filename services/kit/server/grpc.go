@@ -52,11 +52,15 @@ const (
 // underneath) on a listener opened up front, so the address is known before
 // serving and a taken port fails NewGRPC, not a goroutine.
 type GRPC struct {
-	// Server is the grpc-go server inside Kratos, where handlers register.
-	Server *grpc.Server
+	// Server is where handlers register: the grpc-go server inside Kratos
+	// and the in-process channel (Local) both.
+	Server grpc.ServiceRegistrar
 	Kratos *kgrpc.Server
-	lis    net.Listener
-	name   string
+	// Local is the in-process channel of the all-in-one binary (local.go).
+	Local *Local
+	grpc  *grpc.Server
+	lis   net.Listener
+	name  string
 }
 
 // NewGRPC listens on addr (":0"-style addresses pick a free port); extra
@@ -86,6 +90,7 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 		mw = append(mw, Middleware(e))
 	}
 	mw = append(mw, Middleware(Validate))
+	streams := streamChain(name, auth, extra)
 	k := kgrpc.NewServer(
 		kgrpc.Listener(lis),
 		// Kratos bounds every call to 1 s by default; calls here are
@@ -97,7 +102,7 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 		kgrpc.Middleware(mw...),
 		// Kratos middleware does not run on streams: the same chain as
 		// stream interceptors (stream.go).
-		kgrpc.StreamInterceptor(streamChain(name, auth, extra)...),
+		kgrpc.StreamInterceptor(streams...),
 		kgrpc.Options(
 			grpc.StatsHandler(otelgrpc.NewServerHandler()),
 			grpc.MaxRecvMsgSize(32<<20),
@@ -111,7 +116,8 @@ func NewGRPC(name, addr string, verifier *authn.Verifier, deny cache.Cache, inte
 			grpc.InitialConnWindowSize(ConnWindow),
 		),
 	)
-	return &GRPC{Server: k.Server, Kratos: k, lis: lis, name: name}, nil
+	local := newLocal(mw, streams)
+	return &GRPC{Server: registrar{s: k.Server, l: local}, Kratos: k, Local: local, grpc: k.Server, lis: lis, name: name}, nil
 }
 
 // Addr is the address the server listens on.

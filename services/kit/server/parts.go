@@ -74,7 +74,7 @@ func (p *Parts) Stop(ctx context.Context) error {
 		case <-ctx.Done():
 			// Past the bound: cut the remaining calls, then let the hooks
 			// (outbox flush, database close) finish.
-			p.GRPC.Server.Stop()
+			p.GRPC.grpc.Stop()
 			return <-p.done
 		}
 	}
@@ -168,11 +168,15 @@ func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) err
 		kratos.StopTimeout(30*time.Second),
 		kratos.AfterStart(func(context.Context) error {
 			p.Outbox.Start()
+			srv.Local.Open()
 			reach(name, srv.Addr())
 			close(started)
 			return nil
 		}),
 		kratos.BeforeStop(func(context.Context) error {
+			// In-process callers are refused from now on, as the network
+			// server's drain refuses new calls.
+			srv.Local.Close()
 			if p.Cancel != nil {
 				p.Cancel()
 			}
@@ -180,6 +184,7 @@ func (p *Parts) Serve(srv *GRPC, name string, reach func(name, addr string)) err
 		}),
 		// Not the hook's context: kratos has cancelled it by now.
 		kratos.AfterStop(func(context.Context) error {
+			srv.Local.Drain(p.stopCtx)
 			p.Outbox.Stop(p.stopCtx)
 			return p.closeDB()
 		}),

@@ -62,6 +62,12 @@ func (files) PreviewFile(r *resourcev1.FileName, st resourcev1.ResourceService_P
 // the caller's identity; every received message is validated; a panic is
 // Internal, not a crash.
 func TestStreamsPassTheSameChecksAsUnaryCalls(t *testing.T) {
+	for _, via := range []string{"network", "local"} {
+		t.Run(via, func(t *testing.T) { testStreamChecks(t, via) })
+	}
+}
+
+func testStreamChecks(t *testing.T, via string) {
 	c := conf.Default()
 	c.Data = t.TempDir()
 	keys, err := authn.LoadKeys(c)
@@ -92,6 +98,10 @@ func TestStreamsPassTheSameChecksAsUnaryCalls(t *testing.T) {
 	}
 	defer func() { _ = cc.Close() }() // best-effort cleanup in a test
 	rc := resourcev1.NewResourceServiceClient(cc)
+	if via == "local" {
+		s.Local.Open()
+		rc = resourcev1.NewResourceServiceClient(s.Local.Channel())
+	}
 	base, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	signed := metadata.AppendToOutgoingContext(base, MDAuthorization, "Bearer "+tok)
