@@ -309,7 +309,7 @@ func startProfile(c *http.Client, name string) func() {
 			return
 		}
 		defer func() { _ = res.Body.Close() }() // benchmark tool: best-effort close
-		must(os.MkdirAll(*profile, 0o755))
+		must(os.MkdirAll(*profile, 0o750))
 		slug := strings.Map(func(r rune) rune {
 			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 				return r
