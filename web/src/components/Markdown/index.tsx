@@ -110,9 +110,15 @@ export default function Markdown({ text }: { text: string }) {
         <ol key={key}>
           {items.map((it, j) => (
             <li key={j}>
-              {it.split('\n').map((p, pi) =>
-                p.startsWith('>') ? <blockquote key={pi}>{inline(p.replace(/^>\s?/, ''), `${key}${j}${pi}`)}</blockquote> : <div key={pi}>{inline(p, `${key}${j}${pi}`)}</div>,
-              )}
+              {it
+                .split('\n')
+                .map((p, pi) =>
+                  p.startsWith('>') ? (
+                    <blockquote key={pi}>{inline(p.replace(/^>\s?/, ''), `${key}${j}${pi}`)}</blockquote>
+                  ) : (
+                    <div key={pi}>{inline(p, `${key}${j}${pi}`)}</div>
+                  ),
+                )}
             </li>
           ))}
         </ol>,
