@@ -140,6 +140,7 @@ export default {
   'menu.monitorAlarm': 'Alarms',
   'menu.monitorDevice': 'Monitored devices',
   'menu.monitorGateway': 'Data gateways',
+  'menu.aichatConversation': 'Assistant conversations',
   'menu.notice': 'Notices',
   'menu.riskUnit': 'Risk identification',
   'menu.hiddenDangerList': 'Hazard checks',

@@ -4,6 +4,55 @@
  */
 
 export interface paths {
+    "/api/ai-chat/conversation/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AichatService_ConversationDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own conversations (title contains: filter "title"). */
+        get: operations["AichatService_PageConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AichatService_ConversationRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log/export": {
         parameters: {
             query?: never;
@@ -4984,6 +5033,32 @@ export interface components {
             /** @description Name of the space (受限空间名称). */
             spaceName: string;
         };
+        /** @description A stored conversation of the caller. */
+        v1Conversation: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            messageCount: number;
+            messages: components["schemas"]["v1StoredMessage"][];
+            model: string;
+            tenantId: string;
+            title: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1ConversationPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Conversation"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1CountItem: {
             code: string;
             /** Format: int32 */
@@ -6631,6 +6706,15 @@ export interface components {
             /** @description Or named people (comma list of user ids); either may be empty, not both. */
             userIds: string;
         };
+        v1StoredMessage: {
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            role: string;
+            /** @description The thinking steps of an assistant answer, one per line. */
+            steps: string[];
+        };
         /** @description Temporary power (临时用电作业). */
         v1TemporaryPower: {
             /**
@@ -6950,6 +7034,76 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AichatService_ConversationDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Conversation"];
+                };
+            };
+        };
+    };
+    AichatService_PageConversation: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConversationPage"];
+                };
+            };
+        };
+    };
+    AichatService_ConversationRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     AuditService_ExportAudit: {
         parameters: {
             query?: {

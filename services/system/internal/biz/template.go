@@ -78,6 +78,9 @@ var Template = []MenuTemplate{
 	{Code: "business_process", Name: "业务流程", Path: "/businessProcess", Source: "process", I18n: "businessProcess", Category: 1, Children: []MenuTemplate{
 		page("notice", "通知公告", "/businessProcess/noticeAnnouncement/index", "notification", "notice", "add", "edit", "delete", "view"),
 		page("flow_todo", "我的待办", "/businessProcess/todo", "schedule", "flowTodo"),
+		// aichat: the caller's own conversations with the safety assistant (no
+		// buttons: anyone may read and delete their own)
+		page("aichat_conversation", "助手对话", "/aichat/conversation", "message", "aichatConversation"),
 		page("job_ordinary", "一般作业", "/businessProcess/jobOrdinary/submit", "form", "jobOrdinary"),
 		// Special-work permits (workticket): the list with its button codes, the
 		// eight types' submit pages and the pre-job briefing.
