@@ -55,6 +55,15 @@ var Template = []MenuTemplate{
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
 		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
+		// education: the caller's own exams and everyone's results (managers see the tenant's).
+		page("my_exam", "我的考试", "/safetyEducation/myExam", "edit", "myExam"),
+		page("edu_result", "考试成绩", "/safetyEducation/result", "trophy", "eduResult"),
+	}},
+	{Code: "education_admin", Name: "考试管理", Path: "/educationAdmin", Source: "education", I18n: "educationAdmin", Category: 1, Children: []MenuTemplate{
+		// education: the question bank, papers and exams (the bank holds the answers: its own module).
+		page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"),
+		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
+		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
 		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
@@ -153,7 +162,7 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin"},
 	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
