@@ -56,7 +56,10 @@ func (e *env) testEducation(t *testing.T) {
 	ok(t, cat, "category")
 	catID := str(cat.dataMap()["id"])
 	fails(t, e.post("/api/education/category/submit", admin, map[string]any{"name": " "}), 400, "请填写分类名称", "empty category")
-	q := func(body map[string]any) *resp { body["categoryId"] = catID; return e.post("/api/education/question/submit", admin, body) }
+	q := func(body map[string]any) *resp {
+		body["categoryId"] = catID
+		return e.post("/api/education/question/submit", admin, body)
+	}
 	opts := []map[string]any{{"text": "甲"}, {"text": "乙"}, {"text": "丙"}}
 	fails(t, q(map[string]any{"type": 9, "content": "x", "answer": "A"}), 400, "题型只能是", "bad type")
 	fails(t, q(map[string]any{"type": 1, "content": "", "options": opts, "answer": "A"}), 400, "请填写题干", "no content")
