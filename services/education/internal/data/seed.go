@@ -42,8 +42,8 @@ var seedQuestions = []seedQuestion{
 }
 
 // Seed gives the demo tenant a question bank, two papers, an exam for the
-// operators (one result already passed, with its certificate) and the
-// contractor entry exam assigned to contractor1, once (skipped when the
+// operators (one result already passed, with its certificate) and a
+// contractor refresher exam assigned to contractor1, once (skipped when the
 // tenant has any category).
 func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
@@ -100,7 +100,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 		x1 := biz.Exam{Name: "2026年度员工安全知识考试", PaperID: p1.ID, PaperName: p1.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
 			UserIDs: ident.JoinIDs([]int64{seedids.DemoOperator1User, seedids.DemoOperator2User, seedids.DemoWelderUser}), UserNames: "王操作,赵操作,孙焊工",
 			TotalScore: p1.TotalScore, PassScore: p1.PassScore, Duration: p1.Duration}
-		x2 := biz.Exam{Name: "承包商入场安全考试", PaperID: p2.ID, PaperName: p2.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
+		x2 := biz.Exam{Name: "承包商安全再培训考试", PaperID: p2.ID, PaperName: p2.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
 			UserIDs: ident.JoinIDs([]int64{seedids.DemoContractor1User}), UserNames: "周承包", TotalScore: 100, PassScore: 60, Duration: p2.Duration}
 		for _, x := range []*biz.Exam{&x1, &x2} {
 			if err := c.Create(x).Error; err != nil {
