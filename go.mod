@@ -10,6 +10,8 @@ require (
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
+	anquan/contractor v0.0.0
+	anquan/education v0.0.0
 	anquan/monitor v0.0.0
 	anquan/prevention v0.0.0
 	anquan/proto v0.0.0
@@ -174,6 +176,8 @@ replace (
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
+	anquan/contractor => ./services/contractor
+	anquan/education => ./services/education
 	anquan/monitor => ./services/monitor
 	anquan/prevention => ./services/prevention
 	anquan/proto => ./proto

@@ -15,7 +15,7 @@ type MenuTemplate struct {
 
 func page(code, name, path, source, i18n string, buttons ...string) MenuTemplate {
 	m := MenuTemplate{Code: code, Name: name, Path: path, Source: source, I18n: i18n, Category: 1}
-	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
+	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥", "review": "准入审核", "lift": "移出黑名单"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
 	for _, b := range buttons {
 		m.Children = append(m.Children, MenuTemplate{Code: code + "_" + b, Name: labels[b], Category: 2})
 	}
@@ -55,6 +55,21 @@ var Template = []MenuTemplate{
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
 		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
+		// education: the caller's own exams and everyone's results (managers see the tenant's).
+		page("my_exam", "我的考试", "/safetyEducation/myExam", "edit", "myExam"),
+		page("edu_result", "考试成绩", "/safetyEducation/result", "trophy", "eduResult"),
+	}},
+	{Code: "contractor_mgmt", Name: "承包商管理", Path: "/contractor", Source: "people", I18n: "contractorMgmt", Category: 1, Children: []MenuTemplate{
+		// contractor: companies and their admission, people and their entry training, the blacklist.
+		page("ct_company", "承包商单位", "/contractor/company", "bank", "ctCompany", "add", "edit", "delete", "view", "review"),
+		page("ct_person", "承包商人员", "/contractor/person", "team", "ctPerson", "add", "edit", "delete", "view"),
+		page("ct_blacklist", "黑名单", "/contractor/blacklist", "stop", "ctBlacklist", "add", "lift"),
+	}},
+	{Code: "education_admin", Name: "考试管理", Path: "/educationAdmin", Source: "education", I18n: "educationAdmin", Category: 1, Children: []MenuTemplate{
+		// education: the question bank, papers and exams (the bank holds the answers: its own module).
+		page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"),
+		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
+		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
 		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
@@ -156,7 +171,7 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt"},
 	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
