@@ -126,7 +126,10 @@ var Template = []MenuTemplate{
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
-		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance"),
+		// equipment: the ledger with its overdue list, the maintenance and detection records, the detection rules.
+		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance", "add", "edit", "delete", "view"),
+		page("equipment_record", "维护检测记录", "/companyBasic/production/detection", "profile", "equipmentRecord", "add", "delete", "view"),
+		page("equipment_rule", "检测周期规则", "/companyBasic/production/detectionRule", "schedule", "equipmentRule", "add", "edit", "delete", "view"),
 	}},
 	{Code: "system_settings", Name: "系统设置", Path: "/system", Source: "setting", I18n: "systemSettings", Category: 1, Children: []MenuTemplate{
 		page("user", "用户管理", "/system/user", "user", "user", append(crudButtons, "reset", "role", "unlock", "audit")...),
@@ -163,7 +166,8 @@ func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m
 var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
-		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack"},
+		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack",
+		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
