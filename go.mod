@@ -9,6 +9,7 @@ require (
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
+	anquan/emergency v0.0.0
 	anquan/monitor v0.0.0
 	anquan/prevention v0.0.0
 	anquan/proto v0.0.0
@@ -142,6 +143,7 @@ replace (
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
+	anquan/emergency => ./services/emergency
 	anquan/monitor => ./services/monitor
 	anquan/prevention => ./services/prevention
 	anquan/proto => ./proto
