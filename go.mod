@@ -5,13 +5,15 @@ go 1.26.7
 require (
 	anquan/aichat v0.0.0
 	anquan/auth v0.0.0
+	anquan/contractor v0.0.0
 	anquan/desk v0.0.0
+	anquan/education v0.0.0
+	anquan/emergency v0.0.0
+	anquan/equipment v0.0.0
 	anquan/factory v0.0.0
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
-	anquan/contractor v0.0.0
-	anquan/education v0.0.0
 	anquan/monitor v0.0.0
 	anquan/prevention v0.0.0
 	anquan/proto v0.0.0
@@ -19,7 +21,6 @@ require (
 	anquan/system v0.0.0
 	anquan/user v0.0.0
 	anquan/workticket v0.0.0
-	anquan/equipment v0.0.0
 	github.com/eclipse/paho.mqtt.golang v1.5.1
 	github.com/nats-io/nats.go v1.55.0
 	github.com/pressly/goose/v3 v3.29.0
@@ -172,13 +173,15 @@ require (
 replace (
 	anquan/aichat => ./services/aichat
 	anquan/auth => ./services/auth
+	anquan/contractor => ./services/contractor
 	anquan/desk => ./services/desk
+	anquan/education => ./services/education
+	anquan/emergency => ./services/emergency
+	anquan/equipment => ./services/equipment
 	anquan/factory => ./services/factory
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
-	anquan/contractor => ./services/contractor
-	anquan/education => ./services/education
 	anquan/monitor => ./services/monitor
 	anquan/prevention => ./services/prevention
 	anquan/proto => ./proto
@@ -186,5 +189,4 @@ replace (
 	anquan/system => ./services/system
 	anquan/user => ./services/user
 	anquan/workticket => ./services/workticket
-	anquan/equipment => ./services/equipment
 )

@@ -4,6 +4,8 @@ package biz
 // (top level, with a code that picks the icon and isUsed 2 = enabled), their
 // pages, and the buttons of the system pages.
 
+import "strings"
+
 // MenuTemplate is one entry of the template.
 type MenuTemplate struct {
 	Code, Name, Path, Source, I18n string
@@ -75,7 +77,12 @@ var Template = []MenuTemplate{
 		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
 	}},
 	{Code: "emergency", Name: "应急管理", Path: "/emergency", Source: "emergency", I18n: "emergency", Category: 1, Children: []MenuTemplate{
-		page("emergency_plan", "应急预案", "/emergency/plan", "plan", "emergencyPlan"),
+		// emergency: plans with versions and deadlines, drills, supplies, teams and the rule table.
+		withButtons(page("emergency_plan", "应急预案", "/emergency/plan", "plan", "emergencyPlan", "add", "edit", "delete", "view"), "review:评审", "publish:发布备案"),
+		withButtons(page("emergency_drill", "应急演练", "/emergency/drill", "schedule", "emergencyDrill", "add", "edit", "delete", "view"), "evaluate:演练评估"),
+		withButtons(page("emergency_supply", "应急物资", "/emergency/supply", "tool", "emergencySupply", "add", "edit", "delete", "view"), "check:物资检查"),
+		page("emergency_team", "应急队伍", "/emergency/team", "team", "emergencyTeam", "add", "edit", "delete", "view"),
+		withButtons(page("emergency_rule", "应急规则", "/emergency/rule", "setting", "emergencyRule"), "edit:修改"),
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
@@ -159,6 +166,15 @@ var Template = []MenuTemplate{
 
 func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m }
 
+// withButtons adds buttons given as "suffix:label" to a page.
+func withButtons(m MenuTemplate, buttons ...string) MenuTemplate {
+	for _, b := range buttons {
+		code, label, _ := strings.Cut(b, ":")
+		m.Children = append(m.Children, MenuTemplate{Code: m.Code + "_" + code, Name: label, Category: 2})
+	}
+	return m
+}
+
 // DemoButtons: the buttons a demo role holds besides reading its modules (the
 // safety manager holds every button of its modules). People report hazards,
 // rectify what they are liable for and inspect; directors also approve
@@ -167,7 +183,8 @@ var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
 		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack",
-		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add"},
+		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
+		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
@@ -176,7 +193,7 @@ var DemoButtons = map[string][]string{
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
 	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt"},
-	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
+	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
 }
