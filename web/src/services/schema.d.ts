@@ -2321,6 +2321,615 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contractor/admission/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admission check as a page shows it (the same rule permits use). */
+        post: operations["ContractorService_AdmissionCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a company or a person on the blacklist (kind, targetId, reason). */
+        post: operations["ContractorService_BlacklistAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_BlacklistLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blacklist entries; filters kind, targetName, lifted. */
+        get: operations["ContractorService_BlacklistPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_CompanyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies; filters name, category, risk, admission, blacklisted. */
+        get: operations["ContractorService_CompanyPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_CompanyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admission review (准入审核) by a safety manager. */
+        post: operations["ContractorService_CompanyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (admission pending) or edit; a change of qualification or
+         *     agreement sends an admitted company back to review.
+         */
+        post: operations["ContractorService_CompanySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_PersonDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People; filters companyId, name, trained, blacklisted, userId. */
+        get: operations["ContractorService_PersonPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CategoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategoryRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategorySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CertificateDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificates (managers: the tenant's; others: their own); filters
+         *     userId, examId, certNo.
+         */
+        get: operations["EducationService_CertificatePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_ExamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an exam (one attempt per assigned person) or edit it before
+         *     anyone started; later only its name, end time and remark change.
+         */
+        post: operations["EducationService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_QuestionDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questions, paged; filters categoryId, type, difficulty, content. */
+        get: operations["EducationService_QuestionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_RecordAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One attempt: its questions with the saved answers; marked ones with the
+         *     right answers and analysis.
+         */
+        get: operations["EducationService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own attempts (我的考试). */
+        get: operations["EducationService_RecordMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results of every attempt (managers: the tenant's; others: their own);
+         *     filters examId, userId, state, passed.
+         */
+        get: operations["EducationService_RecordPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or resume) the caller's own attempt: the questions are drawn once
+         *     and the server's deadline set.
+         */
+        post: operations["EducationService_RecordStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand in: scored on the server; a pass issues a certificate. */
+        post: operations["EducationService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/label-management/list": {
         parameters: {
             query?: never;
@@ -4342,6 +4951,36 @@ export interface components {
             source: string;
             tenantId: string;
         };
+        userV1CertificatePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Certificate"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1AdmissionQuery: {
+            /** @description When the person must be admitted (a permit's planned end); empty = now. */
+            at: string;
+            userIds: string[];
+        };
+        v1AdmissionVerdict: {
+            allowed: boolean;
+            companyName: string;
+            /** @description false: not a registered contractor person (the check does not apply). */
+            contractor: boolean;
+            name: string;
+            /** @description What is missing, in Chinese ("未通过入场安全培训考试; 所属单位已列入黑名单"). */
+            reason: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1AdmissionVerdicts: {
+            items: components["schemas"]["v1AdmissionVerdict"][];
+        };
         /**
          * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
          *     acknowledged, returned to normal.
@@ -4403,6 +5042,20 @@ export interface components {
              */
             height: number;
         };
+        v1AnswerItem: {
+            given: string;
+            /** Format: int64 */
+            questionId: string;
+        };
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            answers: components["schemas"]["v1AnswerItem"][];
+            /** Format: int64 */
+            id: string;
+        };
         v1ApproveRequest: {
             comment: string;
             /** Format: int64 */
@@ -4461,6 +5114,25 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A question as the candidate sees it (no answer until marked). */
+        v1AttemptQuestion: {
+            analysis: string;
+            /** @description After marking only: the right answer, the analysis and the points got. */
+            answer: string;
+            content: string;
+            correct: boolean;
+            /** @description The candidate's saved answer. */
+            given: string;
+            /** Format: int32 */
+            got: number;
+            options: components["schemas"]["v1ChoiceOption"][];
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
         /**
          * @description One audited write: who, when, which rows of which entity, and digests of
          *     the rows before and of the values written.
@@ -4505,6 +5177,38 @@ export interface components {
         };
         v1AuditSources: {
             items: components["schemas"]["v1AuditSource"][];
+        };
+        v1BlacklistEntry: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** @description The company's credit code or the person's masked identity card. */
+            idNo: string;
+            /**
+             * Format: int32
+             * @description 1 company 单位, 2 person 人员.
+             */
+            kind: number;
+            /** @description Lifted (移出黑名单) entries stay as history. */
+            lifted: boolean;
+            liftReason: string;
+            liftTime: string;
+            operatorName: string;
+            reason: string;
+            /** Format: int64 */
+            targetId: string;
+            targetName: string;
+        };
+        v1BlacklistRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1BlacklistEntry"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Blind plate (盲板抽堵作业). */
         v1BlindPlate: {
@@ -4594,6 +5298,33 @@ export interface components {
             enabled: boolean;
             image: string;
             key: string;
+        };
+        v1Category: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Computed: questions in the category.
+             */
+            questionCount: number;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+        };
+        v1CategoryRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Category"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Certificate is one certificate a person holds. */
         v1Certificate: {
@@ -4707,12 +5438,12 @@ export interface components {
         v1CertificateKinds: {
             items: components["schemas"]["v1CertificateKind"][];
         };
-        v1CertificatePage: {
+        v1CertificateRows: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["v1Certificate"][];
+            records: components["schemas"]["v1ExamCertificate"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -4918,6 +5649,11 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description One option of a choice question: key A-F and its text. */
+        v1ChoiceOption: {
+            key: string;
+            text: string;
+        };
         v1Client: {
             /** Format: int32 */
             accessTokenValidity: number;
@@ -4972,6 +5708,62 @@ export interface components {
         };
         v1CommentList: {
             items: components["schemas"]["v1Comment"][];
+        };
+        v1Company: {
+            /**
+             * Format: int32
+             * @description Admission (准入): 0 pending 待审核, 1 admitted 已准入, 2 rejected 未通过, 3 exited 已退场.
+             */
+            admission: number;
+            /** @description Safety agreement (安全协议) expiry date (yyyy-MM-dd). */
+            agreementExpire: string;
+            blacklisted: boolean;
+            blacklistReason: string;
+            /**
+             * Format: int32
+             * @description 1 raw materials 原材料, 2 equipment and facilities 设备设施, 3 software
+             *     and technical services 软件及技术服务, 4 office supplies 办公用品, 5 other 其他.
+             */
+            category: number;
+            contact: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** @description 统一社会信用代码 (18 characters). */
+            creditCode: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Computed: people registered.
+             */
+            personCount: number;
+            phone: string;
+            /** @description Qualification certificate (资质证书) name, number and expiry date (yyyy-MM-dd). */
+            qualification: string;
+            qualificationExpire: string;
+            qualificationNo: string;
+            remark: string;
+            reviewComment: string;
+            reviewerName: string;
+            reviewTime: string;
+            /**
+             * Format: int32
+             * @description 1 未知风险, 2 风险较大, 3 风险轻微, 4 非常可靠.
+             */
+            risk: number;
+        };
+        v1CompanyRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Company"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Confined space (受限空间作业). */
         v1ConfinedSpace: {
@@ -5104,6 +5896,21 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A random draw rule: count questions of type (and category, 0 = any) worth
+         *     score each.
+         */
+        v1DrawRule: {
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
         /** @description 双重预防 big screen. */
         v1DualScreen: {
             date: string;
@@ -5140,6 +5947,69 @@ export interface components {
             unitColours: components["schemas"]["v1CountItem"][];
             /** Format: int32 */
             unitsTotal: number;
+        };
+        v1Exam: {
+            /**
+             * Format: int32
+             * @description Computed: assigned, submitted and passed counts.
+             */
+            assigned: number;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int32 */
+            duration: number;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** Format: int64 */
+            paperId: string;
+            paperName: string;
+            /** Format: int32 */
+            passed: number;
+            /** Format: int32 */
+            passScore: number;
+            remark: string;
+            /** @description The window in which attempts may start: yyyy-MM-dd HH:mm:ss. */
+            startTime: string;
+            /** Format: int32 */
+            submitted: number;
+            /** Format: int32 */
+            totalScore: number;
+            /** @description Comma list of the assigned users' ids (1-500 people); names read only. */
+            userIds: string;
+            userNames: string;
+        };
+        v1ExamCertificate: {
+            certNo: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            /** Format: int64 */
+            id: string;
+            issueTime: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            tenantName: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1ExamRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Exam"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1ExpirationReminder: {
             /** Format: int32 */
@@ -5593,6 +6463,11 @@ export interface components {
              */
             weight: number;
         };
+        v1LiftRequest: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
+        };
         v1LogoutRequest: {
             refreshToken: string;
         };
@@ -5932,6 +6807,60 @@ export interface components {
             workPhases: components["schemas"]["v1Option"][];
             workTypes: components["schemas"]["v1Option"][];
         };
+        v1Paper: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Minutes allowed from the start of an attempt (1-600).
+             */
+            duration: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 fixed questions 固定组卷, 2 random draw 随机组卷.
+             */
+            mode: number;
+            name: string;
+            /** Format: int32 */
+            passScore: number;
+            /** Format: int32 */
+            questionCount: number;
+            questions: components["schemas"]["v1PaperQuestion"][];
+            remark: string;
+            rules: components["schemas"]["v1DrawRule"][];
+            /**
+             * Format: int32
+             * @description Computed: the sum of the questions' or rules' scores, and the count.
+             */
+            totalScore: number;
+        };
+        /** @description A fixed question of a paper and its score. */
+        v1PaperQuestion: {
+            content: string;
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int32 */
+            score: number;
+            /**
+             * Format: int32
+             * @description Read only: the question's type and content.
+             */
+            type: number;
+        };
+        v1PaperRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Paper"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1Param: {
             /** Format: int64 */
             createDept: string;
@@ -6112,6 +7041,56 @@ export interface components {
             signatures: components["schemas"]["v1Signature"][];
             tenantName: string;
         };
+        v1Person: {
+            /** @description Computed: whether the person may be put on a job now, and what is missing. */
+            allowed: boolean;
+            blacklisted: boolean;
+            blacklistReason: string;
+            certificateExpire: string;
+            certificateNo: string;
+            /** Format: int64 */
+            companyId: string;
+            companyName: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            examCertNo: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Resident identity card number (18 characters, checksum verified);
+             *     lists show it masked.
+             */
+            idCard: string;
+            name: string;
+            phone: string;
+            reason: string;
+            remark: string;
+            /** @description Entry training (入场安全培训): set when the person passes an exam. */
+            trained: boolean;
+            trainedTime: string;
+            trainExpire: string;
+            /**
+             * Format: int64
+             * @description The person's login account (user type external) in this tenant: the
+             *     permit names people by it and the exam is taken with it.
+             */
+            userId: string;
+            userName: string;
+            /** @description Work type (工种) and the certificate for it, with its expiry (yyyy-MM-dd). */
+            workType: string;
+        };
+        v1PersonRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Person"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description A monitored point (监测点位) of a gateway. */
         v1Point: {
             alarmLevel: string;
@@ -6260,6 +7239,100 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1Question: {
+            analysis: string;
+            /**
+             * @description The right answer: one key (single), two or more keys sorted and comma
+             *     joined (multiple, e.g. "A,C"), T or F (true/false). Only managers read it
+             *     outside a marked exam.
+             */
+            answer: string;
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description 1 easy, 2 medium, 3 hard.
+             */
+            difficulty: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Choice questions: 2-6 options keyed A.. in order; true/false: none (the
+             *     options are 正确 T / 错误 F).
+             */
+            options: components["schemas"]["v1ChoiceOption"][];
+            remark: string;
+            /**
+             * Format: int32
+             * @description 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断.
+             */
+            type: number;
+        };
+        v1QuestionRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Question"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One person's attempt of an exam (a result once submitted). */
+        v1Record: {
+            /** @description true: submitted by the server at the deadline. */
+            autoSubmitted: boolean;
+            certNo: string;
+            /** @description When the attempt ends on the server (start + duration, bounded by the exam's end). */
+            deadline: string;
+            /** Format: int32 */
+            duration: number;
+            examEndTime: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            examStartTime: string;
+            /** Format: int64 */
+            id: string;
+            passed: boolean;
+            /** Format: int32 */
+            passScore: number;
+            /** @description Detail / start only. */
+            questions: components["schemas"]["v1AttemptQuestion"][];
+            /** Format: int32 */
+            score: number;
+            /** @description The server's clock, so the page counts down from the same time. */
+            serverTime: string;
+            startTime: string;
+            /**
+             * Format: int32
+             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+             */
+            state: number;
+            submitTime: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1RecordRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Record"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description register-guest answers data.success / data.msg, as the web reads them. */
         v1RegisterGuestReply: {
             msg: string;
@@ -6271,6 +7344,14 @@ export interface components {
             oauthId: string;
             password: string;
             tenantId: string;
+        };
+        v1ReviewRequest: {
+            comment: string;
+            exit: boolean;
+            /** Format: int64 */
+            id: string;
+            /** @description true admit, false reject; exit=true ends an admitted company's admission. */
+            pass: boolean;
         };
         /** @description 安全承诺 of a day, computed from the data. */
         v1RiskCommitment: {
@@ -6913,6 +7994,15 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: {
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            content: {
+                "application/json": components["schemas"]["v1AnswerRequest"];
+            };
+        };
         v1GuardianChange: {
             content: {
                 "application/json": components["schemas"]["v1GuardianChange"];
@@ -7430,7 +8520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1CertificatePage"];
+                    "application/json": components["schemas"]["userV1CertificatePage"];
                 };
             };
         };
@@ -7482,7 +8572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1CertificatePage"];
+                    "application/json": components["schemas"]["userV1CertificatePage"];
                 };
             };
         };
@@ -10375,6 +11465,854 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_AdmissionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AdmissionQuery"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AdmissionVerdicts"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1BlacklistEntry"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LiftRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CompanyRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_CompanyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Company"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PersonRows"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_PersonSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Person"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CategoryRows"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_CategorySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Category"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Category"];
+                };
+            };
+        };
+    };
+    EducationService_CertificateDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExamCertificate"];
+                };
+            };
+        };
+    };
+    EducationService_CertificatePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateRows"];
+                };
+            };
+        };
+    };
+    EducationService_ExamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_ExamPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExamRows"];
+                };
+            };
+        };
+    };
+    EducationService_ExamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_ExamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Exam"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_PaperDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_PaperPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PaperRows"];
+                };
+            };
+        };
+    };
+    EducationService_PaperRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PaperSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Paper"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1QuestionRows"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_QuestionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Question"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_RecordAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordStart: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };

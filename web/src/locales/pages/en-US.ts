@@ -4,6 +4,8 @@
  * utils/i18nText reads it. zh-CN needs no such file: the source text is the Chinese text.
  */
 import certificate from './en-US/certificate';
+import contractor from './en-US/contractor';
+import education from './en-US/education';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
@@ -12,6 +14,9 @@ import workticket from './en-US/workticket';
 
 // Each business area keeps its texts in its own file under en-US/.
 export default {
+  // education and contractor first: an area's own wording of a shared word wins
+  ...education,
+  ...contractor,
   ...factory,
   ...flow,
   ...prevention,
