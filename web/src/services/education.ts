@@ -88,14 +88,12 @@ export const categoryOptions = () =>
   categoryApi.list({ current: 1, size: 200 }).then((p: any) => (p?.records || []).map((c: any) => ({ label: c.name, value: c.id })));
 /** Options of the questions (for a fixed paper). */
 export const questionOptions = () =>
-  questionApi
-    .list({ current: 1, size: 1000 })
-    .then((p: any) =>
-      (p?.records || []).map((q: any) => ({
-        label: `[${QUESTION_TYPES.find((t) => t.value === q.type)?.label}] ${q.content}`,
-        value: q.id,
-      })),
-    );
+  questionApi.list({ current: 1, size: 1000 }).then((p: any) =>
+    (p?.records || []).map((q: any) => ({
+      label: `[${QUESTION_TYPES.find((t) => t.value === q.type)?.label}] ${q.content}`,
+      value: q.id,
+    })),
+  );
 /** Options of the papers (for an exam). */
 export const paperOptions = () =>
   paperApi
