@@ -179,6 +179,9 @@ func (e *env) testContractor(t *testing.T) {
 	platform := e.login("000000", "admin", "admin")
 	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300018", "tenantName": "承包商乙方"}), "tenant B")
 	other := e.login("300018", "admin", "123456")
+	if r := e.get(ct+"/person/page?trained_equal=1&size=50", admin); len(r.list()) < 2 {
+		t.Fatalf("trained filter: %s", truncate(r.Raw))
+	}
 	if r := e.get(ct+"/company/page", other); len(r.list()) != 0 {
 		t.Fatalf("another tenant's companies: %s", truncate(r.Raw))
 	}

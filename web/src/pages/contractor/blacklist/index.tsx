@@ -31,8 +31,8 @@ const fields: CrudField[] = [
     search: 'equal',
     width: 90,
     options: [
-      { label: '已移出', value: true },
-      { label: '黑名单中', value: false },
+      { label: '已移出', value: 1 },
+      { label: '黑名单中', value: 0 },
     ],
     form: false,
     render: (_: any, r: any) =>

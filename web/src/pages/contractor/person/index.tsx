@@ -33,8 +33,8 @@ const fields: CrudField[] = [
     search: 'equal',
     width: 100,
     options: [
-      { label: '已通过', value: true },
-      { label: '未通过', value: false },
+      { label: '已通过', value: 1 },
+      { label: '未通过', value: 0 },
     ],
     form: false,
     render: (_: any, r: any) =>

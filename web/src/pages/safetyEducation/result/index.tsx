@@ -23,8 +23,8 @@ const fields: CrudField[] = [
     search: 'equal',
     width: 90,
     options: [
-      { label: '合格', value: true },
-      { label: '不合格', value: false },
+      { label: '合格', value: 1 },
+      { label: '不合格', value: 0 },
     ],
     form: false,
     render: (_: any, r: any) =>
