@@ -103,6 +103,16 @@ export default defineConfig({
         { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
         // aichat: the caller's conversations with the safety assistant
         { path: '/aichat/conversation', component: './aichat/conversation/index', access: 'canRoute' },
+        // education pages (question bank, papers, exams, my exams, results)
+        { path: '/educationAdmin/question', component: './educationAdmin/question/index', access: 'canRoute' },
+        { path: '/educationAdmin/paper', component: './educationAdmin/paper/index', access: 'canRoute' },
+        { path: '/educationAdmin/exam', component: './educationAdmin/exam/index', access: 'canRoute' },
+        { path: '/safetyEducation/myExam', component: './safetyEducation/myExam/index', access: 'canRoute' },
+        { path: '/safetyEducation/result', component: './safetyEducation/result/index', access: 'canRoute' },
+        // contractor pages (companies, people, blacklist)
+        { path: '/contractor/company', component: './contractor/company/index', access: 'canRoute' },
+        { path: '/contractor/person', component: './contractor/person/index', access: 'canRoute' },
+        { path: '/contractor/blacklist', component: './contractor/blacklist/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

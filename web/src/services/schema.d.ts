@@ -5608,30 +5608,6 @@ export interface components {
              */
             extensions: components["schemas"]["protobufAny"][];
         };
-        bladeEducationV1Certificate: {
-            certNo: string;
-            /** Format: int64 */
-            examId: string;
-            examName: string;
-            /** Format: int64 */
-            id: string;
-            issueTime: string;
-            /** Format: int64 */
-            recordId: string;
-            /** Format: int32 */
-            score: number;
-            tenantName: string;
-            /** Format: int32 */
-            totalScore: number;
-            /** Format: int64 */
-            userId: string;
-            userName: string;
-        };
-        /** @description One option of a choice question: key A-F and its text. */
-        bladeEducationV1Option: {
-            key: string;
-            text: string;
-        };
         /** @description One person's attempt of an exam (a result once submitted). */
         bladeEducationV1Record: {
             /** @description true: submitted by the server at the deadline. */
@@ -5762,57 +5738,6 @@ export interface components {
             menuIds: string[];
             roleIds: string[];
         };
-        /** @description Certificate is one certificate a person holds. */
-        bladeUserV1Certificate: {
-            /** @description Comma list of stored file names (resource upload). */
-            attachments: string;
-            certificateNo: string;
-            createTime: string;
-            /** Format: int64 */
-            createUser: string;
-            /**
-             * Format: int32
-             * @description Days from today to the expire date (negative once expired; read only).
-             */
-            daysLeft: number;
-            deptId: string;
-            deptName: string;
-            expireDate: string;
-            /** Format: int64 */
-            id: string;
-            /**
-             * Format: int32
-             * @description Work company type of the holder: 1 internal, 2 external (read only, from the user).
-             */
-            inOrOut: number;
-            /** Format: int32 */
-            isDeleted: number;
-            /** @description Dates are yyyy-MM-dd; a certificate is valid through its expire date. */
-            issueDate: string;
-            issuingAuthority: string;
-            /** @description Code of the certificate tree (welding, electrician, height, lifting, ...). */
-            kind: string;
-            kindName: string;
-            remark: string;
-            reviewDate: string;
-            /** Format: int32 */
-            status: number;
-            tenantId: string;
-            updateTime: string;
-            /** Format: int64 */
-            userId: string;
-            /** @description Real name of the holder (read only). */
-            userName: string;
-            /**
-             * Format: int32
-             * @description 1 valid, 2 expiring within the tenant's reminder window, 3 expired (read only).
-             */
-            validState: number;
-        };
-        bladeWorkticketV1Option: {
-            code: string;
-            name: string;
-        };
         equipmentV1RecordPage: {
             /** Format: int32 */
             current: number;
@@ -5927,7 +5852,7 @@ export interface components {
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeUserV1Certificate"][];
+            records: components["schemas"]["v1Certificate"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -6096,7 +6021,7 @@ export interface components {
             given: string;
             /** Format: int32 */
             got: number;
-            options: components["schemas"]["bladeEducationV1Option"][];
+            options: components["schemas"]["v1ChoiceOption"][];
             /** Format: int64 */
             questionId: string;
             /** Format: int32 */
@@ -6297,6 +6222,53 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description Certificate is one certificate a person holds. */
+        v1Certificate: {
+            /** @description Comma list of stored file names (resource upload). */
+            attachments: string;
+            certificateNo: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Days from today to the expire date (negative once expired; read only).
+             */
+            daysLeft: number;
+            deptId: string;
+            deptName: string;
+            expireDate: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Work company type of the holder: 1 internal, 2 external (read only, from the user).
+             */
+            inOrOut: number;
+            /** Format: int32 */
+            isDeleted: number;
+            /** @description Dates are yyyy-MM-dd; a certificate is valid through its expire date. */
+            issueDate: string;
+            issuingAuthority: string;
+            /** @description Code of the certificate tree (welding, electrician, height, lifting, ...). */
+            kind: string;
+            kindName: string;
+            remark: string;
+            reviewDate: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+            /** @description Real name of the holder (read only). */
+            userName: string;
+            /**
+             * Format: int32
+             * @description 1 valid, 2 expiring within the tenant's reminder window, 3 expired (read only).
+             */
+            validState: number;
+        };
         v1CertificateDept: {
             deptName: string;
             /** Format: int64 */
@@ -6319,7 +6291,7 @@ export interface components {
             expiringCount: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeUserV1Certificate"][];
+            records: components["schemas"]["v1Certificate"][];
             /** Format: int32 */
             remindDate: number;
             /** Format: int32 */
@@ -6367,7 +6339,7 @@ export interface components {
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeEducationV1Certificate"][];
+            records: components["schemas"]["v1ExamCertificate"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -6572,6 +6544,11 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /** @description One option of a choice question: key A-F and its text. */
+        v1ChoiceOption: {
+            key: string;
+            text: string;
         };
         v1Client: {
             /** Format: int32 */
@@ -7089,6 +7066,25 @@ export interface components {
             /** @description Comma list of the assigned users' ids (1-500 people); names read only. */
             userIds: string;
             userNames: string;
+        };
+        v1ExamCertificate: {
+            certNo: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            /** Format: int64 */
+            id: string;
+            issueTime: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            tenantName: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
         };
         v1ExamRows: {
             /** Format: int32 */
@@ -7875,7 +7871,7 @@ export interface components {
             account: string;
             /** @description Names of the certificates valid today, for display. */
             certificateNames: string;
-            certificates: components["schemas"]["bladeUserV1Certificate"][];
+            certificates: components["schemas"]["v1Certificate"][];
             deptId: string;
             deptName: string;
             /** Format: int64 */
@@ -7906,17 +7902,21 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1Option: {
+            code: string;
+            name: string;
+        };
         /** @description Code lists the forms need (also documented in workticket-api.md). */
         v1Options: {
-            blindPlateTypes: components["schemas"]["bladeWorkticketV1Option"][];
-            gasTypes: components["schemas"]["bladeWorkticketV1Option"][];
-            hazardCodes: components["schemas"]["bladeWorkticketV1Option"][];
-            hotWorkTools: components["schemas"]["bladeWorkticketV1Option"][];
-            jobStatuses: components["schemas"]["bladeWorkticketV1Option"][];
+            blindPlateTypes: components["schemas"]["v1Option"][];
+            gasTypes: components["schemas"]["v1Option"][];
+            hazardCodes: components["schemas"]["v1Option"][];
+            hotWorkTools: components["schemas"]["v1Option"][];
+            jobStatuses: components["schemas"]["v1Option"][];
             measureTemplates: components["schemas"]["v1MeasureTemplate"][];
-            ticketStatuses: components["schemas"]["bladeWorkticketV1Option"][];
-            workPhases: components["schemas"]["bladeWorkticketV1Option"][];
-            workTypes: components["schemas"]["bladeWorkticketV1Option"][];
+            ticketStatuses: components["schemas"]["v1Option"][];
+            workPhases: components["schemas"]["v1Option"][];
+            workTypes: components["schemas"]["v1Option"][];
         };
         v1Paper: {
             createTime: string;
@@ -8465,7 +8465,7 @@ export interface components {
              * @description Choice questions: 2-6 options keyed A.. in order; true/false: none (the
              *     options are 正确 T / 错误 F).
              */
-            options: components["schemas"]["bladeEducationV1Option"][];
+            options: components["schemas"]["v1ChoiceOption"][];
             remark: string;
             /**
              * Format: int32
@@ -9789,7 +9789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeUserV1Certificate"];
+                    "application/json": components["schemas"]["v1Certificate"];
                 };
             };
         };
@@ -9956,7 +9956,7 @@ export interface operations {
         /** @description Certificate is one certificate a person holds. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeUserV1Certificate"];
+                "application/json": components["schemas"]["v1Certificate"];
             };
         };
         responses: {
@@ -13215,7 +13215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEducationV1Certificate"];
+                    "application/json": components["schemas"]["v1ExamCertificate"];
                 };
             };
         };

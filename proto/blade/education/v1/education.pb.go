@@ -202,7 +202,7 @@ func (x *CategoryRows) GetPages() int32 {
 }
 
 // One option of a choice question: key A-F and its text.
-type Option struct {
+type ChoiceOption struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
 	Text          string                 `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
@@ -210,20 +210,20 @@ type Option struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Option) Reset() {
-	*x = Option{}
+func (x *ChoiceOption) Reset() {
+	*x = ChoiceOption{}
 	mi := &file_blade_education_v1_education_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Option) String() string {
+func (x *ChoiceOption) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Option) ProtoMessage() {}
+func (*ChoiceOption) ProtoMessage() {}
 
-func (x *Option) ProtoReflect() protoreflect.Message {
+func (x *ChoiceOption) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_education_v1_education_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -235,19 +235,19 @@ func (x *Option) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Option.ProtoReflect.Descriptor instead.
-func (*Option) Descriptor() ([]byte, []int) {
+// Deprecated: Use ChoiceOption.ProtoReflect.Descriptor instead.
+func (*ChoiceOption) Descriptor() ([]byte, []int) {
 	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *Option) GetKey() string {
+func (x *ChoiceOption) GetKey() string {
 	if x != nil {
 		return x.Key
 	}
 	return ""
 }
 
-func (x *Option) GetText() string {
+func (x *ChoiceOption) GetText() string {
 	if x != nil {
 		return x.Text
 	}
@@ -264,7 +264,7 @@ type Question struct {
 	Content string `protobuf:"bytes,5,opt,name=content,proto3" json:"content,omitempty"`
 	// Choice questions: 2-6 options keyed A.. in order; true/false: none (the
 	// options are 正确 T / 错误 F).
-	Options []*Option `protobuf:"bytes,6,rep,name=options,proto3" json:"options,omitempty"`
+	Options []*ChoiceOption `protobuf:"bytes,6,rep,name=options,proto3" json:"options,omitempty"`
 	// The right answer: one key (single), two or more keys sorted and comma
 	// joined (multiple, e.g. "A,C"), T or F (true/false). Only managers read it
 	// outside a marked exam.
@@ -344,7 +344,7 @@ func (x *Question) GetContent() string {
 	return ""
 }
 
-func (x *Question) GetOptions() []*Option {
+func (x *Question) GetOptions() []*ChoiceOption {
 	if x != nil {
 		return x.Options
 	}
@@ -1085,7 +1085,7 @@ type AttemptQuestion struct {
 	QuestionId int64                  `protobuf:"varint,1,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
 	Type       int32                  `protobuf:"varint,2,opt,name=type,proto3" json:"type,omitempty"`
 	Content    string                 `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
-	Options    []*Option              `protobuf:"bytes,4,rep,name=options,proto3" json:"options,omitempty"`
+	Options    []*ChoiceOption        `protobuf:"bytes,4,rep,name=options,proto3" json:"options,omitempty"`
 	Score      int32                  `protobuf:"varint,5,opt,name=score,proto3" json:"score,omitempty"`
 	// The candidate's saved answer.
 	Given string `protobuf:"bytes,6,opt,name=given,proto3" json:"given,omitempty"`
@@ -1149,7 +1149,7 @@ func (x *AttemptQuestion) GetContent() string {
 	return ""
 }
 
-func (x *AttemptQuestion) GetOptions() []*Option {
+func (x *AttemptQuestion) GetOptions() []*ChoiceOption {
 	if x != nil {
 		return x.Options
 	}
@@ -1582,7 +1582,7 @@ func (x *AnswerRequest) GetAnswers() []*AnswerItem {
 	return nil
 }
 
-type Certificate struct {
+type ExamCertificate struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	CertNo        string                 `protobuf:"bytes,2,opt,name=cert_no,json=certNo,proto3" json:"cert_no,omitempty"`
@@ -1599,20 +1599,20 @@ type Certificate struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Certificate) Reset() {
-	*x = Certificate{}
+func (x *ExamCertificate) Reset() {
+	*x = ExamCertificate{}
 	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Certificate) String() string {
+func (x *ExamCertificate) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Certificate) ProtoMessage() {}
+func (*ExamCertificate) ProtoMessage() {}
 
-func (x *Certificate) ProtoReflect() protoreflect.Message {
+func (x *ExamCertificate) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1624,82 +1624,82 @@ func (x *Certificate) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Certificate.ProtoReflect.Descriptor instead.
-func (*Certificate) Descriptor() ([]byte, []int) {
+// Deprecated: Use ExamCertificate.ProtoReflect.Descriptor instead.
+func (*ExamCertificate) Descriptor() ([]byte, []int) {
 	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{16}
 }
 
-func (x *Certificate) GetId() int64 {
+func (x *ExamCertificate) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Certificate) GetCertNo() string {
+func (x *ExamCertificate) GetCertNo() string {
 	if x != nil {
 		return x.CertNo
 	}
 	return ""
 }
 
-func (x *Certificate) GetRecordId() int64 {
+func (x *ExamCertificate) GetRecordId() int64 {
 	if x != nil {
 		return x.RecordId
 	}
 	return 0
 }
 
-func (x *Certificate) GetExamId() int64 {
+func (x *ExamCertificate) GetExamId() int64 {
 	if x != nil {
 		return x.ExamId
 	}
 	return 0
 }
 
-func (x *Certificate) GetExamName() string {
+func (x *ExamCertificate) GetExamName() string {
 	if x != nil {
 		return x.ExamName
 	}
 	return ""
 }
 
-func (x *Certificate) GetUserId() int64 {
+func (x *ExamCertificate) GetUserId() int64 {
 	if x != nil {
 		return x.UserId
 	}
 	return 0
 }
 
-func (x *Certificate) GetUserName() string {
+func (x *ExamCertificate) GetUserName() string {
 	if x != nil {
 		return x.UserName
 	}
 	return ""
 }
 
-func (x *Certificate) GetScore() int32 {
+func (x *ExamCertificate) GetScore() int32 {
 	if x != nil {
 		return x.Score
 	}
 	return 0
 }
 
-func (x *Certificate) GetTotalScore() int32 {
+func (x *ExamCertificate) GetTotalScore() int32 {
 	if x != nil {
 		return x.TotalScore
 	}
 	return 0
 }
 
-func (x *Certificate) GetIssueTime() string {
+func (x *ExamCertificate) GetIssueTime() string {
 	if x != nil {
 		return x.IssueTime
 	}
 	return ""
 }
 
-func (x *Certificate) GetTenantName() string {
+func (x *ExamCertificate) GetTenantName() string {
 	if x != nil {
 		return x.TenantName
 	}
@@ -1708,7 +1708,7 @@ func (x *Certificate) GetTenantName() string {
 
 type CertificateRows struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Certificate         `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*ExamCertificate     `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -1747,7 +1747,7 @@ func (*CertificateRows) Descriptor() ([]byte, []int) {
 	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{17}
 }
 
-func (x *CertificateRows) GetRecords() []*Certificate {
+func (x *CertificateRows) GetRecords() []*ExamCertificate {
 	if x != nil {
 		return x.Records
 	}
@@ -1802,18 +1802,18 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"A\n" +
-	"\x06Option\x12\x19\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"G\n" +
+	"\fChoiceOption\x12\x19\n" +
 	"\x03key\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x01R\x03key\x12\x1c\n" +
-	"\x04text\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04text\"\xb5\x03\n" +
+	"\x04text\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04text\"\xbb\x03\n" +
 	"\bQuestion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
 	"\vcategory_id\x18\x02 \x01(\x03R\n" +
 	"categoryId\x12,\n" +
 	"\rcategory_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\fcategoryName\x12\x12\n" +
 	"\x04type\x18\x04 \x01(\x05R\x04type\x12\"\n" +
-	"\acontent\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12>\n" +
-	"\aoptions\x18\x06 \x03(\v2\x1a.blade.education.v1.OptionB\b\xbaH\x05\x92\x01\x02\x10\x06R\aoptions\x12\x1f\n" +
+	"\acontent\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12D\n" +
+	"\aoptions\x18\x06 \x03(\v2 .blade.education.v1.ChoiceOptionB\b\xbaH\x05\x92\x01\x02\x10\x06R\aoptions\x12\x1f\n" +
 	"\x06answer\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06answer\x12$\n" +
 	"\banalysis\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\banalysis\x12\x1e\n" +
 	"\n" +
@@ -1899,13 +1899,13 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd2\x02\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd8\x02\n" +
 	"\x0fAttemptQuestion\x12\x1f\n" +
 	"\vquestion_id\x18\x01 \x01(\x03R\n" +
 	"questionId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\x05R\x04type\x12\"\n" +
-	"\acontent\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12>\n" +
-	"\aoptions\x18\x04 \x03(\v2\x1a.blade.education.v1.OptionB\b\xbaH\x05\x92\x01\x02\x10\x06R\aoptions\x12\x14\n" +
+	"\acontent\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12D\n" +
+	"\aoptions\x18\x04 \x03(\v2 .blade.education.v1.ChoiceOptionB\b\xbaH\x05\x92\x01\x02\x10\x06R\aoptions\x12\x14\n" +
 	"\x05score\x18\x05 \x01(\x05R\x05score\x12\x1d\n" +
 	"\x05given\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05given\x12\x1f\n" +
 	"\x06answer\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06answer\x12$\n" +
@@ -1954,8 +1954,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05given\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05given\"d\n" +
 	"\rAnswerRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12C\n" +
-	"\aanswers\x18\x02 \x03(\v2\x1e.blade.education.v1.AnswerItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\aanswers\"\xe5\x02\n" +
-	"\vCertificate\x12\x0e\n" +
+	"\aanswers\x18\x02 \x03(\v2\x1e.blade.education.v1.AnswerItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\aanswers\"\xe9\x02\n" +
+	"\x0fExamCertificate\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12 \n" +
 	"\acert_no\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18(R\x06certNo\x12\x1b\n" +
 	"\trecord_id\x18\x03 \x01(\x03R\brecordId\x12\x17\n" +
@@ -1970,13 +1970,13 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"issue_time\x18\n" +
 	" \x01(\tB\a\xbaH\x04r\x02\x18 R\tissueTime\x12)\n" +
 	"\vtenant_name\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
-	"tenantName\"\xa6\x01\n" +
-	"\x0fCertificateRows\x129\n" +
-	"\arecords\x18\x01 \x03(\v2\x1f.blade.education.v1.CertificateR\arecords\x12\x14\n" +
+	"tenantName\"\xaa\x01\n" +
+	"\x0fCertificateRows\x12=\n" +
+	"\arecords\x18\x01 \x03(\v2#.blade.education.v1.ExamCertificateR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x8c\x17\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x91\x17\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -2004,8 +2004,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\vRecordStart\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"'\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/education/record/start\x12z\n" +
 	"\fRecordAnswer\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/answer\x12z\n" +
 	"\fRecordSubmit\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/submit\x12\x7f\n" +
-	"\x0fCertificatePage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.CertificateRows\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!\x12\x1f/api/education/certificate/page\x12}\n" +
-	"\x11CertificateDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.education.v1.Certificate\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/certificate/detailB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
+	"\x0fCertificatePage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.CertificateRows\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!\x12\x1f/api/education/certificate/page\x12\x81\x01\n" +
+	"\x11CertificateDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.education.v1.ExamCertificate\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/certificate/detailB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
 	file_blade_education_v1_education_proto_rawDescOnce sync.Once
@@ -2023,7 +2023,7 @@ var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageI
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),             // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),         // 1: blade.education.v1.CategoryRows
-	(*Option)(nil),               // 2: blade.education.v1.Option
+	(*ChoiceOption)(nil),         // 2: blade.education.v1.ChoiceOption
 	(*Question)(nil),             // 3: blade.education.v1.Question
 	(*QuestionRows)(nil),         // 4: blade.education.v1.QuestionRows
 	(*DrawRule)(nil),             // 5: blade.education.v1.DrawRule
@@ -2037,7 +2037,7 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*RecordRows)(nil),           // 13: blade.education.v1.RecordRows
 	(*AnswerItem)(nil),           // 14: blade.education.v1.AnswerItem
 	(*AnswerRequest)(nil),        // 15: blade.education.v1.AnswerRequest
-	(*Certificate)(nil),          // 16: blade.education.v1.Certificate
+	(*ExamCertificate)(nil),      // 16: blade.education.v1.ExamCertificate
 	(*CertificateRows)(nil),      // 17: blade.education.v1.CertificateRows
 	(*v1.PageQuery)(nil),         // 18: blade.common.v1.PageQuery
 	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
@@ -2046,17 +2046,17 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
-	2,  // 1: blade.education.v1.Question.options:type_name -> blade.education.v1.Option
+	2,  // 1: blade.education.v1.Question.options:type_name -> blade.education.v1.ChoiceOption
 	3,  // 2: blade.education.v1.QuestionRows.records:type_name -> blade.education.v1.Question
 	6,  // 3: blade.education.v1.Paper.questions:type_name -> blade.education.v1.PaperQuestion
 	5,  // 4: blade.education.v1.Paper.rules:type_name -> blade.education.v1.DrawRule
 	7,  // 5: blade.education.v1.PaperRows.records:type_name -> blade.education.v1.Paper
 	9,  // 6: blade.education.v1.ExamRows.records:type_name -> blade.education.v1.Exam
-	2,  // 7: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.Option
+	2,  // 7: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.ChoiceOption
 	11, // 8: blade.education.v1.Record.questions:type_name -> blade.education.v1.AttemptQuestion
 	12, // 9: blade.education.v1.RecordRows.records:type_name -> blade.education.v1.Record
 	14, // 10: blade.education.v1.AnswerRequest.answers:type_name -> blade.education.v1.AnswerItem
-	16, // 11: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.Certificate
+	16, // 11: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.ExamCertificate
 	18, // 12: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
 	0,  // 13: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
 	19, // 14: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
@@ -2102,7 +2102,7 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	12, // 54: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
 	12, // 55: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
 	17, // 56: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	16, // 57: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.Certificate
+	16, // 57: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
 	35, // [35:58] is the sub-list for method output_type
 	12, // [12:35] is the sub-list for method input_type
 	12, // [12:12] is the sub-list for extension type_name

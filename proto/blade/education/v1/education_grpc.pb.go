@@ -92,7 +92,7 @@ type EducationServiceClient interface {
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error)
-	CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Certificate, error)
+	CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ExamCertificate, error)
 }
 
 type educationServiceClient struct {
@@ -323,9 +323,9 @@ func (c *educationServiceClient) CertificatePage(ctx context.Context, in *v1.Pag
 	return out, nil
 }
 
-func (c *educationServiceClient) CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Certificate, error) {
+func (c *educationServiceClient) CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ExamCertificate, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Certificate)
+	out := new(ExamCertificate)
 	err := c.cc.Invoke(ctx, EducationService_CertificateDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -372,7 +372,7 @@ type EducationServiceServer interface {
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error)
-	CertificateDetail(context.Context, *v1.IdQuery) (*Certificate, error)
+	CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error)
 	mustEmbedUnimplementedEducationServiceServer()
 }
 
@@ -449,7 +449,7 @@ func (UnimplementedEducationServiceServer) RecordSubmit(context.Context, *Answer
 func (UnimplementedEducationServiceServer) CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificatePage not implemented")
 }
-func (UnimplementedEducationServiceServer) CertificateDetail(context.Context, *v1.IdQuery) (*Certificate, error) {
+func (UnimplementedEducationServiceServer) CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificateDetail not implemented")
 }
 func (UnimplementedEducationServiceServer) mustEmbedUnimplementedEducationServiceServer() {}

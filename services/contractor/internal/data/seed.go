@@ -43,11 +43,14 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	trainedUntil := trainedAt.Add(biz.TrainingValid)
 	return db.Tx(ctx, g, func(ctx context.Context) error {
 		c := db.Conn(ctx, g)
+		//nolint:gosec // G101: a credit code (统一社会信用代码) is a public registration number, not a credential
 		admitted := biz.Company{Name: "苏州宏达起重安装工程有限公司", CreditCode: "91320505MA1X8Y2K3L", Category: 2, Risk: 3, Contact: "周经理", Phone: "0512-65880123",
 			Qualification: "起重设备安装工程专业承包三级", QualificationNo: "D332051234", QualificationExpire: date(1, 0), AgreementExpire: date(0, 180),
 			Admission: biz.AdmissionAdmitted, ReviewComment: "资质、安全协议齐全,同意准入", ReviewerName: "李安全", ReviewTime: &reviewed}
+		//nolint:gosec // G101: a public registration number, not a credential
 		pending := biz.Company{Name: "江苏安泰防腐工程有限公司", CreditCode: "91320583MA20K7PQ5N", Category: 3, Risk: 1, Contact: "钱工", Phone: "13800000001",
 			Qualification: "防水防腐保温工程专业承包二级", QualificationNo: "D232056789", QualificationExpire: date(2, 0), AgreementExpire: date(1, 0)}
+		//nolint:gosec // G101: a public registration number, not a credential
 		banned := biz.Company{Name: "昆山顺发劳务服务有限公司", CreditCode: "91320583MA1MXN8T4U", Category: 5, Risk: 2, Contact: "孙老板", Phone: "13800000002",
 			QualificationExpire: date(0, 90), AgreementExpire: date(0, -30), Admission: biz.AdmissionExited, Blacklisted: true, BlacklistReason: "2026年作业中违章动火,发生未遂事件"}
 		for _, x := range []*biz.Company{&admitted, &pending, &banned} {

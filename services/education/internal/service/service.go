@@ -66,7 +66,7 @@ func (s *Education) CategoryRemove(ctx context.Context, q *commonv1.IdsQuery) (*
 
 // ---------------------------------------------------------------- questions
 
-func options(in []*pb.Option) []biz.Option {
+func options(in []*pb.ChoiceOption) []biz.Option {
 	out := make([]biz.Option, 0, len(in))
 	for _, o := range in {
 		out = append(out, biz.Option{Key: o.Key, Text: o.Text})
@@ -74,10 +74,10 @@ func options(in []*pb.Option) []biz.Option {
 	return out
 }
 
-func pbOptions(in []biz.Option) []*pb.Option {
-	out := make([]*pb.Option, 0, len(in))
+func pbOptions(in []biz.Option) []*pb.ChoiceOption {
+	out := make([]*pb.ChoiceOption, 0, len(in))
 	for _, o := range in {
-		out = append(out, &pb.Option{Key: o.Key, Text: o.Text})
+		out = append(out, &pb.ChoiceOption{Key: o.Key, Text: o.Text})
 	}
 	return out
 }
@@ -347,8 +347,8 @@ func (s *Education) RecordSubmit(ctx context.Context, in *pb.AnswerRequest) (*pb
 
 // ---------------------------------------------------------------- certificates
 
-func cert(c *biz.Cert) *pb.Certificate {
-	return &pb.Certificate{Id: c.ID, CertNo: c.CertNo, RecordId: c.RecordID, ExamId: c.ExamID, ExamName: c.ExamName, UserId: c.UserID,
+func cert(c *biz.Cert) *pb.ExamCertificate {
+	return &pb.ExamCertificate{Id: c.ID, CertNo: c.CertNo, RecordId: c.RecordID, ExamId: c.ExamID, ExamName: c.ExamName, UserId: c.UserID,
 		UserName: c.UserName, Score: c.Score, TotalScore: c.TotalScore, IssueTime: timefmt.Format(c.IssueTime)}
 }
 
@@ -362,7 +362,7 @@ func (s *Education) CertificatePage(ctx context.Context, q *commonv1.PageQuery) 
 	return out, nil
 }
 
-func (s *Education) CertificateDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Certificate, error) {
+func (s *Education) CertificateDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.ExamCertificate, error) {
 	if err := svc.Need(q.GetId()); err != nil {
 		return nil, err
 	}

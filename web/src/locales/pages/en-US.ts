@@ -5,6 +5,8 @@
  */
 import aichat from './en-US/aichat';
 import certificate from './en-US/certificate';
+import contractor from './en-US/contractor';
+import education from './en-US/education';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
@@ -13,6 +15,9 @@ import workticket from './en-US/workticket';
 
 // Each business area keeps its texts in its own file under en-US/.
 export default {
+  // education and contractor first: an area's own wording of a shared word wins
+  ...education,
+  ...contractor,
   ...factory,
   ...flow,
   ...prevention,

@@ -1,0 +1,50 @@
+import React from 'react';
+import { history } from '@umijs/max';
+import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { examApi, paperOptions, userOptions } from '@/services/education';
+import { Tx } from '@/utils/i18nText';
+
+const fields: CrudField[] = [
+  { title: '考试名称', dataIndex: 'name', search: true, form: { required: true, span: 24 } },
+  {
+    title: '试卷',
+    dataIndex: 'paperId',
+    type: 'select',
+    render: (_: any, r: any) => r.paperName,
+    form: { required: true, request: paperOptions, viewAs: 'paperName' },
+  },
+  { title: '开始时间', dataIndex: 'startTime', type: 'dateTime', width: 170, form: { required: true } },
+  { title: '结束时间', dataIndex: 'endTime', type: 'dateTime', width: 170, form: { required: true } },
+  {
+    title: '考试人员',
+    dataIndex: 'userIds',
+    type: 'select',
+    hideInTable: true,
+    form: { required: true, span: 24, multiple: true, request: userOptions, viewAs: 'userNames' },
+  },
+  { title: '应考', dataIndex: 'assigned', width: 70, form: false },
+  { title: '交卷', dataIndex: 'submitted', width: 70, form: false },
+  { title: '合格', dataIndex: 'passed', width: 70, form: false },
+  { title: '备注', dataIndex: 'remark', hideInTable: true, form: { span: 24 } },
+];
+
+/** Exams (考试安排): a paper for people in a time window; counts of hand-ins and passes. */
+export default function ExamPage() {
+  return (
+    <CrudPage
+      title="考试安排"
+      fields={fields}
+      api={examApi}
+      permissionPrefix="edu_exam"
+      exportBtn={false}
+      dialogWidth={760}
+      beforeOpen={(r: any) => ({ ...r, userIds: r.userIds ? String(r.userIds).split(',') : [] })}
+      beforeSubmit={(v: any) => ({ ...v, userIds: (v.userIds || []).join(',') })}
+      rowActions={(r: any) => [
+        <a key="results" data-testid="exam-results" onClick={() => history.push(`/safetyEducation/result?examId=${r.id}`)}>
+          <Tx>成绩</Tx>
+        </a>,
+      ]}
+    />
+  );
+}

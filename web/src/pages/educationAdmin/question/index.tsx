@@ -1,0 +1,95 @@
+import React from 'react';
+import { Tabs } from 'antd';
+import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { DIFFICULTIES, QUESTION_TYPES, categoryApi, categoryOptions, questionApi } from '@/services/education';
+import { useText } from '@/utils/i18nText';
+
+const questionFields: CrudField[] = [
+  {
+    title: '试题分类',
+    dataIndex: 'categoryId',
+    search: 'equal',
+    type: 'select',
+    form: { required: true, request: categoryOptions },
+    render: (_: any, r: any) => r.categoryName || '-',
+    hideInTable: true,
+  },
+  { title: '题型', dataIndex: 'type', search: 'equal', options: QUESTION_TYPES, width: 90, form: { required: true, initialValue: 1 } },
+  { title: '题干', dataIndex: 'content', search: true, ellipsis: true, type: 'textarea', form: { required: true, span: 24 } },
+  {
+    title: '选项',
+    dataIndex: 'optionsText',
+    type: 'textarea',
+    hideInTable: true,
+    form: {
+      span: 24,
+      placeholder: '每行一个选项,依次为 A、B、C…(判断题不填)',
+      required: (get) => get('type') !== 3,
+    },
+  },
+  {
+    title: '正确答案',
+    dataIndex: 'answer',
+    width: 100,
+    form: {
+      required: true,
+      placeholder: '单选如 A;多选如 A,C;判断填 T 或 F',
+      tooltip: '单选一个选项,多选两个及以上,判断 T(正确)或 F(错误)',
+    },
+  },
+  { title: '难度', dataIndex: 'difficulty', search: 'equal', options: DIFFICULTIES, width: 80, form: { initialValue: 1 } },
+  { title: '答案解析', dataIndex: 'analysis', type: 'textarea', hideInTable: true, form: { span: 24 } },
+  { title: '创建时间', dataIndex: 'createTime', width: 170, form: false },
+];
+
+const categoryFields: CrudField[] = [
+  { title: '分类名称', dataIndex: 'name', search: true, form: { required: true } },
+  { title: '排序', dataIndex: 'sort', type: 'digit', width: 80, form: { initialValue: 1 } },
+  { title: '试题数', dataIndex: 'questionCount', width: 90, form: false },
+  { title: '备注', dataIndex: 'remark', ellipsis: true, form: { span: 24 } },
+];
+
+/** The question bank (题库): questions with their options, answer and analysis, and the categories. */
+export default function QuestionBankPage() {
+  const tt = useText();
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'questions',
+          label: tt('试题'),
+          children: (
+            <CrudPage
+              title="题库"
+              fields={questionFields}
+              api={questionApi}
+              permissionPrefix="edu_question"
+              exportBtn={false}
+              dialogWidth={760}
+              beforeOpen={(r: any) => ({ ...r, optionsText: (r.options || []).map((o: any) => o.text).join('\n') })}
+              beforeSubmit={(v: any) => ({
+                ...v,
+                options:
+                  v.type === 3
+                    ? []
+                    : String(v.optionsText || '')
+                        .split('\n')
+                        .map((s: string) => s.trim())
+                        .filter(Boolean)
+                        .map((text: string) => ({ text })),
+                optionsText: undefined,
+              })}
+            />
+          ),
+        },
+        {
+          key: 'categories',
+          label: tt('试题分类'),
+          children: (
+            <CrudPage title="试题分类" fields={categoryFields} api={categoryApi} permissionPrefix="edu_question" exportBtn={false} />
+          ),
+        },
+      ]}
+    />
+  );
+}

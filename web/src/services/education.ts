@@ -1,0 +1,106 @@
+/**
+ * education (/api/education): the question bank and its categories, papers, exams, the
+ * caller's own attempts (start, answer as one goes, hand in; the server keeps the time) and
+ * results with their certificates.
+ */
+import { get, post } from '@/utils/request';
+import { crudApi } from './system';
+
+const E = '/api/education';
+
+export interface AttemptQuestion {
+  questionId: string;
+  type: number;
+  content: string;
+  options?: { key: string; text: string }[];
+  score: number;
+  given?: string;
+  answer?: string;
+  analysis?: string;
+  correct?: boolean;
+  got?: number;
+}
+
+export interface Attempt {
+  id: string;
+  examId: string;
+  examName: string;
+  userName: string;
+  state: number;
+  startTime?: string;
+  deadline?: string;
+  submitTime?: string;
+  score: number;
+  totalScore: number;
+  passScore: number;
+  passed: boolean;
+  autoSubmitted: boolean;
+  duration: number;
+  examStartTime: string;
+  examEndTime: string;
+  questions?: AttemptQuestion[];
+  serverTime?: string;
+  certNo?: string;
+}
+
+export const categoryApi = crudApi(`${E}/category`, 'list');
+export const questionApi = crudApi(`${E}/question`, 'page');
+export const paperApi = crudApi(`${E}/paper`, 'page');
+export const examApi = crudApi(`${E}/exam`, 'page');
+export const recordApi = crudApi(`${E}/record`, 'page');
+export const certificateApi = crudApi(`${E}/certificate`, 'page');
+
+export const myAttempts = (params: Record<string, any>) =>
+  get<{ records: Attempt[]; total: number }>(`${E}/record/mine`, params).then((r) => r.data);
+export const attemptDetail = (id: string) => get<Attempt>(`${E}/record/detail`, { id }).then((r) => r.data);
+export const startAttempt = (id: string) => post<Attempt>(`${E}/record/start`, undefined, { id }).then((r) => r.data);
+export const saveAnswers = (id: string, answers: { questionId: string; given: string }[]) =>
+  post<Attempt>(`${E}/record/answer`, { id, answers }, undefined, { silent: true }).then((r) => r.data);
+export const submitAttempt = (id: string, answers: { questionId: string; given: string }[]) =>
+  post<Attempt>(`${E}/record/submit`, { id, answers }).then((r) => r.data);
+export const certificateByNo = (certNo: string) =>
+  get<{ records: any[] }>(`${E}/certificate/page`, { certNo_equal: certNo }).then((r) => r.data?.records?.[0]);
+export const certificateDetail = (id: string) => get<any>(`${E}/certificate/detail`, { id }).then((r) => r.data);
+
+export const QUESTION_TYPES = [
+  { label: '单选题', value: 1 },
+  { label: '多选题', value: 2 },
+  { label: '判断题', value: 3 },
+];
+export const DIFFICULTIES = [
+  { label: '容易', value: 1 },
+  { label: '中等', value: 2 },
+  { label: '困难', value: 3 },
+];
+export const PAPER_MODES = [
+  { label: '固定组卷', value: 1 },
+  { label: '随机组卷', value: 2 },
+];
+export const ATTEMPT_STATES = [
+  { label: '未开始', value: 0 },
+  { label: '考试中', value: 1 },
+  { label: '已交卷', value: 2 },
+  { label: '缺考', value: 3 },
+];
+
+/** Options of the categories (for selects). */
+export const categoryOptions = () =>
+  categoryApi.list({ current: 1, size: 200 }).then((p: any) => (p?.records || []).map((c: any) => ({ label: c.name, value: c.id })));
+/** Options of the questions (for a fixed paper). */
+export const questionOptions = () =>
+  questionApi.list({ current: 1, size: 1000 }).then((p: any) =>
+    (p?.records || []).map((q: any) => ({
+      label: `[${QUESTION_TYPES.find((t) => t.value === q.type)?.label}] ${q.content}`,
+      value: q.id,
+    })),
+  );
+/** Options of the papers (for an exam). */
+export const paperOptions = () =>
+  paperApi
+    .list({ current: 1, size: 500 })
+    .then((p: any) => (p?.records || []).map((x: any) => ({ label: `${x.name}(${x.totalScore}分)`, value: x.id })));
+/** Options of the tenant's people (for an exam or a contractor person's account). */
+export const userOptions = () =>
+  get<{ records: any[] }>('/api/blade-user/page', { current: 1, size: 1000 }).then((r) =>
+    (r.data?.records || []).map((u: any) => ({ label: `${u.realName || u.name}(${u.account})`, value: u.id })),
+  );
