@@ -132,6 +132,23 @@ func videoLive(conn grpc.ClientConnInterface) http.Handler {
 			return
 		}
 		h := w.Header()
+		if f.ContentType != "image/jpeg" {
+			// A platform's stream (FLV) is relayed as it comes.
+			h.Set("Content-Type", f.ContentType)
+			h.Set("Cache-Control", "no-store")
+			h.Set("X-Accel-Buffering", "no")
+			h.Set("No-Gzip-Compression", "1")
+			w.WriteHeader(http.StatusOK)
+			rc := http.NewResponseController(w)
+			for {
+				if _, err := w.Write(f.Data); err != nil || rc.Flush() != nil {
+					return
+				}
+				if f, err = st.Recv(); err != nil {
+					return
+				}
+			}
+		}
 		h.Set("Content-Type", "multipart/x-mixed-replace; boundary="+mjpegBoundary)
 		h.Set("Cache-Control", "no-store")
 		h.Set("X-Accel-Buffering", "no")

@@ -15,11 +15,12 @@ import (
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
-	"anquan/kit/platform"
+	kitplatform "anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/video/internal/biz"
 	"anquan/video/internal/conf"
 	"anquan/video/internal/data"
+	"anquan/video/internal/platform"
 	grpcserver "anquan/video/internal/server"
 	"anquan/video/internal/service"
 	"anquan/video/internal/sim"
@@ -28,14 +29,14 @@ import (
 // App is video.
 type App struct {
 	server.Parts
-	in   *platform.Infra
+	in   *kitplatform.Infra
 	addr string
 	// UC is the use cases (tests and benches reach them).
 	UC *biz.Video
 }
 
 // New makes the component; addr is its gRPC listen address.
-func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+func New(in *kitplatform.Infra, addr string) *App { return &App{in: in, addr: addr} }
 
 func (a *App) Name() string { return conf.Name }
 
@@ -55,7 +56,12 @@ func simEvery(s string) (time.Duration, error) {
 }
 
 func (a *App) Start(ctx context.Context) error {
-	every, err := simEvery(a.in.Conf.Video.SimAlarms)
+	vc := a.in.Conf.Video
+	every, err := simEvery(vc.SimAlarms)
+	if err != nil {
+		return err
+	}
+	adapter, err := platform.New(platform.Config{Kind: vc.Platform, URL: vc.URL, Username: vc.Username, Password: vc.Password})
 	if err != nil {
 		return err
 	}
@@ -72,6 +78,7 @@ func (a *App) Start(ctx context.Context) error {
 	a.UC = uc
 	hub := biz.NewHub(1000)
 	h := service.New(uc, hub, sim.New())
+	h.Platform = adapter
 
 	rctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -5,6 +5,9 @@ package service
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"sort"
 	"time"
@@ -20,6 +23,7 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/video/v1"
 	"anquan/video/internal/biz"
+	"anquan/video/internal/platform"
 	"anquan/video/internal/sim"
 )
 
@@ -29,6 +33,10 @@ type Video struct {
 	uc  *biz.Video
 	hub *biz.Hub
 	sim *sim.Source
+	// Platform is the configured ICC or WVP adapter (nil: the simulator only).
+	Platform platform.Platform
+	// Upstream fetches a platform's live streams.
+	Upstream *http.Client
 	// Stopping is closed when the service stops: open streams end.
 	Stopping chan struct{}
 	// Heartbeat is how often an idle alarm stream sends a heartbeat event.
@@ -37,7 +45,7 @@ type Video struct {
 
 // New binds the handlers to the use cases.
 func New(uc *biz.Video, hub *biz.Hub, src *sim.Source) *Video {
-	return &Video{uc: uc, hub: hub, sim: src, Stopping: make(chan struct{}), Heartbeat: 15 * time.Second}
+	return &Video{uc: uc, hub: hub, sim: src, Stopping: make(chan struct{}), Heartbeat: 15 * time.Second, Upstream: &http.Client{}}
 }
 
 func ts(t time.Time) string {
@@ -53,10 +61,19 @@ func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, i
 
 // ---- cameras ----
 
-func cameraOut(c *biz.Camera) *pb.Camera {
-	return &pb.Camera{Id: c.ID, TenantId: c.TenantID, Name: c.Name, ChannelCode: c.ChannelCode, Platform: c.Platform, CameraType: c.CameraType,
-		AreaId: c.AreaID, Status: 1, Location: c.Location, ResponsibleUserId: c.ResponsibleUserID, Remark: c.Remark,
+// playable: the simulator's cameras, and those of the configured platform.
+func (s *Video) playable(c *biz.Camera) bool {
+	return c.Platform == "simulator" || (s.Platform != nil && s.Platform.Kind() == c.Platform)
+}
+
+func (s *Video) cameraOut(c *biz.Camera) *pb.Camera {
+	o := &pb.Camera{Id: c.ID, TenantId: c.TenantID, Name: c.Name, ChannelCode: c.ChannelCode, Platform: c.Platform, CameraType: c.CameraType,
+		AreaId: c.AreaID, Location: c.Location, ResponsibleUserId: c.ResponsibleUserID, Remark: c.Remark,
 		CreateTime: ts(c.CreateTime), UpdateTime: ts(c.UpdateTime)}
+	if s.playable(c) {
+		o.Status = 1
+	}
+	return o
 }
 
 func (s *Video) CameraPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.CameraPage, error) {
@@ -66,7 +83,7 @@ func (s *Video) CameraPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.
 	}
 	out := &pb.CameraPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(c *biz.Camera) *pb.Camera {
-		o := cameraOut(c)
+		o := s.cameraOut(c)
 		o.OpenAlarms = open[c.ID]
 		return o
 	})
@@ -74,7 +91,7 @@ func (s *Video) CameraPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.
 }
 
 func (s *Video) CameraDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Camera, error) {
-	return svc.Detail(ctx, q.Id, s.uc.Cameras.Get, cameraOut)
+	return svc.Detail(ctx, q.Id, s.uc.Cameras.Get, s.cameraOut)
 }
 
 func (s *Video) CameraSubmit(ctx context.Context, p *pb.Camera) (*wrapperspb.BoolValue, error) {
@@ -99,7 +116,14 @@ func (s *Video) CameraPlay(ctx context.Context, q *commonv1.IdQuery) (*pb.PlayIn
 	if err != nil {
 		return nil, err
 	}
-	return &pb.PlayInfo{CameraId: c.ID, Url: LivePath + "?token=" + url.QueryEscape(tok), Format: "mjpeg", ExpiresAt: ts(exp)}, nil
+	if !s.playable(c) {
+		return nil, errs.Rule("PLATFORM", "摄像头「%s」所在的视频平台(%s)未接入,无法播放", c.Name, biz.Platforms[c.Platform])
+	}
+	format := "mjpeg"
+	if c.Platform != "simulator" {
+		format = "flv"
+	}
+	return &pb.PlayInfo{CameraId: c.ID, Url: LivePath + "?token=" + url.QueryEscape(tok), Format: format, ExpiresAt: ts(exp)}, nil
 }
 
 // Live sends the frames of a stream token's camera until the viewer leaves.
@@ -110,8 +134,11 @@ func (s *Video) Live(q *pb.LiveQuery, st grpc.ServerStreamingServer[pb.Frame]) e
 	if err != nil {
 		return err
 	}
-	if c.Platform != "simulator" {
+	if !s.playable(c) {
 		return errs.Rule("PLATFORM", "摄像头「%s」所在的视频平台(%s)未接入,无法播放", c.Name, biz.Platforms[c.Platform])
+	}
+	if c.Platform != "simulator" {
+		return s.proxy(st, c)
 	}
 	frames, cancel := s.sim.Subscribe(c.TenantID + "/" + c.ChannelCode)
 	defer cancel()
@@ -125,6 +152,51 @@ func (s *Video) Live(q *pb.LiveQuery, st grpc.ServerStreamingServer[pb.Frame]) e
 			return nil
 		case <-s.Stopping:
 			return nil
+		}
+	}
+}
+
+// proxy relays the platform's FLV live stream of a camera: the upstream URL
+// (with the platform's token) never leaves the service.
+func (s *Video) proxy(st grpc.ServerStreamingServer[pb.Frame], c *biz.Camera) error {
+	ctx, cancel := context.WithCancel(st.Context())
+	defer cancel()
+	go func() {
+		select {
+		case <-s.Stopping:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	u, err := s.Platform.LiveURL(ctx, c.ChannelCode, "flv")
+	if err != nil {
+		return errs.Unavailable("视频平台未能打开摄像头「%s」的视频: %s", c.Name, err.Error())
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	res, err := s.Upstream.Do(req)
+	if err != nil {
+		return errs.Unavailable("视频平台的视频流无法连接")
+	}
+	defer func() { _ = res.Body.Close() }()
+	if res.StatusCode != http.StatusOK {
+		return errs.Unavailable("视频平台的视频流返回 %s", fmt.Sprint(res.StatusCode))
+	}
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := res.Body.Read(buf)
+		if n > 0 {
+			if e := st.Send(&pb.Frame{Data: append([]byte(nil), buf[:n]...), ContentType: "video/x-flv"}); e != nil {
+				return e
+			}
+		}
+		if err == io.EOF || ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return errs.Unavailable("视频平台的视频流中断")
 		}
 	}
 }
