@@ -64,7 +64,7 @@ func videoStream(conn grpc.ClientConnInterface) http.Handler {
 		}
 		ctx, cancel := untilStop(r)
 		defer cancel()
-		st, err := client.Stream(ctx, &videov1.StreamQuery{LastEventId: after})
+		st, err := client.Stream(ctx, &videov1.VideoStreamQuery{LastEventId: after})
 		if err != nil {
 			errorHandler(r.Context(), nil, nil, w, r, err)
 			return

@@ -434,7 +434,7 @@ func (x *Frame) GetContentType() string {
 
 // An AI video alarm (视频AI报警). Bursts of one camera and type within the
 // dedupe window are one alarm (repeat_count, last_time).
-type Alarm struct {
+type VideoAlarm struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId    string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -467,20 +467,20 @@ type Alarm struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Alarm) Reset() {
-	*x = Alarm{}
+func (x *VideoAlarm) Reset() {
+	*x = VideoAlarm{}
 	mi := &file_blade_video_v1_video_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Alarm) String() string {
+func (x *VideoAlarm) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Alarm) ProtoMessage() {}
+func (*VideoAlarm) ProtoMessage() {}
 
-func (x *Alarm) ProtoReflect() protoreflect.Message {
+func (x *VideoAlarm) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_video_v1_video_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -492,161 +492,161 @@ func (x *Alarm) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Alarm.ProtoReflect.Descriptor instead.
-func (*Alarm) Descriptor() ([]byte, []int) {
+// Deprecated: Use VideoAlarm.ProtoReflect.Descriptor instead.
+func (*VideoAlarm) Descriptor() ([]byte, []int) {
 	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{5}
 }
 
-func (x *Alarm) GetId() int64 {
+func (x *VideoAlarm) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Alarm) GetTenantId() string {
+func (x *VideoAlarm) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *Alarm) GetCameraId() int64 {
+func (x *VideoAlarm) GetCameraId() int64 {
 	if x != nil {
 		return x.CameraId
 	}
 	return 0
 }
 
-func (x *Alarm) GetCameraName() string {
+func (x *VideoAlarm) GetCameraName() string {
 	if x != nil {
 		return x.CameraName
 	}
 	return ""
 }
 
-func (x *Alarm) GetChannelCode() string {
+func (x *VideoAlarm) GetChannelCode() string {
 	if x != nil {
 		return x.ChannelCode
 	}
 	return ""
 }
 
-func (x *Alarm) GetAlarmType() string {
+func (x *VideoAlarm) GetAlarmType() string {
 	if x != nil {
 		return x.AlarmType
 	}
 	return ""
 }
 
-func (x *Alarm) GetAlarmTypeName() string {
+func (x *VideoAlarm) GetAlarmTypeName() string {
 	if x != nil {
 		return x.AlarmTypeName
 	}
 	return ""
 }
 
-func (x *Alarm) GetConfidence() float64 {
+func (x *VideoAlarm) GetConfidence() float64 {
 	if x != nil {
 		return x.Confidence
 	}
 	return 0
 }
 
-func (x *Alarm) GetAlarmTime() string {
+func (x *VideoAlarm) GetAlarmTime() string {
 	if x != nil {
 		return x.AlarmTime
 	}
 	return ""
 }
 
-func (x *Alarm) GetLastTime() string {
+func (x *VideoAlarm) GetLastTime() string {
 	if x != nil {
 		return x.LastTime
 	}
 	return ""
 }
 
-func (x *Alarm) GetRepeatCount() int32 {
+func (x *VideoAlarm) GetRepeatCount() int32 {
 	if x != nil {
 		return x.RepeatCount
 	}
 	return 0
 }
 
-func (x *Alarm) GetSource() string {
+func (x *VideoAlarm) GetSource() string {
 	if x != nil {
 		return x.Source
 	}
 	return ""
 }
 
-func (x *Alarm) GetSnapshot() string {
+func (x *VideoAlarm) GetSnapshot() string {
 	if x != nil {
 		return x.Snapshot
 	}
 	return ""
 }
 
-func (x *Alarm) GetAreaId() int64 {
+func (x *VideoAlarm) GetAreaId() int64 {
 	if x != nil {
 		return x.AreaId
 	}
 	return 0
 }
 
-func (x *Alarm) GetHandleStatus() int32 {
+func (x *VideoAlarm) GetHandleStatus() int32 {
 	if x != nil {
 		return x.HandleStatus
 	}
 	return 0
 }
 
-func (x *Alarm) GetHandleRemark() string {
+func (x *VideoAlarm) GetHandleRemark() string {
 	if x != nil {
 		return x.HandleRemark
 	}
 	return ""
 }
 
-func (x *Alarm) GetHandleUser() int64 {
+func (x *VideoAlarm) GetHandleUser() int64 {
 	if x != nil {
 		return x.HandleUser
 	}
 	return 0
 }
 
-func (x *Alarm) GetHandleUserName() string {
+func (x *VideoAlarm) GetHandleUserName() string {
 	if x != nil {
 		return x.HandleUserName
 	}
 	return ""
 }
 
-func (x *Alarm) GetHandleTime() string {
+func (x *VideoAlarm) GetHandleTime() string {
 	if x != nil {
 		return x.HandleTime
 	}
 	return ""
 }
 
-func (x *Alarm) GetHazardRaised() bool {
+func (x *VideoAlarm) GetHazardRaised() bool {
 	if x != nil {
 		return x.HazardRaised
 	}
 	return false
 }
 
-func (x *Alarm) GetCreateTime() string {
+func (x *VideoAlarm) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-type AlarmPage struct {
+type VideoAlarmPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Alarm               `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*VideoAlarm          `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -655,20 +655,20 @@ type AlarmPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *AlarmPage) Reset() {
-	*x = AlarmPage{}
+func (x *VideoAlarmPage) Reset() {
+	*x = VideoAlarmPage{}
 	mi := &file_blade_video_v1_video_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *AlarmPage) String() string {
+func (x *VideoAlarmPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*AlarmPage) ProtoMessage() {}
+func (*VideoAlarmPage) ProtoMessage() {}
 
-func (x *AlarmPage) ProtoReflect() protoreflect.Message {
+func (x *VideoAlarmPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_video_v1_video_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -680,40 +680,40 @@ func (x *AlarmPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use AlarmPage.ProtoReflect.Descriptor instead.
-func (*AlarmPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use VideoAlarmPage.ProtoReflect.Descriptor instead.
+func (*VideoAlarmPage) Descriptor() ([]byte, []int) {
 	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *AlarmPage) GetRecords() []*Alarm {
+func (x *VideoAlarmPage) GetRecords() []*VideoAlarm {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *AlarmPage) GetTotal() int32 {
+func (x *VideoAlarmPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *AlarmPage) GetSize() int32 {
+func (x *VideoAlarmPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *AlarmPage) GetCurrent() int32 {
+func (x *VideoAlarmPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *AlarmPage) GetPages() int32 {
+func (x *VideoAlarmPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -1045,27 +1045,27 @@ func (x *TypeCount) GetCount() int64 {
 }
 
 // The live stream of the caller's tenant, resumed after last_event_id.
-type StreamQuery struct {
+type VideoStreamQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	LastEventId   int64                  `protobuf:"varint,1,opt,name=last_event_id,json=lastEventId,proto3" json:"last_event_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *StreamQuery) Reset() {
-	*x = StreamQuery{}
+func (x *VideoStreamQuery) Reset() {
+	*x = VideoStreamQuery{}
 	mi := &file_blade_video_v1_video_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *StreamQuery) String() string {
+func (x *VideoStreamQuery) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*StreamQuery) ProtoMessage() {}
+func (*VideoStreamQuery) ProtoMessage() {}
 
-func (x *StreamQuery) ProtoReflect() protoreflect.Message {
+func (x *VideoStreamQuery) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_video_v1_video_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1077,12 +1077,12 @@ func (x *StreamQuery) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use StreamQuery.ProtoReflect.Descriptor instead.
-func (*StreamQuery) Descriptor() ([]byte, []int) {
+// Deprecated: Use VideoStreamQuery.ProtoReflect.Descriptor instead.
+func (*VideoStreamQuery) Descriptor() ([]byte, []int) {
 	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{12}
 }
 
-func (x *StreamQuery) GetLastEventId() int64 {
+func (x *VideoStreamQuery) GetLastEventId() int64 {
 	if x != nil {
 		return x.LastEventId
 	}
@@ -1091,29 +1091,29 @@ func (x *StreamQuery) GetLastEventId() int64 {
 
 // One live event: kind "alarm" (a new, merged or handled alarm), "ready"
 // or "heartbeat".
-type LiveEvent struct {
+type VideoLiveEvent struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	Alarm         *Alarm                 `protobuf:"bytes,3,opt,name=alarm,proto3" json:"alarm,omitempty"`
+	Alarm         *VideoAlarm            `protobuf:"bytes,3,opt,name=alarm,proto3" json:"alarm,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *LiveEvent) Reset() {
-	*x = LiveEvent{}
+func (x *VideoLiveEvent) Reset() {
+	*x = VideoLiveEvent{}
 	mi := &file_blade_video_v1_video_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *LiveEvent) String() string {
+func (x *VideoLiveEvent) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*LiveEvent) ProtoMessage() {}
+func (*VideoLiveEvent) ProtoMessage() {}
 
-func (x *LiveEvent) ProtoReflect() protoreflect.Message {
+func (x *VideoLiveEvent) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_video_v1_video_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1125,26 +1125,26 @@ func (x *LiveEvent) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use LiveEvent.ProtoReflect.Descriptor instead.
-func (*LiveEvent) Descriptor() ([]byte, []int) {
+// Deprecated: Use VideoLiveEvent.ProtoReflect.Descriptor instead.
+func (*VideoLiveEvent) Descriptor() ([]byte, []int) {
 	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{13}
 }
 
-func (x *LiveEvent) GetId() int64 {
+func (x *VideoLiveEvent) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *LiveEvent) GetKind() string {
+func (x *VideoLiveEvent) GetKind() string {
 	if x != nil {
 		return x.Kind
 	}
 	return ""
 }
 
-func (x *LiveEvent) GetAlarm() *Alarm {
+func (x *VideoLiveEvent) GetAlarm() *VideoAlarm {
 	if x != nil {
 		return x.Alarm
 	}
@@ -1193,8 +1193,9 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\x05token\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05token\"G\n" +
 	"\x05Frame\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12*\n" +
-	"\fcontent_type\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\vcontentType\"\xbf\x06\n" +
-	"\x05Alarm\x12\x0e\n" +
+	"\fcontent_type\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\vcontentType\"\xc4\x06\n" +
+	"\n" +
+	"VideoAlarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
 	"\tcamera_id\x18\x03 \x01(\x03R\bcameraId\x12(\n" +
@@ -1224,9 +1225,9 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"handleTime\x12#\n" +
 	"\rhazard_raised\x18\x14 \x01(\bR\fhazardRaised\x12(\n" +
 	"\vcreate_time\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa1\x01\n" +
-	"\tAlarmPage\x12:\n" +
-	"\arecords\x18\x01 \x03(\v2\x15.blade.video.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"createTime\"\xab\x01\n" +
+	"\x0eVideoAlarmPage\x12?\n" +
+	"\arecords\x18\x01 \x03(\v2\x1a.blade.video.v1.VideoAlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
@@ -1259,13 +1260,13 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\n" +
 	"alarm_type\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\talarmType\x12/\n" +
 	"\x0falarm_type_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\ralarmTypeName\x12\x14\n" +
-	"\x05count\x18\x03 \x01(\x03R\x05count\":\n" +
-	"\vStreamQuery\x12+\n" +
-	"\rlast_event_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vlastEventId\"e\n" +
-	"\tLiveEvent\x12\x0e\n" +
+	"\x05count\x18\x03 \x01(\x03R\x05count\"?\n" +
+	"\x10VideoStreamQuery\x12+\n" +
+	"\rlast_event_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vlastEventId\"o\n" +
+	"\x0eVideoLiveEvent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x12+\n" +
-	"\x05alarm\x18\x03 \x01(\v2\x15.blade.video.v1.AlarmR\x05alarm2\xfe\v\n" +
+	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x120\n" +
+	"\x05alarm\x18\x03 \x01(\v2\x1a.blade.video.v1.VideoAlarmR\x05alarm2\x93\f\n" +
 	"\fVideoService\x12\x85\x01\n" +
 	"\x0eCameraPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.video.v1.CameraPage\";\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/camera/page\x12\x7f\n" +
 	"\fCameraDetail\x12\x18.blade.common.v1.IdQuery\x1a\x16.blade.video.v1.Camera\"=\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02'\x12%/api/video-surveillance/camera/detail\x12\x9a\x01\n" +
@@ -1273,13 +1274,13 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\fCameraRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x13video_camera_delete\x82\xd3\xe4\x93\x02'\"%/api/video-surveillance/camera/remove\x12}\n" +
 	"\n" +
 	"CameraPlay\x12\x18.blade.common.v1.IdQuery\x1a\x18.blade.video.v1.PlayInfo\";\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/camera/play\x12D\n" +
-	"\x04Live\x12\x19.blade.video.v1.LiveQuery\x1a\x15.blade.video.v1.Frame\"\b\xca\xf3\x18\x04open0\x01\x12\x81\x01\n" +
-	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x19.blade.video.v1.AlarmPage\"9\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02$\x12\"/api/video-surveillance/alarm/page\x12{\n" +
-	"\vAlarmDetail\x12\x18.blade.common.v1.IdQuery\x1a\x15.blade.video.v1.Alarm\";\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02&\x12$/api/video-surveillance/alarm/detail\x12\x81\x01\n" +
+	"\x04Live\x12\x19.blade.video.v1.LiveQuery\x1a\x15.blade.video.v1.Frame\"\b\xca\xf3\x18\x04open0\x01\x12\x86\x01\n" +
+	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.video.v1.VideoAlarmPage\"9\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02$\x12\"/api/video-surveillance/alarm/page\x12\x80\x01\n" +
+	"\vAlarmDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.video.v1.VideoAlarm\";\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02&\x12$/api/video-surveillance/alarm/detail\x12\x81\x01\n" +
 	"\x0fAlarmStatistics\x12\x16.blade.common.v1.Empty\x1a\x1a.blade.video.v1.AlarmStats\":\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/alarm/stats\x12\x88\x01\n" +
 	"\vAlarmPushIn\x12\x19.blade.video.v1.AlarmPush\x1a\x1b.blade.video.v1.AlarmPushed\"A\xca\xf3\x18\x10video_alarm_push\x82\xd3\xe4\x93\x02':\x01*\"\"/api/video-surveillance/alarm/push\x12\x8f\x01\n" +
-	"\rAlarmHandleIn\x12\x1b.blade.video.v1.AlarmHandle\x1a\x1a.google.protobuf.BoolValue\"E\xca\xf3\x18\x12video_alarm_handle\x82\xd3\xe4\x93\x02):\x01*\"$/api/video-surveillance/alarm/handle\x12S\n" +
-	"\x06Stream\x12\x1b.blade.video.v1.StreamQuery\x1a\x19.blade.video.v1.LiveEvent\"\x0f\xca\xf3\x18\vvideo_alarm0\x01B%Z#anquan/proto/blade/video/v1;videov1b\x06proto3"
+	"\rAlarmHandleIn\x12\x1b.blade.video.v1.AlarmHandle\x1a\x1a.google.protobuf.BoolValue\"E\xca\xf3\x18\x12video_alarm_handle\x82\xd3\xe4\x93\x02):\x01*\"$/api/video-surveillance/alarm/handle\x12]\n" +
+	"\x06Stream\x12 .blade.video.v1.VideoStreamQuery\x1a\x1e.blade.video.v1.VideoLiveEvent\"\x0f\xca\xf3\x18\vvideo_alarm0\x01B%Z#anquan/proto/blade/video/v1;videov1b\x06proto3"
 
 var (
 	file_blade_video_v1_video_proto_rawDescOnce sync.Once
@@ -1300,15 +1301,15 @@ var file_blade_video_v1_video_proto_goTypes = []any{
 	(*PlayInfo)(nil),             // 2: blade.video.v1.PlayInfo
 	(*LiveQuery)(nil),            // 3: blade.video.v1.LiveQuery
 	(*Frame)(nil),                // 4: blade.video.v1.Frame
-	(*Alarm)(nil),                // 5: blade.video.v1.Alarm
-	(*AlarmPage)(nil),            // 6: blade.video.v1.AlarmPage
+	(*VideoAlarm)(nil),           // 5: blade.video.v1.VideoAlarm
+	(*VideoAlarmPage)(nil),       // 6: blade.video.v1.VideoAlarmPage
 	(*AlarmPush)(nil),            // 7: blade.video.v1.AlarmPush
 	(*AlarmPushed)(nil),          // 8: blade.video.v1.AlarmPushed
 	(*AlarmHandle)(nil),          // 9: blade.video.v1.AlarmHandle
 	(*AlarmStats)(nil),           // 10: blade.video.v1.AlarmStats
 	(*TypeCount)(nil),            // 11: blade.video.v1.TypeCount
-	(*StreamQuery)(nil),          // 12: blade.video.v1.StreamQuery
-	(*LiveEvent)(nil),            // 13: blade.video.v1.LiveEvent
+	(*VideoStreamQuery)(nil),     // 12: blade.video.v1.VideoStreamQuery
+	(*VideoLiveEvent)(nil),       // 13: blade.video.v1.VideoLiveEvent
 	(*v1.PageQuery)(nil),         // 14: blade.common.v1.PageQuery
 	(*v1.IdQuery)(nil),           // 15: blade.common.v1.IdQuery
 	(*v1.IdsQuery)(nil),          // 16: blade.common.v1.IdsQuery
@@ -1317,9 +1318,9 @@ var file_blade_video_v1_video_proto_goTypes = []any{
 }
 var file_blade_video_v1_video_proto_depIdxs = []int32{
 	0,  // 0: blade.video.v1.CameraPage.records:type_name -> blade.video.v1.Camera
-	5,  // 1: blade.video.v1.AlarmPage.records:type_name -> blade.video.v1.Alarm
+	5,  // 1: blade.video.v1.VideoAlarmPage.records:type_name -> blade.video.v1.VideoAlarm
 	11, // 2: blade.video.v1.AlarmStats.by_type:type_name -> blade.video.v1.TypeCount
-	5,  // 3: blade.video.v1.LiveEvent.alarm:type_name -> blade.video.v1.Alarm
+	5,  // 3: blade.video.v1.VideoLiveEvent.alarm:type_name -> blade.video.v1.VideoAlarm
 	14, // 4: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
 	15, // 5: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
 	0,  // 6: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
@@ -1331,19 +1332,19 @@ var file_blade_video_v1_video_proto_depIdxs = []int32{
 	17, // 12: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
 	7,  // 13: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
 	9,  // 14: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
-	12, // 15: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.StreamQuery
+	12, // 15: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
 	1,  // 16: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
 	0,  // 17: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
 	18, // 18: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
 	18, // 19: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
 	2,  // 20: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
 	4,  // 21: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
-	6,  // 22: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.AlarmPage
-	5,  // 23: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.Alarm
+	6,  // 22: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
+	5,  // 23: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
 	10, // 24: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
 	8,  // 25: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
 	18, // 26: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
-	13, // 27: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.LiveEvent
+	13, // 27: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
 	16, // [16:28] is the sub-list for method output_type
 	4,  // [4:16] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name

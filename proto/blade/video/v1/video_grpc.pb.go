@@ -54,8 +54,8 @@ type VideoServiceClient interface {
 	// The live frames of a stream token; the gateway serves it at
 	// /api/video-surveillance/live?token= (the token is the credential).
 	Live(ctx context.Context, in *LiveQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Frame], error)
-	AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AlarmPage, error)
-	AlarmDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Alarm, error)
+	AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*VideoAlarmPage, error)
+	AlarmDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*VideoAlarm, error)
 	AlarmStatistics(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*AlarmStats, error)
 	// Ingest of an AI box or platform adapter (an integration account holding
 	// the button): merged into an open alarm of the same camera and type
@@ -64,7 +64,7 @@ type VideoServiceClient interface {
 	AlarmHandleIn(ctx context.Context, in *AlarmHandle, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The live alarm stream; the gateway serves it as SSE at
 	// /api/video-surveillance/stream.
-	Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error)
+	Stream(ctx context.Context, in *VideoStreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[VideoLiveEvent], error)
 }
 
 type videoServiceClient struct {
@@ -144,9 +144,9 @@ func (c *videoServiceClient) Live(ctx context.Context, in *LiveQuery, opts ...gr
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type VideoService_LiveClient = grpc.ServerStreamingClient[Frame]
 
-func (c *videoServiceClient) AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AlarmPage, error) {
+func (c *videoServiceClient) AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*VideoAlarmPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(AlarmPage)
+	out := new(VideoAlarmPage)
 	err := c.cc.Invoke(ctx, VideoService_AlarmPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -154,9 +154,9 @@ func (c *videoServiceClient) AlarmPageList(ctx context.Context, in *v1.PageQuery
 	return out, nil
 }
 
-func (c *videoServiceClient) AlarmDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Alarm, error) {
+func (c *videoServiceClient) AlarmDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*VideoAlarm, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Alarm)
+	out := new(VideoAlarm)
 	err := c.cc.Invoke(ctx, VideoService_AlarmDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -194,13 +194,13 @@ func (c *videoServiceClient) AlarmHandleIn(ctx context.Context, in *AlarmHandle,
 	return out, nil
 }
 
-func (c *videoServiceClient) Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error) {
+func (c *videoServiceClient) Stream(ctx context.Context, in *VideoStreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[VideoLiveEvent], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &VideoService_ServiceDesc.Streams[1], VideoService_Stream_FullMethodName, cOpts...)
 	if err != nil {
 		return nil, err
 	}
-	x := &grpc.GenericClientStream[StreamQuery, LiveEvent]{ClientStream: stream}
+	x := &grpc.GenericClientStream[VideoStreamQuery, VideoLiveEvent]{ClientStream: stream}
 	if err := x.ClientStream.SendMsg(in); err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func (c *videoServiceClient) Stream(ctx context.Context, in *StreamQuery, opts .
 }
 
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
-type VideoService_StreamClient = grpc.ServerStreamingClient[LiveEvent]
+type VideoService_StreamClient = grpc.ServerStreamingClient[VideoLiveEvent]
 
 // VideoServiceServer is the server API for VideoService service.
 // All implementations must embed UnimplementedVideoServiceServer
@@ -226,8 +226,8 @@ type VideoServiceServer interface {
 	// The live frames of a stream token; the gateway serves it at
 	// /api/video-surveillance/live?token= (the token is the credential).
 	Live(*LiveQuery, grpc.ServerStreamingServer[Frame]) error
-	AlarmPageList(context.Context, *v1.PageQuery) (*AlarmPage, error)
-	AlarmDetail(context.Context, *v1.IdQuery) (*Alarm, error)
+	AlarmPageList(context.Context, *v1.PageQuery) (*VideoAlarmPage, error)
+	AlarmDetail(context.Context, *v1.IdQuery) (*VideoAlarm, error)
 	AlarmStatistics(context.Context, *v1.Empty) (*AlarmStats, error)
 	// Ingest of an AI box or platform adapter (an integration account holding
 	// the button): merged into an open alarm of the same camera and type
@@ -236,7 +236,7 @@ type VideoServiceServer interface {
 	AlarmHandleIn(context.Context, *AlarmHandle) (*wrapperspb.BoolValue, error)
 	// The live alarm stream; the gateway serves it as SSE at
 	// /api/video-surveillance/stream.
-	Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error
+	Stream(*VideoStreamQuery, grpc.ServerStreamingServer[VideoLiveEvent]) error
 	mustEmbedUnimplementedVideoServiceServer()
 }
 
@@ -265,10 +265,10 @@ func (UnimplementedVideoServiceServer) CameraPlay(context.Context, *v1.IdQuery) 
 func (UnimplementedVideoServiceServer) Live(*LiveQuery, grpc.ServerStreamingServer[Frame]) error {
 	return status.Error(codes.Unimplemented, "method Live not implemented")
 }
-func (UnimplementedVideoServiceServer) AlarmPageList(context.Context, *v1.PageQuery) (*AlarmPage, error) {
+func (UnimplementedVideoServiceServer) AlarmPageList(context.Context, *v1.PageQuery) (*VideoAlarmPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmPageList not implemented")
 }
-func (UnimplementedVideoServiceServer) AlarmDetail(context.Context, *v1.IdQuery) (*Alarm, error) {
+func (UnimplementedVideoServiceServer) AlarmDetail(context.Context, *v1.IdQuery) (*VideoAlarm, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmDetail not implemented")
 }
 func (UnimplementedVideoServiceServer) AlarmStatistics(context.Context, *v1.Empty) (*AlarmStats, error) {
@@ -280,7 +280,7 @@ func (UnimplementedVideoServiceServer) AlarmPushIn(context.Context, *AlarmPush) 
 func (UnimplementedVideoServiceServer) AlarmHandleIn(context.Context, *AlarmHandle) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmHandleIn not implemented")
 }
-func (UnimplementedVideoServiceServer) Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error {
+func (UnimplementedVideoServiceServer) Stream(*VideoStreamQuery, grpc.ServerStreamingServer[VideoLiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
 }
 func (UnimplementedVideoServiceServer) mustEmbedUnimplementedVideoServiceServer() {}
@@ -496,15 +496,15 @@ func _VideoService_AlarmHandleIn_Handler(srv interface{}, ctx context.Context, d
 }
 
 func _VideoService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
-	m := new(StreamQuery)
+	m := new(VideoStreamQuery)
 	if err := stream.RecvMsg(m); err != nil {
 		return err
 	}
-	return srv.(VideoServiceServer).Stream(m, &grpc.GenericServerStream[StreamQuery, LiveEvent]{ServerStream: stream})
+	return srv.(VideoServiceServer).Stream(m, &grpc.GenericServerStream[VideoStreamQuery, VideoLiveEvent]{ServerStream: stream})
 }
 
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
-type VideoService_StreamServer = grpc.ServerStreamingServer[LiveEvent]
+type VideoService_StreamServer = grpc.ServerStreamingServer[VideoLiveEvent]
 
 // VideoService_ServiceDesc is the grpc.ServiceDesc for VideoService service.
 // It's only intended for direct use with grpc.RegisterService,

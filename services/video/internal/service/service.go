@@ -203,25 +203,25 @@ func (s *Video) proxy(st grpc.ServerStreamingServer[pb.Frame], c *biz.Camera) er
 
 // ---- alarms ----
 
-func alarmOut(a *biz.Alarm) *pb.Alarm {
-	return &pb.Alarm{Id: a.ID, TenantId: a.TenantID, CameraId: a.CameraID, CameraName: a.CameraName, ChannelCode: a.ChannelCode,
+func alarmOut(a *biz.Alarm) *pb.VideoAlarm {
+	return &pb.VideoAlarm{Id: a.ID, TenantId: a.TenantID, CameraId: a.CameraID, CameraName: a.CameraName, ChannelCode: a.ChannelCode,
 		AlarmType: a.AlarmType, AlarmTypeName: biz.AlarmTypes[a.AlarmType], Confidence: a.Confidence, AlarmTime: ts(a.AlarmTime),
 		LastTime: ts(a.LastTime), RepeatCount: a.RepeatCount, Source: a.Source, Snapshot: a.Snapshot, AreaId: a.AreaID,
 		HandleStatus: a.HandleStatus, HandleRemark: a.HandleRemark, HandleUser: a.HandleUser, HandleUserName: a.HandleUserName,
 		HandleTime: timefmt.FormatPtr(a.HandleTime), HazardRaised: a.HazardRaised, CreateTime: ts(a.CreateTime)}
 }
 
-func (s *Video) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.AlarmPage, error) {
+func (s *Video) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.VideoAlarmPage, error) {
 	p, err := s.uc.Alarms.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.AlarmPage{}
+	out := &pb.VideoAlarmPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, alarmOut)
 	return out, nil
 }
 
-func (s *Video) AlarmDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Alarm, error) {
+func (s *Video) AlarmDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.VideoAlarm, error) {
 	return svc.Detail(ctx, q.Id, s.uc.Alarms.Get, alarmOut)
 }
 
@@ -268,7 +268,7 @@ func (s *Video) AlarmHandleIn(ctx context.Context, h *pb.AlarmHandle) (*wrappers
 // Stream sends the caller tenant's live alarm events: those kept after
 // last_event_id first, then "ready", then new ones, with a heartbeat when
 // idle.
-func (s *Video) Stream(q *pb.StreamQuery, st grpc.ServerStreamingServer[pb.LiveEvent]) error {
+func (s *Video) Stream(q *pb.VideoStreamQuery, st grpc.ServerStreamingServer[pb.VideoLiveEvent]) error {
 	id := ident.From(st.Context())
 	if id == nil || id.TenantID == "" {
 		return errs.Unauthorized("")
@@ -280,7 +280,7 @@ func (s *Video) Stream(q *pb.StreamQuery, st grpc.ServerStreamingServer[pb.LiveE
 			return err
 		}
 	}
-	if err := st.Send(&pb.LiveEvent{Kind: "ready"}); err != nil {
+	if err := st.Send(&pb.VideoLiveEvent{Kind: "ready"}); err != nil {
 		return err
 	}
 	hb := time.NewTicker(s.Heartbeat)
@@ -292,7 +292,7 @@ func (s *Video) Stream(q *pb.StreamQuery, st grpc.ServerStreamingServer[pb.LiveE
 				return err
 			}
 		case <-hb.C:
-			if err := st.Send(&pb.LiveEvent{Kind: "heartbeat"}); err != nil {
+			if err := st.Send(&pb.VideoLiveEvent{Kind: "heartbeat"}); err != nil {
 				return err
 			}
 		case <-st.Context().Done():
@@ -303,6 +303,6 @@ func (s *Video) Stream(q *pb.StreamQuery, st grpc.ServerStreamingServer[pb.LiveE
 	}
 }
 
-func liveOut(e *biz.LiveEvent) *pb.LiveEvent {
-	return &pb.LiveEvent{Id: e.ID, Kind: e.Kind, Alarm: alarmOut(&e.Alarm)}
+func liveOut(e *biz.LiveEvent) *pb.VideoLiveEvent {
+	return &pb.VideoLiveEvent{Id: e.ID, Kind: e.Kind, Alarm: alarmOut(&e.Alarm)}
 }
