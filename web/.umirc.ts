@@ -101,6 +101,10 @@ export default defineConfig({
         { path: '/monitor/alarm', component: './monitor/alarm/index', access: 'canRoute' },
         { path: '/monitor/device', component: './monitor/device/index', access: 'canRoute' },
         { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
+        // video-surveillance pages (camera wall, AI video alarms, cameras)
+        { path: '/videoSurveillance', component: './video/wall/index', access: 'canRoute' },
+        { path: '/ai-video-alarm/list', component: './video/alarm/index', access: 'canRoute' },
+        { path: '/video/camera', component: './video/camera/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },
