@@ -57,7 +57,6 @@ export default defineConfig({
     { path: '/expectation/index', component: underDevelopment },
     { path: '/myiframe/:routerPath', component: './myiframe/index' },
     { path: '/visualization', component: underDevelopment },
-    { path: '/videoSurveillance', component: underDevelopment },
     { path: '/risk-commitment', component: './risk-commitment/index' },
     { path: '/largeSizeScreenMonitor/index', component: underDevelopment },
     { path: '/riskMonitoring/index', component: underDevelopment },
