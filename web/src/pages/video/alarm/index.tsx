@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Form, Image, Input, Modal, Radio, Space, Switch, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
@@ -93,6 +93,11 @@ export default function VideoAlarmPage() {
     }
   };
   const status = Form.useWatch('handleStatus', form);
+  // A hidden danger links back here with ?id= (the alarm that raised it).
+  const params = useMemo(() => {
+    const linked = new URLSearchParams(window.location.search).get('id');
+    return linked && /^\d{1,19}$/.test(linked) ? { id: linked } : undefined;
+  }, []);
 
   return (
     <>
@@ -101,6 +106,7 @@ export default function VideoAlarmPage() {
         fields={fields}
         api={videoAlarmApi}
         permissionPrefix="video_alarm"
+        params={params}
         addBtn={false}
         editBtn={false}
         delBtn={false}
