@@ -20,6 +20,7 @@ require (
 	anquan/resource v0.0.0
 	anquan/system v0.0.0
 	anquan/user v0.0.0
+	anquan/video v0.0.0
 	anquan/workticket v0.0.0
 	github.com/eclipse/paho.mqtt.golang v1.5.1
 	github.com/nats-io/nats.go v1.55.0
@@ -188,5 +189,6 @@ replace (
 	anquan/resource => ./services/resource
 	anquan/system => ./services/system
 	anquan/user => ./services/user
+	anquan/video => ./services/video
 	anquan/workticket => ./services/workticket
 )

@@ -57,7 +57,6 @@ export default defineConfig({
     { path: '/expectation/index', component: underDevelopment },
     { path: '/myiframe/:routerPath', component: './myiframe/index' },
     { path: '/visualization', component: underDevelopment },
-    { path: '/videoSurveillance', component: underDevelopment },
     { path: '/risk-commitment', component: './risk-commitment/index' },
     { path: '/largeSizeScreenMonitor/index', component: underDevelopment },
     { path: '/riskMonitoring/index', component: underDevelopment },
@@ -113,6 +112,10 @@ export default defineConfig({
         { path: '/contractor/company', component: './contractor/company/index', access: 'canRoute' },
         { path: '/contractor/person', component: './contractor/person/index', access: 'canRoute' },
         { path: '/contractor/blacklist', component: './contractor/blacklist/index', access: 'canRoute' },
+        // video-surveillance pages (camera wall, AI video alarms, cameras)
+        { path: '/videoSurveillance', component: './video/wall/index', access: 'canRoute' },
+        { path: '/ai-video-alarm/list', component: './video/alarm/index', access: 'canRoute' },
+        { path: '/video/camera', component: './video/camera/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

@@ -46,6 +46,7 @@ type Config struct {
 	InProc string `yaml:"inproc"`
 	MQTT   MQTT   `yaml:"mqtt"`
 	AIChat AIChat `yaml:"aichat"`
+	Video  Video  `yaml:"video"`
 }
 
 // AIChat configures the safety assistant: without Upstream.BaseURL it
@@ -64,6 +65,19 @@ type Upstream struct {
 	Model   string `yaml:"model"`
 	// Timeout of one upstream call, e.g. "120s" (default 120s).
 	Timeout string `yaml:"timeout"`
+}
+
+// Video is the video-surveillance service's platform: the built-in
+// simulator (Platform "" or "simulator"), Dahua ICC ("icc") or
+// WVP-GB28181-pro ("wvp") at URL with its account. SimAlarms is how often
+// the simulator raises a demo AI alarm on a simulated camera (a Go
+// duration, "off" for never; default 2m).
+type Video struct {
+	Platform  string `yaml:"platform"`
+	URL       string `yaml:"url"`
+	Username  string `yaml:"username"`
+	Password  string `yaml:"password"`
+	SimAlarms string `yaml:"simAlarms"`
 }
 
 // MQTT is where monitor's gateways publish: the embedded broker of the
@@ -279,7 +293,7 @@ func Load(file string) (*Config, error) {
 
 // ServiceNames are the services a deployment can address with
 // ANQUAN_<NAME>_ADDR (services.<name> in YAML takes any name).
-var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor", "aichat", "education", "contractor", "equipment", "emergency"}
+var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor", "aichat", "education", "contractor", "equipment", "emergency", "video"}
 
 // ApplyEnv overrides fields from ANQUAN_* variables.
 func (c *Config) ApplyEnv(get func(string) string) {
@@ -301,6 +315,11 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_MQTT_URL", &c.MQTT.URL)
 	set("ANQUAN_MQTT_USERNAME", &c.MQTT.Username)
 	set("ANQUAN_MQTT_PASSWORD", &c.MQTT.Password)
+	set("ANQUAN_VIDEO_PLATFORM", &c.Video.Platform)
+	set("ANQUAN_VIDEO_URL", &c.Video.URL)
+	set("ANQUAN_VIDEO_USERNAME", &c.Video.Username)
+	set("ANQUAN_VIDEO_PASSWORD", &c.Video.Password)
+	set("ANQUAN_VIDEO_SIM_ALARMS", &c.Video.SimAlarms)
 	set("ANQUAN_DB_DRIVER", &c.DB.Driver)
 	set("ANQUAN_DB_DSN", &c.DB.DSN)
 	set("ANQUAN_DB_PREFIX", &c.DB.Prefix)

@@ -5549,6 +5549,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video-surveillance/alarm/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_AlarmDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/alarm/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoService_AlarmHandleIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/alarm/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_AlarmPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/alarm/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest of an AI box or platform adapter (an integration account holding
+         *     the button): merged into an open alarm of the same camera and type
+         *     within the dedupe window.
+         */
+        post: operations["VideoService_AlarmPushIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/alarm/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_AlarmStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/camera/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_CameraDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/camera/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_CameraPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/camera/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live URL of the camera for the caller (a signed token, minutes long). */
+        get: operations["VideoService_CameraPlay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/camera/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoService_CameraRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/camera/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoService_CameraSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5915,6 +6081,19 @@ export interface components {
              */
             value: number;
         };
+        /**
+         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
+         *     false alarm), with a remark.
+         */
+        v1AlarmHandle: {
+            handleRemark: string;
+            /** Format: int32 */
+            handleStatus: number;
+            /** Format: int64 */
+            id: string;
+            /** @description On confirming: raise a hidden danger (default true when absent). */
+            raiseHazard: boolean;
+        };
         v1AlarmList: {
             items: components["schemas"]["v1Alarm"][];
         };
@@ -5928,6 +6107,31 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /** @description An alarm pushed by an AI box or the platform adapter. */
+        v1AlarmPush: {
+            /** @description yyyy-MM-dd HH:mm:ss; empty = now. */
+            alarmTime: string;
+            alarmType: string;
+            channelCode: string;
+            /** Format: double */
+            confidence: number;
+            snapshot: string;
+        };
+        /** @description The alarm a push made or merged into. */
+        v1AlarmPushed: {
+            /** Format: int64 */
+            id: string;
+            /** @description Whether the push was merged into an alarm of the dedupe window. */
+            merged: boolean;
+        };
+        /** @description Counts of the caller tenant's alarms. */
+        v1AlarmStats: {
+            byType: components["schemas"]["v1TypeCount"][];
+            /** Format: int64 */
+            today: string;
+            /** Format: int64 */
+            unhandled: string;
         };
         /** @description Work at height (高处作业). */
         v1Altitude: {
@@ -6189,6 +6393,57 @@ export interface components {
             nightEnd: string;
             /** @description Night hours HH:mm (default 22:00 - 06:00). */
             nightStart: string;
+        };
+        /** @description A camera (摄像头) of the tenant: one channel of its video platform. */
+        v1Camera: {
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area) it watches; 0 = none.
+             */
+            areaId: string;
+            /**
+             * Format: int32
+             * @description 1 normal (枪机), 2 tracking ball (球机).
+             */
+            cameraType: number;
+            /** @description The platform's channel code (ICC channelCode, WVP deviceId_channelId). */
+            channelCode: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Unhandled alarms of the camera.
+             */
+            openAlarms: string;
+            /** @description icc, wvp or simulator. */
+            platform: string;
+            remark: string;
+            /**
+             * Format: int64
+             * @description The person told of and handling its alarms (else its creator's scope).
+             */
+            responsibleUserId: string;
+            /**
+             * Format: int32
+             * @description 1 online, 0 offline.
+             */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1CameraPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Camera"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1CaptchaReply: {
             enabled: boolean;
@@ -8291,6 +8546,18 @@ export interface components {
             id: string;
             reason: string;
         };
+        /**
+         * @description Where a camera's live video plays: a gateway URL carrying a signed stream
+         *     token (no platform credential), valid until expires_at.
+         */
+        v1PlayInfo: {
+            /** Format: int64 */
+            cameraId: string;
+            expiresAt: string;
+            /** @description mjpeg (the simulator), flv or hls (ICC/WVP). */
+            format: string;
+            url: string;
+        };
         /** @description A monitored point (监测点位) of a gateway. */
         v1Point: {
             alarmLevel: string;
@@ -9134,6 +9401,12 @@ export interface components {
         v1TreeNodes: {
             items: components["schemas"]["v1TreeNode"][];
         };
+        v1TypeCount: {
+            alarmType: string;
+            alarmTypeName: string;
+            /** Format: int64 */
+            count: string;
+        };
         v1User: {
             account: string;
             avatar: string;
@@ -9213,6 +9486,61 @@ export interface components {
             tenantId: string;
             /** Format: int32 */
             userType: number;
+        };
+        /**
+         * @description An AI video alarm (视频AI报警). Bursts of one camera and type within the
+         *     dedupe window are one alarm (repeat_count, last_time).
+         */
+        v1VideoAlarm: {
+            alarmTime: string;
+            /** @description helmet, smoking, intrusion, fire, phone, vest, sleep. */
+            alarmType: string;
+            alarmTypeName: string;
+            /** Format: int64 */
+            areaId: string;
+            /** Format: int64 */
+            cameraId: string;
+            cameraName: string;
+            channelCode: string;
+            /**
+             * Format: double
+             * @description 0..1.
+             */
+            confidence: number;
+            createTime: string;
+            handleRemark: string;
+            /**
+             * Format: int32
+             * @description 0 unhandled, 1 confirmed, 2 false alarm, 3 closed.
+             */
+            handleStatus: number;
+            handleTime: string;
+            /** Format: int64 */
+            handleUser: string;
+            handleUserName: string;
+            /** @description Whether confirming it raised a hidden danger. */
+            hazardRaised: boolean;
+            /** Format: int64 */
+            id: string;
+            lastTime: string;
+            /** Format: int32 */
+            repeatCount: number;
+            /** @description Snapshot image URL ('' = none). */
+            snapshot: string;
+            /** @description simulator, icc, wvp or push. */
+            source: string;
+            tenantId: string;
+        };
+        v1VideoAlarmPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1VideoAlarm"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1Weather: {
             /** @description false: no source answered; message says why. Nothing is invented. */
@@ -17437,6 +17765,244 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    VideoService_AlarmDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1VideoAlarm"];
+                };
+            };
+        };
+    };
+    VideoService_AlarmHandleIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
+         *     false alarm), with a remark.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AlarmHandle"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    VideoService_AlarmPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1VideoAlarmPage"];
+                };
+            };
+        };
+    };
+    VideoService_AlarmPushIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An alarm pushed by an AI box or the platform adapter. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AlarmPush"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlarmPushed"];
+                };
+            };
+        };
+    };
+    VideoService_AlarmStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlarmStats"];
+                };
+            };
+        };
+    };
+    VideoService_CameraDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Camera"];
+                };
+            };
+        };
+    };
+    VideoService_CameraPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CameraPage"];
+                };
+            };
+        };
+    };
+    VideoService_CameraPlay: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlayInfo"];
+                };
+            };
+        };
+    };
+    VideoService_CameraRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    VideoService_CameraSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A camera (摄像头) of the tenant: one channel of its video platform. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Camera"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

@@ -17,7 +17,7 @@ type MenuTemplate struct {
 
 func page(code, name, path, source, i18n string, buttons ...string) MenuTemplate {
 	m := MenuTemplate{Code: code, Name: name, Path: path, Source: source, I18n: i18n, Category: 1}
-	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥", "review": "准入审核", "lift": "移出黑名单"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
+	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥", "review": "准入审核", "lift": "移出黑名单", "handle": "报警处理", "push": "报警推送"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
 	for _, b := range buttons {
 		m.Children = append(m.Children, MenuTemplate{Code: code + "_" + b, Name: labels[b], Category: 2})
 	}
@@ -132,6 +132,12 @@ var Template = []MenuTemplate{
 		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 	}},
+	{Code: "video_surveillance", Name: "视频监控", Path: "/video", Source: "video", I18n: "videoSurveillance", Category: 1, Children: []MenuTemplate{
+		// video: the camera wall, AI video alarms and their handling, and the cameras.
+		page("video_wall", "视频监控", "/videoSurveillance", "video", "videoWall"),
+		page("video_alarm", "AI视频报警", "/ai-video-alarm/list", "alert", "videoAlarm", "view", "handle", "push"),
+		page("video_camera", "摄像头管理", "/video/camera", "camera", "videoCamera", "add", "edit", "delete", "view"),
+	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
 		// equipment: the ledger with its overdue list, the maintenance and detection records, the detection rules.
 		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance", "add", "edit", "delete", "view"),
@@ -184,7 +190,8 @@ var DemoButtons = map[string][]string{
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
 		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack",
 		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
-		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check"},
+		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check",
+		"video_alarm_view", "video_alarm_handle", "video_camera_view"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
@@ -192,8 +199,8 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt"},
-	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt", "video_surveillance"},
+	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency", "video_surveillance"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
 }

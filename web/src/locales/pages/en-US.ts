@@ -10,6 +10,7 @@ import education from './en-US/education';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
+import video from './en-US/video';
 import prevention from './en-US/prevention';
 import workticket from './en-US/workticket';
 
@@ -25,6 +26,7 @@ export default {
   ...certificate,
   ...monitor,
   ...aichat,
+  ...video,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',

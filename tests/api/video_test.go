@@ -1,0 +1,296 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"anquan/kit/conf"
+	"anquan/kit/db"
+)
+
+// TestVideo: the demo cameras; camera validation, duplicates and removal;
+// permissions and tenant isolation; a signed live URL playing MJPEG through
+// the gateway and a forged one refused; AI alarms pushed, merged within the
+// dedupe window, streamed over SSE and handled (confirm raising a hidden
+// danger in prevention, false alarm, close), with the object-level rule.
+func TestVideo(t *testing.T) {
+	for _, b := range backends {
+		if b.name == "redis+nats" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			var e *env
+			t.Cleanup(func() {
+				if e != nil && e.cfg.DB.Driver != "sqlite" {
+					_ = db.DropDatabase(e.cfg, "video")
+				}
+			})
+			e = start(t, b, func(c *conf.Config) { c.Video.SimAlarms = "off" })
+			e.testVideoCameras(t)
+			e.testVideoAlarms(t)
+		})
+	}
+}
+
+const vs = "/api/video-surveillance"
+
+func (e *env) camera(t *testing.T, tok, channel string) map[string]any {
+	t.Helper()
+	r := e.get(vs+"/camera/page?channelCode_equal="+channel, tok)
+	ok(t, r, "camera page")
+	if len(r.list()) != 1 {
+		t.Fatalf("camera %s: %s", channel, truncate(r.Raw))
+	}
+	return r.list()[0].(map[string]any)
+}
+
+func (e *env) testVideoCameras(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	r := e.get(vs+"/camera/page?size=50", a)
+	ok(t, r, "camera page")
+	if n := len(r.list()); n != 6 {
+		t.Fatalf("seeded cameras: %d", n)
+	}
+	tank := e.camera(t, a, "SIM-TANK-01")
+	if tank["platform"] != "simulator" || tank["cameraType"] != 1.0 || str(tank["areaId"]) == "0" || str(tank["openAlarms"]) != "1" || tank["status"] != 1.0 {
+		t.Fatalf("SIM-TANK-01: %v", tank)
+	}
+	if n := len(e.get(vs+"/camera/page?cameraType_equal=2", a).list()); n != 2 {
+		t.Fatalf("tracking balls: %d", n)
+	}
+
+	cam := func(extra map[string]any) map[string]any {
+		m := map[string]any{"name": "测试摄像头", "channelCode": "T-01", "platform": "simulator", "cameraType": 1, "location": "一号门"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"name": " "})), 400, "请填写摄像头名称", "blank name")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"channelCode": "a b"})), 400, "通道编码只能", "a space in the channel code")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"platform": "hik"})), 400, "视频平台只能是", "unknown platform")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"cameraType": 2, "channelCode": "SIM-TANK-01"})), 400, "已存在", "duplicate channel")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"name": strings.Repeat("长", 101)})), 400, "name 长度不能超过", "long name")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"cameraType": 3})), 400, "cameraType", "camera type 3")
+	ok(t, e.post(vs+"/camera/submit", a, cam(nil)), "new camera")
+	nc := e.camera(t, a, "T-01")
+	nc["name"], nc["cameraType"] = "测试球机", 2
+	ok(t, e.post(vs+"/camera/submit", a, nc), "edit camera")
+	if d := e.get(vs+"/camera/detail?id="+str(nc["id"]), a).dataMap(); d["name"] != "测试球机" || d["cameraType"] != 2.0 || d["location"] != "一号门" {
+		t.Fatalf("edited camera: %v", d)
+	}
+	fails(t, e.post(vs+"/camera/remove?ids="+str(tank["id"]), a, nil), 400, "未处理的报警", "a camera with unhandled alarms")
+
+	// Permissions: an operator sees no camera; a director sees but does not edit.
+	op := e.login("100001", "operator1", "123456")
+	fails(t, e.get(vs+"/camera/page", op), 403, "", "operator reads cameras")
+	dir := e.login("100001", "director", "123456")
+	ok(t, e.get(vs+"/camera/page", dir), "director reads cameras")
+	fails(t, e.post(vs+"/camera/submit", dir, cam(map[string]any{"channelCode": "T-02"})), 403, "", "director adds a camera")
+	fails(t, e.post(vs+"/camera/remove?ids="+str(nc["id"]), dir, nil), 403, "", "director removes a camera")
+
+	// Tenants are apart.
+	platform := e.login("000000", "admin", "admin")
+	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300003", "tenantName": "视频隔离公司"}), "tenant B")
+	b := e.login("300003", "admin", "123456")
+	if l := e.get(vs+"/camera/page", b).list(); len(l) != 0 {
+		t.Fatalf("tenant B sees cameras: %v", l)
+	}
+	fails(t, e.get(vs+"/camera/detail?id="+str(tank["id"]), b), 400, "不存在", "camera detail across tenants")
+	fails(t, e.get(vs+"/camera/play?id="+str(tank["id"]), b), 400, "不存在", "play across tenants")
+	fails(t, e.post(vs+"/camera/remove?ids="+str(nc["id"]), b, nil), 400, "", "remove across tenants")
+	nc["name"] = "越权修改"
+	fails(t, e.post(vs+"/camera/submit", b, nc), 400, "不存在", "edit across tenants")
+	if e.get(vs+"/camera/detail?id="+str(nc["id"]), a).dataMap()["name"] != "测试球机" {
+		t.Fatal("tenant B changed tenant A's camera")
+	}
+	ok(t, e.post(vs+"/camera/remove?ids="+str(nc["id"]), a, nil), "remove camera")
+	fails(t, e.get(vs+"/camera/detail?id="+str(nc["id"]), a), 400, "不存在", "removed camera")
+
+	// Live video: a signed URL plays MJPEG (JPEG frames) through the gateway.
+	p := e.get(vs+"/camera/play?id="+str(tank["id"]), dir)
+	ok(t, p, "play")
+	u := str(p.dataMap()["url"])
+	if !strings.HasPrefix(u, vs+"/live?token=") || p.dataMap()["format"] != "mjpeg" || strings.Contains(u, "admin") {
+		t.Fatalf("play: %v", p.dataMap())
+	}
+	resp, err := http.Get(e.base + u) //nolint:noctx // a test against the local gateway
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "multipart/x-mixed-replace") {
+		t.Fatalf("live: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	buf := make([]byte, 0, 64<<10)
+	chunk := make([]byte, 8<<10)
+	deadline := time.Now().Add(5 * time.Second)
+	for bytes.Count(buf, []byte("--anquanframe")) < 3 && time.Now().Before(deadline) {
+		n, err := resp.Body.Read(chunk)
+		buf = append(buf, chunk[:n]...)
+		if err != nil {
+			break
+		}
+	}
+	_ = resp.Body.Close()
+	if bytes.Count(buf, []byte("--anquanframe")) < 3 || !bytes.Contains(buf, []byte("Content-Type: image/jpeg\r\nContent-Length: ")) || !bytes.Contains(buf, []byte("\r\n\r\n\xff\xd8")) {
+		t.Fatalf("live body is not MJPEG: %q", truncate(buf))
+	}
+	// A forged, truncated or absent token is refused.
+	tok, _ := url.QueryUnescape(strings.TrimPrefix(u, vs+"/live?token="))
+	forged := base64.RawURLEncoding.EncodeToString([]byte(`{"t":"100001","c":`+str(tank["id"])+`,"u":1,"e":4102444800}`)) + tok[strings.Index(tok, "."):]
+	for _, bad := range []string{forged, tok[:len(tok)-2], ""} {
+		fails(t, e.get(vs+"/live?token="+url.QueryEscape(bad), ""), 403, "视频流地址无效", "a bad stream token")
+	}
+	fails(t, e.get(vs+"/camera/play?id="+str(tank["id"]), op), 403, "", "operator asks for a live URL")
+}
+
+// videoStream opens the SSE alarm stream.
+func (e *env) videoStream(t *testing.T, token string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", e.base+vs+"/stream", nil) //nolint:noctx // a test against the local gateway
+	req.Header.Set("Blade-Auth", "bearer "+token)
+	resp, err := (&http.Client{}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	return resp
+}
+
+func (e *env) testVideoAlarms(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	dir := e.login("100001", "director", "123456")
+	op := e.login("100001", "operator1", "123456")
+
+	st := e.get(vs+"/alarm/stats", a)
+	ok(t, st, "stats")
+	if str(st.dataMap()["unhandled"]) != "3" {
+		t.Fatalf("stats: %v", st.dataMap())
+	}
+
+	// The stream is open before the push.
+	sse := e.videoStream(t, a)
+	defer func() { _ = sse.Body.Close() }()
+	events := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(sse.Body)
+		var ev strings.Builder
+		for sc.Scan() {
+			if sc.Text() == "" {
+				events <- ev.String()
+				ev.Reset()
+				continue
+			}
+			ev.WriteString(sc.Text() + "\n")
+		}
+		close(events)
+	}()
+
+	push := func(extra map[string]any) *resp {
+		m := map[string]any{"channelCode": "SIM-TANK-02", "alarmType": "smoking", "confidence": 0.9}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return e.post(vs+"/alarm/push", a, m)
+	}
+	fails(t, push(map[string]any{"alarmType": "dance"}), 400, "报警类型不正确", "unknown alarm type")
+	fails(t, push(map[string]any{"channelCode": "NOPE"}), 400, "没有对应的摄像头", "unknown channel")
+	fails(t, push(map[string]any{"confidence": 1.5}), 400, "confidence", "confidence above 1")
+	fails(t, push(map[string]any{"alarmTime": "2020-01-01 00:00:00"}), 400, "最近 7 天", "an old alarm time")
+	fails(t, push(map[string]any{"snapshot": "javascript:alert(1)"}), 400, "抓拍图片地址", "a script snapshot")
+	fails(t, e.post(vs+"/alarm/push", dir, map[string]any{"channelCode": "SIM-TANK-02", "alarmType": "smoking"}), 403, "", "director pushes")
+	p1 := push(nil)
+	ok(t, p1, "push")
+	p2 := push(map[string]any{"confidence": 0.95})
+	ok(t, p2, "push again")
+	if p1.dataMap()["merged"] == true || p2.dataMap()["merged"] != true || str(p1.dataMap()["id"]) != str(p2.dataMap()["id"]) {
+		t.Fatalf("dedupe: %v %v", p1.dataMap(), p2.dataMap())
+	}
+	id := str(p1.dataMap()["id"])
+	al := e.get(vs+"/alarm/detail?id="+id, a).dataMap()
+	if al["repeatCount"] != 2.0 || al["confidence"] != 0.95 || al["alarmTypeName"] != "吸烟" || al["cameraName"] != "罐区全景球机" || al["handleStatus"] != 0.0 || al["source"] != "push" {
+		t.Fatalf("merged alarm: %v", al)
+	}
+	// Another type is another alarm.
+	p3 := push(map[string]any{"alarmType": "intrusion"})
+	ok(t, p3, "push intrusion")
+	if str(p3.dataMap()["id"]) == id {
+		t.Fatal("another type merged")
+	}
+
+	// The stream carried the new alarm with an id.
+	deadline := time.After(10 * time.Second)
+	for seen := false; !seen; {
+		select {
+		case ev, open := <-events:
+			if !open {
+				t.Fatal("stream ended")
+			}
+			seen = strings.Contains(ev, "event: alarm") && strings.Contains(ev, `"id":"`+id+`"`) && strings.Contains(ev, "id: ")
+		case <-deadline:
+			t.Fatal("the pushed alarm did not reach the stream")
+		}
+	}
+	fails(t, e.get(vs+"/stream", op), 403, "", "operator streams")
+	fails(t, e.get(vs+"/stream", ""), 401, "", "anonymous stream")
+
+	// Handling: the director is responsible for the tank cameras, not for
+	// the synthesis ones.
+	list := e.get(vs+"/alarm/page?handleStatus_equal=0&size=50", a)
+	ok(t, list, "unhandled alarms")
+	var synth string
+	for _, v := range list.list() {
+		if m := v.(map[string]any); m["channelCode"] == "SIM-SYN-01" {
+			synth = str(m["id"])
+		}
+	}
+	if synth == "" {
+		t.Fatalf("seeded synthesis alarm: %s", truncate(list.Raw))
+	}
+	fails(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": synth, "handleStatus": 1}), 403, "不在您的数据权限范围内", "director handles another's camera")
+	fails(t, e.post(vs+"/alarm/handle", op, map[string]any{"id": id, "handleStatus": 1}), 403, "", "operator handles")
+	fails(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 2}), 400, "请填写处理说明", "false alarm without a remark")
+	fails(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 3, "handleRemark": "x"}), 400, "只有已确认或误报", "close an unhandled alarm")
+	fails(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 4}), 400, "handleStatus", "status 4")
+	remark := "现场确认有人吸烟" + uniq()
+	ok(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 1, "handleRemark": remark, "handleUser": "1"}), "confirm")
+	al = e.get(vs+"/alarm/detail?id="+id, a).dataMap()
+	if al["handleStatus"] != 1.0 || al["handleUserName"] != "张主任" || al["handleRemark"] != remark || al["hazardRaised"] != true || str(al["handleTime"]) == "" {
+		t.Fatalf("confirmed alarm: %v", al)
+	}
+	fails(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 2, "handleRemark": "x"}), 400, "不能再次处理", "handle twice")
+	// The confirmed alarm became a hidden danger waiting for assessment.
+	eventually(t, "the hazard of the confirmed alarm", func() bool {
+		for _, v := range e.get(pv+"/hidden-danger/page?size=50&dangerName="+url.QueryEscape("视频AI报警:吸烟(罐区全景球机)"), a).list() {
+			h := v.(map[string]any)
+			if str(h["sourceSvc"]) == "video" && strings.Contains(str(h["dangerDesc"]), remark) && str(h["sourceLink"]) == "/ai-video-alarm/list?id="+id {
+				return true
+			}
+		}
+		return false
+	})
+	ok(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": id, "handleStatus": 3, "handleRemark": "已整改"}), "close")
+	ok(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": str(p3.dataMap()["id"]), "handleStatus": 2, "handleRemark": "巡检人员正常通行"}), "false alarm")
+	if al := e.get(vs+"/alarm/detail?id="+str(p3.dataMap()["id"]), a).dataMap(); al["hazardRaised"] == true || al["handleStatus"] != 2.0 {
+		t.Fatalf("false alarm: %v", al)
+	}
+
+	// Tenants are apart.
+	b := e.login("300003", "admin", "123456")
+	if l := e.get(vs+"/alarm/page", b).list(); len(l) != 0 {
+		t.Fatalf("tenant B sees alarms: %v", l)
+	}
+	fails(t, e.post(vs+"/alarm/handle", b, map[string]any{"id": synth, "handleStatus": 2, "handleRemark": "越权"}), 400, "不存在", "handle across tenants")
+	fails(t, e.post(vs+"/alarm/push", b, map[string]any{"channelCode": "SIM-TANK-02", "alarmType": "smoking"}), 400, "没有对应的摄像头", "push to another tenant's camera")
+	if al := e.get(vs+"/alarm/detail?id="+synth, a).dataMap(); al["handleStatus"] != 0.0 {
+		t.Fatalf("tenant B handled tenant A's alarm: %v", al)
+	}
+}

@@ -1,0 +1,101 @@
+/**
+ * video-surveillance: cameras and AI video alarms (/api/video-surveillance), signed live URLs
+ * (camera/play: a gateway URL with a short-lived stream token, no platform credential), and the
+ * live alarm stream (SSE at /api/video-surveillance/stream: one per tab, resumed with
+ * Last-Event-ID after a break), read with fetch so it can carry the token header.
+ */
+import { apiGet, buildHeaders, post } from '@/utils/request';
+import { listAreas } from './workticket';
+import { parseSSE, type LiveEvent } from './monitor';
+import { crudApi } from './system';
+import type { Schemas } from './types';
+
+const V = '/api/video-surveillance';
+
+export type Camera = Schemas['v1Camera'];
+export type VideoAlarm = Schemas['v1VideoAlarm'];
+export type PlayInfo = Schemas['v1PlayInfo'];
+
+export const cameraApi = crudApi<Camera>(`${V}/camera`, 'page');
+export const videoAlarmApi = crudApi<VideoAlarm>(`${V}/alarm`, 'page');
+
+export const playCamera = (id: string) => apiGet(`${V}/camera/play`, { id }).then((r) => r.data as PlayInfo);
+export const alarmStats = () => apiGet(`${V}/alarm/stats`).then((r) => r.data);
+export const handleAlarm = (id: string, handleStatus: number, handleRemark: string, raiseHazard = true) =>
+  post(`${V}/alarm/handle`, { id, handleStatus, handleRemark, raiseHazard });
+
+/** The tenant's risk partitions as select options. */
+export const areaOptions = () => listAreas().then((l: any[]) => l.map((a) => ({ label: a.name, value: String(a.id) })));
+
+export const PLATFORMS = [
+  { label: '内置模拟', value: 'simulator' },
+  { label: '大华ICC', value: 'icc' },
+  { label: 'WVP-GB28181', value: 'wvp' },
+];
+export const CAMERA_TYPES = [
+  { label: '枪机', value: 1 },
+  { label: '球机', value: 2 },
+];
+export const ALARM_TYPES = [
+  { label: '未戴安全帽', value: 'helmet' },
+  { label: '吸烟', value: 'smoking' },
+  { label: '区域入侵', value: 'intrusion' },
+  { label: '烟火', value: 'fire' },
+  { label: '打电话', value: 'phone' },
+  { label: '未穿反光衣', value: 'vest' },
+  { label: '离岗睡岗', value: 'sleep' },
+];
+export const HANDLE_STATES = [
+  { label: '未处理', value: 0 },
+  { label: '已确认', value: 1 },
+  { label: '误报', value: 2 },
+  { label: '已关闭', value: 3 },
+];
+
+type Listener = (e: LiveEvent) => void;
+const listeners = new Set<Listener>();
+let running: AbortController | undefined;
+let lastId = '';
+
+async function pump(ctrl: AbortController) {
+  while (!ctrl.signal.aborted) {
+    try {
+      const headers = buildHeaders({ headers: lastId ? { 'Last-Event-ID': lastId } : {} });
+      const res = await fetch(`${V}/stream`, { headers, signal: ctrl.signal });
+      if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        const { events, rest } = parseSSE(buf);
+        buf = rest;
+        for (const e of events) {
+          if (e.id) lastId = e.id;
+          listeners.forEach((l) => l(e));
+        }
+      }
+    } catch {
+      // a break or a refusal: try again shortly (resuming after lastId)
+    }
+    if (!ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
+/** Subscribes to the tab's live alarm stream (opened on the first subscriber, closed after the last). */
+export function subscribeVideoAlarms(l: Listener): () => void {
+  listeners.add(l);
+  if (!running) {
+    running = new AbortController();
+    void pump(running);
+  }
+  return () => {
+    listeners.delete(l);
+    if (listeners.size === 0 && running) {
+      running.abort();
+      running = undefined;
+    }
+  };
+}
