@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePolygon, polygonText } from '@/services/positioning';
+import { parsePolygon, polygonText, validPolygonText } from '@/services/positioning';
 
 describe('zone polygons as text', () => {
   it('reads "x,y; x,y" (or one vertex a line) and writes it back', () => {
@@ -13,7 +13,9 @@ describe('zone polygons as text', () => {
     expect(parsePolygon('')).toEqual([]);
   });
 
-  it('keeps an unreadable vertex as NaN so the server refuses it', () => {
-    expect(Number.isNaN(parsePolygon('a,b')[0].x)).toBe(true);
+  it('tells a usable polygon from an unreadable or short one (checked before the dialog sends it)', () => {
+    expect(validPolygonText('0,0; 10,0; 10,10')).toBe(true);
+    expect(validPolygonText('0,0; 10,0')).toBe(false);
+    expect(validPolygonText('0,0; a,b; 10,10')).toBe(false);
   });
 });

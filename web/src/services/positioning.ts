@@ -31,6 +31,12 @@ export function parsePolygon(s: string): { x: number; y: number }[] {
     });
 }
 
+/** at least 3 vertices, each two finite numbers */
+export const validPolygonText = (s: string) => {
+  const pg = parsePolygon(s);
+  return pg.length >= 3 && pg.every((v) => Number.isFinite(v.x) && Number.isFinite(v.y));
+};
+
 export const tagApi = crudApi<PosTag>(`${P}/tag`, 'page');
 export const anchorApi = crudApi<PosAnchor>(`${P}/anchor`, 'page');
 /** Zones edit their polygon as text (see polygonText) in the shared CRUD dialog. */

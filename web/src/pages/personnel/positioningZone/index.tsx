@@ -2,9 +2,10 @@ import React from 'react';
 import { Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
-import { ZONE_COLORS, ZONE_KINDS, tagOptions, zoneApi } from '@/services/positioning';
+import { ZONE_COLORS, ZONE_KINDS, tagOptions, validPolygonText, zoneApi } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 
+const TEXT_BAD_POLYGON = '顶点格式应为 x,y; x,y; ...,至少 3 个';
 const kindName = (v: number) => ZONE_KINDS.find((k) => k.value === v)?.label || String(v);
 
 const fields: CrudField[] = [
@@ -33,6 +34,12 @@ const fields: CrudField[] = [
     form: {
       required: true,
       span: 24,
+      rules: [
+        {
+          validator: (_r: unknown, v: string) =>
+            v && !validPolygonText(v) ? Promise.reject(new Error(TEXT_BAD_POLYGON)) : Promise.resolve(),
+        },
+      ],
       placeholder: '按顺序填写顶点坐标(米),如 0,0; 100,0; 100,80; 0,80',
       tooltip: '至少 3 个顶点,不能自相交',
     },
