@@ -143,6 +143,7 @@ type tenantState struct {
 	tags      map[string]*tagState
 	byID      map[int64]*tagState
 	zones     []*ZoneConf
+	zoneByID  map[int64]*ZoneConf
 	active    map[akey]bool   // the condition holds (edge tracking: one alarm per episode)
 	open      map[akey]*Alarm // alarming (unhandled) incidents
 	overSince map[int64]time.Time
@@ -200,12 +201,13 @@ func (e *Engine) Load(tenant string, tags []TagConf, zones []ZoneConf) {
 		byCode[c.Code], byID[c.ID] = st, st
 	}
 	t.tags, t.byID = byCode, byID
-	t.zones = t.zones[:0]
+	t.zones, t.zoneByID = nil, map[int64]*ZoneConf{}
 	for i := range zones {
 		z := zones[i]
 		z.area = z.Poly.Area()
 		z.minX, z.minY, z.maxX, z.maxY = z.Poly.Bounds()
 		t.zones = append(t.zones, &z)
+		t.zoneByID[z.ID] = &z
 	}
 	// Zones changed: place every tag again.
 	for _, st := range t.tags {
@@ -294,7 +296,7 @@ func (e *Engine) Ingest(ctx context.Context, tenant string, fixes []Fix) (accept
 		t.dirty[st.conf.ID] = true
 	}
 	if accepted > 0 {
-		writes = e.crowdRules(t, tenant, latest, now, writes)
+		writes = e.crowdRules(t, tenant, e.counts(t, now), latest, now, writes)
 	}
 	e.wmu.Lock()
 	e.mu.Unlock()
@@ -380,12 +382,20 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 	w = e.cond(t, akey{AlarmStill, id, 0}, still, at,
 		e.personAlarm(tenant, st, AlarmStill, 2, fmt.Sprintf("%d 米范围内静止超过 %d 分钟", int(r.StillRadius), int(r.StillAfter.Minutes()))), w)
 
-	for _, z := range t.zones {
-		if z.Kind != ZoneRestricted && z.Kind != ZoneHazardous {
+	// Forbidden zones: only those the tag is in, or was in (cheap at 5,000 tags).
+	for zid := range st.entered {
+		if !st.in[zid] {
+			delete(st.entered, zid)
+			w = e.cond(t, akey{AlarmWrongZone, id, zid}, false, at, nil, w)
+		}
+	}
+	for zid := range st.in {
+		z := t.zoneByID[zid]
+		if z == nil || (z.Kind != ZoneRestricted && z.Kind != ZoneHazardous) {
 			continue
 		}
 		k := akey{AlarmWrongZone, id, z.ID}
-		if !st.in[z.ID] || z.Allowed[id] {
+		if z.Allowed[id] {
 			delete(st.entered, z.ID)
 			w = e.cond(t, k, false, at, nil, w)
 			continue
@@ -399,7 +409,6 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 		if z.Kind == ZoneHazardous {
 			level = 1
 		}
-		z := z
 		w = e.cond(t, k, at.Sub(since) >= r.Debounce, at, func() Alarm {
 			a := e.personAlarm(tenant, st, AlarmWrongZone, level, "未经允许进入"+ZoneKinds[z.Kind]+"「"+z.Name+"」")()
 			a.ZoneID, a.ZoneName, a.ResponsibleUserID = z.ID, z.Name, z.Responsible
@@ -427,8 +436,7 @@ func (e *Engine) counts(t *tenantState, now time.Time) map[int64]int32 {
 // crowdRules: a zone above its capacity for Debounce (fix time) raises 超员;
 // at or below it, the alarm clears. at is the latest fix time (zero in the
 // ticker: only clearing then).
-func (e *Engine) crowdRules(t *tenantState, tenant string, at, now time.Time, w []AlarmWrite) []AlarmWrite {
-	counts := e.counts(t, now)
+func (e *Engine) crowdRules(t *tenantState, tenant string, counts map[int64]int32, at, now time.Time, w []AlarmWrite) []AlarmWrite {
 	clearAt := at
 	if clearAt.IsZero() {
 		clearAt = now
@@ -534,15 +542,16 @@ func (e *Engine) TagLive(tenant string, ids []int64) map[int64]Position {
 func (e *Engine) Headcounts(tenant string) Headcounts {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.headcounts(e.tenants[tenant], e.Now())
+	t := e.tenants[tenant]
+	if t == nil {
+		return Headcounts{}
+	}
+	now := e.Now()
+	return e.headcounts(t, e.counts(t, now), now)
 }
 
-func (e *Engine) headcounts(t *tenantState, now time.Time) Headcounts {
+func (e *Engine) headcounts(t *tenantState, counts map[int64]int32, now time.Time) Headcounts {
 	var h Headcounts
-	if t == nil {
-		return h
-	}
-	counts := e.counts(t, now)
 	for _, z := range t.zones {
 		h.Zones = append(h.Zones, Headcount{ZoneID: z.ID, ZoneName: z.Name, Kind: z.Kind, Count: counts[z.ID], Max: z.Max})
 	}
@@ -609,8 +618,9 @@ func (e *Engine) Tick() {
 			}
 		}
 		clear(t.dirty)
-		o.writes = e.crowdRules(t, name, time.Time{}, now, nil)
-		h := e.headcounts(t, now)
+		counts := e.counts(t, now)
+		o.writes = e.crowdRules(t, name, counts, time.Time{}, now, nil)
+		h := e.headcounts(t, counts, now)
 		if sig := fmt.Sprint(h); sig != t.lastHeads {
 			t.lastHeads = sig
 			o.heads = &h
