@@ -235,7 +235,8 @@ func (e *env) testPositioning(t *testing.T, broker string) {
 	}
 
 	// The stored track (written within a second or two).
-	from, to := now.Add(-time.Hour).Format("2006-01-02 15:04:05"), now.Add(time.Minute).Format("2006-01-02 15:04:05")
+	sh, _ := time.LoadLocation("Asia/Shanghai") // the tenant's zone: times on the wire are its wall clock
+	from, to := now.Add(-time.Hour).In(sh).Format("2006-01-02 15:04:05"), now.Add(time.Minute).In(sh).Format("2006-01-02 15:04:05")
 	eventually(t, "track of 赵操作", func() bool {
 		r := e.get(fmt.Sprintf("/api/positioning/position/track?tagId=%s&start=%s&end=%s", str(byCode["T-0004"]["id"]), strings.ReplaceAll(from, " ", "%20"), strings.ReplaceAll(to, " ", "%20")), a)
 		pts, _ := r.dataMap()["points"].([]any)

@@ -156,8 +156,9 @@ func (q Queries) Track(ctx context.Context, tagID int64, from, to time.Time, lim
 	if id == nil {
 		return nil, errors.New("track: no caller")
 	}
+	// Track rows are written in UTC (Track.Store): SQLite compares times as text.
 	var out []biz.TrackPoint
-	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("tenant_id = ? AND tag_id = ? AND ts >= ? AND ts <= ?", id.TenantID, tagID, from, to).
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("tenant_id = ? AND tag_id = ? AND ts >= ? AND ts <= ?", id.TenantID, tagID, from.UTC(), to.UTC()).
 		Order("ts asc").Limit(limit).Find(&out).Error
 }
 
@@ -199,10 +200,13 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 type Track struct{ G *gorm.DB }
 
 func (t Track) Store(ctx context.Context, rows []biz.TrackPoint) error {
+	for i := range rows {
+		rows[i].TS = rows[i].TS.UTC()
+	}
 	return db.Conn(ident.AsSystem(ctx), t.G).CreateInBatches(rows, 500).Error
 }
 
 func (t Track) Prune(ctx context.Context, before time.Time) (int64, error) {
-	res := db.Conn(ident.AsSystem(ctx), t.G).Where("ts < ?", before).Delete(&biz.TrackPoint{})
+	res := db.Conn(ident.AsSystem(ctx), t.G).Where("ts < ?", before.UTC()).Delete(&biz.TrackPoint{})
 	return res.RowsAffected, res.Error
 }
