@@ -217,7 +217,7 @@ func (e *Engine) Load(tenant string, tags []TagConf, zones []ZoneConf) {
 	}
 }
 
-// Restore puts alarming incidents back after a restart.
+// Restore puts alarming incidents back after a restart (after Load).
 func (e *Engine) Restore(open []Alarm) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -230,6 +230,10 @@ func (e *Engine) Restore(open []Alarm) {
 		t := e.tenant(a.TenantID)
 		t.open[k] = &a
 		t.active[k] = a.ClearedAt == nil
+		// A person still counted in a forbidden zone: the first fix outside clears it.
+		if st := t.byID[a.TagID]; a.AlarmType == AlarmWrongZone && a.ClearedAt == nil && st != nil {
+			st.entered[a.ZoneID] = a.RaisedAt
+		}
 	}
 }
 

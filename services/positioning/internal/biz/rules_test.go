@@ -209,3 +209,16 @@ func TestPolygon(t *testing.T) {
 		t.Fatal("round trip")
 	}
 }
+
+func TestRestoredWrongZoneAlarmClearsOnTheFirstFixOutside(t *testing.T) {
+	e, sink, now := testEngine()
+	a := Alarm{AlarmType: AlarmWrongZone, TagID: 2, ZoneID: 10, State: StateAlarming, RaisedAt: now.Add(-time.Hour)}
+	a.TenantID = "t"
+	e.Restore([]Alarm{a})
+	f := fix("B", 50, 50)
+	f.TS = *now
+	e.Ingest(context.Background(), "t", []Fix{f})
+	if w := describe(sink.take()); len(w) != 1 || w[0] != "串岗 cleared" {
+		t.Fatalf("writes %v", w)
+	}
+}
