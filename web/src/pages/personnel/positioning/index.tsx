@@ -19,6 +19,8 @@ import {
 import { Tx, useText } from '@/utils/i18nText';
 import HandleDialog from '../components/PositioningHandle';
 
+const POSITION_ZERO = { x: 0, y: 0, floor: 0, battery: 0, sos: false, online: false, zoneId: '0', zoneName: '' };
+
 const typeName = (opts: { label: string; value: number }[], v?: number) => opts.find((o) => o.value === v)?.label || '';
 
 /** The plant's extent: the zones' and people's bounds with a margin, as an SVG viewBox (y up). */
@@ -55,15 +57,22 @@ export default function PositioningLivePage() {
     void headcounts().then(setHeads);
     void loadAlarms();
     return subscribePositioning((e) => {
+      // The stream omits zero and false fields (protojson): they are filled in here.
       if (e.event === 'positions') {
-        const items: PosPosition[] = e.data?.items || [];
+        const items: PosPosition[] = (e.data?.items || []).map((p: any) => ({ ...POSITION_ZERO, ...p }));
         setPeople((cur) => {
           const next = { ...cur };
           items.forEach((p) => (next[p.tagId] = p));
           return next;
         });
       } else if (e.event === 'headcount') {
-        setHeads(e.data);
+        setHeads({
+          online: 0,
+          offline: 0,
+          total: 0,
+          ...e.data,
+          zones: (e.data?.zones || []).map((z: any) => ({ count: 0, maxHeadcount: 0, ...z })),
+        });
       } else if (e.event === 'alarm' && e.data?.id) {
         setAlarms((cur) => [e.data, ...cur.filter((a) => a.id !== e.data.id)].filter((a) => a.state === 1).slice(0, 50));
       }
@@ -115,7 +124,7 @@ export default function PositioningLivePage() {
                     strokeWidth={over ? r / 2 : r / 6}
                   />
                   <text x={cx} y={cy} fontSize={r * 2.2} textAnchor="middle" fill="#262626">
-                    {`${z.name} ${c ? c.count : 0}${z.maxHeadcount ? '/' + z.maxHeadcount : ''}`}
+                    {`${z.name} ${c?.count ?? 0}${z.maxHeadcount ? '/' + z.maxHeadcount : ''}`}
                   </text>
                 </g>
               );
@@ -180,7 +189,7 @@ export default function PositioningLivePage() {
                 <List.Item>
                   <span>{z.zoneName}</span>
                   <Typography.Text type={z.maxHeadcount > 0 && z.count > z.maxHeadcount ? 'danger' : undefined}>
-                    {z.count}
+                    {z.count ?? 0}
                     {z.maxHeadcount ? ` / ${z.maxHeadcount}` : ''}
                   </Typography.Text>
                 </List.Item>
