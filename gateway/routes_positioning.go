@@ -15,7 +15,7 @@ import (
 
 // positioning: tags, anchors, zones, positions and alarms
 // (/api/positioning), and the live stream GET /api/positioning/stream as
-// Server-Sent Events: "positions" (the fixes of the last second),
+// Server-Sent Events: "positions" (the fixes since the last frame, 4 a second),
 // "headcount" (head counts when they change) and "alarm" (with its id,
 // resumed after Last-Event-ID, header or lastEventId in the query),
 // "heartbeat" when idle.

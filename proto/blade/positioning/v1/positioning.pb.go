@@ -1828,7 +1828,7 @@ func (x *PosStreamQuery) GetLastEventId() int64 {
 	return 0
 }
 
-// One live event: kind "positions" (the fixes of the last second),
+// One live event: kind "positions" (the fixes since the last frame, 4 a second),
 // "alarm", "headcount", "ready" or "heartbeat".
 type PosLiveEvent struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`

@@ -570,14 +570,18 @@ func (e *Engine) headcounts(t *tenantState, counts map[int64]int32, now time.Tim
 	return h
 }
 
-// Start runs the ticker: every second the positions of the last second and
-// changed head counts go to the live streams, overcrowding of tags gone
+// FrameEvery is how often moved tags and changed head counts go to the live
+// streams: a fix reaches the screen within it (plus the network).
+const FrameEvery = 250 * time.Millisecond
+
+// Start runs the ticker: every FrameEvery the positions since the last frame
+// and changed head counts go to the live streams, overcrowding of tags gone
 // offline clears, and the pending track is stored; every hour old track
 // rows are deleted.
 func (e *Engine) Start() {
 	go func() {
 		defer close(e.done)
-		tick := time.NewTicker(time.Second)
+		tick := time.NewTicker(FrameEvery)
 		defer tick.Stop()
 		prune := time.NewTicker(time.Hour)
 		defer prune.Stop()

@@ -7,7 +7,7 @@ import (
 
 // LiveEvent is one event of the live stream: "alarm" (numbered and kept, so
 // a resumed stream misses none), "positions" and "headcount" (the state of
-// the last second: not kept, the next second supersedes them).
+// the last frame: not kept, the next frame supersedes them).
 type LiveEvent struct {
 	ID        int64
 	Kind      string
