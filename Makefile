@@ -11,8 +11,13 @@ DATA ?= ./data
 run: web build ## build the web app and start everything with embedded defaults
 	./bin/anquan --target=all --http=127.0.0.1:8080 --data=$(DATA)
 
+# Version, commit and build time reach `anquan version` through -ldflags.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+LDFLAGS = -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.built=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+
 build:
-	$(GO) build -o bin/anquan ./cmd/anquan
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/anquan ./cmd/anquan
 
 web:
 	@if [ -f web/package.json ]; then cd web && npm install --no-audit --no-fund && npm run build; else echo "web/ not present: the gateway serves a placeholder page"; fi

@@ -101,6 +101,8 @@ export default defineConfig({
         { path: '/monitor/alarm', component: './monitor/alarm/index', access: 'canRoute' },
         { path: '/monitor/device', component: './monitor/device/index', access: 'canRoute' },
         { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
+        // aichat: the caller's conversations with the safety assistant
+        { path: '/aichat/conversation', component: './aichat/conversation/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

@@ -24,7 +24,24 @@ import (
 	"anquan/kit/runner"
 )
 
+// Set at build time (Makefile, deploy/Dockerfile):
+// -ldflags "-X main.version=... -X main.commit=... -X main.built=...".
+var (
+	version = "1.9.1"
+	commit  = "unknown"
+	built   = "unknown"
+)
+
+func versionLine() string {
+	return fmt.Sprintf("anquan %s (commit %s, built %s)", version, commit, built)
+}
+
 func main() {
+	// `anquan version`: what this binary is (also --version).
+	if len(os.Args) > 1 && os.Args[1] == "version" {
+		fmt.Println(versionLine())
+		return
+	}
 	// `anquan simulate [flags]`: a stand-in gateway for the demo tenant.
 	if len(os.Args) > 1 && os.Args[1] == "simulate" {
 		if err := simulate.Main(os.Args[2:]); err != nil && !errors.Is(err, context.Canceled) {
@@ -50,20 +67,20 @@ func run() error {
 		cfgFile = flag.String("config", os.Getenv("ANQUAN_CONFIG"), "YAML configuration file (env ANQUAN_CONFIG)")
 		webDir  = flag.String("web", "", "built web app folder (env ANQUAN_WEB; default ./web/dist)")
 		mqttAdr = flag.String("mqtt", "", "embedded MQTT broker address of monitor, or off (env ANQUAN_MQTT; default 127.0.0.1:1884)")
-		version = flag.Bool("version", false, "print the version and exit")
+		showVer = flag.Bool("version", false, "print the version and exit")
 	)
 	flag.CommandLine.Usage = func() {
-		_, _ = fmt.Fprintf(flag.CommandLine.Output(), "usage: anquan [flags]            run the target\n       anquan migrate [flags]    apply the target's pending schema migrations and exit\n")
+		_, _ = fmt.Fprintf(flag.CommandLine.Output(), "usage: anquan [flags]            run the target\n       anquan migrate [flags]    apply the target's pending schema migrations and exit\n       anquan simulate [flags]   publish demo telemetry (anquan simulate -h)\n       anquan version            print version, commit and build time\n")
 		flag.PrintDefaults()
 	}
 	if err := flag.CommandLine.Parse(args); err != nil {
 		return err
 	}
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (the only command is migrate, before the flags)", flag.Arg(0))
+		return fmt.Errorf("unexpected argument %q (the commands are migrate, simulate and version, before the flags)", flag.Arg(0))
 	}
-	if *version {
-		fmt.Println("anquan 1.9.1")
+	if *showVer {
+		fmt.Println(versionLine())
 		return nil
 	}
 	cfg, err := conf.Load(*cfgFile)

@@ -7,8 +7,8 @@ import (
 )
 
 // n-work-ticket approves through flow, reads areas (factory), certificates
-// (user) and roles (system).
+// (user), roles (system) and contractor admission (contractor).
 func init() {
-	register("workticket", []string{"system", "user", "factory", "flow"}, func(in *platform.Infra, a string) component.Component { return workticketapp.New(in, a) })
+	register("workticket", []string{"system", "user", "factory", "flow", "contractor"}, func(in *platform.Infra, a string) component.Component { return workticketapp.New(in, a) })
 	migrations(workticketapp.Migrations)
 }

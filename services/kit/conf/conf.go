@@ -45,6 +45,25 @@ type Config struct {
 	// in-process channels (kit/server.Local): a comparison, a debugging aid.
 	InProc string `yaml:"inproc"`
 	MQTT   MQTT   `yaml:"mqtt"`
+	AIChat AIChat `yaml:"aichat"`
+}
+
+// AIChat configures the safety assistant: without Upstream.BaseURL it
+// answers with its embedded engine (knowledge base and tools); with it, an
+// OpenAI-compatible model server (vLLM, Ollama, DeepSeek, Qwen) answers,
+// calling the same tools.
+type AIChat struct {
+	Upstream Upstream `yaml:"upstream"`
+}
+
+// Upstream is an OpenAI-compatible model server: BaseURL ends where
+// /chat/completions is appended (https://api.deepseek.com/v1).
+type Upstream struct {
+	BaseURL string `yaml:"baseURL"`
+	APIKey  string `yaml:"apiKey"`
+	Model   string `yaml:"model"`
+	// Timeout of one upstream call, e.g. "120s" (default 120s).
+	Timeout string `yaml:"timeout"`
 }
 
 // MQTT is where monitor's gateways publish: the embedded broker of the
@@ -260,7 +279,7 @@ func Load(file string) (*Config, error) {
 
 // ServiceNames are the services a deployment can address with
 // ANQUAN_<NAME>_ADDR (services.<name> in YAML takes any name).
-var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor", "positioning"}
+var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor", "aichat", "education", "contractor", "equipment", "emergency", "positioning"}
 
 // ApplyEnv overrides fields from ANQUAN_* variables.
 func (c *Config) ApplyEnv(get func(string) string) {
@@ -276,6 +295,9 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_WEB", &c.Web)
 	set("ANQUAN_INPROC", &c.InProc)
 	set("ANQUAN_MQTT", &c.MQTT.Listen)
+	set("ANQUAN_AICHAT_BASE_URL", &c.AIChat.Upstream.BaseURL)
+	set("ANQUAN_AICHAT_API_KEY", &c.AIChat.Upstream.APIKey)
+	set("ANQUAN_AICHAT_MODEL", &c.AIChat.Upstream.Model)
 	set("ANQUAN_MQTT_URL", &c.MQTT.URL)
 	set("ANQUAN_MQTT_USERNAME", &c.MQTT.Username)
 	set("ANQUAN_MQTT_PASSWORD", &c.MQTT.Password)

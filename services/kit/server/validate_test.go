@@ -15,6 +15,7 @@ import (
 	_ "anquan/proto/blade/auth/v1"
 	commonv1 "anquan/proto/blade/common/v1"
 	_ "anquan/proto/blade/desk/v1"
+	_ "anquan/proto/blade/emergency/v1"
 	_ "anquan/proto/blade/factory/v1"
 	_ "anquan/proto/blade/flow/v1"
 	_ "anquan/proto/blade/monitor/v1"

@@ -10,6 +10,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	contractorv1 "anquan/proto/blade/contractor/v1"
 	factoryv1 "anquan/proto/blade/factory/v1"
 	flowv1 "anquan/proto/blade/flow/v1"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -53,6 +54,7 @@ func (a *App) Start(ctx context.Context) error {
 		Depts:  tenants,
 		Roles:  data.Roles{C: tenants.C, Cache: a.in.Cache},
 		Events: a.Outbox, Now: time.Now,
+		Contractors: data.Contractors{C: contractorv1.NewContractorInternalClient(a.in.Dialer.Lazy("contractor"))},
 	}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, tenants.TenantName))
 	if err != nil {

@@ -33,6 +33,7 @@ import ThemeChooser from '@/components/ThemeChooser';
 import MenuSearch from '@/components/MenuSearch';
 import LangSwitch from '@/components/LangSwitch';
 import RegisterDialog from '@/components/RegisterDialog';
+import AiChat from '@/components/AiChat';
 import TabsBar from './TabsBar';
 import { enterModule, ensureTree, loadModuleMenu } from './moduleNav';
 import logo from '@/assets/logo.svg';
@@ -439,6 +440,7 @@ export default function BasicLayout() {
       </Layout>
       <LockDialog open={lockOpen} onClose={() => setLockOpen(false)} />
       <RegisterDialog />
+      {!passwordFree && <AiChat />}
       <span style={{ display: 'none' }} data-tabs={tabs.length} />
     </Layout>
   );

@@ -4,6 +4,55 @@
  */
 
 export interface paths {
+    "/api/ai-chat/conversation/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AichatService_ConversationDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own conversations (title contains: filter "title"). */
+        get: operations["AichatService_PageConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AichatService_ConversationRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log/export": {
         parameters: {
             query?: never;
@@ -2321,6 +2370,1325 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contractor/admission/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admission check as a page shows it (the same rule permits use). */
+        post: operations["ContractorService_AdmissionCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a company or a person on the blacklist (kind, targetId, reason). */
+        post: operations["ContractorService_BlacklistAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_BlacklistLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blacklist entries; filters kind, targetName, lifted. */
+        get: operations["ContractorService_BlacklistPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_CompanyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies; filters name, category, risk, admission, blacklisted. */
+        get: operations["ContractorService_CompanyPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_CompanyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admission review (准入审核) by a safety manager. */
+        post: operations["ContractorService_CompanyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (admission pending) or edit; a change of qualification or
+         *     agreement sends an admitted company back to review.
+         */
+        post: operations["ContractorService_CompanySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_PersonDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People; filters companyId, name, trained, blacklisted, userId. */
+        get: operations["ContractorService_PersonPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CategoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategoryRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategorySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CertificateDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificates (managers: the tenant's; others: their own); filters
+         *     userId, examId, certNo.
+         */
+        get: operations["EducationService_CertificatePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_ExamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an exam (one attempt per assigned person) or edit it before
+         *     anyone started; later only its name, end time and remark change.
+         */
+        post: operations["EducationService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_QuestionDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questions, paged; filters categoryId, type, difficulty, content. */
+        get: operations["EducationService_QuestionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_RecordAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One attempt: its questions with the saved answers; marked ones with the
+         *     right answers and analysis.
+         */
+        get: operations["EducationService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own attempts (我的考试). */
+        get: operations["EducationService_RecordMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results of every attempt (managers: the tenant's; others: their own);
+         *     filters examId, userId, state, passed.
+         */
+        get: operations["EducationService_RecordPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or resume) the caller's own attempt: the questions are drawn once
+         *     and the server's deadline set.
+         */
+        post: operations["EducationService_RecordStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand in: scored on the server; a pass issues a certificate. */
+        post: operations["EducationService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillEvaluated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillMoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drills not started, rejected or voided. */
+        post: operations["EmergencyService_DrillRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plans a drill, or edits one not yet started. */
+        post: operations["EmergencyService_DrillSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_MemberPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["EmergencyService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanRevised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a draft, or edits one (only drafts are edited). */
+        post: operations["EmergencyService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the plan of id, newest first. */
+        get: operations["EmergencyService_PlanVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["EmergencyService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules in force (one per code, national default when unset). */
+        get: operations["EmergencyService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a rule (code, value, source); older versions are kept. */
+        post: operations["EmergencyService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyChecked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes teams without members. */
+        post: operations["EmergencyService_TeamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_TeamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_EquipmentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or update: the responsible person, its creator or a
+         *     manager (administrator, safety manager) updates.
+         */
+        post: operations["EquipmentService_EquipmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes records entered by mistake: their author or a manager; the
+         *     equipment's dates are not rolled back.
+         */
+        post: operations["EquipmentService_RecordRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new record (no id): by the equipment's responsible person or a
+         *     manager. A failed detection stops the equipment and raises a hidden
+         *     danger (equipment.hazard.raised).
+         */
+        post: operations["EquipmentService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RuleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RulePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/label-management/list": {
         parameters: {
             query?: never;
@@ -4531,9 +5899,221 @@ export interface components {
              */
             extensions: components["schemas"]["protobufAny"][];
         };
+        bladeEducationV1Certificate: {
+            certNo: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            /** Format: int64 */
+            id: string;
+            issueTime: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            tenantName: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /** @description One option of a choice question: key A-F and its text. */
+        bladeEducationV1Option: {
+            key: string;
+            text: string;
+        };
+        /** @description One person's attempt of an exam (a result once submitted). */
+        bladeEducationV1Record: {
+            /** @description true: submitted by the server at the deadline. */
+            autoSubmitted: boolean;
+            certNo: string;
+            /** @description When the attempt ends on the server (start + duration, bounded by the exam's end). */
+            deadline: string;
+            /** Format: int32 */
+            duration: number;
+            examEndTime: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            examStartTime: string;
+            /** Format: int64 */
+            id: string;
+            passed: boolean;
+            /** Format: int32 */
+            passScore: number;
+            /** @description Detail / start only. */
+            questions: components["schemas"]["v1AttemptQuestion"][];
+            /** Format: int32 */
+            score: number;
+            /** @description The server's clock, so the page counts down from the same time. */
+            serverTime: string;
+            startTime: string;
+            /**
+             * Format: int32
+             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+             */
+            state: number;
+            submitTime: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        bladeEmergencyV1Rule: {
+            /**
+             * @description plan.filing.workdays, plan.evaluation.years, drill.general.months,
+             *     drill.onsite.months, drill.hazchem.months.
+             */
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description The legal source of the value (or the tenant's reason for a stricter one). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            updateUserName: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        bladeEquipmentV1Record: {
+            /** @description Attachment ids (resource service), comma list. */
+            attachments: string;
+            content: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * @description The next due date this record sets (computed from the rule or the
+             *     maintenance cycle; sent only for equipment without either).
+             */
+            nextDue: string;
+            /**
+             * Format: int64
+             * @description Who did it: the caller.
+             */
+            operatorId: string;
+            operatorName: string;
+            /** @description Inspection body (检验机构) and its report number. */
+            org: string;
+            /** @description yyyy-MM-dd, not in the future. */
+            recordDate: string;
+            reportNo: string;
+            /**
+             * Format: int32
+             * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
+             */
+            result: number;
+            tenantId: string;
+        };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        bladeEquipmentV1Rule: {
+            /** @description The regulation the interval comes from. */
+            basis: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            intervalMonths: number;
+            /** @description Letters, digits and "_" (e.g. pressure_vessel). */
+            kind: string;
+            /** Format: int32 */
+            leadDays: number;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
         bladeSystemV1GrantRequest: {
             menuIds: string[];
             roleIds: string[];
+        };
+        /** @description Certificate is one certificate a person holds. */
+        bladeUserV1Certificate: {
+            /** @description Comma list of stored file names (resource upload). */
+            attachments: string;
+            certificateNo: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Days from today to the expire date (negative once expired; read only).
+             */
+            daysLeft: number;
+            deptId: string;
+            deptName: string;
+            expireDate: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Work company type of the holder: 1 internal, 2 external (read only, from the user).
+             */
+            inOrOut: number;
+            /** Format: int32 */
+            isDeleted: number;
+            /** @description Dates are yyyy-MM-dd; a certificate is valid through its expire date. */
+            issueDate: string;
+            issuingAuthority: string;
+            /** @description Code of the certificate tree (welding, electrician, height, lifting, ...). */
+            kind: string;
+            kindName: string;
+            remark: string;
+            reviewDate: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+            /** @description Real name of the holder (read only). */
+            userName: string;
+            /**
+             * Format: int32
+             * @description 1 valid, 2 expiring within the tenant's reminder window, 3 expired (read only).
+             */
+            validState: number;
+        };
+        bladeWorkticketV1Option: {
+            code: string;
+            name: string;
+        };
+        equipmentV1RecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["bladeEquipmentV1Record"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description `Any` contains an arbitrary serialized protocol buffer message along with a
@@ -4633,6 +6213,36 @@ export interface components {
             source: string;
             tenantId: string;
         };
+        userV1CertificatePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["bladeUserV1Certificate"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1AdmissionQuery: {
+            /** @description When the person must be admitted (a permit's planned end); empty = now. */
+            at: string;
+            userIds: string[];
+        };
+        v1AdmissionVerdict: {
+            allowed: boolean;
+            companyName: string;
+            /** @description false: not a registered contractor person (the check does not apply). */
+            contractor: boolean;
+            name: string;
+            /** @description What is missing, in Chinese ("未通过入场安全培训考试; 所属单位已列入黑名单"). */
+            reason: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1AdmissionVerdicts: {
+            items: components["schemas"]["v1AdmissionVerdict"][];
+        };
         /**
          * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
          *     acknowledged, returned to normal.
@@ -4694,6 +6304,20 @@ export interface components {
              */
             height: number;
         };
+        v1AnswerItem: {
+            given: string;
+            /** Format: int64 */
+            questionId: string;
+        };
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            answers: components["schemas"]["v1AnswerItem"][];
+            /** Format: int64 */
+            id: string;
+        };
         v1ApproveRequest: {
             comment: string;
             /** Format: int64 */
@@ -4752,6 +6376,25 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A question as the candidate sees it (no answer until marked). */
+        v1AttemptQuestion: {
+            analysis: string;
+            /** @description After marking only: the right answer, the analysis and the points got. */
+            answer: string;
+            content: string;
+            correct: boolean;
+            /** @description The candidate's saved answer. */
+            given: string;
+            /** Format: int32 */
+            got: number;
+            options: components["schemas"]["bladeEducationV1Option"][];
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
         /**
          * @description One audited write: who, when, which rows of which entity, and digests of
          *     the rows before and of the values written.
@@ -4796,6 +6439,38 @@ export interface components {
         };
         v1AuditSources: {
             items: components["schemas"]["v1AuditSource"][];
+        };
+        v1BlacklistEntry: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** @description The company's credit code or the person's masked identity card. */
+            idNo: string;
+            /**
+             * Format: int32
+             * @description 1 company 单位, 2 person 人员.
+             */
+            kind: number;
+            /** @description Lifted (移出黑名单) entries stay as history. */
+            lifted: boolean;
+            liftReason: string;
+            liftTime: string;
+            operatorName: string;
+            reason: string;
+            /** Format: int64 */
+            targetId: string;
+            targetName: string;
+        };
+        v1BlacklistRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1BlacklistEntry"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Blind plate (盲板抽堵作业). */
         v1BlindPlate: {
@@ -4886,52 +6561,32 @@ export interface components {
             image: string;
             key: string;
         };
-        /** @description Certificate is one certificate a person holds. */
-        v1Certificate: {
-            /** @description Comma list of stored file names (resource upload). */
-            attachments: string;
-            certificateNo: string;
+        v1Category: {
             createTime: string;
             /** Format: int64 */
             createUser: string;
-            /**
-             * Format: int32
-             * @description Days from today to the expire date (negative once expired; read only).
-             */
-            daysLeft: number;
-            deptId: string;
-            deptName: string;
-            expireDate: string;
             /** Format: int64 */
             id: string;
+            name: string;
             /**
              * Format: int32
-             * @description Work company type of the holder: 1 internal, 2 external (read only, from the user).
+             * @description Computed: questions in the category.
              */
-            inOrOut: number;
-            /** Format: int32 */
-            isDeleted: number;
-            /** @description Dates are yyyy-MM-dd; a certificate is valid through its expire date. */
-            issueDate: string;
-            issuingAuthority: string;
-            /** @description Code of the certificate tree (welding, electrician, height, lifting, ...). */
-            kind: string;
-            kindName: string;
+            questionCount: number;
             remark: string;
-            reviewDate: string;
             /** Format: int32 */
-            status: number;
-            tenantId: string;
-            updateTime: string;
-            /** Format: int64 */
-            userId: string;
-            /** @description Real name of the holder (read only). */
-            userName: string;
-            /**
-             * Format: int32
-             * @description 1 valid, 2 expiring within the tenant's reminder window, 3 expired (read only).
-             */
-            validState: number;
+            sort: number;
+        };
+        v1CategoryRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Category"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1CertificateDept: {
             deptName: string;
@@ -4955,7 +6610,7 @@ export interface components {
             expiringCount: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["v1Certificate"][];
+            records: components["schemas"]["bladeUserV1Certificate"][];
             /** Format: int32 */
             remindDate: number;
             /** Format: int32 */
@@ -4998,12 +6653,12 @@ export interface components {
         v1CertificateKinds: {
             items: components["schemas"]["v1CertificateKind"][];
         };
-        v1CertificatePage: {
+        v1CertificateRows: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["v1Certificate"][];
+            records: components["schemas"]["bladeEducationV1Certificate"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -5264,6 +6919,62 @@ export interface components {
         v1CommentList: {
             items: components["schemas"]["v1Comment"][];
         };
+        v1Company: {
+            /**
+             * Format: int32
+             * @description Admission (准入): 0 pending 待审核, 1 admitted 已准入, 2 rejected 未通过, 3 exited 已退场.
+             */
+            admission: number;
+            /** @description Safety agreement (安全协议) expiry date (yyyy-MM-dd). */
+            agreementExpire: string;
+            blacklisted: boolean;
+            blacklistReason: string;
+            /**
+             * Format: int32
+             * @description 1 raw materials 原材料, 2 equipment and facilities 设备设施, 3 software
+             *     and technical services 软件及技术服务, 4 office supplies 办公用品, 5 other 其他.
+             */
+            category: number;
+            contact: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** @description 统一社会信用代码 (18 characters). */
+            creditCode: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Computed: people registered.
+             */
+            personCount: number;
+            phone: string;
+            /** @description Qualification certificate (资质证书) name, number and expiry date (yyyy-MM-dd). */
+            qualification: string;
+            qualificationExpire: string;
+            qualificationNo: string;
+            remark: string;
+            reviewComment: string;
+            reviewerName: string;
+            reviewTime: string;
+            /**
+             * Format: int32
+             * @description 1 未知风险, 2 风险较大, 3 风险轻微, 4 非常可靠.
+             */
+            risk: number;
+        };
+        v1CompanyRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Company"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description Confined space (受限空间作业). */
         v1ConfinedSpace: {
             /** @description Isolation measures (隔绝措施): blind plates, disconnection, lock-out ... */
@@ -5274,6 +6985,32 @@ export interface components {
             oxygenEnriched: boolean;
             /** @description Name of the space (受限空间名称). */
             spaceName: string;
+        };
+        /** @description A stored conversation of the caller. */
+        v1Conversation: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            messageCount: number;
+            messages: components["schemas"]["v1StoredMessage"][];
+            model: string;
+            tenantId: string;
+            title: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1ConversationPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Conversation"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1CountItem: {
             code: string;
@@ -5395,6 +7132,100 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A random draw rule: count questions of type (and category, 0 = any) worth
+         *     score each.
+         */
+        v1DrawRule: {
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        v1Drill: {
+            actualDate: string;
+            createTime: string;
+            evaluation: string;
+            /**
+             * Format: int32
+             * @description Evaluation: 1 优秀, 2 良好, 3 合格, 4 不合格 (0 = not evaluated).
+             */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** Format: int32 */
+            participants: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            plannedDate: string;
+            record: string;
+            /**
+             * @description Problems found that need rectification (one per line); each becomes
+             *     a hidden danger in prevention.
+             */
+            rectifications: string;
+            reportedToAuthority: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scenario: string;
+            /** Format: int32 */
+            state: number;
+            stateReason: string;
+            /** Format: int64 */
+            teamId: string;
+            updateTime: string;
+            /** Format: int32 */
+            way: number;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        v1DrillEvaluation: {
+            evaluation: string;
+            /** Format: int32 */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            rectifications: string;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        v1DrillMove: {
+            action: string;
+            actualDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            participants: number;
+            reason: string;
+            record: string;
+            reportedToAuthority: boolean;
+        };
+        v1DrillPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Drill"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description 双重预防 big screen. */
         v1DualScreen: {
             date: string;
@@ -5431,6 +7262,135 @@ export interface components {
             unitColours: components["schemas"]["v1CountItem"][];
             /** Format: int32 */
             unitsTotal: number;
+        };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        v1Equipment: {
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area); 0 = none.
+             */
+            areaId: string;
+            /**
+             * Format: int32
+             * @description 1 生产设备, 2 特种设备, 3 安全设施, 4 仪器仪表.
+             */
+            category: number;
+            categoryName: string;
+            code: string;
+            /** @description yyyy-MM-dd. */
+            commissionDate: string;
+            createTime: string;
+            /**
+             * Format: int32
+             * @description 0 正常, 1 即将到期 (within the rule's lead days), 2 已逾期.
+             */
+            dueState: number;
+            /**
+             * Format: int32
+             * @description Enable 1 在用 / 2 停用.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Dates (yyyy-MM-dd) kept by the records; next_detect_date may be set
+             *     when the equipment is first registered (from its last certificate).
+             */
+            lastDetectDate: string;
+            lastMaintainDate: string;
+            /**
+             * Format: int32
+             * @description Lifecycle 1 已投用 / 2 报废.
+             */
+            lifecycle: number;
+            location: string;
+            /**
+             * Format: int32
+             * @description Days between maintenances; 0 = no maintenance plan.
+             */
+            maintainCycleDays: number;
+            /**
+             * Format: int32
+             * @description Maintain state 1 完好 / 2 维修中.
+             */
+            maintainState: number;
+            maker: string;
+            model: string;
+            name: string;
+            nextDetectDate: string;
+            /** @description The earlier of the two next dates. */
+            nextDue: string;
+            nextMaintainDate: string;
+            /** @description Registration number (使用登记证编号) of special equipment. */
+            registerNo: string;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /**
+             * Format: int64
+             * @description The detection rule (检测周期规则) its periodic detection follows;
+             *     required for special equipment.
+             */
+            ruleId: string;
+            ruleName: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1EquipmentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Equipment"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Exam: {
+            /**
+             * Format: int32
+             * @description Computed: assigned, submitted and passed counts.
+             */
+            assigned: number;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int32 */
+            duration: number;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** Format: int64 */
+            paperId: string;
+            paperName: string;
+            /** Format: int32 */
+            passed: number;
+            /** Format: int32 */
+            passScore: number;
+            remark: string;
+            /** @description The window in which attempts may start: yyyy-MM-dd HH:mm:ss. */
+            startTime: string;
+            /** Format: int32 */
+            submitted: number;
+            /** Format: int32 */
+            totalScore: number;
+            /** @description Comma list of the assigned users' ids (1-500 people); names read only. */
+            userIds: string;
+            userNames: string;
+        };
+        v1ExamRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Exam"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1ExpirationReminder: {
             /** Format: int32 */
@@ -5884,6 +7844,11 @@ export interface components {
              */
             weight: number;
         };
+        v1LiftRequest: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
+        };
         v1LogoutRequest: {
             refreshToken: string;
         };
@@ -5978,6 +7943,31 @@ export interface components {
         v1MeasureTemplate: {
             items: string[];
             workType: string;
+        };
+        /** @description A member of a team. */
+        v1Member: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            phone: string;
+            /** @description Role in the team (队长, 副队长, 队员, 医疗救护 ...). */
+            role: string;
+            skills: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+        };
+        v1MemberPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Member"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Menu entries: modules (top level), menus (category 1) and buttons (category 2). */
         v1Menu: {
@@ -6176,7 +8166,7 @@ export interface components {
             account: string;
             /** @description Names of the certificates valid today, for display. */
             certificateNames: string;
-            certificates: components["schemas"]["v1Certificate"][];
+            certificates: components["schemas"]["bladeUserV1Certificate"][];
             deptId: string;
             deptName: string;
             /** Format: int64 */
@@ -6207,21 +8197,71 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
-        v1Option: {
-            code: string;
-            name: string;
-        };
         /** @description Code lists the forms need (also documented in workticket-api.md). */
         v1Options: {
-            blindPlateTypes: components["schemas"]["v1Option"][];
-            gasTypes: components["schemas"]["v1Option"][];
-            hazardCodes: components["schemas"]["v1Option"][];
-            hotWorkTools: components["schemas"]["v1Option"][];
-            jobStatuses: components["schemas"]["v1Option"][];
+            blindPlateTypes: components["schemas"]["bladeWorkticketV1Option"][];
+            gasTypes: components["schemas"]["bladeWorkticketV1Option"][];
+            hazardCodes: components["schemas"]["bladeWorkticketV1Option"][];
+            hotWorkTools: components["schemas"]["bladeWorkticketV1Option"][];
+            jobStatuses: components["schemas"]["bladeWorkticketV1Option"][];
             measureTemplates: components["schemas"]["v1MeasureTemplate"][];
-            ticketStatuses: components["schemas"]["v1Option"][];
-            workPhases: components["schemas"]["v1Option"][];
-            workTypes: components["schemas"]["v1Option"][];
+            ticketStatuses: components["schemas"]["bladeWorkticketV1Option"][];
+            workPhases: components["schemas"]["bladeWorkticketV1Option"][];
+            workTypes: components["schemas"]["bladeWorkticketV1Option"][];
+        };
+        v1Paper: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Minutes allowed from the start of an attempt (1-600).
+             */
+            duration: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 fixed questions 固定组卷, 2 random draw 随机组卷.
+             */
+            mode: number;
+            name: string;
+            /** Format: int32 */
+            passScore: number;
+            /** Format: int32 */
+            questionCount: number;
+            questions: components["schemas"]["v1PaperQuestion"][];
+            remark: string;
+            rules: components["schemas"]["v1DrawRule"][];
+            /**
+             * Format: int32
+             * @description Computed: the sum of the questions' or rules' scores, and the count.
+             */
+            totalScore: number;
+        };
+        /** @description A fixed question of a paper and its score. */
+        v1PaperQuestion: {
+            content: string;
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int32 */
+            score: number;
+            /**
+             * Format: int32
+             * @description Read only: the question's type and content.
+             */
+            type: number;
+        };
+        v1PaperRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Paper"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1Param: {
             /** Format: int64 */
@@ -6402,6 +8442,145 @@ export interface components {
             printTime: string;
             signatures: components["schemas"]["v1Signature"][];
             tenantName: string;
+        };
+        v1Person: {
+            /** @description Computed: whether the person may be put on a job now, and what is missing. */
+            allowed: boolean;
+            blacklisted: boolean;
+            blacklistReason: string;
+            certificateExpire: string;
+            certificateNo: string;
+            /** Format: int64 */
+            companyId: string;
+            companyName: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            examCertNo: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Resident identity card number (18 characters, checksum verified);
+             *     lists show it masked.
+             */
+            idCard: string;
+            name: string;
+            phone: string;
+            reason: string;
+            remark: string;
+            /** @description Entry training (入场安全培训): set when the person passes an exam. */
+            trained: boolean;
+            trainedTime: string;
+            trainExpire: string;
+            /**
+             * Format: int64
+             * @description The person's login account (user type external) in this tenant: the
+             *     permit names people by it and the exam is taken with it.
+             */
+            userId: string;
+            userName: string;
+            /** @description Work type (工种) and the certificate for it, with its expiry (yyyy-MM-dd). */
+            workType: string;
+        };
+        v1PersonRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Person"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        v1Plan: {
+            code: string;
+            content: string;
+            createTime: string;
+            drillDue: string;
+            drillOverdue: boolean;
+            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
+            evaluationDue: string;
+            filedDate: string;
+            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
+            filingDue: string;
+            /** @description Whether filing is overdue today (published, not filed, due passed). */
+            filingOverdue: boolean;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description The latest completed drill of this plan and when the next one is due
+             *     (drill.general.months or drill.onsite.months after it, or publication).
+             */
+            lastDrillDate: string;
+            name: string;
+            /** Format: int32 */
+            planType: number;
+            publishDate: string;
+            /** @description Response cards of key posts (应急处置卡), free text. */
+            responseCards: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+            reviseReason: string;
+            /**
+             * Format: int64
+             * @description The first version's id: every version of a plan shares it.
+             */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            date: string;
+            /** Format: int64 */
+            id: string;
+        };
+        v1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        v1PlanReview: {
+            /** Format: int64 */
+            id: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        v1PlanRevise: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
         };
         /** @description A monitored point (监测点位) of a gateway. */
         v1Point: {
@@ -6829,6 +9008,62 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1Question: {
+            analysis: string;
+            /**
+             * @description The right answer: one key (single), two or more keys sorted and comma
+             *     joined (multiple, e.g. "A,C"), T or F (true/false). Only managers read it
+             *     outside a marked exam.
+             */
+            answer: string;
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description 1 easy, 2 medium, 3 hard.
+             */
+            difficulty: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Choice questions: 2-6 options keyed A.. in order; true/false: none (the
+             *     options are 正确 T / 错误 F).
+             */
+            options: components["schemas"]["bladeEducationV1Option"][];
+            remark: string;
+            /**
+             * Format: int32
+             * @description 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断.
+             */
+            type: number;
+        };
+        v1QuestionRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Question"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1RecordRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["bladeEducationV1Record"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description register-guest answers data.success / data.msg, as the web reads them. */
         v1RegisterGuestReply: {
             msg: string;
@@ -6840,6 +9075,14 @@ export interface components {
             oauthId: string;
             password: string;
             tenantId: string;
+        };
+        v1ReviewRequest: {
+            comment: string;
+            exit: boolean;
+            /** Format: int64 */
+            id: string;
+            /** @description true admit, false reject; exit=true ends an admitted company's admission. */
+            pass: boolean;
         };
         /** @description 安全承诺 of a day, computed from the data. */
         v1RiskCommitment: {
@@ -7113,6 +9356,20 @@ export interface components {
         v1RoleList: {
             items: components["schemas"]["v1Role"][];
         };
+        v1RulePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["bladeEquipmentV1Rule"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Rules: {
+            items: components["schemas"]["bladeEmergencyV1Rule"][];
+        };
         /** @description One item of the safety-measures checklist and who confirmed it. */
         v1SafetyMeasure: {
             confirmTime: string;
@@ -7199,6 +9456,101 @@ export interface components {
             roleAliases: string;
             /** @description Or named people (comma list of user ids); either may be empty, not both. */
             userIds: string;
+        };
+        v1StoredMessage: {
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            role: string;
+            /** @description The thinking steps of an assistant answer, one per line. */
+            steps: string[];
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        v1Supply: {
+            /** Format: int32 */
+            category: number;
+            /**
+             * Format: int32
+             * @description Days between checks; 0 = not checked periodically.
+             */
+            checkCycleDays: number;
+            createTime: string;
+            expiryDate: string;
+            /** Format: int64 */
+            id: string;
+            lastCheckDate: string;
+            /** Format: double */
+            minStock: number;
+            model: string;
+            name: string;
+            nextCheckDate: string;
+            /** Format: double */
+            quantity: number;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scrapped: boolean;
+            /** Format: int32 */
+            supplyStatus: number;
+            unit: string;
+            updateTime: string;
+            warehouse: string;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        v1SupplyCheck: {
+            checkDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            quantity: number;
+            scrapped: boolean;
+        };
+        v1SupplyPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Supply"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        v1Team: {
+            createTime: string;
+            duty: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int32 */
+            memberCount: number;
+            name: string;
+            phone: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            teamType: number;
+            updateTime: string;
+        };
+        v1TeamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Team"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Temporary power (临时用电作业). */
         v1TemporaryPower: {
@@ -7482,6 +9834,15 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: {
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            content: {
+                "application/json": components["schemas"]["v1AnswerRequest"];
+            };
+        };
         v1GuardianChange: {
             content: {
                 "application/json": components["schemas"]["v1GuardianChange"];
@@ -7491,6 +9852,12 @@ export interface components {
         v1HazardAction: {
             content: {
                 "application/json": components["schemas"]["v1HazardAction"];
+            };
+        };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            content: {
+                "application/json": components["schemas"]["v1PlanDate"];
             };
         };
         /**
@@ -7519,6 +9886,76 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AichatService_ConversationDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Conversation"];
+                };
+            };
+        };
+    };
+    AichatService_PageConversation: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConversationPage"];
+                };
+            };
+        };
+    };
+    AichatService_ConversationRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     AuditService_ExportAudit: {
         parameters: {
             query?: {
@@ -7921,7 +10358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Certificate"];
+                    "application/json": components["schemas"]["bladeUserV1Certificate"];
                 };
             };
         };
@@ -7999,7 +10436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1CertificatePage"];
+                    "application/json": components["schemas"]["userV1CertificatePage"];
                 };
             };
         };
@@ -8051,7 +10488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1CertificatePage"];
+                    "application/json": components["schemas"]["userV1CertificatePage"];
                 };
             };
         };
@@ -8088,7 +10525,7 @@ export interface operations {
         /** @description Certificate is one certificate a person holds. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["v1Certificate"];
+                "application/json": components["schemas"]["bladeUserV1Certificate"];
             };
         };
         responses: {
@@ -10934,6 +13371,1906 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1WeatherReading"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_AdmissionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AdmissionQuery"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AdmissionVerdicts"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1BlacklistEntry"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LiftRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CompanyRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_CompanyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Company"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PersonRows"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_PersonSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Person"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CategoryRows"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_CategorySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Category"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Category"];
+                };
+            };
+        };
+    };
+    EducationService_CertificateDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEducationV1Certificate"];
+                };
+            };
+        };
+    };
+    EducationService_CertificatePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateRows"];
+                };
+            };
+        };
+    };
+    EducationService_ExamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_ExamPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExamRows"];
+                };
+            };
+        };
+    };
+    EducationService_ExamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_ExamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Exam"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_PaperDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_PaperPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PaperRows"];
+                };
+            };
+        };
+    };
+    EducationService_PaperRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PaperSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Paper"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1QuestionRows"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_QuestionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Question"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_RecordAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordStart: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Drill"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillEvaluated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillEvaluation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillMoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillMove"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DrillPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Drill"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_MemberPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MemberPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_MemberRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_MemberSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A member of a team. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Member"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Plan"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanReviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanReview"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRevised: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanRevise"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Plan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanVersions: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Rules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Rules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeEmergencyV1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyChecked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1SupplyCheck"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supply"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1SupplyPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supply"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Team"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TeamPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Team"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Equipment"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentOverdue: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                withinDays?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Equipment"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEquipmentV1Record"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["equipmentV1RecordPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeEquipmentV1Record"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEquipmentV1Rule"];
+                };
+            };
+        };
+    };
+    EquipmentService_RulePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RulePage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RuleRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeEquipmentV1Rule"];
             };
         };
         responses: {

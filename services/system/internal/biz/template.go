@@ -4,6 +4,8 @@ package biz
 // (top level, with a code that picks the icon and isUsed 2 = enabled), their
 // pages, and the buttons of the system pages.
 
+import "strings"
+
 // MenuTemplate is one entry of the template.
 type MenuTemplate struct {
 	Code, Name, Path, Source, I18n string
@@ -15,7 +17,7 @@ type MenuTemplate struct {
 
 func page(code, name, path, source, i18n string, buttons ...string) MenuTemplate {
 	m := MenuTemplate{Code: code, Name: name, Path: path, Source: source, I18n: i18n, Category: 1}
-	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
+	labels := map[string]string{"add": "新增", "edit": "修改", "delete": "删除", "view": "查看", "export": "导出", "reset": "重置密码", "role": "角色配置", "unlock": "账号解封", "audit": "注册审核", "grant": "权限设置", "ack": "报警确认", "secret": "签发密钥", "review": "准入审核", "lift": "移出黑名单"} //nolint:gosec // G101: button labels ("secret" names the gateway-secret button), not credentials
 	for _, b := range buttons {
 		m.Children = append(m.Children, MenuTemplate{Code: code + "_" + b, Name: labels[b], Category: 2})
 	}
@@ -55,12 +57,32 @@ var Template = []MenuTemplate{
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
 		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
+		// education: the caller's own exams and everyone's results (managers see the tenant's).
+		page("my_exam", "我的考试", "/safetyEducation/myExam", "edit", "myExam"),
+		page("edu_result", "考试成绩", "/safetyEducation/result", "trophy", "eduResult"),
+	}},
+	{Code: "contractor_mgmt", Name: "承包商管理", Path: "/contractor", Source: "people", I18n: "contractorMgmt", Category: 1, Children: []MenuTemplate{
+		// contractor: companies and their admission, people and their entry training, the blacklist.
+		page("ct_company", "承包商单位", "/contractor/company", "bank", "ctCompany", "add", "edit", "delete", "view", "review"),
+		page("ct_person", "承包商人员", "/contractor/person", "team", "ctPerson", "add", "edit", "delete", "view"),
+		page("ct_blacklist", "黑名单", "/contractor/blacklist", "stop", "ctBlacklist", "add", "lift"),
+	}},
+	{Code: "education_admin", Name: "考试管理", Path: "/educationAdmin", Source: "education", I18n: "educationAdmin", Category: 1, Children: []MenuTemplate{
+		// education: the question bank, papers and exams (the bank holds the answers: its own module).
+		page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"),
+		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
+		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
 		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
 	}},
 	{Code: "emergency", Name: "应急管理", Path: "/emergency", Source: "emergency", I18n: "emergency", Category: 1, Children: []MenuTemplate{
-		page("emergency_plan", "应急预案", "/emergency/plan", "plan", "emergencyPlan"),
+		// emergency: plans with versions and deadlines, drills, supplies, teams and the rule table.
+		withButtons(page("emergency_plan", "应急预案", "/emergency/plan", "plan", "emergencyPlan", "add", "edit", "delete", "view"), "review:评审", "publish:发布备案"),
+		withButtons(page("emergency_drill", "应急演练", "/emergency/drill", "schedule", "emergencyDrill", "add", "edit", "delete", "view"), "evaluate:演练评估"),
+		withButtons(page("emergency_supply", "应急物资", "/emergency/supply", "tool", "emergencySupply", "add", "edit", "delete", "view"), "check:物资检查"),
+		page("emergency_team", "应急队伍", "/emergency/team", "team", "emergencyTeam", "add", "edit", "delete", "view"),
+		withButtons(page("emergency_rule", "应急规则", "/emergency/rule", "setting", "emergencyRule"), "edit:修改"),
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
@@ -87,6 +109,9 @@ var Template = []MenuTemplate{
 	{Code: "business_process", Name: "业务流程", Path: "/businessProcess", Source: "process", I18n: "businessProcess", Category: 1, Children: []MenuTemplate{
 		page("notice", "通知公告", "/businessProcess/noticeAnnouncement/index", "notification", "notice", "add", "edit", "delete", "view"),
 		page("flow_todo", "我的待办", "/businessProcess/todo", "schedule", "flowTodo"),
+		// aichat: the caller's own conversations with the safety assistant (no
+		// buttons: anyone may read and delete their own)
+		page("aichat_conversation", "助手对话", "/aichat/conversation", "message", "aichatConversation"),
 		page("job_ordinary", "一般作业", "/businessProcess/jobOrdinary/submit", "form", "jobOrdinary"),
 		// Special-work permits (workticket): the list with its button codes, the
 		// eight types' submit pages and the pre-job briefing.
@@ -117,7 +142,10 @@ var Template = []MenuTemplate{
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
-		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance"),
+		// equipment: the ledger with its overdue list, the maintenance and detection records, the detection rules.
+		page("equipment_maintenance", "设备维护", "/companyBasic/production/equipmentMaintenance", "tool", "equipmentMaintenance", "add", "edit", "delete", "view"),
+		page("equipment_record", "维护检测记录", "/companyBasic/production/detection", "profile", "equipmentRecord", "add", "delete", "view"),
+		page("equipment_rule", "检测周期规则", "/companyBasic/production/detectionRule", "schedule", "equipmentRule", "add", "edit", "delete", "view"),
 	}},
 	{Code: "system_settings", Name: "系统设置", Path: "/system", Source: "setting", I18n: "systemSettings", Category: 1, Children: []MenuTemplate{
 		page("user", "用户管理", "/system/user", "user", "user", append(crudButtons, "reset", "role", "unlock", "audit")...),
@@ -147,6 +175,15 @@ var Template = []MenuTemplate{
 
 func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m }
 
+// withButtons adds buttons given as "suffix:label" to a page.
+func withButtons(m MenuTemplate, buttons ...string) MenuTemplate {
+	for _, b := range buttons {
+		code, label, _ := strings.Cut(b, ":")
+		m.Children = append(m.Children, MenuTemplate{Code: m.Code + "_" + code, Name: label, Category: 2})
+	}
+	return m
+}
+
 // DemoButtons: the buttons a demo role holds besides reading its modules (the
 // safety manager holds every button of its modules). People report hazards,
 // rectify what they are liable for and inspect; directors also approve
@@ -154,7 +191,9 @@ func withPlatform(m MenuTemplate) MenuTemplate { m.PlatformOnly = true; return m
 var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
-		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack", "positioning_alarm_handle"},
+		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack", "positioning_alarm_handle",
+		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
+		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
@@ -162,8 +201,8 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring"},
-	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt"},
+	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency"},
 	"operator":          {"hidden_danger", "safety_education", "business_process"},
 	"contractor":        {"safety_education", "business_process"},
 }

@@ -132,6 +132,17 @@ type Workticket struct {
 	Depts     Depts
 	Roles     Roles
 	Events    Events
+	// Contractors: the contractor service's admission check (nil: none).
+	Contractors Contractors
 	// Now is the clock (tests fix it).
 	Now func() time.Time
+}
+
+// Contractors is the contractor service's admission check: a registered
+// contractor person may be put on a permit only while admitted (company
+// admitted and not blacklisted, papers in date, entry training passed).
+type Contractors interface {
+	// Refused answers the first person of ids refused at `at` with the
+	// reason, or ok=true when every one may work.
+	Refused(ctx context.Context, ids []int64, at time.Time) (name, reason string, ok bool, err error)
 }

@@ -202,6 +202,15 @@ func (w *Workticket) checkPeople(ctx context.Context, t *Ticket, d *Detail) erro
 		list = append(list, v.UserName)
 	}
 	t.OperatorIDs, t.OperatorNames = ident.JoinIDs(ids), strings.Join(list, ",")
+	if w.Contractors != nil {
+		name, reason, ok, err := w.Contractors.Refused(ctx, ids, t.PlanEnd)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Rule("CONTRACTOR", "承包商人员%s不能上作业票: %s", name, reason)
+		}
+	}
 	g, err := w.People.Guardian(ctx, t.GuardianID, t.WorkType)
 	if err != nil {
 		return err

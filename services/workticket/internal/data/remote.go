@@ -14,6 +14,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
+	contractorv1 "anquan/proto/blade/contractor/v1"
 	factoryv1 "anquan/proto/blade/factory/v1"
 	flowv1 "anquan/proto/blade/flow/v1"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -232,4 +233,26 @@ func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]s
 		}
 	}
 	return out, nil
+}
+
+// Contractors implements biz.Contractors over the contractor service's
+// internal API; an unreachable service refuses the permit (fail closed).
+type Contractors struct {
+	C contractorv1.ContractorInternalClient
+}
+
+func (c Contractors) Refused(ctx context.Context, ids []int64, at time.Time) (string, string, bool, error) {
+	r, err := c.C.CheckAdmission(ctx, &contractorv1.AdmissionQuery{UserIds: ids, At: timefmt.Format(at)})
+	if err != nil {
+		if st, ok := status.FromError(err); ok && (st.Code() == codes.Unavailable || st.Code() == codes.DeadlineExceeded) {
+			return "", "", false, errs.Unavailable("承包商服务暂不可用,无法核实作业人员的准入资格,请稍后重试")
+		}
+		return "", "", false, remote("contractor", "CheckAdmission", err)
+	}
+	for _, v := range r.Items {
+		if v.Contractor && !v.Allowed {
+			return v.Name, v.Reason, false, nil
+		}
+	}
+	return "", "", true, nil
 }

@@ -3,6 +3,7 @@
  * field labels, options, buttons, messages). Loaded with the pages, not with the login route:
  * utils/i18nText reads it. zh-CN needs no such file: the source text is the Chinese text.
  */
+import aichat from './en-US/aichat';
 import certificate from './en-US/certificate';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
@@ -20,6 +21,7 @@ export default {
   ...certificate,
   ...monitor,
   ...positioning,
+  ...aichat,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',

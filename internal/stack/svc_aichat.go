@@ -1,0 +1,14 @@
+package stack
+
+import (
+	aichatapp "anquan/aichat/app"
+	"anquan/kit/component"
+	"anquan/kit/platform"
+)
+
+// aichat answers with the caller's hazards and permits: prevention and
+// workticket start first.
+func init() {
+	register("aichat", []string{"system", "prevention", "workticket"}, func(in *platform.Infra, a string) component.Component { return aichatapp.New(in, a) })
+	migrations(aichatapp.Migrations)
+}

@@ -1,0 +1,66 @@
+// Package app assembles aichat as a component, so the all-in-one binary
+// and cmd/aichat run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"anquan/aichat/internal/biz"
+	"anquan/aichat/internal/conf"
+	"anquan/aichat/internal/data"
+	grpcserver "anquan/aichat/internal/server"
+	"anquan/aichat/internal/service"
+	"anquan/kit/db"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	preventionv1 "anquan/proto/blade/prevention/v1"
+	workticketv1 "anquan/proto/blade/workticket/v1"
+)
+
+// App is aichat.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
+	if err != nil {
+		return err
+	}
+	kb, err := biz.NewIndex(biz.Regulations)
+	if err != nil {
+		return fmt.Errorf("aichat knowledge base: %w", err)
+	}
+	tools := data.Tools{
+		Hazard: preventionv1.NewPreventionServiceClient(a.in.Dialer.Lazy("prevention")),
+		Permit: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket")),
+	}
+	uc := &biz.Chat{Convs: data.NewConversations(g), Msgs: data.NewMessages(g), Tx: db.NewTransactor(g),
+		Embedded: &biz.Embedded{KB: kb, Data: tools}}
+	if up := a.in.Conf.AIChat.Upstream; up.BaseURL != "" {
+		m, err := data.NewUpstream(up)
+		if err != nil {
+			return err
+		}
+		uc.Upstream = &biz.Remote{Model: m, KB: kb, Data: tools}
+		uc.UpstreamModel = up.Model
+		slog.Info("aichat: answers with the model server", "baseURL", up.BaseURL, "model", up.Model)
+	}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
+	if err != nil {
+		return err
+	}
+	return a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+}
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

@@ -1,0 +1,84 @@
+// Package app assembles the education service as a component, so the
+// all-in-one binary and cmd/education run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"anquan/education/internal/conf"
+	"anquan/education/internal/data"
+	grpcserver "anquan/education/internal/server"
+	"anquan/education/internal/service"
+	"anquan/kit/obs"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	"anquan/kit/timefmt"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// App is the education service.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
+	if err != nil {
+		return err
+	}
+	if err := data.Seed(ctx, g, time.Now()); err != nil {
+		return fmt.Errorf("education seed: %w", err)
+	}
+	system := systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))
+	uc := data.NewEducation(g)
+	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
+	uc.People = data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	uc.Events = a.Outbox
+	// Business times live in the tenant zone so SQLite text comparisons agree.
+	uc.Now = func() time.Time { return time.Now().In(timefmt.Zone) }
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, data.TenantName(system)))
+	if err != nil {
+		return err
+	}
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		return err
+	}
+	// The server's clock ends attempts: hand in those past their deadline.
+	rctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	a.Cancel = func() { cancel(); wg.Wait() }
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(conf.SweepEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-rctx.Done():
+				return
+			case <-t.C:
+				jctx, end := obs.StartJob(rctx, "education.sweep")
+				if n, err := uc.Sweep(jctx); err != nil {
+					slog.Warn("education sweep", "handed_in", n, "err", err)
+				}
+				end()
+			}
+		}
+	}()
+	return nil
+}
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

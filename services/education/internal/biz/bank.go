@@ -1,0 +1,277 @@
+package biz
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"anquan/kit/errs"
+	"anquan/kit/paging"
+)
+
+func encode(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// DecodeOptions reads a question's options.
+func DecodeOptions(s string) []Option {
+	var out []Option
+	_ = json.Unmarshal([]byte(s), &out)
+	return out
+}
+
+func need(s, what string, max int) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", errs.BadRequest("请填写%s", what)
+	}
+	if utf8.RuneCountInString(s) > max {
+		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
+	}
+	return s, nil
+}
+
+func optional(s, what string, max int) (string, error) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > max {
+		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
+	}
+	return s, nil
+}
+
+// TypeName names a question type.
+func TypeName(t int32) string {
+	switch t {
+	case TypeSingle:
+		return "单选题"
+	case TypeMultiple:
+		return "多选题"
+	case TypeJudge:
+		return "判断题"
+	}
+	return ""
+}
+
+// NormalizeAnswer checks an answer against the question type and options
+// and returns its canonical form ("A", "A,C", "T"); strict=false accepts an
+// empty answer (a question not answered yet).
+func NormalizeAnswer(typ int32, options []Option, answer string, strict bool) (string, error) {
+	answer = strings.ToUpper(strings.TrimSpace(answer))
+	if answer == "" {
+		if strict {
+			return "", errs.BadRequest("请填写正确答案")
+		}
+		return "", nil
+	}
+	switch typ {
+	case TypeJudge:
+		switch answer {
+		case "T", "TRUE", "正确", "对":
+			return "T", nil
+		case "F", "FALSE", "错误", "错":
+			return "F", nil
+		}
+		return "", errs.BadRequest("判断题答案只能是 T(正确) 或 F(错误)")
+	case TypeSingle, TypeMultiple:
+		keys := map[string]bool{}
+		for _, o := range options {
+			keys[o.Key] = true
+		}
+		var got []string
+		for _, k := range strings.FieldsFunc(answer, func(r rune) bool { return r == ',' || r == ' ' || r == '，' }) {
+			if len(k) != 1 || !keys[k] {
+				return "", errs.BadRequest("答案 %s 不是本题的选项", k)
+			}
+			if !slices.Contains(got, k) {
+				got = append(got, k)
+			}
+		}
+		if len(got) == 0 {
+			return "", errs.BadRequest("答案格式错误")
+		}
+		slices.Sort(got)
+		if typ == TypeSingle && len(got) != 1 {
+			return "", errs.BadRequest("单选题只能有一个答案")
+		}
+		if typ == TypeMultiple && strict && len(got) < 2 {
+			return "", errs.BadRequest("多选题的正确答案至少两个选项")
+		}
+		return strings.Join(got, ","), nil
+	}
+	return "", errs.BadRequest("题型只能是 1 单选、2 多选、3 判断")
+}
+
+// NormalizeQuestion validates a question in place.
+func NormalizeQuestion(q *Question, options []Option) error {
+	var err error
+	if q.Type != TypeSingle && q.Type != TypeMultiple && q.Type != TypeJudge {
+		return errs.BadRequest("题型只能是 1 单选、2 多选、3 判断")
+	}
+	if q.Content, err = need(q.Content, "题干", 2000); err != nil {
+		return err
+	}
+	if q.Analysis, err = optional(q.Analysis, "答案解析", 2000); err != nil {
+		return err
+	}
+	if q.Remark, err = optional(q.Remark, "备注", 500); err != nil {
+		return err
+	}
+	if q.Difficulty == 0 {
+		q.Difficulty = 1
+	}
+	if q.Difficulty < 1 || q.Difficulty > 3 {
+		return errs.BadRequest("难度只能是 1 容易、2 中等、3 困难")
+	}
+	if q.Type == TypeJudge {
+		options = nil
+	} else {
+		if len(options) < 2 || len(options) > 6 {
+			return errs.BadRequest("选择题需要 2 到 6 个选项")
+		}
+		for i := range options {
+			options[i].Key = string(rune('A' + i))
+			if options[i].Text, err = need(options[i].Text, "选项"+options[i].Key+"内容", 500); err != nil {
+				return err
+			}
+		}
+	}
+	if q.Answer, err = NormalizeAnswer(q.Type, options, q.Answer, true); err != nil {
+		return err
+	}
+	if options == nil {
+		options = []Option{}
+	}
+	q.Options = encode(options)
+	return nil
+}
+
+// ---------------------------------------------------------------- categories
+
+// CategoryPage lists the categories.
+func (e *Education) CategoryPage(ctx context.Context, q paging.Query) (*paging.Page[Category], map[int64]int32, error) {
+	p, err := e.Categories.Page(ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids := make([]int64, 0, len(p.Records))
+	for _, c := range p.Records {
+		ids = append(ids, c.ID)
+	}
+	n, err := e.Q.CountByCategory(ctx, ids)
+	return p, n, err
+}
+
+// SaveCategory creates or updates a category.
+func (e *Education) SaveCategory(ctx context.Context, in *Category) (*Category, error) {
+	var err error
+	if in.Name, err = need(in.Name, "分类名称", 100); err != nil {
+		return nil, err
+	}
+	if in.Remark, err = optional(in.Remark, "备注", 500); err != nil {
+		return nil, err
+	}
+	dup, err := e.Categories.Exists(ctx, in.ID, "name = ?", in.Name)
+	if err != nil {
+		return nil, err
+	}
+	if dup {
+		return nil, errs.Duplicate("分类名称已存在")
+	}
+	if in.ID > 0 {
+		old, err := e.Categories.Get(ctx, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.mayWrite(ctx, old.CreateUser, "分类"); err != nil {
+			return nil, err
+		}
+		if err := e.Categories.Update(ctx, in.ID, in, "name", "sort", "remark"); err != nil {
+			return nil, err
+		}
+		return e.Categories.Get(ctx, in.ID)
+	}
+	if err := e.Categories.Create(ctx, in); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// RemoveCategories deletes empty categories the caller may write.
+func (e *Education) RemoveCategories(ctx context.Context, ids []int64) error {
+	for _, id := range ids {
+		c, err := e.Categories.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := e.mayWrite(ctx, c.CreateUser, "分类"); err != nil {
+			return err
+		}
+	}
+	used, err := e.Q.CategoryUsed(ctx, ids)
+	if err != nil {
+		return err
+	}
+	if used {
+		return errs.Rule("IN_USE", "分类下还有试题,请先删除或移走试题")
+	}
+	return e.Categories.Remove(ctx, ids)
+}
+
+// ---------------------------------------------------------------- questions
+
+// SaveQuestion creates or updates a question.
+func (e *Education) SaveQuestion(ctx context.Context, in *Question, options []Option) (*Question, error) {
+	if err := NormalizeQuestion(in, options); err != nil {
+		return nil, err
+	}
+	if in.CategoryID <= 0 {
+		return nil, errs.BadRequest("请选择试题分类")
+	}
+	if _, err := e.Categories.Get(ctx, in.CategoryID); err != nil {
+		if errs.IsNotFound(err) {
+			return nil, errs.BadRequest("试题分类不存在")
+		}
+		return nil, err
+	}
+	if in.ID > 0 {
+		old, err := e.Questions.Get(ctx, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.mayWrite(ctx, old.CreateUser, "试题"); err != nil {
+			return nil, err
+		}
+		// Attempts keep the question as drawn: an edit changes later draws only.
+		if err := e.Questions.Update(ctx, in.ID, in, "category_id", "type", "content", "options", "answer", "analysis", "difficulty", "remark"); err != nil {
+			return nil, err
+		}
+		return e.Questions.Get(ctx, in.ID)
+	}
+	if err := e.Questions.Create(ctx, in); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// GetQuestion reads a question (the bank is for its managers: the route's button).
+func (e *Education) GetQuestion(ctx context.Context, id int64) (*Question, error) {
+	return e.Questions.Get(ctx, id)
+}
+
+// RemoveQuestions deletes questions the caller may write; papers that fix
+// them refuse to start an attempt until edited.
+func (e *Education) RemoveQuestions(ctx context.Context, ids []int64) error {
+	for _, id := range ids {
+		q, err := e.Questions.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := e.mayWrite(ctx, q.CreateUser, "试题"); err != nil {
+			return err
+		}
+	}
+	return e.Questions.Remove(ctx, ids)
+}

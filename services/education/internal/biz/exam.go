@@ -1,0 +1,222 @@
+package biz
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
+	"anquan/kit/timefmt"
+)
+
+// MaxAssigned bounds the people of one exam.
+const MaxAssigned = 500
+
+// ExamPage lists exams with their submitted and passed counts.
+func (e *Education) ExamPage(ctx context.Context, q paging.Query) (*paging.Page[Exam], map[int64][2]int32, error) {
+	p, err := e.Exams.Page(ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids := make([]int64, 0, len(p.Records))
+	for _, x := range p.Records {
+		ids = append(ids, x.ID)
+	}
+	n, err := e.Q.ExamCounts(ctx, ids)
+	return p, n, err
+}
+
+// ExamCounts answers one exam's counts.
+func (e *Education) ExamCounts(ctx context.Context, id int64) ([2]int32, error) {
+	n, err := e.Q.ExamCounts(ctx, []int64{id})
+	return n[id], err
+}
+
+// SaveExam creates an exam with one attempt per assigned person, or edits
+// it: the paper only while nobody started; people added get an attempt,
+// people removed lose theirs unless they started it.
+func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
+	var err error
+	if in.Name, err = need(in.Name, "考试名称", 200); err != nil {
+		return nil, err
+	}
+	if in.Remark, err = optional(in.Remark, "备注", 500); err != nil {
+		return nil, err
+	}
+	if in.StartTime.IsZero() || in.EndTime.IsZero() {
+		return nil, errs.BadRequest("请填写考试开始和结束时间")
+	}
+	if !in.EndTime.After(in.StartTime) {
+		return nil, errs.BadRequest("考试结束时间应晚于开始时间")
+	}
+	if in.EndTime.Before(e.Now()) {
+		return nil, errs.BadRequest("考试结束时间已过")
+	}
+	ids, good := ident.ParseIDs(in.UserIDs)
+	if !good {
+		return nil, errs.BadRequest("考试人员格式错误")
+	}
+	ids = distinct(ids)
+	if len(ids) == 0 {
+		return nil, errs.BadRequest("请选择考试人员")
+	}
+	if len(ids) > MaxAssigned {
+		return nil, errs.BadRequest("一场考试最多 %d 人", MaxAssigned)
+	}
+	people, err := e.People.Names(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(people))
+	list := make([]string, 0, len(people))
+	for _, p := range people {
+		if p.Name == "" {
+			return nil, errs.BadRequest("考试人员不存在(id %d)", p.ID)
+		}
+		names[p.ID] = p.Name
+		list = append(list, p.Name)
+	}
+	in.UserIDs, in.UserNames = ident.JoinIDs(ids), strings.Join(list, ",")
+	paper, err := e.Papers.Get(ctx, in.PaperID)
+	if err != nil {
+		if errs.IsNotFound(err) {
+			return nil, errs.BadRequest("试卷不存在")
+		}
+		return nil, err
+	}
+	in.PaperName, in.TotalScore, in.PassScore, in.Duration = paper.Name, paper.TotalScore, paper.PassScore, paper.Duration
+
+	var old *Exam
+	if in.ID > 0 {
+		if old, err = e.Exams.Get(ctx, in.ID); err != nil {
+			return nil, err
+		}
+		if err := e.mayWrite(ctx, old.CreateUser, "考试"); err != nil {
+			return nil, err
+		}
+	}
+	err = e.Tx.Tx(ctx, func(ctx context.Context) error {
+		if old == nil {
+			if err := e.Exams.Create(ctx, in); err != nil {
+				return err
+			}
+			for _, id := range ids {
+				if err := e.Records.Create(ctx, e.attempt(in, id, names[id])); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		recs, err := e.Q.RecordsOf(ctx, old.ID)
+		if err != nil {
+			return err
+		}
+		started := false
+		have := map[int64]bool{}
+		for _, r := range recs {
+			have[r.UserID] = true
+			if r.State != StateNotStarted {
+				started = true
+				if !slices.Contains(ids, r.UserID) {
+					return errs.Rule("STARTED", "%s 已参加考试,不能移出", r.UserName)
+				}
+			}
+		}
+		if started && (old.PaperID != in.PaperID || !old.StartTime.Equal(in.StartTime)) {
+			return errs.Rule("STARTED", "已有人员开始考试,不能更换试卷或开始时间")
+		}
+		var drop []int64
+		for _, r := range recs {
+			if !slices.Contains(ids, r.UserID) {
+				drop = append(drop, r.ID)
+			}
+		}
+		if len(drop) > 0 {
+			if err := e.Records.Remove(ctx, drop); err != nil {
+				return err
+			}
+		}
+		// Attempts not started follow the exam's paper and window.
+		if err := e.Records.Conn(ctx).Where("exam_id = ? AND state = ?", old.ID, StateNotStarted).Updates(map[string]any{
+			"exam_name": in.Name, "total_score": in.TotalScore, "pass_score": in.PassScore, "duration": in.Duration,
+			"exam_start": in.StartTime, "exam_end": in.EndTime,
+		}).Error; err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if !have[id] {
+				if err := e.Records.Create(ctx, e.attempt(in, id, names[id])); err != nil {
+					return err
+				}
+			}
+		}
+		return e.Exams.Update(ctx, old.ID, in, "name", "paper_id", "paper_name", "start_time", "end_time", "user_ids", "user_names",
+			"total_score", "pass_score", "duration", "remark")
+	})
+	if err != nil {
+		return nil, err
+	}
+	e.Records.Changed()
+	return e.Exams.Get(ctx, in.ID)
+}
+
+func (e *Education) attempt(x *Exam, userID int64, name string) *Record {
+	return &Record{ExamID: x.ID, ExamName: x.Name, UserID: userID, UserName: name, State: StateNotStarted,
+		TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]"}
+}
+
+// RemoveExams deletes exams nobody has started.
+func (e *Education) RemoveExams(ctx context.Context, ids []int64) error {
+	for _, id := range ids {
+		x, err := e.Exams.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := e.mayWrite(ctx, x.CreateUser, "考试"); err != nil {
+			return err
+		}
+		recs, err := e.Q.RecordsOf(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, r := range recs {
+			if r.State == StateInProgress || r.State == StateSubmitted {
+				return errs.Rule("STARTED", "考试「%s」已有人员参加,不能删除", x.Name)
+			}
+		}
+	}
+	return e.Tx.Tx(ctx, func(ctx context.Context) error {
+		if err := e.Records.Conn(ctx).Where("exam_id IN ?", ids).Update("is_deleted", 1).Error; err != nil {
+			return err
+		}
+		e.Records.Changed()
+		return e.Exams.Remove(ctx, ids)
+	})
+}
+
+func distinct(ids []int64) []int64 {
+	seen := map[int64]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if id > 0 && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// ParseTime reads a Blade time (empty = zero).
+func ParseTime(s, what string) (time.Time, error) {
+	if strings.TrimSpace(s) == "" {
+		return time.Time{}, nil
+	}
+	t, ok := timefmt.Parse(s)
+	if !ok {
+		return time.Time{}, errs.BadRequest("%s格式应为 yyyy-MM-dd HH:mm:ss", what)
+	}
+	return t, nil
+}

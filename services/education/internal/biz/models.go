@@ -1,0 +1,166 @@
+package biz
+
+import (
+	"time"
+
+	"anquan/kit/db"
+)
+
+// Question types.
+const (
+	TypeSingle   int32 = 1 // 单选
+	TypeMultiple int32 = 2 // 多选
+	TypeJudge    int32 = 3 // 判断
+)
+
+// Paper modes.
+const (
+	ModeFixed  int32 = 1 // 固定组卷
+	ModeRandom int32 = 2 // 随机组卷
+)
+
+// Attempt states.
+const (
+	StateNotStarted int32 = 0 // 未开始
+	StateInProgress int32 = 1 // 考试中
+	StateSubmitted  int32 = 2 // 已交卷
+	StateMissed     int32 = 3 // 缺考 (the exam ended before the person started)
+)
+
+// Category groups questions (题库分类).
+type Category struct {
+	db.Base
+	Name   string `gorm:"size:100;not null"`
+	Sort   int32  `gorm:"not null;default:0"`
+	Remark string `gorm:"size:500;not null;default:''"`
+}
+
+func (Category) TableName() string { return "edu_category" }
+
+// Option is one choice of a question.
+type Option struct {
+	Key  string `json:"key"`
+	Text string `json:"text"`
+}
+
+// Question is one item of the bank.
+type Question struct {
+	db.Base
+	CategoryID int64  `gorm:"not null;default:0"`
+	Type       int32  `gorm:"not null"`
+	Content    string `gorm:"size:2000;not null"`
+	Options    string `gorm:"type:text;not null"` // JSON []Option
+	Answer     string `gorm:"size:20;not null"`
+	Analysis   string `gorm:"size:2000;not null;default:''"`
+	Difficulty int32  `gorm:"not null;default:1"`
+	Remark     string `gorm:"size:500;not null;default:''"`
+}
+
+func (Question) TableName() string { return "edu_question" }
+
+// PaperQuestion is a fixed question of a paper with its score.
+type PaperQuestion struct {
+	QuestionID int64 `json:"questionId,string"`
+	Score      int32 `json:"score"`
+}
+
+// DrawRule draws Count questions of Type (and CategoryID, 0 = any), Score each.
+type DrawRule struct {
+	CategoryID int64 `json:"categoryId,string"`
+	Type       int32 `json:"type"`
+	Count      int32 `json:"count"`
+	Score      int32 `json:"score"`
+}
+
+// Paper is a test paper: fixed questions or random draw rules.
+type Paper struct {
+	db.Base
+	Name          string `gorm:"size:200;not null"`
+	Mode          int32  `gorm:"not null"`
+	Questions     string `gorm:"type:text;not null"` // JSON []PaperQuestion
+	Rules         string `gorm:"type:text;not null"` // JSON []DrawRule
+	TotalScore    int32  `gorm:"not null;default:0"`
+	QuestionCount int32  `gorm:"not null;default:0"`
+	PassScore     int32  `gorm:"not null;default:0"`
+	Duration      int32  `gorm:"not null;default:60"`
+	Remark        string `gorm:"size:500;not null;default:''"`
+}
+
+func (Paper) TableName() string { return "edu_paper" }
+
+// Exam assigns a paper to people for a window of time.
+type Exam struct {
+	db.Base
+	Name       string    `gorm:"size:200;not null"`
+	PaperID    int64     `gorm:"not null"`
+	PaperName  string    `gorm:"size:200;not null;default:''"`
+	StartTime  time.Time `gorm:"not null"`
+	EndTime    time.Time `gorm:"not null"`
+	UserIDs    string    `gorm:"type:text;not null"`
+	UserNames  string    `gorm:"type:text;not null"`
+	TotalScore int32     `gorm:"not null;default:0"`
+	PassScore  int32     `gorm:"not null;default:0"`
+	Duration   int32     `gorm:"not null;default:0"`
+	Remark     string    `gorm:"size:500;not null;default:''"`
+}
+
+func (Exam) TableName() string { return "edu_exam" }
+
+// Item is a drawn question of an attempt, with its key (never shown before
+// marking) and the candidate's answer.
+type Item struct {
+	QuestionID int64    `json:"questionId,string"`
+	Type       int32    `json:"type"`
+	Content    string   `json:"content"`
+	Options    []Option `json:"options"`
+	Score      int32    `json:"score"`
+	Answer     string   `json:"answer"`
+	Analysis   string   `json:"analysis"`
+	Given      string   `json:"given"`
+}
+
+// Record is one person's attempt of an exam.
+type Record struct {
+	db.Base
+	ExamID        int64  `gorm:"not null"`
+	ExamName      string `gorm:"size:200;not null;default:''"`
+	UserID        int64  `gorm:"not null"`
+	UserName      string `gorm:"size:100;not null;default:''"`
+	State         int32  `gorm:"not null;default:0"`
+	StartedAt     *time.Time
+	Deadline      *time.Time
+	SubmittedAt   *time.Time
+	Score         int32     `gorm:"not null;default:0"`
+	TotalScore    int32     `gorm:"not null;default:0"`
+	PassScore     int32     `gorm:"not null;default:0"`
+	Passed        bool      `gorm:"not null;default:false"`
+	AutoSubmitted bool      `gorm:"not null;default:false"`
+	Duration      int32     `gorm:"not null;default:0"`
+	ExamStart     time.Time `gorm:"not null"`
+	ExamEnd       time.Time `gorm:"not null"`
+	Items         string    `gorm:"type:text;not null"` // JSON []Item
+	CertNo        string    `gorm:"size:40;not null;default:''"`
+}
+
+func (Record) TableName() string { return "edu_record" }
+
+// Cert is the certificate of a passed attempt.
+type Cert struct {
+	db.Base
+	CertNo     string    `gorm:"size:40;not null"`
+	RecordID   int64     `gorm:"not null"`
+	ExamID     int64     `gorm:"not null"`
+	ExamName   string    `gorm:"size:200;not null;default:''"`
+	UserID     int64     `gorm:"not null"`
+	UserName   string    `gorm:"size:100;not null;default:''"`
+	Score      int32     `gorm:"not null;default:0"`
+	TotalScore int32     `gorm:"not null;default:0"`
+	IssueTime  time.Time `gorm:"not null"`
+}
+
+func (Cert) TableName() string { return "edu_certificate" }
+
+// Models are the tables of the service.
+func Models() []any {
+	return []any{&Category{}, &Question{}, &Paper{}, &Exam{}, &Record{}, &Cert{}}
+}

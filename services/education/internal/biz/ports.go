@@ -1,0 +1,143 @@
+package biz
+
+import (
+	"context"
+	"time"
+
+	"anquan/kit/crud"
+	"anquan/kit/db"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+)
+
+// SubjectPassed is published when a person passes an exam (the outbox adds
+// the "anquan." prefix): contractor marks its people trained by it.
+const SubjectPassed = "education.exam.passed"
+
+// Passed is the event's data.
+type Passed struct {
+	RecordID   int64  `json:"recordId,string"`
+	ExamID     int64  `json:"examId,string"`
+	ExamName   string `json:"examName"`
+	UserID     int64  `json:"userId,string"`
+	UserName   string `json:"userName"`
+	Score      int32  `json:"score"`
+	TotalScore int32  `json:"totalScore"`
+	CertNo     string `json:"certNo"`
+	PassTime   string `json:"passTime"`
+}
+
+// AliasSafetyManager: holders of this role alias manage the tenant's
+// training (every bank, paper, exam and result), as the administrator does.
+const AliasSafetyManager = "safety_manager"
+
+// Roles is the part of blade-system education uses.
+type Roles interface {
+	// Aliases of the given roles of a tenant; an error when blade-system cannot say.
+	Aliases(ctx context.Context, tenantID string, roleIDs []int64) ([]string, error)
+}
+
+// Person is a user of the caller's tenant.
+type Person struct {
+	ID   int64
+	Name string
+}
+
+// People resolves user ids of the caller's tenant.
+type People interface {
+	// Names answers one entry per id; Name is empty for an unknown id.
+	Names(ctx context.Context, ids []int64) ([]Person, error)
+}
+
+// Events records domain events in the current transaction (the outbox).
+type Events interface {
+	Add(ctx context.Context, subject, tenantID string, data any) error
+}
+
+// Queries are what the generic repositories cannot express.
+type Queries interface {
+	// QuestionsFor lists the candidates of a draw rule (ids only).
+	Candidates(ctx context.Context, categoryID int64, typ int32) ([]int64, error)
+	// Questions reads questions by id.
+	Questions(ctx context.Context, ids []int64) ([]Question, error)
+	// CountByCategory counts questions per category.
+	CountByCategory(ctx context.Context, ids []int64) (map[int64]int32, error)
+	// RecordsOf lists an exam's attempts.
+	RecordsOf(ctx context.Context, examID int64) ([]Record, error)
+	// ExamCounts: submitted and passed attempts per exam.
+	ExamCounts(ctx context.Context, ids []int64) (map[int64][2]int32, error)
+	// SetRecord is a compare-and-set of an attempt's state (and, when
+	// itemsWas is not empty, of its saved answers).
+	SetRecord(ctx context.Context, id int64, fromState int32, values map[string]any, itemsWas string) (bool, error)
+	// Expired lists attempts in progress past their deadline (any tenant).
+	Expired(ctx context.Context, now time.Time, limit int) ([]Record, error)
+	// PapersUsing tells whether any exam uses the papers.
+	ExamsUsing(ctx context.Context, paperIDs []int64) (bool, error)
+	// QuestionsUsed tells whether any category still holds questions.
+	CategoryUsed(ctx context.Context, ids []int64) (bool, error)
+}
+
+// Education holds the use cases.
+type Education struct {
+	Categories *crud.Repo[Category]
+	Questions  *crud.Repo[Question]
+	Papers     *crud.Repo[Paper]
+	Exams      *crud.Repo[Exam]
+	Records    *crud.Repo[Record]
+	Certs      *crud.Repo[Cert]
+	Q          Queries
+	Tx         db.Transactor
+	Roles      Roles
+	People     People
+	Events     Events
+	Now        func() time.Time
+}
+
+func caller(ctx context.Context) (*ident.Identity, error) {
+	id := ident.From(ctx)
+	if id == nil || id.TenantID == "" || id.UserID <= 0 {
+		return nil, errs.Unauthorized("")
+	}
+	return id, nil
+}
+
+// Manager tells whether the caller manages the tenant's training: an
+// administrator or a safety manager.
+func (e *Education) Manager(ctx context.Context) (bool, error) {
+	me, err := caller(ctx)
+	if err != nil {
+		return false, err
+	}
+	if me.Super {
+		return true, nil
+	}
+	aliases, err := e.Roles.Aliases(ctx, me.TenantID, me.RoleIDs)
+	if err != nil {
+		return false, err
+	}
+	for _, a := range aliases {
+		if a == AliasSafetyManager || a == ident.AliasAdministrator {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// mayWrite: the record's creator or a manager may change it.
+func (e *Education) mayWrite(ctx context.Context, createUser int64, what string) error {
+	me, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	if createUser == me.UserID {
+		return nil
+	}
+	m, err := e.Manager(ctx)
+	if err != nil {
+		return err
+	}
+	if !m {
+		return errs.Forbidden("只有%s的创建人或安全管理员可以修改", what)
+	}
+	return nil
+}

@@ -1,0 +1,178 @@
+// Package data implements the education service's persistence with gorm
+// (the generic repository of kit/crud plus the queries it cannot express)
+// and its views of blade-system and blade-user.
+package data
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/education/internal/biz"
+	"anquan/kit/crud"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/paging"
+)
+
+// The list filters of each entity (each served by an index below).
+var (
+	categorySpec = crud.Spec{Name: "试题分类", Filters: paging.Fields{"id": "id", "name": "name"}, Order: "sort asc, id asc"}
+	questionSpec = crud.Spec{Name: "试题", Filters: paging.Fields{"id": "id", "categoryId": "category_id", "type": "type", "difficulty": "difficulty", "content": "content"},
+		Order: "create_time desc, id desc", ListOmit: []string{"analysis"}}
+	paperSpec = crud.Spec{Name: "试卷", Filters: paging.Fields{"id": "id", "name": "name", "mode": "mode"}, Order: "create_time desc, id desc"}
+	examSpec  = crud.Spec{Name: "考试", Filters: paging.Fields{"id": "id", "name": "name", "paperId": "paper_id", "startTime": "start_time", "endTime": "end_time"},
+		Order: "start_time desc, id desc", ListOmit: []string{"user_ids"}}
+	recordSpec = crud.Spec{Name: "考试记录", Filters: paging.Fields{"id": "id", "examId": "exam_id", "userId": "user_id", "userName": "user_name", "state": "state", "passed": "passed", "examName": "exam_name"},
+		Order: "exam_start desc, id desc", ListOmit: []string{"items"}, CountTTL: 5 * time.Second}
+	certSpec = crud.Spec{Name: "培训合格证书", Filters: paging.Fields{"id": "id", "userId": "user_id", "examId": "exam_id", "certNo": "cert_no", "userName": "user_name"},
+		Order: "issue_time desc, id desc"}
+)
+
+// indexes: one per list filter within a tenant.
+var indexes = []db.Index{
+	{Name: "idx_edu_category_name", Table: "edu_category", Columns: "tenant_id, name"},
+	{Name: "idx_edu_question_list", Table: "edu_question", Columns: "tenant_id, is_deleted, create_time"},
+	{Name: "idx_edu_question_draw", Table: "edu_question", Columns: "tenant_id, type, category_id, is_deleted"},
+	{Name: "idx_edu_question_category", Table: "edu_question", Columns: "tenant_id, category_id, is_deleted"},
+	{Name: "idx_edu_question_difficulty", Table: "edu_question", Columns: "tenant_id, difficulty"},
+	{Name: "idx_edu_paper_list", Table: "edu_paper", Columns: "tenant_id, is_deleted, create_time"},
+	{Name: "idx_edu_paper_mode", Table: "edu_paper", Columns: "tenant_id, mode"},
+	{Name: "idx_edu_exam_list", Table: "edu_exam", Columns: "tenant_id, is_deleted, start_time"},
+	{Name: "idx_edu_exam_paper", Table: "edu_exam", Columns: "tenant_id, paper_id"},
+	{Name: "idx_edu_exam_end", Table: "edu_exam", Columns: "tenant_id, end_time"},
+	{Name: "idx_edu_record_list", Table: "edu_record", Columns: "tenant_id, is_deleted, exam_start"},
+	{Name: "idx_edu_record_exam_user", Table: "edu_record", Columns: "tenant_id, exam_id, user_id, is_deleted, id"},
+	{Name: "idx_edu_record_user", Table: "edu_record", Columns: "tenant_id, user_id, is_deleted, exam_start"},
+	{Name: "idx_edu_record_state", Table: "edu_record", Columns: "tenant_id, state, passed"},
+	{Name: "idx_edu_record_deadline", Table: "edu_record", Columns: "state, deadline"},
+	{Name: "idx_edu_record_name", Table: "edu_record", Columns: "tenant_id, user_name"},
+	{Name: "uk_edu_cert_no", Table: "edu_certificate", Columns: "tenant_id, cert_no", Unique: true},
+	{Name: "uk_edu_cert_record", Table: "edu_certificate", Columns: "tenant_id, record_id", Unique: true},
+	{Name: "idx_edu_cert_user", Table: "edu_certificate", Columns: "tenant_id, user_id, issue_time"},
+	{Name: "idx_edu_cert_exam", Table: "edu_certificate", Columns: "tenant_id, exam_id"},
+	{Name: "idx_edu_cert_list", Table: "edu_certificate", Columns: "tenant_id, is_deleted, issue_time"},
+}
+
+// Migrate creates or updates the tables and their indexes.
+func Migrate(g *gorm.DB) error {
+	g = g.WithContext(ident.AsSystem(context.Background()))
+	if err := g.AutoMigrate(biz.Models()...); err != nil {
+		return err
+	}
+	if err := outbox.Migrate(g); err != nil {
+		return err
+	}
+	return db.EnsureIndexes(g, indexes)
+}
+
+// NewEducation makes the use cases' repositories and queries over g.
+func NewEducation(g *gorm.DB) *biz.Education {
+	e := &biz.Education{
+		Categories: crud.New[biz.Category](g, categorySpec),
+		Questions:  crud.New[biz.Question](g, questionSpec),
+		Papers:     crud.New[biz.Paper](g, paperSpec),
+		Exams:      crud.New[biz.Exam](g, examSpec),
+		Records:    crud.New[biz.Record](g, recordSpec),
+		Certs:      crud.New[biz.Cert](g, certSpec),
+		Tx:         db.NewTransactor(g),
+	}
+	e.Q = Queries{DB: g}
+	return e
+}
+
+// Queries implements biz.Queries.
+type Queries struct{ DB *gorm.DB }
+
+func (q Queries) Candidates(ctx context.Context, categoryID int64, typ int32) ([]int64, error) {
+	var ids []int64
+	tx := db.Conn(ctx, q.DB).Model(&biz.Question{}).Where("type = ?", typ)
+	if categoryID > 0 {
+		tx = tx.Where("category_id = ?", categoryID)
+	}
+	err := tx.Order("id").Limit(10000).Pluck("id", &ids).Error
+	return ids, err
+}
+
+func (q Queries) Questions(ctx context.Context, ids []int64) ([]biz.Question, error) {
+	var out []biz.Question
+	if len(ids) == 0 {
+		return out, nil
+	}
+	err := db.Conn(ctx, q.DB).Where("id IN ?", ids).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) CountByCategory(ctx context.Context, ids []int64) (map[int64]int32, error) {
+	out := map[int64]int32{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		CategoryID int64
+		N          int32
+	}
+	err := db.Conn(ctx, q.DB).Model(&biz.Question{}).Select("category_id, COUNT(*) AS n").Where("category_id IN ?", ids).Group("category_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.CategoryID] = r.N
+	}
+	return out, err
+}
+
+func (q Queries) RecordsOf(ctx context.Context, examID int64) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Omit("items").Where("exam_id = ?", examID).Limit(biz.MaxAssigned + 1).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) ExamCounts(ctx context.Context, ids []int64) (map[int64][2]int32, error) {
+	out := map[int64][2]int32{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ExamID int64
+		Passed bool
+		N      int32
+	}
+	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).Select("exam_id, passed, COUNT(*) AS n").
+		Where("exam_id IN ? AND state = ?", ids, biz.StateSubmitted).Group("exam_id, passed").Scan(&rows).Error
+	for _, r := range rows {
+		c := out[r.ExamID]
+		c[0] += r.N
+		if r.Passed {
+			c[1] += r.N
+		}
+		out[r.ExamID] = c
+	}
+	return out, err
+}
+
+func (q Queries) SetRecord(ctx context.Context, id int64, from int32, values map[string]any, itemsWas string) (bool, error) {
+	tx := db.Conn(ctx, q.DB).Model(&biz.Record{}).Where("id = ? AND state = ?", id, from)
+	if itemsWas != "" {
+		tx = tx.Where("items = ?", itemsWas)
+	}
+	res := tx.Updates(values)
+	return res.RowsAffected == 1, res.Error
+}
+
+func (q Queries) Expired(ctx context.Context, now time.Time, limit int) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Where("state = ? AND deadline <= ?", biz.StateInProgress, now).Order("deadline").Limit(limit).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) ExamsUsing(ctx context.Context, paperIDs []int64) (bool, error) {
+	var n int64
+	err := db.Conn(ctx, q.DB).Model(&biz.Exam{}).Where("paper_id IN ?", paperIDs).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
+func (q Queries) CategoryUsed(ctx context.Context, ids []int64) (bool, error) {
+	var n int64
+	err := db.Conn(ctx, q.DB).Model(&biz.Question{}).Where("category_id IN ?", ids).Limit(1).Count(&n).Error
+	return n > 0, err
+}

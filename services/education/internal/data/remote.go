@@ -1,0 +1,120 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"anquan/education/internal/biz"
+	"anquan/kit/cache"
+	"anquan/kit/errs"
+	"anquan/kit/timefmt"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// unavailable fails closed in Chinese when another service cannot answer.
+func unavailable(svc, method string, err error) error {
+	st, ok := status.FromError(err)
+	if !ok {
+		return fmt.Errorf("%s %s: %w", svc, method, err)
+	}
+	switch st.Code() {
+	case codes.Unavailable, codes.Unimplemented, codes.DeadlineExceeded:
+		return errs.Unavailable("%s服务暂不可用,请稍后重试", map[string]string{"system": "系统", "user": "用户"}[svc])
+	case codes.Unauthenticated, codes.PermissionDenied:
+		return err
+	case codes.InvalidArgument, codes.FailedPrecondition, codes.NotFound:
+		return errs.Rule("REMOTE_REFUSED", "%s", st.Message())
+	}
+	return fmt.Errorf("%s %s: %w", svc, method, err)
+}
+
+// rolesTTL bounds how stale a cached role alias may be.
+const rolesTTL = 2 * time.Minute
+
+// Roles implements biz.Roles over blade-system's internal API, caching each
+// tenant's role id -> alias map.
+type Roles struct {
+	C     systemv1.SystemInternalClient
+	Cache cache.Cache
+}
+
+func rolesKey(tenant string) string { return "education:role-alias:" + tenant }
+
+func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]string, error) {
+	if len(roleIDs) == 0 {
+		return nil, nil
+	}
+	var m map[int64]string
+	if r.Cache != nil {
+		if raw, ok, err := r.Cache.Get(ctx, rolesKey(tenant)); err == nil && ok {
+			if json.Unmarshal([]byte(raw), &m) != nil {
+				m = nil
+			}
+		}
+	}
+	for _, id := range roleIDs {
+		if _, ok := m[id]; !ok {
+			m = nil
+			break
+		}
+	}
+	if m == nil {
+		rs, err := r.C.GetRoles(ctx, &systemv1.RoleIdsQuery{TenantId: tenant})
+		if err != nil {
+			return nil, unavailable("system", "GetRoles", err)
+		}
+		m = make(map[int64]string, len(rs.Items))
+		for _, role := range rs.Items {
+			m[role.Id] = role.RoleAlias
+		}
+		if b, err := json.Marshal(m); err == nil && r.Cache != nil {
+			// A cache that cannot store only costs the next call a look-up.
+			_ = r.Cache.Set(ctx, rolesKey(tenant), string(b), rolesTTL)
+		}
+	}
+	out := make([]string, 0, len(roleIDs))
+	for _, id := range roleIDs {
+		if a := m[id]; a != "" {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// People implements biz.People over blade-user's internal API (the
+// certificate check answers every id of the caller's tenant with its name).
+type People struct{ C userv1.UserInternalClient }
+
+func (p People) Names(ctx context.Context, ids []int64) ([]biz.Person, error) {
+	r, err := p.C.CheckCertificates(ctx, &userv1.CertificateCheck{UserIds: ids, Kind: "welding", At: timefmt.Format(time.Now())})
+	if err != nil {
+		return nil, unavailable("user", "CheckCertificates", err)
+	}
+	by := map[int64]string{}
+	for _, v := range r.Items {
+		by[v.UserId] = v.UserName
+	}
+	out := make([]biz.Person, len(ids))
+	for i, id := range ids {
+		out[i] = biz.Person{ID: id, Name: by[id]}
+	}
+	return out, nil
+}
+
+// TenantName reads a tenant's name from blade-system (a certificate's
+// issuer); empty when it cannot be read.
+func TenantName(c systemv1.SystemInternalClient) func(ctx context.Context, tenantID string) string {
+	return func(ctx context.Context, tenantID string) string {
+		r, err := c.GetTenant(ctx, &systemv1.TenantIdQuery{TenantId: tenantID})
+		if err != nil {
+			return ""
+		}
+		return r.TenantName
+	}
+}

@@ -1,0 +1,148 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/education/internal/biz"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/seedids"
+	"anquan/kit/timefmt"
+)
+
+type seedQuestion struct {
+	cat      int
+	typ      int32
+	content  string
+	options  []string
+	answer   string
+	analysis string
+}
+
+var seedCategories = []string{"安全生产法律法规", "危险化学品安全", "特殊作业安全", "消防与应急"}
+
+var seedQuestions = []seedQuestion{
+	{0, biz.TypeSingle, "《安全生产法》规定,生产经营单位的主要负责人对本单位安全生产工作负什么责任?", []string{"全面责任", "领导责任", "直接责任", "监督责任"}, "A", "《安全生产法》第五条:生产经营单位的主要负责人是本单位安全生产第一责任人,对本单位的安全生产工作全面负责。"},
+	{0, biz.TypeJudge, "从业人员发现直接危及人身安全的紧急情况时,有权停止作业或者在采取可能的应急措施后撤离作业场所。", nil, "T", "《安全生产法》赋予从业人员紧急避险权。"},
+	{0, biz.TypeMultiple, "生产经营单位的从业人员享有下列哪些权利?", []string{"知情权和建议权", "批评、检举、控告权", "拒绝违章指挥和强令冒险作业", "紧急情况下停止作业和撤离"}, "A,B,C,D", "四项均为《安全生产法》规定的从业人员权利。"},
+	{1, biz.TypeSingle, "危险化学品安全技术说明书的英文缩写是?", []string{"SDS", "MSA", "PPE", "HSE"}, "A", "SDS(Safety Data Sheet),即化学品安全技术说明书。"},
+	{1, biz.TypeJudge, "甲醇储罐区可以使用普通手机和非防爆工具。", nil, "F", "甲醇属易燃液体,罐区为爆炸危险区域,须使用防爆工具,禁止携带非防爆电子设备。"},
+	{1, biz.TypeMultiple, "危险化学品泄漏时,正确的处置措施有?", []string{"切断泄漏源", "疏散无关人员并设置警戒", "穿戴相应防护用品", "立即用铁器敲击阀门止漏"}, "A,B,C", "用铁器敲击可能产生火花,不可取。"},
+	{2, biz.TypeSingle, "依据 GB 30871-2022,动火作业前气体分析合格后,超过多长时间未动火应重新分析?", []string{"30 分钟", "60 分钟", "2 小时", "4 小时"}, "B", "GB 30871-2022 规定,动火分析与动火作业间隔一般不超过 60 分钟。"},
+	{2, biz.TypeSingle, "高处作业是指在距坠落基准面多少米及以上有可能坠落的高处进行的作业?", []string{"1.5 米", "2 米", "3 米", "5 米"}, "B", "GB/T 3608 与 GB 30871:坠落高度基准面 2 m 及以上。"},
+	{2, biz.TypeJudge, "进入受限空间作业前,应进行气体分析,且作业期间应对气体进行监测。", nil, "T", "受限空间作业须先通风、再检测、后作业,作业中持续或定时监测。"},
+	{2, biz.TypeMultiple, "特殊作业的监护人应做到?", []string{"熟悉作业区域的环境和工艺情况", "作业期间不得擅离现场", "发现异常立即停止作业", "可同时兼任作业人员"}, "A,B,C", "监护人不得同时是本作业票的作业人员。"},
+	{3, biz.TypeSingle, "发生火灾时,拨打的火警电话是?", []string{"110", "119", "120", "122"}, "B", "119 为火警电话。"},
+	{3, biz.TypeJudge, "电器设备着火时,应首先切断电源再灭火。", nil, "T", "带电灭火有触电危险,应先断电。"},
+	{3, biz.TypeSingle, "干粉灭火器使用时应对准火焰的什么部位喷射?", []string{"上部", "中部", "根部", "任意部位"}, "C", "对准火焰根部喷射才能有效灭火。"},
+}
+
+// Seed gives the demo tenant a question bank, two papers, an exam for the
+// operators (one result already passed, with its certificate) and a
+// contractor refresher exam assigned to contractor1, once (skipped when the
+// tenant has any category).
+func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
+	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
+	var n int64
+	if err := db.Conn(ctx, g).Model(&biz.Category{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		cats := make([]biz.Category, len(seedCategories))
+		for i, name := range seedCategories {
+			cats[i] = biz.Category{Name: name, Sort: int32(i + 1)}
+			if err := c.Create(&cats[i]).Error; err != nil {
+				return err
+			}
+		}
+		qs := make([]biz.Question, len(seedQuestions))
+		for i, s := range seedQuestions {
+			var opts []biz.Option
+			for j, t := range s.options {
+				opts = append(opts, biz.Option{Key: string(rune('A' + j)), Text: t})
+			}
+			qs[i] = biz.Question{CategoryID: cats[s.cat].ID, Type: s.typ, Content: s.content, Answer: s.answer, Analysis: s.analysis, Difficulty: 1}
+			if err := biz.NormalizeQuestion(&qs[i], opts); err != nil {
+				return err
+			}
+			if err := c.Create(&qs[i]).Error; err != nil {
+				return err
+			}
+		}
+		// Fixed paper: every question, 10 points each for choices, 5 for true/false.
+		var fixed []biz.PaperQuestion
+		var total int32
+		for _, q := range qs {
+			s := int32(10)
+			if q.Type == biz.TypeJudge {
+				s = 5
+			}
+			fixed = append(fixed, biz.PaperQuestion{QuestionID: q.ID, Score: s})
+			total += s
+		}
+		p1 := biz.Paper{Name: "三级安全教育综合考试", Mode: biz.ModeFixed, Questions: js(fixed), Rules: "[]", TotalScore: total,
+			QuestionCount: int32(len(fixed)), PassScore: total * 6 / 10, Duration: 30, Remark: "新员工入厂三级安全教育结业考试"}
+		rules := []biz.DrawRule{{Type: biz.TypeSingle, Count: 4, Score: 15}, {CategoryID: cats[2].ID, Type: biz.TypeJudge, Count: 1, Score: 20}, {Type: biz.TypeMultiple, Count: 1, Score: 20}}
+		p2 := biz.Paper{Name: "承包商入场安全培训考试", Mode: biz.ModeRandom, Questions: "[]", Rules: js(rules), TotalScore: 100, QuestionCount: 6,
+			PassScore: 60, Duration: 20, Remark: "承包商人员入场前必须通过"}
+		for _, p := range []*biz.Paper{&p1, &p2} {
+			if err := c.Create(p).Error; err != nil {
+				return err
+			}
+		}
+		day := now.In(timefmt.Zone)
+		start := time.Date(day.Year(), day.Month(), day.Day(), 8, 0, 0, 0, timefmt.Zone).AddDate(0, 0, -3)
+		x1 := biz.Exam{Name: "2026年度员工安全知识考试", PaperID: p1.ID, PaperName: p1.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
+			UserIDs: ident.JoinIDs([]int64{seedids.DemoOperator1User, seedids.DemoOperator2User, seedids.DemoWelderUser}), UserNames: "王操作,赵操作,孙焊工",
+			TotalScore: p1.TotalScore, PassScore: p1.PassScore, Duration: p1.Duration}
+		x2 := biz.Exam{Name: "承包商安全再培训考试", PaperID: p2.ID, PaperName: p2.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
+			UserIDs: ident.JoinIDs([]int64{seedids.DemoContractor1User}), UserNames: "周承包", TotalScore: 100, PassScore: 60, Duration: p2.Duration}
+		for _, x := range []*biz.Exam{&x1, &x2} {
+			if err := c.Create(x).Error; err != nil {
+				return err
+			}
+		}
+		rec := func(x *biz.Exam, id int64, name string) *biz.Record {
+			return &biz.Record{ExamID: x.ID, ExamName: x.Name, UserID: id, UserName: name, TotalScore: x.TotalScore, PassScore: x.PassScore,
+				Duration: x.Duration, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]"}
+		}
+		// The welder sat the exam yesterday and passed with every answer right but one.
+		done := rec(&x1, seedids.DemoWelderUser, "孙焊工")
+		var items []biz.Item
+		for i := range qs {
+			it := biz.Item{QuestionID: qs[i].ID, Type: qs[i].Type, Content: qs[i].Content, Options: biz.DecodeOptions(qs[i].Options),
+				Score: fixed[i].Score, Answer: qs[i].Answer, Analysis: qs[i].Analysis, Given: qs[i].Answer}
+			if i == 6 {
+				it.Given = "C"
+			}
+			items = append(items, it)
+		}
+		started := start.AddDate(0, 0, 2).Add(time.Hour)
+		submitted := started.Add(18 * time.Minute)
+		deadline := started.Add(30 * time.Minute)
+		done.State, done.StartedAt, done.Deadline, done.SubmittedAt = biz.StateSubmitted, &started, &deadline, &submitted
+		done.Items, done.Score = js(items), biz.Score(items)
+		done.Passed = done.Score >= done.PassScore
+		for _, r := range []*biz.Record{rec(&x1, seedids.DemoOperator1User, "王操作"), rec(&x1, seedids.DemoOperator2User, "赵操作"), done, rec(&x2, seedids.DemoContractor1User, "周承包")} {
+			if err := c.Create(r).Error; err != nil {
+				return err
+			}
+		}
+		no := "AQPX-" + submitted.In(timefmt.Zone).Format("20060102") + "-" + ident.JoinIDs([]int64{done.ID})
+		if err := c.Model(done).Update("cert_no", no).Error; err != nil {
+			return err
+		}
+		return c.Create(&biz.Cert{CertNo: no, RecordID: done.ID, ExamID: x1.ID, ExamName: x1.Name, UserID: done.UserID, UserName: done.UserName,
+			Score: done.Score, TotalScore: done.TotalScore, IssueTime: submitted}).Error
+	})
+}
+
+func js(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

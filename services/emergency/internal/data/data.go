@@ -1,0 +1,180 @@
+// Package data implements emergency's persistence with gorm: the generic
+// repositories of kit/crud and the queries they cannot express.
+package data
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"anquan/emergency/internal/biz"
+	"anquan/kit/crud"
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/paging"
+)
+
+var (
+	ruleSpec = crud.Spec{Name: "应急规则", Filters: paging.Fields{"code": "code"}, Order: "code asc, version desc"}
+	planSpec = crud.Spec{Name: "应急预案",
+		Filters: paging.Fields{"code": "code", "name": "name", "planType": "plan_type", "state": "state", "rootId": "root_id", "publishDate": "publish_date"},
+		Sorts:   paging.Fields{"code": "code", "name": "name", "publishDate": "publish_date", "createTime": "create_time"},
+		Order:   "code asc, version desc, id desc", ListOmit: []string{"content", "response_cards"}}
+	supplySpec = crud.Spec{Name: "应急物资",
+		Filters: paging.Fields{"name": "name", "category": "category", "warehouse": "warehouse", "expiryDate": "expiry_date", "scrapped": "scrapped"},
+		Sorts:   paging.Fields{"name": "name", "expiryDate": "expiry_date", "quantity": "quantity", "createTime": "create_time"},
+		Order:   "warehouse asc, name asc, id asc"}
+	teamSpec   = crud.Spec{Name: "应急队伍", Filters: paging.Fields{"name": "name", "teamType": "team_type"}, Order: "name asc, id asc"}
+	memberSpec = crud.Spec{Name: "应急队员", Filters: paging.Fields{"id": "id", "teamId": "team_id", "name": "name", "role": "role"}, Order: "team_id asc, id asc"}
+	drillSpec  = crud.Spec{Name: "应急演练",
+		Filters: paging.Fields{"name": "name", "planId": "plan_id", "way": "way", "state": "state", "plannedDate": "planned_date", "teamId": "team_id"},
+		Sorts:   paging.Fields{"plannedDate": "planned_date", "name": "name", "createTime": "create_time"},
+		Order:   "planned_date desc, id desc", ListOmit: []string{"record", "evaluation"}}
+)
+
+// NewRules ... are the generic repositories.
+func NewRules(g *gorm.DB) *crud.Repo[biz.Rule]      { return crud.New[biz.Rule](g, ruleSpec) }
+func NewPlans(g *gorm.DB) *crud.Repo[biz.Plan]      { return crud.New[biz.Plan](g, planSpec) }
+func NewSupplies(g *gorm.DB) *crud.Repo[biz.Supply] { return crud.New[biz.Supply](g, supplySpec) }
+func NewTeams(g *gorm.DB) *crud.Repo[biz.Team]      { return crud.New[biz.Team](g, teamSpec) }
+func NewMembers(g *gorm.DB) *crud.Repo[biz.Member]  { return crud.New[biz.Member](g, memberSpec) }
+func NewDrills(g *gorm.DB) *crud.Repo[biz.Drill]    { return crud.New[biz.Drill](g, drillSpec) }
+
+var indexes = []db.Index{
+	{Name: "uk_emg_rule_version", Table: "emergency_rule", Columns: "tenant_id, code, version", Unique: true},
+	{Name: "idx_emg_plan_code", Table: "emergency_plan", Columns: "tenant_id, code, version"},
+	{Name: "idx_emg_plan_name", Table: "emergency_plan", Columns: "tenant_id, name"},
+	{Name: "idx_emg_plan_root", Table: "emergency_plan", Columns: "tenant_id, root_id, version"},
+	{Name: "idx_emg_plan_type", Table: "emergency_plan", Columns: "tenant_id, plan_type"},
+	{Name: "idx_emg_plan_state", Table: "emergency_plan", Columns: "tenant_id, state"},
+	{Name: "idx_emg_plan_publish", Table: "emergency_plan", Columns: "tenant_id, publish_date"},
+	{Name: "idx_emg_supply_name", Table: "emergency_supply", Columns: "tenant_id, name"},
+	{Name: "idx_emg_supply_wh", Table: "emergency_supply", Columns: "tenant_id, warehouse, name"},
+	{Name: "idx_emg_supply_cat", Table: "emergency_supply", Columns: "tenant_id, category"},
+	{Name: "idx_emg_supply_expiry", Table: "emergency_supply", Columns: "tenant_id, expiry_date"},
+	{Name: "idx_emg_supply_scrap", Table: "emergency_supply", Columns: "tenant_id, scrapped"},
+	{Name: "idx_emg_team_name", Table: "emergency_team", Columns: "tenant_id, name"},
+	{Name: "idx_emg_team_type", Table: "emergency_team", Columns: "tenant_id, team_type"},
+	{Name: "idx_emg_member_team", Table: "emergency_team_member", Columns: "tenant_id, team_id"},
+	{Name: "idx_emg_member_name", Table: "emergency_team_member", Columns: "tenant_id, name"},
+	{Name: "idx_emg_member_role", Table: "emergency_team_member", Columns: "tenant_id, role"},
+	{Name: "idx_emg_drill_planned", Table: "emergency_drill", Columns: "tenant_id, planned_date"},
+	{Name: "idx_emg_drill_plan", Table: "emergency_drill", Columns: "tenant_id, plan_id, state"},
+	{Name: "idx_emg_drill_state", Table: "emergency_drill", Columns: "tenant_id, state"},
+	{Name: "idx_emg_drill_way", Table: "emergency_drill", Columns: "tenant_id, way"},
+	{Name: "idx_emg_drill_name", Table: "emergency_drill", Columns: "tenant_id, name"},
+	{Name: "idx_emg_drill_team", Table: "emergency_drill", Columns: "tenant_id, team_id"},
+}
+
+// Migrate creates or updates the tables and their indexes.
+func Migrate(g *gorm.DB) error {
+	g = g.WithContext(ident.AsSystem(context.Background()))
+	if err := g.AutoMigrate(biz.Models()...); err != nil {
+		return err
+	}
+	if err := outbox.Migrate(g); err != nil {
+		return err
+	}
+	return db.EnsureIndexes(g, indexes)
+}
+
+// Queries implements biz.Queries.
+type Queries struct{ G *gorm.DB }
+
+func (q Queries) conn(ctx context.Context) *gorm.DB { return db.Conn(ctx, q.G).Where("is_deleted = 0") }
+
+func (q Queries) Rules(ctx context.Context, code string) ([]biz.Rule, error) {
+	var out []biz.Rule
+	tx := q.conn(ctx)
+	if code != "" {
+		tx = tx.Where("code = ?", code)
+	}
+	return out, tx.Order("code asc, version desc").Limit(10000).Find(&out).Error
+}
+
+func (q Queries) Versions(ctx context.Context, rootID int64) ([]biz.Plan, error) {
+	var out []biz.Plan
+	return out, q.conn(ctx).Where("root_id = ?", rootID).Order("version desc").Limit(1000).Find(&out).Error
+}
+
+func (q Queries) LastDrills(ctx context.Context, rootIDs []int64) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	if len(rootIDs) == 0 {
+		return out, nil
+	}
+	// Drills name a plan version; every version of a root counts.
+	var rows []struct {
+		RootID     int64
+		ActualDate *time.Time
+	}
+	id := ident.From(ctx)
+	if id == nil || id.TenantID == "" {
+		return nil, db.ErrNoTenant
+	}
+	err := db.Conn(ctx, q.G).Table("emergency_drill d").Select("p.root_id, d.actual_date").
+		Joins("JOIN emergency_plan p ON p.id = d.plan_id AND p.tenant_id = d.tenant_id").
+		Where("d.tenant_id = ? AND p.is_deleted = 0 AND d.is_deleted = 0 AND d.state = ? AND p.root_id IN ? AND d.actual_date IS NOT NULL", id.TenantID, biz.DrillComplete, rootIDs).
+		Scan(&rows).Error
+	for _, r := range rows {
+		if r.ActualDate != nil && r.ActualDate.After(out[r.RootID]) {
+			out[r.RootID] = *r.ActualDate
+		}
+	}
+	return out, err
+}
+
+func (q Queries) MemberCounts(ctx context.Context, teamIDs []int64) (map[int64]int32, error) {
+	out := map[int64]int32{}
+	if len(teamIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		TeamID int64
+		N      int32
+	}
+	err := q.conn(ctx).Model(&biz.Member{}).Select("team_id, count(*) AS n").Where("team_id IN ?", teamIDs).Group("team_id").Scan(&rows).Error
+	for _, r := range rows {
+		out[r.TeamID] = r.N
+	}
+	return out, err
+}
+
+func names[T any](ctx context.Context, q Queries, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID   int64
+		Name string
+	}
+	var m T
+	err := q.conn(ctx).Model(&m).Select("id, name").Where("id IN ?", ids).Scan(&rows).Error
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, err
+}
+
+func (q Queries) PlanNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return names[biz.Plan](ctx, q, ids)
+}
+
+func (q Queries) TeamNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return names[biz.Team](ctx, q, ids)
+}
+
+func (q Queries) ByIDs(ctx context.Context, dst any, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	return q.conn(ctx).Where("id IN ?", ids).Find(dst).Error
+}
+
+// Calendar is the caller tenant's working-day calendar: Saturdays and
+// Sundays rest.
+func (q Queries) Calendar(context.Context) (biz.Calendar, error) {
+	return biz.Calendar{}, nil
+}

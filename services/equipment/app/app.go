@@ -1,0 +1,57 @@
+// Package app assembles the equipment service as a component, so the
+// all-in-one binary and cmd/equipment run the same code.
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"anquan/equipment/internal/biz"
+	"anquan/equipment/internal/conf"
+	"anquan/equipment/internal/data"
+	grpcserver "anquan/equipment/internal/server"
+	"anquan/equipment/internal/service"
+	"anquan/kit/db"
+	"anquan/kit/platform"
+	"anquan/kit/server"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+// App is the equipment service.
+type App struct {
+	server.Parts
+	in   *platform.Infra
+	addr string
+}
+
+// New makes the component; addr is its gRPC listen address.
+func New(in *platform.Infra, addr string) *App { return &App{in: in, addr: addr} }
+
+func (a *App) Name() string { return conf.Name }
+
+func (a *App) Start(ctx context.Context) error {
+	g, err := a.OpenDB(ctx, a.in.Conf, a.in.Bus, conf.Name, data.Migrations)
+	if err != nil {
+		return err
+	}
+	if err := data.Seed(ctx, g, time.Now()); err != nil {
+		return fmt.Errorf("equipment seed: %w", err)
+	}
+	uc := &biz.Ledger{
+		Items: data.NewItems(g), Rules: data.NewRules(g), Records: data.NewRecords(g),
+		Tx: db.NewTransactor(g), Events: a.Outbox,
+		Roles:  data.Roles{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))},
+		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		Now:    time.Now,
+	}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
+	if err != nil {
+		return err
+	}
+	return a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+}
+
+// Migrations are the service database's schema migrations (anquan migrate).
+var Migrations = data.Migrations

@@ -1,0 +1,106 @@
+// Package data implements equipment's persistence with gorm (the generic
+// repositories of kit/crud) and its look-ups in blade-system and blade-user.
+package data
+
+import (
+	"context"
+	"log/slog"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"gorm.io/gorm"
+
+	"anquan/equipment/internal/biz"
+	"anquan/kit/crud"
+	"anquan/kit/db"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/outbox"
+	"anquan/kit/paging"
+	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
+)
+
+var equipmentSpec = crud.Spec{Name: "设备",
+	Filters: paging.Fields{"code": "code", "name": "name", "category": "category", "ruleId": "rule_id", "areaId": "area_id",
+		"responsibleUserId": "responsible_user_id", "lifecycle": "lifecycle", "enable": "enable", "maintainState": "maintain_state", "nextDue": "next_due"},
+	Sorts: paging.Fields{"code": "code", "name": "name", "nextDue": "next_due", "createTime": "create_time"},
+	Order: "code asc, id asc"}
+
+var ruleSpec = crud.Spec{Name: "检测周期规则", Filters: paging.Fields{"kind": "kind", "name": "name"}, Order: "kind asc, id asc"}
+
+var recordSpec = crud.Spec{Name: "维护检测记录",
+	Filters: paging.Fields{"equipmentId": "equipment_id", "equipmentCode": "equipment_code", "equipmentName": "equipment_name", "kind": "kind",
+		"result": "result", "recordDate": "record_date", "operatorId": "operator_id"},
+	Sorts: paging.Fields{"recordDate": "record_date", "equipmentCode": "equipment_code"},
+	Order: "record_date desc, id desc"}
+
+// NewItems, NewRules and NewRecords are the generic repositories.
+func NewItems(g *gorm.DB) *crud.Repo[biz.Equipment] { return crud.New[biz.Equipment](g, equipmentSpec) }
+func NewRules(g *gorm.DB) *crud.Repo[biz.Rule]      { return crud.New[biz.Rule](g, ruleSpec) }
+func NewRecords(g *gorm.DB) *crud.Repo[biz.Record]  { return crud.New[biz.Record](g, recordSpec) }
+
+var indexes = []db.Index{
+	{Name: "idx_eq_ledger_code", Table: "equipment_ledger", Columns: "tenant_id, code"},
+	{Name: "idx_eq_ledger_name", Table: "equipment_ledger", Columns: "tenant_id, name"},
+	{Name: "idx_eq_ledger_category", Table: "equipment_ledger", Columns: "tenant_id, category"},
+	{Name: "idx_eq_ledger_rule", Table: "equipment_ledger", Columns: "tenant_id, rule_id"},
+	{Name: "idx_eq_ledger_area", Table: "equipment_ledger", Columns: "tenant_id, area_id"},
+	{Name: "idx_eq_ledger_resp", Table: "equipment_ledger", Columns: "tenant_id, responsible_user_id"},
+	{Name: "idx_eq_ledger_due", Table: "equipment_ledger", Columns: "tenant_id, lifecycle, next_due"},
+	{Name: "idx_eq_rule_kind", Table: "equipment_rule", Columns: "tenant_id, kind"},
+	{Name: "idx_eq_record_equipment", Table: "equipment_record", Columns: "tenant_id, equipment_id, record_date"},
+	{Name: "idx_eq_record_date", Table: "equipment_record", Columns: "tenant_id, record_date"},
+	{Name: "idx_eq_record_kind", Table: "equipment_record", Columns: "tenant_id, kind, record_date"},
+	{Name: "idx_eq_record_code", Table: "equipment_record", Columns: "tenant_id, equipment_code"},
+}
+
+// Migrate creates or updates the tables and their indexes.
+func Migrate(g *gorm.DB) error {
+	g = g.WithContext(ident.AsSystem(context.Background()))
+	if err := g.AutoMigrate(biz.Models()...); err != nil {
+		return err
+	}
+	if err := outbox.Migrate(g); err != nil {
+		return err
+	}
+	return db.EnsureIndexes(g, indexes)
+}
+
+// Roles implements biz.Roles over blade-system.
+type Roles struct{ C systemv1.SystemInternalClient }
+
+func (r Roles) Aliases(ctx context.Context, id *ident.Identity) ([]string, error) {
+	if len(id.RoleIDs) == 0 {
+		return nil, nil // no ids would list every role of the tenant
+	}
+	rs, err := r.C.GetRoles(ctx, &systemv1.RoleIdsQuery{TenantId: id.TenantID, RoleIds: ident.JoinIDs(id.RoleIDs)})
+	if err != nil {
+		return nil, closed(err, "blade-system GetRoles")
+	}
+	out := make([]string, 0, len(rs.Items))
+	for _, x := range rs.Items {
+		out = append(out, x.RoleAlias)
+	}
+	return out, nil
+}
+
+// People implements biz.People over blade-user.
+type People struct{ C userv1.UserInternalClient }
+
+func (p People) Name(ctx context.Context, tenantID string, userID int64) (string, bool, error) {
+	u, err := p.C.GetUserName(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
+	if errs.IsNotFound(err) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, closed(err, "blade-user GetUserName")
+	}
+	return u.Name, true, nil
+}
+
+// closed fails a check closed: the call is refused with 503, never let through.
+func closed(err error, what string) error {
+	slog.Warn("equipment: a check could not be made", "call", what, "err", err)
+	return status.Error(codes.Unavailable, "权限校验服务暂不可用,请稍后重试")
+}

@@ -1,0 +1,182 @@
+// Package service is equipment's transport layer: the gRPC handlers of
+// EquipmentService. It converts requests and answers and leaves the rules
+// to biz.
+package service
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	"anquan/equipment/internal/biz"
+	"anquan/kit/paging"
+	"anquan/kit/svc"
+	"anquan/kit/timefmt"
+	commonv1 "anquan/proto/blade/common/v1"
+	pb "anquan/proto/blade/equipment/v1"
+)
+
+// Equipment serves EquipmentService.
+type Equipment struct {
+	pb.UnimplementedEquipmentServiceServer
+	uc *biz.Ledger
+}
+
+// New binds the handlers to the use cases.
+func New(uc *biz.Ledger) *Equipment { return &Equipment{uc: uc} }
+
+func ts(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return timefmt.Format(t)
+}
+
+func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
+	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
+}
+
+// ---- ledger ----
+
+func equipmentOut(rules map[int64]biz.Rule, today string) func(e *biz.Equipment) *pb.Equipment {
+	return func(e *biz.Equipment) *pb.Equipment {
+		lead := int32(30)
+		r, ok := rules[e.RuleID]
+		if ok {
+			lead = r.LeadDays
+		}
+		due := biz.DueState(e.NextDue, today, lead)
+		if e.Lifecycle == biz.LifecycleScrapped {
+			due = biz.DueNone
+		}
+		return &pb.Equipment{Id: e.ID, TenantId: e.TenantID, Code: e.Code, Name: e.Name, Category: e.Category, CategoryName: biz.CategoryNames[e.Category],
+			RuleId: e.RuleID, RuleName: r.Name, Model: e.Model, Maker: e.Maker, AreaId: e.AreaID, Location: e.Location,
+			ResponsibleUserId: e.ResponsibleUserID, ResponsibleUserName: e.ResponsibleName, RegisterNo: e.RegisterNo, CommissionDate: e.CommissionDate,
+			Lifecycle: e.Lifecycle, MaintainState: e.MaintainState, Enable: e.Enable, MaintainCycleDays: e.MaintainCycleDays,
+			LastDetectDate: e.LastDetectDate, NextDetectDate: e.NextDetectDate, LastMaintainDate: e.LastMaintainDate, NextMaintainDate: e.NextMaintainDate,
+			NextDue: e.NextDue, DueState: due, Remark: e.Remark, CreateTime: ts(e.CreateTime), UpdateTime: ts(e.UpdateTime)}
+	}
+}
+
+func (s *Equipment) equipmentPage(ctx context.Context, p *paging.Page[biz.Equipment]) (*pb.EquipmentPage, error) {
+	rules, err := s.uc.RuleMap(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.EquipmentPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, equipmentOut(rules, s.uc.Today()))
+	return out, nil
+}
+
+func (s *Equipment) EquipmentPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.EquipmentPage, error) {
+	p, err := s.uc.Items.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	return s.equipmentPage(ctx, p)
+}
+
+func (s *Equipment) EquipmentOverdue(ctx context.Context, q *pb.OverdueQuery) (*pb.EquipmentPage, error) {
+	within := q.WithinDays
+	if within == 0 {
+		within = 30
+	}
+	p, err := s.uc.Overdue(ctx, int(within), int(q.Current), int(q.Size))
+	if err != nil {
+		return nil, err
+	}
+	return s.equipmentPage(ctx, p)
+}
+
+func (s *Equipment) EquipmentDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Equipment, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	e, err := s.uc.Items.Get(ctx, q.Id)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := s.uc.RuleMap(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return equipmentOut(rules, s.uc.Today())(e), nil
+}
+
+func (s *Equipment) EquipmentSubmit(ctx context.Context, p *pb.Equipment) (*wrapperspb.BoolValue, error) {
+	e := &biz.Equipment{Code: p.Code, Name: p.Name, Category: p.Category, RuleID: p.RuleId, Model: p.Model, Maker: p.Maker, AreaID: p.AreaId,
+		Location: p.Location, ResponsibleUserID: p.ResponsibleUserId, RegisterNo: p.RegisterNo, CommissionDate: p.CommissionDate,
+		Lifecycle: p.Lifecycle, MaintainState: p.MaintainState, Enable: p.Enable, MaintainCycleDays: p.MaintainCycleDays,
+		NextDetectDate: p.NextDetectDate, Remark: p.Remark}
+	e.ID = p.Id
+	return svc.OK, s.uc.SubmitEquipment(ctx, e)
+}
+
+func (s *Equipment) EquipmentRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveEquipment)
+}
+
+// ---- rules ----
+
+func ruleOut(r *biz.Rule) *pb.Rule {
+	return &pb.Rule{Id: r.ID, TenantId: r.TenantID, Kind: r.Kind, Name: r.Name, IntervalMonths: r.IntervalMonths, LeadDays: r.LeadDays,
+		Basis: r.Basis, Remark: r.Remark, CreateTime: ts(r.CreateTime), UpdateTime: ts(r.UpdateTime)}
+}
+
+func (s *Equipment) RulePageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RulePage, error) {
+	p, err := s.uc.Rules.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.RulePage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, ruleOut)
+	return out, nil
+}
+
+func (s *Equipment) RuleDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Rule, error) {
+	return svc.Detail(ctx, q.Id, s.uc.Rules.Get, ruleOut)
+}
+
+func (s *Equipment) RuleSubmit(ctx context.Context, p *pb.Rule) (*wrapperspb.BoolValue, error) {
+	r := &biz.Rule{Kind: p.Kind, Name: p.Name, IntervalMonths: p.IntervalMonths, LeadDays: p.LeadDays, Basis: p.Basis, Remark: p.Remark}
+	r.ID = p.Id
+	return svc.OK, s.uc.SubmitRule(ctx, r)
+}
+
+func (s *Equipment) RuleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveRules)
+}
+
+// ---- records ----
+
+func recordOut(r *biz.Record) *pb.Record {
+	return &pb.Record{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
+		Kind: r.Kind, RecordDate: r.RecordDate, Result: r.Result, Content: r.Content, Org: r.Org, ReportNo: r.ReportNo, NextDue: r.NextDue,
+		OperatorId: r.OperatorID, OperatorName: r.OperatorName, Attachments: r.Attachments, CreateTime: ts(r.CreateTime)}
+}
+
+func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordPage, error) {
+	p, err := s.uc.Records.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.RecordPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
+	return out, nil
+}
+
+func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
+	return svc.Detail(ctx, q.Id, s.uc.Records.Get, recordOut)
+}
+
+func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.Record) (*wrapperspb.BoolValue, error) {
+	r := &biz.Record{EquipmentID: p.EquipmentId, Kind: p.Kind, RecordDate: p.RecordDate, Result: p.Result, Content: p.Content, Org: p.Org,
+		ReportNo: p.ReportNo, NextDue: p.NextDue, Attachments: p.Attachments}
+	r.ID = p.Id
+	return svc.OK, s.uc.SubmitRecord(ctx, r)
+}
+
+func (s *Equipment) RecordRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveRecords)
+}
