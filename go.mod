@@ -15,6 +15,7 @@ require (
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
 	anquan/monitor v0.0.0
+	anquan/positioning v0.0.0
 	anquan/prevention v0.0.0
 	anquan/proto v0.0.0
 	anquan/resource v0.0.0
@@ -184,6 +185,7 @@ replace (
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
 	anquan/monitor => ./services/monitor
+	anquan/positioning => ./services/positioning
 	anquan/prevention => ./services/prevention
 	anquan/proto => ./proto
 	anquan/resource => ./services/resource

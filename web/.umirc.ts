@@ -162,6 +162,12 @@ export default defineConfig({
         },
         { path: '/businessProcess/jobBriefing/detail', component: './businessProcess/jobBriefing/detail', access: 'canRoute' },
         // certificate pages (people and certificates)
+        // positioning pages (live map, zones, tags, anchors, alarms)
+        { path: '/personnel/positioning', component: './personnel/positioning/index', access: 'canRoute' },
+        { path: '/personnel/positioningZone', component: './personnel/positioningZone/index', access: 'canRoute' },
+        { path: '/personnel/positioningTag', component: './personnel/positioningTag/index', access: 'canRoute' },
+        { path: '/personnel/positioningAnchor', component: './personnel/positioningAnchor/index', access: 'canRoute' },
+        { path: '/personnel/positioningAlarm', component: './personnel/positioningAlarm/index', access: 'canRoute' },
         { path: '/personnel/certificate', component: './personnel/certificate/index', access: 'canRoute' },
         { path: '/personnel/certificateExpire', component: './personnel/certificateExpire/index', access: 'canRoute' },
         { path: '/personnel/workGuardian', component: './personnel/workGuardian/index', access: 'canRoute' },

@@ -1,6 +1,7 @@
 // Package simulate is `anquan simulate`: a stand-in gateway that publishes
 // drifting values of the demo tenant's points over MQTT, with a combustible
-// gas excursion now and then so the alarm path can be watched end to end.
+// gas excursion now and then so the alarm path can be watched end to end,
+// and the positions of the demo people walking the plant (positioning).
 package simulate
 
 import (
@@ -62,6 +63,7 @@ func Main(args []string) error {
 	every := fs.Duration("every", 2*time.Second, "publish interval")
 	cycle := fs.Duration("excursion", 2*time.Minute, "how often GT-101 has a gas excursion (0 = never)")
 	count := fs.Int("count", 0, "stop after this many messages (0 = run until interrupted)")
+	walk := fs.Bool("people", true, "also publish the demo people's positions (anquan/<tenant>/<gateway>/position)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,6 +77,8 @@ func Main(args []string) error {
 	topic := "anquan/" + *tenant + "/" + *gateway + "/telemetry"
 	slog.Info("simulating", "broker", *broker, "topic", topic, "every", every.String())
 	points := Demo()
+	people := DemoPeople()
+	posTopic := "anquan/" + *tenant + "/" + *gateway + "/position"
 	start := time.Now()
 	t := time.NewTicker(*every)
 	defer t.Stop()
@@ -93,6 +97,15 @@ func Main(args []string) error {
 		}
 		if tok := c.Publish(topic, 1, false, b); tok.WaitTimeout(5*time.Second) && tok.Error() != nil {
 			return tok.Error()
+		}
+		if *walk {
+			p, err := json.Marshal(fixes(people, *every, time.Now()))
+			if err != nil {
+				return err
+			}
+			if tok := c.Publish(posTopic, 1, false, p); tok.WaitTimeout(5*time.Second) && tok.Error() != nil {
+				return tok.Error()
+			}
 		}
 		if *count != 0 && n+1 == *count {
 			break

@@ -71,11 +71,17 @@ func (a *App) Start(ctx context.Context) error {
 	h := service.New(uc)
 
 	// Ingest: an external broker when configured, else the embedded one.
+	// Personnel positions published beside the telemetry are forwarded to
+	// positioning over the bus.
+	var forward grpcserver.Forward
+	if a.in.Bus != nil {
+		forward = grpcserver.NATSForward(a.in.Bus.NC)
+	}
 	var stopIngest func()
 	mc := a.in.Conf.MQTT
 	switch {
 	case mc.URL != "":
-		c, err := grpcserver.Connect(mc.URL, mc.Username, mc.Password, engine)
+		c, err := grpcserver.Connect(mc.URL, mc.Username, mc.Password, engine, forward)
 		if err != nil {
 			engine.Stop()
 			closeHistory()
@@ -84,7 +90,7 @@ func (a *App) Start(ctx context.Context) error {
 		stopIngest = c.Close
 		slog.Info("monitor: subscribed to the MQTT broker", "url", mc.URL)
 	case mc.Listen != "" && mc.Listen != "off":
-		b, err := grpcserver.StartBroker(mc.Listen, uc, engine)
+		b, err := grpcserver.StartBroker(mc.Listen, uc, engine, forward)
 		if err != nil {
 			engine.Stop()
 			closeHistory()

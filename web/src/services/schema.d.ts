@@ -5549,6 +5549,297 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positioning/alarm/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles alarms as the caller: handled or false alarm, with a comment. */
+        post: operations["PositioningService_AlarmHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/alarm/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AlarmPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AnchorDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AnchorPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_AnchorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_AnchorSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A positioning gateway's batch of fixes (the REST twin of the MQTT topic). */
+        post: operations["PositioningService_PositionBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest position of every tag of the tenant. */
+        get: operations["PositioningService_PositionLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_PositionTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_TagDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_TagPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_TagRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_TagSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZoneDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/headcount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZoneHeadcount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZonePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_ZoneRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_ZoneSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video-surveillance/alarm/detail": {
         parameters: {
             query?: never;
@@ -6080,19 +6371,6 @@ export interface components {
              * @description The value that raised (or escalated) it, and the last seen.
              */
             value: number;
-        };
-        /**
-         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
-         *     false alarm), with a remark.
-         */
-        v1AlarmHandle: {
-            handleRemark: string;
-            /** Format: int32 */
-            handleStatus: number;
-            /** Format: int64 */
-            id: string;
-            /** @description On confirming: raise a hidden danger (default true when absent). */
-            raiseHazard: boolean;
         };
         v1AlarmList: {
             items: components["schemas"]["v1Alarm"][];
@@ -8663,6 +8941,148 @@ export interface components {
             /** Format: double */
             longitude: number;
         };
+        /**
+         * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 3 wrong zone /
+         *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
+         *     SOS (一键求救), 9 low battery (低电量). state: 1 alarming (报警中),
+         *     2 handled (已处理), 3 false alarm (误报).
+         */
+        v1PosAlarm: {
+            /** Format: int32 */
+            alarmType: number;
+            /** @description When the condition ended (empty while it holds). */
+            clearedAt: string;
+            comment: string;
+            detail: string;
+            handledAt: string;
+            /** Format: int64 */
+            handledBy: string;
+            handledByName: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Warning level 1-3 (1 most severe).
+             */
+            level: number;
+            personName: string;
+            raisedAt: string;
+            /**
+             * Format: int32
+             * @description Times the condition came back while the alarm was unhandled.
+             */
+            repeats: number;
+            /** Format: int32 */
+            state: number;
+            tag: string;
+            /** Format: int64 */
+            tagId: string;
+            tenantId: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        v1PosAlarmPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosAlarm"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description An anchor / base station (定位基站) at a known place. */
+        v1PosAnchor: {
+            code: string;
+            createTime: string;
+            /** Format: int32 */
+            floor: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        v1PosAnchorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosAnchor"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description What a batch did: fixes taken, and those dropped (unknown tag, bad time). */
+        v1PosBatchResult: {
+            /** Format: int32 */
+            accepted: number;
+            /** Format: int32 */
+            dropped: number;
+        };
+        /**
+         * @description One position fix: tag code, time in milliseconds since 1970 (0 = now),
+         *     local metres, floor, battery percent (-1 = not reported), one-key SOS.
+         */
+        v1PosFix: {
+            /** Format: int32 */
+            battery: number;
+            /** Format: int32 */
+            floor: number;
+            sos: boolean;
+            tag: string;
+            /** Format: int64 */
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        /** @description A batch of fixes from a positioning gateway (at most 1000). */
+        v1PosFixBatch: {
+            items: components["schemas"]["v1PosFix"][];
+        };
+        /** @description Handling of alarms: state 2 handled or 3 false alarm, with a comment. */
+        v1PosHandleRequest: {
+            comment: string;
+            ids: string;
+            /** Format: int32 */
+            state: number;
+        };
+        /** @description Head count of a zone. */
+        v1PosHeadcount: {
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            kind: number;
+            /** Format: int32 */
+            maxHeadcount: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        /** @description Head counts per zone, and the tenant's totals. */
+        v1PosHeadcounts: {
+            /** Format: int32 */
+            offline: number;
+            /** Format: int32 */
+            online: number;
+            /** Format: int32 */
+            total: number;
+            zones: components["schemas"]["v1PosHeadcount"][];
+        };
         v1Position: {
             /** Format: double */
             alt: number;
@@ -8670,6 +9090,32 @@ export interface components {
             lat: number;
             /** Format: double */
             lng: number;
+        };
+        /** @description The latest position of a tag. */
+        v1PosPosition: {
+            /** Format: int32 */
+            battery: number;
+            /** Format: int32 */
+            floor: number;
+            online: boolean;
+            personName: string;
+            /** Format: int32 */
+            personType: number;
+            sos: boolean;
+            tag: string;
+            /** Format: int64 */
+            tagId: string;
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        v1PosPositionList: {
+            items: components["schemas"]["v1PosPosition"][];
         };
         v1Post: {
             /** Format: int32 */
@@ -8695,12 +9141,122 @@ export interface components {
             /** Format: int64 */
             updateUser: string;
         };
+        /** @description A positioning tag (定位卡) and the person it is bound to. */
+        v1PosTag: {
+            /** Format: int32 */
+            battery: number;
+            /** @description The card number the positioning engine reports (letters, digits, "-", "_"). */
+            code: string;
+            createTime: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            /** @description Live state: last fix, battery, online and the zone it is in. */
+            lastSeen: string;
+            online: boolean;
+            personName: string;
+            /**
+             * Format: int32
+             * @description Person type (spec 3.1): 1 employee, 2 contractor, 3 visitor.
+             */
+            personType: number;
+            phone: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+            /**
+             * Format: int64
+             * @description The blade-user account of an employee (0 = none).
+             */
+            userId: string;
+            zoneName: string;
+        };
+        v1PosTagPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosTag"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1PostPage: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Post"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1PosTrack: {
+            points: components["schemas"]["v1PosTrackPoint"][];
+        };
+        v1PosTrackPoint: {
+            /** Format: int32 */
+            floor: number;
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+        };
+        /** @description One vertex of a zone's polygon, in local metres. */
+        v1PosVertex: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        /**
+         * @description A zone (区域). kind: 1 ordinary (普通区域), 2 restricted (限制区域: only
+         *     the allowed people), 3 hazardous (危险区域: only the allowed people),
+         *     4 assembly point (紧急集合点).
+         */
+        v1PosZone: {
+            /** @description Tags allowed in a restricted or hazardous zone. */
+            allowedTagIds: string[];
+            createTime: string;
+            /** Format: int32 */
+            floor: number;
+            /**
+             * Format: int32
+             * @description Live head count (online tags inside).
+             */
+            headcount: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * Format: int32
+             * @description Maximum head count (0 = no limit): more raises an overcrowding alarm.
+             */
+            maxHeadcount: number;
+            name: string;
+            /** @description 3 to 200 vertices, not crossing itself. */
+            polygon: components["schemas"]["v1PosVertex"][];
+            remark: string;
+            /**
+             * Format: int64
+             * @description The user answering for the zone's alarms (0 = the data scope decides).
+             */
+            responsibleUserId: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1PosZonePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosZone"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -9588,6 +10144,19 @@ export interface components {
             windDirection: number;
             /** Format: double */
             windSpeed: number;
+        };
+        /**
+         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
+         *     false alarm), with a remark.
+         */
+        videoV1AlarmHandle: {
+            handleRemark: string;
+            /** Format: int32 */
+            handleStatus: number;
+            /** Format: int64 */
+            id: string;
+            /** @description On confirming: raise a hidden danger (default true when absent). */
+            raiseHazard: boolean;
         };
     };
     responses: never;
@@ -17769,6 +18338,435 @@ export interface operations {
             };
         };
     };
+    PositioningService_AlarmHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Handling of alarms: state 2 handled or 3 false alarm, with a comment. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosHandleRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_AlarmPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAlarmPage"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAnchor"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAnchorPage"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_AnchorSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An anchor / base station (定位基站) at a known place. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosAnchor"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_PositionBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A batch of fixes from a positioning gateway (at most 1000). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosFixBatch"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosBatchResult"];
+                };
+            };
+        };
+    };
+    PositioningService_PositionLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosPositionList"];
+                };
+            };
+        };
+    };
+    PositioningService_PositionTrack: {
+        parameters: {
+            query?: {
+                end?: string;
+                start?: string;
+                tagId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTrack"];
+                };
+            };
+        };
+    };
+    PositioningService_TagDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTag"];
+                };
+            };
+        };
+    };
+    PositioningService_TagPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTagPage"];
+                };
+            };
+        };
+    };
+    PositioningService_TagRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_TagSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A positioning tag (定位卡) and the person it is bound to. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosTag"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_ZoneDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosZone"];
+                };
+            };
+        };
+    };
+    PositioningService_ZoneHeadcount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosHeadcounts"];
+                };
+            };
+        };
+    };
+    PositioningService_ZonePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosZonePage"];
+                };
+            };
+        };
+    };
+    PositioningService_ZoneRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_ZoneSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A zone (区域). kind: 1 ordinary (普通区域), 2 restricted (限制区域: only
+         *     the allowed people), 3 hazardous (危险区域: only the allowed people),
+         *     4 assembly point (紧急集合点).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosZone"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     VideoService_AlarmDetail: {
         parameters: {
             query?: {
@@ -17804,7 +18802,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["v1AlarmHandle"];
+                "application/json": components["schemas"]["videoV1AlarmHandle"];
             };
         };
         responses: {

@@ -23,7 +23,7 @@ func BenchmarkPublishToAlarmEvent(b *testing.B) {
 	p.ID, p.TenantID = 1, "1"
 	e.Start([]biz.PointConf{biz.ConfOf(p, "gw")}, nil)
 	defer e.Stop()
-	br, err := StartBroker("127.0.0.1:0", fakeAuth{}, e)
+	br, err := StartBroker("127.0.0.1:0", fakeAuth{}, e, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

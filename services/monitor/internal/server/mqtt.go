@@ -129,7 +129,7 @@ type Authenticator interface {
 // authHook lets a gateway in with username "<tenant>:<code>" and its
 // secret, and lets it publish only to its own telemetry topic (mochi drops a
 // refused QoS 0 message and disconnects an MQTT 3.1.1 client on a refused
-// QoS 1/2 one) and subscribe to nothing.
+// QoS 1/2 one) or its own position topic, and subscribe to nothing.
 type authHook struct {
 	mqtt.HookBase
 	auth Authenticator
@@ -158,7 +158,7 @@ func (h *authHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) boo
 
 func (h *authHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
 	t, c, ok := splitUser(cl.Properties.Username)
-	return ok && write && topic == Topic(t, c)
+	return ok && write && (topic == Topic(t, c) || topic == PositionTopic(t, c))
 }
 
 // Broker is the embedded MQTT broker of the all-in-one.
@@ -168,8 +168,9 @@ type Broker struct {
 }
 
 // StartBroker listens on addr with gateway authentication and feeds the
-// engine through an in-process subscription.
-func StartBroker(addr string, auth Authenticator, e *biz.Engine) (*Broker, error) {
+// engine through an in-process subscription; position messages go to fwd
+// (nil: dropped).
+func StartBroker(addr string, auth Authenticator, e *biz.Engine, fwd Forward) (*Broker, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("mqtt listen %s: %w", addr, err)
@@ -191,6 +192,13 @@ func StartBroker(addr string, auth Authenticator, e *biz.Engine) (*Broker, error
 	}); err != nil {
 		return nil, err
 	}
+	if fwd != nil {
+		if err := srv.Subscribe(PositionFilter, 1, func(_ *mqtt.Client, _ packets.Subscription, pk packets.Packet) {
+			fwd(pk.TopicName, pk.Payload)
+		}); err != nil {
+			return nil, err
+		}
+	}
 	if err := srv.Serve(); err != nil {
 		return nil, err
 	}
@@ -206,15 +214,28 @@ func (b *Broker) Close() error { return b.srv.Close() }
 // Client subscribes to an external broker (production).
 type Client struct{ c paho.Client }
 
-// Connect subscribes ingest to the external broker at url (tcp://host:port).
-func Connect(url, user, password string, e *biz.Engine) (*Client, error) {
+// Connect subscribes ingest to the external broker at url (tcp://host:port);
+// position messages go to fwd (nil: not subscribed).
+func Connect(url, user, password string, e *biz.Engine, fwd Forward) (*Client, error) {
 	opts := paho.NewClientOptions().AddBroker(url).SetClientID(fmt.Sprintf("anquan-monitor-%d", time.Now().UnixNano())).
 		SetUsername(user).SetPassword(password).SetAutoReconnect(true).SetConnectTimeout(10 * time.Second).
 		SetOrderMatters(false)
 	subscribed := make(chan error, 1)
 	opts.SetOnConnectHandler(func(c paho.Client) {
 		// (Re)subscribe on every connection.
-		tok := c.Subscribe(TopicFilter, 1, func(_ paho.Client, m paho.Message) { Handle(e, m.Topic(), m.Payload()) })
+		filters := map[string]byte{TopicFilter: 1}
+		if fwd != nil {
+			filters[PositionFilter] = 1
+		}
+		tok := c.SubscribeMultiple(filters, func(_ paho.Client, m paho.Message) {
+			if strings.HasSuffix(m.Topic(), "/position") {
+				if fwd != nil {
+					fwd(m.Topic(), m.Payload())
+				}
+				return
+			}
+			Handle(e, m.Topic(), m.Payload())
+		})
 		var err error
 		if !tok.WaitTimeout(10 * time.Second) {
 			err = errors.New("subscribe timed out")

@@ -75,7 +75,7 @@ func TestBrokerFeedsTheEngineAndRefusesOthers(t *testing.T) {
 	p.ID, p.TenantID = 1, "1"
 	e.Start([]biz.PointConf{biz.ConfOf(p, "gw")}, nil)
 	defer e.Stop()
-	b, err := StartBroker("127.0.0.1:0", fakeAuth{}, e)
+	b, err := StartBroker("127.0.0.1:0", fakeAuth{}, e, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,16 @@ var Template = []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
 	}},
 	{Code: "personnel_vehicle", Name: "人员车辆", Path: "/personnel", Source: "people", I18n: "personnelVehicle", Category: 1, Children: []MenuTemplate{
-		page("personnel_positioning", "人员定位", "/personnel/positioning", "location", "personnelPositioning"),
+		// positioning: the live map (and the gateways' batch ingest button), zones, tags, anchors and alarms.
+		{Code: "personnel_positioning", Name: "人员定位", Path: "/personnel/positioning", Source: "location", I18n: "personnelPositioning", Category: 1, Children: []MenuTemplate{
+			{Code: "personnel_positioning_ingest", Name: "位置上报", Category: 2},
+		}},
+		page("positioning_zone", "定位区域", "/personnel/positioningZone", "border", "positioningZone", "add", "edit", "delete", "view"),
+		page("positioning_tag", "定位卡", "/personnel/positioningTag", "idcard", "positioningTag", "add", "edit", "delete", "view"),
+		page("positioning_anchor", "定位基站", "/personnel/positioningAnchor", "wifi", "positioningAnchor", "add", "edit", "delete", "view"),
+		{Code: "positioning_alarm", Name: "定位报警", Path: "/personnel/positioningAlarm", Source: "alert", I18n: "positioningAlarm", Category: 1, Children: []MenuTemplate{
+			{Code: "positioning_alarm_view", Name: "查看", Category: 2}, {Code: "positioning_alarm_handle", Name: "报警处理", Category: 2},
+		}},
 		page("certificate", "证书管理", "/personnel/certificate", "idcard", "certificate", crudButtons...),
 		page("certificate_expire", "证书到期提醒", "/personnel/certificateExpire", "calendar", "certificateExpire", "edit"),
 		page("work_guardian", "作业监护人", "/personnel/workGuardian", "user", "workGuardian", "add", "edit", "delete", "view"),
@@ -188,7 +197,7 @@ func withButtons(m MenuTemplate, buttons ...string) MenuTemplate {
 var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
-		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack",
+		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack", "positioning_alarm_handle",
 		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
 		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check",
 		"video_alarm_view", "video_alarm_handle", "video_camera_view"},

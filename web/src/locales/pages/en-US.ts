@@ -11,6 +11,7 @@ import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
 import video from './en-US/video';
+import positioning from './en-US/positioning';
 import prevention from './en-US/prevention';
 import workticket from './en-US/workticket';
 
@@ -25,6 +26,7 @@ export default {
   ...workticket,
   ...certificate,
   ...monitor,
+  ...positioning,
   ...aichat,
   ...video,
   今天: 'Today',

@@ -1,0 +1,78 @@
+package biz
+
+import (
+	"sync"
+	"time"
+)
+
+// LiveEvent is one event of the live stream: "alarm" (numbered and kept, so
+// a resumed stream misses none), "positions" and "headcount" (the state of
+// the last frame: not kept, the next frame supersedes them).
+type LiveEvent struct {
+	ID        int64
+	Kind      string
+	Alarm     *Alarm
+	Positions []Position
+	Heads     *Headcounts
+}
+
+// Hub fans live events out to a tenant's streams.
+type Hub struct {
+	Keep int
+	mu   sync.Mutex
+	seq  int64
+	ring map[string][]LiveEvent
+	subs map[string]map[chan LiveEvent]struct{}
+}
+
+// NewHub makes a hub keeping the last keep alarm events of each tenant;
+// ids start from the clock so they grow across restarts.
+func NewHub(keep int) *Hub {
+	return &Hub{Keep: keep, seq: time.Now().UnixMilli() * 1000, ring: map[string][]LiveEvent{}, subs: map[string]map[chan LiveEvent]struct{}{}}
+}
+
+// Publish hands e to every stream of the tenant; a stream too slow to take
+// it loses it (alarms it may resume from the ring).
+func (h *Hub) Publish(tenant string, e LiveEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if e.Kind == "alarm" {
+		h.seq++
+		e.ID = h.seq
+		r := append(h.ring[tenant], e)
+		if len(r) > h.Keep {
+			r = r[len(r)-h.Keep:]
+		}
+		h.ring[tenant] = r
+	}
+	for c := range h.subs[tenant] {
+		select {
+		case c <- e:
+		default:
+		}
+	}
+}
+
+// Subscribe returns the kept alarm events after `after` (none when 0) and a
+// channel of the next events; cancel ends it.
+func (h *Hub) Subscribe(tenant string, after int64) (backlog []LiveEvent, c chan LiveEvent, cancel func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if after > 0 {
+		for _, e := range h.ring[tenant] {
+			if e.ID > after {
+				backlog = append(backlog, e)
+			}
+		}
+	}
+	c = make(chan LiveEvent, 64)
+	if h.subs[tenant] == nil {
+		h.subs[tenant] = map[chan LiveEvent]struct{}{}
+	}
+	h.subs[tenant][c] = struct{}{}
+	return backlog, c, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(h.subs[tenant], c)
+	}
+}

@@ -1,0 +1,43 @@
+import React from 'react';
+import { Badge } from 'antd';
+import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { userOptions } from '@/services/prevention';
+import { PERSON_TYPES, tagApi } from '@/services/positioning';
+import { Tx } from '@/utils/i18nText';
+
+const fields: CrudField[] = [
+  { title: '定位卡号', dataIndex: 'code', search: 'equal', form: { required: true } },
+  { title: '持卡人', dataIndex: 'personName', search: true, form: { required: true } },
+  {
+    title: '人员类型',
+    dataIndex: 'personType',
+    search: 'equal',
+    options: PERSON_TYPES,
+    type: 'select',
+    form: { required: true, initialValue: 1 },
+  },
+  {
+    title: '绑定用户',
+    dataIndex: 'userId',
+    hideInTable: true,
+    type: 'select',
+    form: { request: userOptions, tooltip: '员工的定位卡须绑定系统用户' },
+  },
+  { title: '部门/单位', dataIndex: 'deptName', form: {} },
+  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
+  {
+    title: '在线',
+    dataIndex: 'online',
+    form: false,
+    render: (v: boolean) => <Badge status={v ? 'success' : 'default'} text={<Tx>{v ? '在线' : '离线'}</Tx>} />,
+  },
+  { title: '所在区域', dataIndex: 'zoneName', form: false },
+  { title: '电量', dataIndex: 'battery', form: false, render: (v: number) => (v >= 0 ? `${v}%` : '-') },
+  { title: '最后定位', dataIndex: 'lastSeen', form: false },
+  { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
+];
+
+/** Positioning tags (定位卡) and the people they are bound to, with their live state. */
+export default function PositioningTagPage() {
+  return <CrudPage title="定位卡" fields={fields} api={tagApi} permissionPrefix="positioning_tag" exportBtn={false} />;
+}

@@ -1,0 +1,61 @@
+import React from 'react';
+import { Tag } from 'antd';
+import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { userOptions } from '@/services/prevention';
+import { ZONE_COLORS, ZONE_KINDS, tagOptions, validPolygonText, zoneApi } from '@/services/positioning';
+import { Tx } from '@/utils/i18nText';
+
+const TEXT_BAD_POLYGON = '顶点格式应为 x,y; x,y; ...,至少 3 个';
+const kindName = (v: number) => ZONE_KINDS.find((k) => k.value === v)?.label || String(v);
+
+const fields: CrudField[] = [
+  { title: '区域名称', dataIndex: 'name', search: true, form: { required: true } },
+  {
+    title: '区域类型',
+    dataIndex: 'kind',
+    search: 'equal',
+    options: ZONE_KINDS,
+    type: 'select',
+    form: { required: true, initialValue: 1 },
+    render: (v: number) => (
+      <Tag color={ZONE_COLORS[v]}>
+        <Tx>{kindName(v)}</Tx>
+      </Tag>
+    ),
+  },
+  { title: '楼层', dataIndex: 'floor', type: 'digit', search: 'equal', form: { required: true, initialValue: 1 } },
+  { title: '最大人数', dataIndex: 'maxHeadcount', type: 'digit', form: { initialValue: 0, tooltip: '0 表示不限' } },
+  { title: '当前人数', dataIndex: 'headcount', form: false },
+  {
+    title: '边界顶点',
+    dataIndex: 'polygonText',
+    type: 'textarea',
+    hideInTable: true,
+    form: {
+      required: true,
+      span: 24,
+      rules: [
+        {
+          validator: (_r: unknown, v: string) =>
+            v && !validPolygonText(v) ? Promise.reject(new Error(TEXT_BAD_POLYGON)) : Promise.resolve(),
+        },
+      ],
+      placeholder: '按顺序填写顶点坐标(米),如 0,0; 100,0; 100,80; 0,80',
+      tooltip: '至少 3 个顶点,不能自相交',
+    },
+  },
+  {
+    title: '允许进入人员',
+    dataIndex: 'allowedTagIds',
+    hideInTable: true,
+    type: 'select',
+    form: { request: tagOptions, multiple: true, span: 24, tooltip: '仅限制区域和危险区域:其他人进入即报警' },
+  },
+  { title: '负责人', dataIndex: 'responsibleUserId', hideInTable: true, type: 'select', form: { request: userOptions } },
+  { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
+];
+
+/** Positioning zones (定位区域): polygons with a kind, a capacity and the people allowed in. */
+export default function PositioningZonePage() {
+  return <CrudPage title="定位区域" fields={fields} api={zoneApi} permissionPrefix="positioning_zone" exportBtn={false} />;
+}

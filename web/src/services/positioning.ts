@@ -1,0 +1,135 @@
+/**
+ * positioning: tags, anchors and zones (/api/positioning), live positions, head counts, tracks,
+ * alarms with handling, and the live stream (SSE at /api/positioning/stream: one per tab, shared
+ * by every subscriber, resumed with Last-Event-ID after a break; read with fetch so it can carry
+ * the token header).
+ */
+import { apiGet, buildHeaders, get, post } from '@/utils/request';
+import { parseSSE, type LiveEvent } from './monitor';
+import { crudApi } from './system';
+import type { Schemas } from './types';
+
+const P = '/api/positioning';
+
+export type PosTag = Schemas['v1PosTag'];
+export type PosAnchor = Schemas['v1PosAnchor'];
+export type PosZone = Schemas['v1PosZone'];
+export type PosAlarm = Schemas['v1PosAlarm'];
+export type PosPosition = Schemas['v1PosPosition'];
+export type PosHeadcounts = Schemas['v1PosHeadcounts'];
+
+/** "x,y; x,y; ..." <-> the polygon's vertices (local metres). */
+export const polygonText = (pg?: { x?: number; y?: number }[]) => (pg || []).map((v) => `${v.x ?? 0},${v.y ?? 0}`).join('; ');
+export function parsePolygon(s: string): { x: number; y: number }[] {
+  return (s || '')
+    .split(/[;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const [x, y] = p.split(/[,\s]+/).map(Number);
+      return { x, y };
+    });
+}
+
+/** at least 3 vertices, each two finite numbers */
+export const validPolygonText = (s: string) => {
+  const pg = parsePolygon(s);
+  return pg.length >= 3 && pg.every((v) => Number.isFinite(v.x) && Number.isFinite(v.y));
+};
+
+export const tagApi = crudApi<PosTag>(`${P}/tag`, 'page');
+export const anchorApi = crudApi<PosAnchor>(`${P}/anchor`, 'page');
+/** Zones edit their polygon as text (see polygonText) in the shared CRUD dialog. */
+export const zoneApi = crudApi<PosZone>(`${P}/zone`, 'page', {
+  detail: (id) => get(`${P}/zone/detail`, { id }).then((r) => ({ ...r.data, polygonText: polygonText(r.data?.polygon) })),
+  submit: (row: any) => {
+    const { polygonText: text, ...rest } = row;
+    return post(`${P}/zone/submit`, { ...rest, polygon: parsePolygon(text) });
+  },
+});
+export const alarmApi = crudApi<PosAlarm>(`${P}/alarm`, 'page');
+
+export const livePositions = () => apiGet(`${P}/position/live`).then((r) => (r.data || []) as PosPosition[]);
+export const headcounts = () => apiGet(`${P}/zone/headcount`).then((r) => r.data as PosHeadcounts);
+export const allZones = () => get(`${P}/zone/page`, { size: 1000 }).then((r) => (r.data?.records || []) as PosZone[]);
+export const handleAlarms = (ids: string[], state: number, comment: string) =>
+  post(`${P}/alarm/handle`, { ids: ids.join(','), state, comment });
+/** the tenant's tags, as select options */
+export const tagOptions = () =>
+  get(`${P}/tag/page`, { size: 1000 }, { silent: true })
+    .then((r) => (r.data?.records || []).map((t: any) => ({ label: `${t.personName}(${t.code})`, value: String(t.id) })))
+    .catch(() => [] as { label: string; value: string }[]);
+
+export const PERSON_TYPES = [
+  { label: '员工', value: 1 },
+  { label: '承包商', value: 2 },
+  { label: '访客', value: 3 },
+];
+export const PERSON_COLORS: Record<number, string> = { 1: '#1677ff', 2: '#fa8c16', 3: '#52c41a' };
+export const ZONE_KINDS = [
+  { label: '普通区域', value: 1 },
+  { label: '限制区域', value: 2 },
+  { label: '危险区域', value: 3 },
+  { label: '紧急集合点', value: 4 },
+];
+export const ZONE_COLORS: Record<number, string> = { 1: '#91caff', 2: '#ffd666', 3: '#ff7875', 4: '#95de64' };
+export const ALARM_TYPES = [
+  { label: '超员', value: 1 },
+  { label: '串岗', value: 3 },
+  { label: '长时间静止', value: 4 },
+  { label: '一键求救', value: 8 },
+  { label: '低电量', value: 9 },
+];
+export const ALARM_STATES = [
+  { label: '报警中', value: 1 },
+  { label: '已处理', value: 2 },
+  { label: '误报', value: 3 },
+];
+
+type Listener = (e: LiveEvent) => void;
+const listeners = new Set<Listener>();
+let running: AbortController | undefined;
+let lastId = '';
+
+async function pump(ctrl: AbortController) {
+  while (!ctrl.signal.aborted) {
+    try {
+      const headers = buildHeaders({ headers: lastId ? { 'Last-Event-ID': lastId } : {} });
+      const res = await fetch(`${P}/stream`, { headers, signal: ctrl.signal });
+      if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        const { events, rest } = parseSSE(buf);
+        buf = rest;
+        for (const e of events) {
+          if (e.id) lastId = e.id;
+          listeners.forEach((l) => l(e));
+        }
+      }
+    } catch {
+      // a break or a refusal: try again shortly (resuming after lastId)
+    }
+    if (!ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
+/** Subscribes to the tab's positioning stream (opened on the first subscriber, closed after the last). */
+export function subscribePositioning(l: Listener): () => void {
+  listeners.add(l);
+  if (!running) {
+    running = new AbortController();
+    void pump(running);
+  }
+  return () => {
+    listeners.delete(l);
+    if (listeners.size === 0 && running) {
+      running.abort();
+      running = undefined;
+    }
+  };
+}
