@@ -17,6 +17,7 @@ require (
 	anquan/user v0.0.0
 	anquan/workticket v0.0.0
 	anquan/equipment v0.0.0
+	anquan/inspection v0.0.0
 	github.com/eclipse/paho.mqtt.golang v1.5.1
 	github.com/nats-io/nats.go v1.55.0
 	github.com/pressly/goose/v3 v3.29.0
@@ -151,4 +152,5 @@ replace (
 	anquan/user => ./services/user
 	anquan/workticket => ./services/workticket
 	anquan/equipment => ./services/equipment
+	anquan/inspection => ./services/inspection
 )

@@ -64,6 +64,14 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
+		// inspection: points with their NFC/QR codes, plans (routes), the inspectors' tasks and the records.
+		page("inspection_point", "巡检点", "/intelligentInspectionNew/point", "environment", "inspectionPoint", "add", "edit", "delete", "view"),
+		page("inspection_plan", "巡检计划", "/intelligentInspectionNew/plan", "schedule", "inspectionPlan", "add", "edit", "delete", "view"),
+		{Code: "inspection_task", Name: "巡检任务", Path: "/intelligentInspectionNew/task", Source: "profile", I18n: "inspectionTask", Category: 1, Children: []MenuTemplate{
+			{Code: "inspection_task_view", Name: "查看", Category: 2}, {Code: "inspection_task_check", Name: "巡检", Category: 2},
+			{Code: "inspection_task_generate", Name: "生成任务", Category: 2},
+		}},
+		page("inspection_record", "巡检记录", "/intelligentInspectionNew/record", "file-search", "inspectionRecord", "view"),
 	}},
 	{Code: "personnel_vehicle", Name: "人员车辆", Path: "/personnel", Source: "people", I18n: "personnelVehicle", Category: 1, Children: []MenuTemplate{
 		page("personnel_positioning", "人员定位", "/personnel/positioning", "location", "personnelPositioning"),
@@ -149,9 +157,11 @@ var DemoButtons = map[string][]string{
 	"workshop_director": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_approve", "ticket_operate", "ticket_gas", "ticket_briefing", "ticket_guardian",
 		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack",
-		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add"},
+		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
+		"inspection_task_view", "inspection_task_check", "inspection_record_view"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
-		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
+		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing",
+		"inspection_task_view", "inspection_task_check"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
 }
 
@@ -159,6 +169,6 @@ var DemoButtons = map[string][]string{
 var DemoGrants = map[string][]string{
 	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring"},
 	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring"},
-	"operator":          {"hidden_danger", "safety_education", "business_process"},
+	"operator":          {"hidden_danger", "safety_education", "business_process", "intelligent_inspection"},
 	"contractor":        {"safety_education", "business_process"},
 }
