@@ -57,7 +57,12 @@ var Template = []MenuTemplate{
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
-		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
+		// equipment: major hazard installations graded per GB 18218-2018, and the tenant's β/α rule table.
+		{Code: "dangerous_source_form", Name: "危险源管理", Path: "/dangerousSources/tabForm", Source: "hazard", I18n: "dangerousSourceForm", Category: 1, Children: []MenuTemplate{
+			{Code: "dangerous_source_form_add", Name: "新增", Category: 2}, {Code: "dangerous_source_form_edit", Name: "修改", Category: 2},
+			{Code: "dangerous_source_form_delete", Name: "删除", Category: 2}, {Code: "dangerous_source_form_view", Name: "查看", Category: 2},
+			{Code: "dangerous_source_form_factor", Name: "分级系数", Category: 2},
+		}},
 	}},
 	{Code: "emergency", Name: "应急管理", Path: "/emergency", Source: "emergency", I18n: "emergency", Category: 1, Children: []MenuTemplate{
 		page("emergency_plan", "应急预案", "/emergency/plan", "plan", "emergencyPlan"),
