@@ -650,7 +650,7 @@ func (x *RulePage) GetPages() int32 {
 // A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
 // record of an equipment. Records are never edited; the equipment's dates
 // follow the newest one.
-type Record struct {
+type EquipmentRecord struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -679,20 +679,20 @@ type Record struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Record) Reset() {
-	*x = Record{}
+func (x *EquipmentRecord) Reset() {
+	*x = EquipmentRecord{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Record) String() string {
+func (x *EquipmentRecord) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Record) ProtoMessage() {}
+func (*EquipmentRecord) ProtoMessage() {}
 
-func (x *Record) ProtoReflect() protoreflect.Message {
+func (x *EquipmentRecord) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -704,126 +704,126 @@ func (x *Record) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Record.ProtoReflect.Descriptor instead.
-func (*Record) Descriptor() ([]byte, []int) {
+// Deprecated: Use EquipmentRecord.ProtoReflect.Descriptor instead.
+func (*EquipmentRecord) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{5}
 }
 
-func (x *Record) GetId() int64 {
+func (x *EquipmentRecord) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Record) GetTenantId() string {
+func (x *EquipmentRecord) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *Record) GetEquipmentId() int64 {
+func (x *EquipmentRecord) GetEquipmentId() int64 {
 	if x != nil {
 		return x.EquipmentId
 	}
 	return 0
 }
 
-func (x *Record) GetEquipmentCode() string {
+func (x *EquipmentRecord) GetEquipmentCode() string {
 	if x != nil {
 		return x.EquipmentCode
 	}
 	return ""
 }
 
-func (x *Record) GetEquipmentName() string {
+func (x *EquipmentRecord) GetEquipmentName() string {
 	if x != nil {
 		return x.EquipmentName
 	}
 	return ""
 }
 
-func (x *Record) GetKind() int32 {
+func (x *EquipmentRecord) GetKind() int32 {
 	if x != nil {
 		return x.Kind
 	}
 	return 0
 }
 
-func (x *Record) GetRecordDate() string {
+func (x *EquipmentRecord) GetRecordDate() string {
 	if x != nil {
 		return x.RecordDate
 	}
 	return ""
 }
 
-func (x *Record) GetResult() int32 {
+func (x *EquipmentRecord) GetResult() int32 {
 	if x != nil {
 		return x.Result
 	}
 	return 0
 }
 
-func (x *Record) GetContent() string {
+func (x *EquipmentRecord) GetContent() string {
 	if x != nil {
 		return x.Content
 	}
 	return ""
 }
 
-func (x *Record) GetOrg() string {
+func (x *EquipmentRecord) GetOrg() string {
 	if x != nil {
 		return x.Org
 	}
 	return ""
 }
 
-func (x *Record) GetReportNo() string {
+func (x *EquipmentRecord) GetReportNo() string {
 	if x != nil {
 		return x.ReportNo
 	}
 	return ""
 }
 
-func (x *Record) GetNextDue() string {
+func (x *EquipmentRecord) GetNextDue() string {
 	if x != nil {
 		return x.NextDue
 	}
 	return ""
 }
 
-func (x *Record) GetOperatorId() int64 {
+func (x *EquipmentRecord) GetOperatorId() int64 {
 	if x != nil {
 		return x.OperatorId
 	}
 	return 0
 }
 
-func (x *Record) GetOperatorName() string {
+func (x *EquipmentRecord) GetOperatorName() string {
 	if x != nil {
 		return x.OperatorName
 	}
 	return ""
 }
 
-func (x *Record) GetAttachments() string {
+func (x *EquipmentRecord) GetAttachments() string {
 	if x != nil {
 		return x.Attachments
 	}
 	return ""
 }
 
-func (x *Record) GetCreateTime() string {
+func (x *EquipmentRecord) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-type RecordPage struct {
+type EquipmentRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Record              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*EquipmentRecord     `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -832,20 +832,20 @@ type RecordPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *RecordPage) Reset() {
-	*x = RecordPage{}
+func (x *EquipmentRecordPage) Reset() {
+	*x = EquipmentRecordPage{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *RecordPage) String() string {
+func (x *EquipmentRecordPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*RecordPage) ProtoMessage() {}
+func (*EquipmentRecordPage) ProtoMessage() {}
 
-func (x *RecordPage) ProtoReflect() protoreflect.Message {
+func (x *EquipmentRecordPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -857,40 +857,40 @@ func (x *RecordPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use RecordPage.ProtoReflect.Descriptor instead.
-func (*RecordPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use EquipmentRecordPage.ProtoReflect.Descriptor instead.
+func (*EquipmentRecordPage) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *RecordPage) GetRecords() []*Record {
+func (x *EquipmentRecordPage) GetRecords() []*EquipmentRecord {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *RecordPage) GetTotal() int32 {
+func (x *EquipmentRecordPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *RecordPage) GetSize() int32 {
+func (x *EquipmentRecordPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *RecordPage) GetCurrent() int32 {
+func (x *EquipmentRecordPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *RecordPage) GetPages() int32 {
+func (x *EquipmentRecordPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -1558,8 +1558,8 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xdb\x04\n" +
-	"\x06Record\x12\x0e\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe4\x04\n" +
+	"\x0fEquipmentRecord\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
 	"\fequipment_id\x18\x03 \x01(\x03R\vequipmentId\x12.\n" +
@@ -1579,10 +1579,9 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\roperator_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\foperatorName\x12*\n" +
 	"\vattachments\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vattachments\x12(\n" +
 	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa7\x01\n" +
-	"\n" +
-	"RecordPage\x12?\n" +
-	"\arecords\x18\x01 \x03(\v2\x1a.blade.equipment.v1.RecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"createTime\"\xb9\x01\n" +
+	"\x13EquipmentRecordPage\x12H\n" +
+	"\arecords\x18\x01 \x03(\v2#.blade.equipment.v1.EquipmentRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
@@ -1650,7 +1649,7 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x8b\x18\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xa7\x18\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
@@ -1663,10 +1662,10 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\n" +
 	"RuleSubmit\x12\x18.blade.equipment.v1.Rule\x1a\x1a.google.protobuf.BoolValue\"O\xca\xf3\x18&equipment_rule_add,equipment_rule_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/equipment/rule/submit\x12\x80\x01\n" +
 	"\n" +
-	"RuleRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x15equipment_rule_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/equipment/rule/remove\x12\x84\x01\n" +
-	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.equipment.v1.RecordPage\"6\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/record/page\x12~\n" +
-	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.equipment.v1.Record\"8\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/record/detail\x12\x87\x01\n" +
-	"\fRecordSubmit\x12\x1a.blade.equipment.v1.Record\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/record/submit\x12\x86\x01\n" +
+	"RuleRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x15equipment_rule_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/equipment/rule/remove\x12\x8d\x01\n" +
+	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a'.blade.equipment.v1.EquipmentRecordPage\"6\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/record/page\x12\x87\x01\n" +
+	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.equipment.v1.EquipmentRecord\"8\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/record/detail\x12\x90\x01\n" +
+	"\fRecordSubmit\x12#.blade.equipment.v1.EquipmentRecord\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/record/submit\x12\x86\x01\n" +
 	"\fRecordRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17equipment_record_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/record/remove\x12\x99\x01\n" +
 	"\x13MajorHazardPageList\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.equipment.v1.MajorHazardPage\"A\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02\"\x12 /api/equipment/major-hazard/page\x12\x93\x01\n" +
 	"\x11MajorHazardDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.equipment.v1.MajorHazard\"C\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02$\x12\"/api/equipment/major-hazard/detail\x12\xa3\x01\n" +
@@ -1696,8 +1695,8 @@ var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*OverdueQuery)(nil),         // 2: blade.equipment.v1.OverdueQuery
 	(*Rule)(nil),                 // 3: blade.equipment.v1.Rule
 	(*RulePage)(nil),             // 4: blade.equipment.v1.RulePage
-	(*Record)(nil),               // 5: blade.equipment.v1.Record
-	(*RecordPage)(nil),           // 6: blade.equipment.v1.RecordPage
+	(*EquipmentRecord)(nil),      // 5: blade.equipment.v1.EquipmentRecord
+	(*EquipmentRecordPage)(nil),  // 6: blade.equipment.v1.EquipmentRecordPage
 	(*Factor)(nil),               // 7: blade.equipment.v1.Factor
 	(*FactorPage)(nil),           // 8: blade.equipment.v1.FactorPage
 	(*Chemical)(nil),             // 9: blade.equipment.v1.Chemical
@@ -1711,7 +1710,7 @@ var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	0,  // 0: blade.equipment.v1.EquipmentPage.records:type_name -> blade.equipment.v1.Equipment
 	3,  // 1: blade.equipment.v1.RulePage.records:type_name -> blade.equipment.v1.Rule
-	5,  // 2: blade.equipment.v1.RecordPage.records:type_name -> blade.equipment.v1.Record
+	5,  // 2: blade.equipment.v1.EquipmentRecordPage.records:type_name -> blade.equipment.v1.EquipmentRecord
 	7,  // 3: blade.equipment.v1.FactorPage.records:type_name -> blade.equipment.v1.Factor
 	9,  // 4: blade.equipment.v1.MajorHazard.chemicals:type_name -> blade.equipment.v1.Chemical
 	10, // 5: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
@@ -1726,7 +1725,7 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	14, // 14: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
 	12, // 15: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
 	13, // 16: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 17: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.Record
+	5,  // 17: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
 	14, // 18: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
 	12, // 19: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
 	13, // 20: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
@@ -1745,8 +1744,8 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	3,  // 33: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
 	15, // 34: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
 	15, // 35: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
-	6,  // 36: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.RecordPage
-	5,  // 37: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.Record
+	6,  // 36: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
+	5,  // 37: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
 	15, // 38: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
 	15, // 39: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
 	11, // 40: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage

@@ -407,7 +407,7 @@ func local_request_EquipmentService_RecordDetail_0(ctx context.Context, marshale
 
 func request_EquipmentService_RecordSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client EquipmentServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Record
+		protoReq EquipmentRecord
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -422,7 +422,7 @@ func request_EquipmentService_RecordSubmit_0(ctx context.Context, marshaler runt
 
 func local_request_EquipmentService_RecordSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server EquipmentServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Record
+		protoReq EquipmentRecord
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {

@@ -64,12 +64,12 @@ type EquipmentServiceClient interface {
 	RuleDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Rule, error)
 	RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	RuleRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
-	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error)
-	RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
+	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EquipmentRecordPage, error)
+	RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EquipmentRecord, error)
 	// A new record (no id): by the equipment's responsible person or a
 	// manager. A failed detection stops the equipment and raises a hidden
 	// danger (equipment.hazard.raised).
-	RecordSubmit(ctx context.Context, in *Record, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	RecordSubmit(ctx context.Context, in *EquipmentRecord, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -183,9 +183,9 @@ func (c *equipmentServiceClient) RuleRemove(ctx context.Context, in *v1.IdsQuery
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error) {
+func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EquipmentRecordPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(RecordPage)
+	out := new(EquipmentRecordPage)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -193,9 +193,9 @@ func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.Page
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error) {
+func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EquipmentRecord, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Record)
+	out := new(EquipmentRecord)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuer
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordSubmit(ctx context.Context, in *Record, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *equipmentServiceClient) RecordSubmit(ctx context.Context, in *EquipmentRecord, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordSubmit_FullMethodName, in, out, cOpts...)
@@ -318,12 +318,12 @@ type EquipmentServiceServer interface {
 	RuleDetail(context.Context, *v1.IdQuery) (*Rule, error)
 	RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error)
 	RuleRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
-	RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error)
-	RecordDetail(context.Context, *v1.IdQuery) (*Record, error)
+	RecordPageList(context.Context, *v1.PageQuery) (*EquipmentRecordPage, error)
+	RecordDetail(context.Context, *v1.IdQuery) (*EquipmentRecord, error)
 	// A new record (no id): by the equipment's responsible person or a
 	// manager. A failed detection stops the equipment and raises a hidden
 	// danger (equipment.hazard.raised).
-	RecordSubmit(context.Context, *Record) (*wrapperspb.BoolValue, error)
+	RecordSubmit(context.Context, *EquipmentRecord) (*wrapperspb.BoolValue, error)
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
@@ -374,13 +374,13 @@ func (UnimplementedEquipmentServiceServer) RuleSubmit(context.Context, *Rule) (*
 func (UnimplementedEquipmentServiceServer) RuleRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleRemove not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error) {
+func (UnimplementedEquipmentServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*EquipmentRecordPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPageList not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordDetail(context.Context, *v1.IdQuery) (*Record, error) {
+func (UnimplementedEquipmentServiceServer) RecordDetail(context.Context, *v1.IdQuery) (*EquipmentRecord, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordDetail not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordSubmit(context.Context, *Record) (*wrapperspb.BoolValue, error) {
+func (UnimplementedEquipmentServiceServer) RecordSubmit(context.Context, *EquipmentRecord) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordSubmit not implemented")
 }
 func (UnimplementedEquipmentServiceServer) RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -630,7 +630,7 @@ func _EquipmentService_RecordDetail_Handler(srv interface{}, ctx context.Context
 }
 
 func _EquipmentService_RecordSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Record)
+	in := new(EquipmentRecord)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -642,7 +642,7 @@ func _EquipmentService_RecordSubmit_Handler(srv interface{}, ctx context.Context
 		FullMethod: EquipmentService_RecordSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EquipmentServiceServer).RecordSubmit(ctx, req.(*Record))
+		return srv.(EquipmentServiceServer).RecordSubmit(ctx, req.(*EquipmentRecord))
 	}
 	return interceptor(ctx, in, info, handler)
 }

@@ -111,7 +111,7 @@ func (x *CheckItem) GetUnit() string {
 }
 
 // An inspection point (巡检点): type 1 equipment, 2 point or area.
-type Point struct {
+type InspectPoint struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -130,20 +130,20 @@ type Point struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Point) Reset() {
-	*x = Point{}
+func (x *InspectPoint) Reset() {
+	*x = InspectPoint{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Point) String() string {
+func (x *InspectPoint) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Point) ProtoMessage() {}
+func (*InspectPoint) ProtoMessage() {}
 
-func (x *Point) ProtoReflect() protoreflect.Message {
+func (x *InspectPoint) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -155,91 +155,91 @@ func (x *Point) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Point.ProtoReflect.Descriptor instead.
-func (*Point) Descriptor() ([]byte, []int) {
+// Deprecated: Use InspectPoint.ProtoReflect.Descriptor instead.
+func (*InspectPoint) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *Point) GetId() int64 {
+func (x *InspectPoint) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Point) GetTenantId() string {
+func (x *InspectPoint) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *Point) GetCode() string {
+func (x *InspectPoint) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
 	return ""
 }
 
-func (x *Point) GetName() string {
+func (x *InspectPoint) GetName() string {
 	if x != nil {
 		return x.Name
 	}
 	return ""
 }
 
-func (x *Point) GetPointType() int32 {
+func (x *InspectPoint) GetPointType() int32 {
 	if x != nil {
 		return x.PointType
 	}
 	return 0
 }
 
-func (x *Point) GetEquipmentId() int64 {
+func (x *InspectPoint) GetEquipmentId() int64 {
 	if x != nil {
 		return x.EquipmentId
 	}
 	return 0
 }
 
-func (x *Point) GetAreaId() int64 {
+func (x *InspectPoint) GetAreaId() int64 {
 	if x != nil {
 		return x.AreaId
 	}
 	return 0
 }
 
-func (x *Point) GetLocation() string {
+func (x *InspectPoint) GetLocation() string {
 	if x != nil {
 		return x.Location
 	}
 	return ""
 }
 
-func (x *Point) GetItems() []*CheckItem {
+func (x *InspectPoint) GetItems() []*CheckItem {
 	if x != nil {
 		return x.Items
 	}
 	return nil
 }
 
-func (x *Point) GetRemark() string {
+func (x *InspectPoint) GetRemark() string {
 	if x != nil {
 		return x.Remark
 	}
 	return ""
 }
 
-func (x *Point) GetCreateTime() string {
+func (x *InspectPoint) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-type PointPage struct {
+type InspectPointPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Point               `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*InspectPoint        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -248,20 +248,20 @@ type PointPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *PointPage) Reset() {
-	*x = PointPage{}
+func (x *InspectPointPage) Reset() {
+	*x = InspectPointPage{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *PointPage) String() string {
+func (x *InspectPointPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*PointPage) ProtoMessage() {}
+func (*InspectPointPage) ProtoMessage() {}
 
-func (x *PointPage) ProtoReflect() protoreflect.Message {
+func (x *InspectPointPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -273,40 +273,40 @@ func (x *PointPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use PointPage.ProtoReflect.Descriptor instead.
-func (*PointPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use InspectPointPage.ProtoReflect.Descriptor instead.
+func (*InspectPointPage) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *PointPage) GetRecords() []*Point {
+func (x *InspectPointPage) GetRecords() []*InspectPoint {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *PointPage) GetTotal() int32 {
+func (x *InspectPointPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *PointPage) GetSize() int32 {
+func (x *InspectPointPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *PointPage) GetCurrent() int32 {
+func (x *InspectPointPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *PointPage) GetPages() int32 {
+func (x *InspectPointPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -319,7 +319,7 @@ type Plan struct {
 	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	Name     string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	// Point ids in route order, comma list.
+	// InspectPoint ids in route order, comma list.
 	PointIds        string `protobuf:"bytes,4,opt,name=point_ids,json=pointIds,proto3" json:"point_ids,omitempty"`
 	InspectorUserId int64  `protobuf:"varint,5,opt,name=inspector_user_id,json=inspectorUserId,proto3" json:"inspector_user_id,omitempty"`
 	InspectorName   string `protobuf:"bytes,6,opt,name=inspector_name,json=inspectorName,proto3" json:"inspector_name,omitempty"`
@@ -533,7 +533,7 @@ type Task struct {
 	DoneTime        string                 `protobuf:"bytes,10,opt,name=done_time,json=doneTime,proto3" json:"done_time,omitempty"`
 	AbnormalCount   int32                  `protobuf:"varint,11,opt,name=abnormal_count,json=abnormalCount,proto3" json:"abnormal_count,omitempty"`
 	// The route's points (detail only), in order.
-	Points []*Point `protobuf:"bytes,12,rep,name=points,proto3" json:"points,omitempty"`
+	Points []*InspectPoint `protobuf:"bytes,12,rep,name=points,proto3" json:"points,omitempty"`
 	// Whether the caller is its inspector (may do it).
 	Mine          bool `protobuf:"varint,13,opt,name=mine,proto3" json:"mine,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -647,7 +647,7 @@ func (x *Task) GetAbnormalCount() int32 {
 	return 0
 }
 
-func (x *Task) GetPoints() []*Point {
+func (x *Task) GetPoints() []*InspectPoint {
 	if x != nil {
 		return x.Points
 	}
@@ -737,27 +737,27 @@ func (x *TaskPage) GetPages() int32 {
 	return 0
 }
 
-type GenerateResult struct {
+type TaskGenerateResult struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Created       int32                  `protobuf:"varint,1,opt,name=created,proto3" json:"created,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *GenerateResult) Reset() {
-	*x = GenerateResult{}
+func (x *TaskGenerateResult) Reset() {
+	*x = TaskGenerateResult{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *GenerateResult) String() string {
+func (x *TaskGenerateResult) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*GenerateResult) ProtoMessage() {}
+func (*TaskGenerateResult) ProtoMessage() {}
 
-func (x *GenerateResult) ProtoReflect() protoreflect.Message {
+func (x *TaskGenerateResult) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -769,12 +769,12 @@ func (x *GenerateResult) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use GenerateResult.ProtoReflect.Descriptor instead.
-func (*GenerateResult) Descriptor() ([]byte, []int) {
+// Deprecated: Use TaskGenerateResult.ProtoReflect.Descriptor instead.
+func (*TaskGenerateResult) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{7}
 }
 
-func (x *GenerateResult) GetCreated() int32 {
+func (x *TaskGenerateResult) GetCreated() int32 {
 	if x != nil {
 		return x.Created
 	}
@@ -922,7 +922,7 @@ func (x *PointResult) GetPhotos() string {
 	return ""
 }
 
-type CompleteRequest struct {
+type TaskCompleteRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	Results       []*PointResult         `protobuf:"bytes,2,rep,name=results,proto3" json:"results,omitempty"`
@@ -930,20 +930,20 @@ type CompleteRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *CompleteRequest) Reset() {
-	*x = CompleteRequest{}
+func (x *TaskCompleteRequest) Reset() {
+	*x = TaskCompleteRequest{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *CompleteRequest) String() string {
+func (x *TaskCompleteRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*CompleteRequest) ProtoMessage() {}
+func (*TaskCompleteRequest) ProtoMessage() {}
 
-func (x *CompleteRequest) ProtoReflect() protoreflect.Message {
+func (x *TaskCompleteRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -955,19 +955,19 @@ func (x *CompleteRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use CompleteRequest.ProtoReflect.Descriptor instead.
-func (*CompleteRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use TaskCompleteRequest.ProtoReflect.Descriptor instead.
+func (*TaskCompleteRequest) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{10}
 }
 
-func (x *CompleteRequest) GetId() int64 {
+func (x *TaskCompleteRequest) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *CompleteRequest) GetResults() []*PointResult {
+func (x *TaskCompleteRequest) GetResults() []*PointResult {
 	if x != nil {
 		return x.Results
 	}
@@ -975,7 +975,7 @@ func (x *CompleteRequest) GetResults() []*PointResult {
 }
 
 // One point of a done task.
-type Record struct {
+type InspectRecord struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId        string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -995,20 +995,20 @@ type Record struct {
 	sizeCache       protoimpl.SizeCache
 }
 
-func (x *Record) Reset() {
-	*x = Record{}
+func (x *InspectRecord) Reset() {
+	*x = InspectRecord{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Record) String() string {
+func (x *InspectRecord) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Record) ProtoMessage() {}
+func (*InspectRecord) ProtoMessage() {}
 
-func (x *Record) ProtoReflect() protoreflect.Message {
+func (x *InspectRecord) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1020,112 +1020,112 @@ func (x *Record) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Record.ProtoReflect.Descriptor instead.
-func (*Record) Descriptor() ([]byte, []int) {
+// Deprecated: Use InspectRecord.ProtoReflect.Descriptor instead.
+func (*InspectRecord) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{11}
 }
 
-func (x *Record) GetId() int64 {
+func (x *InspectRecord) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Record) GetTenantId() string {
+func (x *InspectRecord) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *Record) GetTaskId() int64 {
+func (x *InspectRecord) GetTaskId() int64 {
 	if x != nil {
 		return x.TaskId
 	}
 	return 0
 }
 
-func (x *Record) GetPlanId() int64 {
+func (x *InspectRecord) GetPlanId() int64 {
 	if x != nil {
 		return x.PlanId
 	}
 	return 0
 }
 
-func (x *Record) GetPointId() int64 {
+func (x *InspectRecord) GetPointId() int64 {
 	if x != nil {
 		return x.PointId
 	}
 	return 0
 }
 
-func (x *Record) GetPointCode() string {
+func (x *InspectRecord) GetPointCode() string {
 	if x != nil {
 		return x.PointCode
 	}
 	return ""
 }
 
-func (x *Record) GetPointName() string {
+func (x *InspectRecord) GetPointName() string {
 	if x != nil {
 		return x.PointName
 	}
 	return ""
 }
 
-func (x *Record) GetItems() []*ItemResult {
+func (x *InspectRecord) GetItems() []*ItemResult {
 	if x != nil {
 		return x.Items
 	}
 	return nil
 }
 
-func (x *Record) GetAbnormal() bool {
+func (x *InspectRecord) GetAbnormal() bool {
 	if x != nil {
 		return x.Abnormal
 	}
 	return false
 }
 
-func (x *Record) GetRemark() string {
+func (x *InspectRecord) GetRemark() string {
 	if x != nil {
 		return x.Remark
 	}
 	return ""
 }
 
-func (x *Record) GetPhotos() string {
+func (x *InspectRecord) GetPhotos() string {
 	if x != nil {
 		return x.Photos
 	}
 	return ""
 }
 
-func (x *Record) GetInspectorUserId() int64 {
+func (x *InspectRecord) GetInspectorUserId() int64 {
 	if x != nil {
 		return x.InspectorUserId
 	}
 	return 0
 }
 
-func (x *Record) GetInspectorName() string {
+func (x *InspectRecord) GetInspectorName() string {
 	if x != nil {
 		return x.InspectorName
 	}
 	return ""
 }
 
-func (x *Record) GetDoneTime() string {
+func (x *InspectRecord) GetDoneTime() string {
 	if x != nil {
 		return x.DoneTime
 	}
 	return ""
 }
 
-type RecordPage struct {
+type InspectRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Record              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*InspectRecord       `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -1134,20 +1134,20 @@ type RecordPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *RecordPage) Reset() {
-	*x = RecordPage{}
+func (x *InspectRecordPage) Reset() {
+	*x = InspectRecordPage{}
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *RecordPage) String() string {
+func (x *InspectRecordPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*RecordPage) ProtoMessage() {}
+func (*InspectRecordPage) ProtoMessage() {}
 
-func (x *RecordPage) ProtoReflect() protoreflect.Message {
+func (x *InspectRecordPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1159,40 +1159,40 @@ func (x *RecordPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use RecordPage.ProtoReflect.Descriptor instead.
-func (*RecordPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use InspectRecordPage.ProtoReflect.Descriptor instead.
+func (*InspectRecordPage) Descriptor() ([]byte, []int) {
 	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{12}
 }
 
-func (x *RecordPage) GetRecords() []*Record {
+func (x *InspectRecordPage) GetRecords() []*InspectRecord {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *RecordPage) GetTotal() int32 {
+func (x *InspectRecordPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *RecordPage) GetSize() int32 {
+func (x *InspectRecordPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *RecordPage) GetCurrent() int32 {
+func (x *InspectRecordPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *RecordPage) GetPages() int32 {
+func (x *InspectRecordPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -1211,8 +1211,8 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x03max\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00e\xcd\xcd\xc1H\x01R\x03max\x88\x01\x01\x12\x1b\n" +
 	"\x04unit\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unitB\x06\n" +
 	"\x04_minB\x06\n" +
-	"\x04_max\"\x8f\x03\n" +
-	"\x05Point\x12\x0e\n" +
+	"\x04_max\"\x96\x03\n" +
+	"\fInspectPoint\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
 	"\x04code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
@@ -1226,9 +1226,9 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x06remark\x18\n" +
 	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
 	"\vcreate_time\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa6\x01\n" +
-	"\tPointPage\x12?\n" +
-	"\arecords\x18\x01 \x03(\v2\x1a.blade.inspection.v1.PointB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"createTime\"\xb4\x01\n" +
+	"\x10InspectPointPage\x12F\n" +
+	"\arecords\x18\x01 \x03(\v2!.blade.inspection.v1.InspectPointB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
@@ -1255,7 +1255,7 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd9\x03\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe0\x03\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
@@ -1269,16 +1269,16 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x05state\x18\t \x01(\x05R\x05state\x12$\n" +
 	"\tdone_time\x18\n" +
 	" \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\x12%\n" +
-	"\x0eabnormal_count\x18\v \x01(\x05R\rabnormalCount\x12=\n" +
-	"\x06points\x18\f \x03(\v2\x1a.blade.inspection.v1.PointB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x06points\x12\x12\n" +
+	"\x0eabnormal_count\x18\v \x01(\x05R\rabnormalCount\x12D\n" +
+	"\x06points\x18\f \x03(\v2!.blade.inspection.v1.InspectPointB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x06points\x12\x12\n" +
 	"\x04mine\x18\r \x01(\bR\x04mine\"\xa4\x01\n" +
 	"\bTaskPage\x12>\n" +
 	"\arecords\x18\x01 \x03(\v2\x19.blade.inspection.v1.TaskB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"*\n" +
-	"\x0eGenerateResult\x12\x18\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\".\n" +
+	"\x12TaskGenerateResult\x12\x18\n" +
 	"\acreated\x18\x01 \x01(\x05R\acreated\"d\n" +
 	"\n" +
 	"ItemResult\x12\x1b\n" +
@@ -1290,11 +1290,11 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\tscan_code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\bscanCode\x12?\n" +
 	"\x05items\x18\x03 \x03(\v2\x1f.blade.inspection.v1.ItemResultB\b\xbaH\x05\x92\x01\x02\x10\x1eR\x05items\x12 \n" +
 	"\x06remark\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12 \n" +
-	"\x06photos\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06photos\"h\n" +
-	"\x0fCompleteRequest\x12\x0e\n" +
+	"\x06photos\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06photos\"l\n" +
+	"\x13TaskCompleteRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12E\n" +
-	"\aresults\x18\x02 \x03(\v2 .blade.inspection.v1.PointResultB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\aresults\"\xfe\x03\n" +
-	"\x06Record\x12\x0e\n" +
+	"\aresults\x18\x02 \x03(\v2 .blade.inspection.v1.PointResultB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\aresults\"\x85\x04\n" +
+	"\rInspectRecord\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
 	"\atask_id\x18\x03 \x01(\x03R\x06taskId\x12\x17\n" +
@@ -1311,18 +1311,17 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x06photos\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06photos\x12*\n" +
 	"\x11inspector_user_id\x18\f \x01(\x03R\x0finspectorUserId\x12.\n" +
 	"\x0einspector_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\rinspectorName\x12$\n" +
-	"\tdone_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\"\xa8\x01\n" +
-	"\n" +
-	"RecordPage\x12@\n" +
-	"\arecords\x18\x01 \x03(\v2\x1b.blade.inspection.v1.RecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\tdone_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\"\xb6\x01\n" +
+	"\x11InspectRecordPage\x12G\n" +
+	"\arecords\x18\x01 \x03(\v2\".blade.inspection.v1.InspectRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x89\x0e\n" +
-	"\x11InspectionService\x12\x83\x01\n" +
-	"\rPointPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.inspection.v1.PointPage\"6\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/inspection/point/page\x12}\n" +
-	"\vPointDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.inspection.v1.Point\"8\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/inspection/point/detail\x12\x9c\x01\n" +
-	"\vPointSubmit\x12\x1a.blade.inspection.v1.Point\x1a\x1a.google.protobuf.BoolValue\"U\xca\xf3\x18*inspection_point_add,inspection_point_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/inspection/point/submit\x12\x85\x01\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xae\x0e\n" +
+	"\x11InspectionService\x12\x8a\x01\n" +
+	"\rPointPageList\x12\x1a.blade.common.v1.PageQuery\x1a%.blade.inspection.v1.InspectPointPage\"6\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/inspection/point/page\x12\x84\x01\n" +
+	"\vPointDetail\x12\x18.blade.common.v1.IdQuery\x1a!.blade.inspection.v1.InspectPoint\"8\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/inspection/point/detail\x12\xa3\x01\n" +
+	"\vPointSubmit\x12!.blade.inspection.v1.InspectPoint\x1a\x1a.google.protobuf.BoolValue\"U\xca\xf3\x18*inspection_point_add,inspection_point_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/inspection/point/submit\x12\x85\x01\n" +
 	"\vPointRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17inspection_point_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/inspection/point/remove\x12\x7f\n" +
 	"\fPlanPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.inspection.v1.PlanPage\"4\xca\xf3\x18\x0finspection_plan\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/inspection/plan/page\x12y\n" +
 	"\n" +
@@ -1333,10 +1332,10 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"PlanRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16inspection_plan_delete\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/inspection/plan/remove\x12\x7f\n" +
 	"\fTaskPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.inspection.v1.TaskPage\"4\xca\xf3\x18\x0finspection_task\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/inspection/task/page\x12y\n" +
 	"\n" +
-	"TaskDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.inspection.v1.Task\"6\xca\xf3\x18\x0finspection_task\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/task/detail\x12\x90\x01\n" +
-	"\fTaskGenerate\x12\x18.blade.common.v1.IdQuery\x1a#.blade.inspection.v1.GenerateResult\"A\xca\xf3\x18\x18inspection_task_generate\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/inspection/task/generate\x12\x93\x01\n" +
-	"\fTaskComplete\x12$.blade.inspection.v1.CompleteRequest\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15inspection_task_check\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/inspection/task/complete\x12\x87\x01\n" +
-	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.inspection.v1.RecordPage\"8\xca\xf3\x18\x11inspection_record\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/record/pageB/Z-anquan/proto/blade/inspection/v1;inspectionv1b\x06proto3"
+	"TaskDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.inspection.v1.Task\"6\xca\xf3\x18\x0finspection_task\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/task/detail\x12\x94\x01\n" +
+	"\fTaskGenerate\x12\x18.blade.common.v1.IdQuery\x1a'.blade.inspection.v1.TaskGenerateResult\"A\xca\xf3\x18\x18inspection_task_generate\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/inspection/task/generate\x12\x97\x01\n" +
+	"\fTaskComplete\x12(.blade.inspection.v1.TaskCompleteRequest\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15inspection_task_check\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/inspection/task/complete\x12\x8e\x01\n" +
+	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a&.blade.inspection.v1.InspectRecordPage\"8\xca\xf3\x18\x11inspection_record\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/record/pageB/Z-anquan/proto/blade/inspection/v1;inspectionv1b\x06proto3"
 
 var (
 	file_blade_inspection_v1_inspection_proto_rawDescOnce sync.Once
@@ -1353,36 +1352,36 @@ func file_blade_inspection_v1_inspection_proto_rawDescGZIP() []byte {
 var file_blade_inspection_v1_inspection_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_blade_inspection_v1_inspection_proto_goTypes = []any{
 	(*CheckItem)(nil),            // 0: blade.inspection.v1.CheckItem
-	(*Point)(nil),                // 1: blade.inspection.v1.Point
-	(*PointPage)(nil),            // 2: blade.inspection.v1.PointPage
+	(*InspectPoint)(nil),         // 1: blade.inspection.v1.InspectPoint
+	(*InspectPointPage)(nil),     // 2: blade.inspection.v1.InspectPointPage
 	(*Plan)(nil),                 // 3: blade.inspection.v1.Plan
 	(*PlanPage)(nil),             // 4: blade.inspection.v1.PlanPage
 	(*Task)(nil),                 // 5: blade.inspection.v1.Task
 	(*TaskPage)(nil),             // 6: blade.inspection.v1.TaskPage
-	(*GenerateResult)(nil),       // 7: blade.inspection.v1.GenerateResult
+	(*TaskGenerateResult)(nil),   // 7: blade.inspection.v1.TaskGenerateResult
 	(*ItemResult)(nil),           // 8: blade.inspection.v1.ItemResult
 	(*PointResult)(nil),          // 9: blade.inspection.v1.PointResult
-	(*CompleteRequest)(nil),      // 10: blade.inspection.v1.CompleteRequest
-	(*Record)(nil),               // 11: blade.inspection.v1.Record
-	(*RecordPage)(nil),           // 12: blade.inspection.v1.RecordPage
+	(*TaskCompleteRequest)(nil),  // 10: blade.inspection.v1.TaskCompleteRequest
+	(*InspectRecord)(nil),        // 11: blade.inspection.v1.InspectRecord
+	(*InspectRecordPage)(nil),    // 12: blade.inspection.v1.InspectRecordPage
 	(*v1.PageQuery)(nil),         // 13: blade.common.v1.PageQuery
 	(*v1.IdQuery)(nil),           // 14: blade.common.v1.IdQuery
 	(*v1.IdsQuery)(nil),          // 15: blade.common.v1.IdsQuery
 	(*wrapperspb.BoolValue)(nil), // 16: google.protobuf.BoolValue
 }
 var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
-	0,  // 0: blade.inspection.v1.Point.items:type_name -> blade.inspection.v1.CheckItem
-	1,  // 1: blade.inspection.v1.PointPage.records:type_name -> blade.inspection.v1.Point
+	0,  // 0: blade.inspection.v1.InspectPoint.items:type_name -> blade.inspection.v1.CheckItem
+	1,  // 1: blade.inspection.v1.InspectPointPage.records:type_name -> blade.inspection.v1.InspectPoint
 	3,  // 2: blade.inspection.v1.PlanPage.records:type_name -> blade.inspection.v1.Plan
-	1,  // 3: blade.inspection.v1.Task.points:type_name -> blade.inspection.v1.Point
+	1,  // 3: blade.inspection.v1.Task.points:type_name -> blade.inspection.v1.InspectPoint
 	5,  // 4: blade.inspection.v1.TaskPage.records:type_name -> blade.inspection.v1.Task
 	8,  // 5: blade.inspection.v1.PointResult.items:type_name -> blade.inspection.v1.ItemResult
-	9,  // 6: blade.inspection.v1.CompleteRequest.results:type_name -> blade.inspection.v1.PointResult
-	8,  // 7: blade.inspection.v1.Record.items:type_name -> blade.inspection.v1.ItemResult
-	11, // 8: blade.inspection.v1.RecordPage.records:type_name -> blade.inspection.v1.Record
+	9,  // 6: blade.inspection.v1.TaskCompleteRequest.results:type_name -> blade.inspection.v1.PointResult
+	8,  // 7: blade.inspection.v1.InspectRecord.items:type_name -> blade.inspection.v1.ItemResult
+	11, // 8: blade.inspection.v1.InspectRecordPage.records:type_name -> blade.inspection.v1.InspectRecord
 	13, // 9: blade.inspection.v1.InspectionService.PointPageList:input_type -> blade.common.v1.PageQuery
 	14, // 10: blade.inspection.v1.InspectionService.PointDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 11: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.Point
+	1,  // 11: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.InspectPoint
 	15, // 12: blade.inspection.v1.InspectionService.PointRemove:input_type -> blade.common.v1.IdsQuery
 	13, // 13: blade.inspection.v1.InspectionService.PlanPageList:input_type -> blade.common.v1.PageQuery
 	14, // 14: blade.inspection.v1.InspectionService.PlanDetail:input_type -> blade.common.v1.IdQuery
@@ -1391,10 +1390,10 @@ var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
 	13, // 17: blade.inspection.v1.InspectionService.TaskPageList:input_type -> blade.common.v1.PageQuery
 	14, // 18: blade.inspection.v1.InspectionService.TaskDetail:input_type -> blade.common.v1.IdQuery
 	14, // 19: blade.inspection.v1.InspectionService.TaskGenerate:input_type -> blade.common.v1.IdQuery
-	10, // 20: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.CompleteRequest
+	10, // 20: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.TaskCompleteRequest
 	13, // 21: blade.inspection.v1.InspectionService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	2,  // 22: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.PointPage
-	1,  // 23: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.Point
+	2,  // 22: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.InspectPointPage
+	1,  // 23: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.InspectPoint
 	16, // 24: blade.inspection.v1.InspectionService.PointSubmit:output_type -> google.protobuf.BoolValue
 	16, // 25: blade.inspection.v1.InspectionService.PointRemove:output_type -> google.protobuf.BoolValue
 	4,  // 26: blade.inspection.v1.InspectionService.PlanPageList:output_type -> blade.inspection.v1.PlanPage
@@ -1403,9 +1402,9 @@ var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
 	16, // 29: blade.inspection.v1.InspectionService.PlanRemove:output_type -> google.protobuf.BoolValue
 	6,  // 30: blade.inspection.v1.InspectionService.TaskPageList:output_type -> blade.inspection.v1.TaskPage
 	5,  // 31: blade.inspection.v1.InspectionService.TaskDetail:output_type -> blade.inspection.v1.Task
-	7,  // 32: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.GenerateResult
+	7,  // 32: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.TaskGenerateResult
 	16, // 33: blade.inspection.v1.InspectionService.TaskComplete:output_type -> google.protobuf.BoolValue
-	12, // 34: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.RecordPage
+	12, // 34: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.InspectRecordPage
 	22, // [22:35] is the sub-list for method output_type
 	9,  // [9:22] is the sub-list for method input_type
 	9,  // [9:9] is the sub-list for extension type_name

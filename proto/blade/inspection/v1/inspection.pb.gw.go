@@ -108,7 +108,7 @@ func local_request_InspectionService_PointDetail_0(ctx context.Context, marshale
 
 func request_InspectionService_PointSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client InspectionServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Point
+		protoReq InspectPoint
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -123,7 +123,7 @@ func request_InspectionService_PointSubmit_0(ctx context.Context, marshaler runt
 
 func local_request_InspectionService_PointSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server InspectionServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Point
+		protoReq InspectPoint
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -407,7 +407,7 @@ func local_request_InspectionService_TaskGenerate_0(ctx context.Context, marshal
 
 func request_InspectionService_TaskComplete_0(ctx context.Context, marshaler runtime.Marshaler, client InspectionServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq CompleteRequest
+		protoReq TaskCompleteRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -422,7 +422,7 @@ func request_InspectionService_TaskComplete_0(ctx context.Context, marshaler run
 
 func local_request_InspectionService_TaskComplete_0(ctx context.Context, marshaler runtime.Marshaler, server InspectionServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq CompleteRequest
+		protoReq TaskCompleteRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {

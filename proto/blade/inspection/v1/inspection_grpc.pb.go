@@ -47,9 +47,9 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type InspectionServiceClient interface {
-	PointPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PointPage, error)
-	PointDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Point, error)
-	PointSubmit(ctx context.Context, in *Point, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	PointPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectPointPage, error)
+	PointDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*InspectPoint, error)
+	PointSubmit(ctx context.Context, in *InspectPoint, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PointRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PlanPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PlanPage, error)
 	PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Plan, error)
@@ -59,10 +59,10 @@ type InspectionServiceClient interface {
 	TaskDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Task, error)
 	// Makes the tasks of every enabled plan for today's windows (once per
 	// plan and window, however often it runs).
-	TaskGenerate(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*GenerateResult, error)
+	TaskGenerate(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TaskGenerateResult, error)
 	// The assigned inspector submits every point of the task.
-	TaskComplete(ctx context.Context, in *CompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
-	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error)
+	TaskComplete(ctx context.Context, in *TaskCompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectRecordPage, error)
 }
 
 type inspectionServiceClient struct {
@@ -73,9 +73,9 @@ func NewInspectionServiceClient(cc grpc.ClientConnInterface) InspectionServiceCl
 	return &inspectionServiceClient{cc}
 }
 
-func (c *inspectionServiceClient) PointPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PointPage, error) {
+func (c *inspectionServiceClient) PointPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectPointPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(PointPage)
+	out := new(InspectPointPage)
 	err := c.cc.Invoke(ctx, InspectionService_PointPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -83,9 +83,9 @@ func (c *inspectionServiceClient) PointPageList(ctx context.Context, in *v1.Page
 	return out, nil
 }
 
-func (c *inspectionServiceClient) PointDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Point, error) {
+func (c *inspectionServiceClient) PointDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*InspectPoint, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Point)
+	out := new(InspectPoint)
 	err := c.cc.Invoke(ctx, InspectionService_PointDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -93,7 +93,7 @@ func (c *inspectionServiceClient) PointDetail(ctx context.Context, in *v1.IdQuer
 	return out, nil
 }
 
-func (c *inspectionServiceClient) PointSubmit(ctx context.Context, in *Point, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *inspectionServiceClient) PointSubmit(ctx context.Context, in *InspectPoint, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, InspectionService_PointSubmit_FullMethodName, in, out, cOpts...)
@@ -173,9 +173,9 @@ func (c *inspectionServiceClient) TaskDetail(ctx context.Context, in *v1.IdQuery
 	return out, nil
 }
 
-func (c *inspectionServiceClient) TaskGenerate(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*GenerateResult, error) {
+func (c *inspectionServiceClient) TaskGenerate(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TaskGenerateResult, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(GenerateResult)
+	out := new(TaskGenerateResult)
 	err := c.cc.Invoke(ctx, InspectionService_TaskGenerate_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -183,7 +183,7 @@ func (c *inspectionServiceClient) TaskGenerate(ctx context.Context, in *v1.IdQue
 	return out, nil
 }
 
-func (c *inspectionServiceClient) TaskComplete(ctx context.Context, in *CompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *inspectionServiceClient) TaskComplete(ctx context.Context, in *TaskCompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, InspectionService_TaskComplete_FullMethodName, in, out, cOpts...)
@@ -193,9 +193,9 @@ func (c *inspectionServiceClient) TaskComplete(ctx context.Context, in *Complete
 	return out, nil
 }
 
-func (c *inspectionServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error) {
+func (c *inspectionServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectRecordPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(RecordPage)
+	out := new(InspectRecordPage)
 	err := c.cc.Invoke(ctx, InspectionService_RecordPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -207,9 +207,9 @@ func (c *inspectionServiceClient) RecordPageList(ctx context.Context, in *v1.Pag
 // All implementations must embed UnimplementedInspectionServiceServer
 // for forward compatibility.
 type InspectionServiceServer interface {
-	PointPageList(context.Context, *v1.PageQuery) (*PointPage, error)
-	PointDetail(context.Context, *v1.IdQuery) (*Point, error)
-	PointSubmit(context.Context, *Point) (*wrapperspb.BoolValue, error)
+	PointPageList(context.Context, *v1.PageQuery) (*InspectPointPage, error)
+	PointDetail(context.Context, *v1.IdQuery) (*InspectPoint, error)
+	PointSubmit(context.Context, *InspectPoint) (*wrapperspb.BoolValue, error)
 	PointRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	PlanPageList(context.Context, *v1.PageQuery) (*PlanPage, error)
 	PlanDetail(context.Context, *v1.IdQuery) (*Plan, error)
@@ -219,10 +219,10 @@ type InspectionServiceServer interface {
 	TaskDetail(context.Context, *v1.IdQuery) (*Task, error)
 	// Makes the tasks of every enabled plan for today's windows (once per
 	// plan and window, however often it runs).
-	TaskGenerate(context.Context, *v1.IdQuery) (*GenerateResult, error)
+	TaskGenerate(context.Context, *v1.IdQuery) (*TaskGenerateResult, error)
 	// The assigned inspector submits every point of the task.
-	TaskComplete(context.Context, *CompleteRequest) (*wrapperspb.BoolValue, error)
-	RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error)
+	TaskComplete(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error)
+	RecordPageList(context.Context, *v1.PageQuery) (*InspectRecordPage, error)
 	mustEmbedUnimplementedInspectionServiceServer()
 }
 
@@ -233,13 +233,13 @@ type InspectionServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedInspectionServiceServer struct{}
 
-func (UnimplementedInspectionServiceServer) PointPageList(context.Context, *v1.PageQuery) (*PointPage, error) {
+func (UnimplementedInspectionServiceServer) PointPageList(context.Context, *v1.PageQuery) (*InspectPointPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method PointPageList not implemented")
 }
-func (UnimplementedInspectionServiceServer) PointDetail(context.Context, *v1.IdQuery) (*Point, error) {
+func (UnimplementedInspectionServiceServer) PointDetail(context.Context, *v1.IdQuery) (*InspectPoint, error) {
 	return nil, status.Error(codes.Unimplemented, "method PointDetail not implemented")
 }
-func (UnimplementedInspectionServiceServer) PointSubmit(context.Context, *Point) (*wrapperspb.BoolValue, error) {
+func (UnimplementedInspectionServiceServer) PointSubmit(context.Context, *InspectPoint) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method PointSubmit not implemented")
 }
 func (UnimplementedInspectionServiceServer) PointRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -263,13 +263,13 @@ func (UnimplementedInspectionServiceServer) TaskPageList(context.Context, *v1.Pa
 func (UnimplementedInspectionServiceServer) TaskDetail(context.Context, *v1.IdQuery) (*Task, error) {
 	return nil, status.Error(codes.Unimplemented, "method TaskDetail not implemented")
 }
-func (UnimplementedInspectionServiceServer) TaskGenerate(context.Context, *v1.IdQuery) (*GenerateResult, error) {
+func (UnimplementedInspectionServiceServer) TaskGenerate(context.Context, *v1.IdQuery) (*TaskGenerateResult, error) {
 	return nil, status.Error(codes.Unimplemented, "method TaskGenerate not implemented")
 }
-func (UnimplementedInspectionServiceServer) TaskComplete(context.Context, *CompleteRequest) (*wrapperspb.BoolValue, error) {
+func (UnimplementedInspectionServiceServer) TaskComplete(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TaskComplete not implemented")
 }
-func (UnimplementedInspectionServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error) {
+func (UnimplementedInspectionServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*InspectRecordPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPageList not implemented")
 }
 func (UnimplementedInspectionServiceServer) mustEmbedUnimplementedInspectionServiceServer() {}
@@ -330,7 +330,7 @@ func _InspectionService_PointDetail_Handler(srv interface{}, ctx context.Context
 }
 
 func _InspectionService_PointSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Point)
+	in := new(InspectPoint)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -342,7 +342,7 @@ func _InspectionService_PointSubmit_Handler(srv interface{}, ctx context.Context
 		FullMethod: InspectionService_PointSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(InspectionServiceServer).PointSubmit(ctx, req.(*Point))
+		return srv.(InspectionServiceServer).PointSubmit(ctx, req.(*InspectPoint))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -492,7 +492,7 @@ func _InspectionService_TaskGenerate_Handler(srv interface{}, ctx context.Contex
 }
 
 func _InspectionService_TaskComplete_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(CompleteRequest)
+	in := new(TaskCompleteRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -504,7 +504,7 @@ func _InspectionService_TaskComplete_Handler(srv interface{}, ctx context.Contex
 		FullMethod: InspectionService_TaskComplete_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(InspectionServiceServer).TaskComplete(ctx, req.(*CompleteRequest))
+		return srv.(InspectionServiceServer).TaskComplete(ctx, req.(*TaskCompleteRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }

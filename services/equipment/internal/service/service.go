@@ -150,27 +150,27 @@ func (s *Equipment) RuleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrap
 
 // ---- records ----
 
-func recordOut(r *biz.Record) *pb.Record {
-	return &pb.Record{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
+func recordOut(r *biz.Record) *pb.EquipmentRecord {
+	return &pb.EquipmentRecord{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
 		Kind: r.Kind, RecordDate: r.RecordDate, Result: r.Result, Content: r.Content, Org: r.Org, ReportNo: r.ReportNo, NextDue: r.NextDue,
 		OperatorId: r.OperatorID, OperatorName: r.OperatorName, Attachments: r.Attachments, CreateTime: ts(r.CreateTime)}
 }
 
-func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordPage, error) {
+func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.EquipmentRecordPage, error) {
 	p, err := s.uc.Records.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.RecordPage{}
+	out := &pb.EquipmentRecordPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
 	return out, nil
 }
 
-func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
+func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.EquipmentRecord, error) {
 	return svc.Detail(ctx, q.Id, s.uc.Records.Get, recordOut)
 }
 
-func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.Record) (*wrapperspb.BoolValue, error) {
+func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.EquipmentRecord) (*wrapperspb.BoolValue, error) {
 	r := &biz.Record{EquipmentID: p.EquipmentId, Kind: p.Kind, RecordDate: p.RecordDate, Result: p.Result, Content: p.Content, Org: p.Org,
 		ReportNo: p.ReportNo, NextDue: p.NextDue, Attachments: p.Attachments}
 	r.ID = p.Id

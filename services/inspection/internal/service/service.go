@@ -42,12 +42,12 @@ func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, i
 
 // ---- points ----
 
-func pointOut(p *biz.Point) *pb.Point {
+func pointOut(p *biz.Point) *pb.InspectPoint {
 	var items []biz.CheckItem
 	if err := json.Unmarshal([]byte(p.Items), &items); err != nil {
 		slog.Warn("inspection: unreadable check items", "point", p.ID, "err", err)
 	}
-	o := &pb.Point{Id: p.ID, TenantId: p.TenantID, Code: p.Code, Name: p.Name, PointType: p.PointType, EquipmentId: p.EquipmentID,
+	o := &pb.InspectPoint{Id: p.ID, TenantId: p.TenantID, Code: p.Code, Name: p.Name, PointType: p.PointType, EquipmentId: p.EquipmentID,
 		AreaId: p.AreaID, Location: p.Location, Remark: p.Remark, CreateTime: ts(p.CreateTime)}
 	for _, it := range items {
 		o.Items = append(o.Items, &pb.CheckItem{Name: it.Name, Kind: it.Kind, Min: it.Min, Max: it.Max, Unit: it.Unit})
@@ -55,21 +55,21 @@ func pointOut(p *biz.Point) *pb.Point {
 	return o
 }
 
-func (s *Inspection) PointPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.PointPage, error) {
+func (s *Inspection) PointPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.InspectPointPage, error) {
 	p, err := s.uc.Points.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.PointPage{}
+	out := &pb.InspectPointPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, pointOut)
 	return out, nil
 }
 
-func (s *Inspection) PointDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Point, error) {
+func (s *Inspection) PointDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.InspectPoint, error) {
 	return svc.Detail(ctx, q.Id, s.uc.Points.Get, pointOut)
 }
 
-func (s *Inspection) PointSubmit(ctx context.Context, p *pb.Point) (*wrapperspb.BoolValue, error) {
+func (s *Inspection) PointSubmit(ctx context.Context, p *pb.InspectPoint) (*wrapperspb.BoolValue, error) {
 	pt := &biz.Point{Code: p.Code, Name: p.Name, PointType: p.PointType, EquipmentID: p.EquipmentId, AreaID: p.AreaId, Location: p.Location, Remark: p.Remark}
 	pt.ID = p.Id
 	items := make([]biz.CheckItem, 0, len(p.Items))
@@ -171,15 +171,15 @@ func (s *Inspection) TaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.T
 	return out, nil
 }
 
-func (s *Inspection) TaskGenerate(ctx context.Context, _ *commonv1.IdQuery) (*pb.GenerateResult, error) {
+func (s *Inspection) TaskGenerate(ctx context.Context, _ *commonv1.IdQuery) (*pb.TaskGenerateResult, error) {
 	n, err := s.uc.Generate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &pb.GenerateResult{Created: int32(n)}, nil
+	return &pb.TaskGenerateResult{Created: int32(n)}, nil
 }
 
-func (s *Inspection) TaskComplete(ctx context.Context, q *pb.CompleteRequest) (*wrapperspb.BoolValue, error) {
+func (s *Inspection) TaskComplete(ctx context.Context, q *pb.TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
 	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
@@ -196,12 +196,12 @@ func (s *Inspection) TaskComplete(ctx context.Context, q *pb.CompleteRequest) (*
 
 // ---- records ----
 
-func recordOut(r *biz.Record) *pb.Record {
+func recordOut(r *biz.Record) *pb.InspectRecord {
 	var items []biz.ItemResult
 	if err := json.Unmarshal([]byte(r.Items), &items); err != nil {
 		slog.Warn("inspection: unreadable record items", "record", r.ID, "err", err)
 	}
-	o := &pb.Record{Id: r.ID, TenantId: r.TenantID, TaskId: r.TaskID, PlanId: r.PlanID, PointId: r.PointID, PointCode: r.PointCode,
+	o := &pb.InspectRecord{Id: r.ID, TenantId: r.TenantID, TaskId: r.TaskID, PlanId: r.PlanID, PointId: r.PointID, PointCode: r.PointCode,
 		PointName: r.PointName, Abnormal: r.Abnormal, Remark: r.Remark, Photos: r.Photos, InspectorUserId: r.InspectorUserID,
 		InspectorName: r.InspectorName, DoneTime: ts(r.DoneAt)}
 	for _, it := range items {
@@ -210,12 +210,12 @@ func recordOut(r *biz.Record) *pb.Record {
 	return o
 }
 
-func (s *Inspection) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordPage, error) {
+func (s *Inspection) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.InspectRecordPage, error) {
 	p, err := s.uc.Records.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.RecordPage{}
+	out := &pb.InspectRecordPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
 	return out, nil
 }
