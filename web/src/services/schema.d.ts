@@ -2321,6 +2321,570 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/factor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_FactorPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_EquipmentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or update: the responsible person, its creator or a
+         *     manager (administrator, safety manager) updates.
+         */
+        post: operations["EquipmentService_EquipmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Computes S, R and the level of a form without saving it. */
+        post: operations["EquipmentService_MajorHazardCalculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_MajorHazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (no id) or update: its main responsible person, its creator or a manager. */
+        post: operations["EquipmentService_MajorHazardSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes records entered by mistake: their author or a manager; the
+         *     equipment's dates are not rolled back.
+         */
+        post: operations["EquipmentService_RecordRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new record (no id): by the equipment's responsible person or a
+         *     manager. A failed detection stops the equipment and raises a hidden
+         *     danger (equipment.hazard.raised).
+         */
+        post: operations["EquipmentService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RuleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RulePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The assigned inspector submits every point of the task. */
+        post: operations["InspectionService_TaskComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the tasks of every enabled plan for today's windows (once per
+         *     plan and window, however often it runs).
+         */
+        post: operations["InspectionService_TaskGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/label-management/list": {
         parameters: {
             query?: never;
@@ -4719,6 +5283,20 @@ export interface components {
             total: number;
         };
         /**
+         * @description A check item of a point: kind 1 normal/abnormal, 2 a number that is
+         *     abnormal outside [min, max].
+         */
+        v1CheckItem: {
+            /** Format: int32 */
+            kind: number;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            name: string;
+            unit: string;
+        };
+        /**
          * @description 隐患排查任务 (plan): produces one CheckTask per window
          *     [start + k*cycle, start + (k+1)*cycle) in Asia/Shanghai.
          */
@@ -4917,6 +5495,26 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A hazardous chemical of an installation: q the largest quantity that can
+         *     be present and Q its critical quantity (tonnes), factor_key its β.
+         */
+        v1Chemical: {
+            /**
+             * Format: double
+             * @description Computed: β and q/Q.
+             */
+            beta: number;
+            cas: string;
+            /** Format: double */
+            critical: number;
+            factorKey: string;
+            name: string;
+            /** Format: double */
+            quantity: number;
+            /** Format: double */
+            ratio: number;
         };
         v1Client: {
             /** Format: int32 */
@@ -5141,11 +5739,179 @@ export interface components {
             /** Format: int32 */
             unitsTotal: number;
         };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        v1Equipment: {
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area); 0 = none.
+             */
+            areaId: string;
+            /**
+             * Format: int32
+             * @description 1 生产设备, 2 特种设备, 3 安全设施, 4 仪器仪表.
+             */
+            category: number;
+            categoryName: string;
+            code: string;
+            /** @description yyyy-MM-dd. */
+            commissionDate: string;
+            createTime: string;
+            /**
+             * Format: int32
+             * @description 0 正常, 1 即将到期 (within the rule's lead days), 2 已逾期.
+             */
+            dueState: number;
+            /**
+             * Format: int32
+             * @description Enable 1 在用 / 2 停用.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Dates (yyyy-MM-dd) kept by the records; next_detect_date may be set
+             *     when the equipment is first registered (from its last certificate).
+             */
+            lastDetectDate: string;
+            lastMaintainDate: string;
+            /**
+             * Format: int32
+             * @description Lifecycle 1 已投用 / 2 报废.
+             */
+            lifecycle: number;
+            location: string;
+            /**
+             * Format: int32
+             * @description Days between maintenances; 0 = no maintenance plan.
+             */
+            maintainCycleDays: number;
+            /**
+             * Format: int32
+             * @description Maintain state 1 完好 / 2 维修中.
+             */
+            maintainState: number;
+            maker: string;
+            model: string;
+            name: string;
+            nextDetectDate: string;
+            /** @description The earlier of the two next dates. */
+            nextDue: string;
+            nextMaintainDate: string;
+            /** @description Registration number (使用登记证编号) of special equipment. */
+            registerNo: string;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /**
+             * Format: int64
+             * @description The detection rule (检测周期规则) its periodic detection follows;
+             *     required for special equipment.
+             */
+            ruleId: string;
+            ruleName: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1EquipmentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Equipment"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        v1EquipmentRecord: {
+            /** @description Attachments: stored file names (resource service put-file), comma list. */
+            attachments: string;
+            content: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * @description The next due date this record sets (computed from the rule or the
+             *     maintenance cycle; sent only for equipment without either).
+             */
+            nextDue: string;
+            /**
+             * Format: int64
+             * @description Who did it: the caller.
+             */
+            operatorId: string;
+            operatorName: string;
+            /** @description Inspection body (检验机构) and its report number. */
+            org: string;
+            /** @description yyyy-MM-dd, not in the future. */
+            recordDate: string;
+            reportNo: string;
+            /**
+             * Format: int32
+             * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
+             */
+            result: number;
+            tenantId: string;
+        };
+        v1EquipmentRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EquipmentRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1ExpirationReminder: {
             /** Format: int32 */
             daysLeft: number;
             remindDate: string;
             type: string;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        v1Factor: {
+            /** Format: int64 */
+            id: string;
+            key: string;
+            /** Format: int32 */
+            kind: number;
+            name: string;
+            /** Format: int32 */
+            peopleMin: number;
+            remark: string;
+            tenantId: string;
+            /** Format: double */
+            value: number;
+        };
+        v1FactorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Factor"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description The enterprise record of one tenant (企业信息). */
         v1Factory: {
@@ -5528,6 +6294,72 @@ export interface components {
         v1IdList: {
             items: string[];
         };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        v1InspectPoint: {
+            /** Format: int64 */
+            areaId: string;
+            /** @description The text of its NFC tag or QR label (unique in the tenant). */
+            code: string;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description The equipment (equipment service ledger id) of a type 1 point.
+             */
+            equipmentId: string;
+            /** Format: int64 */
+            id: string;
+            items: components["schemas"]["v1CheckItem"][];
+            location: string;
+            name: string;
+            /** Format: int32 */
+            pointType: number;
+            remark: string;
+            tenantId: string;
+        };
+        v1InspectPointPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectPoint"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One point of a done task. */
+        v1InspectRecord: {
+            abnormal: boolean;
+            doneTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            items: components["schemas"]["v1ItemResult"][];
+            photos: string;
+            /** Format: int64 */
+            planId: string;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            remark: string;
+            /** Format: int64 */
+            taskId: string;
+            tenantId: string;
+        };
+        v1InspectRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description A running or finished instance. */
         v1Instance: {
             /** Format: int64 */
@@ -5568,6 +6400,13 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A value entered for a check item. */
+        v1ItemResult: {
+            abnormal: boolean;
+            name: string;
+            /** @description kind 1: "正常" or "异常"; kind 2: the number. */
+            value: string;
+        };
         v1LabelList: {
             items: components["schemas"]["systemV1Label"][];
         };
@@ -5595,6 +6434,73 @@ export interface components {
         };
         v1LogoutRequest: {
             refreshToken: string;
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            /** Format: double */
+            alpha: number;
+            /** Format: int64 */
+            areaId: string;
+            /** @description The calculation written out. */
+            calculation: string;
+            chemicals: components["schemas"]["v1Chemical"][];
+            code: string;
+            createTime: string;
+            /** @description Linked ledger equipment ids, comma list. */
+            equipmentIds: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            levelName: string;
+            location: string;
+            /**
+             * Format: int64
+             * @description The three responsible persons (包保责任人): main, technical, operational.
+             */
+            mainUserId: string;
+            mainUserName: string;
+            name: string;
+            /** Format: int64 */
+            opUserId: string;
+            opUserName: string;
+            /**
+             * Format: int32
+             * @description People normally within 500 m outside the plant boundary (α).
+             */
+            peopleOutside: number;
+            remark: string;
+            /** Format: double */
+            rValue: number;
+            /**
+             * Format: double
+             * @description Computed.
+             */
+            sValue: number;
+            /** Format: int64 */
+            techUserId: string;
+            techUserName: string;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description 1 生产单元, 2 储存单元.
+             */
+            unitType: number;
+        };
+        v1MajorHazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1MajorHazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Map label (spec 3): a named point on the map. */
         v1MapLabel: {
@@ -6112,6 +7018,43 @@ export interface components {
             signatures: components["schemas"]["v1Signature"][];
             tenantName: string;
         };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        v1Plan: {
+            createTime: string;
+            /**
+             * Format: int32
+             * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
+             */
+            cycleHours: number;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            name: string;
+            /** Format: int32 */
+            pointCount: number;
+            /** @description InspectPoint ids in route order, comma list. */
+            pointIds: string;
+            remark: string;
+            tenantId: string;
+        };
+        v1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description A monitored point (监测点位) of a gateway. */
         v1Point: {
             alarmLevel: string;
@@ -6216,6 +7159,17 @@ export interface components {
             latitude: number;
             /** Format: double */
             longitude: number;
+        };
+        /** @description What the inspector found at a point. */
+        v1PointResult: {
+            items: components["schemas"]["v1ItemResult"][];
+            /** @description Photos: stored file names (resource service put-file), comma list. */
+            photos: string;
+            /** Format: int64 */
+            pointId: string;
+            remark: string;
+            /** @description The code read from the tag or label (must be the point's). */
+            scanCode: string;
         };
         v1Position: {
             /** Format: double */
@@ -6544,6 +7498,38 @@ export interface components {
         v1RoleList: {
             items: components["schemas"]["v1Role"][];
         };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        v1Rule: {
+            /** @description The regulation the interval comes from. */
+            basis: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            intervalMonths: number;
+            /** @description Letters, digits and "_" (e.g. pressure_vessel). */
+            kind: string;
+            /** Format: int32 */
+            leadDays: number;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1RulePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Rule"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description One item of the safety-measures checklist and who confirmed it. */
         v1SafetyMeasure: {
             confirmTime: string;
@@ -6630,6 +7616,52 @@ export interface components {
             roleAliases: string;
             /** @description Or named people (comma list of user ids); either may be empty, not both. */
             userIds: string;
+        };
+        /**
+         * @description A task: one window of a plan. state 0 待巡检, 1 已完成, 2 已超期 (past its
+         *     end, not done).
+         */
+        v1Task: {
+            /** Format: int32 */
+            abnormalCount: number;
+            doneTime: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            /** @description Whether the caller is its inspector (may do it). */
+            mine: boolean;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            /** @description The route's points (detail only), in order. */
+            points: components["schemas"]["v1InspectPoint"][];
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1TaskCompleteRequest: {
+            /** Format: int64 */
+            id: string;
+            results: components["schemas"]["v1PointResult"][];
+        };
+        v1TaskGenerateResult: {
+            /** Format: int32 */
+            created: number;
+        };
+        v1TaskPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Task"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Temporary power (临时用电作业). */
         v1TemporaryPower: {
@@ -6922,6 +7954,16 @@ export interface components {
         v1HazardAction: {
             content: {
                 "application/json": components["schemas"]["v1HazardAction"];
+            };
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            content: {
+                "application/json": components["schemas"]["v1MajorHazard"];
             };
         };
         /**
@@ -10375,6 +11417,820 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_FactorPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FactorPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_FactorRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_FactorSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Factor"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Equipment"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentOverdue: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                withinDays?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Equipment"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardCalculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazardPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRecord"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRecordPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EquipmentRecord"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Rule"];
+                };
+            };
+        };
+    };
+    EquipmentService_RulePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RulePage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RuleRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Plan"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Plan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPoint"];
+                };
+            };
+        };
+    };
+    InspectionService_PointPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPointPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PointRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1InspectPoint"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectRecordPage"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TaskCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_TaskDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Task"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskGenerate: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskGenerateResult"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskPage"];
                 };
             };
         };

@@ -672,7 +672,7 @@ type EquipmentRecord struct {
 	// Who did it: the caller.
 	OperatorId   int64  `protobuf:"varint,13,opt,name=operator_id,json=operatorId,proto3" json:"operator_id,omitempty"`
 	OperatorName string `protobuf:"bytes,14,opt,name=operator_name,json=operatorName,proto3" json:"operator_name,omitempty"`
-	// Attachment ids (resource service), comma list.
+	// Attachments: stored file names (resource service put-file), comma list.
 	Attachments   string `protobuf:"bytes,15,opt,name=attachments,proto3" json:"attachments,omitempty"`
 	CreateTime    string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	unknownFields protoimpl.UnknownFields

@@ -851,7 +851,7 @@ type PointResult struct {
 	ScanCode string        `protobuf:"bytes,2,opt,name=scan_code,json=scanCode,proto3" json:"scan_code,omitempty"`
 	Items    []*ItemResult `protobuf:"bytes,3,rep,name=items,proto3" json:"items,omitempty"`
 	Remark   string        `protobuf:"bytes,4,opt,name=remark,proto3" json:"remark,omitempty"`
-	// Photo attachment ids (resource service), comma list.
+	// Photos: stored file names (resource service put-file), comma list.
 	Photos        string `protobuf:"bytes,5,opt,name=photos,proto3" json:"photos,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -509,8 +509,11 @@ func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
 		}
 	}
 	if r.Attachments != "" {
-		if _, ok := ident.ParseIDs(r.Attachments); !ok {
-			return errs.BadRequest("附件格式错误")
+		for _, a := range strings.Split(r.Attachments, ",") {
+			a = strings.TrimSpace(a)
+			if a == "" || strings.ContainsFunc(a, func(c rune) bool { return c < 0x20 || c == 0x7f }) {
+				return errs.BadRequest("附件格式错误")
+			}
 		}
 	}
 	e, err := l.Items.Get(ctx, r.EquipmentID)

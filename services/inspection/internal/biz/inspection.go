@@ -495,10 +495,8 @@ func (s *Inspection) Complete(ctx context.Context, taskID int64, results []Point
 		if err := maxLen(r.Remark, 500, "备注"); err != nil {
 			return err
 		}
-		if r.Photos != "" {
-			if ids, ok := ident.ParseIDs(r.Photos); !ok || len(ids) > 9 {
-				return errs.BadRequest("照片格式错误(最多 9 张)")
-			}
+		if err := ValidFiles(r.Photos, 9, "照片"); err != nil {
+			return err
 		}
 		var items []CheckItem
 		if err := json.Unmarshal([]byte(p.Items), &items); err != nil {
@@ -570,4 +568,24 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// ValidFiles checks a comma list of stored file names (the resource
+// service's put-file answers): at most max, no empty or control-character
+// entries.
+func ValidFiles(list string, max int, field string) error {
+	if strings.TrimSpace(list) == "" {
+		return nil
+	}
+	parts := strings.Split(list, ",")
+	if len(parts) > max {
+		return errs.BadRequest("%s最多 %d 个", field, max)
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" || utf8.RuneCountInString(p) > 200 || strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			return errs.BadRequest("%s格式错误", field)
+		}
+	}
+	return nil
 }

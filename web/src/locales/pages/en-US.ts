@@ -7,6 +7,7 @@ import certificate from './en-US/certificate';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
+import equipment from './en-US/equipment';
 import prevention from './en-US/prevention';
 import workticket from './en-US/workticket';
 
@@ -18,6 +19,7 @@ export default {
   ...workticket,
   ...certificate,
   ...monitor,
+  ...equipment,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
