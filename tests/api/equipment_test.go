@@ -141,6 +141,10 @@ func (e *env) testEquipment(t *testing.T) {
 		t.Fatalf("P-901 records: %s", truncate(recs.Raw))
 	}
 	myRec := str(recs.list()[0].(map[string]any)["id"])
+	// Every write is audited in the equipment service's log.
+	if l := e.get("/api/audit-log/page?service=equipment&size=10&recordIds="+str(p9["id"]), admin).list(); len(l) < 2 {
+		t.Fatalf("audit of P-901 (created, dates moved by the record): %v", l)
+	}
 	fails(t, e.post(eq+"/record/submit", admin, rec(map[string]any{"id": myRec})), 400, "不能修改", "a record edited")
 
 	// A detection by the rule: SV-201 (safety valve, 12 months) passes.
