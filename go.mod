@@ -13,6 +13,7 @@ require (
 	anquan/factory v0.0.0
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
+	anquan/inspection v0.0.0
 	anquan/kit v0.0.0
 	anquan/monitor v0.0.0
 	anquan/positioning v0.0.0
@@ -183,6 +184,7 @@ replace (
 	anquan/factory => ./services/factory
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
+	anquan/inspection => ./services/inspection
 	anquan/kit => ./services/kit
 	anquan/monitor => ./services/monitor
 	anquan/positioning => ./services/positioning

@@ -16,12 +16,13 @@ import (
 
 // auditOrder is the order the audit page lists the sources in (the order
 // the gateway used to route them; files register in name order).
-var auditOrder = []string{"auth", "system", "user", "desk", "factory", "flow", "prevention", "resource", "workticket"}
+var auditOrder = []string{"auth", "system", "user", "desk", "factory", "flow", "prevention", "resource", "workticket", "equipment", "inspection"}
 
 // auditNames are the Chinese names of the services' audit logs.
 var auditNames = map[string]string{
 	"auth": "登录与令牌", "system": "系统设置", "user": "用户与证书", "desk": "通知公告", "flow": "审批流程",
 	"resource": "附件", "factory": "企业与分区", "prevention": "双重预防", "workticket": "特殊作业",
+	"equipment": "设备与重大危险源", "inspection": "智能巡检",
 }
 
 // auditDispatch is the gateway's client of /api/audit-log: every service

@@ -116,6 +116,19 @@ export default defineConfig({
         { path: '/videoSurveillance', component: './video/wall/index', access: 'canRoute' },
         { path: '/ai-video-alarm/list', component: './video/alarm/index', access: 'canRoute' },
         { path: '/video/camera', component: './video/camera/index', access: 'canRoute' },
+        // equipment pages (ledger, records, rules, major hazard installations) and inspection pages
+        {
+          path: '/companyBasic/production/equipmentMaintenance',
+          component: './companyBasic/production/equipmentMaintenance/index',
+          access: 'canRoute',
+        },
+        { path: '/companyBasic/production/detection', component: './companyBasic/production/detection/index', access: 'canRoute' },
+        { path: '/companyBasic/production/detectionRule', component: './companyBasic/production/detectionRule/index', access: 'canRoute' },
+        { path: '/dangerousSources/tabForm', component: './dangerousSources/tabForm/index', access: 'canRoute' },
+        { path: '/intelligentInspectionNew/point', component: './intelligentInspectionNew/point/index', access: 'canRoute' },
+        { path: '/intelligentInspectionNew/plan', component: './intelligentInspectionNew/plan/index', access: 'canRoute' },
+        { path: '/intelligentInspectionNew/task', component: './intelligentInspectionNew/task/index', access: 'canRoute' },
+        { path: '/intelligentInspectionNew/record', component: './intelligentInspectionNew/record/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

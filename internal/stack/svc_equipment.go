@@ -1,9 +1,9 @@
 package stack
 
 import (
+	equipmentapp "anquan/equipment/app"
 	"anquan/kit/component"
 	"anquan/kit/platform"
-	equipmentapp "anquan/equipment/app"
 )
 
 // equipment: the ledger, its detection rules and records; reads roles

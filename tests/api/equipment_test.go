@@ -141,6 +141,10 @@ func (e *env) testEquipment(t *testing.T) {
 		t.Fatalf("P-901 records: %s", truncate(recs.Raw))
 	}
 	myRec := str(recs.list()[0].(map[string]any)["id"])
+	// Every write is audited in the equipment service's log.
+	if l := e.get("/api/audit-log/page?service=equipment&size=10&recordIds="+str(p9["id"]), admin).list(); len(l) < 2 {
+		t.Fatalf("audit of P-901 (created, dates moved by the record): %v", l)
+	}
 	fails(t, e.post(eq+"/record/submit", admin, rec(map[string]any{"id": myRec})), 400, "不能修改", "a record edited")
 
 	// A detection by the rule: SV-201 (safety valve, 12 months) passes.
@@ -196,6 +200,8 @@ func (e *env) testEquipment(t *testing.T) {
 		t.Fatalf("raised hazard: %v", h)
 	}
 
+	e.testMajorHazards(t, admin, directorID)
+
 	// Tenants are apart.
 	platform := e.login("000000", "admin", "admin")
 	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300003", "tenantName": "设备隔离公司"}), "tenant B")
@@ -209,4 +215,89 @@ func (e *env) testEquipment(t *testing.T) {
 	if e.get(eq+"/ledger/detail?id="+str(qd["id"]), admin).dataMap()["code"] != "QD-01" {
 		t.Fatal("tenant B removed tenant A's equipment")
 	}
+	if l := e.get(eq+"/major-hazard/page", b).list(); len(l) != 0 {
+		t.Fatalf("tenant B sees major hazards: %v", l)
+	}
+	// A tenant without its own rule table grades with the standard's.
+	c := e.post(eq+"/major-hazard/calculate", b, map[string]any{"peopleOutside": 10,
+		"chemicals": []any{map[string]any{"name": "液氯", "factorKey": "toxic:Cl2", "quantity": 5, "critical": 2}}})
+	if c.dataMap()["rValue"] != 10.0 || c.dataMap()["level"] != 3.0 {
+		t.Fatalf("tenant B's calculation: %s", truncate(c.Raw))
+	}
+}
+
+// testMajorHazards: the demo installations; GB 18218 grading at its
+// boundaries through the calculate call; refusals; an installation saved
+// with its chemicals and three responsible persons, regraded by the
+// tenant's rule table.
+func (e *env) testMajorHazards(t *testing.T, admin, directorID string) {
+	t.Helper()
+	l := e.get(eq+"/major-hazard/page?size=50", admin)
+	ok(t, l, "major hazard page")
+	levels := map[string]float64{}
+	for _, x := range l.list() {
+		m := x.(map[string]any)
+		levels[str(m["code"])] = m["level"].(float64)
+	}
+	if levels["MH-01"] != 4 || levels["MH-02"] != 3 {
+		t.Fatalf("demo installations: %s", truncate(l.Raw))
+	}
+	calc := func(people int, key string, q, crit float64) map[string]any {
+		t.Helper()
+		r := e.post(eq+"/major-hazard/calculate", admin, map[string]any{"peopleOutside": people,
+			"chemicals": []any{map[string]any{"name": "物质", "factorKey": key, "quantity": q, "critical": crit}}})
+		ok(t, r, "calculate")
+		return r.dataMap()
+	}
+	for _, c := range []struct {
+		people   int
+		key      string
+		q, crit  float64
+		r, level float64
+	}{
+		{10, "toxic:Cl2", 5, 2, 10, 3}, {10, "toxic:Cl2", 4.999, 2, 9.998, 4},
+		{10, "toxic:NO2", 5, 1, 50, 2}, {10, "toxic:NO2", 4.999, 1, 49.99, 3},
+		{10, "toxic:NO2", 10, 1, 100, 1}, {100, "toxic:NO2", 5, 1, 100, 1}, {99, "toxic:NO2", 5, 1, 75, 2},
+	} {
+		m := calc(c.people, c.key, c.q, c.crit)
+		if m["rValue"] != c.r || m["level"] != c.level {
+			t.Fatalf("%s q=%v Q=%v people %d: R %v level %v, want R %v level %v (%v)", c.key, c.q, c.crit, c.people, m["rValue"], m["level"], c.r, c.level, m["calculation"])
+		}
+	}
+	if m := calc(10, "other", 1, 500); m["level"] != nil && m["level"] != 0.0 || !strings.Contains(str(m["calculation"]), "不构成重大危险源") {
+		t.Fatalf("S below 1: %v", m)
+	}
+	hz := func(extra map[string]any) map[string]any {
+		p := map[string]any{"code": "MH-09", "name": "液氨储罐", "unitType": 2, "peopleOutside": 40,
+			"mainUserId": directorID, "techUserId": directorID, "opUserId": directorID,
+			"chemicals": []any{map[string]any{"name": "液氨", "cas": "7664-41-7", "factorKey": "toxic:NH3", "quantity": 30, "critical": 10}}}
+		for k, v := range extra {
+			p[k] = v
+		}
+		return p
+	}
+	fails(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"chemicals": []any{}})), 400, "危险化学品", "no chemicals")
+	fails(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"chemicals": []any{map[string]any{"name": "x", "factorKey": "nope", "quantity": 1, "critical": 1}}})), 400, "不在规则表", "an unknown β")
+	fails(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"chemicals": []any{map[string]any{"name": "x", "factorKey": "other", "quantity": 1, "critical": 0}}})), 400, "临界量", "a zero critical quantity")
+	fails(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"techUserId": "0"})), 400, "技术负责人", "no technical responsible person")
+	fails(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"code": "MH-01"})), 400, "已存在", "a duplicate code")
+	ok(t, e.post(eq+"/major-hazard/submit", admin, hz(nil)), "an ammonia store")
+	m := e.get(eq+"/major-hazard/page?code_equal=MH-09", admin).list()[0].(map[string]any)
+	// S = 3, R = 1.2 × 2 × 3 = 7.2: level 4.
+	if m["sValue"] != 3.0 || m["rValue"] != 7.2 || m["level"] != 4.0 || m["opUserName"] != "张主任" {
+		t.Fatalf("ammonia store: %v", m)
+	}
+	d := e.get(eq+"/major-hazard/detail?id="+str(m["id"]), admin).dataMap()
+	if ch := d["chemicals"].([]any); len(ch) != 1 || ch[0].(map[string]any)["beta"] != 2.0 {
+		t.Fatalf("ammonia store detail: %v", d)
+	}
+	// The tenant's rule table: β of ammonia raised to 3 regrades on the next save (R = 10.8, level 3).
+	f := e.get(eq+"/factor/page?key_equal=toxic:NH3", admin).list()[0].(map[string]any)
+	fails(t, e.post(eq+"/factor/submit", admin, map[string]any{"id": f["id"], "kind": 1, "key": "toxic:NH3", "name": "氨", "value": 0}), 400, "系数值", "a zero β")
+	ok(t, e.post(eq+"/factor/submit", admin, map[string]any{"id": f["id"], "kind": 1, "key": "toxic:NH3", "name": "氨", "value": 3}), "β of ammonia to 3")
+	ok(t, e.post(eq+"/major-hazard/submit", admin, hz(map[string]any{"id": m["id"]})), "the ammonia store saved again")
+	if m = e.get(eq+"/major-hazard/detail?id="+str(m["id"]), admin).dataMap(); m["rValue"] != 10.8 || m["level"] != 3.0 || len(m["chemicals"].([]any)) != 1 {
+		t.Fatalf("ammonia store regraded: %v", m)
+	}
+	ok(t, e.post(eq+"/major-hazard/remove?ids="+str(m["id"]), admin, nil), "the ammonia store removed")
 }

@@ -3468,6 +3468,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/factor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_FactorPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipment/ledger/detail": {
         parameters: {
             query?: never;
@@ -3546,6 +3594,88 @@ export interface paths {
          *     manager (administrator, safety manager) updates.
          */
         post: operations["EquipmentService_EquipmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Computes S, R and the level of a form without saving it. */
+        post: operations["EquipmentService_MajorHazardCalculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_MajorHazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (no id) or update: its main responsible person, its creator or a manager. */
+        post: operations["EquipmentService_MajorHazardSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3683,6 +3813,219 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EquipmentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The assigned inspector submits every point of the task. */
+        post: operations["InspectionService_TaskComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the tasks of every enabled plan for today's windows (once per
+         *     plan and window, however often it runs).
+         */
+        post: operations["InspectionService_TaskGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskPageList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6065,43 +6408,66 @@ export interface components {
              */
             extensions: components["schemas"]["protobufAny"][];
         };
-        /** @description One person's attempt of an exam (a result once submitted). */
-        bladeEducationV1Record: {
-            /** @description true: submitted by the server at the deadline. */
-            autoSubmitted: boolean;
-            certNo: string;
-            /** @description When the attempt ends on the server (start + duration, bounded by the exam's end). */
-            deadline: string;
-            /** Format: int32 */
-            duration: number;
-            examEndTime: string;
-            /** Format: int64 */
-            examId: string;
-            examName: string;
-            examStartTime: string;
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        bladeEmergencyV1Plan: {
+            code: string;
+            content: string;
+            createTime: string;
+            drillDue: string;
+            drillOverdue: boolean;
+            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
+            evaluationDue: string;
+            filedDate: string;
+            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
+            filingDue: string;
+            /** @description Whether filing is overdue today (published, not filed, due passed). */
+            filingOverdue: boolean;
             /** Format: int64 */
             id: string;
-            passed: boolean;
-            /** Format: int32 */
-            passScore: number;
-            /** @description Detail / start only. */
-            questions: components["schemas"]["v1AttemptQuestion"][];
-            /** Format: int32 */
-            score: number;
-            /** @description The server's clock, so the page counts down from the same time. */
-            serverTime: string;
-            startTime: string;
             /**
-             * Format: int32
-             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+             * @description The latest completed drill of this plan and when the next one is due
+             *     (drill.general.months or drill.onsite.months after it, or publication).
              */
-            state: number;
-            submitTime: string;
+            lastDrillDate: string;
+            name: string;
             /** Format: int32 */
-            totalScore: number;
+            planType: number;
+            publishDate: string;
+            /** @description Response cards of key posts (应急处置卡), free text. */
+            responseCards: string;
             /** Format: int64 */
-            userId: string;
-            userName: string;
+            responsibleUserId: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+            reviseReason: string;
+            /**
+             * Format: int64
+             * @description The first version's id: every version of a plan shares it.
+             */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        bladeEmergencyV1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["bladeEmergencyV1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description A rule of the tenant (应急规则): one row per version; the highest version
@@ -6130,47 +6496,6 @@ export interface components {
             version: number;
         };
         /**
-         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
-         *     record of an equipment. Records are never edited; the equipment's dates
-         *     follow the newest one.
-         */
-        bladeEquipmentV1Record: {
-            /** @description Attachment ids (resource service), comma list. */
-            attachments: string;
-            content: string;
-            createTime: string;
-            equipmentCode: string;
-            /** Format: int64 */
-            equipmentId: string;
-            equipmentName: string;
-            /** Format: int64 */
-            id: string;
-            /** Format: int32 */
-            kind: number;
-            /**
-             * @description The next due date this record sets (computed from the rule or the
-             *     maintenance cycle; sent only for equipment without either).
-             */
-            nextDue: string;
-            /**
-             * Format: int64
-             * @description Who did it: the caller.
-             */
-            operatorId: string;
-            operatorName: string;
-            /** @description Inspection body (检验机构) and its report number. */
-            org: string;
-            /** @description yyyy-MM-dd, not in the future. */
-            recordDate: string;
-            reportNo: string;
-            /**
-             * Format: int32
-             * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
-             */
-            result: number;
-            tenantId: string;
-        };
-        /**
          * @description A detection rule: how often a kind of equipment is inspected, tested or
          *     calibrated, and how many days before the due date it is listed as due.
          */
@@ -6191,20 +6516,46 @@ export interface components {
             tenantId: string;
             updateTime: string;
         };
-        bladeSystemV1GrantRequest: {
-            menuIds: string[];
-            roleIds: string[];
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        bladeInspectionV1Plan: {
+            createTime: string;
+            /**
+             * Format: int32
+             * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
+             */
+            cycleHours: number;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            name: string;
+            /** Format: int32 */
+            pointCount: number;
+            /** @description InspectPoint ids in route order, comma list. */
+            pointIds: string;
+            remark: string;
+            tenantId: string;
         };
-        equipmentV1RecordPage: {
+        bladeInspectionV1PlanPage: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeEquipmentV1Record"][];
+            records: components["schemas"]["bladeInspectionV1Plan"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        bladeSystemV1GrantRequest: {
+            menuIds: string[];
+            roleIds: string[];
         };
         /**
          * @description `Any` contains an arbitrary serialized protocol buffer message along with a
@@ -6879,6 +7230,20 @@ export interface components {
             total: number;
         };
         /**
+         * @description A check item of a point: kind 1 normal/abnormal, 2 a number that is
+         *     abnormal outside [min, max].
+         */
+        v1CheckItem: {
+            /** Format: int32 */
+            kind: number;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            name: string;
+            unit: string;
+        };
+        /**
          * @description 隐患排查任务 (plan): produces one CheckTask per window
          *     [start + k*cycle, start + (k+1)*cycle) in Asia/Shanghai.
          */
@@ -7077,6 +7442,26 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A hazardous chemical of an installation: q the largest quantity that can
+         *     be present and Q its critical quantity (tonnes), factor_key its β.
+         */
+        v1Chemical: {
+            /**
+             * Format: double
+             * @description Computed: β and q/Q.
+             */
+            beta: number;
+            cas: string;
+            /** Format: double */
+            critical: number;
+            factorKey: string;
+            name: string;
+            /** Format: double */
+            quantity: number;
+            /** Format: double */
+            ratio: number;
         };
         /** @description One option of a choice question: key A-F and its text. */
         v1ChoiceOption: {
@@ -7567,6 +7952,58 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        v1EquipmentRecord: {
+            /** @description Attachments: stored file names (resource service put-file), comma list. */
+            attachments: string;
+            content: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * @description The next due date this record sets (computed from the rule or the
+             *     maintenance cycle; sent only for equipment without either).
+             */
+            nextDue: string;
+            /**
+             * Format: int64
+             * @description Who did it: the caller.
+             */
+            operatorId: string;
+            operatorName: string;
+            /** @description Inspection body (检验机构) and its report number. */
+            org: string;
+            /** @description yyyy-MM-dd, not in the future. */
+            recordDate: string;
+            reportNo: string;
+            /**
+             * Format: int32
+             * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
+             */
+            result: number;
+            tenantId: string;
+        };
+        v1EquipmentRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EquipmentRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1Exam: {
             /**
              * Format: int32
@@ -7635,6 +8072,37 @@ export interface components {
             daysLeft: number;
             remindDate: string;
             type: string;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        v1Factor: {
+            /** Format: int64 */
+            id: string;
+            key: string;
+            /** Format: int32 */
+            kind: number;
+            name: string;
+            /** Format: int32 */
+            peopleMin: number;
+            remark: string;
+            tenantId: string;
+            /** Format: double */
+            value: number;
+        };
+        v1FactorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Factor"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description The enterprise record of one tenant (企业信息). */
         v1Factory: {
@@ -8017,6 +8485,72 @@ export interface components {
         v1IdList: {
             items: string[];
         };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        v1InspectPoint: {
+            /** Format: int64 */
+            areaId: string;
+            /** @description The text of its NFC tag or QR label (unique in the tenant). */
+            code: string;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description The equipment (equipment service ledger id) of a type 1 point.
+             */
+            equipmentId: string;
+            /** Format: int64 */
+            id: string;
+            items: components["schemas"]["v1CheckItem"][];
+            location: string;
+            name: string;
+            /** Format: int32 */
+            pointType: number;
+            remark: string;
+            tenantId: string;
+        };
+        v1InspectPointPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectPoint"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One point of a done task. */
+        v1InspectRecord: {
+            abnormal: boolean;
+            doneTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            items: components["schemas"]["v1ItemResult"][];
+            photos: string;
+            /** Format: int64 */
+            planId: string;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            remark: string;
+            /** Format: int64 */
+            taskId: string;
+            tenantId: string;
+        };
+        v1InspectRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description A running or finished instance. */
         v1Instance: {
             /** Format: int64 */
@@ -8057,6 +8591,13 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A value entered for a check item. */
+        v1ItemResult: {
+            abnormal: boolean;
+            name: string;
+            /** @description kind 1: "正常" or "异常"; kind 2: the number. */
+            value: string;
+        };
         v1LabelList: {
             items: components["schemas"]["systemV1Label"][];
         };
@@ -8089,6 +8630,73 @@ export interface components {
         };
         v1LogoutRequest: {
             refreshToken: string;
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            /** Format: double */
+            alpha: number;
+            /** Format: int64 */
+            areaId: string;
+            /** @description The calculation written out. */
+            calculation: string;
+            chemicals: components["schemas"]["v1Chemical"][];
+            code: string;
+            createTime: string;
+            /** @description Linked ledger equipment ids, comma list. */
+            equipmentIds: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            levelName: string;
+            location: string;
+            /**
+             * Format: int64
+             * @description The three responsible persons (包保责任人): main, technical, operational.
+             */
+            mainUserId: string;
+            mainUserName: string;
+            name: string;
+            /** Format: int64 */
+            opUserId: string;
+            opUserName: string;
+            /**
+             * Format: int32
+             * @description People normally within 500 m outside the plant boundary (α).
+             */
+            peopleOutside: number;
+            remark: string;
+            /** Format: double */
+            rValue: number;
+            /**
+             * Format: double
+             * @description Computed.
+             */
+            sValue: number;
+            /** Format: int64 */
+            techUserId: string;
+            techUserName: string;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description 1 生产单元, 2 储存单元.
+             */
+            unitType: number;
+        };
+        v1MajorHazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1MajorHazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Map label (spec 3): a named point on the map. */
         v1MapLabel: {
@@ -8735,72 +9343,11 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
-        /**
-         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
-         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
-         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
-         */
-        v1Plan: {
-            code: string;
-            content: string;
-            createTime: string;
-            drillDue: string;
-            drillOverdue: boolean;
-            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
-            evaluationDue: string;
-            filedDate: string;
-            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
-            filingDue: string;
-            /** @description Whether filing is overdue today (published, not filed, due passed). */
-            filingOverdue: boolean;
-            /** Format: int64 */
-            id: string;
-            /**
-             * @description The latest completed drill of this plan and when the next one is due
-             *     (drill.general.months or drill.onsite.months after it, or publication).
-             */
-            lastDrillDate: string;
-            name: string;
-            /** Format: int32 */
-            planType: number;
-            publishDate: string;
-            /** @description Response cards of key posts (应急处置卡), free text. */
-            responseCards: string;
-            /** Format: int64 */
-            responsibleUserId: string;
-            reviewDate: string;
-            reviewers: string;
-            reviewOpinion: string;
-            /** Format: int32 */
-            reviewWay: number;
-            reviseReason: string;
-            /**
-             * Format: int64
-             * @description The first version's id: every version of a plan shares it.
-             */
-            rootId: string;
-            /** Format: int32 */
-            state: number;
-            updateTime: string;
-            /** Format: int32 */
-            version: number;
-        };
         /** @description A dated step of a plan: publish (publish date), file (filing date). */
         v1PlanDate: {
             date: string;
             /** Format: int64 */
             id: string;
-        };
-        v1PlanPage: {
-            /** Format: int32 */
-            current: number;
-            /** Format: int32 */
-            pages: number;
-            records: components["schemas"]["v1Plan"][];
-            /** Format: int32 */
-            size: number;
-            /** Format: int32 */
-            total: number;
         };
         /**
          * @description Review of a draft: the way, the reviewers (at least one for 评审), the
@@ -8940,6 +9487,17 @@ export interface components {
             latitude: number;
             /** Format: double */
             longitude: number;
+        };
+        /** @description What the inspector found at a point. */
+        v1PointResult: {
+            items: components["schemas"]["v1ItemResult"][];
+            /** @description Photos: stored file names (resource service put-file), comma list. */
+            photos: string;
+            /** Format: int64 */
+            pointId: string;
+            remark: string;
+            /** @description The code read from the tag or label (must be the point's). */
+            scanCode: string;
         };
         /**
          * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 3 wrong zone /
@@ -9307,12 +9865,50 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description One person's attempt of an exam (a result once submitted). */
+        v1Record: {
+            /** @description true: submitted by the server at the deadline. */
+            autoSubmitted: boolean;
+            certNo: string;
+            /** @description When the attempt ends on the server (start + duration, bounded by the exam's end). */
+            deadline: string;
+            /** Format: int32 */
+            duration: number;
+            examEndTime: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            examStartTime: string;
+            /** Format: int64 */
+            id: string;
+            passed: boolean;
+            /** Format: int32 */
+            passScore: number;
+            /** @description Detail / start only. */
+            questions: components["schemas"]["v1AttemptQuestion"][];
+            /** Format: int32 */
+            score: number;
+            /** @description The server's clock, so the page counts down from the same time. */
+            serverTime: string;
+            startTime: string;
+            /**
+             * Format: int32
+             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+             */
+            state: number;
+            submitTime: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
         v1RecordRows: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeEducationV1Record"][];
+            records: components["schemas"]["v1Record"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -9778,6 +10374,52 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A task: one window of a plan. state 0 待巡检, 1 已完成, 2 已超期 (past its
+         *     end, not done).
+         */
+        v1Task: {
+            /** Format: int32 */
+            abnormalCount: number;
+            doneTime: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            /** @description Whether the caller is its inspector (may do it). */
+            mine: boolean;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            /** @description The route's points (detail only), in order. */
+            points: components["schemas"]["v1InspectPoint"][];
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1TaskCompleteRequest: {
+            /** Format: int64 */
+            id: string;
+            results: components["schemas"]["v1PointResult"][];
+        };
+        v1TaskGenerateResult: {
+            /** Format: int32 */
+            created: number;
+        };
+        v1TaskPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Task"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
         v1Team: {
             createTime: string;
@@ -10180,6 +10822,16 @@ export interface components {
         v1HazardAction: {
             content: {
                 "application/json": components["schemas"]["v1HazardAction"];
+            };
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            content: {
+                "application/json": components["schemas"]["v1MajorHazard"];
             };
         };
         /** @description A dated step of a plan: publish (publish date), file (filing date). */
@@ -14440,7 +15092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };
@@ -14462,7 +15114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };
@@ -14536,7 +15188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };
@@ -14556,7 +15208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEducationV1Record"];
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };
@@ -14804,7 +15456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Plan"];
+                    "application/json": components["schemas"]["bladeEmergencyV1Plan"];
                 };
             };
         };
@@ -14850,7 +15502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1PlanPage"];
+                    "application/json": components["schemas"]["bladeEmergencyV1PlanPage"];
                 };
             };
         };
@@ -14967,7 +15619,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["v1Plan"];
+                "application/json": components["schemas"]["bladeEmergencyV1Plan"];
             };
         };
         responses: {
@@ -14999,7 +15651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1PlanPage"];
+                    "application/json": components["schemas"]["bladeEmergencyV1PlanPage"];
                 };
             };
         };
@@ -15297,6 +15949,84 @@ export interface operations {
             };
         };
     };
+    EquipmentService_FactorPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FactorPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_FactorRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_FactorSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Factor"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EquipmentService_EquipmentDetail: {
         parameters: {
             query?: {
@@ -15416,6 +16146,116 @@ export interface operations {
             };
         };
     };
+    EquipmentService_MajorHazardCalculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazardPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EquipmentService_RecordDetail: {
         parameters: {
             query?: {
@@ -15433,7 +16273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEquipmentV1Record"];
+                    "application/json": components["schemas"]["v1EquipmentRecord"];
                 };
             };
         };
@@ -15459,7 +16299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["equipmentV1RecordPage"];
+                    "application/json": components["schemas"]["v1EquipmentRecordPage"];
                 };
             };
         };
@@ -15500,7 +16340,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeEquipmentV1Record"];
+                "application/json": components["schemas"]["v1EquipmentRecord"];
             };
         };
         responses: {
@@ -15609,6 +16449,316 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeInspectionV1Plan"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeInspectionV1PlanPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeInspectionV1Plan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPoint"];
+                };
+            };
+        };
+    };
+    InspectionService_PointPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPointPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PointRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1InspectPoint"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectRecordPage"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TaskCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_TaskDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Task"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskGenerate: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskGenerateResult"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskPage"];
                 };
             };
         };

@@ -650,7 +650,7 @@ func (x *RulePage) GetPages() int32 {
 // A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
 // record of an equipment. Records are never edited; the equipment's dates
 // follow the newest one.
-type Record struct {
+type EquipmentRecord struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -672,27 +672,27 @@ type Record struct {
 	// Who did it: the caller.
 	OperatorId   int64  `protobuf:"varint,13,opt,name=operator_id,json=operatorId,proto3" json:"operator_id,omitempty"`
 	OperatorName string `protobuf:"bytes,14,opt,name=operator_name,json=operatorName,proto3" json:"operator_name,omitempty"`
-	// Attachment ids (resource service), comma list.
+	// Attachments: stored file names (resource service put-file), comma list.
 	Attachments   string `protobuf:"bytes,15,opt,name=attachments,proto3" json:"attachments,omitempty"`
 	CreateTime    string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Record) Reset() {
-	*x = Record{}
+func (x *EquipmentRecord) Reset() {
+	*x = EquipmentRecord{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Record) String() string {
+func (x *EquipmentRecord) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Record) ProtoMessage() {}
+func (*EquipmentRecord) ProtoMessage() {}
 
-func (x *Record) ProtoReflect() protoreflect.Message {
+func (x *EquipmentRecord) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -704,126 +704,126 @@ func (x *Record) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Record.ProtoReflect.Descriptor instead.
-func (*Record) Descriptor() ([]byte, []int) {
+// Deprecated: Use EquipmentRecord.ProtoReflect.Descriptor instead.
+func (*EquipmentRecord) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{5}
 }
 
-func (x *Record) GetId() int64 {
+func (x *EquipmentRecord) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Record) GetTenantId() string {
+func (x *EquipmentRecord) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *Record) GetEquipmentId() int64 {
+func (x *EquipmentRecord) GetEquipmentId() int64 {
 	if x != nil {
 		return x.EquipmentId
 	}
 	return 0
 }
 
-func (x *Record) GetEquipmentCode() string {
+func (x *EquipmentRecord) GetEquipmentCode() string {
 	if x != nil {
 		return x.EquipmentCode
 	}
 	return ""
 }
 
-func (x *Record) GetEquipmentName() string {
+func (x *EquipmentRecord) GetEquipmentName() string {
 	if x != nil {
 		return x.EquipmentName
 	}
 	return ""
 }
 
-func (x *Record) GetKind() int32 {
+func (x *EquipmentRecord) GetKind() int32 {
 	if x != nil {
 		return x.Kind
 	}
 	return 0
 }
 
-func (x *Record) GetRecordDate() string {
+func (x *EquipmentRecord) GetRecordDate() string {
 	if x != nil {
 		return x.RecordDate
 	}
 	return ""
 }
 
-func (x *Record) GetResult() int32 {
+func (x *EquipmentRecord) GetResult() int32 {
 	if x != nil {
 		return x.Result
 	}
 	return 0
 }
 
-func (x *Record) GetContent() string {
+func (x *EquipmentRecord) GetContent() string {
 	if x != nil {
 		return x.Content
 	}
 	return ""
 }
 
-func (x *Record) GetOrg() string {
+func (x *EquipmentRecord) GetOrg() string {
 	if x != nil {
 		return x.Org
 	}
 	return ""
 }
 
-func (x *Record) GetReportNo() string {
+func (x *EquipmentRecord) GetReportNo() string {
 	if x != nil {
 		return x.ReportNo
 	}
 	return ""
 }
 
-func (x *Record) GetNextDue() string {
+func (x *EquipmentRecord) GetNextDue() string {
 	if x != nil {
 		return x.NextDue
 	}
 	return ""
 }
 
-func (x *Record) GetOperatorId() int64 {
+func (x *EquipmentRecord) GetOperatorId() int64 {
 	if x != nil {
 		return x.OperatorId
 	}
 	return 0
 }
 
-func (x *Record) GetOperatorName() string {
+func (x *EquipmentRecord) GetOperatorName() string {
 	if x != nil {
 		return x.OperatorName
 	}
 	return ""
 }
 
-func (x *Record) GetAttachments() string {
+func (x *EquipmentRecord) GetAttachments() string {
 	if x != nil {
 		return x.Attachments
 	}
 	return ""
 }
 
-func (x *Record) GetCreateTime() string {
+func (x *EquipmentRecord) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-type RecordPage struct {
+type EquipmentRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Record              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*EquipmentRecord     `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -832,20 +832,20 @@ type RecordPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *RecordPage) Reset() {
-	*x = RecordPage{}
+func (x *EquipmentRecordPage) Reset() {
+	*x = EquipmentRecordPage{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *RecordPage) String() string {
+func (x *EquipmentRecordPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*RecordPage) ProtoMessage() {}
+func (*EquipmentRecordPage) ProtoMessage() {}
 
-func (x *RecordPage) ProtoReflect() protoreflect.Message {
+func (x *EquipmentRecordPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -857,40 +857,628 @@ func (x *RecordPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use RecordPage.ProtoReflect.Descriptor instead.
-func (*RecordPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use EquipmentRecordPage.ProtoReflect.Descriptor instead.
+func (*EquipmentRecordPage) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *RecordPage) GetRecords() []*Record {
+func (x *EquipmentRecordPage) GetRecords() []*EquipmentRecord {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *RecordPage) GetTotal() int32 {
+func (x *EquipmentRecordPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *RecordPage) GetSize() int32 {
+func (x *EquipmentRecordPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *RecordPage) GetCurrent() int32 {
+func (x *EquipmentRecordPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *RecordPage) GetPages() int32 {
+func (x *EquipmentRecordPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+// 附件1), the tenant's rule table: kind 1 β (correction factor of a
+// substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+// α (people normally within 500 m outside the boundary, people_min and up).
+type Factor struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	Kind          int32                  `protobuf:"varint,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Key           string                 `protobuf:"bytes,4,opt,name=key,proto3" json:"key,omitempty"`
+	Name          string                 `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
+	Value         float64                `protobuf:"fixed64,6,opt,name=value,proto3" json:"value,omitempty"`
+	PeopleMin     int32                  `protobuf:"varint,7,opt,name=people_min,json=peopleMin,proto3" json:"people_min,omitempty"`
+	Remark        string                 `protobuf:"bytes,8,opt,name=remark,proto3" json:"remark,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Factor) Reset() {
+	*x = Factor{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Factor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Factor) ProtoMessage() {}
+
+func (x *Factor) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Factor.ProtoReflect.Descriptor instead.
+func (*Factor) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *Factor) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Factor) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *Factor) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *Factor) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *Factor) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Factor) GetValue() float64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *Factor) GetPeopleMin() int32 {
+	if x != nil {
+		return x.PeopleMin
+	}
+	return 0
+}
+
+func (x *Factor) GetRemark() string {
+	if x != nil {
+		return x.Remark
+	}
+	return ""
+}
+
+type FactorPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Factor              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FactorPage) Reset() {
+	*x = FactorPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FactorPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FactorPage) ProtoMessage() {}
+
+func (x *FactorPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FactorPage.ProtoReflect.Descriptor instead.
+func (*FactorPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *FactorPage) GetRecords() []*Factor {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *FactorPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *FactorPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *FactorPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *FactorPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// A hazardous chemical of an installation: q the largest quantity that can
+// be present and Q its critical quantity (tonnes), factor_key its β.
+type Chemical struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Name      string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Cas       string                 `protobuf:"bytes,2,opt,name=cas,proto3" json:"cas,omitempty"`
+	FactorKey string                 `protobuf:"bytes,3,opt,name=factor_key,json=factorKey,proto3" json:"factor_key,omitempty"`
+	Quantity  float64                `protobuf:"fixed64,4,opt,name=quantity,proto3" json:"quantity,omitempty"`
+	Critical  float64                `protobuf:"fixed64,5,opt,name=critical,proto3" json:"critical,omitempty"`
+	// Computed: β and q/Q.
+	Beta          float64 `protobuf:"fixed64,6,opt,name=beta,proto3" json:"beta,omitempty"`
+	Ratio         float64 `protobuf:"fixed64,7,opt,name=ratio,proto3" json:"ratio,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Chemical) Reset() {
+	*x = Chemical{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Chemical) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Chemical) ProtoMessage() {}
+
+func (x *Chemical) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Chemical.ProtoReflect.Descriptor instead.
+func (*Chemical) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Chemical) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Chemical) GetCas() string {
+	if x != nil {
+		return x.Cas
+	}
+	return ""
+}
+
+func (x *Chemical) GetFactorKey() string {
+	if x != nil {
+		return x.FactorKey
+	}
+	return ""
+}
+
+func (x *Chemical) GetQuantity() float64 {
+	if x != nil {
+		return x.Quantity
+	}
+	return 0
+}
+
+func (x *Chemical) GetCritical() float64 {
+	if x != nil {
+		return x.Critical
+	}
+	return 0
+}
+
+func (x *Chemical) GetBeta() float64 {
+	if x != nil {
+		return x.Beta
+	}
+	return 0
+}
+
+func (x *Chemical) GetRatio() float64 {
+	if x != nil {
+		return x.Ratio
+	}
+	return 0
+}
+
+// A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+// is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+// 4; level 0 when S < 1.
+type MajorHazard struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	Code     string                 `protobuf:"bytes,3,opt,name=code,proto3" json:"code,omitempty"`
+	Name     string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// 1 生产单元, 2 储存单元.
+	UnitType int32  `protobuf:"varint,5,opt,name=unit_type,json=unitType,proto3" json:"unit_type,omitempty"`
+	AreaId   int64  `protobuf:"varint,6,opt,name=area_id,json=areaId,proto3" json:"area_id,omitempty"`
+	Location string `protobuf:"bytes,7,opt,name=location,proto3" json:"location,omitempty"`
+	// People normally within 500 m outside the plant boundary (α).
+	PeopleOutside int32 `protobuf:"varint,8,opt,name=people_outside,json=peopleOutside,proto3" json:"people_outside,omitempty"`
+	// The three responsible persons (包保责任人): main, technical, operational.
+	MainUserId   int64  `protobuf:"varint,9,opt,name=main_user_id,json=mainUserId,proto3" json:"main_user_id,omitempty"`
+	MainUserName string `protobuf:"bytes,10,opt,name=main_user_name,json=mainUserName,proto3" json:"main_user_name,omitempty"`
+	TechUserId   int64  `protobuf:"varint,11,opt,name=tech_user_id,json=techUserId,proto3" json:"tech_user_id,omitempty"`
+	TechUserName string `protobuf:"bytes,12,opt,name=tech_user_name,json=techUserName,proto3" json:"tech_user_name,omitempty"`
+	OpUserId     int64  `protobuf:"varint,13,opt,name=op_user_id,json=opUserId,proto3" json:"op_user_id,omitempty"`
+	OpUserName   string `protobuf:"bytes,14,opt,name=op_user_name,json=opUserName,proto3" json:"op_user_name,omitempty"`
+	// Linked ledger equipment ids, comma list.
+	EquipmentIds string      `protobuf:"bytes,15,opt,name=equipment_ids,json=equipmentIds,proto3" json:"equipment_ids,omitempty"`
+	Chemicals    []*Chemical `protobuf:"bytes,16,rep,name=chemicals,proto3" json:"chemicals,omitempty"`
+	// Computed.
+	SValue    float64 `protobuf:"fixed64,17,opt,name=s_value,json=sValue,proto3" json:"s_value,omitempty"`
+	Alpha     float64 `protobuf:"fixed64,18,opt,name=alpha,proto3" json:"alpha,omitempty"`
+	RValue    float64 `protobuf:"fixed64,19,opt,name=r_value,json=rValue,proto3" json:"r_value,omitempty"`
+	Level     int32   `protobuf:"varint,20,opt,name=level,proto3" json:"level,omitempty"`
+	LevelName string  `protobuf:"bytes,21,opt,name=level_name,json=levelName,proto3" json:"level_name,omitempty"`
+	// The calculation written out.
+	Calculation   string `protobuf:"bytes,22,opt,name=calculation,proto3" json:"calculation,omitempty"`
+	Remark        string `protobuf:"bytes,23,opt,name=remark,proto3" json:"remark,omitempty"`
+	CreateTime    string `protobuf:"bytes,24,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MajorHazard) Reset() {
+	*x = MajorHazard{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MajorHazard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MajorHazard) ProtoMessage() {}
+
+func (x *MajorHazard) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MajorHazard.ProtoReflect.Descriptor instead.
+func (*MajorHazard) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *MajorHazard) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetUnitType() int32 {
+	if x != nil {
+		return x.UnitType
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetAreaId() int64 {
+	if x != nil {
+		return x.AreaId
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetPeopleOutside() int32 {
+	if x != nil {
+		return x.PeopleOutside
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetMainUserId() int64 {
+	if x != nil {
+		return x.MainUserId
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetMainUserName() string {
+	if x != nil {
+		return x.MainUserName
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetTechUserId() int64 {
+	if x != nil {
+		return x.TechUserId
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetTechUserName() string {
+	if x != nil {
+		return x.TechUserName
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetOpUserId() int64 {
+	if x != nil {
+		return x.OpUserId
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetOpUserName() string {
+	if x != nil {
+		return x.OpUserName
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetEquipmentIds() string {
+	if x != nil {
+		return x.EquipmentIds
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetChemicals() []*Chemical {
+	if x != nil {
+		return x.Chemicals
+	}
+	return nil
+}
+
+func (x *MajorHazard) GetSValue() float64 {
+	if x != nil {
+		return x.SValue
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetAlpha() float64 {
+	if x != nil {
+		return x.Alpha
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetRValue() float64 {
+	if x != nil {
+		return x.RValue
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *MajorHazard) GetLevelName() string {
+	if x != nil {
+		return x.LevelName
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetCalculation() string {
+	if x != nil {
+		return x.Calculation
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetRemark() string {
+	if x != nil {
+		return x.Remark
+	}
+	return ""
+}
+
+func (x *MajorHazard) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+type MajorHazardPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*MajorHazard         `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MajorHazardPage) Reset() {
+	*x = MajorHazardPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MajorHazardPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MajorHazardPage) ProtoMessage() {}
+
+func (x *MajorHazardPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MajorHazardPage.ProtoReflect.Descriptor instead.
+func (*MajorHazardPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *MajorHazardPage) GetRecords() []*MajorHazard {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *MajorHazardPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *MajorHazardPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *MajorHazardPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *MajorHazardPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -970,8 +1558,8 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xdb\x04\n" +
-	"\x06Record\x12\x0e\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe4\x04\n" +
+	"\x0fEquipmentRecord\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
 	"\fequipment_id\x18\x03 \x01(\x03R\vequipmentId\x12.\n" +
@@ -991,14 +1579,77 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\roperator_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\foperatorName\x12*\n" +
 	"\vattachments\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vattachments\x12(\n" +
 	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa7\x01\n" +
-	"\n" +
-	"RecordPage\x12?\n" +
-	"\arecords\x18\x01 \x03(\v2\x1a.blade.equipment.v1.RecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"createTime\"\xb9\x01\n" +
+	"\x13EquipmentRecordPage\x12H\n" +
+	"\arecords\x18\x01 \x03(\v2#.blade.equipment.v1.EquipmentRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xb4\x0e\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x92\x02\n" +
+	"\x06Factor\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
+	"\x04kind\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x04kind\x12\x19\n" +
+	"\x03key\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x03key\x12\x1b\n" +
+	"\x04name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12-\n" +
+	"\x05value\x18\x06 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x00@\x8f@)\x00\x00\x00\x00\x00\x00\x00\x00R\x05value\x12*\n" +
+	"\n" +
+	"people_min\x18\a \x01(\x05B\v\xbaH\b\x1a\x06\x18\xc0\x84=(\x00R\tpeopleMin\x12 \n" +
+	"\x06remark\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\"\xa7\x01\n" +
+	"\n" +
+	"FactorPage\x12?\n" +
+	"\arecords\x18\x01 \x03(\v2\x1a.blade.equipment.v1.FactorB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xfe\x01\n" +
+	"\bChemical\x12\x1b\n" +
+	"\x04name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x19\n" +
+	"\x03cas\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x03cas\x12&\n" +
+	"\n" +
+	"factor_key\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\tfactorKey\x123\n" +
+	"\bquantity\x18\x04 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\bquantity\x123\n" +
+	"\bcritical\x18\x05 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00e\xcd\xcdA)\x00\x00\x00\x00\x00\x00\x00\x00R\bcritical\x12\x12\n" +
+	"\x04beta\x18\x06 \x01(\x01R\x04beta\x12\x14\n" +
+	"\x05ratio\x18\a \x01(\x01R\x05ratio\"\xf6\x06\n" +
+	"\vMajorHazard\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
+	"\x04code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12&\n" +
+	"\tunit_type\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\bunitType\x12\x17\n" +
+	"\aarea_id\x18\x06 \x01(\x03R\x06areaId\x12$\n" +
+	"\blocation\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\blocation\x122\n" +
+	"\x0epeople_outside\x18\b \x01(\x05B\v\xbaH\b\x1a\x06\x18\xc0\x84=(\x00R\rpeopleOutside\x12 \n" +
+	"\fmain_user_id\x18\t \x01(\x03R\n" +
+	"mainUserId\x12-\n" +
+	"\x0emain_user_name\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\fmainUserName\x12 \n" +
+	"\ftech_user_id\x18\v \x01(\x03R\n" +
+	"techUserId\x12-\n" +
+	"\x0etech_user_name\x18\f \x01(\tB\a\xbaH\x04r\x02\x18dR\ftechUserName\x12\x1c\n" +
+	"\n" +
+	"op_user_id\x18\r \x01(\x03R\bopUserId\x12)\n" +
+	"\fop_user_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"opUserName\x12-\n" +
+	"\requipment_ids\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\fequipmentIds\x12D\n" +
+	"\tchemicals\x18\x10 \x03(\v2\x1c.blade.equipment.v1.ChemicalB\b\xbaH\x05\x92\x01\x02\x102R\tchemicals\x12\x17\n" +
+	"\as_value\x18\x11 \x01(\x01R\x06sValue\x12\x14\n" +
+	"\x05alpha\x18\x12 \x01(\x01R\x05alpha\x12\x17\n" +
+	"\ar_value\x18\x13 \x01(\x01R\x06rValue\x12\x14\n" +
+	"\x05level\x18\x14 \x01(\x05R\x05level\x12&\n" +
+	"\n" +
+	"level_name\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\tlevelName\x12*\n" +
+	"\vcalculation\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xa0\x1fR\vcalculation\x12 \n" +
+	"\x06remark\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\x18 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\"\xb1\x01\n" +
+	"\x0fMajorHazardPage\x12D\n" +
+	"\arecords\x18\x01 \x03(\v2\x1f.blade.equipment.v1.MajorHazardB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xa7\x18\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
@@ -1011,11 +1662,19 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\n" +
 	"RuleSubmit\x12\x18.blade.equipment.v1.Rule\x1a\x1a.google.protobuf.BoolValue\"O\xca\xf3\x18&equipment_rule_add,equipment_rule_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/equipment/rule/submit\x12\x80\x01\n" +
 	"\n" +
-	"RuleRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x15equipment_rule_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/equipment/rule/remove\x12\x84\x01\n" +
-	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.equipment.v1.RecordPage\"6\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/record/page\x12~\n" +
-	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.equipment.v1.Record\"8\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/record/detail\x12\x87\x01\n" +
-	"\fRecordSubmit\x12\x1a.blade.equipment.v1.Record\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/record/submit\x12\x86\x01\n" +
-	"\fRecordRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17equipment_record_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/record/removeB-Z+anquan/proto/blade/equipment/v1;equipmentv1b\x06proto3"
+	"RuleRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x15equipment_rule_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/equipment/rule/remove\x12\x8d\x01\n" +
+	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a'.blade.equipment.v1.EquipmentRecordPage\"6\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/record/page\x12\x87\x01\n" +
+	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.equipment.v1.EquipmentRecord\"8\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/record/detail\x12\x90\x01\n" +
+	"\fRecordSubmit\x12#.blade.equipment.v1.EquipmentRecord\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/record/submit\x12\x86\x01\n" +
+	"\fRecordRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17equipment_record_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/record/remove\x12\x99\x01\n" +
+	"\x13MajorHazardPageList\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.equipment.v1.MajorHazardPage\"A\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02\"\x12 /api/equipment/major-hazard/page\x12\x93\x01\n" +
+	"\x11MajorHazardDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.equipment.v1.MajorHazard\"C\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02$\x12\"/api/equipment/major-hazard/detail\x12\xa3\x01\n" +
+	"\x14MajorHazardCalculate\x12\x1f.blade.equipment.v1.MajorHazard\x1a\x1f.blade.equipment.v1.MajorHazard\"I\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02*:\x01*\"%/api/equipment/major-hazard/calculate\x12\xb7\x01\n" +
+	"\x11MajorHazardSubmit\x12\x1f.blade.equipment.v1.MajorHazard\x1a\x1a.google.protobuf.BoolValue\"e\xca\xf3\x184dangerous_source_form_add,dangerous_source_form_edit\x82\xd3\xe4\x93\x02':\x01*\"\"/api/equipment/major-hazard/submit\x12\x96\x01\n" +
+	"\x11MajorHazardRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"J\xca\xf3\x18\x1cdangerous_source_form_delete\x82\xd3\xe4\x93\x02$\"\"/api/equipment/major-hazard/remove\x12\x89\x01\n" +
+	"\x0eFactorPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.equipment.v1.FactorPage\";\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/factor/page\x12\x8f\x01\n" +
+	"\fFactorSubmit\x12\x1a.blade.equipment.v1.Factor\x1a\x1a.google.protobuf.BoolValue\"G\xca\xf3\x18\x1cdangerous_source_form_factor\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/factor/submit\x12\x8b\x01\n" +
+	"\fFactorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x1cdangerous_source_form_factor\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/factor/removeB-Z+anquan/proto/blade/equipment/v1;equipmentv1b\x06proto3"
 
 var (
 	file_blade_equipment_v1_equipment_proto_rawDescOnce sync.Once
@@ -1029,55 +1688,79 @@ func file_blade_equipment_v1_equipment_proto_rawDescGZIP() []byte {
 	return file_blade_equipment_v1_equipment_proto_rawDescData
 }
 
-var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*Equipment)(nil),            // 0: blade.equipment.v1.Equipment
 	(*EquipmentPage)(nil),        // 1: blade.equipment.v1.EquipmentPage
 	(*OverdueQuery)(nil),         // 2: blade.equipment.v1.OverdueQuery
 	(*Rule)(nil),                 // 3: blade.equipment.v1.Rule
 	(*RulePage)(nil),             // 4: blade.equipment.v1.RulePage
-	(*Record)(nil),               // 5: blade.equipment.v1.Record
-	(*RecordPage)(nil),           // 6: blade.equipment.v1.RecordPage
-	(*v1.PageQuery)(nil),         // 7: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 8: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 9: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 10: google.protobuf.BoolValue
+	(*EquipmentRecord)(nil),      // 5: blade.equipment.v1.EquipmentRecord
+	(*EquipmentRecordPage)(nil),  // 6: blade.equipment.v1.EquipmentRecordPage
+	(*Factor)(nil),               // 7: blade.equipment.v1.Factor
+	(*FactorPage)(nil),           // 8: blade.equipment.v1.FactorPage
+	(*Chemical)(nil),             // 9: blade.equipment.v1.Chemical
+	(*MajorHazard)(nil),          // 10: blade.equipment.v1.MajorHazard
+	(*MajorHazardPage)(nil),      // 11: blade.equipment.v1.MajorHazardPage
+	(*v1.PageQuery)(nil),         // 12: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 13: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 14: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 15: google.protobuf.BoolValue
 }
 var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	0,  // 0: blade.equipment.v1.EquipmentPage.records:type_name -> blade.equipment.v1.Equipment
 	3,  // 1: blade.equipment.v1.RulePage.records:type_name -> blade.equipment.v1.Rule
-	5,  // 2: blade.equipment.v1.RecordPage.records:type_name -> blade.equipment.v1.Record
-	7,  // 3: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
-	8,  // 4: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 5: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
-	9,  // 6: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
-	2,  // 7: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
-	7,  // 8: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
-	8,  // 9: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 10: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
-	9,  // 11: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
-	7,  // 12: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	8,  // 13: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 14: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.Record
-	9,  // 15: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
-	1,  // 16: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
-	0,  // 17: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
-	10, // 18: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
-	10, // 19: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
-	1,  // 20: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
-	4,  // 21: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
-	3,  // 22: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
-	10, // 23: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	10, // 24: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
-	6,  // 25: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.RecordPage
-	5,  // 26: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.Record
-	10, // 27: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
-	10, // 28: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
-	16, // [16:29] is the sub-list for method output_type
-	3,  // [3:16] is the sub-list for method input_type
-	3,  // [3:3] is the sub-list for extension type_name
-	3,  // [3:3] is the sub-list for extension extendee
-	0,  // [0:3] is the sub-list for field type_name
+	5,  // 2: blade.equipment.v1.EquipmentRecordPage.records:type_name -> blade.equipment.v1.EquipmentRecord
+	7,  // 3: blade.equipment.v1.FactorPage.records:type_name -> blade.equipment.v1.Factor
+	9,  // 4: blade.equipment.v1.MajorHazard.chemicals:type_name -> blade.equipment.v1.Chemical
+	10, // 5: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
+	12, // 6: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
+	13, // 7: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 8: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
+	14, // 9: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
+	2,  // 10: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
+	12, // 11: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
+	13, // 12: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 13: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
+	14, // 14: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
+	12, // 15: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	13, // 16: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 17: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
+	14, // 18: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
+	12, // 19: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
+	13, // 20: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
+	10, // 21: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
+	10, // 22: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
+	14, // 23: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
+	12, // 24: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
+	7,  // 25: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
+	14, // 26: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
+	1,  // 27: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
+	0,  // 28: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
+	15, // 29: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
+	15, // 30: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
+	1,  // 31: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
+	4,  // 32: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
+	3,  // 33: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
+	15, // 34: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	15, // 35: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
+	6,  // 36: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
+	5,  // 37: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
+	15, // 38: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
+	15, // 39: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
+	11, // 40: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
+	10, // 41: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
+	10, // 42: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
+	15, // 43: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
+	15, // 44: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
+	8,  // 45: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
+	15, // 46: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
+	15, // 47: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
+	27, // [27:48] is the sub-list for method output_type
+	6,  // [6:27] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_blade_equipment_v1_equipment_proto_init() }
@@ -1091,7 +1774,7 @@ func file_blade_equipment_v1_equipment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_equipment_v1_equipment_proto_rawDesc), len(file_blade_equipment_v1_equipment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

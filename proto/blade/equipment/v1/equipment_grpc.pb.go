@@ -26,19 +26,27 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	EquipmentService_EquipmentPageList_FullMethodName = "/blade.equipment.v1.EquipmentService/EquipmentPageList"
-	EquipmentService_EquipmentDetail_FullMethodName   = "/blade.equipment.v1.EquipmentService/EquipmentDetail"
-	EquipmentService_EquipmentSubmit_FullMethodName   = "/blade.equipment.v1.EquipmentService/EquipmentSubmit"
-	EquipmentService_EquipmentRemove_FullMethodName   = "/blade.equipment.v1.EquipmentService/EquipmentRemove"
-	EquipmentService_EquipmentOverdue_FullMethodName  = "/blade.equipment.v1.EquipmentService/EquipmentOverdue"
-	EquipmentService_RulePageList_FullMethodName      = "/blade.equipment.v1.EquipmentService/RulePageList"
-	EquipmentService_RuleDetail_FullMethodName        = "/blade.equipment.v1.EquipmentService/RuleDetail"
-	EquipmentService_RuleSubmit_FullMethodName        = "/blade.equipment.v1.EquipmentService/RuleSubmit"
-	EquipmentService_RuleRemove_FullMethodName        = "/blade.equipment.v1.EquipmentService/RuleRemove"
-	EquipmentService_RecordPageList_FullMethodName    = "/blade.equipment.v1.EquipmentService/RecordPageList"
-	EquipmentService_RecordDetail_FullMethodName      = "/blade.equipment.v1.EquipmentService/RecordDetail"
-	EquipmentService_RecordSubmit_FullMethodName      = "/blade.equipment.v1.EquipmentService/RecordSubmit"
-	EquipmentService_RecordRemove_FullMethodName      = "/blade.equipment.v1.EquipmentService/RecordRemove"
+	EquipmentService_EquipmentPageList_FullMethodName    = "/blade.equipment.v1.EquipmentService/EquipmentPageList"
+	EquipmentService_EquipmentDetail_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentDetail"
+	EquipmentService_EquipmentSubmit_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentSubmit"
+	EquipmentService_EquipmentRemove_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentRemove"
+	EquipmentService_EquipmentOverdue_FullMethodName     = "/blade.equipment.v1.EquipmentService/EquipmentOverdue"
+	EquipmentService_RulePageList_FullMethodName         = "/blade.equipment.v1.EquipmentService/RulePageList"
+	EquipmentService_RuleDetail_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleDetail"
+	EquipmentService_RuleSubmit_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleSubmit"
+	EquipmentService_RuleRemove_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleRemove"
+	EquipmentService_RecordPageList_FullMethodName       = "/blade.equipment.v1.EquipmentService/RecordPageList"
+	EquipmentService_RecordDetail_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordDetail"
+	EquipmentService_RecordSubmit_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordSubmit"
+	EquipmentService_RecordRemove_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordRemove"
+	EquipmentService_MajorHazardPageList_FullMethodName  = "/blade.equipment.v1.EquipmentService/MajorHazardPageList"
+	EquipmentService_MajorHazardDetail_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardDetail"
+	EquipmentService_MajorHazardCalculate_FullMethodName = "/blade.equipment.v1.EquipmentService/MajorHazardCalculate"
+	EquipmentService_MajorHazardSubmit_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardSubmit"
+	EquipmentService_MajorHazardRemove_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardRemove"
+	EquipmentService_FactorPageList_FullMethodName       = "/blade.equipment.v1.EquipmentService/FactorPageList"
+	EquipmentService_FactorSubmit_FullMethodName         = "/blade.equipment.v1.EquipmentService/FactorSubmit"
+	EquipmentService_FactorRemove_FullMethodName         = "/blade.equipment.v1.EquipmentService/FactorRemove"
 )
 
 // EquipmentServiceClient is the client API for EquipmentService service.
@@ -56,15 +64,25 @@ type EquipmentServiceClient interface {
 	RuleDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Rule, error)
 	RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	RuleRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
-	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error)
-	RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
+	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EquipmentRecordPage, error)
+	RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EquipmentRecord, error)
 	// A new record (no id): by the equipment's responsible person or a
 	// manager. A failed detection stops the equipment and raises a hidden
 	// danger (equipment.hazard.raised).
-	RecordSubmit(ctx context.Context, in *Record, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	RecordSubmit(ctx context.Context, in *EquipmentRecord, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	MajorHazardPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*MajorHazardPage, error)
+	MajorHazardDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MajorHazard, error)
+	// Computes S, R and the level of a form without saving it.
+	MajorHazardCalculate(ctx context.Context, in *MajorHazard, opts ...grpc.CallOption) (*MajorHazard, error)
+	// Create (no id) or update: its main responsible person, its creator or a manager.
+	MajorHazardSubmit(ctx context.Context, in *MajorHazard, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	MajorHazardRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	FactorPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*FactorPage, error)
+	FactorSubmit(ctx context.Context, in *Factor, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	FactorRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type equipmentServiceClient struct {
@@ -165,9 +183,9 @@ func (c *equipmentServiceClient) RuleRemove(ctx context.Context, in *v1.IdsQuery
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordPage, error) {
+func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EquipmentRecordPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(RecordPage)
+	out := new(EquipmentRecordPage)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -175,9 +193,9 @@ func (c *equipmentServiceClient) RecordPageList(ctx context.Context, in *v1.Page
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error) {
+func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EquipmentRecord, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Record)
+	out := new(EquipmentRecord)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -185,7 +203,7 @@ func (c *equipmentServiceClient) RecordDetail(ctx context.Context, in *v1.IdQuer
 	return out, nil
 }
 
-func (c *equipmentServiceClient) RecordSubmit(ctx context.Context, in *Record, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *equipmentServiceClient) RecordSubmit(ctx context.Context, in *EquipmentRecord, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordSubmit_FullMethodName, in, out, cOpts...)
@@ -199,6 +217,86 @@ func (c *equipmentServiceClient) RecordRemove(ctx context.Context, in *v1.IdsQue
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) MajorHazardPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*MajorHazardPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MajorHazardPage)
+	err := c.cc.Invoke(ctx, EquipmentService_MajorHazardPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) MajorHazardDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MajorHazard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MajorHazard)
+	err := c.cc.Invoke(ctx, EquipmentService_MajorHazardDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) MajorHazardCalculate(ctx context.Context, in *MajorHazard, opts ...grpc.CallOption) (*MajorHazard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MajorHazard)
+	err := c.cc.Invoke(ctx, EquipmentService_MajorHazardCalculate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) MajorHazardSubmit(ctx context.Context, in *MajorHazard, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_MajorHazardSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) MajorHazardRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_MajorHazardRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) FactorPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*FactorPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FactorPage)
+	err := c.cc.Invoke(ctx, EquipmentService_FactorPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) FactorSubmit(ctx context.Context, in *Factor, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_FactorSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) FactorRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_FactorRemove_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -220,15 +318,25 @@ type EquipmentServiceServer interface {
 	RuleDetail(context.Context, *v1.IdQuery) (*Rule, error)
 	RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error)
 	RuleRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
-	RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error)
-	RecordDetail(context.Context, *v1.IdQuery) (*Record, error)
+	RecordPageList(context.Context, *v1.PageQuery) (*EquipmentRecordPage, error)
+	RecordDetail(context.Context, *v1.IdQuery) (*EquipmentRecord, error)
 	// A new record (no id): by the equipment's responsible person or a
 	// manager. A failed detection stops the equipment and raises a hidden
 	// danger (equipment.hazard.raised).
-	RecordSubmit(context.Context, *Record) (*wrapperspb.BoolValue, error)
+	RecordSubmit(context.Context, *EquipmentRecord) (*wrapperspb.BoolValue, error)
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	MajorHazardPageList(context.Context, *v1.PageQuery) (*MajorHazardPage, error)
+	MajorHazardDetail(context.Context, *v1.IdQuery) (*MajorHazard, error)
+	// Computes S, R and the level of a form without saving it.
+	MajorHazardCalculate(context.Context, *MajorHazard) (*MajorHazard, error)
+	// Create (no id) or update: its main responsible person, its creator or a manager.
+	MajorHazardSubmit(context.Context, *MajorHazard) (*wrapperspb.BoolValue, error)
+	MajorHazardRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	FactorPageList(context.Context, *v1.PageQuery) (*FactorPage, error)
+	FactorSubmit(context.Context, *Factor) (*wrapperspb.BoolValue, error)
+	FactorRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEquipmentServiceServer()
 }
 
@@ -266,17 +374,41 @@ func (UnimplementedEquipmentServiceServer) RuleSubmit(context.Context, *Rule) (*
 func (UnimplementedEquipmentServiceServer) RuleRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleRemove not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*RecordPage, error) {
+func (UnimplementedEquipmentServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*EquipmentRecordPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPageList not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordDetail(context.Context, *v1.IdQuery) (*Record, error) {
+func (UnimplementedEquipmentServiceServer) RecordDetail(context.Context, *v1.IdQuery) (*EquipmentRecord, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordDetail not implemented")
 }
-func (UnimplementedEquipmentServiceServer) RecordSubmit(context.Context, *Record) (*wrapperspb.BoolValue, error) {
+func (UnimplementedEquipmentServiceServer) RecordSubmit(context.Context, *EquipmentRecord) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordSubmit not implemented")
 }
 func (UnimplementedEquipmentServiceServer) RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) MajorHazardPageList(context.Context, *v1.PageQuery) (*MajorHazardPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method MajorHazardPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) MajorHazardDetail(context.Context, *v1.IdQuery) (*MajorHazard, error) {
+	return nil, status.Error(codes.Unimplemented, "method MajorHazardDetail not implemented")
+}
+func (UnimplementedEquipmentServiceServer) MajorHazardCalculate(context.Context, *MajorHazard) (*MajorHazard, error) {
+	return nil, status.Error(codes.Unimplemented, "method MajorHazardCalculate not implemented")
+}
+func (UnimplementedEquipmentServiceServer) MajorHazardSubmit(context.Context, *MajorHazard) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method MajorHazardSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) MajorHazardRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method MajorHazardRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) FactorPageList(context.Context, *v1.PageQuery) (*FactorPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method FactorPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) FactorSubmit(context.Context, *Factor) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method FactorSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) FactorRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method FactorRemove not implemented")
 }
 func (UnimplementedEquipmentServiceServer) mustEmbedUnimplementedEquipmentServiceServer() {}
 func (UnimplementedEquipmentServiceServer) testEmbeddedByValue()                          {}
@@ -498,7 +630,7 @@ func _EquipmentService_RecordDetail_Handler(srv interface{}, ctx context.Context
 }
 
 func _EquipmentService_RecordSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Record)
+	in := new(EquipmentRecord)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -510,7 +642,7 @@ func _EquipmentService_RecordSubmit_Handler(srv interface{}, ctx context.Context
 		FullMethod: EquipmentService_RecordSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EquipmentServiceServer).RecordSubmit(ctx, req.(*Record))
+		return srv.(EquipmentServiceServer).RecordSubmit(ctx, req.(*EquipmentRecord))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -529,6 +661,150 @@ func _EquipmentService_RecordRemove_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(EquipmentServiceServer).RecordRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_MajorHazardPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).MajorHazardPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_MajorHazardPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).MajorHazardPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_MajorHazardDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).MajorHazardDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_MajorHazardDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).MajorHazardDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_MajorHazardCalculate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MajorHazard)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).MajorHazardCalculate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_MajorHazardCalculate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).MajorHazardCalculate(ctx, req.(*MajorHazard))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_MajorHazardSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MajorHazard)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).MajorHazardSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_MajorHazardSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).MajorHazardSubmit(ctx, req.(*MajorHazard))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_MajorHazardRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).MajorHazardRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_MajorHazardRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).MajorHazardRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_FactorPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).FactorPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_FactorPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).FactorPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_FactorSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(Factor)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).FactorSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_FactorSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).FactorSubmit(ctx, req.(*Factor))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_FactorRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).FactorRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_FactorRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).FactorRemove(ctx, req.(*v1.IdsQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -591,6 +867,38 @@ var EquipmentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordRemove",
 			Handler:    _EquipmentService_RecordRemove_Handler,
+		},
+		{
+			MethodName: "MajorHazardPageList",
+			Handler:    _EquipmentService_MajorHazardPageList_Handler,
+		},
+		{
+			MethodName: "MajorHazardDetail",
+			Handler:    _EquipmentService_MajorHazardDetail_Handler,
+		},
+		{
+			MethodName: "MajorHazardCalculate",
+			Handler:    _EquipmentService_MajorHazardCalculate_Handler,
+		},
+		{
+			MethodName: "MajorHazardSubmit",
+			Handler:    _EquipmentService_MajorHazardSubmit_Handler,
+		},
+		{
+			MethodName: "MajorHazardRemove",
+			Handler:    _EquipmentService_MajorHazardRemove_Handler,
+		},
+		{
+			MethodName: "FactorPageList",
+			Handler:    _EquipmentService_FactorPageList_Handler,
+		},
+		{
+			MethodName: "FactorSubmit",
+			Handler:    _EquipmentService_FactorSubmit_Handler,
+		},
+		{
+			MethodName: "FactorRemove",
+			Handler:    _EquipmentService_FactorRemove_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -39,6 +39,13 @@ type People interface {
 	Name(ctx context.Context, tenantID string, userID int64) (name string, found bool, err error)
 }
 
+// HazardQueries keep an installation's chemicals (rows of its own).
+type HazardQueries interface {
+	Chemicals(ctx context.Context, hazardID int64) ([]MHChemical, error)
+	RemoveChemicals(ctx context.Context, hazardID int64) error
+	AddChemical(ctx context.Context, c *MHChemical) error
+}
+
 // Ledger is equipment's use cases.
 //
 // Object-level rules (the button on each RPC says what kind of action a
@@ -51,6 +58,9 @@ type People interface {
 //	维护/检测记录     never edited; removed by its author or a       the equipment's responsible
 //	                manager                                       person or a manager
 //	检测周期规则      the tenant's configuration: the button          -
+//	重大危险源        its main responsible person, its creator or a  -
+//	                manager
+//	分级系数(β, α)   the tenant's configuration: the button          -
 //
 // A manager is the tenant administrator or a holder of the safety_manager
 // role. Who recorded is always the caller.
@@ -58,6 +68,9 @@ type Ledger struct {
 	Items   paging.Store[Equipment]
 	Rules   paging.Store[Rule]
 	Records paging.Store[Record]
+	Factors paging.Store[Factor]
+	Hazards paging.Store[MajorHazard]
+	HQ      HazardQueries
 	Tx      db.Transactor
 	Events  Events
 	Roles   Roles
@@ -496,8 +509,11 @@ func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
 		}
 	}
 	if r.Attachments != "" {
-		if _, ok := ident.ParseIDs(r.Attachments); !ok {
-			return errs.BadRequest("附件格式错误")
+		for _, a := range strings.Split(r.Attachments, ",") {
+			a = strings.TrimSpace(a)
+			if a == "" || strings.ContainsFunc(a, func(c rune) bool { return c < 0x20 || c == 0x7f }) {
+				return errs.BadRequest("附件格式错误")
+			}
 		}
 	}
 	e, err := l.Items.Get(ctx, r.EquipmentID)

@@ -108,4 +108,6 @@ type Record struct {
 func (Record) TableName() string { return "equipment_record" }
 
 // Models are the tables of equipment.
-func Models() []any { return []any{&Equipment{}, &Rule{}, &Record{}} }
+func Models() []any {
+	return []any{&Equipment{}, &Rule{}, &Record{}, &Factor{}, &MajorHazard{}, &MHChemical{}}
+}

@@ -5,6 +5,7 @@ package data
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -25,7 +26,10 @@ var equipmentSpec = crud.Spec{Name: "设备",
 	Filters: paging.Fields{"code": "code", "name": "name", "category": "category", "ruleId": "rule_id", "areaId": "area_id",
 		"responsibleUserId": "responsible_user_id", "lifecycle": "lifecycle", "enable": "enable", "maintainState": "maintain_state", "nextDue": "next_due"},
 	Sorts: paging.Fields{"code": "code", "name": "name", "nextDue": "next_due", "createTime": "create_time"},
-	Order: "code asc, id asc"}
+	Order: "code asc, id asc",
+	// Large ledgers (the bench's 100,000 rows): totals remembered briefly,
+	// deep pages read their ids from the index first.
+	CountTTL: 5 * time.Second, DeferredPage: true}
 
 var ruleSpec = crud.Spec{Name: "检测周期规则", Filters: paging.Fields{"kind": "kind", "name": "name"}, Order: "kind asc, id asc"}
 
@@ -34,6 +38,36 @@ var recordSpec = crud.Spec{Name: "维护检测记录",
 		"result": "result", "recordDate": "record_date", "operatorId": "operator_id"},
 	Sorts: paging.Fields{"recordDate": "record_date", "equipmentCode": "equipment_code"},
 	Order: "record_date desc, id desc"}
+
+var factorSpec = crud.Spec{Name: "分级系数", Filters: paging.Fields{"kind": "kind", "key": "factor_key", "name": "name"}, Order: "kind asc, factor_key asc, id asc"}
+
+var hazardSpec = crud.Spec{Name: "重大危险源",
+	Filters: paging.Fields{"code": "code", "name": "name", "level": "level", "unitType": "unit_type", "areaId": "area_id", "mainUserId": "main_user_id"},
+	Sorts:   paging.Fields{"code": "code", "rValue": "r_value", "level": "level"},
+	Order:   "code asc, id asc"}
+
+// NewFactors and NewHazards are the major-hazard repositories.
+func NewFactors(g *gorm.DB) *crud.Repo[biz.Factor] { return crud.New[biz.Factor](g, factorSpec) }
+func NewHazards(g *gorm.DB) *crud.Repo[biz.MajorHazard] {
+	return crud.New[biz.MajorHazard](g, hazardSpec)
+}
+
+// HazardQueries implements biz.HazardQueries.
+type HazardQueries struct{ G *gorm.DB }
+
+func (q HazardQueries) Chemicals(ctx context.Context, hazardID int64) ([]biz.MHChemical, error) {
+	var out []biz.MHChemical
+	err := db.Conn(ctx, q.G).Where("is_deleted = 0 AND hazard_id = ?", hazardID).Order("seq asc, id asc").Find(&out).Error
+	return out, err
+}
+
+func (q HazardQueries) RemoveChemicals(ctx context.Context, hazardID int64) error {
+	return db.Conn(ctx, q.G).Model(&biz.MHChemical{}).Where("hazard_id = ? AND is_deleted = 0", hazardID).Update("is_deleted", 1).Error
+}
+
+func (q HazardQueries) AddChemical(ctx context.Context, c *biz.MHChemical) error {
+	return db.Conn(ctx, q.G).Create(c).Error
+}
 
 // NewItems, NewRules and NewRecords are the generic repositories.
 func NewItems(g *gorm.DB) *crud.Repo[biz.Equipment] { return crud.New[biz.Equipment](g, equipmentSpec) }
@@ -53,6 +87,15 @@ var indexes = []db.Index{
 	{Name: "idx_eq_record_date", Table: "equipment_record", Columns: "tenant_id, record_date"},
 	{Name: "idx_eq_record_kind", Table: "equipment_record", Columns: "tenant_id, kind, record_date"},
 	{Name: "idx_eq_record_code", Table: "equipment_record", Columns: "tenant_id, equipment_code"},
+	{Name: "idx_eq_factor_key", Table: "equipment_mh_factor", Columns: "tenant_id, factor_key"},
+	{Name: "idx_eq_factor_kind", Table: "equipment_mh_factor", Columns: "tenant_id, kind"},
+	{Name: "idx_eq_mh_code", Table: "equipment_major_hazard", Columns: "tenant_id, code"},
+	{Name: "idx_eq_mh_name", Table: "equipment_major_hazard", Columns: "tenant_id, name"},
+	{Name: "idx_eq_mh_level", Table: "equipment_major_hazard", Columns: "tenant_id, level"},
+	{Name: "idx_eq_mh_area", Table: "equipment_major_hazard", Columns: "tenant_id, area_id"},
+	{Name: "idx_eq_mh_main", Table: "equipment_major_hazard", Columns: "tenant_id, main_user_id"},
+	{Name: "idx_eq_mh_unit", Table: "equipment_major_hazard", Columns: "tenant_id, unit_type"},
+	{Name: "idx_eq_mh_chemical", Table: "equipment_mh_chemical", Columns: "tenant_id, hazard_id"},
 }
 
 // Migrate creates or updates the tables and their indexes.

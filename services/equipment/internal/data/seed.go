@@ -115,6 +115,50 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 				return err
 			}
 		}
-		return nil
+		return seedMajorHazards(c, items)
 	})
+}
+
+// seedMajorHazards: the grading rule table and two installations (the tank
+// farm, level 4; the chlorine store, level 3), graded by biz.Compute.
+func seedMajorHazards(c *gorm.DB, items []*biz.Equipment) error {
+	for _, f := range biz.DefaultFactors {
+		f := f
+		if err := c.Create(&f).Error; err != nil {
+			return err
+		}
+	}
+	type inst struct {
+		h     biz.MajorHazard
+		chems []biz.MHChemical
+	}
+	safety, director, op := seedids.DemoSafetyUser, seedids.DemoDirectorUser, seedids.DemoOperator1User
+	list := []inst{
+		{biz.MajorHazard{Code: "MH-01", Name: "甲类储罐区", UnitType: 2, AreaID: seedids.DemoAreaTank, Location: "厂区东北角", PeopleOutside: 120,
+			MainUserID: seedids.DemoAdminUser, MainUserName: "管理员", TechUserID: safety, TechUserName: "李安全", OpUserID: director, OpUserName: "张主任",
+			EquipmentIDs: ident.JoinIDs([]int64{items[0].ID, items[5].ID, items[6].ID})},
+			[]biz.MHChemical{{Name: "甲醇", CAS: "67-56-1", FactorKey: "other", Quantity: 300, Critical: 500},
+				{Name: "甲苯", CAS: "108-88-3", FactorKey: "other", Quantity: 250, Critical: 500}}},
+		{biz.MajorHazard{Code: "MH-02", Name: "液氯库", UnitType: 2, AreaID: seedids.DemoAreaHazWarehse, Location: "危化品仓库北侧", PeopleOutside: 60,
+			MainUserID: seedids.DemoAdminUser, MainUserName: "管理员", TechUserID: safety, TechUserName: "李安全", OpUserID: op, OpUserName: "王操作"},
+			[]biz.MHChemical{{Name: "液氯", CAS: "7782-50-5", FactorKey: "toxic:Cl2", Quantity: 10, Critical: 5}}},
+	}
+	for _, x := range list {
+		g, err := biz.Compute(x.chems, x.h.PeopleOutside, biz.DefaultFactors)
+		if err != nil {
+			return err
+		}
+		h := x.h
+		h.SValue, h.Alpha, h.RValue, h.Level, h.Calculation = g.S, g.Alpha, g.R, g.Level, g.Calculation
+		if err := c.Create(&h).Error; err != nil {
+			return err
+		}
+		for i, ch := range x.chems {
+			ch.HazardID, ch.Seq = h.ID, int32(i)
+			if err := c.Create(&ch).Error; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -150,27 +150,27 @@ func (s *Equipment) RuleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrap
 
 // ---- records ----
 
-func recordOut(r *biz.Record) *pb.Record {
-	return &pb.Record{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
+func recordOut(r *biz.Record) *pb.EquipmentRecord {
+	return &pb.EquipmentRecord{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
 		Kind: r.Kind, RecordDate: r.RecordDate, Result: r.Result, Content: r.Content, Org: r.Org, ReportNo: r.ReportNo, NextDue: r.NextDue,
 		OperatorId: r.OperatorID, OperatorName: r.OperatorName, Attachments: r.Attachments, CreateTime: ts(r.CreateTime)}
 }
 
-func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordPage, error) {
+func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.EquipmentRecordPage, error) {
 	p, err := s.uc.Records.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.RecordPage{}
+	out := &pb.EquipmentRecordPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
 	return out, nil
 }
 
-func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
+func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.EquipmentRecord, error) {
 	return svc.Detail(ctx, q.Id, s.uc.Records.Get, recordOut)
 }
 
-func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.Record) (*wrapperspb.BoolValue, error) {
+func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.EquipmentRecord) (*wrapperspb.BoolValue, error) {
 	r := &biz.Record{EquipmentID: p.EquipmentId, Kind: p.Kind, RecordDate: p.RecordDate, Result: p.Result, Content: p.Content, Org: p.Org,
 		ReportNo: p.ReportNo, NextDue: p.NextDue, Attachments: p.Attachments}
 	r.ID = p.Id
@@ -179,4 +179,119 @@ func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.Record) (*wrapperspb
 
 func (s *Equipment) RecordRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return svc.Remove(ctx, q.Ids, s.uc.RemoveRecords)
+}
+
+// ---- major hazard installations ----
+
+func factorOut(f *biz.Factor) *pb.Factor {
+	return &pb.Factor{Id: f.ID, TenantId: f.TenantID, Kind: f.Kind, Key: f.Key, Name: f.Name, Value: f.Value, PeopleMin: f.PeopleMin, Remark: f.Remark}
+}
+
+func (s *Equipment) FactorPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.FactorPage, error) {
+	p, err := s.uc.Factors.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.FactorPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, factorOut)
+	return out, nil
+}
+
+func (s *Equipment) FactorSubmit(ctx context.Context, p *pb.Factor) (*wrapperspb.BoolValue, error) {
+	f := &biz.Factor{Kind: p.Kind, Key: p.Key, Name: p.Name, Value: p.Value, PeopleMin: p.PeopleMin, Remark: p.Remark}
+	f.ID = p.Id
+	return svc.OK, s.uc.SubmitFactor(ctx, f)
+}
+
+func (s *Equipment) FactorRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.Factors.Remove)
+}
+
+func hazardIn(p *pb.MajorHazard) (*biz.MajorHazard, []biz.MHChemical) {
+	h := &biz.MajorHazard{Code: p.Code, Name: p.Name, UnitType: p.UnitType, AreaID: p.AreaId, Location: p.Location, PeopleOutside: p.PeopleOutside,
+		MainUserID: p.MainUserId, TechUserID: p.TechUserId, OpUserID: p.OpUserId, EquipmentIDs: p.EquipmentIds, Remark: p.Remark}
+	h.ID = p.Id
+	chems := make([]biz.MHChemical, 0, len(p.Chemicals))
+	for _, c := range p.Chemicals {
+		chems = append(chems, biz.MHChemical{Name: c.Name, CAS: c.Cas, FactorKey: c.FactorKey, Quantity: c.Quantity, Critical: c.Critical})
+	}
+	return h, chems
+}
+
+func hazardOut(h *biz.MajorHazard, chems []biz.MHChemical, betas map[string]float64) *pb.MajorHazard {
+	o := &pb.MajorHazard{Id: h.ID, TenantId: h.TenantID, Code: h.Code, Name: h.Name, UnitType: h.UnitType, AreaId: h.AreaID, Location: h.Location,
+		PeopleOutside: h.PeopleOutside, MainUserId: h.MainUserID, MainUserName: h.MainUserName, TechUserId: h.TechUserID, TechUserName: h.TechUserName,
+		OpUserId: h.OpUserID, OpUserName: h.OpUserName, EquipmentIds: h.EquipmentIDs, SValue: h.SValue, Alpha: h.Alpha, RValue: h.RValue,
+		Level: h.Level, LevelName: biz.LevelNames[h.Level], Calculation: h.Calculation, Remark: h.Remark, CreateTime: ts(h.CreateTime)}
+	for _, c := range chems {
+		o.Chemicals = append(o.Chemicals, &pb.Chemical{Name: c.Name, Cas: c.CAS, FactorKey: c.FactorKey, Quantity: c.Quantity, Critical: c.Critical,
+			Beta: betas[c.FactorKey], Ratio: c.Quantity / c.Critical})
+	}
+	return o
+}
+
+func (s *Equipment) betas(ctx context.Context) (map[string]float64, error) {
+	fs, err := s.uc.TenantFactors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for _, f := range fs {
+		if f.Kind == biz.FactorBeta {
+			out[f.Key] = f.Value
+		}
+	}
+	return out, nil
+}
+
+func (s *Equipment) MajorHazardPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.MajorHazardPage, error) {
+	p, err := s.uc.Hazards.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.MajorHazardPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(h *biz.MajorHazard) *pb.MajorHazard { return hazardOut(h, nil, nil) })
+	return out, nil
+}
+
+func (s *Equipment) MajorHazardDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.MajorHazard, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	h, err := s.uc.Hazards.Get(ctx, q.Id)
+	if err != nil {
+		return nil, err
+	}
+	chems, err := s.uc.HQ.Chemicals(ctx, h.ID)
+	if err != nil {
+		return nil, err
+	}
+	betas, err := s.betas(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return hazardOut(h, chems, betas), nil
+}
+
+func (s *Equipment) MajorHazardCalculate(ctx context.Context, p *pb.MajorHazard) (*pb.MajorHazard, error) {
+	h, chems := hazardIn(p)
+	g, err := s.uc.CalculateHazard(ctx, h, chems)
+	if err != nil {
+		return nil, err
+	}
+	h.SValue, h.Alpha, h.RValue, h.Level, h.Calculation = g.S, g.Alpha, g.R, g.Level, g.Calculation
+	betas, err := s.betas(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return hazardOut(h, chems, betas), nil
+}
+
+func (s *Equipment) MajorHazardSubmit(ctx context.Context, p *pb.MajorHazard) (*wrapperspb.BoolValue, error) {
+	h, chems := hazardIn(p)
+	return svc.OK, s.uc.SubmitHazard(ctx, h, chems)
+}
+
+func (s *Equipment) MajorHazardRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.RemoveHazards)
 }

@@ -74,7 +74,12 @@ var Template = []MenuTemplate{
 		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
-		page("dangerous_source_form", "危险源管理", "/dangerousSources/tabForm", "hazard", "dangerousSourceForm"),
+		// equipment: major hazard installations graded per GB 18218-2018, and the tenant's β/α rule table.
+		{Code: "dangerous_source_form", Name: "危险源管理", Path: "/dangerousSources/tabForm", Source: "hazard", I18n: "dangerousSourceForm", Category: 1, Children: []MenuTemplate{
+			{Code: "dangerous_source_form_add", Name: "新增", Category: 2}, {Code: "dangerous_source_form_edit", Name: "修改", Category: 2},
+			{Code: "dangerous_source_form_delete", Name: "删除", Category: 2}, {Code: "dangerous_source_form_view", Name: "查看", Category: 2},
+			{Code: "dangerous_source_form_factor", Name: "分级系数", Category: 2},
+		}},
 	}},
 	{Code: "emergency", Name: "应急管理", Path: "/emergency", Source: "emergency", I18n: "emergency", Category: 1, Children: []MenuTemplate{
 		// emergency: plans with versions and deadlines, drills, supplies, teams and the rule table.
@@ -86,6 +91,14 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
+		// inspection: points with their NFC/QR codes, plans (routes), the inspectors' tasks and the records.
+		page("inspection_point", "巡检点", "/intelligentInspectionNew/point", "environment", "inspectionPoint", "add", "edit", "delete", "view"),
+		page("inspection_plan", "巡检计划", "/intelligentInspectionNew/plan", "schedule", "inspectionPlan", "add", "edit", "delete", "view"),
+		{Code: "inspection_task", Name: "巡检任务", Path: "/intelligentInspectionNew/task", Source: "profile", I18n: "inspectionTask", Category: 1, Children: []MenuTemplate{
+			{Code: "inspection_task_view", Name: "查看", Category: 2}, {Code: "inspection_task_check", Name: "巡检", Category: 2},
+			{Code: "inspection_task_generate", Name: "生成任务", Category: 2},
+		}},
+		page("inspection_record", "巡检记录", "/intelligentInspectionNew/record", "file-search", "inspectionRecord", "view"),
 	}},
 	{Code: "personnel_vehicle", Name: "人员车辆", Path: "/personnel", Source: "people", I18n: "personnelVehicle", Category: 1, Children: []MenuTemplate{
 		// positioning: the live map (and the gateways' batch ingest button), zones, tags, anchors and alarms.
@@ -200,9 +213,11 @@ var DemoButtons = map[string][]string{
 		"monitor_point_view", "monitor_alarm_view", "monitor_alarm_ack", "positioning_alarm_handle",
 		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
 		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check",
-		"video_alarm_view", "video_alarm_handle", "video_camera_view"},
+		"video_alarm_view", "video_alarm_handle", "video_camera_view",
+		"inspection_task_view", "inspection_task_check", "inspection_record_view"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
-		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing"},
+		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing",
+		"inspection_task_view", "inspection_task_check"},
 	"contractor": {"ticket_view", "ticket_operate", "ticket_briefing"},
 }
 
@@ -210,6 +225,6 @@ var DemoButtons = map[string][]string{
 var DemoGrants = map[string][]string{
 	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt", "video_surveillance"},
 	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency", "video_surveillance"},
-	"operator":          {"hidden_danger", "safety_education", "business_process"},
+	"operator":          {"hidden_danger", "safety_education", "business_process", "intelligent_inspection"},
 	"contractor":        {"safety_education", "business_process"},
 }

@@ -12,6 +12,7 @@ import flow from './en-US/flow';
 import monitor from './en-US/monitor';
 import video from './en-US/video';
 import positioning from './en-US/positioning';
+import equipment from './en-US/equipment';
 import prevention from './en-US/prevention';
 import workticket from './en-US/workticket';
 
@@ -29,6 +30,7 @@ export default {
   ...positioning,
   ...aichat,
   ...video,
+  ...equipment,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',

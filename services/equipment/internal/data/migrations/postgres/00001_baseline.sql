@@ -11,6 +11,15 @@ CREATE INDEX IF NOT EXISTS "idx_equipment_rule_is_deleted" ON "equipment_rule" (
 CREATE TABLE "equipment_record" ("id" bigint,"create_user" bigint NOT NULL DEFAULT 0,"create_dept" bigint NOT NULL DEFAULT 0,"create_time" timestamptz NOT NULL,"update_user" bigint NOT NULL DEFAULT 0,"update_time" timestamptz NOT NULL,"status" integer NOT NULL DEFAULT 1,"is_deleted" integer NOT NULL DEFAULT 0,"tenant_id" varchar(12) NOT NULL DEFAULT '',"equipment_id" bigint NOT NULL,"equipment_code" varchar(64) NOT NULL DEFAULT '',"equipment_name" varchar(100) NOT NULL DEFAULT '',"kind" integer NOT NULL,"record_date" varchar(10) NOT NULL,"result" integer NOT NULL DEFAULT 1,"content" varchar(1000) NOT NULL DEFAULT '',"org" varchar(100) NOT NULL DEFAULT '',"report_no" varchar(64) NOT NULL DEFAULT '',"next_due" varchar(10) NOT NULL DEFAULT '',"operator_id" bigint NOT NULL DEFAULT 0,"operator_name" varchar(100) NOT NULL DEFAULT '',"attachments" varchar(500) NOT NULL DEFAULT '',PRIMARY KEY ("id"));
 CREATE INDEX IF NOT EXISTS "idx_equipment_record_tenant_id" ON "equipment_record" ("tenant_id");
 CREATE INDEX IF NOT EXISTS "idx_equipment_record_is_deleted" ON "equipment_record" ("is_deleted");
+CREATE TABLE "equipment_mh_factor" ("id" bigint,"create_user" bigint NOT NULL DEFAULT 0,"create_dept" bigint NOT NULL DEFAULT 0,"create_time" timestamptz NOT NULL,"update_user" bigint NOT NULL DEFAULT 0,"update_time" timestamptz NOT NULL,"status" integer NOT NULL DEFAULT 1,"is_deleted" integer NOT NULL DEFAULT 0,"tenant_id" varchar(12) NOT NULL DEFAULT '',"kind" integer NOT NULL,"factor_key" varchar(50) NOT NULL,"name" varchar(100) NOT NULL,"value" decimal NOT NULL,"people_min" integer NOT NULL DEFAULT 0,"remark" varchar(500) NOT NULL DEFAULT '',PRIMARY KEY ("id"));
+CREATE INDEX IF NOT EXISTS "idx_equipment_mh_factor_tenant_id" ON "equipment_mh_factor" ("tenant_id");
+CREATE INDEX IF NOT EXISTS "idx_equipment_mh_factor_is_deleted" ON "equipment_mh_factor" ("is_deleted");
+CREATE TABLE "equipment_major_hazard" ("id" bigint,"create_user" bigint NOT NULL DEFAULT 0,"create_dept" bigint NOT NULL DEFAULT 0,"create_time" timestamptz NOT NULL,"update_user" bigint NOT NULL DEFAULT 0,"update_time" timestamptz NOT NULL,"status" integer NOT NULL DEFAULT 1,"is_deleted" integer NOT NULL DEFAULT 0,"tenant_id" varchar(12) NOT NULL DEFAULT '',"code" varchar(64) NOT NULL,"name" varchar(100) NOT NULL,"unit_type" integer NOT NULL DEFAULT 2,"area_id" bigint NOT NULL DEFAULT 0,"location" varchar(200) NOT NULL DEFAULT '',"people_outside" integer NOT NULL DEFAULT 0,"main_user_id" bigint NOT NULL DEFAULT 0,"main_user_name" varchar(100) NOT NULL DEFAULT '',"tech_user_id" bigint NOT NULL DEFAULT 0,"tech_user_name" varchar(100) NOT NULL DEFAULT '',"op_user_id" bigint NOT NULL DEFAULT 0,"op_user_name" varchar(100) NOT NULL DEFAULT '',"equipment_ids" varchar(2000) NOT NULL DEFAULT '',"s_value" decimal NOT NULL DEFAULT 0,"alpha" decimal NOT NULL DEFAULT 0,"r_value" decimal NOT NULL DEFAULT 0,"level" integer NOT NULL DEFAULT 0,"calculation" varchar(4000) NOT NULL DEFAULT '',"remark" varchar(500) NOT NULL DEFAULT '',PRIMARY KEY ("id"));
+CREATE INDEX IF NOT EXISTS "idx_equipment_major_hazard_tenant_id" ON "equipment_major_hazard" ("tenant_id");
+CREATE INDEX IF NOT EXISTS "idx_equipment_major_hazard_is_deleted" ON "equipment_major_hazard" ("is_deleted");
+CREATE TABLE "equipment_mh_chemical" ("id" bigint,"create_user" bigint NOT NULL DEFAULT 0,"create_dept" bigint NOT NULL DEFAULT 0,"create_time" timestamptz NOT NULL,"update_user" bigint NOT NULL DEFAULT 0,"update_time" timestamptz NOT NULL,"status" integer NOT NULL DEFAULT 1,"is_deleted" integer NOT NULL DEFAULT 0,"tenant_id" varchar(12) NOT NULL DEFAULT '',"hazard_id" bigint NOT NULL,"seq" integer NOT NULL DEFAULT 0,"name" varchar(100) NOT NULL,"cas" varchar(20) NOT NULL DEFAULT '',"factor_key" varchar(50) NOT NULL,"quantity" decimal NOT NULL,"critical" decimal NOT NULL,PRIMARY KEY ("id"));
+CREATE INDEX IF NOT EXISTS "idx_equipment_mh_chemical_tenant_id" ON "equipment_mh_chemical" ("tenant_id");
+CREATE INDEX IF NOT EXISTS "idx_equipment_mh_chemical_is_deleted" ON "equipment_mh_chemical" ("is_deleted");
 CREATE TABLE "outbox_event" ("id" bigint,"subject" varchar(200) NOT NULL,"tenant_id" varchar(12) NOT NULL DEFAULT '',"payload" text NOT NULL,"trace_parent" varchar(100) NOT NULL DEFAULT '',"created_at" timestamptz,"published_at" timestamptz,"attempts" bigint NOT NULL DEFAULT 0,PRIMARY KEY ("id"));
 CREATE INDEX IF NOT EXISTS "idx_outbox_event_published_at" ON "outbox_event" ("published_at");
 CREATE INDEX idx_eq_ledger_code ON equipment_ledger (tenant_id, code);
@@ -25,6 +34,15 @@ CREATE INDEX idx_eq_record_equipment ON equipment_record (tenant_id, equipment_i
 CREATE INDEX idx_eq_record_date ON equipment_record (tenant_id, record_date);
 CREATE INDEX idx_eq_record_kind ON equipment_record (tenant_id, kind, record_date);
 CREATE INDEX idx_eq_record_code ON equipment_record (tenant_id, equipment_code);
+CREATE INDEX idx_eq_factor_key ON equipment_mh_factor (tenant_id, factor_key);
+CREATE INDEX idx_eq_factor_kind ON equipment_mh_factor (tenant_id, kind);
+CREATE INDEX idx_eq_mh_code ON equipment_major_hazard (tenant_id, code);
+CREATE INDEX idx_eq_mh_name ON equipment_major_hazard (tenant_id, name);
+CREATE INDEX idx_eq_mh_level ON equipment_major_hazard (tenant_id, level);
+CREATE INDEX idx_eq_mh_area ON equipment_major_hazard (tenant_id, area_id);
+CREATE INDEX idx_eq_mh_main ON equipment_major_hazard (tenant_id, main_user_id);
+CREATE INDEX idx_eq_mh_unit ON equipment_major_hazard (tenant_id, unit_type);
+CREATE INDEX idx_eq_mh_chemical ON equipment_mh_chemical (tenant_id, hazard_id);
 CREATE TABLE "audit_log" ("id" bigint,"tenant_id" varchar(12) NOT NULL DEFAULT '',"create_time" timestamptz NOT NULL,"user_id" bigint NOT NULL DEFAULT 0,"account" varchar(100) NOT NULL DEFAULT '',"client_ip" varchar(64) NOT NULL DEFAULT '',"request_id" varchar(64) NOT NULL DEFAULT '',"op" varchar(10) NOT NULL,"entity" varchar(64) NOT NULL,"entity_name" varchar(64) NOT NULL DEFAULT '',"record_ids" varchar(2000) NOT NULL DEFAULT '',"rows" bigint NOT NULL DEFAULT 0,"changes" varchar(1000) NOT NULL DEFAULT '',"before_digest" varchar(64) NOT NULL DEFAULT '',"after_digest" varchar(64) NOT NULL DEFAULT '',PRIMARY KEY ("id"));
 CREATE INDEX idx_audit_tenant_time ON audit_log (tenant_id, create_time);
 CREATE INDEX idx_audit_tenant_entity ON audit_log (tenant_id, entity, create_time);
@@ -32,6 +50,9 @@ CREATE INDEX idx_audit_tenant_entity ON audit_log (tenant_id, entity, create_tim
 -- +goose Down
 DROP TABLE audit_log;
 DROP TABLE outbox_event;
+DROP TABLE equipment_mh_chemical;
+DROP TABLE equipment_major_hazard;
+DROP TABLE equipment_mh_factor;
 DROP TABLE equipment_record;
 DROP TABLE equipment_rule;
 DROP TABLE equipment_ledger;

@@ -1,0 +1,221 @@
+// Package service is inspection's transport layer: the gRPC handlers of
+// InspectionService. It converts requests and answers and leaves the rules
+// to biz.
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	"anquan/inspection/internal/biz"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
+	"anquan/kit/svc"
+	"anquan/kit/timefmt"
+	commonv1 "anquan/proto/blade/common/v1"
+	pb "anquan/proto/blade/inspection/v1"
+)
+
+// Inspection serves InspectionService.
+type Inspection struct {
+	pb.UnimplementedInspectionServiceServer
+	uc *biz.Inspection
+}
+
+// New binds the handlers to the use cases.
+func New(uc *biz.Inspection) *Inspection { return &Inspection{uc: uc} }
+
+func ts(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return timefmt.Format(t)
+}
+
+func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
+	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
+}
+
+// ---- points ----
+
+func pointOut(p *biz.Point) *pb.InspectPoint {
+	var items []biz.CheckItem
+	if err := json.Unmarshal([]byte(p.Items), &items); err != nil {
+		slog.Warn("inspection: unreadable check items", "point", p.ID, "err", err)
+	}
+	o := &pb.InspectPoint{Id: p.ID, TenantId: p.TenantID, Code: p.Code, Name: p.Name, PointType: p.PointType, EquipmentId: p.EquipmentID,
+		AreaId: p.AreaID, Location: p.Location, Remark: p.Remark, CreateTime: ts(p.CreateTime)}
+	for _, it := range items {
+		o.Items = append(o.Items, &pb.CheckItem{Name: it.Name, Kind: it.Kind, Min: it.Min, Max: it.Max, Unit: it.Unit})
+	}
+	return o
+}
+
+func (s *Inspection) PointPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.InspectPointPage, error) {
+	p, err := s.uc.Points.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.InspectPointPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, pointOut)
+	return out, nil
+}
+
+func (s *Inspection) PointDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.InspectPoint, error) {
+	return svc.Detail(ctx, q.Id, s.uc.Points.Get, pointOut)
+}
+
+func (s *Inspection) PointSubmit(ctx context.Context, p *pb.InspectPoint) (*wrapperspb.BoolValue, error) {
+	pt := &biz.Point{Code: p.Code, Name: p.Name, PointType: p.PointType, EquipmentID: p.EquipmentId, AreaID: p.AreaId, Location: p.Location, Remark: p.Remark}
+	pt.ID = p.Id
+	items := make([]biz.CheckItem, 0, len(p.Items))
+	for _, it := range p.Items {
+		items = append(items, biz.CheckItem{Name: it.Name, Kind: it.Kind, Min: it.Min, Max: it.Max, Unit: it.Unit})
+	}
+	return svc.OK, s.uc.SubmitPoint(ctx, pt, items)
+}
+
+func (s *Inspection) PointRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.RemovePoints)
+}
+
+// ---- plans ----
+
+func planOut(p *biz.Plan) *pb.Plan {
+	ids, _ := ident.ParseIDs(p.PointIDs)
+	return &pb.Plan{Id: p.ID, TenantId: p.TenantID, Name: p.Name, PointIds: p.PointIDs, InspectorUserId: p.InspectorUserID,
+		InspectorName: p.InspectorName, CycleHours: p.CycleHours, Enable: p.Enable, Remark: p.Remark, CreateTime: ts(p.CreateTime),
+		PointCount: int32(len(ids))}
+}
+
+func (s *Inspection) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.PlanPage, error) {
+	p, err := s.uc.Plans.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.PlanPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, planOut)
+	return out, nil
+}
+
+func (s *Inspection) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Plan, error) {
+	return svc.Detail(ctx, q.Id, s.uc.Plans.Get, planOut)
+}
+
+func (s *Inspection) PlanSubmit(ctx context.Context, p *pb.Plan) (*wrapperspb.BoolValue, error) {
+	pl := &biz.Plan{Name: p.Name, PointIDs: p.PointIds, InspectorUserID: p.InspectorUserId, CycleHours: p.CycleHours, Enable: p.Enable, Remark: p.Remark}
+	pl.ID = p.Id
+	return svc.OK, s.uc.SubmitPlan(ctx, pl)
+}
+
+func (s *Inspection) PlanRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.Plans.Remove)
+}
+
+// ---- tasks ----
+
+func (s *Inspection) taskOut(ctx context.Context) func(t *biz.Task) *pb.Task {
+	now := s.uc.Now()
+	var uid int64
+	if id := ident.From(ctx); id != nil {
+		uid = id.UserID
+	}
+	return func(t *biz.Task) *pb.Task {
+		done := ""
+		if t.DoneAt != nil {
+			done = ts(*t.DoneAt)
+		}
+		return &pb.Task{Id: t.ID, TenantId: t.TenantID, PlanId: t.PlanID, PlanName: t.PlanName, InspectorUserId: t.InspectorUserID,
+			InspectorName: t.InspectorName, StartTime: ts(t.StartAt), EndTime: ts(t.EndAt), State: biz.StateOf(t, now), DoneTime: done,
+			AbnormalCount: t.AbnormalCount, Mine: uid != 0 && uid == t.InspectorUserID}
+	}
+}
+
+func (s *Inspection) TaskPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.TaskPage, error) {
+	p, err := s.uc.Tasks.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.TaskPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.taskOut(ctx))
+	return out, nil
+}
+
+func (s *Inspection) TaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Task, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	t, err := s.uc.Tasks.Get(ctx, q.Id)
+	if err != nil {
+		return nil, err
+	}
+	out := s.taskOut(ctx)(t)
+	route, _ := ident.ParseIDs(t.PointIDs)
+	pts, err := s.uc.Q.PointsByIDs(ctx, route)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]*biz.Point{}
+	for i := range pts {
+		byID[pts[i].ID] = &pts[i]
+	}
+	for _, id := range route {
+		if p, ok := byID[id]; ok {
+			out.Points = append(out.Points, pointOut(p))
+		}
+	}
+	return out, nil
+}
+
+func (s *Inspection) TaskGenerate(ctx context.Context, _ *commonv1.IdQuery) (*pb.TaskGenerateResult, error) {
+	n, err := s.uc.Generate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.TaskGenerateResult{Created: int32(n)}, nil
+}
+
+func (s *Inspection) TaskComplete(ctx context.Context, q *pb.TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	results := make([]biz.PointResult, 0, len(q.Results))
+	for _, r := range q.Results {
+		pr := biz.PointResult{PointID: r.PointId, ScanCode: r.ScanCode, Remark: r.Remark, Photos: r.Photos}
+		for _, it := range r.Items {
+			pr.Items = append(pr.Items, biz.ItemResult{Name: it.Name, Value: it.Value})
+		}
+		results = append(results, pr)
+	}
+	return svc.OK, s.uc.Complete(ctx, q.Id, results)
+}
+
+// ---- records ----
+
+func recordOut(r *biz.Record) *pb.InspectRecord {
+	var items []biz.ItemResult
+	if err := json.Unmarshal([]byte(r.Items), &items); err != nil {
+		slog.Warn("inspection: unreadable record items", "record", r.ID, "err", err)
+	}
+	o := &pb.InspectRecord{Id: r.ID, TenantId: r.TenantID, TaskId: r.TaskID, PlanId: r.PlanID, PointId: r.PointID, PointCode: r.PointCode,
+		PointName: r.PointName, Abnormal: r.Abnormal, Remark: r.Remark, Photos: r.Photos, InspectorUserId: r.InspectorUserID,
+		InspectorName: r.InspectorName, DoneTime: ts(r.DoneAt)}
+	for _, it := range items {
+		o.Items = append(o.Items, &pb.ItemResult{Name: it.Name, Value: it.Value, Abnormal: it.Abnormal})
+	}
+	return o
+}
+
+func (s *Inspection) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.InspectRecordPage, error) {
+	p, err := s.uc.Records.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.InspectRecordPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
+	return out, nil
+}
