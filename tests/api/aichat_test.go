@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -187,10 +188,19 @@ func (e *env) testAIChat(t *testing.T) {
 	if conv2 != conv || !strings.Contains(c2, "19.5%") {
 		t.Fatalf("continued conversation %s (want %s): %s", conv2, conv, c2)
 	}
-	pg := e.get(ai+"/conversation/page?title=动火", a)
+	pg := e.get(ai+"/conversation/page?title_equal="+url.QueryEscape("动火作业票有效期多久？"), a)
 	ok(t, pg, "conversation page")
 	if len(pg.list()) != 1 || pg.list()[0].(map[string]any)["messageCount"] != 4.0 {
 		t.Fatalf("conversation page: %s", truncate(pg.Raw))
+	}
+	// the demo administrator's seeded conversation, answered from the knowledge base
+	seeded := e.get(ai+"/conversation/page?title="+url.QueryEscape("气体分析间隔"), a)
+	if len(seeded.list()) != 1 {
+		t.Fatalf("seeded conversation: %s", truncate(seeded.Raw))
+	}
+	sd := e.get(ai+"/conversation/detail?id="+str(seeded.list()[0].(map[string]any)["id"]), a)
+	if ms := sd.dataMap()["messages"].([]any); len(ms) != 2 || !strings.Contains(str(ms[1].(map[string]any)["content"]), "GB 30871-2022") {
+		t.Fatalf("seeded conversation detail: %s", truncate(sd.Raw))
 	}
 	d := e.get(ai+"/conversation/detail?id="+conv, a)
 	ok(t, d, "conversation detail")
@@ -199,6 +209,14 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("conversation detail: %s", truncate(d.Raw))
 	}
 	op := e.login("100001", "operator1", "123456")
+	// a user with a narrower view gets the count their own list gives
+	nOp := openCount(op)
+	oq := ask("我的未整改隐患有多少？")
+	oq["store"] = false
+	oz, _, _ := answer(t, e.openai("POST", cc, op, oq))
+	if want := fmt.Sprintf("本单位未整改隐患 %d 条", nOp); nOp > 0 && !strings.Contains(oz, want) || nOp == 0 && !strings.Contains(oz, "没有未整改的隐患") {
+		t.Fatalf("operator's hazard answer (list says %d, admin %d): %s", nOp, nA, oz)
+	}
 	fails(t, e.get(ai+"/conversation/detail?id="+conv, op), 403, "自己的对话", "another user's conversation")
 	fails(t, e.post(ai+"/conversation/remove?ids="+conv, op, nil), 403, "自己的对话", "removing another user's conversation")
 	aiFails(t, e.openai("POST", cc, op, cont), 403, "permission_denied", "continuing another user's conversation")

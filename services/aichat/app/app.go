@@ -40,6 +40,9 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("aichat knowledge base: %w", err)
 	}
+	if err := data.Seed(ctx, g, kb); err != nil {
+		return fmt.Errorf("aichat seed: %w", err)
+	}
 	tools := data.Tools{
 		Hazard: preventionv1.NewPreventionServiceClient(a.in.Dialer.Lazy("prevention")),
 		Permit: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket")),

@@ -91,7 +91,8 @@ type Answerer interface {
 type Conversations interface {
 	Get(ctx context.Context, id int64) (*Conversation, error)
 	Create(ctx context.Context, v *Conversation) error
-	UpdateFields(ctx context.Context, ids []int64, values map[string]any) (int64, error)
+	// AddMessages counts n more turns (and touches update_time).
+	AddMessages(ctx context.Context, id int64, n int) error
 	Remove(ctx context.Context, ids []int64) error
 	// Own pages the caller's own conversations.
 	Own(ctx context.Context, userID int64, q paging.Query) (*paging.Page[Conversation], error)
@@ -246,8 +247,7 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 		if err := c.Msgs.Create(ctx, &Message{ConversationID: conv.ID, Role: "assistant", Content: content.String(), Steps: strings.Join(steps, "\n")}); err != nil {
 			return err
 		}
-		_, err := c.Convs.UpdateFields(ctx, []int64{conv.ID}, map[string]any{"message_count": conv.MessageCount + 2, "update_time": time.Now()})
-		return err
+		return c.Convs.AddMessages(ctx, conv.ID, 2)
 	})
 }
 
