@@ -60,7 +60,7 @@ await scenario('the conversation is listed on 助手对话 with its steps', asyn
   await page.goto(`${BASE}/aichat/conversation`);
   const row = page.locator('.ant-table-row', { hasText: '动火作业票有效期' }).first();
   await row.waitFor();
-  await row.getByRole('button', { name: /查\s*看/ }).click();
+  await row.getByText('查看').click();
   await page.getByTestId('conversation-assistant').first().waitFor();
   await shot('aichat-03-conversations');
 });
