@@ -178,8 +178,9 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("tenant B's answer: %s", bz)
 	}
 
-	// streaming
+	// streaming, and the official Go client
 	e.testAIStream(t, a, cc)
+	e.testAIOfficialClient(t, a)
 
 	// conversations: continue, list, detail, refusals, remove
 	cont := ask("受限空间氧含量要求是多少")
