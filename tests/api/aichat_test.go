@@ -166,6 +166,15 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("hazard rows without links: %s", hz)
 	}
 
+	// expiring certificates: the counts of the reminder page
+	ex := e.get("/api/certificateExpire/certificateExpireInfo", a)
+	ok(t, ex, "certificate expiry")
+	cz, cr, _ := answer(t, e.openai("POST", cc, a, ask("本单位有哪些证书快到期了？")))
+	want := fmt.Sprintf("已过期 %d 本，%s 前到期 %d 本", int(ex.dataMap()["expiredCount"].(float64)), str(ex.dataMap()["until"]), int(ex.dataMap()["expiringCount"].(float64)))
+	if !strings.Contains(cr, "查询到期证书："+want) || !strings.Contains(cz, want) && !strings.Contains(cz, "没有已过期的证书") {
+		t.Fatalf("certificate answer (page says %s): %s\n%s", want, cz, cr)
+	}
+
 	// another tenant sees its own count (none), never tenant A's
 	platform := e.login("000000", "admin", "admin")
 	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300015", "tenantName": "助手隔离公司"}), "tenant B")

@@ -16,6 +16,7 @@ import (
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	preventionv1 "anquan/proto/blade/prevention/v1"
+	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
@@ -46,6 +47,7 @@ func (a *App) Start(ctx context.Context) error {
 	tools := data.Tools{
 		Hazard: preventionv1.NewPreventionServiceClient(a.in.Dialer.Lazy("prevention")),
 		Permit: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket")),
+		Cert:   userv1.NewCertificateServiceClient(a.in.Dialer.Lazy("user")),
 	}
 	uc := &biz.Chat{Convs: data.NewConversations(g), Msgs: data.NewMessages(g), Tx: db.NewTransactor(g),
 		Embedded: &biz.Embedded{KB: kb, Data: tools}}
