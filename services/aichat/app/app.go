@@ -50,7 +50,7 @@ func (a *App) Start(ctx context.Context) error {
 		Cert:   userv1.NewCertificateServiceClient(a.in.Dialer.Lazy("user")),
 	}
 	uc := &biz.Chat{Convs: data.NewConversations(g), Msgs: data.NewMessages(g), Tx: db.NewTransactor(g),
-		Embedded: &biz.Embedded{KB: kb, Data: tools}}
+		Embedded: &biz.Embedded{KB: kb, Data: tools}, Rate: a.in.Conf.AIChat.RatePerMinute}
 	if up := a.in.Conf.AIChat.Upstream; up.BaseURL != "" {
 		m, err := data.NewUpstream(up)
 		if err != nil {

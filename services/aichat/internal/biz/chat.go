@@ -23,8 +23,8 @@ const (
 	MaxMessages     = 50
 	MaxMessageRunes = 8000
 	MaxTotalRunes   = 32000
-	// RatePerMinute is each user's budget of answers per minute (per
-	// replica).
+	// RatePerMinute is each user's default budget of answers per minute
+	// (per replica; aichat.ratePerMinute).
 	RatePerMinute = 30
 )
 
@@ -114,7 +114,9 @@ type Chat struct {
 	// configured; UpstreamModel is its model name (also accepted).
 	Upstream      Answerer
 	UpstreamModel string
-	limit         limiter
+	// Rate is each user's answers per minute (0: RatePerMinute).
+	Rate  int
+	limit limiter
 }
 
 // ModelInfo is one listed model.
@@ -187,8 +189,12 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 	if err := c.Validate(a); err != nil {
 		return err
 	}
-	if !c.limit.allow(id.TenantID+":"+strconv.FormatInt(id.UserID, 10), time.Now()) {
-		return errs.Rule(ReasonRate, "提问过于频繁:每人每分钟最多 %d 次,请稍后再试", RatePerMinute)
+	rate := c.Rate
+	if rate <= 0 {
+		rate = RatePerMinute
+	}
+	if !c.limit.allow(id.TenantID+":"+strconv.FormatInt(id.UserID, 10), rate, time.Now()) {
+		return errs.Rule(ReasonRate, "提问过于频繁:每人每分钟最多 %d 次,请稍后再试", rate)
 	}
 	var conv *Conversation
 	if a.ConversationID != 0 {
@@ -316,7 +322,7 @@ type limiter struct {
 	seen map[string][]time.Time
 }
 
-func (l *limiter) allow(key string, now time.Time) bool {
+func (l *limiter) allow(key string, rate int, now time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.seen == nil {
@@ -335,7 +341,7 @@ func (l *limiter) allow(key string, now time.Time) bool {
 		k++
 	}
 	ts = ts[k:]
-	if len(ts) >= RatePerMinute {
+	if len(ts) >= rate {
 		l.seen[key] = ts
 		return false
 	}
