@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"anquan/kit/conf"
 	"anquan/kit/db"
 )
 
@@ -318,4 +319,19 @@ func (e *env) testAIStream(t *testing.T, key, cc string) {
 	if stop["choices"].([]any)[0].(map[string]any)["finish_reason"] != "stop" {
 		t.Fatalf("stop chunk %v", stop)
 	}
+}
+
+// TestAIChatRateLimit: a user over the per-minute budget gets 429
+// rate_limit_exceeded; another user still gets answers.
+func TestAIChatRateLimit(t *testing.T) {
+	e := start(t, backends[0], func(c *conf.Config) { c.AIChat.RatePerMinute = 2 })
+	a := e.login("100001", "admin", "admin")
+	const cc = "/api/ai-chat/v1/chat/completions"
+	q := ask("动火作业票有效期多久？")
+	q["store"] = false
+	for i := 0; i < 2; i++ {
+		answer(t, e.openai("POST", cc, a, q))
+	}
+	aiFails(t, e.openai("POST", cc, a, q), 429, "rate_limit_exceeded", "over the budget")
+	answer(t, e.openai("POST", cc, e.login("100001", "operator1", "123456"), q))
 }
