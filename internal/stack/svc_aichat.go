@@ -6,9 +6,9 @@ import (
 	"anquan/kit/platform"
 )
 
-// aichat answers with the caller's hazards and permits: prevention and
-// workticket start first.
+// aichat answers with the caller's hazards, permits and certificates:
+// prevention, workticket and user start first.
 func init() {
-	register("aichat", []string{"system", "prevention", "workticket"}, func(in *platform.Infra, a string) component.Component { return aichatapp.New(in, a) })
+	register("aichat", []string{"system", "user", "prevention", "workticket"}, func(in *platform.Infra, a string) component.Component { return aichatapp.New(in, a) })
 	migrations(aichatapp.Migrations)
 }

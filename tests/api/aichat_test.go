@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
+	"anquan/kit/conf"
 	"anquan/kit/db"
 )
 
@@ -165,6 +167,15 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("hazard rows without links: %s", hz)
 	}
 
+	// expiring certificates: the counts of the reminder page
+	ex := e.get("/api/certificateExpire/certificateExpireInfo", a)
+	ok(t, ex, "certificate expiry")
+	cz, cr, _ := answer(t, e.openai("POST", cc, a, ask("本单位有哪些证书快到期了？")))
+	want := fmt.Sprintf("已过期 %d 本，%s 前到期 %d 本", int(ex.dataMap()["expiredCount"].(float64)), str(ex.dataMap()["until"]), int(ex.dataMap()["expiringCount"].(float64)))
+	if !strings.Contains(cr, "查询到期证书："+want) || !strings.Contains(cz, want) && !strings.Contains(cz, "没有已过期的证书") {
+		t.Fatalf("certificate answer (page says %s): %s\n%s", want, cz, cr)
+	}
+
 	// another tenant sees its own count (none), never tenant A's
 	platform := e.login("000000", "admin", "admin")
 	ok(t, e.post("/api/blade-system/tenant/submit", platform, map[string]any{"tenantId": "300015", "tenantName": "助手隔离公司"}), "tenant B")
@@ -177,8 +188,9 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("tenant B's answer: %s", bz)
 	}
 
-	// streaming
+	// streaming, and the official Go client
 	e.testAIStream(t, a, cc)
+	e.testAIOfficialClient(t, a)
 
 	// conversations: continue, list, detail, refusals, remove
 	cont := ask("受限空间氧含量要求是多少")
@@ -187,10 +199,19 @@ func (e *env) testAIChat(t *testing.T) {
 	if conv2 != conv || !strings.Contains(c2, "19.5%") {
 		t.Fatalf("continued conversation %s (want %s): %s", conv2, conv, c2)
 	}
-	pg := e.get(ai+"/conversation/page?title=动火", a)
+	pg := e.get(ai+"/conversation/page?title_equal="+url.QueryEscape("动火作业票有效期多久？"), a)
 	ok(t, pg, "conversation page")
 	if len(pg.list()) != 1 || pg.list()[0].(map[string]any)["messageCount"] != 4.0 {
 		t.Fatalf("conversation page: %s", truncate(pg.Raw))
+	}
+	// the demo administrator's seeded conversation, answered from the knowledge base
+	seeded := e.get(ai+"/conversation/page?title="+url.QueryEscape("气体分析间隔"), a)
+	if len(seeded.list()) != 1 {
+		t.Fatalf("seeded conversation: %s", truncate(seeded.Raw))
+	}
+	sd := e.get(ai+"/conversation/detail?id="+str(seeded.list()[0].(map[string]any)["id"]), a)
+	if ms := sd.dataMap()["messages"].([]any); len(ms) != 2 || !strings.Contains(str(ms[1].(map[string]any)["content"]), "GB 30871-2022") {
+		t.Fatalf("seeded conversation detail: %s", truncate(sd.Raw))
 	}
 	d := e.get(ai+"/conversation/detail?id="+conv, a)
 	ok(t, d, "conversation detail")
@@ -199,6 +220,14 @@ func (e *env) testAIChat(t *testing.T) {
 		t.Fatalf("conversation detail: %s", truncate(d.Raw))
 	}
 	op := e.login("100001", "operator1", "123456")
+	// a user with a narrower view gets the count their own list gives
+	nOp := openCount(op)
+	oq := ask("我的未整改隐患有多少？")
+	oq["store"] = false
+	oz, _, _ := answer(t, e.openai("POST", cc, op, oq))
+	if want := fmt.Sprintf("本单位未整改隐患 %d 条", nOp); nOp > 0 && !strings.Contains(oz, want) || nOp == 0 && !strings.Contains(oz, "没有未整改的隐患") {
+		t.Fatalf("operator's hazard answer (list says %d, admin %d): %s", nOp, nA, oz)
+	}
 	fails(t, e.get(ai+"/conversation/detail?id="+conv, op), 403, "自己的对话", "another user's conversation")
 	fails(t, e.post(ai+"/conversation/remove?ids="+conv, op, nil), 403, "自己的对话", "removing another user's conversation")
 	aiFails(t, e.openai("POST", cc, op, cont), 403, "permission_denied", "continuing another user's conversation")
@@ -290,4 +319,19 @@ func (e *env) testAIStream(t *testing.T, key, cc string) {
 	if stop["choices"].([]any)[0].(map[string]any)["finish_reason"] != "stop" {
 		t.Fatalf("stop chunk %v", stop)
 	}
+}
+
+// TestAIChatRateLimit: a user over the per-minute budget gets 429
+// rate_limit_exceeded; another user still gets answers.
+func TestAIChatRateLimit(t *testing.T) {
+	e := start(t, backends[0], func(c *conf.Config) { c.AIChat.RatePerMinute = 2 })
+	a := e.login("100001", "admin", "admin")
+	const cc = "/api/ai-chat/v1/chat/completions"
+	q := ask("动火作业票有效期多久？")
+	q["store"] = false
+	for i := 0; i < 2; i++ {
+		answer(t, e.openai("POST", cc, a, q))
+	}
+	aiFails(t, e.openai("POST", cc, a, q), 429, "rate_limit_exceeded", "over the budget")
+	answer(t, e.openai("POST", cc, e.login("100001", "operator1", "123456"), q))
 }

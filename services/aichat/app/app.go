@@ -16,6 +16,7 @@ import (
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	preventionv1 "anquan/proto/blade/prevention/v1"
+	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
@@ -40,12 +41,16 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("aichat knowledge base: %w", err)
 	}
+	if err := data.Seed(ctx, g, kb); err != nil {
+		return fmt.Errorf("aichat seed: %w", err)
+	}
 	tools := data.Tools{
 		Hazard: preventionv1.NewPreventionServiceClient(a.in.Dialer.Lazy("prevention")),
 		Permit: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket")),
+		Cert:   userv1.NewCertificateServiceClient(a.in.Dialer.Lazy("user")),
 	}
 	uc := &biz.Chat{Convs: data.NewConversations(g), Msgs: data.NewMessages(g), Tx: db.NewTransactor(g),
-		Embedded: &biz.Embedded{KB: kb, Data: tools}}
+		Embedded: &biz.Embedded{KB: kb, Data: tools}, Rate: a.in.Conf.AIChat.RatePerMinute}
 	if up := a.in.Conf.AIChat.Upstream; up.BaseURL != "" {
 		m, err := data.NewUpstream(up)
 		if err != nil {

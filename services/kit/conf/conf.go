@@ -55,6 +55,9 @@ type Config struct {
 // calling the same tools.
 type AIChat struct {
 	Upstream Upstream `yaml:"upstream"`
+	// RatePerMinute is each user's budget of answers per minute on each
+	// replica (default 30; ANQUAN_AICHAT_RATE).
+	RatePerMinute int `yaml:"ratePerMinute"`
 }
 
 // Upstream is an OpenAI-compatible model server: BaseURL ends where
@@ -341,6 +344,11 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	set("ANQUAN_JWT_PUBLIC_KEY", &c.Security.JWTPublicKey)
 	set("ANQUAN_LOG_LEVEL", &c.Log.Level)
 	set("ANQUAN_OTLP_ENDPOINT", &c.Tracing.OTLPEndpoint)
+	if v := get("ANQUAN_AICHAT_RATE"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			c.AIChat.RatePerMinute = n
+		}
+	}
 	if v := get("ANQUAN_TOKEN_RATE"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n > 0 {
 			c.Gateway.TokenRate = n

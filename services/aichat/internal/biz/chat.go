@@ -23,8 +23,8 @@ const (
 	MaxMessages     = 50
 	MaxMessageRunes = 8000
 	MaxTotalRunes   = 32000
-	// RatePerMinute is each user's budget of answers per minute (per
-	// replica).
+	// RatePerMinute is each user's default budget of answers per minute
+	// (per replica; aichat.ratePerMinute).
 	RatePerMinute = 30
 )
 
@@ -91,7 +91,8 @@ type Answerer interface {
 type Conversations interface {
 	Get(ctx context.Context, id int64) (*Conversation, error)
 	Create(ctx context.Context, v *Conversation) error
-	UpdateFields(ctx context.Context, ids []int64, values map[string]any) (int64, error)
+	// AddMessages counts n more turns (and touches update_time).
+	AddMessages(ctx context.Context, id int64, n int) error
 	Remove(ctx context.Context, ids []int64) error
 	// Own pages the caller's own conversations.
 	Own(ctx context.Context, userID int64, q paging.Query) (*paging.Page[Conversation], error)
@@ -113,7 +114,9 @@ type Chat struct {
 	// configured; UpstreamModel is its model name (also accepted).
 	Upstream      Answerer
 	UpstreamModel string
-	limit         limiter
+	// Rate is each user's answers per minute (0: RatePerMinute).
+	Rate  int
+	limit limiter
 }
 
 // ModelInfo is one listed model.
@@ -186,8 +189,12 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 	if err := c.Validate(a); err != nil {
 		return err
 	}
-	if !c.limit.allow(id.TenantID+":"+strconv.FormatInt(id.UserID, 10), time.Now()) {
-		return errs.Rule(ReasonRate, "提问过于频繁:每人每分钟最多 %d 次,请稍后再试", RatePerMinute)
+	rate := c.Rate
+	if rate <= 0 {
+		rate = RatePerMinute
+	}
+	if !c.limit.allow(id.TenantID+":"+strconv.FormatInt(id.UserID, 10), rate, time.Now()) {
+		return errs.Rule(ReasonRate, "提问过于频繁:每人每分钟最多 %d 次,请稍后再试", rate)
 	}
 	var conv *Conversation
 	if a.ConversationID != 0 {
@@ -246,8 +253,7 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 		if err := c.Msgs.Create(ctx, &Message{ConversationID: conv.ID, Role: "assistant", Content: content.String(), Steps: strings.Join(steps, "\n")}); err != nil {
 			return err
 		}
-		_, err := c.Convs.UpdateFields(ctx, []int64{conv.ID}, map[string]any{"message_count": conv.MessageCount + 2, "update_time": time.Now()})
-		return err
+		return c.Convs.AddMessages(ctx, conv.ID, 2)
 	})
 }
 
@@ -316,7 +322,7 @@ type limiter struct {
 	seen map[string][]time.Time
 }
 
-func (l *limiter) allow(key string, now time.Time) bool {
+func (l *limiter) allow(key string, rate int, now time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.seen == nil {
@@ -335,7 +341,7 @@ func (l *limiter) allow(key string, now time.Time) bool {
 		k++
 	}
 	ts = ts[k:]
-	if len(ts) >= RatePerMinute {
+	if len(ts) >= rate {
 		l.seen[key] = ts
 		return false
 	}

@@ -25,6 +25,7 @@ type Embedded struct {
 var (
 	dataWords   = []string{"本单位", "我单位", "我们", "我的", "本厂", "公司", "当前", "目前", "现在", "今天", "今日", "未整改", "未关闭", "逾期", "超期", "有多少", "多少", "几条", "几张", "几个", "统计", "情况", "列表", "清单", "哪些"}
 	hazardWords = []string{"隐患"}
+	certWords   = []string{"证书", "证件", "持证", "操作证", "到期", "过期"}
 	permitWords = []string{"作业票", "许可证", "作业证", "动火", "受限空间", "高处", "吊装", "临时用电", "盲板", "动土", "断路", "特殊作业", "作业"}
 	// A question about a rule, not about our data, even with data words.
 	ruleWords = []string{"规定", "标准", "要求", "条款", "有效期", "判定", "多久", "间隔", "分级", "怎么", "如何", "是否", "应当", "应该", "合格"}
@@ -40,7 +41,7 @@ func hasAny(s string, words []string) bool {
 }
 
 // Intent says which tools a question needs.
-type Intent struct{ Hazards, Permits, Rules bool }
+type Intent struct{ Hazards, Permits, Certs, Rules bool }
 
 // Route reads the intent of q.
 func Route(q string) Intent {
@@ -48,9 +49,10 @@ func Route(q string) Intent {
 	rule := hasAny(q, ruleWords)
 	in := Intent{
 		Hazards: data && hasAny(q, hazardWords),
+		Certs:   (data || strings.Contains(q, "快到期") || strings.Contains(q, "已过期")) && hasAny(q, certWords),
 		Permits: data && hasAny(q, permitWords) && (strings.Contains(q, "今") || strings.Contains(q, "当前") || strings.Contains(q, "目前") || strings.Contains(q, "现在") || strings.Contains(q, "多少") || strings.Contains(q, "几张")),
 	}
-	in.Rules = rule || (!in.Hazards && !in.Permits)
+	in.Rules = rule || (!in.Hazards && !in.Permits && !in.Certs)
 	return in
 }
 
@@ -79,8 +81,16 @@ func (e *Embedded) Answer(ctx context.Context, a *Ask, emit Emit) error {
 		}
 		out = append(out, part)
 	}
+	if in.Certs {
+		cs, err := e.Data.Certificates(ctx)
+		s, part := certPart(cs, err)
+		if err := step(s); err != nil {
+			return err
+		}
+		out = append(out, part)
+	}
 	var hits []Hit
-	if in.Rules || in.Hazards || in.Permits {
+	{
 		n := 3
 		if !in.Rules {
 			n = 2
@@ -129,6 +139,9 @@ func dataNote(in Intent) string {
 	}
 	if in.Permits {
 		parts = append(parts, "作业票数据")
+	}
+	if in.Certs {
+		parts = append(parts, "证书数据")
 	}
 	if len(parts) == 0 {
 		return ""
@@ -207,6 +220,29 @@ func permitPart(ps *PermitStats, err error) (string, string) {
 	}
 	if len(ps.Rows) < ps.Total {
 		fmt.Fprintf(&b, "\n仅列出 %d 张，全部见[作业票管理](/businessProcess/jobManagement/list)。", len(ps.Rows))
+	}
+	return step, strings.TrimRight(b.String(), "\n")
+}
+
+func certPart(cs *CertStats, err error) (string, string) {
+	if err != nil {
+		msg := toolFailure("证书数据", err)
+		return "查询到期证书：" + msg, "**到期证书**：" + msg + "。"
+	}
+	step := fmt.Sprintf("查询到期证书：已过期 %d 本，%s 前到期 %d 本", cs.Expired, cs.Until, cs.Expiring)
+	if cs.Expired+cs.Expiring == 0 {
+		return step, fmt.Sprintf("**到期证书**：没有已过期的证书，%s 前也没有到期的证书。", cs.Until)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**到期证书**：已过期 %d 本，%s 前到期 %d 本。\n\n", cs.Expired, cs.Until, cs.Expiring)
+	b.WriteString("| 持证人 | 证书 | 证号 | 到期日 | 剩余天数 |\n|---|---|---|---|---|\n")
+	for _, r := range cs.Rows {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d |\n", cell(r.Holder), cell(r.Kind), cell(r.No), cell(r.Expire), r.DaysLeft)
+	}
+	if len(cs.Rows) < cs.Expired+cs.Expiring {
+		fmt.Fprintf(&b, "\n仅列出 %d 本，全部见[证书到期提醒](%s)。", len(cs.Rows), certPage)
+	} else {
+		fmt.Fprintf(&b, "\n见[证书到期提醒](%s)。", certPage)
 	}
 	return step, strings.TrimRight(b.String(), "\n")
 }

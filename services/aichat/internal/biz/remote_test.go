@@ -65,17 +65,17 @@ func TestRateLimitIsPerUserPerMinute(t *testing.T) {
 	var l limiter
 	now := time.Now()
 	for i := 0; i < RatePerMinute; i++ {
-		if !l.allow("a", now) {
+		if !l.allow("a", RatePerMinute, now) {
 			t.Fatalf("call %d refused", i+1)
 		}
 	}
-	if l.allow("a", now) {
+	if l.allow("a", RatePerMinute, now) {
 		t.Fatal("call over the budget allowed")
 	}
-	if !l.allow("b", now) {
+	if !l.allow("b", RatePerMinute, now) {
 		t.Fatal("another user refused")
 	}
-	if !l.allow("a", now.Add(time.Minute)) {
+	if !l.allow("a", RatePerMinute, now.Add(time.Minute)) {
 		t.Fatal("not allowed again a minute later")
 	}
 }

@@ -49,6 +49,8 @@ func TestRouteReadsWhatAQuestionNeeds(t *testing.T) {
 		{"动火作业票有效期多久", Intent{Rules: true}},
 		{"重大隐患判定标准是什么", Intent{Rules: true}},
 		{"目前隐患和今日作业票情况", Intent{Hazards: true, Permits: true}},
+		{"本单位有哪些证书快到期了", Intent{Certs: true}},
+		{"特种作业操作证多久复审", Intent{Rules: true}},
 	} {
 		if got := Route(c.q); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.q, got, c.want)

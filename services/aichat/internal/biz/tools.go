@@ -46,15 +46,33 @@ type PermitRow struct {
 	Start    string
 }
 
+// CertStats are the certificates expired or expiring within the tenant's
+// reminder window (证书到期提醒), as that page shows them to the caller.
+type CertStats struct {
+	Expired, Expiring int
+	Until             string
+	Rows              []CertRow
+}
+
+// CertRow is one such certificate.
+type CertRow struct {
+	Holder, Kind, No, Expire string
+	DaysLeft                 int
+}
+
 // Data reads the caller's own data from the services that own it, with the
 // caller's identity: they apply the caller's permissions and data scope.
 type Data interface {
 	Hazards(ctx context.Context) (*HazardStats, error)
 	TodayPermits(ctx context.Context) (*PermitStats, error)
+	Certificates(ctx context.Context) (*CertStats, error)
 }
 
 // Links to the records' pages in the web app.
-const hazardPage = "/hiddenDanger/index"
+const (
+	hazardPage = "/hiddenDanger/index"
+	certPage   = "/personnel/certificateExpire"
+)
 
 func permitLink(r PermitRow) string {
 	return "/businessProcess/jobManagement/newJobManagement/" + r.WorkType + "/view?id=" + itoa(r.ID)

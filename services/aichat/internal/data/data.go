@@ -35,6 +35,13 @@ func (r Conversations) Own(ctx context.Context, userID int64, q paging.Query) (*
 	return r.PageWhere(ctx, q, func(tx *gorm.DB) *gorm.DB { return tx.Where("create_user = ?", userID) })
 }
 
+// AddMessages counts n more turns of a conversation, in the database (two
+// answers finishing together both count).
+func (r Conversations) AddMessages(ctx context.Context, id int64, n int) error {
+	_, err := r.UpdateFields(ctx, []int64{id}, map[string]any{"message_count": gorm.Expr("message_count + ?", n)})
+	return err
+}
+
 // Messages is the repository of turns.
 type Messages struct{ *crud.Repo[biz.Message] }
 

@@ -6,6 +6,7 @@ import (
 	"anquan/aichat/internal/biz"
 	commonv1 "anquan/proto/blade/common/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
+	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
@@ -16,6 +17,7 @@ import (
 type Tools struct {
 	Hazard preventionv1.PreventionServiceClient
 	Permit workticketv1.WorkticketServiceClient
+	Cert   userv1.CertificateServiceClient
 }
 
 // Rows listed in an answer.
@@ -120,6 +122,20 @@ func (t Tools) TodayPermits(ctx context.Context) (*biz.PermitStats, error) {
 	if int(p.Total) > len(p.Records) {
 		// more than one page: the by-type counts cover the first 500 only
 		out.ByType = append(out.ByType, biz.Count{Name: "其余未分类", N: int(p.Total) - len(p.Records)})
+	}
+	return out, nil
+}
+
+// Certificates reads the 证书到期提醒 window: expired and expiring
+// certificates, soonest first.
+func (t Tools) Certificates(ctx context.Context) (*biz.CertStats, error) {
+	r, err := t.Cert.ExpireInfo(ctx, &commonv1.PageQuery{Current: 1, Size: listRows, Ascs: "expireDate"})
+	if err != nil {
+		return nil, err
+	}
+	out := &biz.CertStats{Expired: int(r.ExpiredCount), Expiring: int(r.ExpiringCount), Until: r.Until}
+	for _, c := range r.Records {
+		out.Rows = append(out.Rows, biz.CertRow{Holder: c.UserName, Kind: c.KindName, No: c.CertificateNo, Expire: c.ExpireDate, DaysLeft: int(c.DaysLeft)})
 	}
 	return out, nil
 }

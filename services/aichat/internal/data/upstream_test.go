@@ -27,6 +27,10 @@ func (fakeData) TodayPermits(context.Context) (*biz.PermitStats, error) {
 	return &biz.PermitStats{Total: 5, ByType: []biz.Count{{Name: "动火作业", N: 2}, {Name: "高处作业", N: 3}}}, nil
 }
 
+func (fakeData) Certificates(context.Context) (*biz.CertStats, error) {
+	return &biz.CertStats{Expired: 1, Expiring: 2, Until: "2026-12-27"}, nil
+}
+
 // script is a fake OpenAI-compatible model server (a test double of the
 // external server): each request gets the next scripted list of SSE data
 // lines; it records the requests.
@@ -145,7 +149,7 @@ func TestUpstreamToolCallRoundTripAndReasoning(t *testing.T) {
 		t.Fatalf("requests %d, auth %q", len(s.reqs), s.auth)
 	}
 	first := s.reqs[0]
-	if first["model"] != "qwen-test" || first["temperature"] != 0.3 || first["stream"] != true || len(first["tools"].([]any)) != 3 {
+	if first["model"] != "qwen-test" || first["temperature"] != 0.3 || first["stream"] != true || len(first["tools"].([]any)) != 4 {
 		t.Fatalf("first request %v", first)
 	}
 	// the second round carries the assistant's call and the tool's result

@@ -25,8 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export default function AiChat() {
   const intl = useIntl();
-  const en = intl.locale.startsWith('en');
-  const t = (zh: string, enText: string) => (en ? enText : zh);
+  const t = (id: string) => intl.formatMessage({ id: `aichat.${id}` });
   const [open, setOpen] = useState(false);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [input, setInput] = useState('');
@@ -93,8 +92,8 @@ export default function AiChat() {
     if (abort.current === ctrl) abort.current = null;
     setLoading(false);
     if (lastErr) {
-      message.error(`${t('请求失败', 'request failed')}: ${lastErr.message}`);
-      update((a) => (a.content || a.steps.length ? a : { ...a, content: `> ${t('请求失败', 'request failed')}: ${lastErr!.message}` }));
+      message.error(`${t('failed')}: ${lastErr.message}`);
+      update((a) => (a.content || a.steps.length ? a : { ...a, content: `> ${t('failed')}: ${lastErr!.message}` }));
     }
   };
 
@@ -107,27 +106,12 @@ export default function AiChat() {
         size="large"
         icon={<RobotOutlined />}
         data-testid="aichat-open"
-        aria-label={t('安全助手', 'Safety assistant')}
+        aria-label={t('title')}
         onClick={() => setOpen(true)}
       />
-      <Modal
-        open={open}
-        onCancel={close}
-        footer={null}
-        width="80%"
-        title={t('安全助手', 'Safety assistant')}
-        className="aq-aichat"
-        destroyOnHidden
-      >
+      <Modal open={open} onCancel={close} footer={null} width="80%" title={t('title')} className="aq-aichat" destroyOnHidden>
         <div className="aq-aichat-list" data-testid="aichat-list">
-          {!turns.length && (
-            <div className="aq-aichat-empty">
-              {t(
-                '可以问法规条款（如“动火作业票有效期”），也可以问本单位的数据（如“本单位未整改隐患有多少”“今天有几张作业票”）。',
-                'Ask about regulations ("hot work permit validity") or your unit\'s data ("open hidden dangers", "permits today").',
-              )}
-            </div>
-          )}
+          {!turns.length && <div className="aq-aichat-empty">{t('hint')}</div>}
           {turns.map((m, i) => (
             <div key={i} className={`aq-aichat-msg aq-aichat-${m.role}`} data-testid={`aichat-${m.role}`}>
               <Avatar size={32} icon={m.role === 'user' ? <UserOutlined /> : <RobotOutlined />} className="aq-aichat-avatar" />
@@ -138,7 +122,7 @@ export default function AiChat() {
                     className="aq-aichat-steps"
                     items={m.steps.map((s, j) => ({
                       key: String(j),
-                      label: `${t('思考步骤', 'thinking step')} ${j + 1}`,
+                      label: `${t('step')} ${j + 1}`,
                       children: <div data-testid="aichat-step">{s}</div>,
                     }))}
                   />
@@ -148,7 +132,7 @@ export default function AiChat() {
                     <Markdown text={m.content} />
                   ) : loading && i === turns.length - 1 ? (
                     <span className="aq-aichat-thinking">
-                      <Spin size="small" /> {t('AI 正在思考...', 'AI is thinking...')}
+                      <Spin size="small" /> {t('thinking')}
                     </span>
                   ) : null
                 ) : (
@@ -163,7 +147,7 @@ export default function AiChat() {
           <Input.TextArea
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            placeholder={t('请输入您的问题...', 'enter your question...')}
+            placeholder={t('placeholder')}
             autoSize={{ minRows: 1, maxRows: 4 }}
             maxLength={8000}
             data-testid="aichat-input"
@@ -174,7 +158,7 @@ export default function AiChat() {
             }}
           />
           <Button type="primary" icon={<SendOutlined />} onClick={() => void send()} disabled={loading} data-testid="aichat-send">
-            {t('发送', 'Send')}
+            {t('send')}
           </Button>
         </div>
       </Modal>

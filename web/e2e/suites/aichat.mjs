@@ -1,0 +1,68 @@
+// Browser suite of the safety assistant (the floating dialog and 助手对话).
+// `npm run e2e -- aichat` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
+// Logs in as admin of 100001, opens the dialog from the round button, sees a blank question
+// ignored, sends a regulation question with Enter and sees the thinking steps appear as
+// collapsed panels that open, the answer quoting GB 30871-2022, asks about the unit's open
+// hazards and sees a table linking to the hazard page, closes the dialog (cleared on reopen) and
+// finds the conversation on 助手对话.
+import { openSuite } from '../suite.mjs';
+
+const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('aichat');
+
+await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
+
+await scenario(
+  'the round button opens the dialog; a blank question is ignored',
+  async () => {
+    await page.goto(`${BASE}/wel/index`);
+    await page.getByTestId('aichat-open').click();
+    await page.getByTestId('aichat-input').waitFor();
+    await page.getByTestId('aichat-input').fill('   ');
+    await page.getByTestId('aichat-input').press('Enter');
+    await page.waitForTimeout(300);
+    expect((await page.getByTestId('aichat-user').count()) === 0, 'a blank question sends nothing');
+  },
+  { critical: true },
+);
+
+await scenario('Enter sends; the steps appear collapsed and open; the answer cites the clause', async () => {
+  await page.getByTestId('aichat-input').fill('动火作业票有效期多久？');
+  await page.getByTestId('aichat-input').press('Enter');
+  const answer = page.getByTestId('aichat-assistant').last();
+  await answer.getByText('GB 30871-2022', { exact: false }).first().waitFor({ timeout: 15000 });
+  expect((await answer.textContent()).includes('8 小时'), 'the validity limit is quoted');
+  const panels = answer.locator('.ant-collapse-item');
+  expect((await panels.count()) >= 2, 'at least two thinking steps');
+  expect((await answer.getByTestId('aichat-step').count()) === 0, 'steps start collapsed');
+  await panels.first().locator('.ant-collapse-header').click();
+  await answer.getByTestId('aichat-step').first().getByText('检索知识库', { exact: false }).waitFor();
+  await shot('aichat-01-regulation');
+});
+
+await scenario("a question about the unit's hazards answers with a table linking to the records", async () => {
+  await page.getByTestId('aichat-input').fill('本单位未整改隐患有多少？');
+  await page.getByTestId('aichat-send').click();
+  const answer = page.getByTestId('aichat-assistant').last();
+  await answer.locator('table.aq-md-table').waitFor({ timeout: 15000 });
+  expect((await answer.locator('a[href="/hiddenDanger/index"]').count()) > 0, 'rows link to the hazard page');
+  await shot('aichat-02-hazards');
+});
+
+await scenario('closing the dialog clears the conversation', async () => {
+  await page.locator('.aq-aichat .ant-modal-close').click();
+  await page.getByTestId('aichat-open').click();
+  await page.getByTestId('aichat-input').waitFor();
+  expect((await page.getByTestId('aichat-user').count()) === 0, 'no message after reopening');
+  await page.locator('.aq-aichat .ant-modal-close').click();
+});
+
+await scenario('the conversation is listed on 助手对话 with its steps', async () => {
+  await page.goto(`${BASE}/aichat/conversation`);
+  const row = page.locator('.ant-table-row', { hasText: '动火作业票有效期' }).first();
+  await row.waitFor();
+  await row.getByText('查看').click();
+  await page.getByTestId('conversation-assistant').first().waitFor();
+  await shot('aichat-03-conversations');
+});
+
+await finish();
