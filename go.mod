@@ -9,6 +9,7 @@ require (
 	anquan/flow v0.0.0
 	anquan/gateway v0.0.0
 	anquan/kit v0.0.0
+	anquan/accident v0.0.0
 	anquan/emergency v0.0.0
 	anquan/monitor v0.0.0
 	anquan/prevention v0.0.0
@@ -143,6 +144,7 @@ replace (
 	anquan/flow => ./services/flow
 	anquan/gateway => ./gateway
 	anquan/kit => ./services/kit
+	anquan/accident => ./services/accident
 	anquan/emergency => ./services/emergency
 	anquan/monitor => ./services/monitor
 	anquan/prevention => ./services/prevention
