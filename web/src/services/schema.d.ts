@@ -4,6 +4,316 @@
  */
 
 export interface paths {
+    "/api/accident/action/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an action done: its responsible person, or whoever may change the accident. */
+        post: operations["AccidentService_ActionDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ActionPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/investigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportInvestigate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes reports entered by mistake (still 已报告, no actions). */
+        post: operations["AccidentService_ReportRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports an accident (figures as first known) or edits the narrative of
+         *     one not closed (figures change only by supplementary reports).
+         */
+        post: operations["AccidentService_ReportSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportSupplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_SupplementList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log/export": {
         parameters: {
             query?: never;
@@ -2321,6 +2631,495 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/drill/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillEvaluated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillMoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drills not started, rejected or voided. */
+        post: operations["EmergencyService_DrillRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plans a drill, or edits one not yet started. */
+        post: operations["EmergencyService_DrillSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_MemberPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["EmergencyService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanRevised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a draft, or edits one (only drafts are edited). */
+        post: operations["EmergencyService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the plan of id, newest first. */
+        get: operations["EmergencyService_PlanVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["EmergencyService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules in force (one per code, national default when unset). */
+        get: operations["EmergencyService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a rule (code, value, source); older versions are kept. */
+        post: operations["EmergencyService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyChecked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes teams without members. */
+        post: operations["EmergencyService_TeamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_TeamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/label-management/list": {
         parameters: {
             query?: never;
@@ -4240,6 +5039,57 @@ export interface components {
              */
             extensions: components["schemas"]["protobufAny"][];
         };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        bladeAccidentV1Rule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        bladeAccidentV1Rules: {
+            items: components["schemas"]["bladeAccidentV1Rule"][];
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        bladeEmergencyV1Rule: {
+            /**
+             * @description plan.filing.workdays, plan.evaluation.years, drill.general.months,
+             *     drill.onsite.months, drill.hazchem.months.
+             */
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description The legal source of the value (or the tenant's reason for a stricter one). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            updateUserName: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        bladeEmergencyV1Rules: {
+            items: components["schemas"]["bladeEmergencyV1Rule"][];
+        };
         bladeSystemV1GrantRequest: {
             menuIds: string[];
             roleIds: string[];
@@ -4341,6 +5191,125 @@ export interface components {
             sort: number;
             source: string;
             tenantId: string;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        v1Accident: {
+            /** Format: int32 */
+            accidentType: number;
+            /** Format: int32 */
+            cause: number;
+            closedAt: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: int64 */
+            deptId: string;
+            description: string;
+            /**
+             * Format: double
+             * @description Direct economic loss in 万元 (10,000 CNY).
+             */
+            directLoss: number;
+            education: string;
+            /** Format: int32 */
+            extensionDays: number;
+            /** Format: int32 */
+            gb6441Type: number;
+            /** Format: int32 */
+            grade: number;
+            gradeName: string;
+            /** Format: int64 */
+            id: string;
+            investigationDue: string;
+            investigationLeader: string;
+            investigationOverdue: boolean;
+            investigationReport: string;
+            measuresTaken: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            /** Format: int32 */
+            nature: number;
+            /** yyyy-MM-dd HH:mm(:ss) */
+            occurredAt: string;
+            /** Format: int32 */
+            openActions: number;
+            place: string;
+            reportDue: string;
+            /**
+             * @description The report clock: reported_at is when the report was entered, due the
+             *     occurrence plus report.hours; late when entered after it.
+             */
+            reportedAt: string;
+            reportLate: boolean;
+            responsibility: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            rootCause: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            state: number;
+            /** @description Supplementary reports are accepted until supplement_due. */
+            supplementDue: string;
+            title: string;
+            updateTime: string;
+        };
+        v1AccidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Accident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        v1Action: {
+            /** Format: int64 */
+            accidentId: string;
+            accidentTitle: string;
+            content: string;
+            createTime: string;
+            deadline: string;
+            doneAt: string;
+            doneNote: string;
+            hazardRaised: boolean;
+            /** Format: int64 */
+            id: string;
+            overdue: boolean;
+            raiseHazard: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            state: number;
+        };
+        v1ActionCompletion: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        v1ActionPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Action"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
@@ -4984,6 +5953,11 @@ export interface components {
             /** @description Name of the space (受限空间名称). */
             spaceName: string;
         };
+        v1Count: {
+            /** Format: int32 */
+            count: number;
+            key: string;
+        };
         v1CountItem: {
             code: string;
             /** Format: int32 */
@@ -5099,6 +6073,85 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Dict"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        v1Drill: {
+            actualDate: string;
+            createTime: string;
+            evaluation: string;
+            /**
+             * Format: int32
+             * @description Evaluation: 1 优秀, 2 良好, 3 合格, 4 不合格 (0 = not evaluated).
+             */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** Format: int32 */
+            participants: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            plannedDate: string;
+            record: string;
+            /**
+             * @description Problems found that need rectification (one per line); each becomes
+             *     a hidden danger in prevention.
+             */
+            rectifications: string;
+            reportedToAuthority: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scenario: string;
+            /** Format: int32 */
+            state: number;
+            stateReason: string;
+            /** Format: int64 */
+            teamId: string;
+            updateTime: string;
+            /** Format: int32 */
+            way: number;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        v1DrillEvaluation: {
+            evaluation: string;
+            /** Format: int32 */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            rectifications: string;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        v1DrillMove: {
+            action: string;
+            actualDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            participants: number;
+            reason: string;
+            record: string;
+            reportedToAuthority: boolean;
+        };
+        v1DrillPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Drill"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -5568,6 +6621,23 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        v1Investigation: {
+            action: string;
+            /** Format: int32 */
+            days: number;
+            education: string;
+            /** Format: int64 */
+            id: string;
+            leader: string;
+            report: string;
+            responsibility: string;
+            rootCause: string;
+        };
         v1LabelList: {
             items: components["schemas"]["systemV1Label"][];
         };
@@ -5687,6 +6757,31 @@ export interface components {
         v1MeasureTemplate: {
             items: string[];
             workType: string;
+        };
+        /** @description A member of a team. */
+        v1Member: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            phone: string;
+            /** @description Role in the team (队长, 副队长, 队员, 医疗救护 ...). */
+            role: string;
+            skills: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+        };
+        v1MemberPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Member"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Menu entries: modules (top level), menus (category 1) and buttons (category 2). */
         v1Menu: {
@@ -5826,6 +6921,38 @@ export interface components {
             y: number;
             /** Format: double */
             z: number;
+        };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        v1NearMiss: {
+            /** Format: int32 */
+            cause: number;
+            createTime: string;
+            description: string;
+            /** Format: int64 */
+            id: string;
+            measures: string;
+            occurredAt: string;
+            place: string;
+            /**
+             * Format: int32
+             * @description The accident type it could have become (accident_type 1-5).
+             */
+            potentialType: number;
+            /** Format: int64 */
+            reporterId: string;
+            reporterName: string;
+            title: string;
+        };
+        v1NearMissPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1NearMiss"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description A notice (type 2) or message (type 1) and, for the caller, whether it is read. */
         v1Notice: {
@@ -6111,6 +7238,95 @@ export interface components {
             printTime: string;
             signatures: components["schemas"]["v1Signature"][];
             tenantName: string;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        v1Plan: {
+            code: string;
+            content: string;
+            createTime: string;
+            drillDue: string;
+            drillOverdue: boolean;
+            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
+            evaluationDue: string;
+            filedDate: string;
+            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
+            filingDue: string;
+            /** @description Whether filing is overdue today (published, not filed, due passed). */
+            filingOverdue: boolean;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description The latest completed drill of this plan and when the next one is due
+             *     (drill.general.months or drill.onsite.months after it, or publication).
+             */
+            lastDrillDate: string;
+            name: string;
+            /** Format: int32 */
+            planType: number;
+            publishDate: string;
+            /** @description Response cards of key posts (应急处置卡), free text. */
+            responseCards: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+            reviseReason: string;
+            /**
+             * Format: int64
+             * @description The first version's id: every version of a plan shares it.
+             */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            date: string;
+            /** Format: int64 */
+            id: string;
+        };
+        v1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        v1PlanReview: {
+            /** Format: int64 */
+            id: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        v1PlanRevise: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
         };
         /** @description A monitored point (监测点位) of a gateway. */
         v1Point: {
@@ -6622,6 +7838,26 @@ export interface components {
         v1StatRows: {
             items: components["schemas"]["v1StatRow"][];
         };
+        v1Stats: {
+            /** Format: int32 */
+            accidents: number;
+            byCause: components["schemas"]["v1Count"][];
+            byGrade: components["schemas"]["v1Count"][];
+            byMonth: components["schemas"]["v1Count"][];
+            byType: components["schemas"]["v1Count"][];
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            nearMisses: number;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description One step of a process definition. */
         v1Step: {
             /** @description Shown as the task name, e.g. 属地单位审批. */
@@ -6630,6 +7866,119 @@ export interface components {
             roleAliases: string;
             /** @description Or named people (comma list of user ids); either may be empty, not both. */
             userIds: string;
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        v1Supplement: {
+            /** Format: int64 */
+            accidentId: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            gradeAfter: number;
+            /** Format: int32 */
+            gradeBefore: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            note: string;
+            reporterName: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+        };
+        v1Supplements: {
+            items: components["schemas"]["v1Supplement"][];
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        v1Supply: {
+            /** Format: int32 */
+            category: number;
+            /**
+             * Format: int32
+             * @description Days between checks; 0 = not checked periodically.
+             */
+            checkCycleDays: number;
+            createTime: string;
+            expiryDate: string;
+            /** Format: int64 */
+            id: string;
+            lastCheckDate: string;
+            /** Format: double */
+            minStock: number;
+            model: string;
+            name: string;
+            nextCheckDate: string;
+            /** Format: double */
+            quantity: number;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scrapped: boolean;
+            /** Format: int32 */
+            supplyStatus: number;
+            unit: string;
+            updateTime: string;
+            warehouse: string;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        v1SupplyCheck: {
+            checkDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            quantity: number;
+            scrapped: boolean;
+        };
+        v1SupplyPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Supply"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        v1Team: {
+            createTime: string;
+            duty: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int32 */
+            memberCount: number;
+            name: string;
+            phone: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            teamType: number;
+            updateTime: string;
+        };
+        v1TeamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Team"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description Temporary power (临时用电作业). */
         v1TemporaryPower: {
@@ -6924,6 +8273,12 @@ export interface components {
                 "application/json": components["schemas"]["v1HazardAction"];
             };
         };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            content: {
+                "application/json": components["schemas"]["v1PlanDate"];
+            };
+        };
         /**
          * @description 风险事件 with its assessment. method "LEC": score D = L*E*C;
          *     method "LS": score R = L*S.
@@ -6950,6 +8305,469 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AccidentService_ActionDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ActionCompletion"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ActionPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ActionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Action"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMiss"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMissPage"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1NearMiss"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Accident"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportInvestigate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Investigation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AccidentPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportStats: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Stats"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Accident"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportSupplement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supplement"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_SupplementList: {
+        parameters: {
+            query?: {
+                accidentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supplements"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeAccidentV1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     AuditService_ExportAudit: {
         parameters: {
             query?: {
@@ -10365,6 +12183,742 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1WeatherReading"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Drill"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillEvaluated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillEvaluation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillMoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillMove"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DrillPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Drill"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_MemberPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MemberPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_MemberRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_MemberSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A member of a team. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Member"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Plan"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanReviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanReview"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRevised: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanRevise"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Plan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanVersions: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeEmergencyV1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyChecked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1SupplyCheck"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supply"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1SupplyPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supply"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Team"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TeamPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Team"];
             };
         };
         responses: {

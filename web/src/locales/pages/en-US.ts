@@ -4,6 +4,7 @@
  * utils/i18nText reads it. zh-CN needs no such file: the source text is the Chinese text.
  */
 import certificate from './en-US/certificate';
+import emergency from './en-US/emergency';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
@@ -18,6 +19,7 @@ export default {
   ...workticket,
   ...certificate,
   ...monitor,
+  ...emergency,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
