@@ -2729,6 +2729,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/holiday/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's calendar days of a year (holidays and working weekend days). */
+        get: operations["EmergencyService_HolidayList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidayRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidaySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emergency/member/page": {
         parameters: {
             query?: never;
@@ -6557,6 +6606,22 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        v1Holiday: {
+            /** yyyy-MM-dd */
+            day: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            working: boolean;
+        };
+        v1Holidays: {
+            items: components["schemas"]["v1Holiday"][];
         };
         /** @description Hot work (动火作业). */
         v1HotWork: {
@@ -12336,6 +12401,79 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Drill"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_HolidayList: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Holidays"];
+                };
+            };
+        };
+    };
+    EmergencyService_HolidayRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_HolidaySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Holiday"];
             };
         };
         responses: {

@@ -42,6 +42,11 @@ func NewTeams(g *gorm.DB) *crud.Repo[biz.Team]      { return crud.New[biz.Team](
 func NewMembers(g *gorm.DB) *crud.Repo[biz.Member]  { return crud.New[biz.Member](g, memberSpec) }
 func NewDrills(g *gorm.DB) *crud.Repo[biz.Drill]    { return crud.New[biz.Drill](g, drillSpec) }
 
+// NewHolidays is the repository of the calendar days.
+func NewHolidays(g *gorm.DB) *crud.Repo[biz.Holiday] {
+	return crud.New[biz.Holiday](g, crud.Spec{Name: "日历", Filters: paging.Fields{"day": "day"}, Order: "day asc"})
+}
+
 var indexes = []db.Index{
 	{Name: "uk_emg_rule_version", Table: "emergency_rule", Columns: "tenant_id, code, version", Unique: true},
 	{Name: "idx_emg_plan_code", Table: "emergency_plan", Columns: "tenant_id, code, version"},
@@ -66,6 +71,7 @@ var indexes = []db.Index{
 	{Name: "idx_emg_drill_way", Table: "emergency_drill", Columns: "tenant_id, way"},
 	{Name: "idx_emg_drill_name", Table: "emergency_drill", Columns: "tenant_id, name"},
 	{Name: "idx_emg_drill_team", Table: "emergency_drill", Columns: "tenant_id, team_id"},
+	{Name: "idx_emg_holiday_day", Table: "emergency_holiday", Columns: "tenant_id, day"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -173,8 +179,15 @@ func (q Queries) ByIDs(ctx context.Context, dst any, ids []int64) error {
 	return q.conn(ctx).Where("id IN ?", ids).Find(dst).Error
 }
 
-// Calendar is the caller tenant's working-day calendar: Saturdays and
-// Sundays rest.
-func (q Queries) Calendar(context.Context) (biz.Calendar, error) {
-	return biz.Calendar{}, nil
+// Holidays are the caller tenant's calendar days in [from, to).
+func (q Queries) Holidays(ctx context.Context, from, to string) ([]biz.Holiday, error) {
+	var out []biz.Holiday
+	tx := q.conn(ctx)
+	if from != "" {
+		tx = tx.Where("day >= ?", from)
+	}
+	if to != "" {
+		tx = tx.Where("day < ?", to)
+	}
+	return out, tx.Order("day asc").Limit(5000).Find(&out).Error
 }
