@@ -28,6 +28,10 @@ export const accidentApi = crudApi<Accident>(`${A}/report`, 'page');
 export const actionApi = crudApi<Action>(`${A}/action`, 'page', { detail: undefined });
 export const nearMissApi = crudApi<NearMiss>(`${A}/near-miss`, 'page');
 
+export const holidayApi = crudApi<Schemas['v1Holiday']>(`${E}/holiday`, 'list', {
+  list: (params) => get<any[]>(`${E}/holiday/list`, params.year ? { year: params.year } : undefined).then((r) => r.data || []),
+  detail: undefined,
+});
 export const planVersions = (id: string) => apiGet(`${E}/plan/versions`, { id }).then((r) => r.data?.records || []);
 export const reviewPlan = (v: Record<string, any>) => post(`${E}/plan/review`, v);
 export const publishPlan = (v: Record<string, any>) => post(`${E}/plan/publish`, v);
