@@ -23,7 +23,7 @@ var (
 			"state": "state", "occurredAt": "occurred_at", "deptId": "dept_id"},
 		Sorts:    paging.Fields{"occurredAt": "occurred_at", "grade": "grade", "title": "title"},
 		Order:    "occurred_at desc, id desc",
-		ListOmit: []string{"description", "investigation_report"}}
+		ListOmit: []string{"description", "investigation_report"}, CountTTL: 5 * time.Second, DeferredPage: true}
 	supplementSpec = crud.Spec{Name: "事故补报", Filters: paging.Fields{"accidentId": "accident_id"}, Order: "create_time desc, id desc"}
 	actionSpec     = crud.Spec{Name: "整改措施",
 		Filters: paging.Fields{"id": "id", "accidentId": "accident_id", "state": "state", "responsibleUserId": "responsible_user_id", "deadline": "deadline"},
@@ -31,7 +31,7 @@ var (
 	nearMissSpec = crud.Spec{Name: "未遂事件",
 		Filters: paging.Fields{"id": "id", "title": "title", "place": "place", "potentialType": "potential_type", "cause": "cause", "occurredAt": "occurred_at"},
 		Sorts:   paging.Fields{"occurredAt": "occurred_at", "title": "title"},
-		Order:   "occurred_at desc, id desc"}
+		Order:   "occurred_at desc, id desc", CountTTL: 5 * time.Second, DeferredPage: true}
 )
 
 // NewRules ... are the generic repositories.

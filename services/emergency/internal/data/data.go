@@ -25,13 +25,13 @@ var (
 	supplySpec = crud.Spec{Name: "应急物资",
 		Filters: paging.Fields{"name": "name", "category": "category", "warehouse": "warehouse", "expiryDate": "expiry_date", "scrapped": "scrapped"},
 		Sorts:   paging.Fields{"name": "name", "expiryDate": "expiry_date", "quantity": "quantity", "createTime": "create_time"},
-		Order:   "warehouse asc, name asc, id asc"}
+		Order:   "warehouse asc, name asc, id asc", CountTTL: 5 * time.Second, DeferredPage: true}
 	teamSpec   = crud.Spec{Name: "应急队伍", Filters: paging.Fields{"name": "name", "teamType": "team_type"}, Order: "name asc, id asc"}
 	memberSpec = crud.Spec{Name: "应急队员", Filters: paging.Fields{"id": "id", "teamId": "team_id", "name": "name", "role": "role"}, Order: "team_id asc, id asc"}
 	drillSpec  = crud.Spec{Name: "应急演练",
 		Filters: paging.Fields{"name": "name", "planId": "plan_id", "way": "way", "state": "state", "plannedDate": "planned_date", "teamId": "team_id"},
 		Sorts:   paging.Fields{"plannedDate": "planned_date", "name": "name", "createTime": "create_time"},
-		Order:   "planned_date desc, id desc", ListOmit: []string{"record", "evaluation"}}
+		Order:   "planned_date desc, id desc", ListOmit: []string{"record", "evaluation"}, CountTTL: 5 * time.Second, DeferredPage: true}
 )
 
 // NewRules ... are the generic repositories.
@@ -110,25 +110,35 @@ func (q Queries) LastDrills(ctx context.Context, rootIDs []int64) (map[int64]tim
 	if len(rootIDs) == 0 {
 		return out, nil
 	}
-	// Drills name a plan version; every version of a root counts.
-	var rows []struct {
-		RootID     int64
+	// Drills name a plan version; every version of a root counts: the
+	// versions first, then their completed drills by (plan_id, state).
+	var plans []struct{ ID, RootID int64 }
+	if err := q.conn(ctx).Model(&biz.Plan{}).Select("id, root_id").Where("root_id IN ?", rootIDs).Limit(10000).Scan(&plans).Error; err != nil {
+		return nil, err
+	}
+	rootOf := map[int64]int64{}
+	ids := make([]int64, 0, len(plans))
+	for _, p := range plans {
+		rootOf[p.ID] = p.RootID
+		ids = append(ids, p.ID)
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var drills []struct {
+		PlanID     int64
 		ActualDate *time.Time
 	}
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, db.ErrNoTenant
+	if err := q.conn(ctx).Model(&biz.Drill{}).Select("plan_id, actual_date").
+		Where("plan_id IN ? AND state = ? AND actual_date IS NOT NULL", ids, biz.DrillComplete).Limit(100000).Scan(&drills).Error; err != nil {
+		return nil, err
 	}
-	err := db.Conn(ctx, q.G).Table("emergency_drill d").Select("p.root_id, d.actual_date").
-		Joins("JOIN emergency_plan p ON p.id = d.plan_id AND p.tenant_id = d.tenant_id").
-		Where("d.tenant_id = ? AND p.is_deleted = 0 AND d.is_deleted = 0 AND d.state = ? AND p.root_id IN ? AND d.actual_date IS NOT NULL", id.TenantID, biz.DrillComplete, rootIDs).
-		Scan(&rows).Error
-	for _, r := range rows {
-		if r.ActualDate != nil && r.ActualDate.After(out[r.RootID]) {
-			out[r.RootID] = *r.ActualDate
+	for _, d := range drills {
+		if root := rootOf[d.PlanID]; d.ActualDate != nil && d.ActualDate.After(out[root]) {
+			out[root] = *d.ActualDate
 		}
 	}
-	return out, err
+	return out, nil
 }
 
 func (q Queries) MemberCounts(ctx context.Context, teamIDs []int64) (map[int64]int32, error) {
