@@ -122,19 +122,16 @@ func (q Queries) LastDrills(ctx context.Context, rootIDs []int64) (map[int64]tim
 		rootOf[p.ID] = p.RootID
 		ids = append(ids, p.ID)
 	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var drills []struct {
-		PlanID     int64
-		ActualDate *time.Time
-	}
-	if err := q.conn(ctx).Model(&biz.Drill{}).Select("plan_id, actual_date").
-		Where("plan_id IN ? AND state = ? AND actual_date IS NOT NULL", ids, biz.DrillComplete).Limit(100000).Scan(&drills).Error; err != nil {
-		return nil, err
-	}
-	for _, d := range drills {
-		if root := rootOf[d.PlanID]; d.ActualDate != nil && d.ActualDate.After(out[root]) {
+	// One indexed look-up per version (tenant_id, plan_id, state): a page
+	// holds a few plans, and an IN list let SQLite pick the state index.
+	for _, id := range ids {
+		var d biz.Drill
+		err := q.conn(ctx).Select("id, actual_date").Where("plan_id = ? AND state = ? AND actual_date IS NOT NULL", id, biz.DrillComplete).
+			Order("actual_date desc").Limit(1).Find(&d).Error
+		if err != nil {
+			return nil, err
+		}
+		if root := rootOf[id]; d.ActualDate != nil && d.ActualDate.After(out[root]) {
 			out[root] = *d.ActualDate
 		}
 	}
