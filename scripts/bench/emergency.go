@@ -48,9 +48,11 @@ func seedEmergency(dir string) {
 		})
 	seedRows(dir, "emergency.db", `INSERT INTO emergency_drill (`+emgBase+`, name, plan_id, way, state, planned_date, place, scenario,
 		team_id, participants, responsible_user_id, record, evaluation_grade, evaluation, rectifications, reported_to_authority, state_reason)
-		VALUES (?, '100001', 0, 0, ?, 0, ?, 1, 0, ?, 0, ?, ?, ?, '压测地点', '', 0, 10, 0, '', 0, '', '', 0, '')`,
+		VALUES (?, '100001', 0, 0, ?, 0, ?, 1, 0, ?, ?, ?, ?, ?, '压测地点', '', 0, 10, 0, '', 0, '', '', 0, '')`,
 		func(i int, now time.Time) []any {
-			return []any{idgen.Next(), now, now, fmt.Sprintf("压测演练 %06d", i), i % 5, i % 5, now.AddDate(0, 0, -(i % 1000))}
+			// Drills spread over 5,000 plans (ids of no plan here), as a real
+			// tenant's drills name their plans.
+			return []any{idgen.Next(), now, now, fmt.Sprintf("压测演练 %06d", i), i%5000 + 1, i % 5, i % 5, now.AddDate(0, 0, -(i % 1000))}
 		})
 	seedRows(dir, "accident.db", `INSERT INTO accident_report (`+emgBase+`, title, occurred_at, place, accident_type, gb6441_type, cause,
 		nature, deaths, serious_injuries, minor_injuries, missing, direct_loss, grade, description, measures_taken, dept_id,
