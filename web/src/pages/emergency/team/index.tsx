@@ -1,5 +1,6 @@
 import React from 'react';
 import { Button, Modal } from 'antd';
+import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
 import { TEAM_TYPES, memberApi, teamApi } from '@/services/emergency';
@@ -25,6 +26,8 @@ const memberFields: CrudField[] = [
 /** Rescue teams (应急队伍) and their members. */
 export default function EmergencyTeamPage() {
   const tt = useText();
+  const access = useAccess();
+  const editMembers = access.can('emergency_team_edit');
   const [team, setTeam] = React.useState<{ rec: any; reload: () => void }>();
   return (
     <>
@@ -57,7 +60,9 @@ export default function EmergencyTeamPage() {
             fields={memberFields}
             api={memberApi}
             params={{ teamId: team.rec.id }}
-            permissionPrefix="emergency_team"
+            addBtn={editMembers}
+            editBtn={editMembers}
+            delBtn={editMembers}
             exportBtn={false}
             viewBtn={false}
             beforeSubmit={(v: any) => ({ ...v, teamId: team.rec.id })}
