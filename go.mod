@@ -3,6 +3,7 @@ module anquan
 go 1.26.7
 
 require (
+	anquan/accident v0.0.0
 	anquan/aichat v0.0.0
 	anquan/auth v0.0.0
 	anquan/contractor v0.0.0
@@ -180,6 +181,7 @@ require (
 )
 
 replace (
+	anquan/accident => ./services/accident
 	anquan/aichat => ./services/aichat
 	anquan/auth => ./services/auth
 	anquan/contractor => ./services/contractor

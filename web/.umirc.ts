@@ -129,6 +129,15 @@ export default defineConfig({
         { path: '/intelligentInspectionNew/plan', component: './intelligentInspectionNew/plan/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/task', component: './intelligentInspectionNew/task/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/record', component: './intelligentInspectionNew/record/index', access: 'canRoute' },
+        // emergency and accident pages
+        { path: '/emergency/plan', component: './emergency/plan/index', access: 'canRoute' },
+        { path: '/emergency/drill', component: './emergency/drill/index', access: 'canRoute' },
+        { path: '/emergency/supply', component: './emergency/supply/index', access: 'canRoute' },
+        { path: '/emergency/team', component: './emergency/team/index', access: 'canRoute' },
+        { path: '/emergency/rule', component: './emergency/rule/index', access: 'canRoute' },
+        { path: '/accident/report', component: './accident/report/index', access: 'canRoute' },
+        { path: '/accident/nearMiss', component: './accident/nearMiss/index', access: 'canRoute' },
+        { path: '/accident/rule', component: './accident/rule/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

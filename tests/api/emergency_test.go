@@ -34,6 +34,7 @@ func TestEmergency(t *testing.T) {
 			e.testEmergencyDemo(t)
 			e.testEmergencyRules(t)
 			e.testEmergencyPlans(t)
+			e.testEmergencyCalendar(t)
 			e.testEmergencySupplies(t)
 			e.testEmergencyTeams(t)
 			e.testEmergencyDrills(t)
@@ -325,4 +326,43 @@ func (e *env) testEmergencyIsolation(t *testing.T) {
 	if got := e.one(t, em+"/plan/page?code=YA-XC-003", a, "code", "YA-XC-003"); got["name"] == "B 改写" {
 		t.Fatal("tenant B changed tenant A's plan")
 	}
+}
+
+// testEmergencyCalendar: 20 working days across a holiday. Published on
+// Friday 2026-09-25 (in the past): without the calendar filing is due on
+// 2026-10-23; with 2026-10-01..07 (the five weekdays) as holidays and
+// Sunday 2026-09-27 and Saturday 2026-10-10 as working days it is due on
+// 2026-10-28.
+func (e *env) testEmergencyCalendar(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	fails(t, e.post(em+"/holiday/submit", a, map[string]any{"day": "2026-10-03", "name": "国庆节"}), 400, "是周末", "a holiday on a Saturday")
+	fails(t, e.post(em+"/holiday/submit", a, map[string]any{"day": "2026-10-09", "name": "x", "working": true}), 400, "是工作日", "a working Friday")
+	fails(t, e.post(em+"/holiday/submit", a, map[string]any{"day": "2026/10/01", "name": "x"}), 400, "日期格式错误", "bad day")
+	for _, d := range []string{"2026-10-01", "2026-10-02", "2026-10-05", "2026-10-06", "2026-10-07"} {
+		ok(t, e.post(em+"/holiday/submit", a, map[string]any{"day": d, "name": "国庆节"}), "holiday "+d)
+	}
+	fails(t, e.post(em+"/holiday/submit", a, map[string]any{"day": "2026-10-01", "name": "国庆节"}), 400, "已设置", "the same day twice")
+	for _, d := range []string{"2026-09-27", "2026-10-10"} {
+		ok(t, e.post(em+"/holiday/submit", a, map[string]any{"day": d, "name": "国庆调休", "working": true}), "working day "+d)
+	}
+	hs := e.get(em+"/holiday/list?year=2026", a)
+	ok(t, hs, "holidays")
+	if len(hs.list()) != 7 {
+		t.Fatalf("calendar: %s", truncate(hs.Raw))
+	}
+	ok(t, e.post(em+"/plan/submit", a, map[string]any{"code": "T-CAL", "name": "日历测试预案", "planType": 1}), "draft")
+	p := e.one(t, em+"/plan/page?code=T-CAL", a, "code", "T-CAL")
+	ok(t, e.post(em+"/plan/review", a, map[string]any{"id": p["id"], "reviewWay": 2, "reviewOpinion": "论证通过", "reviewDate": "2026-09-20"}), "review")
+	ok(t, e.post(em+"/plan/publish", a, map[string]any{"id": p["id"], "date": "2026-09-25"}), "publish")
+	if d := e.get(em+"/plan/detail?id="+str(p["id"]), a).dataMap(); d["filingDue"] != "2026-10-28" {
+		t.Fatalf("filing due across the holiday: %v", d["filingDue"])
+	}
+	b := e.login("100001", "operator1", "123456")
+	fails(t, e.post(em+"/holiday/submit", b, map[string]any{"day": "2026-12-31", "name": "x"}), 403, "", "operator edits the calendar")
+	// The calendar is the tenant's: remove the days again (other plans of this test publish today).
+	var ids []string
+	for _, v := range hs.list() {
+		ids = append(ids, str(v.(map[string]any)["id"]))
+	}
+	ok(t, e.post(em+"/holiday/remove?ids="+strings.Join(ids, ","), a, nil), "remove the calendar days")
 }

@@ -38,8 +38,8 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("emergency seed: %w", err)
 	}
 	uc := &biz.Emergency{Rules: data.NewRules(g), Plans: data.NewPlans(g), Supplies: data.NewSupplies(g), Teams: data.NewTeams(g),
-		Members: data.NewMembers(g), Drills: data.NewDrills(g), Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
-	h := service.New(uc, data.Queries{G: g}.Calendar)
+		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g), Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
+	h := service.New(uc, uc.CalendarOf)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/dynamicpb"
 
+	_ "anquan/proto/blade/accident/v1"
 	_ "anquan/proto/blade/auth/v1"
 	commonv1 "anquan/proto/blade/common/v1"
 	_ "anquan/proto/blade/desk/v1"

@@ -4,6 +4,316 @@
  */
 
 export interface paths {
+    "/api/accident/action/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an action done: its responsible person, or whoever may change the accident. */
+        post: operations["AccidentService_ActionDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ActionPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/investigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportInvestigate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes reports entered by mistake (still 已报告, no actions). */
+        post: operations["AccidentService_ReportRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports an accident (figures as first known) or edits the narrative of
+         *     one not closed (figures change only by supplementary reports).
+         */
+        post: operations["AccidentService_ReportSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportSupplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_SupplementList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai-chat/conversation/detail": {
         parameters: {
             query?: never;
@@ -3071,6 +3381,55 @@ export interface paths {
         put?: never;
         /** Plans a drill, or edits one not yet started. */
         post: operations["EmergencyService_DrillSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's calendar days of a year (holidays and working weekend days). */
+        get: operations["EmergencyService_HolidayList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidayRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidaySubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6409,6 +6768,28 @@ export interface components {
             extensions: components["schemas"]["protobufAny"][];
         };
         /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        bladeAccidentV1Rule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        bladeAccidentV1Rules: {
+            items: components["schemas"]["bladeAccidentV1Rule"][];
+        };
+        /**
          * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
          *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
          *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
@@ -6494,6 +6875,9 @@ export interface components {
             value: number;
             /** Format: int32 */
             version: number;
+        };
+        bladeEmergencyV1Rules: {
+            items: components["schemas"]["bladeEmergencyV1Rule"][];
         };
         /**
          * @description A detection rule: how often a kind of equipment is inspected, tested or
@@ -6661,6 +7045,125 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Certificate"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        v1Accident: {
+            /** Format: int32 */
+            accidentType: number;
+            /** Format: int32 */
+            cause: number;
+            closedAt: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: int64 */
+            deptId: string;
+            description: string;
+            /**
+             * Format: double
+             * @description Direct economic loss in 万元 (10,000 CNY).
+             */
+            directLoss: number;
+            education: string;
+            /** Format: int32 */
+            extensionDays: number;
+            /** Format: int32 */
+            gb6441Type: number;
+            /** Format: int32 */
+            grade: number;
+            gradeName: string;
+            /** Format: int64 */
+            id: string;
+            investigationDue: string;
+            investigationLeader: string;
+            investigationOverdue: boolean;
+            investigationReport: string;
+            measuresTaken: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            /** Format: int32 */
+            nature: number;
+            /** yyyy-MM-dd HH:mm(:ss) */
+            occurredAt: string;
+            /** Format: int32 */
+            openActions: number;
+            place: string;
+            reportDue: string;
+            /**
+             * @description The report clock: reported_at is when the report was entered, due the
+             *     occurrence plus report.hours; late when entered after it.
+             */
+            reportedAt: string;
+            reportLate: boolean;
+            responsibility: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            rootCause: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            state: number;
+            /** @description Supplementary reports are accepted until supplement_due. */
+            supplementDue: string;
+            title: string;
+            updateTime: string;
+        };
+        v1AccidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Accident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        v1Action: {
+            /** Format: int64 */
+            accidentId: string;
+            accidentTitle: string;
+            content: string;
+            createTime: string;
+            deadline: string;
+            doneAt: string;
+            doneNote: string;
+            hazardRaised: boolean;
+            /** Format: int64 */
+            id: string;
+            overdue: boolean;
+            raiseHazard: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            state: number;
+        };
+        v1ActionCompletion: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        v1ActionPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Action"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -7616,6 +8119,11 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1Count: {
+            /** Format: int32 */
+            count: number;
+            key: string;
+        };
         v1CountItem: {
             code: string;
             /** Format: int32 */
@@ -8462,6 +8970,22 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        v1Holiday: {
+            /** yyyy-MM-dd */
+            day: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            working: boolean;
+        };
+        v1Holidays: {
+            items: components["schemas"]["v1Holiday"][];
+        };
         /** @description Hot work (动火作业). */
         v1HotWork: {
             /** @description Set by the server: the level was raised by one (holiday / rest day / night). */
@@ -8590,6 +9114,23 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        v1Investigation: {
+            action: string;
+            /** Format: int32 */
+            days: number;
+            education: string;
+            /** Format: int64 */
+            id: string;
+            leader: string;
+            report: string;
+            responsibility: string;
+            rootCause: string;
         };
         /** @description A value entered for a check item. */
         v1ItemResult: {
@@ -8953,6 +9494,38 @@ export interface components {
             y: number;
             /** Format: double */
             z: number;
+        };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        v1NearMiss: {
+            /** Format: int32 */
+            cause: number;
+            createTime: string;
+            description: string;
+            /** Format: int64 */
+            id: string;
+            measures: string;
+            occurredAt: string;
+            place: string;
+            /**
+             * Format: int32
+             * @description The accident type it could have become (accident_type 1-5).
+             */
+            potentialType: number;
+            /** Format: int64 */
+            reporterId: string;
+            reporterName: string;
+            title: string;
+        };
+        v1NearMissPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1NearMiss"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /** @description A notice (type 2) or message (type 1) and, for the caller, whether it is read. */
         v1Notice: {
@@ -10217,9 +10790,6 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
-        v1Rules: {
-            items: components["schemas"]["bladeEmergencyV1Rule"][];
-        };
         /** @description One item of the safety-measures checklist and who confirmed it. */
         v1SafetyMeasure: {
             confirmTime: string;
@@ -10298,6 +10868,26 @@ export interface components {
         v1StatRows: {
             items: components["schemas"]["v1StatRow"][];
         };
+        v1Stats: {
+            /** Format: int32 */
+            accidents: number;
+            byCause: components["schemas"]["v1Count"][];
+            byGrade: components["schemas"]["v1Count"][];
+            byMonth: components["schemas"]["v1Count"][];
+            byType: components["schemas"]["v1Count"][];
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            nearMisses: number;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description One step of a process definition. */
         v1Step: {
             /** @description Shown as the task name, e.g. 属地单位审批. */
@@ -10315,6 +10905,33 @@ export interface components {
             role: string;
             /** @description The thinking steps of an assistant answer, one per line. */
             steps: string[];
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        v1Supplement: {
+            /** Format: int64 */
+            accidentId: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            gradeAfter: number;
+            /** Format: int32 */
+            gradeBefore: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            note: string;
+            reporterName: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+        };
+        v1Supplements: {
+            items: components["schemas"]["v1Supplement"][];
         };
         /**
          * @description An emergency supply or equipment item (应急物资装备). category: the
@@ -10866,6 +11483,469 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AccidentService_ActionDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ActionCompletion"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ActionPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ActionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Action"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMiss"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMissPage"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1NearMiss"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Accident"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportInvestigate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Investigation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AccidentPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportStats: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Stats"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Accident"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportSupplement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supplement"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_SupplementList: {
+        parameters: {
+            query?: {
+                accidentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supplements"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeAccidentV1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     AichatService_ConversationDetail: {
         parameters: {
             query?: {
@@ -15366,6 +16446,79 @@ export interface operations {
             };
         };
     };
+    EmergencyService_HolidayList: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Holidays"];
+                };
+            };
+        };
+    };
+    EmergencyService_HolidayRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_HolidaySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Holiday"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EmergencyService_MemberPageList: {
         parameters: {
             query?: {
@@ -15673,7 +16826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Rules"];
+                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
                 };
             };
         };
@@ -15693,7 +16846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Rules"];
+                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
                 };
             };
         };

@@ -1900,6 +1900,166 @@ func (x *DrillEvaluation) GetRectifications() string {
 	return ""
 }
 
+// A day of the tenant's working-day calendar that differs from the week:
+// a holiday on a weekday (working false) or a working weekend day (调休,
+// working true). Filing deadlines count working days by it.
+type Holiday struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// yyyy-MM-dd
+	Day           string `protobuf:"bytes,2,opt,name=day,proto3" json:"day,omitempty"`
+	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Working       bool   `protobuf:"varint,4,opt,name=working,proto3" json:"working,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Holiday) Reset() {
+	*x = Holiday{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Holiday) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Holiday) ProtoMessage() {}
+
+func (x *Holiday) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Holiday.ProtoReflect.Descriptor instead.
+func (*Holiday) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *Holiday) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Holiday) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+func (x *Holiday) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Holiday) GetWorking() bool {
+	if x != nil {
+		return x.Working
+	}
+	return false
+}
+
+type Holidays struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*Holiday             `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Holidays) Reset() {
+	*x = Holidays{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Holidays) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Holidays) ProtoMessage() {}
+
+func (x *Holidays) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Holidays.ProtoReflect.Descriptor instead.
+func (*Holidays) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *Holidays) GetItems() []*Holiday {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type HolidayQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HolidayQuery) Reset() {
+	*x = HolidayQuery{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HolidayQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HolidayQuery) ProtoMessage() {}
+
+func (x *HolidayQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HolidayQuery.ProtoReflect.Descriptor instead.
+func (*HolidayQuery) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *HolidayQuery) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
 var File_blade_emergency_v1_emergency_proto protoreflect.FileDescriptor
 
 const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
@@ -2102,8 +2262,21 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
 	"evaluation\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\n" +
 	"evaluation\x120\n" +
-	"\x0erectifications\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\x0erectifications2\xe4\x1f\n" +
-	"\x10EmergencyService\x12q\n" +
+	"\x0erectifications\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\x0erectifications\"k\n" +
+	"\aHoliday\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
+	"\x03day\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x03day\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12\x18\n" +
+	"\aworking\x18\x04 \x01(\bR\aworking\"H\n" +
+	"\bHolidays\x12<\n" +
+	"\x05items\x18\x01 \x03(\v2\x1b.blade.emergency.v1.HolidayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\x05items\".\n" +
+	"\fHolidayQuery\x12\x1e\n" +
+	"\x04year\x18\x01 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xfe\"\n" +
+	"\x10EmergencyService\x12\x84\x01\n" +
+	"\vHolidayList\x12 .blade.emergency.v1.HolidayQuery\x1a\x1c.blade.emergency.v1.Holidays\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/holiday/list\x12\x89\x01\n" +
+	"\rHolidaySubmit\x12\x1b.blade.emergency.v1.Holiday\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/holiday/submit\x12\x84\x01\n" +
+	"\rHolidayRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/emergency/holiday/remove\x12q\n" +
 	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x19.blade.emergency.v1.Rules\"2\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/rule/list\x12}\n" +
 	"\vRuleHistory\x12\x1c.blade.emergency.v1.RuleCode\x1a\x19.blade.emergency.v1.Rules\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/rule/history\x12\x80\x01\n" +
 	"\n" +
@@ -2155,7 +2328,7 @@ func file_blade_emergency_v1_emergency_proto_rawDescGZIP() []byte {
 	return file_blade_emergency_v1_emergency_proto_rawDescData
 }
 
-var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*Rule)(nil),                 // 0: blade.emergency.v1.Rule
 	(*Rules)(nil),                // 1: blade.emergency.v1.Rules
@@ -2176,11 +2349,14 @@ var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*DrillPage)(nil),            // 16: blade.emergency.v1.DrillPage
 	(*DrillMove)(nil),            // 17: blade.emergency.v1.DrillMove
 	(*DrillEvaluation)(nil),      // 18: blade.emergency.v1.DrillEvaluation
-	(*v1.Empty)(nil),             // 19: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 20: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 21: blade.common.v1.IdQuery
+	(*Holiday)(nil),              // 19: blade.emergency.v1.Holiday
+	(*Holidays)(nil),             // 20: blade.emergency.v1.Holidays
+	(*HolidayQuery)(nil),         // 21: blade.emergency.v1.HolidayQuery
 	(*v1.IdsQuery)(nil),          // 22: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 23: google.protobuf.BoolValue
+	(*v1.Empty)(nil),             // 23: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 24: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 25: blade.common.v1.IdQuery
+	(*wrapperspb.BoolValue)(nil), // 26: google.protobuf.BoolValue
 }
 var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	0,  // 0: blade.emergency.v1.Rules.items:type_name -> blade.emergency.v1.Rule
@@ -2189,71 +2365,78 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	11, // 3: blade.emergency.v1.TeamPage.records:type_name -> blade.emergency.v1.Team
 	13, // 4: blade.emergency.v1.MemberPage.records:type_name -> blade.emergency.v1.Member
 	15, // 5: blade.emergency.v1.DrillPage.records:type_name -> blade.emergency.v1.Drill
-	19, // 6: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
-	2,  // 7: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.RuleCode
-	0,  // 8: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.Rule
-	20, // 9: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
-	21, // 10: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	21, // 11: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
-	3,  // 12: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.Plan
-	5,  // 13: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
-	6,  // 14: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
-	6,  // 15: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
-	7,  // 16: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
-	22, // 17: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	20, // 18: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
-	21, // 19: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
-	8,  // 20: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
-	10, // 21: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
-	22, // 22: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
-	20, // 23: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
-	21, // 24: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
-	11, // 25: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
-	22, // 26: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
-	20, // 27: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
-	13, // 28: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
-	22, // 29: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
-	20, // 30: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
-	21, // 31: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
-	15, // 32: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
-	17, // 33: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
-	18, // 34: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
-	22, // 35: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
-	1,  // 36: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.Rules
-	1,  // 37: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.Rules
-	23, // 38: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 39: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.PlanPage
-	3,  // 40: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.Plan
-	4,  // 41: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.PlanPage
-	23, // 42: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	23, // 43: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
-	23, // 44: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
-	23, // 45: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
-	23, // 46: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
-	23, // 47: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
-	9,  // 48: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
-	8,  // 49: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
-	23, // 50: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
-	23, // 51: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
-	23, // 52: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
-	12, // 53: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
-	11, // 54: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
-	23, // 55: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
-	23, // 56: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
-	14, // 57: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
-	23, // 58: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
-	23, // 59: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
-	16, // 60: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
-	15, // 61: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
-	23, // 62: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
-	23, // 63: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
-	23, // 64: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
-	23, // 65: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
-	36, // [36:66] is the sub-list for method output_type
-	6,  // [6:36] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	19, // 6: blade.emergency.v1.Holidays.items:type_name -> blade.emergency.v1.Holiday
+	21, // 7: blade.emergency.v1.EmergencyService.HolidayList:input_type -> blade.emergency.v1.HolidayQuery
+	19, // 8: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
+	22, // 9: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
+	23, // 10: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
+	2,  // 11: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.RuleCode
+	0,  // 12: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.Rule
+	24, // 13: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
+	25, // 14: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	25, // 15: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
+	3,  // 16: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.Plan
+	5,  // 17: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
+	6,  // 18: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
+	6,  // 19: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
+	7,  // 20: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
+	22, // 21: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	24, // 22: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
+	25, // 23: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
+	8,  // 24: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
+	10, // 25: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
+	22, // 26: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
+	24, // 27: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
+	25, // 28: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
+	11, // 29: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
+	22, // 30: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
+	24, // 31: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
+	13, // 32: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
+	22, // 33: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
+	24, // 34: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
+	25, // 35: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
+	15, // 36: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
+	17, // 37: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
+	18, // 38: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
+	22, // 39: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
+	20, // 40: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
+	26, // 41: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
+	26, // 42: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
+	1,  // 43: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.Rules
+	1,  // 44: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.Rules
+	26, // 45: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	4,  // 46: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.PlanPage
+	3,  // 47: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.Plan
+	4,  // 48: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.PlanPage
+	26, // 49: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	26, // 50: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
+	26, // 51: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
+	26, // 52: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
+	26, // 53: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
+	26, // 54: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
+	9,  // 55: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
+	8,  // 56: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
+	26, // 57: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
+	26, // 58: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
+	26, // 59: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
+	12, // 60: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
+	11, // 61: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
+	26, // 62: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
+	26, // 63: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
+	14, // 64: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
+	26, // 65: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
+	26, // 66: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
+	16, // 67: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
+	15, // 68: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
+	26, // 69: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
+	26, // 70: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
+	26, // 71: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
+	26, // 72: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
+	40, // [40:73] is the sub-list for method output_type
+	7,  // [7:40] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_blade_emergency_v1_emergency_proto_init() }
@@ -2267,7 +2450,7 @@ func file_blade_emergency_v1_emergency_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_emergency_v1_emergency_proto_rawDesc), len(file_blade_emergency_v1_emergency_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

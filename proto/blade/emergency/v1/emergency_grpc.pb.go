@@ -28,6 +28,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
+	EmergencyService_HolidayList_FullMethodName    = "/blade.emergency.v1.EmergencyService/HolidayList"
+	EmergencyService_HolidaySubmit_FullMethodName  = "/blade.emergency.v1.EmergencyService/HolidaySubmit"
+	EmergencyService_HolidayRemove_FullMethodName  = "/blade.emergency.v1.EmergencyService/HolidayRemove"
 	EmergencyService_RuleList_FullMethodName       = "/blade.emergency.v1.EmergencyService/RuleList"
 	EmergencyService_RuleHistory_FullMethodName    = "/blade.emergency.v1.EmergencyService/RuleHistory"
 	EmergencyService_RuleSubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/RuleSubmit"
@@ -64,6 +67,10 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type EmergencyServiceClient interface {
+	// The tenant's calendar days of a year (holidays and working weekend days).
+	HolidayList(ctx context.Context, in *HolidayQuery, opts ...grpc.CallOption) (*Holidays, error)
+	HolidaySubmit(ctx context.Context, in *Holiday, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	HolidayRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The rules in force (one per code, national default when unset).
 	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error)
 	// Every version of one rule, newest first.
@@ -111,6 +118,36 @@ type emergencyServiceClient struct {
 
 func NewEmergencyServiceClient(cc grpc.ClientConnInterface) EmergencyServiceClient {
 	return &emergencyServiceClient{cc}
+}
+
+func (c *emergencyServiceClient) HolidayList(ctx context.Context, in *HolidayQuery, opts ...grpc.CallOption) (*Holidays, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Holidays)
+	err := c.cc.Invoke(ctx, EmergencyService_HolidayList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) HolidaySubmit(ctx context.Context, in *Holiday, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_HolidaySubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) HolidayRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_HolidayRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *emergencyServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error) {
@@ -417,6 +454,10 @@ func (c *emergencyServiceClient) DrillRemove(ctx context.Context, in *v1.IdsQuer
 // All implementations must embed UnimplementedEmergencyServiceServer
 // for forward compatibility.
 type EmergencyServiceServer interface {
+	// The tenant's calendar days of a year (holidays and working weekend days).
+	HolidayList(context.Context, *HolidayQuery) (*Holidays, error)
+	HolidaySubmit(context.Context, *Holiday) (*wrapperspb.BoolValue, error)
+	HolidayRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// The rules in force (one per code, national default when unset).
 	RuleList(context.Context, *v1.Empty) (*Rules, error)
 	// Every version of one rule, newest first.
@@ -466,6 +507,15 @@ type EmergencyServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedEmergencyServiceServer struct{}
 
+func (UnimplementedEmergencyServiceServer) HolidayList(context.Context, *HolidayQuery) (*Holidays, error) {
+	return nil, status.Error(codes.Unimplemented, "method HolidayList not implemented")
+}
+func (UnimplementedEmergencyServiceServer) HolidaySubmit(context.Context, *Holiday) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method HolidaySubmit not implemented")
+}
+func (UnimplementedEmergencyServiceServer) HolidayRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method HolidayRemove not implemented")
+}
 func (UnimplementedEmergencyServiceServer) RuleList(context.Context, *v1.Empty) (*Rules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
 }
@@ -575,6 +625,60 @@ func RegisterEmergencyServiceServer(s grpc.ServiceRegistrar, srv EmergencyServic
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&EmergencyService_ServiceDesc, srv)
+}
+
+func _EmergencyService_HolidayList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(HolidayQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).HolidayList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_HolidayList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).HolidayList(ctx, req.(*HolidayQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_HolidaySubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(Holiday)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).HolidaySubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_HolidaySubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).HolidaySubmit(ctx, req.(*Holiday))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_HolidayRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).HolidayRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_HolidayRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).HolidayRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
 }
 
 func _EmergencyService_RuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -1124,6 +1228,18 @@ var EmergencyService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "blade.emergency.v1.EmergencyService",
 	HandlerType: (*EmergencyServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "HolidayList",
+			Handler:    _EmergencyService_HolidayList_Handler,
+		},
+		{
+			MethodName: "HolidaySubmit",
+			Handler:    _EmergencyService_HolidaySubmit_Handler,
+		},
+		{
+			MethodName: "HolidayRemove",
+			Handler:    _EmergencyService_HolidayRemove_Handler,
+		},
 		{
 			MethodName: "RuleList",
 			Handler:    _EmergencyService_RuleList_Handler,

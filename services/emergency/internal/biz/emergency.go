@@ -47,6 +47,8 @@ type Queries interface {
 	PlanNames(ctx context.Context, ids []int64) (map[int64]string, error)
 	// TeamNames: names of teams by id.
 	TeamNames(ctx context.Context, ids []int64) (map[int64]string, error)
+	// Holidays are the caller tenant's calendar days in [from, to) (yyyy-MM-dd; "" = open).
+	Holidays(ctx context.Context, from, to string) ([]Holiday, error)
 	// ByIDs loads rows of the caller's tenant into dst (a *[]Model).
 	ByIDs(ctx context.Context, dst any, ids []int64) error
 }
@@ -59,6 +61,7 @@ type Emergency struct {
 	Teams    paging.Store[Team]
 	Members  paging.Store[Member]
 	Drills   paging.Store[Drill]
+	Holidays paging.Store[Holiday]
 	Q        Queries
 	Tx       db.Transactor
 	Events   Events
@@ -179,6 +182,59 @@ func (e *Emergency) SubmitRule(ctx context.Context, code string, value int32, so
 		}
 		return e.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: v + 1})
 	})
+}
+
+// ---- calendar ----
+
+// CalendarOf is the caller tenant's working-day calendar.
+func (e *Emergency) CalendarOf(ctx context.Context) (Calendar, error) {
+	days, err := e.Q.Holidays(ctx, "", "")
+	if err != nil {
+		return Calendar{}, err
+	}
+	c := Calendar{Holidays: map[string]bool{}, Workdays: map[string]bool{}}
+	for _, d := range days {
+		if d.Working {
+			c.Workdays[d.Day] = true
+		} else {
+			c.Holidays[d.Day] = true
+		}
+	}
+	return c, nil
+}
+
+// SubmitHoliday adds or changes a calendar day: a holiday must fall on a
+// weekday, a working day on a weekend (else it changes nothing); one row per day.
+func (e *Emergency) SubmitHoliday(ctx context.Context, h *Holiday) error {
+	if _, err := me(ctx); err != nil {
+		return err
+	}
+	t, err := time.Parse("2006-01-02", h.Day)
+	if err != nil {
+		return errs.BadRequest("日期格式错误,应为 yyyy-MM-dd")
+	}
+	h.Day, h.Name = t.Format("2006-01-02"), strings.TrimSpace(h.Name)
+	if err := need("名称", h.Name); err != nil {
+		return err
+	}
+	weekend := t.Weekday() == time.Saturday || t.Weekday() == time.Sunday
+	if h.Working && !weekend {
+		return errs.BadRequest("%s 是工作日,无需设为调休上班", h.Day)
+	}
+	if !h.Working && weekend {
+		return errs.BadRequest("%s 是周末,无需设为节假日", h.Day)
+	}
+	taken, err := e.Holidays.Exists(ctx, h.ID, "day = ?", h.Day)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errs.Duplicate("%s 已设置", h.Day)
+	}
+	if h.ID == 0 {
+		return e.Holidays.Create(ctx, h)
+	}
+	return e.Holidays.Update(ctx, h.ID, h, "day", "name", "working", "update_user", "update_time")
 }
 
 // ---- plans ----

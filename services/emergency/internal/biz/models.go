@@ -155,7 +155,18 @@ type Drill struct {
 
 func (Drill) TableName() string { return "emergency_drill" }
 
+// Holiday is a calendar day that differs from the week: a holiday on a
+// weekday, or a working weekend day (调休).
+type Holiday struct {
+	db.Base
+	Day     string `gorm:"size:10;not null"`
+	Name    string `gorm:"size:50;not null;default:''"`
+	Working bool   `gorm:"not null;default:false"`
+}
+
+func (Holiday) TableName() string { return "emergency_holiday" }
+
 // Models are the tables of the emergency database.
 func Models() []any {
-	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}}
+	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}, &Holiday{}}
 }

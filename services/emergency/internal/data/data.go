@@ -25,13 +25,13 @@ var (
 	supplySpec = crud.Spec{Name: "应急物资",
 		Filters: paging.Fields{"name": "name", "category": "category", "warehouse": "warehouse", "expiryDate": "expiry_date", "scrapped": "scrapped"},
 		Sorts:   paging.Fields{"name": "name", "expiryDate": "expiry_date", "quantity": "quantity", "createTime": "create_time"},
-		Order:   "warehouse asc, name asc, id asc"}
+		Order:   "warehouse asc, name asc, id asc", CountTTL: 5 * time.Second, DeferredPage: true}
 	teamSpec   = crud.Spec{Name: "应急队伍", Filters: paging.Fields{"name": "name", "teamType": "team_type"}, Order: "name asc, id asc"}
 	memberSpec = crud.Spec{Name: "应急队员", Filters: paging.Fields{"id": "id", "teamId": "team_id", "name": "name", "role": "role"}, Order: "team_id asc, id asc"}
 	drillSpec  = crud.Spec{Name: "应急演练",
 		Filters: paging.Fields{"name": "name", "planId": "plan_id", "way": "way", "state": "state", "plannedDate": "planned_date", "teamId": "team_id"},
 		Sorts:   paging.Fields{"plannedDate": "planned_date", "name": "name", "createTime": "create_time"},
-		Order:   "planned_date desc, id desc", ListOmit: []string{"record", "evaluation"}}
+		Order:   "planned_date desc, id desc", ListOmit: []string{"record", "evaluation"}, CountTTL: 5 * time.Second, DeferredPage: true}
 )
 
 // NewRules ... are the generic repositories.
@@ -41,6 +41,11 @@ func NewSupplies(g *gorm.DB) *crud.Repo[biz.Supply] { return crud.New[biz.Supply
 func NewTeams(g *gorm.DB) *crud.Repo[biz.Team]      { return crud.New[biz.Team](g, teamSpec) }
 func NewMembers(g *gorm.DB) *crud.Repo[biz.Member]  { return crud.New[biz.Member](g, memberSpec) }
 func NewDrills(g *gorm.DB) *crud.Repo[biz.Drill]    { return crud.New[biz.Drill](g, drillSpec) }
+
+// NewHolidays is the repository of the calendar days.
+func NewHolidays(g *gorm.DB) *crud.Repo[biz.Holiday] {
+	return crud.New[biz.Holiday](g, crud.Spec{Name: "日历", Filters: paging.Fields{"day": "day"}, Order: "day asc"})
+}
 
 var indexes = []db.Index{
 	{Name: "uk_emg_rule_version", Table: "emergency_rule", Columns: "tenant_id, code, version", Unique: true},
@@ -66,6 +71,7 @@ var indexes = []db.Index{
 	{Name: "idx_emg_drill_way", Table: "emergency_drill", Columns: "tenant_id, way"},
 	{Name: "idx_emg_drill_name", Table: "emergency_drill", Columns: "tenant_id, name"},
 	{Name: "idx_emg_drill_team", Table: "emergency_drill", Columns: "tenant_id, team_id"},
+	{Name: "idx_emg_holiday_day", Table: "emergency_holiday", Columns: "tenant_id, day"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -104,25 +110,32 @@ func (q Queries) LastDrills(ctx context.Context, rootIDs []int64) (map[int64]tim
 	if len(rootIDs) == 0 {
 		return out, nil
 	}
-	// Drills name a plan version; every version of a root counts.
-	var rows []struct {
-		RootID     int64
-		ActualDate *time.Time
+	// Drills name a plan version; every version of a root counts: the
+	// versions first, then their completed drills by (plan_id, state).
+	var plans []struct{ ID, RootID int64 }
+	if err := q.conn(ctx).Model(&biz.Plan{}).Select("id, root_id").Where("root_id IN ?", rootIDs).Limit(10000).Scan(&plans).Error; err != nil {
+		return nil, err
 	}
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, db.ErrNoTenant
+	rootOf := map[int64]int64{}
+	ids := make([]int64, 0, len(plans))
+	for _, p := range plans {
+		rootOf[p.ID] = p.RootID
+		ids = append(ids, p.ID)
 	}
-	err := db.Conn(ctx, q.G).Table("emergency_drill d").Select("p.root_id, d.actual_date").
-		Joins("JOIN emergency_plan p ON p.id = d.plan_id AND p.tenant_id = d.tenant_id").
-		Where("d.tenant_id = ? AND p.is_deleted = 0 AND d.is_deleted = 0 AND d.state = ? AND p.root_id IN ? AND d.actual_date IS NOT NULL", id.TenantID, biz.DrillComplete, rootIDs).
-		Scan(&rows).Error
-	for _, r := range rows {
-		if r.ActualDate != nil && r.ActualDate.After(out[r.RootID]) {
-			out[r.RootID] = *r.ActualDate
+	// One indexed look-up per version (tenant_id, plan_id, state): a page
+	// holds a few plans, and an IN list let SQLite pick the state index.
+	for _, id := range ids {
+		var d biz.Drill
+		err := q.conn(ctx).Select("id, actual_date").Where("plan_id = ? AND state = ? AND actual_date IS NOT NULL", id, biz.DrillComplete).
+			Order("actual_date desc").Limit(1).Find(&d).Error
+		if err != nil {
+			return nil, err
+		}
+		if root := rootOf[id]; d.ActualDate != nil && d.ActualDate.After(out[root]) {
+			out[root] = *d.ActualDate
 		}
 	}
-	return out, err
+	return out, nil
 }
 
 func (q Queries) MemberCounts(ctx context.Context, teamIDs []int64) (map[int64]int32, error) {
@@ -173,8 +186,15 @@ func (q Queries) ByIDs(ctx context.Context, dst any, ids []int64) error {
 	return q.conn(ctx).Where("id IN ?", ids).Find(dst).Error
 }
 
-// Calendar is the caller tenant's working-day calendar: Saturdays and
-// Sundays rest.
-func (q Queries) Calendar(context.Context) (biz.Calendar, error) {
-	return biz.Calendar{}, nil
+// Holidays are the caller tenant's calendar days in [from, to).
+func (q Queries) Holidays(ctx context.Context, from, to string) ([]biz.Holiday, error) {
+	var out []biz.Holiday
+	tx := q.conn(ctx)
+	if from != "" {
+		tx = tx.Where("day >= ?", from)
+	}
+	if to != "" {
+		tx = tx.Where("day < ?", to)
+	}
+	return out, tx.Order("day asc").Limit(5000).Find(&out).Error
 }

@@ -5,6 +5,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"google.golang.org/protobuf/types/known/wrapperspb"
@@ -105,6 +106,37 @@ func (s *Emergency) RuleHistory(ctx context.Context, q *pb.RuleCode) (*pb.Rules,
 
 func (s *Emergency) RuleSubmit(ctx context.Context, r *pb.Rule) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.SubmitRule(ctx, r.Code, r.Value, r.Source)
+}
+
+// ---- calendar ----
+
+func (s *Emergency) HolidayList(ctx context.Context, q *pb.HolidayQuery) (*pb.Holidays, error) {
+	year := int(q.Year)
+	if year == 0 {
+		year = s.uc.Now().In(timefmt.Zone).Year()
+	}
+	if year < 1949 || year > 2999 {
+		return nil, errs.BadRequest("年份应在 1949 到 2999 之间")
+	}
+	days, err := s.uc.Q.Holidays(ctx, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-01-01", year+1))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.Holidays{}
+	for _, d := range days {
+		out.Items = append(out.Items, &pb.Holiday{Id: d.ID, Day: d.Day, Name: d.Name, Working: d.Working})
+	}
+	return out, nil
+}
+
+func (s *Emergency) HolidaySubmit(ctx context.Context, h *pb.Holiday) (*wrapperspb.BoolValue, error) {
+	in := &biz.Holiday{Day: h.Day, Name: h.Name, Working: h.Working}
+	in.ID = h.Id
+	return svc.OK, s.uc.SubmitHoliday(ctx, in)
+}
+
+func (s *Emergency) HolidayRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.uc.Holidays.Remove)
 }
 
 // ---- plans ----

@@ -88,6 +88,10 @@ var Template = []MenuTemplate{
 		withButtons(page("emergency_supply", "应急物资", "/emergency/supply", "tool", "emergencySupply", "add", "edit", "delete", "view"), "check:物资检查"),
 		page("emergency_team", "应急队伍", "/emergency/team", "team", "emergencyTeam", "add", "edit", "delete", "view"),
 		withButtons(page("emergency_rule", "应急规则", "/emergency/rule", "setting", "emergencyRule"), "edit:修改"),
+		// accident: reports with grade and deadlines, corrective actions, near misses and the rule table.
+		withButtons(page("accident_report", "事故管理", "/accident/report", "alert", "accidentReport", "add", "edit", "delete", "view"), "investigate:事故调查"),
+		page("accident_near_miss", "未遂事件", "/accident/nearMiss", "warning", "accidentNearMiss", "add", "edit", "delete", "view"),
+		withButtons(page("accident_rule", "事故规则", "/accident/rule", "setting", "accidentRule"), "edit:修改"),
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
@@ -214,7 +218,8 @@ var DemoButtons = map[string][]string{
 		"equipment_maintenance_view", "equipment_record_view", "equipment_record_add",
 		"emergency_drill_add", "emergency_drill_edit", "emergency_supply_check",
 		"video_alarm_view", "video_alarm_handle", "video_camera_view",
-		"inspection_task_view", "inspection_task_check", "inspection_record_view"},
+		"inspection_task_view", "inspection_task_check", "inspection_record_view",
+		"accident_near_miss_add"},
 	"operator": {"hidden_danger_list_add", "hidden_danger_list_view", "hidden_danger_list_rectify", "check_task_view", "check_task_check", "check_record_view",
 		"ticket_view", "ticket_add", "ticket_edit", "ticket_operate", "ticket_gas", "ticket_briefing",
 		"inspection_task_view", "inspection_task_check"},

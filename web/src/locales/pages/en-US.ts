@@ -7,6 +7,7 @@ import aichat from './en-US/aichat';
 import certificate from './en-US/certificate';
 import contractor from './en-US/contractor';
 import education from './en-US/education';
+import emergency from './en-US/emergency';
 import factory from './en-US/factory';
 import flow from './en-US/flow';
 import monitor from './en-US/monitor';
@@ -31,6 +32,7 @@ export default {
   ...aichat,
   ...video,
   ...equipment,
+  ...emergency,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
