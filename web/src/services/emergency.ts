@@ -10,7 +10,7 @@ import type { Schemas } from './types';
 const E = '/api/emergency';
 const A = '/api/accident';
 
-export type Plan = Schemas['v1Plan'];
+export type Plan = Schemas['v1EmergencyPlan'];
 export type Supply = Schemas['v1Supply'];
 export type Team = Schemas['v1Team'];
 export type Member = Schemas['v1Member'];

@@ -6767,176 +6767,6 @@ export interface components {
              */
             extensions: components["schemas"]["protobufAny"][];
         };
-        /**
-         * @description A rule of the tenant: one row per version; the highest version is in
-         *     force; none = the national default (version 0).
-         */
-        bladeAccidentV1Rule: {
-            code: string;
-            /** Format: double */
-            defaultValue: number;
-            /** Format: int64 */
-            id: string;
-            name: string;
-            source: string;
-            unit: string;
-            updateTime: string;
-            /** Format: double */
-            value: number;
-            /** Format: int32 */
-            version: number;
-        };
-        bladeAccidentV1Rules: {
-            items: components["schemas"]["bladeAccidentV1Rule"][];
-        };
-        /**
-         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
-         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
-         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
-         */
-        bladeEmergencyV1Plan: {
-            code: string;
-            content: string;
-            createTime: string;
-            drillDue: string;
-            drillOverdue: boolean;
-            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
-            evaluationDue: string;
-            filedDate: string;
-            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
-            filingDue: string;
-            /** @description Whether filing is overdue today (published, not filed, due passed). */
-            filingOverdue: boolean;
-            /** Format: int64 */
-            id: string;
-            /**
-             * @description The latest completed drill of this plan and when the next one is due
-             *     (drill.general.months or drill.onsite.months after it, or publication).
-             */
-            lastDrillDate: string;
-            name: string;
-            /** Format: int32 */
-            planType: number;
-            publishDate: string;
-            /** @description Response cards of key posts (应急处置卡), free text. */
-            responseCards: string;
-            /** Format: int64 */
-            responsibleUserId: string;
-            reviewDate: string;
-            reviewers: string;
-            reviewOpinion: string;
-            /** Format: int32 */
-            reviewWay: number;
-            reviseReason: string;
-            /**
-             * Format: int64
-             * @description The first version's id: every version of a plan shares it.
-             */
-            rootId: string;
-            /** Format: int32 */
-            state: number;
-            updateTime: string;
-            /** Format: int32 */
-            version: number;
-        };
-        bladeEmergencyV1PlanPage: {
-            /** Format: int32 */
-            current: number;
-            /** Format: int32 */
-            pages: number;
-            records: components["schemas"]["bladeEmergencyV1Plan"][];
-            /** Format: int32 */
-            size: number;
-            /** Format: int32 */
-            total: number;
-        };
-        /**
-         * @description A rule of the tenant (应急规则): one row per version; the highest version
-         *     is in force. A tenant without a row of a code uses the national default
-         *     (version 0).
-         */
-        bladeEmergencyV1Rule: {
-            /**
-             * @description plan.filing.workdays, plan.evaluation.years, drill.general.months,
-             *     drill.onsite.months, drill.hazchem.months.
-             */
-            code: string;
-            /** Format: int32 */
-            defaultValue: number;
-            /** Format: int64 */
-            id: string;
-            name: string;
-            /** @description The legal source of the value (or the tenant's reason for a stricter one). */
-            source: string;
-            unit: string;
-            updateTime: string;
-            updateUserName: string;
-            /** Format: int32 */
-            value: number;
-            /** Format: int32 */
-            version: number;
-        };
-        bladeEmergencyV1Rules: {
-            items: components["schemas"]["bladeEmergencyV1Rule"][];
-        };
-        /**
-         * @description A detection rule: how often a kind of equipment is inspected, tested or
-         *     calibrated, and how many days before the due date it is listed as due.
-         */
-        bladeEquipmentV1Rule: {
-            /** @description The regulation the interval comes from. */
-            basis: string;
-            createTime: string;
-            /** Format: int64 */
-            id: string;
-            /** Format: int32 */
-            intervalMonths: number;
-            /** @description Letters, digits and "_" (e.g. pressure_vessel). */
-            kind: string;
-            /** Format: int32 */
-            leadDays: number;
-            name: string;
-            remark: string;
-            tenantId: string;
-            updateTime: string;
-        };
-        /** @description A plan: a route of points in order, its inspector and its cycle. */
-        bladeInspectionV1Plan: {
-            createTime: string;
-            /**
-             * Format: int32
-             * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
-             */
-            cycleHours: number;
-            /**
-             * Format: int32
-             * @description 1 enabled, 2 disabled.
-             */
-            enable: number;
-            /** Format: int64 */
-            id: string;
-            inspectorName: string;
-            /** Format: int64 */
-            inspectorUserId: string;
-            name: string;
-            /** Format: int32 */
-            pointCount: number;
-            /** @description InspectPoint ids in route order, comma list. */
-            pointIds: string;
-            remark: string;
-            tenantId: string;
-        };
-        bladeInspectionV1PlanPage: {
-            /** Format: int32 */
-            current: number;
-            /** Format: int32 */
-            pages: number;
-            records: components["schemas"]["bladeInspectionV1Plan"][];
-            /** Format: int32 */
-            size: number;
-            /** Format: int32 */
-            total: number;
-        };
         bladeSystemV1GrantRequest: {
             menuIds: string[];
             roleIds: string[];
@@ -7129,6 +6959,28 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        v1AccidentRule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1AccidentRules: {
+            items: components["schemas"]["v1AccidentRule"][];
         };
         /**
          * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
@@ -8374,6 +8226,96 @@ export interface components {
             unitColours: components["schemas"]["v1CountItem"][];
             /** Format: int32 */
             unitsTotal: number;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        v1EmergencyPlan: {
+            code: string;
+            content: string;
+            createTime: string;
+            drillDue: string;
+            drillOverdue: boolean;
+            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
+            evaluationDue: string;
+            filedDate: string;
+            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
+            filingDue: string;
+            /** @description Whether filing is overdue today (published, not filed, due passed). */
+            filingOverdue: boolean;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description The latest completed drill of this plan and when the next one is due
+             *     (drill.general.months or drill.onsite.months after it, or publication).
+             */
+            lastDrillDate: string;
+            name: string;
+            /** Format: int32 */
+            planType: number;
+            publishDate: string;
+            /** @description Response cards of key posts (应急处置卡), free text. */
+            responseCards: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+            reviseReason: string;
+            /**
+             * Format: int64
+             * @description The first version's id: every version of a plan shares it.
+             */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        v1EmergencyPlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EmergencyPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        v1EmergencyRule: {
+            /**
+             * @description plan.filing.workdays, plan.evaluation.years, drill.general.months,
+             *     drill.onsite.months, drill.hazchem.months.
+             */
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description The legal source of the value (or the tenant's reason for a stricter one). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            updateUserName: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1EmergencyRules: {
+            items: components["schemas"]["v1EmergencyRule"][];
         };
         /** @description A piece of equipment or a safety facility of the tenant. */
         v1Equipment: {
@@ -9916,11 +9858,48 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        v1Plan: {
+            createTime: string;
+            /**
+             * Format: int32
+             * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
+             */
+            cycleHours: number;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            name: string;
+            /** Format: int32 */
+            pointCount: number;
+            /** @description InspectPoint ids in route order, comma list. */
+            pointIds: string;
+            remark: string;
+            tenantId: string;
+        };
         /** @description A dated step of a plan: publish (publish date), file (filing date). */
         v1PlanDate: {
             date: string;
             /** Format: int64 */
             id: string;
+        };
+        v1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description Review of a draft: the way, the reviewers (at least one for 评审), the
@@ -10779,12 +10758,33 @@ export interface components {
         v1RoleList: {
             items: components["schemas"]["v1Role"][];
         };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        v1Rule: {
+            /** @description The regulation the interval comes from. */
+            basis: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            intervalMonths: number;
+            /** @description Letters, digits and "_" (e.g. pressure_vessel). */
+            kind: string;
+            /** Format: int32 */
+            leadDays: number;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
         v1RulePage: {
             /** Format: int32 */
             current: number;
             /** Format: int32 */
             pages: number;
-            records: components["schemas"]["bladeEquipmentV1Rule"][];
+            records: components["schemas"]["v1Rule"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -11893,7 +11893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                    "application/json": components["schemas"]["v1AccidentRules"];
                 };
             };
         };
@@ -11913,7 +11913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeAccidentV1Rules"];
+                    "application/json": components["schemas"]["v1AccidentRules"];
                 };
             };
         };
@@ -11931,7 +11931,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeAccidentV1Rule"];
+                "application/json": components["schemas"]["v1AccidentRule"];
             };
         };
         responses: {
@@ -16609,7 +16609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEmergencyV1Plan"];
+                    "application/json": components["schemas"]["v1EmergencyPlan"];
                 };
             };
         };
@@ -16655,7 +16655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEmergencyV1PlanPage"];
+                    "application/json": components["schemas"]["v1EmergencyPlanPage"];
                 };
             };
         };
@@ -16772,7 +16772,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeEmergencyV1Plan"];
+                "application/json": components["schemas"]["v1EmergencyPlan"];
             };
         };
         responses: {
@@ -16804,7 +16804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEmergencyV1PlanPage"];
+                    "application/json": components["schemas"]["v1EmergencyPlanPage"];
                 };
             };
         };
@@ -16826,7 +16826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
+                    "application/json": components["schemas"]["v1EmergencyRules"];
                 };
             };
         };
@@ -16846,7 +16846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEmergencyV1Rules"];
+                    "application/json": components["schemas"]["v1EmergencyRules"];
                 };
             };
         };
@@ -16865,7 +16865,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeEmergencyV1Rule"];
+                "application/json": components["schemas"]["v1EmergencyRule"];
             };
         };
         responses: {
@@ -17525,7 +17525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeEquipmentV1Rule"];
+                    "application/json": components["schemas"]["v1Rule"];
                 };
             };
         };
@@ -17591,7 +17591,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeEquipmentV1Rule"];
+                "application/json": components["schemas"]["v1Rule"];
             };
         };
         responses: {
@@ -17623,7 +17623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeInspectionV1Plan"];
+                    "application/json": components["schemas"]["v1Plan"];
                 };
             };
         };
@@ -17649,7 +17649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bladeInspectionV1PlanPage"];
+                    "application/json": components["schemas"]["v1PlanPage"];
                 };
             };
         };
@@ -17686,7 +17686,7 @@ export interface operations {
         /** @description A plan: a route of points in order, its inspector and its cycle. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["bladeInspectionV1Plan"];
+                "application/json": components["schemas"]["v1Plan"];
             };
         };
         responses: {

@@ -35,7 +35,7 @@ const (
 
 // A rule of the tenant: one row per version; the highest version is in
 // force; none = the national default (version 0).
-type Rule struct {
+type AccidentRule struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
@@ -50,20 +50,20 @@ type Rule struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Rule) Reset() {
-	*x = Rule{}
+func (x *AccidentRule) Reset() {
+	*x = AccidentRule{}
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Rule) String() string {
+func (x *AccidentRule) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Rule) ProtoMessage() {}
+func (*AccidentRule) ProtoMessage() {}
 
-func (x *Rule) ProtoReflect() protoreflect.Message {
+func (x *AccidentRule) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -75,95 +75,95 @@ func (x *Rule) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Rule.ProtoReflect.Descriptor instead.
-func (*Rule) Descriptor() ([]byte, []int) {
+// Deprecated: Use AccidentRule.ProtoReflect.Descriptor instead.
+func (*AccidentRule) Descriptor() ([]byte, []int) {
 	return file_blade_accident_v1_accident_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *Rule) GetId() int64 {
+func (x *AccidentRule) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Rule) GetCode() string {
+func (x *AccidentRule) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
 	return ""
 }
 
-func (x *Rule) GetName() string {
+func (x *AccidentRule) GetName() string {
 	if x != nil {
 		return x.Name
 	}
 	return ""
 }
 
-func (x *Rule) GetValue() float64 {
+func (x *AccidentRule) GetValue() float64 {
 	if x != nil {
 		return x.Value
 	}
 	return 0
 }
 
-func (x *Rule) GetUnit() string {
+func (x *AccidentRule) GetUnit() string {
 	if x != nil {
 		return x.Unit
 	}
 	return ""
 }
 
-func (x *Rule) GetSource() string {
+func (x *AccidentRule) GetSource() string {
 	if x != nil {
 		return x.Source
 	}
 	return ""
 }
 
-func (x *Rule) GetVersion() int32 {
+func (x *AccidentRule) GetVersion() int32 {
 	if x != nil {
 		return x.Version
 	}
 	return 0
 }
 
-func (x *Rule) GetDefaultValue() float64 {
+func (x *AccidentRule) GetDefaultValue() float64 {
 	if x != nil {
 		return x.DefaultValue
 	}
 	return 0
 }
 
-func (x *Rule) GetUpdateTime() string {
+func (x *AccidentRule) GetUpdateTime() string {
 	if x != nil {
 		return x.UpdateTime
 	}
 	return ""
 }
 
-type Rules struct {
+type AccidentRules struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Items         []*Rule                `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	Items         []*AccidentRule        `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Rules) Reset() {
-	*x = Rules{}
+func (x *AccidentRules) Reset() {
+	*x = AccidentRules{}
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Rules) String() string {
+func (x *AccidentRules) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Rules) ProtoMessage() {}
+func (*AccidentRules) ProtoMessage() {}
 
-func (x *Rules) ProtoReflect() protoreflect.Message {
+func (x *AccidentRules) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -175,39 +175,39 @@ func (x *Rules) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Rules.ProtoReflect.Descriptor instead.
-func (*Rules) Descriptor() ([]byte, []int) {
+// Deprecated: Use AccidentRules.ProtoReflect.Descriptor instead.
+func (*AccidentRules) Descriptor() ([]byte, []int) {
 	return file_blade_accident_v1_accident_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *Rules) GetItems() []*Rule {
+func (x *AccidentRules) GetItems() []*AccidentRule {
 	if x != nil {
 		return x.Items
 	}
 	return nil
 }
 
-type RuleCode struct {
+type AccidentRuleCode struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *RuleCode) Reset() {
-	*x = RuleCode{}
+func (x *AccidentRuleCode) Reset() {
+	*x = AccidentRuleCode{}
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *RuleCode) String() string {
+func (x *AccidentRuleCode) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*RuleCode) ProtoMessage() {}
+func (*AccidentRuleCode) ProtoMessage() {}
 
-func (x *RuleCode) ProtoReflect() protoreflect.Message {
+func (x *AccidentRuleCode) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_accident_v1_accident_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -219,12 +219,12 @@ func (x *RuleCode) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use RuleCode.ProtoReflect.Descriptor instead.
-func (*RuleCode) Descriptor() ([]byte, []int) {
+// Deprecated: Use AccidentRuleCode.ProtoReflect.Descriptor instead.
+func (*AccidentRuleCode) Descriptor() ([]byte, []int) {
 	return file_blade_accident_v1_accident_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *RuleCode) GetCode() string {
+func (x *AccidentRuleCode) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
@@ -1662,8 +1662,8 @@ var File_blade_accident_v1_accident_proto protoreflect.FileDescriptor
 
 const file_blade_accident_v1_accident_proto_rawDesc = "" +
 	"\n" +
-	" blade/accident/v1/accident.proto\x12\x11blade.accident.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xa7\x02\n" +
-	"\x04Rule\x12\x0e\n" +
+	" blade/accident/v1/accident.proto\x12\x11blade.accident.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xaf\x02\n" +
+	"\fAccidentRule\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
 	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12-\n" +
@@ -1673,10 +1673,10 @@ const file_blade_accident_v1_accident_proto_rawDesc = "" +
 	"\aversion\x18\a \x01(\x05R\aversion\x12#\n" +
 	"\rdefault_value\x18\b \x01(\x01R\fdefaultValue\x12(\n" +
 	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"updateTime\"A\n" +
-	"\x05Rules\x128\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.accident.v1.RuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"'\n" +
-	"\bRuleCode\x12\x1b\n" +
+	"updateTime\"Q\n" +
+	"\rAccidentRules\x12@\n" +
+	"\x05items\x18\x01 \x03(\v2\x1f.blade.accident.v1.AccidentRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"/\n" +
+	"\x10AccidentRuleCode\x12\x1b\n" +
 	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\xde\v\n" +
 	"\bAccident\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1e\n" +
@@ -1838,12 +1838,12 @@ const file_blade_accident_v1_accident_proto_rawDesc = "" +
 	"\bby_cause\x18\t \x03(\v2\x18.blade.accident.v1.CountB\b\xbaH\x05\x92\x01\x02\x10dR\abyCause\x12=\n" +
 	"\bby_grade\x18\n" +
 	" \x03(\v2\x18.blade.accident.v1.CountB\b\xbaH\x05\x92\x01\x02\x10dR\abyGrade\x12=\n" +
-	"\bby_month\x18\v \x03(\v2\x18.blade.accident.v1.CountB\b\xbaH\x05\x92\x01\x02\x10dR\abyMonth2\xdd\x14\n" +
-	"\x0fAccidentService\x12n\n" +
-	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x18.blade.accident.v1.Rules\"0\xca\xf3\x18\raccident_rule\x82\xd3\xe4\x93\x02\x19\x12\x17/api/accident/rule/list\x12y\n" +
-	"\vRuleHistory\x12\x1b.blade.accident.v1.RuleCode\x1a\x18.blade.accident.v1.Rules\"3\xca\xf3\x18\raccident_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/accident/rule/history\x12}\n" +
+	"\bby_month\x18\v \x03(\v2\x18.blade.accident.v1.CountB\b\xbaH\x05\x92\x01\x02\x10dR\abyMonth2\xff\x14\n" +
+	"\x0fAccidentService\x12v\n" +
+	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a .blade.accident.v1.AccidentRules\"0\xca\xf3\x18\raccident_rule\x82\xd3\xe4\x93\x02\x19\x12\x17/api/accident/rule/list\x12\x89\x01\n" +
+	"\vRuleHistory\x12#.blade.accident.v1.AccidentRuleCode\x1a .blade.accident.v1.AccidentRules\"3\xca\xf3\x18\raccident_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/accident/rule/history\x12\x85\x01\n" +
 	"\n" +
-	"RuleSubmit\x12\x17.blade.accident.v1.Rule\x1a\x1a.google.protobuf.BoolValue\":\xca\xf3\x18\x12accident_rule_edit\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/accident/rule/submit\x12\x83\x01\n" +
+	"RuleSubmit\x12\x1f.blade.accident.v1.AccidentRule\x1a\x1a.google.protobuf.BoolValue\":\xca\xf3\x18\x12accident_rule_edit\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/accident/rule/submit\x12\x83\x01\n" +
 	"\x0eReportPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.accident.v1.AccidentPage\"4\xca\xf3\x18\x0faccident_report\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/accident/report/page\x12}\n" +
 	"\fReportDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1b.blade.accident.v1.Accident\"6\xca\xf3\x18\x0faccident_report\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/accident/report/detail\x12\x9b\x01\n" +
 	"\fReportSubmit\x12\x1b.blade.accident.v1.Accident\x1a\x1a.google.protobuf.BoolValue\"R\xca\xf3\x18(accident_report_add,accident_report_edit\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/accident/report/submit\x12\x91\x01\n" +
@@ -1876,9 +1876,9 @@ func file_blade_accident_v1_accident_proto_rawDescGZIP() []byte {
 
 var file_blade_accident_v1_accident_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_blade_accident_v1_accident_proto_goTypes = []any{
-	(*Rule)(nil),                 // 0: blade.accident.v1.Rule
-	(*Rules)(nil),                // 1: blade.accident.v1.Rules
-	(*RuleCode)(nil),             // 2: blade.accident.v1.RuleCode
+	(*AccidentRule)(nil),         // 0: blade.accident.v1.AccidentRule
+	(*AccidentRules)(nil),        // 1: blade.accident.v1.AccidentRules
+	(*AccidentRuleCode)(nil),     // 2: blade.accident.v1.AccidentRuleCode
 	(*Accident)(nil),             // 3: blade.accident.v1.Accident
 	(*AccidentPage)(nil),         // 4: blade.accident.v1.AccidentPage
 	(*Supplement)(nil),           // 5: blade.accident.v1.Supplement
@@ -1900,7 +1900,7 @@ var file_blade_accident_v1_accident_proto_goTypes = []any{
 	(*wrapperspb.BoolValue)(nil), // 21: google.protobuf.BoolValue
 }
 var file_blade_accident_v1_accident_proto_depIdxs = []int32{
-	0,  // 0: blade.accident.v1.Rules.items:type_name -> blade.accident.v1.Rule
+	0,  // 0: blade.accident.v1.AccidentRules.items:type_name -> blade.accident.v1.AccidentRule
 	3,  // 1: blade.accident.v1.AccidentPage.records:type_name -> blade.accident.v1.Accident
 	5,  // 2: blade.accident.v1.Supplements.items:type_name -> blade.accident.v1.Supplement
 	9,  // 3: blade.accident.v1.ActionPage.records:type_name -> blade.accident.v1.Action
@@ -1910,8 +1910,8 @@ var file_blade_accident_v1_accident_proto_depIdxs = []int32{
 	15, // 7: blade.accident.v1.Stats.by_grade:type_name -> blade.accident.v1.Count
 	15, // 8: blade.accident.v1.Stats.by_month:type_name -> blade.accident.v1.Count
 	17, // 9: blade.accident.v1.AccidentService.RuleList:input_type -> blade.common.v1.Empty
-	2,  // 10: blade.accident.v1.AccidentService.RuleHistory:input_type -> blade.accident.v1.RuleCode
-	0,  // 11: blade.accident.v1.AccidentService.RuleSubmit:input_type -> blade.accident.v1.Rule
+	2,  // 10: blade.accident.v1.AccidentService.RuleHistory:input_type -> blade.accident.v1.AccidentRuleCode
+	0,  // 11: blade.accident.v1.AccidentService.RuleSubmit:input_type -> blade.accident.v1.AccidentRule
 	18, // 12: blade.accident.v1.AccidentService.ReportPageList:input_type -> blade.common.v1.PageQuery
 	19, // 13: blade.accident.v1.AccidentService.ReportDetail:input_type -> blade.common.v1.IdQuery
 	3,  // 14: blade.accident.v1.AccidentService.ReportSubmit:input_type -> blade.accident.v1.Accident
@@ -1928,8 +1928,8 @@ var file_blade_accident_v1_accident_proto_depIdxs = []int32{
 	19, // 25: blade.accident.v1.AccidentService.NearMissDetail:input_type -> blade.common.v1.IdQuery
 	12, // 26: blade.accident.v1.AccidentService.NearMissSubmit:input_type -> blade.accident.v1.NearMiss
 	20, // 27: blade.accident.v1.AccidentService.NearMissRemove:input_type -> blade.common.v1.IdsQuery
-	1,  // 28: blade.accident.v1.AccidentService.RuleList:output_type -> blade.accident.v1.Rules
-	1,  // 29: blade.accident.v1.AccidentService.RuleHistory:output_type -> blade.accident.v1.Rules
+	1,  // 28: blade.accident.v1.AccidentService.RuleList:output_type -> blade.accident.v1.AccidentRules
+	1,  // 29: blade.accident.v1.AccidentService.RuleHistory:output_type -> blade.accident.v1.AccidentRules
 	21, // 30: blade.accident.v1.AccidentService.RuleSubmit:output_type -> google.protobuf.BoolValue
 	4,  // 31: blade.accident.v1.AccidentService.ReportPageList:output_type -> blade.accident.v1.AccidentPage
 	3,  // 32: blade.accident.v1.AccidentService.ReportDetail:output_type -> blade.accident.v1.Accident

@@ -61,7 +61,7 @@ var filter_AccidentService_RuleHistory_0 = &utilities.DoubleArray{Encoding: map[
 
 func request_AccidentService_RuleHistory_0(ctx context.Context, marshaler runtime.Marshaler, client AccidentServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq RuleCode
+		protoReq AccidentRuleCode
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -79,7 +79,7 @@ func request_AccidentService_RuleHistory_0(ctx context.Context, marshaler runtim
 
 func local_request_AccidentService_RuleHistory_0(ctx context.Context, marshaler runtime.Marshaler, server AccidentServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq RuleCode
+		protoReq AccidentRuleCode
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -94,7 +94,7 @@ func local_request_AccidentService_RuleHistory_0(ctx context.Context, marshaler 
 
 func request_AccidentService_RuleSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client AccidentServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Rule
+		protoReq AccidentRule
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -109,7 +109,7 @@ func request_AccidentService_RuleSubmit_0(ctx context.Context, marshaler runtime
 
 func local_request_AccidentService_RuleSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server AccidentServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Rule
+		protoReq AccidentRule
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {

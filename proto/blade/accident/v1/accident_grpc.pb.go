@@ -54,9 +54,9 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 type AccidentServiceClient interface {
-	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error)
-	RuleHistory(ctx context.Context, in *RuleCode, opts ...grpc.CallOption) (*Rules, error)
-	RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*AccidentRules, error)
+	RuleHistory(ctx context.Context, in *AccidentRuleCode, opts ...grpc.CallOption) (*AccidentRules, error)
+	RuleSubmit(ctx context.Context, in *AccidentRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	ReportPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AccidentPage, error)
 	ReportDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Accident, error)
 	// Reports an accident (figures as first known) or edits the narrative of
@@ -87,9 +87,9 @@ func NewAccidentServiceClient(cc grpc.ClientConnInterface) AccidentServiceClient
 	return &accidentServiceClient{cc}
 }
 
-func (c *accidentServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error) {
+func (c *accidentServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*AccidentRules, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Rules)
+	out := new(AccidentRules)
 	err := c.cc.Invoke(ctx, AccidentService_RuleList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -97,9 +97,9 @@ func (c *accidentServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts
 	return out, nil
 }
 
-func (c *accidentServiceClient) RuleHistory(ctx context.Context, in *RuleCode, opts ...grpc.CallOption) (*Rules, error) {
+func (c *accidentServiceClient) RuleHistory(ctx context.Context, in *AccidentRuleCode, opts ...grpc.CallOption) (*AccidentRules, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Rules)
+	out := new(AccidentRules)
 	err := c.cc.Invoke(ctx, AccidentService_RuleHistory_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func (c *accidentServiceClient) RuleHistory(ctx context.Context, in *RuleCode, o
 	return out, nil
 }
 
-func (c *accidentServiceClient) RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *accidentServiceClient) RuleSubmit(ctx context.Context, in *AccidentRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, AccidentService_RuleSubmit_FullMethodName, in, out, cOpts...)
@@ -281,9 +281,9 @@ func (c *accidentServiceClient) NearMissRemove(ctx context.Context, in *v1.IdsQu
 // All implementations must embed UnimplementedAccidentServiceServer
 // for forward compatibility.
 type AccidentServiceServer interface {
-	RuleList(context.Context, *v1.Empty) (*Rules, error)
-	RuleHistory(context.Context, *RuleCode) (*Rules, error)
-	RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error)
+	RuleList(context.Context, *v1.Empty) (*AccidentRules, error)
+	RuleHistory(context.Context, *AccidentRuleCode) (*AccidentRules, error)
+	RuleSubmit(context.Context, *AccidentRule) (*wrapperspb.BoolValue, error)
 	ReportPageList(context.Context, *v1.PageQuery) (*AccidentPage, error)
 	ReportDetail(context.Context, *v1.IdQuery) (*Accident, error)
 	// Reports an accident (figures as first known) or edits the narrative of
@@ -314,13 +314,13 @@ type AccidentServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedAccidentServiceServer struct{}
 
-func (UnimplementedAccidentServiceServer) RuleList(context.Context, *v1.Empty) (*Rules, error) {
+func (UnimplementedAccidentServiceServer) RuleList(context.Context, *v1.Empty) (*AccidentRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
 }
-func (UnimplementedAccidentServiceServer) RuleHistory(context.Context, *RuleCode) (*Rules, error) {
+func (UnimplementedAccidentServiceServer) RuleHistory(context.Context, *AccidentRuleCode) (*AccidentRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleHistory not implemented")
 }
-func (UnimplementedAccidentServiceServer) RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error) {
+func (UnimplementedAccidentServiceServer) RuleSubmit(context.Context, *AccidentRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
 }
 func (UnimplementedAccidentServiceServer) ReportPageList(context.Context, *v1.PageQuery) (*AccidentPage, error) {
@@ -411,7 +411,7 @@ func _AccidentService_RuleList_Handler(srv interface{}, ctx context.Context, dec
 }
 
 func _AccidentService_RuleHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(RuleCode)
+	in := new(AccidentRuleCode)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -423,13 +423,13 @@ func _AccidentService_RuleHistory_Handler(srv interface{}, ctx context.Context, 
 		FullMethod: AccidentService_RuleHistory_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AccidentServiceServer).RuleHistory(ctx, req.(*RuleCode))
+		return srv.(AccidentServiceServer).RuleHistory(ctx, req.(*AccidentRuleCode))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _AccidentService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Rule)
+	in := new(AccidentRule)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -441,7 +441,7 @@ func _AccidentService_RuleSubmit_Handler(srv interface{}, ctx context.Context, d
 		FullMethod: AccidentService_RuleSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AccidentServiceServer).RuleSubmit(ctx, req.(*Rule))
+		return srv.(AccidentServiceServer).RuleSubmit(ctx, req.(*AccidentRule))
 	}
 	return interceptor(ctx, in, info, handler)
 }

@@ -35,7 +35,7 @@ const (
 // A rule of the tenant (应急规则): one row per version; the highest version
 // is in force. A tenant without a row of a code uses the national default
 // (version 0).
-type Rule struct {
+type EmergencyRule struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// plan.filing.workdays, plan.evaluation.years, drill.general.months,
@@ -54,20 +54,20 @@ type Rule struct {
 	sizeCache      protoimpl.SizeCache
 }
 
-func (x *Rule) Reset() {
-	*x = Rule{}
+func (x *EmergencyRule) Reset() {
+	*x = EmergencyRule{}
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Rule) String() string {
+func (x *EmergencyRule) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Rule) ProtoMessage() {}
+func (*EmergencyRule) ProtoMessage() {}
 
-func (x *Rule) ProtoReflect() protoreflect.Message {
+func (x *EmergencyRule) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -79,102 +79,102 @@ func (x *Rule) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Rule.ProtoReflect.Descriptor instead.
-func (*Rule) Descriptor() ([]byte, []int) {
+// Deprecated: Use EmergencyRule.ProtoReflect.Descriptor instead.
+func (*EmergencyRule) Descriptor() ([]byte, []int) {
 	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *Rule) GetId() int64 {
+func (x *EmergencyRule) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Rule) GetCode() string {
+func (x *EmergencyRule) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
 	return ""
 }
 
-func (x *Rule) GetName() string {
+func (x *EmergencyRule) GetName() string {
 	if x != nil {
 		return x.Name
 	}
 	return ""
 }
 
-func (x *Rule) GetValue() int32 {
+func (x *EmergencyRule) GetValue() int32 {
 	if x != nil {
 		return x.Value
 	}
 	return 0
 }
 
-func (x *Rule) GetUnit() string {
+func (x *EmergencyRule) GetUnit() string {
 	if x != nil {
 		return x.Unit
 	}
 	return ""
 }
 
-func (x *Rule) GetSource() string {
+func (x *EmergencyRule) GetSource() string {
 	if x != nil {
 		return x.Source
 	}
 	return ""
 }
 
-func (x *Rule) GetVersion() int32 {
+func (x *EmergencyRule) GetVersion() int32 {
 	if x != nil {
 		return x.Version
 	}
 	return 0
 }
 
-func (x *Rule) GetDefaultValue() int32 {
+func (x *EmergencyRule) GetDefaultValue() int32 {
 	if x != nil {
 		return x.DefaultValue
 	}
 	return 0
 }
 
-func (x *Rule) GetUpdateTime() string {
+func (x *EmergencyRule) GetUpdateTime() string {
 	if x != nil {
 		return x.UpdateTime
 	}
 	return ""
 }
 
-func (x *Rule) GetUpdateUserName() string {
+func (x *EmergencyRule) GetUpdateUserName() string {
 	if x != nil {
 		return x.UpdateUserName
 	}
 	return ""
 }
 
-type Rules struct {
+type EmergencyRules struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Items         []*Rule                `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	Items         []*EmergencyRule       `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Rules) Reset() {
-	*x = Rules{}
+func (x *EmergencyRules) Reset() {
+	*x = EmergencyRules{}
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Rules) String() string {
+func (x *EmergencyRules) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Rules) ProtoMessage() {}
+func (*EmergencyRules) ProtoMessage() {}
 
-func (x *Rules) ProtoReflect() protoreflect.Message {
+func (x *EmergencyRules) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -186,39 +186,39 @@ func (x *Rules) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Rules.ProtoReflect.Descriptor instead.
-func (*Rules) Descriptor() ([]byte, []int) {
+// Deprecated: Use EmergencyRules.ProtoReflect.Descriptor instead.
+func (*EmergencyRules) Descriptor() ([]byte, []int) {
 	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *Rules) GetItems() []*Rule {
+func (x *EmergencyRules) GetItems() []*EmergencyRule {
 	if x != nil {
 		return x.Items
 	}
 	return nil
 }
 
-type RuleCode struct {
+type EmergencyRuleCode struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *RuleCode) Reset() {
-	*x = RuleCode{}
+func (x *EmergencyRuleCode) Reset() {
+	*x = EmergencyRuleCode{}
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *RuleCode) String() string {
+func (x *EmergencyRuleCode) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*RuleCode) ProtoMessage() {}
+func (*EmergencyRuleCode) ProtoMessage() {}
 
-func (x *RuleCode) ProtoReflect() protoreflect.Message {
+func (x *EmergencyRuleCode) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -230,12 +230,12 @@ func (x *RuleCode) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use RuleCode.ProtoReflect.Descriptor instead.
-func (*RuleCode) Descriptor() ([]byte, []int) {
+// Deprecated: Use EmergencyRuleCode.ProtoReflect.Descriptor instead.
+func (*EmergencyRuleCode) Descriptor() ([]byte, []int) {
 	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *RuleCode) GetCode() string {
+func (x *EmergencyRuleCode) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
@@ -245,7 +245,7 @@ func (x *RuleCode) GetCode() string {
 // An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
 // 3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
 // newer published version). review_way: 1 评审 (experts, written record), 2 论证.
-type Plan struct {
+type EmergencyPlan struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The first version's id: every version of a plan shares it.
@@ -283,20 +283,20 @@ type Plan struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Plan) Reset() {
-	*x = Plan{}
+func (x *EmergencyPlan) Reset() {
+	*x = EmergencyPlan{}
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Plan) String() string {
+func (x *EmergencyPlan) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Plan) ProtoMessage() {}
+func (*EmergencyPlan) ProtoMessage() {}
 
-func (x *Plan) ProtoReflect() protoreflect.Message {
+func (x *EmergencyPlan) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -308,189 +308,189 @@ func (x *Plan) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Plan.ProtoReflect.Descriptor instead.
-func (*Plan) Descriptor() ([]byte, []int) {
+// Deprecated: Use EmergencyPlan.ProtoReflect.Descriptor instead.
+func (*EmergencyPlan) Descriptor() ([]byte, []int) {
 	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{3}
 }
 
-func (x *Plan) GetId() int64 {
+func (x *EmergencyPlan) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *Plan) GetRootId() int64 {
+func (x *EmergencyPlan) GetRootId() int64 {
 	if x != nil {
 		return x.RootId
 	}
 	return 0
 }
 
-func (x *Plan) GetCode() string {
+func (x *EmergencyPlan) GetCode() string {
 	if x != nil {
 		return x.Code
 	}
 	return ""
 }
 
-func (x *Plan) GetName() string {
+func (x *EmergencyPlan) GetName() string {
 	if x != nil {
 		return x.Name
 	}
 	return ""
 }
 
-func (x *Plan) GetPlanType() int32 {
+func (x *EmergencyPlan) GetPlanType() int32 {
 	if x != nil {
 		return x.PlanType
 	}
 	return 0
 }
 
-func (x *Plan) GetVersion() int32 {
+func (x *EmergencyPlan) GetVersion() int32 {
 	if x != nil {
 		return x.Version
 	}
 	return 0
 }
 
-func (x *Plan) GetState() int32 {
+func (x *EmergencyPlan) GetState() int32 {
 	if x != nil {
 		return x.State
 	}
 	return 0
 }
 
-func (x *Plan) GetContent() string {
+func (x *EmergencyPlan) GetContent() string {
 	if x != nil {
 		return x.Content
 	}
 	return ""
 }
 
-func (x *Plan) GetResponseCards() string {
+func (x *EmergencyPlan) GetResponseCards() string {
 	if x != nil {
 		return x.ResponseCards
 	}
 	return ""
 }
 
-func (x *Plan) GetResponsibleUserId() int64 {
+func (x *EmergencyPlan) GetResponsibleUserId() int64 {
 	if x != nil {
 		return x.ResponsibleUserId
 	}
 	return 0
 }
 
-func (x *Plan) GetReviewWay() int32 {
+func (x *EmergencyPlan) GetReviewWay() int32 {
 	if x != nil {
 		return x.ReviewWay
 	}
 	return 0
 }
 
-func (x *Plan) GetReviewers() string {
+func (x *EmergencyPlan) GetReviewers() string {
 	if x != nil {
 		return x.Reviewers
 	}
 	return ""
 }
 
-func (x *Plan) GetReviewOpinion() string {
+func (x *EmergencyPlan) GetReviewOpinion() string {
 	if x != nil {
 		return x.ReviewOpinion
 	}
 	return ""
 }
 
-func (x *Plan) GetReviewDate() string {
+func (x *EmergencyPlan) GetReviewDate() string {
 	if x != nil {
 		return x.ReviewDate
 	}
 	return ""
 }
 
-func (x *Plan) GetPublishDate() string {
+func (x *EmergencyPlan) GetPublishDate() string {
 	if x != nil {
 		return x.PublishDate
 	}
 	return ""
 }
 
-func (x *Plan) GetFilingDue() string {
+func (x *EmergencyPlan) GetFilingDue() string {
 	if x != nil {
 		return x.FilingDue
 	}
 	return ""
 }
 
-func (x *Plan) GetFiledDate() string {
+func (x *EmergencyPlan) GetFiledDate() string {
 	if x != nil {
 		return x.FiledDate
 	}
 	return ""
 }
 
-func (x *Plan) GetEvaluationDue() string {
+func (x *EmergencyPlan) GetEvaluationDue() string {
 	if x != nil {
 		return x.EvaluationDue
 	}
 	return ""
 }
 
-func (x *Plan) GetFilingOverdue() bool {
+func (x *EmergencyPlan) GetFilingOverdue() bool {
 	if x != nil {
 		return x.FilingOverdue
 	}
 	return false
 }
 
-func (x *Plan) GetLastDrillDate() string {
+func (x *EmergencyPlan) GetLastDrillDate() string {
 	if x != nil {
 		return x.LastDrillDate
 	}
 	return ""
 }
 
-func (x *Plan) GetDrillDue() string {
+func (x *EmergencyPlan) GetDrillDue() string {
 	if x != nil {
 		return x.DrillDue
 	}
 	return ""
 }
 
-func (x *Plan) GetDrillOverdue() bool {
+func (x *EmergencyPlan) GetDrillOverdue() bool {
 	if x != nil {
 		return x.DrillOverdue
 	}
 	return false
 }
 
-func (x *Plan) GetReviseReason() string {
+func (x *EmergencyPlan) GetReviseReason() string {
 	if x != nil {
 		return x.ReviseReason
 	}
 	return ""
 }
 
-func (x *Plan) GetCreateTime() string {
+func (x *EmergencyPlan) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-func (x *Plan) GetUpdateTime() string {
+func (x *EmergencyPlan) GetUpdateTime() string {
 	if x != nil {
 		return x.UpdateTime
 	}
 	return ""
 }
 
-type PlanPage struct {
+type EmergencyPlanPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*Plan                `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*EmergencyPlan       `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -499,20 +499,20 @@ type PlanPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *PlanPage) Reset() {
-	*x = PlanPage{}
+func (x *EmergencyPlanPage) Reset() {
+	*x = EmergencyPlanPage{}
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *PlanPage) String() string {
+func (x *EmergencyPlanPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*PlanPage) ProtoMessage() {}
+func (*EmergencyPlanPage) ProtoMessage() {}
 
-func (x *PlanPage) ProtoReflect() protoreflect.Message {
+func (x *EmergencyPlanPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -524,40 +524,40 @@ func (x *PlanPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use PlanPage.ProtoReflect.Descriptor instead.
-func (*PlanPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use EmergencyPlanPage.ProtoReflect.Descriptor instead.
+func (*EmergencyPlanPage) Descriptor() ([]byte, []int) {
 	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{4}
 }
 
-func (x *PlanPage) GetRecords() []*Plan {
+func (x *EmergencyPlanPage) GetRecords() []*EmergencyPlan {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *PlanPage) GetTotal() int32 {
+func (x *EmergencyPlanPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *PlanPage) GetSize() int32 {
+func (x *EmergencyPlanPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *PlanPage) GetCurrent() int32 {
+func (x *EmergencyPlanPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *PlanPage) GetPages() int32 {
+func (x *EmergencyPlanPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -2064,8 +2064,8 @@ var File_blade_emergency_v1_emergency_proto protoreflect.FileDescriptor
 
 const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/emergency/v1/emergency.proto\x12\x12blade.emergency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xcd\x02\n" +
-	"\x04Rule\x12\x0e\n" +
+	"\"blade/emergency/v1/emergency.proto\x12\x12blade.emergency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd6\x02\n" +
+	"\rEmergencyRule\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
 	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12 \n" +
@@ -2078,12 +2078,12 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x121\n" +
 	"\x10update_user_name\x18\n" +
-	" \x01(\tB\a\xbaH\x04r\x02\x182R\x0eupdateUserName\"B\n" +
-	"\x05Rules\x129\n" +
-	"\x05items\x18\x01 \x03(\v2\x18.blade.emergency.v1.RuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"'\n" +
-	"\bRuleCode\x12\x1b\n" +
-	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\xbc\a\n" +
-	"\x04Plan\x12\x0e\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x182R\x0eupdateUserName\"T\n" +
+	"\x0eEmergencyRules\x12B\n" +
+	"\x05items\x18\x01 \x03(\v2!.blade.emergency.v1.EmergencyRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"0\n" +
+	"\x11EmergencyRuleCode\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\xc5\a\n" +
+	"\rEmergencyPlan\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\aroot_id\x18\x02 \x01(\x03R\x06rootId\x12\x1b\n" +
 	"\x04code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1c\n" +
@@ -2115,9 +2115,9 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\vcreate_time\x18\x18 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18\x19 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"updateTime\"\xa3\x01\n" +
-	"\bPlanPage\x12=\n" +
-	"\arecords\x18\x01 \x03(\v2\x18.blade.emergency.v1.PlanB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"updateTime\"\xb5\x01\n" +
+	"\x11EmergencyPlanPage\x12F\n" +
+	"\arecords\x18\x01 \x03(\v2!.blade.emergency.v1.EmergencyPlanB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
@@ -2272,21 +2272,21 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05items\x18\x01 \x03(\v2\x1b.blade.emergency.v1.HolidayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\x05items\".\n" +
 	"\fHolidayQuery\x12\x1e\n" +
 	"\x04year\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xfe\"\n" +
+	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xc9#\n" +
 	"\x10EmergencyService\x12\x84\x01\n" +
 	"\vHolidayList\x12 .blade.emergency.v1.HolidayQuery\x1a\x1c.blade.emergency.v1.Holidays\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/holiday/list\x12\x89\x01\n" +
 	"\rHolidaySubmit\x12\x1b.blade.emergency.v1.Holiday\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/holiday/submit\x12\x84\x01\n" +
-	"\rHolidayRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/emergency/holiday/remove\x12q\n" +
-	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x19.blade.emergency.v1.Rules\"2\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/rule/list\x12}\n" +
-	"\vRuleHistory\x12\x1c.blade.emergency.v1.RuleCode\x1a\x19.blade.emergency.v1.Rules\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/rule/history\x12\x80\x01\n" +
+	"\rHolidayRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/emergency/holiday/remove\x12z\n" +
+	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\".blade.emergency.v1.EmergencyRules\"2\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/rule/list\x12\x8f\x01\n" +
+	"\vRuleHistory\x12%.blade.emergency.v1.EmergencyRuleCode\x1a\".blade.emergency.v1.EmergencyRules\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/rule/history\x12\x89\x01\n" +
 	"\n" +
-	"RuleSubmit\x12\x18.blade.emergency.v1.Rule\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/rule/submit\x12|\n" +
-	"\fPlanPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1c.blade.emergency.v1.PlanPage\"2\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/plan/page\x12v\n" +
+	"RuleSubmit\x12!.blade.emergency.v1.EmergencyRule\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/rule/submit\x12\x85\x01\n" +
+	"\fPlanPageList\x12\x1a.blade.common.v1.PageQuery\x1a%.blade.emergency.v1.EmergencyPlanPage\"2\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/plan/page\x12\x7f\n" +
 	"\n" +
-	"PlanDetail\x12\x18.blade.common.v1.IdQuery\x1a\x18.blade.emergency.v1.Plan\"4\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/plan/detail\x12~\n" +
-	"\fPlanVersions\x12\x18.blade.common.v1.IdQuery\x1a\x1c.blade.emergency.v1.PlanPage\"6\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/plan/versions\x12\x93\x01\n" +
+	"PlanDetail\x12\x18.blade.common.v1.IdQuery\x1a!.blade.emergency.v1.EmergencyPlan\"4\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/plan/detail\x12\x87\x01\n" +
+	"\fPlanVersions\x12\x18.blade.common.v1.IdQuery\x1a%.blade.emergency.v1.EmergencyPlanPage\"6\xca\xf3\x18\x0eemergency_plan\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/plan/versions\x12\x9c\x01\n" +
 	"\n" +
-	"PlanSubmit\x12\x18.blade.emergency.v1.Plan\x1a\x1a.google.protobuf.BoolValue\"O\xca\xf3\x18&emergency_plan_add,emergency_plan_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/plan/submit\x12\x8a\x01\n" +
+	"PlanSubmit\x12!.blade.emergency.v1.EmergencyPlan\x1a\x1a.google.protobuf.BoolValue\"O\xca\xf3\x18&emergency_plan_add,emergency_plan_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/plan/submit\x12\x8a\x01\n" +
 	"\fPlanReviewed\x12\x1e.blade.emergency.v1.PlanReview\x1a\x1a.google.protobuf.BoolValue\">\xca\xf3\x18\x15emergency_plan_review\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/plan/review\x12\x89\x01\n" +
 	"\vPlanPublish\x12\x1c.blade.emergency.v1.PlanDate\x1a\x1a.google.protobuf.BoolValue\"@\xca\xf3\x18\x16emergency_plan_publish\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/emergency/plan/publish\x12\x83\x01\n" +
 	"\bPlanFile\x12\x1c.blade.emergency.v1.PlanDate\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16emergency_plan_publish\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/emergency/plan/file\x12\x87\x01\n" +
@@ -2330,11 +2330,11 @@ func file_blade_emergency_v1_emergency_proto_rawDescGZIP() []byte {
 
 var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_blade_emergency_v1_emergency_proto_goTypes = []any{
-	(*Rule)(nil),                 // 0: blade.emergency.v1.Rule
-	(*Rules)(nil),                // 1: blade.emergency.v1.Rules
-	(*RuleCode)(nil),             // 2: blade.emergency.v1.RuleCode
-	(*Plan)(nil),                 // 3: blade.emergency.v1.Plan
-	(*PlanPage)(nil),             // 4: blade.emergency.v1.PlanPage
+	(*EmergencyRule)(nil),        // 0: blade.emergency.v1.EmergencyRule
+	(*EmergencyRules)(nil),       // 1: blade.emergency.v1.EmergencyRules
+	(*EmergencyRuleCode)(nil),    // 2: blade.emergency.v1.EmergencyRuleCode
+	(*EmergencyPlan)(nil),        // 3: blade.emergency.v1.EmergencyPlan
+	(*EmergencyPlanPage)(nil),    // 4: blade.emergency.v1.EmergencyPlanPage
 	(*PlanReview)(nil),           // 5: blade.emergency.v1.PlanReview
 	(*PlanDate)(nil),             // 6: blade.emergency.v1.PlanDate
 	(*PlanRevise)(nil),           // 7: blade.emergency.v1.PlanRevise
@@ -2359,8 +2359,8 @@ var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*wrapperspb.BoolValue)(nil), // 26: google.protobuf.BoolValue
 }
 var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
-	0,  // 0: blade.emergency.v1.Rules.items:type_name -> blade.emergency.v1.Rule
-	3,  // 1: blade.emergency.v1.PlanPage.records:type_name -> blade.emergency.v1.Plan
+	0,  // 0: blade.emergency.v1.EmergencyRules.items:type_name -> blade.emergency.v1.EmergencyRule
+	3,  // 1: blade.emergency.v1.EmergencyPlanPage.records:type_name -> blade.emergency.v1.EmergencyPlan
 	8,  // 2: blade.emergency.v1.SupplyPage.records:type_name -> blade.emergency.v1.Supply
 	11, // 3: blade.emergency.v1.TeamPage.records:type_name -> blade.emergency.v1.Team
 	13, // 4: blade.emergency.v1.MemberPage.records:type_name -> blade.emergency.v1.Member
@@ -2370,12 +2370,12 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	19, // 8: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
 	22, // 9: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
 	23, // 10: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
-	2,  // 11: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.RuleCode
-	0,  // 12: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.Rule
+	2,  // 11: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.EmergencyRuleCode
+	0,  // 12: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.EmergencyRule
 	24, // 13: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
 	25, // 14: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
 	25, // 15: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
-	3,  // 16: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.Plan
+	3,  // 16: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.EmergencyPlan
 	5,  // 17: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
 	6,  // 18: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
 	6,  // 19: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
@@ -2402,12 +2402,12 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	20, // 40: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
 	26, // 41: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
 	26, // 42: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
-	1,  // 43: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.Rules
-	1,  // 44: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.Rules
+	1,  // 43: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
+	1,  // 44: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
 	26, // 45: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 46: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.PlanPage
-	3,  // 47: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.Plan
-	4,  // 48: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.PlanPage
+	4,  // 46: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
+	3,  // 47: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
+	4,  // 48: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
 	26, // 49: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
 	26, // 50: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
 	26, // 51: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue

@@ -158,7 +158,7 @@ var filter_EmergencyService_RuleHistory_0 = &utilities.DoubleArray{Encoding: map
 
 func request_EmergencyService_RuleHistory_0(ctx context.Context, marshaler runtime.Marshaler, client EmergencyServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq RuleCode
+		protoReq EmergencyRuleCode
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -176,7 +176,7 @@ func request_EmergencyService_RuleHistory_0(ctx context.Context, marshaler runti
 
 func local_request_EmergencyService_RuleHistory_0(ctx context.Context, marshaler runtime.Marshaler, server EmergencyServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq RuleCode
+		protoReq EmergencyRuleCode
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -191,7 +191,7 @@ func local_request_EmergencyService_RuleHistory_0(ctx context.Context, marshaler
 
 func request_EmergencyService_RuleSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client EmergencyServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Rule
+		protoReq EmergencyRule
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -206,7 +206,7 @@ func request_EmergencyService_RuleSubmit_0(ctx context.Context, marshaler runtim
 
 func local_request_EmergencyService_RuleSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server EmergencyServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Rule
+		protoReq EmergencyRule
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -323,7 +323,7 @@ func local_request_EmergencyService_PlanVersions_0(ctx context.Context, marshale
 
 func request_EmergencyService_PlanSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client EmergencyServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Plan
+		protoReq EmergencyPlan
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -338,7 +338,7 @@ func request_EmergencyService_PlanSubmit_0(ctx context.Context, marshaler runtim
 
 func local_request_EmergencyService_PlanSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server EmergencyServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq Plan
+		protoReq EmergencyPlan
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {

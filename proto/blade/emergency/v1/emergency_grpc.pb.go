@@ -72,17 +72,17 @@ type EmergencyServiceClient interface {
 	HolidaySubmit(ctx context.Context, in *Holiday, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	HolidayRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The rules in force (one per code, national default when unset).
-	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error)
+	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EmergencyRules, error)
 	// Every version of one rule, newest first.
-	RuleHistory(ctx context.Context, in *RuleCode, opts ...grpc.CallOption) (*Rules, error)
+	RuleHistory(ctx context.Context, in *EmergencyRuleCode, opts ...grpc.CallOption) (*EmergencyRules, error)
 	// A new version of a rule (code, value, source); older versions are kept.
-	RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
-	PlanPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PlanPage, error)
-	PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Plan, error)
+	RuleSubmit(ctx context.Context, in *EmergencyRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	PlanPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EmergencyPlanPage, error)
+	PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EmergencyPlan, error)
 	// Every version of the plan of id, newest first.
-	PlanVersions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*PlanPage, error)
+	PlanVersions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EmergencyPlanPage, error)
 	// Creates a draft, or edits one (only drafts are edited).
-	PlanSubmit(ctx context.Context, in *Plan, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	PlanSubmit(ctx context.Context, in *EmergencyPlan, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PlanReviewed(ctx context.Context, in *PlanReview, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PlanPublish(ctx context.Context, in *PlanDate, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PlanFile(ctx context.Context, in *PlanDate, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -150,9 +150,9 @@ func (c *emergencyServiceClient) HolidayRemove(ctx context.Context, in *v1.IdsQu
 	return out, nil
 }
 
-func (c *emergencyServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*Rules, error) {
+func (c *emergencyServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EmergencyRules, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Rules)
+	out := new(EmergencyRules)
 	err := c.cc.Invoke(ctx, EmergencyService_RuleList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -160,9 +160,9 @@ func (c *emergencyServiceClient) RuleList(ctx context.Context, in *v1.Empty, opt
 	return out, nil
 }
 
-func (c *emergencyServiceClient) RuleHistory(ctx context.Context, in *RuleCode, opts ...grpc.CallOption) (*Rules, error) {
+func (c *emergencyServiceClient) RuleHistory(ctx context.Context, in *EmergencyRuleCode, opts ...grpc.CallOption) (*EmergencyRules, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Rules)
+	out := new(EmergencyRules)
 	err := c.cc.Invoke(ctx, EmergencyService_RuleHistory_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func (c *emergencyServiceClient) RuleHistory(ctx context.Context, in *RuleCode, 
 	return out, nil
 }
 
-func (c *emergencyServiceClient) RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *emergencyServiceClient) RuleSubmit(ctx context.Context, in *EmergencyRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EmergencyService_RuleSubmit_FullMethodName, in, out, cOpts...)
@@ -180,9 +180,9 @@ func (c *emergencyServiceClient) RuleSubmit(ctx context.Context, in *Rule, opts 
 	return out, nil
 }
 
-func (c *emergencyServiceClient) PlanPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PlanPage, error) {
+func (c *emergencyServiceClient) PlanPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EmergencyPlanPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(PlanPage)
+	out := new(EmergencyPlanPage)
 	err := c.cc.Invoke(ctx, EmergencyService_PlanPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -190,9 +190,9 @@ func (c *emergencyServiceClient) PlanPageList(ctx context.Context, in *v1.PageQu
 	return out, nil
 }
 
-func (c *emergencyServiceClient) PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Plan, error) {
+func (c *emergencyServiceClient) PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EmergencyPlan, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Plan)
+	out := new(EmergencyPlan)
 	err := c.cc.Invoke(ctx, EmergencyService_PlanDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -200,9 +200,9 @@ func (c *emergencyServiceClient) PlanDetail(ctx context.Context, in *v1.IdQuery,
 	return out, nil
 }
 
-func (c *emergencyServiceClient) PlanVersions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*PlanPage, error) {
+func (c *emergencyServiceClient) PlanVersions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*EmergencyPlanPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(PlanPage)
+	out := new(EmergencyPlanPage)
 	err := c.cc.Invoke(ctx, EmergencyService_PlanVersions_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -210,7 +210,7 @@ func (c *emergencyServiceClient) PlanVersions(ctx context.Context, in *v1.IdQuer
 	return out, nil
 }
 
-func (c *emergencyServiceClient) PlanSubmit(ctx context.Context, in *Plan, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *emergencyServiceClient) PlanSubmit(ctx context.Context, in *EmergencyPlan, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EmergencyService_PlanSubmit_FullMethodName, in, out, cOpts...)
@@ -459,17 +459,17 @@ type EmergencyServiceServer interface {
 	HolidaySubmit(context.Context, *Holiday) (*wrapperspb.BoolValue, error)
 	HolidayRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// The rules in force (one per code, national default when unset).
-	RuleList(context.Context, *v1.Empty) (*Rules, error)
+	RuleList(context.Context, *v1.Empty) (*EmergencyRules, error)
 	// Every version of one rule, newest first.
-	RuleHistory(context.Context, *RuleCode) (*Rules, error)
+	RuleHistory(context.Context, *EmergencyRuleCode) (*EmergencyRules, error)
 	// A new version of a rule (code, value, source); older versions are kept.
-	RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error)
-	PlanPageList(context.Context, *v1.PageQuery) (*PlanPage, error)
-	PlanDetail(context.Context, *v1.IdQuery) (*Plan, error)
+	RuleSubmit(context.Context, *EmergencyRule) (*wrapperspb.BoolValue, error)
+	PlanPageList(context.Context, *v1.PageQuery) (*EmergencyPlanPage, error)
+	PlanDetail(context.Context, *v1.IdQuery) (*EmergencyPlan, error)
 	// Every version of the plan of id, newest first.
-	PlanVersions(context.Context, *v1.IdQuery) (*PlanPage, error)
+	PlanVersions(context.Context, *v1.IdQuery) (*EmergencyPlanPage, error)
 	// Creates a draft, or edits one (only drafts are edited).
-	PlanSubmit(context.Context, *Plan) (*wrapperspb.BoolValue, error)
+	PlanSubmit(context.Context, *EmergencyPlan) (*wrapperspb.BoolValue, error)
 	PlanReviewed(context.Context, *PlanReview) (*wrapperspb.BoolValue, error)
 	PlanPublish(context.Context, *PlanDate) (*wrapperspb.BoolValue, error)
 	PlanFile(context.Context, *PlanDate) (*wrapperspb.BoolValue, error)
@@ -516,25 +516,25 @@ func (UnimplementedEmergencyServiceServer) HolidaySubmit(context.Context, *Holid
 func (UnimplementedEmergencyServiceServer) HolidayRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method HolidayRemove not implemented")
 }
-func (UnimplementedEmergencyServiceServer) RuleList(context.Context, *v1.Empty) (*Rules, error) {
+func (UnimplementedEmergencyServiceServer) RuleList(context.Context, *v1.Empty) (*EmergencyRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
 }
-func (UnimplementedEmergencyServiceServer) RuleHistory(context.Context, *RuleCode) (*Rules, error) {
+func (UnimplementedEmergencyServiceServer) RuleHistory(context.Context, *EmergencyRuleCode) (*EmergencyRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleHistory not implemented")
 }
-func (UnimplementedEmergencyServiceServer) RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error) {
+func (UnimplementedEmergencyServiceServer) RuleSubmit(context.Context, *EmergencyRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
 }
-func (UnimplementedEmergencyServiceServer) PlanPageList(context.Context, *v1.PageQuery) (*PlanPage, error) {
+func (UnimplementedEmergencyServiceServer) PlanPageList(context.Context, *v1.PageQuery) (*EmergencyPlanPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method PlanPageList not implemented")
 }
-func (UnimplementedEmergencyServiceServer) PlanDetail(context.Context, *v1.IdQuery) (*Plan, error) {
+func (UnimplementedEmergencyServiceServer) PlanDetail(context.Context, *v1.IdQuery) (*EmergencyPlan, error) {
 	return nil, status.Error(codes.Unimplemented, "method PlanDetail not implemented")
 }
-func (UnimplementedEmergencyServiceServer) PlanVersions(context.Context, *v1.IdQuery) (*PlanPage, error) {
+func (UnimplementedEmergencyServiceServer) PlanVersions(context.Context, *v1.IdQuery) (*EmergencyPlanPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method PlanVersions not implemented")
 }
-func (UnimplementedEmergencyServiceServer) PlanSubmit(context.Context, *Plan) (*wrapperspb.BoolValue, error) {
+func (UnimplementedEmergencyServiceServer) PlanSubmit(context.Context, *EmergencyPlan) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method PlanSubmit not implemented")
 }
 func (UnimplementedEmergencyServiceServer) PlanReviewed(context.Context, *PlanReview) (*wrapperspb.BoolValue, error) {
@@ -700,7 +700,7 @@ func _EmergencyService_RuleList_Handler(srv interface{}, ctx context.Context, de
 }
 
 func _EmergencyService_RuleHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(RuleCode)
+	in := new(EmergencyRuleCode)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -712,13 +712,13 @@ func _EmergencyService_RuleHistory_Handler(srv interface{}, ctx context.Context,
 		FullMethod: EmergencyService_RuleHistory_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EmergencyServiceServer).RuleHistory(ctx, req.(*RuleCode))
+		return srv.(EmergencyServiceServer).RuleHistory(ctx, req.(*EmergencyRuleCode))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _EmergencyService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Rule)
+	in := new(EmergencyRule)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -730,7 +730,7 @@ func _EmergencyService_RuleSubmit_Handler(srv interface{}, ctx context.Context, 
 		FullMethod: EmergencyService_RuleSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EmergencyServiceServer).RuleSubmit(ctx, req.(*Rule))
+		return srv.(EmergencyServiceServer).RuleSubmit(ctx, req.(*EmergencyRule))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -790,7 +790,7 @@ func _EmergencyService_PlanVersions_Handler(srv interface{}, ctx context.Context
 }
 
 func _EmergencyService_PlanSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(Plan)
+	in := new(EmergencyPlan)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -802,7 +802,7 @@ func _EmergencyService_PlanSubmit_Handler(srv interface{}, ctx context.Context, 
 		FullMethod: EmergencyService_PlanSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EmergencyServiceServer).PlanSubmit(ctx, req.(*Plan))
+		return srv.(EmergencyServiceServer).PlanSubmit(ctx, req.(*EmergencyPlan))
 	}
 	return interceptor(ctx, in, info, handler)
 }

@@ -61,39 +61,39 @@ func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, i
 
 // ---- rules ----
 
-func ruleOut(d biz.RuleDef, r *biz.Rule) *pb.Rule {
-	o := &pb.Rule{Code: d.Code, Name: d.Name, Unit: d.Unit, Value: d.Default, Source: d.Source, DefaultValue: d.Default}
+func ruleOut(d biz.RuleDef, r *biz.Rule) *pb.AccidentRule {
+	o := &pb.AccidentRule{Code: d.Code, Name: d.Name, Unit: d.Unit, Value: d.Default, Source: d.Source, DefaultValue: d.Default}
 	if r != nil {
 		o.Id, o.Value, o.Source, o.Version, o.UpdateTime = r.ID, r.Value, r.Source, r.Version, ts(r.CreateTime)
 	}
 	return o
 }
 
-func (s *Accident) RuleList(ctx context.Context, _ *commonv1.Empty) (*pb.Rules, error) {
+func (s *Accident) RuleList(ctx context.Context, _ *commonv1.Empty) (*pb.AccidentRules, error) {
 	views, err := s.uc.RuleList(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.Rules{}
+	out := &pb.AccidentRules{}
 	for _, v := range views {
 		out.Items = append(out.Items, ruleOut(v.Def, v.Current))
 	}
 	return out, nil
 }
 
-func (s *Accident) RuleHistory(ctx context.Context, q *pb.RuleCode) (*pb.Rules, error) {
+func (s *Accident) RuleHistory(ctx context.Context, q *pb.AccidentRuleCode) (*pb.AccidentRules, error) {
 	d, rows, err := s.uc.RuleHistory(ctx, q.Code)
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.Rules{}
+	out := &pb.AccidentRules{}
 	for i := range rows {
 		out.Items = append(out.Items, ruleOut(d, &rows[i]))
 	}
 	return out, nil
 }
 
-func (s *Accident) RuleSubmit(ctx context.Context, r *pb.Rule) (*wrapperspb.BoolValue, error) {
+func (s *Accident) RuleSubmit(ctx context.Context, r *pb.AccidentRule) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.SubmitRule(ctx, r.Code, r.Value, r.Source)
 }
 

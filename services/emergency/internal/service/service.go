@@ -72,39 +72,39 @@ func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, i
 
 // ---- rules ----
 
-func ruleOut(d biz.RuleDef, r *biz.Rule) *pb.Rule {
-	o := &pb.Rule{Code: d.Code, Name: d.Name, Unit: d.Unit, Value: d.Default, Source: d.Source, DefaultValue: d.Default}
+func ruleOut(d biz.RuleDef, r *biz.Rule) *pb.EmergencyRule {
+	o := &pb.EmergencyRule{Code: d.Code, Name: d.Name, Unit: d.Unit, Value: d.Default, Source: d.Source, DefaultValue: d.Default}
 	if r != nil {
 		o.Id, o.Value, o.Source, o.Version, o.UpdateTime = r.ID, r.Value, r.Source, r.Version, ts(r.CreateTime)
 	}
 	return o
 }
 
-func (s *Emergency) RuleList(ctx context.Context, _ *commonv1.Empty) (*pb.Rules, error) {
+func (s *Emergency) RuleList(ctx context.Context, _ *commonv1.Empty) (*pb.EmergencyRules, error) {
 	views, err := s.uc.RuleList(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.Rules{}
+	out := &pb.EmergencyRules{}
 	for _, v := range views {
 		out.Items = append(out.Items, ruleOut(v.Def, v.Current))
 	}
 	return out, nil
 }
 
-func (s *Emergency) RuleHistory(ctx context.Context, q *pb.RuleCode) (*pb.Rules, error) {
+func (s *Emergency) RuleHistory(ctx context.Context, q *pb.EmergencyRuleCode) (*pb.EmergencyRules, error) {
 	d, rows, err := s.uc.RuleHistory(ctx, q.Code)
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.Rules{}
+	out := &pb.EmergencyRules{}
 	for i := range rows {
 		out.Items = append(out.Items, ruleOut(d, &rows[i]))
 	}
 	return out, nil
 }
 
-func (s *Emergency) RuleSubmit(ctx context.Context, r *pb.Rule) (*wrapperspb.BoolValue, error) {
+func (s *Emergency) RuleSubmit(ctx context.Context, r *pb.EmergencyRule) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.SubmitRule(ctx, r.Code, r.Value, r.Source)
 }
 
@@ -141,8 +141,8 @@ func (s *Emergency) HolidayRemove(ctx context.Context, q *commonv1.IdsQuery) (*w
 
 // ---- plans ----
 
-func planOut(p *biz.Plan) *pb.Plan {
-	return &pb.Plan{Id: p.ID, RootId: p.RootID, Code: p.Code, Name: p.Name, PlanType: p.PlanType, Version: p.Version, State: p.State,
+func planOut(p *biz.Plan) *pb.EmergencyPlan {
+	return &pb.EmergencyPlan{Id: p.ID, RootId: p.RootID, Code: p.Code, Name: p.Name, PlanType: p.PlanType, Version: p.Version, State: p.State,
 		Content: p.Content, ResponseCards: p.ResponseCards, ResponsibleUserId: p.ResponsibleUserID, ReviewWay: p.ReviewWay,
 		Reviewers: p.Reviewers, ReviewOpinion: p.ReviewOpinion, ReviewDate: date(p.ReviewDate), PublishDate: date(p.PublishDate),
 		FilingDue: date(p.FilingDue), FiledDate: date(p.FiledDate), EvaluationDue: date(p.EvaluationDue), ReviseReason: p.ReviseReason,
@@ -150,7 +150,7 @@ func planOut(p *biz.Plan) *pb.Plan {
 }
 
 // decorate adds the computed deadlines to plans.
-func (s *Emergency) decorate(ctx context.Context, plans []*biz.Plan, out []*pb.Plan) error {
+func (s *Emergency) decorate(ctx context.Context, plans []*biz.Plan, out []*pb.EmergencyPlan) error {
 	rules, err := s.uc.RuleSetOf(ctx)
 	if err != nil {
 		return err
@@ -175,8 +175,8 @@ func (s *Emergency) decorate(ctx context.Context, plans []*biz.Plan, out []*pb.P
 	return nil
 }
 
-func (s *Emergency) planPage(ctx context.Context, p *paging.Page[biz.Plan]) (*pb.PlanPage, error) {
-	out := &pb.PlanPage{}
+func (s *Emergency) planPage(ctx context.Context, p *paging.Page[biz.Plan]) (*pb.EmergencyPlanPage, error) {
+	out := &pb.EmergencyPlanPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, planOut)
 	ptrs := make([]*biz.Plan, len(p.Records))
 	for i := range p.Records {
@@ -185,7 +185,7 @@ func (s *Emergency) planPage(ctx context.Context, p *paging.Page[biz.Plan]) (*pb
 	return out, s.decorate(ctx, ptrs, out.Records)
 }
 
-func (s *Emergency) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.PlanPage, error) {
+func (s *Emergency) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.EmergencyPlanPage, error) {
 	p, err := s.uc.Plans.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
@@ -193,7 +193,7 @@ func (s *Emergency) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*p
 	return s.planPage(ctx, p)
 }
 
-func (s *Emergency) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Plan, error) {
+func (s *Emergency) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.EmergencyPlan, error) {
 	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
@@ -202,10 +202,10 @@ func (s *Emergency) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Pl
 		return nil, err
 	}
 	o := planOut(p)
-	return o, s.decorate(ctx, []*biz.Plan{p}, []*pb.Plan{o})
+	return o, s.decorate(ctx, []*biz.Plan{p}, []*pb.EmergencyPlan{o})
 }
 
-func (s *Emergency) PlanVersions(ctx context.Context, q *commonv1.IdQuery) (*pb.PlanPage, error) {
+func (s *Emergency) PlanVersions(ctx context.Context, q *commonv1.IdQuery) (*pb.EmergencyPlanPage, error) {
 	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (s *Emergency) PlanVersions(ctx context.Context, q *commonv1.IdQuery) (*pb.
 	return s.planPage(ctx, &paging.Page[biz.Plan]{Records: vs, Total: int64(len(vs)), Size: len(vs), Current: 1})
 }
 
-func (s *Emergency) PlanSubmit(ctx context.Context, p *pb.Plan) (*wrapperspb.BoolValue, error) {
+func (s *Emergency) PlanSubmit(ctx context.Context, p *pb.EmergencyPlan) (*wrapperspb.BoolValue, error) {
 	in := &biz.Plan{Code: p.Code, Name: p.Name, PlanType: p.PlanType, Content: p.Content, ResponseCards: p.ResponseCards,
 		ResponsibleUserID: p.ResponsibleUserId}
 	in.ID = p.Id
