@@ -54,6 +54,16 @@ export async function waitReady(url, ms) {
  * or 1884 for a given server) or { error } when the binary is missing or does not get ready.
  */
 export async function startServer({ env = {} } = {}) {
+  // The ports are picked free here, but the server's own services bind random loopback ports
+  // before the gateway listens, so one of them can take the gateway's port first: start again
+  // on new ports when that happens.
+  for (let attempt = 1; ; attempt++) {
+    const srv = await startServerOnce({ env });
+    if (!srv.error || attempt === 3 || !srv.error.includes('address already in use')) return srv;
+  }
+}
+
+async function startServerOnce({ env }) {
   const given = (process.env.ANQUAN_URL || '').replace(/\/$/, '');
   const givenMqtt = Number(process.env.ANQUAN_MQTT_PORT || 1884);
   if (given) return { base: given, mqtt: givenMqtt, stop: () => {}, log: () => '' };
