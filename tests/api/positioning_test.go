@@ -311,16 +311,15 @@ func (e *env) testPositioning(t *testing.T, broker string) {
 		t.Fatalf("demo gateway login: %v", err)
 	}
 	defer c.Disconnect(100)
-	publish(t, c, "anquan/100001/demo-gw/position", fmt.Sprintf(`[{"tag":"T-0001","ts":%d,"x":300,"y":60,"floor":1,"battery":90}]`, time.Now().UnixMilli()))
-	// KNOWN FAILURE (issue 20 note): on main after the merges of 2026-11-27 a
-	// position published to the embedded broker does not reach positioning
-	// (the REST batch path above works); until it is found the step reports
-	// a skip, last in the test so every other check still runs.
+	// Stamped after the fourth batch's now+1 s: the engine drops a fix older
+	// than the tag's last one (out of order), which is what made this step
+	// look lost before.
+	publish(t, c, "anquan/100001/demo-gw/position", fmt.Sprintf(`[{"tag":"T-0001","ts":%d,"x":300,"y":60,"floor":1,"battery":90}]`, now.Add(2*time.Second).UnixMilli()))
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
 		d := e.get("/api/positioning/tag/detail?id="+str(byCode["T-0001"]["id"]), a).dataMap()
 		if d["zoneName"] == "合成装置区" && d["battery"] == 90.0 {
 			return
 		}
 	}
-	t.Skip("KNOWN FAILURE: a position published over MQTT did not reach positioning within 10 s (issue 20)")
+	t.Fatal("a position published over MQTT did not reach positioning within 10 s")
 }
