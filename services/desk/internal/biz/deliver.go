@@ -74,6 +74,26 @@ func ToUserIn(field string) Recipients {
 	}
 }
 
+// errNobody: the event leaves its recipient out on purpose (a flow a
+// service started for itself has no applicant), so there is no message and
+// nothing to warn about.
+var errNobody = errors.New("nobody to tell by design")
+
+// ToUserInIfAny reaches the user whose id is in the event's field; an event
+// without the field tells nobody (quietly, unlike ToUserIn).
+func ToUserInIfAny(field string) Recipients {
+	return func(_ context.Context, _ Directory, e Event) (Audience, error) {
+		if _, present := e.Data[field]; !present {
+			return Audience{}, errNobody
+		}
+		id, ok := idField(e.Data, field)
+		if !ok {
+			return Audience{}, fmt.Errorf("%w: no user id in %q", errNoRecipient, field)
+		}
+		return Audience{Scope: ScopeUser, UserIDs: []int64{id}}, nil
+	}
+}
+
 // ToUserInOr reaches the user whose id is in the event's field, or, when the
 // event names none, whom fallback reaches.
 func ToUserInOr(field string, fallback Recipients) Recipients {
@@ -123,6 +143,9 @@ func (d *Desk) Deliver(ctx context.Context, e Event) error {
 		return err
 	}
 	to, err := row.To(ctx, d.Dir, e)
+	if errors.Is(err, errNobody) {
+		return nil
+	}
 	if errors.Is(err, errNoRecipient) {
 		slog.Warn("event has no recipient; dropped", "subject", e.Subject, "id", e.ID, "err", err)
 		return nil

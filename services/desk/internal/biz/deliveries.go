@@ -52,13 +52,13 @@ var Deliveries = []Delivery{
 		Subject: "anquan.flow.instance.completed",
 		Title:   "审批已通过",
 		Content: content(`您发起的「{{.title}}」已审批通过{{with .userName}}(最后审批人:{{.}}){{end}}。`),
-		To:      ToUserIn("applicantId"),
+		To:      ToUserInIfAny("applicantId"), // absent when a service started the flow
 	},
 	{
 		Subject: "anquan.flow.instance.rejected",
 		Title:   "审批被驳回",
 		Content: content(`您发起的「{{.title}}」在「{{.taskName}}」环节被{{with .userName}} {{.}} {{end}}驳回{{with .comment}},意见:{{.}}{{end}}。`),
-		To:      ToUserIn("applicantId"),
+		To:      ToUserInIfAny("applicantId"), // absent when a service started the flow
 	},
 	{
 		Subject: "anquan.prevention.hazard.overdue",
