@@ -119,48 +119,39 @@ func (r *rendered) add(t *testing.T, file, doc string) {
 	if err := yaml.Unmarshal([]byte(doc), &head); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	name := head.Metadata.Name
-	switch head.Kind {
-	case "Deployment":
-		o := &appsv1.Deployment{}
-		strict(t, file, doc, o)
-		r.deployments[name] = o
-	case "Service":
-		o := &corev1.Service{}
-		strict(t, file, doc, o)
-		r.services[name] = o
-	case "HorizontalPodAutoscaler":
-		o := &autoscalingv2.HorizontalPodAutoscaler{}
-		strict(t, file, doc, o)
-		r.hpas[name] = o
-	case "PodDisruptionBudget":
-		o := &policyv1.PodDisruptionBudget{}
-		strict(t, file, doc, o)
-		r.pdbs[name] = o
-	case "Job":
-		o := &batchv1.Job{}
-		strict(t, file, doc, o)
-		r.jobs[name] = o
-	case "ConfigMap":
-		o := &corev1.ConfigMap{}
-		strict(t, file, doc, o)
-		r.configMaps[name] = o
-	case "Secret":
-		o := &corev1.Secret{}
-		strict(t, file, doc, o)
-		r.secrets[name] = o
-	case "NetworkPolicy":
-		o := &networkingv1.NetworkPolicy{}
-		strict(t, file, doc, o)
-		r.policies[name] = o
-	case "Ingress":
-		o := &networkingv1.Ingress{}
-		strict(t, file, doc, o)
-		r.ingresses[name] = o
-	case "ServiceMonitor":
-		r.other[head.Kind+"/"+name] = doc
-	default:
+	decode, ok := r.kinds()[head.Kind]
+	if !ok {
 		t.Fatalf("%s: unexpected kind %q", file, head.Kind)
+	}
+	decode(t, file, doc, head.Metadata.Name)
+}
+
+// decoder stores one manifest of a kind under its name.
+type decoder func(t *testing.T, file, doc, name string)
+
+// into decodes a manifest strictly into its API type T and keeps it in m.
+func into[T any](m map[string]*T) decoder {
+	return func(t *testing.T, file, doc, name string) {
+		o := new(T)
+		strict(t, file, doc, o)
+		m[name] = o
+	}
+}
+
+// kinds is every kind the chart may render, with where it goes.
+func (r *rendered) kinds() map[string]decoder {
+	return map[string]decoder{
+		"Deployment":              into(r.deployments),
+		"Service":                 into(r.services),
+		"HorizontalPodAutoscaler": into(r.hpas),
+		"PodDisruptionBudget":     into(r.pdbs),
+		"Job":                     into(r.jobs),
+		"ConfigMap":               into(r.configMaps),
+		"Secret":                  into(r.secrets),
+		"NetworkPolicy":           into(r.policies),
+		"Ingress":                 into(r.ingresses),
+		// A CRD of the Prometheus operator: kept raw, not a dependency.
+		"ServiceMonitor": func(_ *testing.T, _, doc, name string) { r.other["ServiceMonitor/"+name] = doc },
 	}
 }
 

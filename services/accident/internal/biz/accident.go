@@ -1,6 +1,7 @@
 package biz
 
 import (
+	"anquan/kit/ruletable"
 	"context"
 	"strconv"
 	"strings"
@@ -95,20 +96,11 @@ func (s *Accidents) RuleSetOf(ctx context.Context) (RuleSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, ver := RuleSet{}, map[string]int32{}
-	for _, r := range rows {
-		if r.Version > ver[r.Code] {
-			set[r.Code], ver[r.Code] = r.Value, r.Version
-		}
-	}
-	return set, nil
+	return ruletable.InForce[float64](rows), nil
 }
 
-// RuleView is a rule in force with its definition (Current nil: default).
-type RuleView struct {
-	Def     RuleDef
-	Current *Rule
-}
+// RuleView is a rule in force with its definition (Current nil: the default).
+type RuleView = ruletable.View[float64, Rule]
 
 // RuleList is every rule in force.
 func (s *Accidents) RuleList(ctx context.Context) ([]RuleView, error) {
@@ -116,17 +108,7 @@ func (s *Accidents) RuleList(ctx context.Context) ([]RuleView, error) {
 	if err != nil {
 		return nil, err
 	}
-	cur := map[string]*Rule{}
-	for i := range rows {
-		if c := cur[rows[i].Code]; c == nil || rows[i].Version > c.Version {
-			cur[rows[i].Code] = &rows[i]
-		}
-	}
-	out := make([]RuleView, 0, len(RuleDefs))
-	for _, d := range RuleDefs {
-		out = append(out, RuleView{Def: d, Current: cur[d.Code]})
-	}
-	return out, nil
+	return ruletable.Views[float64](RuleDefs, rows), nil
 }
 
 // RuleHistory is every version of a rule, newest first.
@@ -176,11 +158,7 @@ func (s *Accidents) SubmitRule(ctx context.Context, code string, value float64, 
 		if err != nil {
 			return err
 		}
-		var v int32
-		for _, r := range rows {
-			v = max(v, r.Version)
-		}
-		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: v + 1})
+		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[float64](rows)})
 	})
 }
 

@@ -1,6 +1,10 @@
 package biz
 
-import "time"
+import (
+	"time"
+
+	"anquan/kit/ruletable"
+)
 
 // Rule codes and their national defaults (《生产安全事故报告和调查处理条例》,
 // 国务院令第493号). A tenant may keep a different value (a new version) where
@@ -24,49 +28,36 @@ const (
 )
 
 // RuleDef is a rule's meaning and national default.
-type RuleDef struct {
-	Code, Name, Unit, Source string
-	Default                  float64
-}
+type RuleDef = ruletable.Def[float64]
 
 // RuleDefs are every rule the service reads, in display order.
-var RuleDefs = []RuleDef{
-	{RuleReportHours, "单位负责人上报期限", "小时", src493 + "第九条", 1},
-	{RuleSupplementDays, "伤亡人数变化补报期限", "日", src493 + "第十三条", 30},
-	{RuleInvestigationDays, "事故调查报告提交期限", "日", src493 + "第二十九条", 60},
-	{RuleExtensionDays, "调查期限最长延长", "日", src493 + "第二十九条", 60},
-	{RuleDeathsSpecial, "特别重大事故死亡人数下限", "人", grade493, 30},
-	{RuleDeathsMajor, "重大事故死亡人数下限", "人", grade493, 10},
-	{RuleDeathsLarger, "较大事故死亡人数下限", "人", grade493, 3},
-	{RuleSeriousSpecial, "特别重大事故重伤人数下限 (含急性工业中毒)", "人", grade493, 100},
-	{RuleSeriousMajor, "重大事故重伤人数下限 (含急性工业中毒)", "人", grade493, 50},
-	{RuleSeriousLarger, "较大事故重伤人数下限 (含急性工业中毒)", "人", grade493, 10},
-	{RuleLossSpecial, "特别重大事故直接经济损失下限", "万元", grade493, 10000},
-	{RuleLossMajor, "重大事故直接经济损失下限", "万元", grade493, 5000},
-	{RuleLossLarger, "较大事故直接经济损失下限", "万元", grade493, 1000},
+var RuleDefs = ruletable.Table[float64]{
+	{Code: RuleReportHours, Name: "单位负责人上报期限", Unit: "小时", Source: src493 + "第九条", Default: 1},
+	{Code: RuleSupplementDays, Name: "伤亡人数变化补报期限", Unit: "日", Source: src493 + "第十三条", Default: 30},
+	{Code: RuleInvestigationDays, Name: "事故调查报告提交期限", Unit: "日", Source: src493 + "第二十九条", Default: 60},
+	{Code: RuleExtensionDays, Name: "调查期限最长延长", Unit: "日", Source: src493 + "第二十九条", Default: 60},
+	{Code: RuleDeathsSpecial, Name: "特别重大事故死亡人数下限", Unit: "人", Source: grade493, Default: 30},
+	{Code: RuleDeathsMajor, Name: "重大事故死亡人数下限", Unit: "人", Source: grade493, Default: 10},
+	{Code: RuleDeathsLarger, Name: "较大事故死亡人数下限", Unit: "人", Source: grade493, Default: 3},
+	{Code: RuleSeriousSpecial, Name: "特别重大事故重伤人数下限 (含急性工业中毒)", Unit: "人", Source: grade493, Default: 100},
+	{Code: RuleSeriousMajor, Name: "重大事故重伤人数下限 (含急性工业中毒)", Unit: "人", Source: grade493, Default: 50},
+	{Code: RuleSeriousLarger, Name: "较大事故重伤人数下限 (含急性工业中毒)", Unit: "人", Source: grade493, Default: 10},
+	{Code: RuleLossSpecial, Name: "特别重大事故直接经济损失下限", Unit: "万元", Source: grade493, Default: 10000},
+	{Code: RuleLossMajor, Name: "重大事故直接经济损失下限", Unit: "万元", Source: grade493, Default: 5000},
+	{Code: RuleLossLarger, Name: "较大事故直接经济损失下限", Unit: "万元", Source: grade493, Default: 1000},
 }
 
 // RuleDefOf finds a rule's definition.
-func RuleDefOf(code string) (RuleDef, bool) {
-	for _, d := range RuleDefs {
-		if d.Code == code {
-			return d, true
-		}
-	}
-	return RuleDef{}, false
-}
+func RuleDefOf(code string) (RuleDef, bool) { return RuleDefs.Of(code) }
 
 // RuleSet is the values in force of a tenant (code -> value).
 type RuleSet map[string]float64
 
 // Get is the value in force, or the national default.
-func (s RuleSet) Get(code string) float64 {
-	if v, ok := s[code]; ok {
-		return v
-	}
-	d, _ := RuleDefOf(code)
-	return d.Default
-}
+func (s RuleSet) Get(code string) float64 { return RuleDefs.Get(s, code) }
+
+// Versioned is what ruletable reads of a stored version.
+func (r *Rule) Versioned() (string, float64, int32) { return r.Code, r.Value, r.Version }
 
 // Figures are an accident's casualties and loss.
 type Figures struct {

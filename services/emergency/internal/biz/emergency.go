@@ -1,6 +1,7 @@
 package biz
 
 import (
+	"anquan/kit/ruletable"
 	"context"
 	"strconv"
 	"strings"
@@ -102,11 +103,8 @@ func need(field, v string) error {
 
 // ---- rules ----
 
-// RuleView is a rule in force with its definition.
-type RuleView struct {
-	Def     RuleDef
-	Current *Rule // nil: the national default
-}
+// RuleView is a rule in force with its definition (Current nil: the default).
+type RuleView = ruletable.View[int32, Rule]
 
 // RuleSetOf is the values in force of the caller's tenant.
 func (e *Emergency) RuleSetOf(ctx context.Context) (RuleSet, error) {
@@ -114,13 +112,7 @@ func (e *Emergency) RuleSetOf(ctx context.Context) (RuleSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, ver := RuleSet{}, map[string]int32{}
-	for _, r := range rows {
-		if r.Version > ver[r.Code] {
-			set[r.Code], ver[r.Code] = r.Value, r.Version
-		}
-	}
-	return set, nil
+	return ruletable.InForce[int32](rows), nil
 }
 
 // RuleList is every rule in force.
@@ -129,18 +121,7 @@ func (e *Emergency) RuleList(ctx context.Context) ([]RuleView, error) {
 	if err != nil {
 		return nil, err
 	}
-	cur := map[string]*Rule{}
-	for i := range rows {
-		r := &rows[i]
-		if c := cur[r.Code]; c == nil || r.Version > c.Version {
-			cur[r.Code] = r
-		}
-	}
-	out := make([]RuleView, 0, len(RuleDefs))
-	for _, d := range RuleDefs {
-		out = append(out, RuleView{Def: d, Current: cur[d.Code]})
-	}
-	return out, nil
+	return ruletable.Views[int32](RuleDefs, rows), nil
 }
 
 // RuleHistory is every version of a rule, newest first.
@@ -176,11 +157,7 @@ func (e *Emergency) SubmitRule(ctx context.Context, code string, value int32, so
 		if err != nil {
 			return err
 		}
-		var v int32
-		for _, r := range rows {
-			v = max(v, r.Version)
-		}
-		return e.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: v + 1})
+		return e.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[int32](rows)})
 	})
 }
 

@@ -2,6 +2,8 @@ package biz
 
 import (
 	"time"
+
+	"anquan/kit/ruletable"
 )
 
 // Rule codes and their national defaults. A tenant may set a stricter
@@ -16,42 +18,29 @@ const (
 )
 
 // RuleDef is a rule's meaning and national default.
-type RuleDef struct {
-	Code, Name, Unit, Source string
-	Default                  int32
-}
+type RuleDef = ruletable.Def[int32]
 
 // RuleDefs are every rule the service reads, in display order.
-var RuleDefs = []RuleDef{
-	{RuleFilingWorkdays, "预案公布后备案期限", "工作日", "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第二十六条", 20},
-	{RuleEvaluationYears, "预案评估周期", "年", "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十五条", 3},
-	{RuleDrillGeneral, "综合或专项预案演练周期", "月", "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十三条:每年至少一次", 12},
-	{RuleDrillOnSite, "现场处置方案演练周期", "月", "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十三条:每半年至少一次", 6},
-	{RuleDrillHazchem, "危化品单位演练周期", "月", "《生产安全事故应急条例》(国务院令第708号) 第八条:每半年至少一次并报告", 6},
-	{RuleHazchemUnit, "本单位为危险化学品生产、经营、储存单位 (1 是, 2 否)", "", "《生产安全事故应急条例》(国务院令第708号) 第八条", 2},
+var RuleDefs = ruletable.Table[int32]{
+	{Code: RuleFilingWorkdays, Name: "预案公布后备案期限", Unit: "工作日", Source: "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第二十六条", Default: 20},
+	{Code: RuleEvaluationYears, Name: "预案评估周期", Unit: "年", Source: "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十五条", Default: 3},
+	{Code: RuleDrillGeneral, Name: "综合或专项预案演练周期", Unit: "月", Source: "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十三条:每年至少一次", Default: 12},
+	{Code: RuleDrillOnSite, Name: "现场处置方案演练周期", Unit: "月", Source: "《生产安全事故应急预案管理办法》(应急管理部令第2号) 第三十三条:每半年至少一次", Default: 6},
+	{Code: RuleDrillHazchem, Name: "危化品单位演练周期", Unit: "月", Source: "《生产安全事故应急条例》(国务院令第708号) 第八条:每半年至少一次并报告", Default: 6},
+	{Code: RuleHazchemUnit, Name: "本单位为危险化学品生产、经营、储存单位 (1 是, 2 否)", Unit: "", Source: "《生产安全事故应急条例》(国务院令第708号) 第八条", Default: 2},
 }
 
 // RuleDefOf finds a rule's definition.
-func RuleDefOf(code string) (RuleDef, bool) {
-	for _, d := range RuleDefs {
-		if d.Code == code {
-			return d, true
-		}
-	}
-	return RuleDef{}, false
-}
+func RuleDefOf(code string) (RuleDef, bool) { return RuleDefs.Of(code) }
 
 // RuleSet is the values in force of a tenant (code -> value).
 type RuleSet map[string]int32
 
 // Get is the value in force, or the national default.
-func (s RuleSet) Get(code string) int32 {
-	if v, ok := s[code]; ok {
-		return v
-	}
-	d, _ := RuleDefOf(code)
-	return d.Default
-}
+func (s RuleSet) Get(code string) int32 { return RuleDefs.Get(s, code) }
+
+// Versioned is what ruletable reads of a stored version.
+func (r *Rule) Versioned() (string, int32, int32) { return r.Code, r.Value, r.Version }
 
 // day is the start of t's calendar day in t's location.
 func day(t time.Time) time.Time {
