@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSSE } from '@/services/monitor';
+import { parseSSE } from '@/utils/liveStream';
 
 describe('parseSSE', () => {
   it('reads complete events with id, name and JSON data, and keeps the unfinished rest', () => {

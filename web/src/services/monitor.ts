@@ -3,7 +3,8 @@
  * stream (SSE at /api/monitor/stream: one per tab, shared by every subscriber, resumed with
  * Last-Event-ID after a break). The stream is read with fetch so it can carry the token header.
  */
-import { apiGet, buildHeaders, post } from '@/utils/request';
+import { liveStream } from '@/utils/liveStream';
+import { apiGet, post } from '@/utils/request';
 import { crudApi } from './system';
 import type { Schemas } from './types';
 
@@ -53,79 +54,5 @@ export const STATE_NAMES: Record<string, string> = {
   LATCHED: '锁存待复位',
 };
 
-export interface LiveEvent {
-  id?: string;
-  event: string;
-  data: any;
-}
-
-/** Splits an SSE text buffer into complete events; returns them and the unfinished rest. */
-export function parseSSE(buf: string): { events: LiveEvent[]; rest: string } {
-  const events: LiveEvent[] = [];
-  const blocks = buf.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const b of blocks) {
-    const e: LiveEvent = { event: 'message', data: undefined };
-    const data: string[] = [];
-    for (const line of b.split('\n')) {
-      if (line.startsWith('id: ')) e.id = line.slice(4);
-      else if (line.startsWith('event: ')) e.event = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    try {
-      e.data = data.length ? JSON.parse(data.join('\n')) : undefined;
-    } catch {
-      e.data = undefined;
-    }
-    events.push(e);
-  }
-  return { events, rest };
-}
-
-type Listener = (e: LiveEvent) => void;
-const listeners = new Set<Listener>();
-let running: AbortController | undefined;
-let lastId = '';
-
-async function pump(ctrl: AbortController) {
-  while (!ctrl.signal.aborted) {
-    try {
-      const headers = buildHeaders({ headers: lastId ? { 'Last-Event-ID': lastId } : {} });
-      const res = await fetch(`${M}/stream`, { headers, signal: ctrl.signal });
-      if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        const { events, rest } = parseSSE(buf);
-        buf = rest;
-        for (const e of events) {
-          if (e.id) lastId = e.id;
-          listeners.forEach((l) => l(e));
-        }
-      }
-    } catch {
-      // a break or a refusal: try again shortly (resuming after lastId)
-    }
-    if (!ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 3000));
-  }
-}
-
 /** Subscribes to the tab's live stream (opened on the first subscriber, closed after the last). */
-export function subscribeLive(l: Listener): () => void {
-  listeners.add(l);
-  if (!running) {
-    running = new AbortController();
-    void pump(running);
-  }
-  return () => {
-    listeners.delete(l);
-    if (listeners.size === 0 && running) {
-      running.abort();
-      running = undefined;
-    }
-  };
-}
+export const subscribeLive = liveStream(`${M}/stream`);

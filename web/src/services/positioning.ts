@@ -4,8 +4,8 @@
  * by every subscriber, resumed with Last-Event-ID after a break; read with fetch so it can carry
  * the token header).
  */
-import { apiGet, buildHeaders, get, post } from '@/utils/request';
-import { parseSSE, type LiveEvent } from './monitor';
+import { apiGet, get, post } from '@/utils/request';
+import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
 import type { Schemas } from './types';
 
@@ -86,50 +86,5 @@ export const ALARM_STATES = [
   { label: '误报', value: 3 },
 ];
 
-type Listener = (e: LiveEvent) => void;
-const listeners = new Set<Listener>();
-let running: AbortController | undefined;
-let lastId = '';
-
-async function pump(ctrl: AbortController) {
-  while (!ctrl.signal.aborted) {
-    try {
-      const headers = buildHeaders({ headers: lastId ? { 'Last-Event-ID': lastId } : {} });
-      const res = await fetch(`${P}/stream`, { headers, signal: ctrl.signal });
-      if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        const { events, rest } = parseSSE(buf);
-        buf = rest;
-        for (const e of events) {
-          if (e.id) lastId = e.id;
-          listeners.forEach((l) => l(e));
-        }
-      }
-    } catch {
-      // a break or a refusal: try again shortly (resuming after lastId)
-    }
-    if (!ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 3000));
-  }
-}
-
 /** Subscribes to the tab's positioning stream (opened on the first subscriber, closed after the last). */
-export function subscribePositioning(l: Listener): () => void {
-  listeners.add(l);
-  if (!running) {
-    running = new AbortController();
-    void pump(running);
-  }
-  return () => {
-    listeners.delete(l);
-    if (listeners.size === 0 && running) {
-      running.abort();
-      running = undefined;
-    }
-  };
-}
+export const subscribePositioning = liveStream(`${P}/stream`);

@@ -4,9 +4,9 @@
  * live alarm stream (SSE at /api/video-surveillance/stream: one per tab, resumed with
  * Last-Event-ID after a break), read with fetch so it can carry the token header.
  */
-import { apiGet, buildHeaders, post } from '@/utils/request';
+import { apiGet, post } from '@/utils/request';
 import { listAreas } from './workticket';
-import { parseSSE, type LiveEvent } from './monitor';
+import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
 import type { Schemas } from './types';
 
@@ -52,50 +52,5 @@ export const HANDLE_STATES = [
   { label: '已关闭', value: 3 },
 ];
 
-type Listener = (e: LiveEvent) => void;
-const listeners = new Set<Listener>();
-let running: AbortController | undefined;
-let lastId = '';
-
-async function pump(ctrl: AbortController) {
-  while (!ctrl.signal.aborted) {
-    try {
-      const headers = buildHeaders({ headers: lastId ? { 'Last-Event-ID': lastId } : {} });
-      const res = await fetch(`${V}/stream`, { headers, signal: ctrl.signal });
-      if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        const { events, rest } = parseSSE(buf);
-        buf = rest;
-        for (const e of events) {
-          if (e.id) lastId = e.id;
-          listeners.forEach((l) => l(e));
-        }
-      }
-    } catch {
-      // a break or a refusal: try again shortly (resuming after lastId)
-    }
-    if (!ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 3000));
-  }
-}
-
 /** Subscribes to the tab's live alarm stream (opened on the first subscriber, closed after the last). */
-export function subscribeVideoAlarms(l: Listener): () => void {
-  listeners.add(l);
-  if (!running) {
-    running = new AbortController();
-    void pump(running);
-  }
-  return () => {
-    listeners.delete(l);
-    if (listeners.size === 0 && running) {
-      running.abort();
-      running = undefined;
-    }
-  };
-}
+export const subscribeVideoAlarms = liveStream(`${V}/stream`);
