@@ -71,6 +71,10 @@ export const MODULE_CODES = [
   'on_duty',
   'business_process',
   'equipment',
+  'monitoring',
+  'video_surveillance',
+  'contractor_mgmt',
+  'education_admin',
   'system_settings',
 ] as const;
 

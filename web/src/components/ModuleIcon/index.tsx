@@ -4,13 +4,17 @@ import {
   AuditOutlined,
   CarOutlined,
   ClusterOutlined,
+  DashboardOutlined,
   FireOutlined,
+  FormOutlined,
   ReadOutlined,
   ScheduleOutlined,
   SearchOutlined,
   SettingOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
   ToolOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 
 /** One icon per module code (spec 2.4); a code without an icon drops the entry. */
@@ -25,6 +29,10 @@ export const MODULE_ICONS: Record<string, { icon: React.ComponentType<any>; colo
   on_duty: { icon: ScheduleOutlined, color: '#722ed1' },
   business_process: { icon: ClusterOutlined, color: '#1677ff' },
   equipment: { icon: ToolOutlined, color: '#597ef7' },
+  monitoring: { icon: DashboardOutlined, color: '#fa541c' },
+  video_surveillance: { icon: VideoCameraOutlined, color: '#08979c' },
+  contractor_mgmt: { icon: TeamOutlined, color: '#d48806' },
+  education_admin: { icon: FormOutlined, color: '#389e0d' },
   system_settings: { icon: SettingOutlined, color: '#595959' },
 };
 
