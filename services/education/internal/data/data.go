@@ -26,7 +26,7 @@ var (
 	examSpec  = crud.Spec{Name: "考试", Filters: paging.Fields{"id": "id", "name": "name", "paperId": "paper_id", "startTime": "start_time", "endTime": "end_time"},
 		Order: "start_time desc, id desc", ListOmit: []string{"user_ids"}}
 	recordSpec = crud.Spec{Name: "考试记录", Filters: paging.Fields{"id": "id", "examId": "exam_id", "userId": "user_id", "userName": "user_name", "state": "state", "passed": "passed", "examName": "exam_name"},
-		Order: "exam_start desc, id desc", ListOmit: []string{"items"}, CountTTL: 5 * time.Second}
+		Order: "exam_start desc, id desc", ListOmit: []string{"items"}, CountTTL: 5 * time.Second, DeferredPage: true}
 	certSpec = crud.Spec{Name: "培训合格证书", Filters: paging.Fields{"id": "id", "userId": "user_id", "examId": "exam_id", "certNo": "cert_no", "userName": "user_name"},
 		Order: "issue_time desc, id desc"}
 )

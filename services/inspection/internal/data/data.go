@@ -31,13 +31,13 @@ var planSpec = crud.Spec{Name: "巡检计划",
 var taskSpec = crud.Spec{Name: "巡检任务",
 	Filters: paging.Fields{"planId": "plan_id", "planName": "plan_name", "inspectorUserId": "inspector_user_id", "state": "state", "startAt": "start_at"},
 	Sorts:   paging.Fields{"startAt": "start_at", "planName": "plan_name"},
-	Order:   "start_at desc, id desc"}
+	Order:   "start_at desc, id desc", DeferredPage: true}
 
 var recordSpec = crud.Spec{Name: "巡检记录",
 	Filters: paging.Fields{"taskId": "task_id", "planId": "plan_id", "pointId": "point_id", "pointName": "point_name", "abnormal": "abnormal",
 		"inspectorUserId": "inspector_user_id", "doneAt": "done_at"},
 	Sorts: paging.Fields{"doneAt": "done_at", "pointName": "point_name"},
-	Order: "done_at desc, id desc"}
+	Order: "done_at desc, id desc", DeferredPage: true}
 
 // NewPoints, NewPlans, NewTasks and NewRecords are the generic repositories.
 func NewPoints(g *gorm.DB) *crud.Repo[biz.Point]   { return crud.New[biz.Point](g, pointSpec) }

@@ -35,7 +35,9 @@ var alarmSpec = crud.Spec{Name: "报警记录",
 	Filters: paging.Fields{"id": "id", "pointCode": "point_code", "pointName": "point_name", "pointId": "point_id", "level": "level", "state": "state",
 		"raisedAt": "raised_at"},
 	Sorts: paging.Fields{"raisedAt": "raised_at", "pointCode": "point_code", "level": "level"},
-	Order: "raised_at desc, id desc"}
+	Order: "raised_at desc, id desc",
+	// Alarm history grows without end: deep pages read ids from the index.
+	DeferredPage: true}
 
 // NewGateways, NewDevices, NewPoints and NewAlarms are the generic repositories.
 func NewGateways(g *gorm.DB) *crud.Repo[biz.Gateway] { return crud.New[biz.Gateway](g, gatewaySpec) }

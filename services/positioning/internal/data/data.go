@@ -33,7 +33,9 @@ var alarmSpec = crud.Spec{Name: "定位报警",
 	Filters: paging.Fields{"id": "id", "alarmType": "alarm_type", "state": "state", "tagId": "tag_id", "tag": "tag", "personName": "person_name",
 		"zoneId": "zone_id", "raisedAt": "raised_at", "level": "level"},
 	Sorts: paging.Fields{"raisedAt": "raised_at", "alarmType": "alarm_type", "level": "level"},
-	Order: "raised_at desc, id desc"}
+	Order: "raised_at desc, id desc",
+	// Alarm history grows without end: deep pages read ids from the index.
+	DeferredPage: true}
 
 // NewTags, NewAnchors, NewZones and NewAlarms are the generic repositories.
 func NewTags(g *gorm.DB) *crud.Repo[biz.Tag]       { return crud.New[biz.Tag](g, tagSpec) }

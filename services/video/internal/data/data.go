@@ -25,7 +25,9 @@ var alarmSpec = crud.Spec{Name: "视频报警",
 	Filters: paging.Fields{"id": "id", "cameraId": "camera_id", "cameraName": "camera_name", "alarmType": "alarm_type", "handleStatus": "handle_status",
 		"areaId": "area_id", "alarmTime": "alarm_time"},
 	Sorts: paging.Fields{"alarmTime": "alarm_time", "cameraName": "camera_name", "alarmType": "alarm_type"},
-	Order: "alarm_time desc, id desc"}
+	Order: "alarm_time desc, id desc",
+	// Alarm history grows without end: deep pages read ids from the index.
+	DeferredPage: true}
 
 // NewCameras and NewAlarms are the generic repositories.
 func NewCameras(g *gorm.DB) *crud.Repo[biz.Camera] { return crud.New[biz.Camera](g, cameraSpec) }
