@@ -315,11 +315,57 @@ func (e *env) testPositioning(t *testing.T, broker string) {
 	// than the tag's last one (out of order), which is what made this step
 	// look lost before.
 	publish(t, c, "anquan/100001/demo-gw/position", fmt.Sprintf(`[{"tag":"T-0001","ts":%d,"x":300,"y":60,"floor":1,"battery":90}]`, now.Add(2*time.Second).UnixMilli()))
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+	arrived := false
+	for end := time.Now().Add(10 * time.Second); !arrived && time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
 		d := e.get("/api/positioning/tag/detail?id="+str(byCode["T-0001"]["id"]), a).dataMap()
-		if d["zoneName"] == "合成装置区" && d["battery"] == 90.0 {
-			return
+		arrived = d["zoneName"] == "合成装置区" && d["battery"] == 90.0
+	}
+	if !arrived {
+		t.Fatal("a position published over MQTT did not reach positioning within 10 s")
+	}
+
+	// Gathering (type 11): six people within 5 m of each other in the
+	// synthesis unit for longer than 60 s of their fixes' clock (stamped
+	// after every earlier fix), seen in the API and on the stream; then they
+	// spread out and it clears.
+	six := []string{"T-0001", "T-0003", "T-0004", "T-0005", "T-0006", "T-0007"}
+	crowdAt := func(ts time.Time, gap float64) []any {
+		var out []any
+		for i, tag := range six {
+			out = append(out, fixJSON(tag, ts, 250+gap*float64(i%3), 70+gap*float64(i/3), ""))
+		}
+		return out
+	}
+	for len(events) > 0 {
+		<-events
+	}
+	ok(t, e.post("/api/positioning/position/batch", a, map[string]any{"items": crowdAt(now.Add(10*time.Second), 1.5)}), "a crowd forms")
+	time.Sleep(1500 * time.Millisecond) // the gathering rule runs once a second
+	if got := e.posAlarms(t, a, "alarmType_equal=11"); len(got) != 0 {
+		t.Fatalf("gathering before T: %v", got)
+	}
+	ok(t, e.post("/api/positioning/position/batch", a, map[string]any{"items": crowdAt(now.Add(75*time.Second), 1.5)}), "the crowd stays 65 s")
+	deadline = time.After(10 * time.Second)
+	for seen := false; !seen; {
+		select {
+		case ev := <-events:
+			seen = ev[1] == "alarm" && strings.Contains(ev[2], `"alarmType":11`)
+		case <-deadline:
+			t.Fatal("no gathering alarm on the stream")
 		}
 	}
-	t.Fatal("a position published over MQTT did not reach positioning within 10 s")
+	g := e.posAlarms(t, a, "alarmType_equal=11")
+	if len(g) != 1 || g[0]["zoneName"] != "合成装置区" || g[0]["state"] != 1.0 || g[0]["clearedAt"] != "" || !strings.Contains(str(g[0]["detail"]), "6 人") {
+		t.Fatalf("gathering alarm: %v", g)
+	}
+	ok(t, e.post("/api/positioning/position/batch", a, map[string]any{"items": crowdAt(now.Add(80*time.Second), 20)}), "the crowd spreads out")
+	cleared := false
+	for end := time.Now().Add(10 * time.Second); !cleared && time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		g = e.posAlarms(t, a, "alarmType_equal=11")
+		cleared = len(g) == 1 && g[0]["clearedAt"] != ""
+	}
+	if !cleared {
+		t.Fatalf("gathering not cleared: %v", g)
+	}
+	ok(t, e.post("/api/positioning/alarm/handle", a, map[string]any{"ids": str(g[0]["id"]), "state": 2, "comment": "已疏散"}), "gathering handled")
 }

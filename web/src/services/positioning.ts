@@ -79,6 +79,7 @@ export const ALARM_TYPES = [
   { label: '长时间静止', value: 4 },
   { label: '一键求救', value: 8 },
   { label: '低电量', value: 9 },
+  { label: '人员聚集', value: 11 },
 ];
 export const ALARM_STATES = [
   { label: '报警中', value: 1 },

@@ -10054,7 +10054,8 @@ export interface components {
         /**
          * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 3 wrong zone /
          *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
-         *     SOS (一键求救), 9 low battery (低电量). state: 1 alarming (报警中),
+         *     SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
+         *     within R metres for T seconds). state: 1 alarming (报警中),
          *     2 handled (已处理), 3 false alarm (误报).
          */
         v1PosAlarm: {

@@ -33,11 +33,20 @@ type Rules struct {
 	TrackEvery time.Duration
 	// Retention: track rows older than this are deleted.
 	Retention time.Duration
+	// Gathering: GatherPeople or more within GatherRadius metres for
+	// GatherAfter raises 人员聚集 (cleared below GatherPeople-1); 0 people: off.
+	GatherPeople int32
+	GatherRadius float64
+	GatherAfter  time.Duration
 }
 
 // DefaultRules are the production thresholds.
 var DefaultRules = Rules{Debounce: 5 * time.Second, StillRadius: 3, StillAfter: 5 * time.Minute, LowBattery: 20, BatteryClear: 30,
-	Offline: 60 * time.Second, TrackEvery: 5 * time.Second, Retention: 7 * 24 * time.Hour}
+	Offline: 60 * time.Second, TrackEvery: 5 * time.Second, Retention: 7 * 24 * time.Hour,
+	GatherPeople: 6, GatherRadius: 5, GatherAfter: 60 * time.Second}
+
+// GatherEvery is how often the gathering rule runs per tenant.
+const GatherEvery = time.Second
 
 // Fix is one normalised position report.
 type Fix struct {
@@ -149,6 +158,10 @@ type tenantState struct {
 	overSince map[int64]time.Time
 	dirty     map[int64]bool
 	lastHeads string
+	// gatherings are the clusters of people tracked across ticks.
+	gatherings []*gathering
+	gatherBuf  []gatherPoint
+	lastGather time.Time
 }
 
 // Engine keeps the latest position of every tag in memory, evaluates the
@@ -168,6 +181,8 @@ type Engine struct {
 	stop    chan struct{}
 	done    chan struct{}
 	once    sync.Once
+	// clusterSeq numbers gatherings (under mu).
+	clusterSeq int64
 }
 
 // NewEngine makes an engine; Start runs its ticker.
@@ -224,10 +239,18 @@ func (e *Engine) Restore(open []Alarm) {
 	for i := range open {
 		a := open[i]
 		k := akey{a.AlarmType, a.TagID, a.ZoneID}
-		if a.AlarmType == AlarmOvercrowd {
-			k.Tag = 0
-		}
 		t := e.tenant(a.TenantID)
+		switch a.AlarmType {
+		case AlarmOvercrowd:
+			k.Tag = 0
+		case AlarmGather:
+			// The gathering goes on under the alarm's id: the first cluster
+			// found within the radius of where it was continues it.
+			k = akey{AlarmGather, a.ID, 0}
+			if a.ClearedAt == nil {
+				t.gatherings = append(t.gatherings, &gathering{key: a.ID, x: a.X, y: a.Y, since: a.RaisedAt})
+			}
+		}
 		t.open[k] = &a
 		t.active[k] = a.ClearedAt == nil
 		// A person still counted in a forbidden zone: the first fix outside clears it.
@@ -628,6 +651,10 @@ func (e *Engine) Tick() {
 		clear(t.dirty)
 		counts := e.counts(t, now)
 		o.writes = e.crowdRules(t, name, counts, time.Time{}, now, nil)
+		if now.Sub(t.lastGather) >= GatherEvery {
+			t.lastGather = now
+			o.writes = e.gatherRules(t, name, now, o.writes)
+		}
 		h := e.headcounts(t, counts, now)
 		if sig := fmt.Sprint(h); sig != t.lastHeads {
 			t.lastHeads = sig

@@ -78,15 +78,16 @@ func (Zone) TableName() string { return "positioning_zone" }
 
 // Alarm types (the park platform's codes where it has one).
 const (
-	AlarmOvercrowd  int32 = 1 // 超员
-	AlarmWrongZone  int32 = 3 // 串岗: in a restricted or hazardous zone without leave
-	AlarmStill      int32 = 4 // 长时间静止
-	AlarmSOS        int32 = 8 // 一键求救
-	AlarmLowBattery int32 = 9 // 低电量
+	AlarmOvercrowd  int32 = 1  // 超员
+	AlarmWrongZone  int32 = 3  // 串岗: in a restricted or hazardous zone without leave
+	AlarmStill      int32 = 4  // 长时间静止
+	AlarmSOS        int32 = 8  // 一键求救
+	AlarmLowBattery int32 = 9  // 低电量
+	AlarmGather     int32 = 11 // 人员聚集
 )
 
 // AlarmTypes names the alarm types.
-var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量"}
+var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量", AlarmGather: "人员聚集"}
 
 // Alarm states.
 const (

@@ -57,5 +57,6 @@ export default {
   长时间静止: 'Motionless too long',
   一键求救: 'SOS',
   低电量: 'Low battery',
+  人员聚集: 'Gathering',
   '顶点格式应为 x,y; x,y; ...,至少 3 个': 'Vertices as x,y; x,y; ... (at least 3)',
 };
