@@ -61,12 +61,37 @@ func (w *Walker) at(dist float64) (float64, float64) {
 	return w.Path[0][0], w.Path[0][1]
 }
 
+// The shift briefing (班前会): every BriefEvery the first BriefPeople walkers
+// leave their paths and stand together at BriefAt (the synthesis unit) for
+// BriefFor, longer than the gathering rule's 60 s, so 人员聚集 shows on the
+// demo map and alarm list, and clears when they walk on.
+const (
+	BriefEvery  = 6 * time.Minute
+	BriefFor    = 90 * time.Second
+	BriefPeople = 6
+)
+
+// BriefAt is where the briefing stands.
+var BriefAt = [2]float64{260, 60}
+
+// briefing reports whether now is inside a briefing.
+func briefing(now time.Time) bool {
+	return time.Duration(now.UnixNano())%BriefEvery < BriefFor
+}
+
 // fixes moves every walker by dt and answers the position payload.
 func fixes(people []*Walker, dt time.Duration, now time.Time) []map[string]any {
 	out := make([]map[string]any, 0, len(people))
-	for _, w := range people {
-		w.dist += w.Speed * dt.Seconds()
-		x, y := w.at(w.dist)
+	brief := briefing(now)
+	for i, w := range people {
+		var x, y float64
+		if brief && i < BriefPeople {
+			// two rows of three, 1.5 m apart
+			x, y = BriefAt[0]+1.5*float64(i%3), BriefAt[1]+1.5*float64(i/3)
+		} else {
+			w.dist += w.Speed * dt.Seconds()
+			x, y = w.at(w.dist)
+		}
 		if w.Speed > 0 {
 			//nolint:gosec // G404: simulated positioning error, not security
 			x, y = x+(rand.Float64()-0.5), y+(rand.Float64()-0.5)
