@@ -113,6 +113,10 @@ func (e *env) testPositioning(t *testing.T, broker string) {
 	fails(t, e.post("/api/positioning/tag/submit", a, map[string]any{"code": "T-9", "personName": "x", "personType": 1}), 400, "绑定系统用户", "an employee without an account")
 	fails(t, e.post("/api/positioning/tag/submit", a, map[string]any{"code": "T-0001", "personName": "x", "personType": 3}), 400, "已存在", "a duplicate tag code")
 	fails(t, e.post("/api/positioning/tag/submit", a, map[string]any{"code": "T-9", "personName": "x", "personType": 1, "userId": "1000010000000000402"}), 400, "已绑定", "an account bound twice")
+	fails(t, e.post("/api/positioning/tag/submit", a, map[string]any{"code": "T-9", "personName": "x", "personType": 3, "postZoneId": "12345"}), 400, "岗位区域不存在", "an unknown post zone")
+	if w := e.get("/api/positioning/tag/detail?id="+str(byCode["T-0003"]["id"]), a).dataMap(); w["postZoneName"] != "合成装置区" || str(w["postZoneId"]) != zoneID["合成装置区"] {
+		t.Fatalf("王操作's post: %v", w)
+	}
 	fails(t, e.post("/api/positioning/zone/submit", a, zone(map[string]any{"polygon": sq[:2]})), 400, "至少需要 3 个顶点", "two vertices")
 	fails(t, e.post("/api/positioning/zone/submit", a, zone(map[string]any{"polygon": []map[string]any{{"x": 0, "y": 0}, {"x": 10, "y": 10}, {"x": 10, "y": 0}, {"x": 0, "y": 10}}})), 400, "自相交", "a bow tie")
 	fails(t, e.post("/api/positioning/zone/submit", a, zone(map[string]any{"allowedTagIds": []string{str(byCode["T-0001"]["id"])}})), 400, "只有限制区域和危险区域", "allowed people in an ordinary zone")

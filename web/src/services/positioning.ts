@@ -54,6 +54,11 @@ export const headcounts = () => apiGet(`${P}/zone/headcount`).then((r) => r.data
 export const allZones = () => get(`${P}/zone/page`, { size: 1000 }).then((r) => (r.data?.records || []) as PosZone[]);
 export const handleAlarms = (ids: string[], state: number, comment: string) =>
   post(`${P}/alarm/handle`, { ids: ids.join(','), state, comment });
+/** the tenant's zones, as select options (a tag's post zone) */
+export const zoneOptions = () =>
+  allZones()
+    .then((zs) => zs.map((z) => ({ label: z.name || '', value: String(z.id) })))
+    .catch(() => [] as { label: string; value: string }[]);
 /** the tenant's tags, as select options */
 export const tagOptions = () =>
   get(`${P}/tag/page`, { size: 1000 }, { silent: true })
@@ -75,6 +80,7 @@ export const ZONE_KINDS = [
 export const ZONE_COLORS: Record<number, string> = { 1: '#91caff', 2: '#ffd666', 3: '#ff7875', 4: '#95de64' };
 export const ALARM_TYPES = [
   { label: '超员', value: 1 },
+  { label: '脱岗', value: 2 },
   { label: '串岗', value: 3 },
   { label: '长时间静止', value: 4 },
   { label: '一键求救', value: 8 },

@@ -10052,7 +10052,8 @@ export interface components {
             scanCode: string;
         };
         /**
-         * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 3 wrong zone /
+         * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 2 away from the
+         *     post zone (脱岗), 3 wrong zone /
          *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
          *     SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
          *     within R metres for T seconds). state: 1 alarming (报警中),
@@ -10272,6 +10273,13 @@ export interface components {
              */
             personType: number;
             phone: string;
+            /**
+             * Format: int64
+             * @description The person's post zone (岗位区域; 0 = none): away from it for 10
+             *     minutes while online raises 脱岗 (alarm type 2).
+             */
+            postZoneId: string;
+            postZoneName: string;
             remark: string;
             tenantId: string;
             updateTime: string;

@@ -50,10 +50,14 @@ type PosTag struct {
 	CreateTime string `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime string `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Live state: last fix, battery, online and the zone it is in.
-	LastSeen      string `protobuf:"bytes,12,opt,name=last_seen,json=lastSeen,proto3" json:"last_seen,omitempty"`
-	Battery       int32  `protobuf:"varint,13,opt,name=battery,proto3" json:"battery,omitempty"`
-	Online        bool   `protobuf:"varint,14,opt,name=online,proto3" json:"online,omitempty"`
-	ZoneName      string `protobuf:"bytes,15,opt,name=zone_name,json=zoneName,proto3" json:"zone_name,omitempty"`
+	LastSeen string `protobuf:"bytes,12,opt,name=last_seen,json=lastSeen,proto3" json:"last_seen,omitempty"`
+	Battery  int32  `protobuf:"varint,13,opt,name=battery,proto3" json:"battery,omitempty"`
+	Online   bool   `protobuf:"varint,14,opt,name=online,proto3" json:"online,omitempty"`
+	ZoneName string `protobuf:"bytes,15,opt,name=zone_name,json=zoneName,proto3" json:"zone_name,omitempty"`
+	// The person's post zone (岗位区域; 0 = none): away from it for 10
+	// minutes while online raises 脱岗 (alarm type 2).
+	PostZoneId    int64  `protobuf:"varint,16,opt,name=post_zone_id,json=postZoneId,proto3" json:"post_zone_id,omitempty"`
+	PostZoneName  string `protobuf:"bytes,17,opt,name=post_zone_name,json=postZoneName,proto3" json:"post_zone_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -189,6 +193,20 @@ func (x *PosTag) GetOnline() bool {
 func (x *PosTag) GetZoneName() string {
 	if x != nil {
 		return x.ZoneName
+	}
+	return ""
+}
+
+func (x *PosTag) GetPostZoneId() int64 {
+	if x != nil {
+		return x.PostZoneId
+	}
+	return 0
+}
+
+func (x *PosTag) GetPostZoneName() string {
+	if x != nil {
+		return x.PostZoneName
 	}
 	return ""
 }
@@ -1443,7 +1461,8 @@ func (x *PosTrack) GetPoints() []*PosTrackPoint {
 	return nil
 }
 
-// A positioning alarm. alarm_type: 1 overcrowding (超员), 3 wrong zone /
+// A positioning alarm. alarm_type: 1 overcrowding (超员), 2 away from the
+// post zone (脱岗), 3 wrong zone /
 // restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
 // SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
 // within R metres for T seconds). state: 1 alarming (报警中),
@@ -1911,7 +1930,7 @@ var File_blade_positioning_v1_positioning_proto protoreflect.FileDescriptor
 
 const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\n" +
-	"&blade/positioning/v1/positioning.proto\x12\x14blade.positioning.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x83\x04\n" +
+	"&blade/positioning/v1/positioning.proto\x12\x14blade.positioning.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd4\x04\n" +
 	"\x06PosTag\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1932,7 +1951,10 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\tlast_seen\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\blastSeen\x12\x18\n" +
 	"\abattery\x18\r \x01(\x05R\abattery\x12\x16\n" +
 	"\x06online\x18\x0e \x01(\bR\x06online\x12$\n" +
-	"\tzone_name\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18dR\bzoneName\"\xa9\x01\n" +
+	"\tzone_name\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18dR\bzoneName\x12 \n" +
+	"\fpost_zone_id\x18\x10 \x01(\x03R\n" +
+	"postZoneId\x12-\n" +
+	"\x0epost_zone_name\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18dR\fpostZoneName\"\xa9\x01\n" +
 	"\n" +
 	"PosTagPage\x12A\n" +
 	"\arecords\x18\x01 \x03(\v2\x1c.blade.positioning.v1.PosTagB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +

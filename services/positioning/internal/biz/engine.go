@@ -33,6 +33,9 @@ type Rules struct {
 	TrackEvery time.Duration
 	// Retention: track rows older than this are deleted.
 	Retention time.Duration
+	// AbsentAfter: a person online but out of their post zone this long
+	// (fix time) raises 脱岗.
+	AbsentAfter time.Duration
 	// Gathering: GatherPeople or more within GatherRadius metres for
 	// GatherAfter raises 人员聚集 (cleared below GatherPeople-1); 0 people: off.
 	GatherPeople int32
@@ -43,7 +46,7 @@ type Rules struct {
 // DefaultRules are the production thresholds.
 var DefaultRules = Rules{Debounce: 5 * time.Second, StillRadius: 3, StillAfter: 5 * time.Minute, LowBattery: 20, BatteryClear: 30,
 	Offline: 60 * time.Second, TrackEvery: 5 * time.Second, Retention: 7 * 24 * time.Hour,
-	GatherPeople: 6, GatherRadius: 5, GatherAfter: 60 * time.Second}
+	GatherPeople: 6, GatherRadius: 5, GatherAfter: 60 * time.Second, AbsentAfter: 10 * time.Minute}
 
 // GatherEvery is how often the gathering rule runs per tenant.
 const GatherEvery = time.Second
@@ -69,6 +72,7 @@ type TagConf struct {
 	ID                     int64
 	Code, PersonName       string
 	PersonType             int32
+	PostZone               int64 // 0: no post
 	CreateDept, CreateUser int64
 }
 
@@ -145,6 +149,7 @@ type tagState struct {
 	stillX, stillY   float64
 	stillSince       time.Time
 	entered          map[int64]time.Time // forbidden zones entered, when
+	awaySince        time.Time           // out of the post zone since (zero: at the post)
 	lowBattery       bool
 }
 
@@ -253,6 +258,10 @@ func (e *Engine) Restore(open []Alarm) {
 		}
 		t.open[k] = &a
 		t.active[k] = a.ClearedAt == nil
+		// Away from the post when it was raised: still away on the next fix keeps it.
+		if st := t.byID[a.TagID]; a.AlarmType == AlarmAbsent && a.ClearedAt == nil && st != nil {
+			st.awaySince = a.RaisedAt.Add(-e.Rules.AbsentAfter)
+		}
 		// A person still counted in a forbidden zone: the first fix outside clears it.
 		if st := t.byID[a.TagID]; a.AlarmType == AlarmWrongZone && a.ClearedAt == nil && st != nil {
 			st.entered[a.ZoneID] = a.RaisedAt
@@ -409,6 +418,22 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 	w = e.cond(t, akey{AlarmStill, id, 0}, still, at,
 		e.personAlarm(tenant, st, AlarmStill, 2, fmt.Sprintf("%d 米范围内静止超过 %d 分钟", int(r.StillRadius), int(r.StillAfter.Minutes()))), w)
 
+	// 脱岗: out of the post zone for AbsentAfter; back in clears it.
+	if post := t.zoneByID[st.conf.PostZone]; post != nil {
+		away := !st.in[post.ID]
+		switch {
+		case !away:
+			st.awaySince = time.Time{}
+		case st.awaySince.IsZero():
+			st.awaySince = at
+		}
+		w = e.cond(t, akey{AlarmAbsent, id, post.ID}, away && at.Sub(st.awaySince) >= r.AbsentAfter, at, func() Alarm {
+			a := e.personAlarm(tenant, st, AlarmAbsent, 2, fmt.Sprintf("离开岗位区域「%s」超过 %d 分钟", post.Name, int(r.AbsentAfter.Minutes())))()
+			a.ZoneID, a.ZoneName, a.ResponsibleUserID = post.ID, post.Name, post.Responsible
+			return a
+		}, w)
+	}
+
 	// Forbidden zones: only those the tag is in, or was in (cheap at 5,000 tags).
 	for zid := range st.entered {
 		if !st.in[zid] {
@@ -563,6 +588,21 @@ func (e *Engine) TagLive(tenant string, ids []int64) map[int64]Position {
 		}
 	}
 	return out
+}
+
+// ZoneName is the name of a tenant's zone ("" when unknown).
+func (e *Engine) ZoneName(tenant string, id int64) string {
+	if id == 0 {
+		return ""
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t := e.tenants[tenant]; t != nil {
+		if z := t.zoneByID[id]; z != nil {
+			return z.Name
+		}
+	}
+	return ""
 }
 
 // Headcounts are a tenant's live head counts.

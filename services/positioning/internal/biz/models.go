@@ -31,6 +31,9 @@ type Tag struct {
 	DeptName   string `gorm:"size:100;not null;default:''"`
 	Phone      string `gorm:"size:20;not null;default:''"`
 	Remark     string `gorm:"size:500;not null;default:''"`
+	// PostZoneID is the person's post (岗位区域): away from it too long is
+	// 脱岗 (0: no post, no rule).
+	PostZoneID int64 `gorm:"not null;default:0"`
 }
 
 func (Tag) TableName() string { return "positioning_tag" }
@@ -79,6 +82,7 @@ func (Zone) TableName() string { return "positioning_zone" }
 // Alarm types (the park platform's codes where it has one).
 const (
 	AlarmOvercrowd  int32 = 1  // 超员
+	AlarmAbsent     int32 = 2  // 脱岗: away from the post zone too long
 	AlarmWrongZone  int32 = 3  // 串岗: in a restricted or hazardous zone without leave
 	AlarmStill      int32 = 4  // 长时间静止
 	AlarmSOS        int32 = 8  // 一键求救
@@ -87,7 +91,7 @@ const (
 )
 
 // AlarmTypes names the alarm types.
-var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量", AlarmGather: "人员聚集"}
+var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmAbsent: "脱岗", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量", AlarmGather: "人员聚集"}
 
 // Alarm states.
 const (

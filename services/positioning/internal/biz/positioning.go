@@ -83,6 +83,13 @@ func (p *Positioning) SubmitTag(ctx context.Context, t *Tag) error {
 	if taken {
 		return errs.Duplicate("定位卡号 %s 已存在", t.Code)
 	}
+	if t.PostZoneID != 0 {
+		if ok, err := p.Zones.Exists(ctx, 0, "id = ?", t.PostZoneID); err != nil {
+			return err
+		} else if !ok {
+			return errs.BadRequest("岗位区域不存在,请重新选择")
+		}
+	}
 	if t.UserID != 0 {
 		bound, err := p.Tags.Exists(ctx, t.ID, "user_id = ?", t.UserID)
 		if err != nil {
@@ -104,7 +111,7 @@ func (p *Positioning) SubmitTag(ctx context.Context, t *Tag) error {
 		if !inScope(id, old.CreateDept, old.CreateUser, 0) {
 			return errs.Forbidden("定位卡「%s」不在您的数据权限范围内,不能修改", old.Code)
 		}
-		if err := p.Tags.Update(ctx, t.ID, t, "code", "person_name", "person_type", "user_id", "dept_name", "phone", "remark"); err != nil {
+		if err := p.Tags.Update(ctx, t.ID, t, "code", "person_name", "person_type", "user_id", "dept_name", "phone", "remark", "post_zone_id"); err != nil {
 			return err
 		}
 	}

@@ -105,7 +105,7 @@ func (q Queries) Config(ctx context.Context, tenant string) (map[string][]biz.Ta
 	}
 	for _, t := range tags {
 		tc[t.TenantID] = append(tc[t.TenantID], biz.TagConf{ID: t.ID, Code: t.Code, PersonName: t.PersonName, PersonType: t.PersonType,
-			CreateDept: t.CreateDept, CreateUser: t.CreateUser})
+			PostZone: t.PostZoneID, CreateDept: t.CreateDept, CreateUser: t.CreateUser})
 	}
 	for _, z := range zones {
 		allowed := map[int64]bool{}

@@ -69,6 +69,12 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 				return err
 			}
 		}
+		// Posts: the operators' units (away for 10 minutes is 脱岗).
+		for _, p := range []struct{ tag, zone int }{{2, 1}, {3, 0}} {
+			if err := c.Model(tags[p.tag]).Update("post_zone_id", zones[p.zone].ID).Error; err != nil {
+				return err
+			}
+		}
 		// Yesterday's alarms: an overcrowding handled by 张主任, and a
 		// contractor in the warehouse who left before anyone handled it.
 		y := time.Now().Add(-24 * time.Hour).Truncate(time.Minute)

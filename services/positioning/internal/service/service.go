@@ -55,9 +55,10 @@ func tenantOf(ctx context.Context) string {
 
 // ---- tags ----
 
-func tagOut(t *biz.Tag, live biz.Position, has bool) *pb.PosTag {
+func (s *Positioning) tagOut(t *biz.Tag, live biz.Position, has bool) *pb.PosTag {
 	o := &pb.PosTag{Id: t.ID, TenantId: t.TenantID, Code: t.Code, PersonName: t.PersonName, PersonType: t.PersonType, UserId: t.UserID,
-		DeptName: t.DeptName, Phone: t.Phone, Remark: t.Remark, CreateTime: ts(t.CreateTime), UpdateTime: ts(t.UpdateTime), Battery: -1}
+		DeptName: t.DeptName, Phone: t.Phone, Remark: t.Remark, CreateTime: ts(t.CreateTime), UpdateTime: ts(t.UpdateTime), Battery: -1,
+		PostZoneId: t.PostZoneID, PostZoneName: s.uc.Engine.ZoneName(t.TenantID, t.PostZoneID)}
 	if has {
 		o.LastSeen, o.Battery, o.Online, o.ZoneName = ts(live.TS), live.Battery, live.Online, live.ZoneName
 	}
@@ -77,7 +78,7 @@ func (s *Positioning) TagPageList(ctx context.Context, q *commonv1.PageQuery) (*
 	out := &pb.PosTagPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(t *biz.Tag) *pb.PosTag {
 		l, ok := live[t.ID]
-		return tagOut(t, l, ok)
+		return s.tagOut(t, l, ok)
 	})
 	return out, nil
 }
@@ -91,11 +92,12 @@ func (s *Positioning) TagDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.P
 		return nil, err
 	}
 	l, ok := s.uc.Engine.TagLive(t.TenantID, []int64{t.ID})[t.ID]
-	return tagOut(t, l, ok), nil
+	return s.tagOut(t, l, ok), nil
 }
 
 func (s *Positioning) TagSubmit(ctx context.Context, p *pb.PosTag) (*wrapperspb.BoolValue, error) {
-	t := &biz.Tag{Code: p.Code, PersonName: p.PersonName, PersonType: p.PersonType, UserID: p.UserId, DeptName: p.DeptName, Phone: p.Phone, Remark: p.Remark}
+	t := &biz.Tag{Code: p.Code, PersonName: p.PersonName, PersonType: p.PersonType, UserID: p.UserId, DeptName: p.DeptName, Phone: p.Phone, Remark: p.Remark,
+		PostZoneID: p.PostZoneId}
 	t.ID = p.Id
 	return svc.OK, s.uc.SubmitTag(ctx, t)
 }

@@ -2,7 +2,7 @@ import React from 'react';
 import { Badge } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
-import { PERSON_TYPES, tagApi } from '@/services/positioning';
+import { PERSON_TYPES, tagApi, zoneOptions } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 
 const fields: CrudField[] = [
@@ -24,6 +24,14 @@ const fields: CrudField[] = [
     form: { request: userOptions, tooltip: '员工的定位卡须绑定系统用户' },
   },
   { title: '部门/单位', dataIndex: 'deptName', form: {} },
+  {
+    title: '岗位区域',
+    dataIndex: 'postZoneId',
+    hideInTable: true,
+    type: 'select',
+    form: { request: zoneOptions, tooltip: '在线时离开岗位区域超过 10 分钟即报脱岗' },
+  },
+  { title: '岗位区域', dataIndex: 'postZoneName', form: false },
   { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
   {
     title: '在线',
