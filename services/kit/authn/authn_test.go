@@ -1,6 +1,7 @@
 package authn
 
 import (
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -75,5 +76,39 @@ func TestTokensVerifyOfflineAndExpire(t *testing.T) {
 	again, _ := LoadKeys(c)
 	if !again.Public.Equal(keys.Public) {
 		t.Fatal("keys regenerated on a warm start")
+	}
+}
+
+// A key rotation: the new key signs; tokens of the old one verify while its
+// public key is listed as previous, and not once it is dropped.
+func TestRotatedKeyVerifiesWhileListedAsPrevious(t *testing.T) {
+	oldDir, newDir := t.TempDir(), t.TempDir()
+	oldKeys, err := LoadKeys(&conf.Config{Data: oldDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldTok, _, _ := (&Signer{keys: oldKeys}).Sign(Claims{TenantID: "100001", UserID: "7"}, time.Minute)
+
+	c := &conf.Config{Data: newDir}
+	c.Security.JWTPreviousPublicKeys = []string{filepath.Join(oldDir, "keys", "jwt_ed25519.pub.pem")}
+	rotated, err := LoadKeys(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newTok, _, _ := (&Signer{keys: rotated}).Sign(Claims{TenantID: "100001", UserID: "8"}, time.Minute)
+	v := NewVerifier(rotated)
+	for _, tok := range []string{oldTok, newTok} {
+		if _, err := v.Verify(tok); err != nil {
+			t.Fatalf("during the overlap: %v", err)
+		}
+	}
+	c.Security.JWTPreviousPublicKeys = nil
+	after, _ := LoadKeys(c)
+	if _, err := NewVerifier(after).Verify(oldTok); err == nil {
+		t.Fatal("a token of a dropped key verified")
+	}
+	c.Security.JWTPreviousPublicKeys = []string{filepath.Join(oldDir, "missing.pem")}
+	if _, err := LoadKeys(c); err == nil {
+		t.Fatal("a missing previous key file must stop the start")
 	}
 }

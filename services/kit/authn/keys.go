@@ -22,6 +22,8 @@ import (
 type Keys struct {
 	Private ed25519.PrivateKey
 	Public  ed25519.PublicKey
+	// Previous verify tokens signed before a key rotation (never sign).
+	Previous []ed25519.PublicKey
 }
 
 // LoadKeys reads the configured PEM files, or generates a pair under
@@ -59,25 +61,41 @@ func LoadKeys(c *conf.Config) (*Keys, error) {
 		k.Public = ek.Public().(ed25519.PublicKey)
 	}
 	if pub != "" && k.Public == nil {
-		b, err := os.ReadFile(pub) //nolint:gosec // G304: key path comes from operator configuration
+		ek, err := readPublic(pub)
 		if err != nil {
-			return nil, fmt.Errorf("read jwt public key: %w", err)
-		}
-		blk, _ := pem.Decode(b)
-		if blk == nil {
-			return nil, errors.New("jwt public key: not PEM")
-		}
-		key, err := x509.ParsePKIXPublicKey(blk.Bytes)
-		if err != nil {
-			return nil, fmt.Errorf("jwt public key: %w", err)
-		}
-		ek, ok := key.(ed25519.PublicKey)
-		if !ok {
-			return nil, errors.New("jwt public key: not Ed25519")
+			return nil, err
 		}
 		k.Public = ek
 	}
+	for _, p := range c.Security.JWTPreviousPublicKeys {
+		ek, err := readPublic(p)
+		if err != nil {
+			return nil, fmt.Errorf("previous %w", err)
+		}
+		k.Previous = append(k.Previous, ek)
+	}
 	return k, nil
+}
+
+// readPublic reads an Ed25519 public key from a PEM (PKIX) file.
+func readPublic(path string) (ed25519.PublicKey, error) {
+	b, err := os.ReadFile(path) //nolint:gosec // G304: key path comes from operator configuration
+	if err != nil {
+		return nil, fmt.Errorf("read jwt public key: %w", err)
+	}
+	blk, _ := pem.Decode(b)
+	if blk == nil {
+		return nil, fmt.Errorf("jwt public key %s: not PEM", path)
+	}
+	key, err := x509.ParsePKIXPublicKey(blk.Bytes)
+	if err != nil {
+		return nil, fmt.Errorf("jwt public key %s: %w", path, err)
+	}
+	ek, ok := key.(ed25519.PublicKey)
+	if !ok {
+		return nil, fmt.Errorf("jwt public key %s: not Ed25519", path)
+	}
+	return ek, nil
 }
 
 func generate(privPath, pubPath string) error {

@@ -76,6 +76,8 @@ func (s *Signer) Sign(c Claims, ttl time.Duration) (string, string, error) {
 type Verifier struct {
 	keys   *Keys
 	parser *jwt.Parser
+	// verifyKey is the public key, or it and the previous ones of a rotation.
+	verifyKey any
 	seen   sync.Map // sha256(token) -> *ident.Identity
 	size   atomic.Int64
 }
@@ -83,9 +85,18 @@ type Verifier struct {
 // maxRemembered bounds the memory of remembered tokens.
 const maxRemembered = 20000
 
-// NewVerifier needs the public key.
+// NewVerifier needs the public key (and takes the previous ones of a rotation).
 func NewVerifier(k *Keys) *Verifier {
-	return &Verifier{keys: k, parser: jwt.NewParser(jwt.WithValidMethods([]string{"EdDSA"}), jwt.WithIssuer(Issuer), jwt.WithLeeway(30*time.Second))}
+	v := &Verifier{keys: k, parser: jwt.NewParser(jwt.WithValidMethods([]string{"EdDSA"}), jwt.WithIssuer(Issuer), jwt.WithLeeway(30*time.Second))}
+	v.verifyKey = k.Public
+	if len(k.Previous) > 0 {
+		set := jwt.VerificationKeySet{Keys: []jwt.VerificationKey{k.Public}}
+		for _, p := range k.Previous {
+			set.Keys = append(set.Keys, p)
+		}
+		v.verifyKey = set
+	}
+	return v
 }
 
 // ErrToken: missing, malformed, badly signed or expired.
@@ -121,7 +132,7 @@ func (v *Verifier) Verify(raw string) (*ident.Identity, error) {
 
 func (v *Verifier) verify(raw string) (*ident.Identity, error) {
 	var c Claims
-	_, err := v.parser.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return v.keys.Public, nil })
+	_, err := v.parser.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return v.verifyKey, nil })
 	if err != nil {
 		return nil, ErrToken
 	}

@@ -141,6 +141,10 @@ type Security struct {
 	// JWTPrivateKey / JWTPublicKey: PEM files; generated under Data/keys when empty.
 	JWTPrivateKey string `yaml:"jwtPrivateKey"`
 	JWTPublicKey  string `yaml:"jwtPublicKey"`
+	// JWTPreviousPublicKeys: PEM files of keys signed with before a rotation;
+	// tokens they signed stay valid until they expire, so rotating the
+	// signing key logs nobody out. Drop them after the longest access TTL.
+	JWTPreviousPublicKeys []string `yaml:"jwtPreviousPublicKeys"`
 	// InternalSecret authenticates service-to-service calls; generated when empty.
 	InternalSecret string `yaml:"internalSecret"`
 	// Captcha requires the captcha grant for the web client (ANQUAN_CAPTCHA=off disables).
@@ -372,6 +376,7 @@ func (c *Config) ApplyEnv(get func(string) string) {
 	}
 	list("ANQUAN_CORS_ORIGINS", &c.Gateway.CORSOrigins)
 	list("ANQUAN_TRUSTED_PROXIES", &c.Gateway.TrustedProxies)
+	list("ANQUAN_JWT_PREVIOUS_PUBLIC_KEYS", &c.Security.JWTPreviousPublicKeys)
 	if v := strings.ToLower(get("ANQUAN_ACCESS_LOG")); v != "" {
 		c.Log.Access = !(v == "off" || v == "false" || v == "0")
 	}
