@@ -78,8 +78,8 @@ type Verifier struct {
 	parser *jwt.Parser
 	// verifyKey is the public key, or it and the previous ones of a rotation.
 	verifyKey any
-	seen   sync.Map // sha256(token) -> *ident.Identity
-	size   atomic.Int64
+	seen      sync.Map // sha256(token) -> *ident.Identity
+	size      atomic.Int64
 }
 
 // maxRemembered bounds the memory of remembered tokens.
