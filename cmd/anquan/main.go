@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"anquan/internal/backup"
 	"anquan/internal/simulate"
 	"anquan/internal/stack"
 	"anquan/kit/conf"
@@ -50,7 +51,50 @@ func main() {
 		}
 		return
 	}
+	// `anquan backup --to=DIR`: a consistent copy of an embedded install while it runs.
+	if len(os.Args) > 1 && os.Args[1] == "backup" {
+		if err := runBackup(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "anquan backup:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	runner.Exit(run())
+}
+
+// runBackup copies the embedded databases, attachments and keys of the data
+// folder (docs/OPERATIONS.md); PostgreSQL and MySQL use their own tools.
+func runBackup(args []string) error {
+	fl := flag.NewFlagSet("backup", flag.ContinueOnError)
+	to := fl.String("to", "", "new or empty folder for the copy (required)")
+	dataDir := fl.String("data", "", "data folder (env ANQUAN_DATA; default ./data)")
+	cfgFile := fl.String("config", os.Getenv("ANQUAN_CONFIG"), "YAML configuration file (env ANQUAN_CONFIG)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *to == "" {
+		return errors.New("--to=DIR is required")
+	}
+	cfg, err := conf.Load(*cfgFile)
+	if err != nil {
+		return err
+	}
+	if *dataDir != "" {
+		cfg.Data = *dataDir
+	}
+	if d := cfg.DB.Driver; d != "" && d != "sqlite" {
+		return fmt.Errorf("the databases are on %s: back them up with its own tools (pg_dump, mysqldump; docs/OPERATIONS.md)", d)
+	}
+	r, err := backup.Embedded(context.Background(), cfg.Data, *to)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("backed up %d databases (%s) and %s to %s, %d bytes\n", len(r.Databases), strings.Join(r.Databases, ", "),
+		strings.Join(r.Folders, ", "), *to, r.Bytes)
+	if cfg.Storage.Driver == "s3" {
+		fmt.Println("attachments are in S3: back the bucket up with its own tools")
+	}
+	return nil
 }
 
 func run() error {
@@ -70,14 +114,14 @@ func run() error {
 		showVer = flag.Bool("version", false, "print the version and exit")
 	)
 	flag.CommandLine.Usage = func() {
-		_, _ = fmt.Fprintf(flag.CommandLine.Output(), "usage: anquan [flags]            run the target\n       anquan migrate [flags]    apply the target's pending schema migrations and exit\n       anquan simulate [flags]   publish demo telemetry (anquan simulate -h)\n       anquan version            print version, commit and build time\n")
+		_, _ = fmt.Fprintf(flag.CommandLine.Output(), "usage: anquan [flags]            run the target\n       anquan migrate [flags]    apply the target's pending schema migrations and exit\n       anquan simulate [flags]   publish demo telemetry (anquan simulate -h)\n       anquan backup --to=DIR    copy an embedded install's databases, attachments and keys while it runs\n       anquan version            print version, commit and build time\n")
 		flag.PrintDefaults()
 	}
 	if err := flag.CommandLine.Parse(args); err != nil {
 		return err
 	}
 	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (the commands are migrate, simulate and version, before the flags)", flag.Arg(0))
+		return fmt.Errorf("unexpected argument %q (the commands are migrate, simulate, backup and version, before the flags)", flag.Arg(0))
 	}
 	if *showVer {
 		fmt.Println(versionLine())
