@@ -45,6 +45,12 @@ type rendered struct {
 
 func render(t *testing.T, valuesFile string, extraAPIs ...string) *rendered {
 	t.Helper()
+	return renderWith(t, valuesFile, nil, extraAPIs...)
+}
+
+// renderWith renders a values file with some values changed first.
+func renderWith(t *testing.T, valuesFile string, change func(vals map[string]any), extraAPIs ...string) *rendered {
+	t.Helper()
 	ch, err := loader.Load(chartDir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +64,9 @@ func render(t *testing.T, valuesFile string, extraAPIs ...string) *rendered {
 		if err := yaml.Unmarshal(b, &vals); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if change != nil {
+		change(vals)
 	}
 	caps := chartutil.DefaultCapabilities.Copy()
 	caps.APIVersions = append(caps.APIVersions, extraAPIs...)
@@ -305,4 +314,46 @@ func TestRenderedManifests(t *testing.T) {
 			t.Fatal("no ServiceMonitor where the Prometheus operator's API is served")
 		}
 	})
+}
+
+// A key rotation in progress: every target verifies with the previous
+// public keys too, mounted from the Secret and named in the environment.
+func TestPreviousPublicKeysReachEveryTarget(t *testing.T) {
+	r := renderWith(t, "values.yaml", func(vals map[string]any) {
+		vals["secret"].(map[string]any)["jwtPreviousPublicKeys"] = []any{"-----BEGIN PUBLIC KEY-----\nold1\n", "-----BEGIN PUBLIC KEY-----\nold2\n"}
+	})
+	for _, s := range r.secrets {
+		if !strings.Contains(s.StringData["jwt.previous.1.pem"], "old2") {
+			t.Errorf("secret: %v", s.StringData)
+		}
+	}
+	for name, d := range r.deployments {
+		pod := d.Spec.Template.Spec
+		env := map[string]string{}
+		for _, e := range pod.Containers[0].Env {
+			env[e.Name] = e.Value
+		}
+		if env["ANQUAN_JWT_PREVIOUS_PUBLIC_KEYS"] != "/etc/anquan/keys/jwt.previous.0.pem,/etc/anquan/keys/jwt.previous.1.pem" {
+			t.Errorf("%s: env %q", name, env["ANQUAN_JWT_PREVIOUS_PUBLIC_KEYS"])
+		}
+		mounted := 0
+		for _, v := range pod.Volumes {
+			if v.Secret == nil {
+				continue
+			}
+			for _, it := range v.Secret.Items {
+				if strings.HasPrefix(it.Key, "jwt.previous.") {
+					mounted++
+				}
+			}
+		}
+		if mounted != 2 {
+			t.Errorf("%s: %d previous keys mounted", name, mounted)
+		}
+	}
+	for _, e := range render(t, "values.yaml").deployments["anquan-auth"].Spec.Template.Spec.Containers[0].Env {
+		if e.Name == "ANQUAN_JWT_PREVIOUS_PUBLIC_KEYS" {
+			t.Fatal("no rotation, no previous keys")
+		}
+	}
 }

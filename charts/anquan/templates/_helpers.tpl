@@ -55,6 +55,10 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - name: ANQUAN_JWT_PUBLIC_KEY
   value: /etc/anquan/keys/jwt.pub.pem
 {{- end }}
+{{- with $root.Values.secret.jwtPreviousPublicKeys }}
+- name: ANQUAN_JWT_PREVIOUS_PUBLIC_KEYS
+  value: {{ range $i, $_ := . }}{{ if $i }},{{ end }}/etc/anquan/keys/jwt.previous.{{ $i }}.pem{{ end }}
+{{- end }}
 {{- end -}}
 
 {{/* The signing key reaches auth (and the migrations Job) only, unless no
@@ -70,6 +74,9 @@ public key is configured: then verifiers derive it from the private one. */}}
     - {key: jwt.pem, path: jwt.pem}
     {{- else }}
     - {key: jwt.pub.pem, path: jwt.pub.pem}
+    {{- end }}
+    {{- range $i, $_ := .root.Values.secret.jwtPreviousPublicKeys }}
+    - {key: jwt.previous.{{ $i }}.pem, path: jwt.previous.{{ $i }}.pem}
     {{- end }}
 - name: data
   emptyDir: {}
