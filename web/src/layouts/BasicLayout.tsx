@@ -35,7 +35,7 @@ import LangSwitch from '@/components/LangSwitch';
 import RegisterDialog from '@/components/RegisterDialog';
 import AiChat from '@/components/AiChat';
 import TabsBar from './TabsBar';
-import { enterModule, ensureTree, loadModuleMenu } from './moduleNav';
+import { enterModule, ensureTree, loadModuleMenu, prefetchModuleMenu } from './moduleNav';
 import logo from '@/assets/logo.svg';
 import avatarImg from '@/assets/avatar.svg';
 import siderArt from '@/assets/login-illustration.svg';
@@ -153,6 +153,9 @@ export default function BasicLayout() {
     if (needsRegistration(useSession.getState().userInfo)) return () => window.removeEventListener('resize', onResize);
     (async () => {
       try {
+        // a reload in a chosen module: its menu loads alongside the tree
+        const known = useModule.getState();
+        if (known.moduleId && !known.menu.length && !known.loaded) prefetchModuleMenu(known.moduleId);
         const full = await ensureTree();
         const st = useModule.getState();
         let id = st.moduleId;
