@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip } from 'antd';
-import { modal, notification } from '@/utils/feedback';
+import { modal, notification, warmFeedback } from '@/utils/feedback';
 import type { MenuProps } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -149,6 +149,8 @@ export default function BasicLayout() {
       });
     };
     window.addEventListener('resize', onResize);
+    // the toast and dialog holders, so a page's first message needs no chunk load
+    warmFeedback();
     // a social-login user without a local account only sees the registration dialog
     if (needsRegistration(useSession.getState().userInfo)) return () => window.removeEventListener('resize', onResize);
     (async () => {

@@ -32,6 +32,13 @@ let staticsLoading: Promise<void> | undefined;
 
 const loadHost = () => import('./feedbackHost');
 
+/** Mounts the holders ahead of a first call (the main layout does, once it is up). */
+export function warmFeedback() {
+  if (!hostWanted || bound) return;
+  holdersAsked = true;
+  askHolders?.();
+}
+
 /** Called by the holders once they are mounted (src/utils/feedbackHost.tsx). */
 export function bindFeedback(apis: FeedbackApis) {
   bound = apis;

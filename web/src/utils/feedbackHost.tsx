@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useLayoutEffect } from 'react';
 import { message, Modal, notification } from 'antd';
 import type { ConfigOptions } from 'antd/es/message/interface';
 import { bindFeedback, type FeedbackApis } from './feedback';
@@ -11,8 +11,11 @@ export default function FeedbackHolders({ message: messageConfig }: { message?: 
   const [messageApi, messageHolder] = message.useMessage(messageConfig);
   const [notificationApi, notificationHolder] = notification.useNotification();
   const [modalApi, modalHolder] = Modal.useModal();
-  // bound during render, as the App.useApp() binder was: effects of the pages below see them
-  bindFeedback({ message: messageApi, modal: modalApi, notification: notificationApi });
+  // bound once the holders are in the page: antd drops a call made before (a call in render)
+  useLayoutEffect(
+    () => bindFeedback({ message: messageApi, modal: modalApi, notification: notificationApi }),
+    [messageApi, modalApi, notificationApi],
+  );
   return (
     <>
       {modalHolder}
