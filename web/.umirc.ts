@@ -9,14 +9,36 @@ import { defineConfig } from '@umijs/max';
  */
 const underDevelopment = './expectation/index';
 
+// evergreen browsers only: keeps core-js polyfills out of the entry chunk
+const TARGETS = { chrome: 90, edge: 90, firefox: 90, safari: 14 };
+
 export default defineConfig({
   title: '安全生产管理平台',
   history: { type: 'browser' },
   publicPath: '/',
   outputPath: 'dist',
   hash: true,
-  // evergreen browsers only: keeps core-js polyfills out of the entry chunk
-  targets: { chrome: 90, edge: 90, firefox: 90, safari: 14 },
+  targets: TARGETS,
+  // umi hands `targets` to babel at the top level, which babel-preset-umi's preset-env does not
+  // read: without this every async function and for-of of src/ went through regenerator (bigger
+  // chunks, @babel/runtime helpers in the entry). The same targets, given to preset-env itself.
+  chainWebpack(memo) {
+    for (const name of ['src', 'jsx-ts-tsx', 'extra-src']) {
+      if (!memo.module.rules.has(name) || !memo.module.rule(name).uses.has('babel-loader')) continue;
+      memo.module
+        .rule(name)
+        .use('babel-loader')
+        .tap((o: any) => ({
+          ...o,
+          presets: (o.presets || []).map((p: any) =>
+            Array.isArray(p) && /babel-preset-umi/.test(p[0]) ? [p[0], { ...p[1], presetEnv: { ...p[1].presetEnv, targets: TARGETS } }] : p,
+          ),
+        }));
+    }
+    return memo;
+  },
+  // no <Helmet> in the app: react-helmet-async stays out of the entry chunk
+  helmet: false,
   jsMinifierOptions: { target: ['chrome90', 'es2020'] },
   // no core-js and no global regenerator-runtime: async code stays native for these targets
   polyfill: false,

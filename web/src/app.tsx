@@ -1,6 +1,6 @@
 import React, { useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import { FeedbackBinder } from '@/utils/feedback';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { FeedbackApp } from '@/utils/feedback';
 import { getIntl, getLocale, history, useModel } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { useEnterprise } from '@/stores/enterprise';
@@ -98,10 +98,7 @@ function ThemeRoot({ children }: { children: React.ReactNode }) {
       // every form: a refused submit scrolls its first wrong field into view
       form={{ scrollToFirstError: { behavior: 'smooth', block: 'center' } }}
     >
-      <AntApp message={{ top: 64, maxCount: 3 }}>
-        <FeedbackBinder />
-        {children}
-      </AntApp>
+      <FeedbackApp message={{ top: 64, maxCount: 3 }}>{children}</FeedbackApp>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip } from 'antd';
-import { modal, notification } from '@/utils/feedback';
+import { modal, notification, warmFeedback } from '@/utils/feedback';
 import type { MenuProps } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -35,7 +35,7 @@ import LangSwitch from '@/components/LangSwitch';
 import RegisterDialog from '@/components/RegisterDialog';
 import AiChat from '@/components/AiChat';
 import TabsBar from './TabsBar';
-import { enterModule, ensureTree, loadModuleMenu } from './moduleNav';
+import { enterModule, ensureTree, loadModuleMenu, prefetchModuleMenu } from './moduleNav';
 import logo from '@/assets/logo.svg';
 import avatarImg from '@/assets/avatar.svg';
 import siderArt from '@/assets/login-illustration.svg';
@@ -149,10 +149,15 @@ export default function BasicLayout() {
       });
     };
     window.addEventListener('resize', onResize);
+    // the toast and dialog holders, so a page's first message needs no chunk load
+    warmFeedback();
     // a social-login user without a local account only sees the registration dialog
     if (needsRegistration(useSession.getState().userInfo)) return () => window.removeEventListener('resize', onResize);
     (async () => {
       try {
+        // a reload in a chosen module: its menu loads alongside the tree
+        const known = useModule.getState();
+        if (known.moduleId && !known.menu.length && !known.loaded) prefetchModuleMenu(known.moduleId);
         const full = await ensureTree();
         const st = useModule.getState();
         let id = st.moduleId;

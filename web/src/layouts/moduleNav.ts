@@ -13,12 +13,25 @@ export async function ensureTree(): Promise<MenuEntry[]> {
   return tree;
 }
 
+/** A module's child menu asked for ahead (the layout's bootstrap); the next loadModuleMenu takes it. */
+let ahead: { id: string; routes: Promise<MenuEntry[]> } | undefined;
+
+/**
+ * Starts loading the remembered module's child menu alongside the whole tree (a reload), so the
+ * two requests overlap instead of following each other; loadModuleMenu(id) then uses the answer.
+ */
+export function prefetchModuleMenu(id: string) {
+  ahead = { id, routes: getRoutes(id).catch(() => []) };
+}
+
 /** Loads the chosen module's child menu, filtered by the user's roles. */
 export async function loadModuleMenu(id: string): Promise<MenuEntry[]> {
   const roles = useSession.getState().roles;
+  const early = ahead?.id === id ? ahead.routes : undefined;
+  ahead = undefined;
   let children: MenuEntry[];
   try {
-    children = await getRoutes(id);
+    children = await (early || getRoutes(id));
   } catch {
     children = [];
   }
