@@ -47,4 +47,34 @@ await scenario('序号 continues across pages of any size (20 a page: page 2 sta
   await shot('shell-a-5-index-size-20');
 });
 
+// item 4
+await scenario('in English the full-window boards opened from the sidebar are titled by their tab label', async () => {
+  const ctx = await newContext({ locale: 'en-US' });
+  const p = await ctx.newPage();
+  try {
+    await login(p);
+    await p.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
+    await p.goto(`${BASE}/safetyRisk/identification/riskObject`);
+    const sider = p.locator('.aq-sider .ant-menu-item');
+    await sider.first().waitFor();
+    await p.waitForFunction(() => document.title.startsWith('Risk objects'));
+    for (const [path, title] of [
+      ['/risk-commitment', 'Safety commitment'],
+      ['/dual-prophylaxis/index', 'Double prevention screen'],
+    ]) {
+      if (!p.url().endsWith('/safetyRisk/identification/riskObject')) await p.goBack();
+      await sider.first().waitFor();
+      // the sidebar item of the board (its English label)
+      await p.locator('.aq-sider .ant-menu-item', { hasText: title }).click();
+      await p.waitForURL(`**${path}`);
+      await p.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 5000 }).catch(() => undefined);
+      const shown = await p.title();
+      expect(shown === `${title} - Safety Production Platform`, `title on ${path}: ${shown}`);
+    }
+    await shot('shell-a-4-title-en', p);
+  } finally {
+    await ctx.close();
+  }
+});
+
 await finish();
