@@ -77,4 +77,44 @@ await scenario('in English the full-window boards opened from the sidebar are ti
   }
 });
 
+// item 3
+await scenario('in English at 1280 px the fixed Actions column covers no column of users and certificates', async () => {
+  const ctx = await newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const p = await ctx.newPage();
+  try {
+    await login(p);
+    await p.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
+    for (const [path, titles] of [
+      ['/system/user', ['Mobile', 'Created at']],
+      ['/personnel/certificate', ['Issue date', 'Expiry date']],
+    ]) {
+      await openList(path, p);
+      const scroller = p.locator('.aq-crud .ant-table-content, .aq-crud .ant-table-body').first();
+      await scroller.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+      await p.waitForTimeout(200);
+      const box = async (t) => {
+        const b = await p.locator('.aq-crud .ant-table-thead th', { hasText: t }).first().boundingBox();
+        return { left: b.x, right: b.x + b.width };
+      };
+      const op = await box('Actions');
+      for (const t of titles) {
+        const b = await box(t);
+        expect(b.right <= op.left + 1, `${path}: ${t} ends at ${b.right}, Actions starts at ${op.left}`);
+      }
+      // the row's links fit their column on one line
+      const links = await p
+        .locator('.aq-crud .ant-table-tbody tr.ant-table-row')
+        .first()
+        .locator('td.ant-table-cell-fix-right')
+        .evaluate((td) => td.scrollHeight <= td.clientHeight + 1 && td.scrollWidth <= td.clientWidth + 1);
+      expect(links, `${path}: the Actions links do not fit their column`);
+      const doc = await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(doc, `${path}: the page scrolls sideways`);
+    }
+    await shot('shell-a-3-columns-en-1280', p);
+  } finally {
+    await ctx.close();
+  }
+});
+
 await finish();
