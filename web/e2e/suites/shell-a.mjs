@@ -117,4 +117,101 @@ await scenario('in English at 1280 px the fixed Actions column covers no column 
   }
 });
 
+// item 6, a refused save in a long form outside CrudPage
+await scenario('a refused permit submit scrolls to the first missing field and names it', async () => {
+  await page.goto(`${BASE}/businessProcess/jobManagement/newJobManagement/hotWork/submit`);
+  const form = page.locator('[data-testid="permit-form"]');
+  await form.locator('#workUnit').waitFor();
+  // the submit buttons are at the bottom of the form: the required fields are far above
+  const submit = page.locator('[data-testid="submit-apply"]');
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+  const wrong = form.locator('.ant-form-item-has-error').first();
+  await wrong.waitFor();
+  const label = (await wrong.locator('.ant-form-item-label label').innerText()).trim();
+  const named = page.locator('.ant-message-notice', { hasText: '请检查' }).first();
+  await named.waitFor();
+  const msg = await named.innerText();
+  expect(msg.includes(label), `the message "${msg}" does not name ${label}`);
+  await page.waitForTimeout(800);
+  const inView = await wrong.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  expect(inView, `the first missing field (${label}) is out of view`);
+  await shot('shell-a-6-permit-named-field');
+});
+
+// item 6, seeded menus of a database provisioned before they carried a 菜单别名
+await scenario('a database from before the menu aliases: its seeded entries save as they are after the upgrade', async () => {
+  const bin = process.env.ANQUAN_BIN && path.resolve(process.env.ANQUAN_BIN);
+  expect(bin && fs.existsSync(bin), 'this scenario starts its own server: set ANQUAN_BIN');
+  expect(spawnSync('sqlite3', ['-version']).status === 0, 'sqlite3 is missing (apt-get install -y sqlite3)');
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-old-'));
+  /** the binary on `data`; resolves to { base, stop } once ready */
+  async function start() {
+    const port = await freePort();
+    const mqtt = await freePort();
+    let log = '';
+    const srv = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`, `--mqtt=127.0.0.1:${mqtt}`], {
+      env: { ...process.env, ANQUAN_CAPTCHA: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    srv.stdout.on('data', (d) => (log += d));
+    srv.stderr.on('data', (d) => (log += d));
+    const stop = () =>
+      new Promise((resolve) => {
+        if (srv.exitCode !== null) return resolve();
+        srv.on('exit', resolve);
+        srv.kill('SIGTERM');
+      });
+    const base = `http://127.0.0.1:${port}`;
+    if (!(await waitReady(`${base}/readyz`, 90000))) {
+      await stop();
+      throw new Error(`the second server did not get ready: ${log.slice(-500)}`);
+    }
+    return { base, stop };
+  }
+  let srv = await start();
+  try {
+    // as a database seeded before version 4 of blade-system: no entry has an alias, version 4 not applied
+    await srv.stop();
+    const db = path.join(data, 'system.db');
+    const sql = "UPDATE blade_menu SET alias = ''; DELETE FROM goose_db_version WHERE version_id = 4;";
+    const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
+    expect(r.status === 0, `sqlite3: ${r.stderr}`);
+    srv = await start();
+    const ctx = await newContext();
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${srv.base}/login`);
+      await p.locator('#username').waitFor();
+      if (await p.locator('#tenantId').count()) await p.locator('#tenantId').fill(TENANT);
+      await p.locator('#username').fill('admin');
+      await p.locator('#password').fill('admin');
+      await p.locator('#login-submit').click();
+      await p.waitForURL('**/select-module');
+      await p.goto(`${srv.base}/system/menu`);
+      const { row: rowOf, modalOf: modalIn, toast: toastIn } = antd(p);
+      const r1 = rowOf('系统设置');
+      await r1.waitFor();
+      await r1.locator('a', { hasText: '编辑' }).click();
+      const m = modalIn('编辑');
+      await m.locator('#alias').waitFor();
+      expect(
+        (await m.locator('#alias').inputValue()) === 'systemSettings',
+        `菜单别名 after the upgrade: "${await m.locator('#alias').inputValue()}"`,
+      );
+      await m.locator('.ant-modal-footer .ant-btn-primary').click();
+      await toastIn('操作成功').waitFor();
+      await shot('shell-a-6-old-database-menu', p);
+    } finally {
+      await ctx.close();
+    }
+  } finally {
+    await srv.stop();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+});
+
 await finish();
