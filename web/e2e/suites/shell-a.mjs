@@ -117,6 +117,39 @@ await scenario('in English at 1280 px the fixed Actions column covers no column 
   }
 });
 
+// item 1
+await scenario('the full-window boards follow the menus: operator1 gets /403 for them, fetching nothing', async () => {
+  const ctx = await newContext();
+  const p = await ctx.newPage();
+  try {
+    await login(p, 'operator1', '123456');
+    const calls = [];
+    p.on('request', (r) => {
+      if (r.url().includes('/api/nDoublePrevention/')) calls.push(r.url().replace(BASE, ''));
+    });
+    for (const path of ['/risk-commitment', '/dual-prophylaxis/index']) {
+      await p.goto(`${BASE}${path}`);
+      await p.waitForURL('**/403');
+      await p.waitForTimeout(800);
+      expect(calls.length === 0, `${path}: the page fetched ${calls.join(', ')}`);
+      const toasts = await p.locator('.ant-message-notice').allInnerTexts();
+      expect(toasts.length === 0, `${path}: toasts ${toasts.join(' / ')}`);
+    }
+    await shot('shell-a-1-board-403', p);
+  } finally {
+    await ctx.close();
+  }
+  // the administrator, whose menus lead to them, still opens both by their address
+  for (const [path, ready] of [
+    ['/risk-commitment', '[data-testid^="commit-"]'],
+    ['/dual-prophylaxis/index', '[data-testid="dual-screen"]'],
+  ]) {
+    await page.goto(`${BASE}${path}`);
+    await page.locator(ready).first().waitFor();
+    expect(page.url().endsWith(path), `admin on ${path} is at ${page.url()}`);
+  }
+});
+
 // item 6, a refused save in a long form outside CrudPage
 await scenario('a refused permit submit scrolls to the first missing field and names it', async () => {
   await page.goto(`${BASE}/businessProcess/jobManagement/newJobManagement/hotWork/submit`);
