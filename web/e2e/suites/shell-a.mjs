@@ -247,4 +247,33 @@ await scenario('a database from before the menu aliases: its seeded entries save
   }
 });
 
+// item 2
+await scenario('on a phone (360 px) the dashboard and the permit view fit, the permit title keeps its width', async () => {
+  const ctx = await newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const p = await ctx.newPage();
+  const wide = () => p.evaluate(() => document.documentElement.scrollWidth);
+  try {
+    await login(p, 'operator1', '123456');
+    await p.goto(`${BASE}/wel/index`);
+    await p.locator('[data-testid="tile-info"]').waitFor();
+    await p.waitForTimeout(500);
+    const w = await wide();
+    expect(w <= 360, `the dashboard is ${w} px wide`);
+    await shot('shell-a-2-phone-dashboard', p);
+    await openList('/businessProcess/jobManagement/list', p);
+    await p.locator('.aq-crud .ant-table-tbody tr.ant-table-row a', { hasText: '查看' }).first().click();
+    await p.waitForURL('**/view?**');
+    const title = p.locator('.ant-card-head-title').first();
+    await title.waitFor();
+    await p.waitForTimeout(800);
+    const b = await title.boundingBox();
+    expect(b.width >= 240, `the permit title is ${Math.round(b.width)} px wide`);
+    const v = await wide();
+    expect(v <= 360, `the permit view is ${v} px wide`);
+    await shot('shell-a-2-phone-permit-view', p);
+  } finally {
+    await ctx.close();
+  }
+});
+
 await finish();
