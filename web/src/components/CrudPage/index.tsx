@@ -271,8 +271,11 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
       let need = 0;
       rootRef.current?.querySelectorAll<HTMLElement>('.aq-crud-ops').forEach((el) => {
         const td = el.closest('td');
-        const pad = td ? parseFloat(getComputedStyle(td).paddingLeft) + parseFloat(getComputedStyle(td).paddingRight) : 32;
-        need = Math.max(need, Math.ceil(el.scrollWidth + pad + 2));
+        if (!td) return;
+        const cs = getComputedStyle(td);
+        const want = Math.ceil(el.scrollWidth + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 2);
+        // only a cell its links overflow widens the column (no new render otherwise)
+        if (want > td.clientWidth + 1) need = Math.max(need, want);
       });
       if (need) setOpsWidth((w) => Math.max(w, need));
     });
