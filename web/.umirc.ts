@@ -79,10 +79,11 @@ export default defineConfig({
     { path: '/expectation/index', component: underDevelopment },
     { path: '/myiframe/:routerPath', component: './myiframe/index' },
     { path: '/visualization', component: underDevelopment },
-    { path: '/risk-commitment', component: './risk-commitment/index' },
+    // the full-window boards follow the menus like the pages inside the layout (src/wrappers/menuGate.tsx)
+    { path: '/risk-commitment', component: './risk-commitment/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     { path: '/largeSizeScreenMonitor/index', component: underDevelopment },
     { path: '/riskMonitoring/index', component: underDevelopment },
-    { path: '/dual-prophylaxis/index', component: './dual-prophylaxis/index' },
+    { path: '/dual-prophylaxis/index', component: './dual-prophylaxis/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     { path: '/ai-video-alarm/index', component: underDevelopment },
     { path: '/wap/wel/index', component: underDevelopment },
     { path: '/test/index', component: underDevelopment },

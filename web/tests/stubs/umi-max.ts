@@ -17,6 +17,11 @@ export const useIntl = () => {
   return { locale, messages, formatMessage: ({ id }: { id: string }) => messages[id] ?? id };
 };
 export const getLocale = () => locale;
+/** umi's getIntl: the same messages outside a component */
+export const getIntl = (l: string = locale) => {
+  const messages = all[l] || zh;
+  return { locale: l, messages, formatMessage: ({ id }: { id: string }) => messages[id] ?? id };
+};
 export const setLocale = (l: string) => {
   locale = l;
 };

@@ -109,8 +109,6 @@ func (s *System) Provision(ctx context.Context, tenantID, name string, extra *Te
 	return p, nil
 }
 
-// flatten turns the template into menu rows with ids and parents, and
-// returns each module's ids (module, pages, buttons) for grants.
 // menuAlias is the 菜单别名 the menu form requires (so a seeded entry saves as it is): a
 // button's action (user_add: add), a menu's i18n key, else its code.
 func menuAlias(t MenuTemplate) string {
@@ -126,6 +124,24 @@ func menuAlias(t MenuTemplate) string {
 	return t.Code
 }
 
+// MenuAliases is the 菜单别名 of every template entry (platform-only ones included) by its
+// code: what a database seeded before the entries carried one gets (Go migration 4 of
+// blade-system).
+func MenuAliases() map[string]string {
+	out := map[string]string{}
+	var walk func([]MenuTemplate)
+	walk = func(l []MenuTemplate) {
+		for _, t := range l {
+			out[t.Code] = menuAlias(t)
+			walk(t.Children)
+		}
+	}
+	walk(Template)
+	return out
+}
+
+// flatten turns the template into menu rows with ids and parents, and
+// returns each module's ids (module, pages, buttons) for grants.
 func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
 	var out []Menu
 	by := map[string][]int64{}

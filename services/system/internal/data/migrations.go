@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"sort"
 
 	"github.com/pressly/goose/v3"
 
@@ -25,6 +26,9 @@ var Migrations = func() migrate.Set {
 		return []*goose.Migration{
 			goose.NewGoMigration(3, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
 				return seedEnglishLabels(ctx, tx, dialect)
+			}}, nil),
+			goose.NewGoMigration(4, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+				return seedMenuAliases(ctx, tx, dialect)
 			}}, nil),
 		}
 	}
@@ -68,6 +72,30 @@ func seedEnglishLabels(ctx context.Context, tx *sql.Tx, dialect string) error {
 			}
 		}
 		if err := walk(d.Code, d.Items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedMenuAliases (version 4) gives the seeded menu entries of a database provisioned before
+// they carried a 菜单别名 (the menu form requires one, so such an entry could not be saved as
+// it was) the seed's alias: an entry with the template's code and no alias gets it. An alias a
+// tenant set is left alone; an entry of the tenant's own without one keeps it empty (its
+// editor fills it in). On a new database (seeded after its migrations) there is nothing to update.
+func seedMenuAliases(ctx context.Context, tx *sql.Tx, dialect string) error {
+	q := "UPDATE blade_menu SET alias = ? WHERE code = ? AND alias = ''"
+	if dialect == "postgres" {
+		q = "UPDATE blade_menu SET alias = $1 WHERE code = $2 AND alias = ''"
+	}
+	aliases := biz.MenuAliases()
+	codes := make([]string, 0, len(aliases))
+	for c := range aliases {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	for _, c := range codes {
+		if _, err := tx.ExecContext(ctx, q, aliases[c], c); err != nil {
 			return err
 		}
 	}

@@ -62,3 +62,56 @@ func TestSeedEnglishLabelsFillsSeededEntriesOnly(t *testing.T) {
 		}
 	}
 }
+
+// Version 4 gives the seeded menu entries of a database provisioned before they carried a
+// 菜单别名 the template's alias, leaving an alias a tenant set and an entry of its own alone.
+func TestSeedMenuAliasesFillsSeededEntriesOnly(t *testing.T) {
+	ctx := context.Background()
+	c := conf.Default()
+	c.Data = t.TempDir()
+	g, err := db.Open(ctx, c, "system")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	rows := []biz.Menu{
+		{Code: "system_settings", Name: "系统设置", Path: "/system", Category: 1},            // seeded, no alias
+		{Code: "user_add", Name: "新增", Category: 2},                                      // seeded button, no alias
+		{Code: "user", Name: "用户管理", Path: "/system/user", Alias: "people", Category: 1}, // set by the tenant
+		{Code: "my_own", Name: "自建菜单", Path: "/own", Category: 1},                        // the tenant's own
+	}
+	as := ident.With(ctx, &ident.Identity{TenantID: "000000", UserID: 1, Super: true, DataScope: ident.ScopeAll})
+	for i := range rows {
+		rows[i].ID = int64(i + 1)
+		rows[i].TenantID = "000000"
+	}
+	if err := g.WithContext(as).Create(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := sqlDB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seedMenuAliases(ctx, tx, "sqlite"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var got []biz.Menu
+	if err := g.WithContext(as).Order("id").Find(&got).Error; err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"systemSettings", "add", "people", ""}
+	for i, m := range got {
+		if m.Alias != want[i] {
+			t.Errorf("%s: alias %q, want %q", m.Code, m.Alias, want[i])
+		}
+	}
+}

@@ -261,6 +261,24 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   const [dicts, setDicts] = useState<Record<string, { dictKey: string; dictValue: string; dictValueEn?: string }[]>>({});
   const [dialog, setDialog] = useState<{ mode: Mode; record?: T; defaults?: Record<string, any> } | null>(null);
   const [lastQuery, setLastQuery] = useState<Record<string, any>>({});
+  // the 操作 column's width as its links need it (English words are longer than the page's
+  // width for two Chinese characters a link): measured once the rows are drawn, never narrower
+  // than the page's own width, so no link is cut and the column covers nothing
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [opsWidth, setOpsWidth] = useState(0);
+  const fitOps = () =>
+    requestAnimationFrame(() => {
+      let need = 0;
+      rootRef.current?.querySelectorAll<HTMLElement>('.aq-crud-ops').forEach((el) => {
+        const td = el.closest('td');
+        if (!td) return;
+        const cs = getComputedStyle(td);
+        const want = Math.ceil(el.scrollWidth + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 2);
+        // only a cell its links overflow widens the column (no new render otherwise)
+        if (want > td.clientWidth + 1) need = Math.max(need, want);
+      });
+      if (need) setOpsWidth((w) => Math.max(w, need));
+    });
 
   useEffect(() => {
     const codes = Array.from(new Set(fields.map((f) => f.dictCode).filter(Boolean))) as string[];
@@ -392,40 +410,44 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     const showDel = delBtn && !!api.remove && allow('delete');
     const showChild = tree && addBtn && !!api.submit && allow('add');
     if (showView || showEdit || showDel || showChild || rowActions) {
+      const given = actionWidth || 24 + 66 * ([showView, showEdit, showDel, showChild].filter(Boolean).length + (rowActions ? 1 : 0));
       cols.push({
         title: t('crud.option'),
         valueType: 'option',
         fixed: 'right',
-        width: actionWidth || 24 + 66 * ([showView, showEdit, showDel, showChild].filter(Boolean).length + (rowActions ? 1 : 0)),
-        render: (_: any, record: T) =>
-          [
-            showView && (
-              <a key="view" onClick={() => (onView ? onView(record) : openDialog('view', record))}>
-                <EyeOutlined /> {t('crud.view')}
-              </a>
-            ),
-            showEdit && (
-              <a key="edit" onClick={() => openDialog('edit', record)}>
-                <EditOutlined /> {t('crud.edit')}
-              </a>
-            ),
-            showDel && (
-              <a key="del" style={{ color: '#ff4d4f' }} onClick={() => remove([String(record[rowKey])])}>
-                <DeleteOutlined /> {t('crud.delete')}
-              </a>
-            ),
-            showChild && (
-              <a key="child" onClick={() => openDialog('add', undefined, { parentId: record[rowKey] })}>
-                <PlusOutlined /> {addChildText ? tt(addChildText) : t('crud.addChild')}
-              </a>
-            ),
-            ...(rowActions ? rowActions(record, reload) : []),
-          ].filter(Boolean),
+        width: Math.max(given, opsWidth),
+        render: (_: any, record: T) => (
+          <span className="aq-crud-ops">
+            {[
+              showView && (
+                <a key="view" onClick={() => (onView ? onView(record) : openDialog('view', record))}>
+                  <EyeOutlined /> {t('crud.view')}
+                </a>
+              ),
+              showEdit && (
+                <a key="edit" onClick={() => openDialog('edit', record)}>
+                  <EditOutlined /> {t('crud.edit')}
+                </a>
+              ),
+              showDel && (
+                <a key="del" style={{ color: '#ff4d4f' }} onClick={() => remove([String(record[rowKey])])}>
+                  <DeleteOutlined /> {t('crud.delete')}
+                </a>
+              ),
+              showChild && (
+                <a key="child" onClick={() => openDialog('add', undefined, { parentId: record[rowKey] })}>
+                  <PlusOutlined /> {addChildText ? tt(addChildText) : t('crud.addChild')}
+                </a>
+              ),
+              ...(rowActions ? rowActions(record, reload) : []),
+            ].filter(Boolean)}
+          </span>
+        ),
       });
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns are rebuilt when their inputs change (fields, dictionaries, access rules, locale); the handlers they close over are recreated every render and would defeat the memo
-  }, [fields, dicts, access, tree, rowActions, intl.locale]);
+  }, [fields, dicts, access, tree, rowActions, intl.locale, opsWidth]);
 
   const scrollX = useMemo(
     () => 48 + columns.reduce((n, c) => n + (c.hideInTable ? 0 : typeof c.width === 'number' ? c.width : 120), 0),
@@ -459,7 +481,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
   );
 
   return (
-    <div className="aq-crud">
+    <div className="aq-crud" ref={rootRef}>
       <ProTable<T>
         rowKey={rowKey}
         actionRef={actionRef}
@@ -496,6 +518,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
         tableAlertOptionRender={({ onCleanSelected }) => <a onClick={onCleanSelected}>{t('crud.clearSelection')}</a>}
         toolBarRender={() => []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+        // the rows are drawn in the frame after the load: measure the 操作 links then
+        onLoad={() => requestAnimationFrame(fitOps)}
         request={async (p) => {
           const q = buildQuery(p, fields, params);
           if (newestFirst && !q.descs && !q.ascs) q.descs = newestFirst;

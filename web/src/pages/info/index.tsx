@@ -6,6 +6,7 @@ import { useSession } from '@/stores/session';
 import { rule } from '@/utils/validate';
 import avatarImg from '@/assets/avatar.svg';
 import { useText } from '@/utils/i18nText';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /** Own profile: view and edit, change password (passwords go encrypted like login). */
 export default function InfoPage() {
@@ -31,7 +32,7 @@ export default function InfoPage() {
   useEffect(load, []);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     setSaving(true);
     try {
       await updateOwnInfo({ ...info, ...v });
@@ -43,7 +44,7 @@ export default function InfoPage() {
     }
   };
   const changePwd = async () => {
-    const v = await pwdForm.validateFields();
+    const v = await validateOrExplain(pwdForm);
     setSaving(true);
     try {
       await updatePassword(v.oldPassword, v.newPassword, v.newPassword1);

@@ -37,9 +37,10 @@ export default function Welcome() {
   return (
     <div>
       <Card bordered={false} style={{ marginBottom: 16 }}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        {/* on a narrow screen the figures wrap under the greeting (spec 9: nothing scrolls sideways) */}
+        <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
           <Avatar size={64} src={userInfo.avatar || avatarImg} />
-          <div style={{ flex: 1, minWidth: 0 }}>
+          <div style={{ flex: '1 1 200px', minWidth: 0 }}>
             <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: true }}>
               {t(greetingKey())}, {userInfo.nick_name || userInfo.real_name || userInfo.account}, {t('wel.welcome')} {t('app.title')}!
             </Typography.Title>
@@ -47,21 +48,15 @@ export default function Welcome() {
               {headerTitle(enterprise)} {userInfo.role_name ? `· ${userInfo.role_name}` : ''} · {t('wel.motto')}
             </Typography.Text>
           </div>
-          <Row gutter={24} style={{ flex: '0 0 380px' }} wrap={false}>
-            <Col span={8}>
-              <Statistic title={t('wel.unread')} value={unread} prefix={<BellOutlined />} />
-            </Col>
-            <Col span={8}>
-              <Statistic title={t('wel.module')} value={moduleLabel || '-'} valueStyle={{ fontSize: 20 }} />
-            </Col>
-            <Col span={8}>
-              <Statistic title={t('wel.version')} value={website.version} valueStyle={{ fontSize: 20 }} />
-            </Col>
-          </Row>
+          <div className="aq-wel-figures">
+            <Statistic title={t('wel.unread')} value={unread} prefix={<BellOutlined />} />
+            <Statistic title={t('wel.module')} value={moduleLabel || '-'} valueStyle={{ fontSize: 20 }} />
+            <Statistic title={t('wel.version')} value={website.version} valueStyle={{ fontSize: 20 }} />
+          </div>
         </div>
       </Card>
-      <Row gutter={16}>
-        <Col span={16}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
           <CardContainer
             icon={<BellOutlined />}
             title={t('wel.unreadNotices')}
@@ -99,7 +94,7 @@ export default function Welcome() {
             )}
           </CardContainer>
         </Col>
-        <Col span={8}>
+        <Col xs={24} lg={8}>
           <CardContainer icon={<SafetyOutlined />} title={t('wel.shortcuts')}>
             <div className="aq-tile-list">
               <TileBlock

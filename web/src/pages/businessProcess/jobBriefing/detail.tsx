@@ -11,6 +11,7 @@ import { getOptions, getPermit, permitApi, submitBriefing, type Options, type Pe
 import { permitType, viewPath } from '../jobManagement/components/catalogue';
 import { hazardText, StatusTags } from '../jobManagement/components/display';
 import { PersonSelect } from '../jobManagement/components/pickers';
+import { validateOrExplain } from '@/utils/formCheck';
 
 const split = (v?: string) => (v ? v.split(',').filter((x) => x && x !== '0') : []);
 
@@ -107,7 +108,7 @@ export default function JobBriefing() {
   const p = view?.permit;
   const type = permitType(p?.workType);
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     setSaving(true);
     try {
       await submitBriefing({

@@ -12,6 +12,7 @@ import {
 } from '@ant-design/pro-components';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
+import { explainInvalid } from '@/utils/formCheck';
 
 export interface ActionField {
   name: string;
@@ -51,6 +52,7 @@ export default function ActionModal({
       initialValues={initialValues}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt('提交'), resetText: tt('取消') } }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v: Record<string, any>) => {
         setErr('');
         try {

@@ -8,6 +8,7 @@ import { useText } from '@/utils/i18nText';
 import { CHECK_STATUS } from '@/pages/safetyRisk/options';
 import HazardFormFields, { nameOf, toDeadline } from './HazardFormFields';
 import { useUsers } from './HazardModals';
+import { explainInvalid } from '@/utils/formCheck';
 
 /** 排查: the result of one inspection task, with photos; a found hazard is reported with it. */
 export default function CheckModal({ task, onClose }: { task: any; onClose: (saved?: boolean) => void }) {
@@ -33,6 +34,7 @@ export default function CheckModal({ task, onClose }: { task: any; onClose: (sav
       }}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt('提交'), resetText: tt('取消') } }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v: any) => {
         const row: any = { taskId: task.id, checkStatus: v.checkStatus, checkTime: v.checkTime, photos: v.photos, remark: v.remark };
         if (Number(v.checkStatus) === 1) {

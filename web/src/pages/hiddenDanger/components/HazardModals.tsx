@@ -21,6 +21,7 @@ import useOptions from '@/pages/safetyRisk/components/useOptions';
 import { idsToText } from '@/pages/safetyRisk/identification/fields';
 import { DANGER_LEVEL, DANGER_SRC, DANGER_STATE, DANGER_STATE_COLOR, DANGER_TYPE, MANAGE_TYPE, labelOf } from '@/pages/safetyRisk/options';
 import HazardFormFields, { nameOf, toDeadline, type Opt } from './HazardFormFields';
+import { explainInvalid } from '@/utils/formCheck';
 
 /** The services that raise hidden dangers through events (anquan.<svc>.hazard.raised), by name. */
 const SOURCE_NAMES: Record<string, string> = {
@@ -72,6 +73,7 @@ export function ReportModal({ record, onClose }: { record?: any; onClose: (saved
       initialValues={initial}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt(record ? '保存' : '上报'), resetText: tt('取消') } }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v: any) => {
         const row = {
           // an edit keeps what the dialog does not show
@@ -130,6 +132,7 @@ export function StepModal({ step, record, onClose }: { step: HazardStep; record:
       initialValues={initial}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt('提交'), resetText: tt('取消') } }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v: any) => {
         const body: Record<string, any> = { id: record.id, ...v };
         if (step === 'rectify') body.pass = true;

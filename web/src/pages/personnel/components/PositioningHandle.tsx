@@ -3,6 +3,7 @@ import { Form, Input, Modal, Radio } from 'antd';
 import { handleAlarms } from '@/services/positioning';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /** Handles alarms: handled or false alarm, with a comment (who comes from the token). */
 export default function HandleDialog({ ids, onClose }: { ids: string[]; onClose: (done: boolean) => void }) {
@@ -10,7 +11,7 @@ export default function HandleDialog({ ids, onClose }: { ids: string[]; onClose:
   const [busy, setBusy] = useState(false);
   const tt = useText();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     setBusy(true);
     try {
       await handleAlarms(ids, v.state, v.comment || '');

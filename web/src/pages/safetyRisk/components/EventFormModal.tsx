@@ -7,6 +7,7 @@ import { gradeEvent, gradeLEC, gradeLS, LEC_C, LEC_E, LEC_L, LS_L, LS_S, riskEve
 import { CONTROL_LEVEL } from '../options';
 import { unitOptions } from './lookups';
 import RiskTag from './RiskTag';
+import { explainInvalid } from '@/utils/formCheck';
 
 /** the grade of the form values: LEC D = L·E·C, LS R = L·S */
 export function gradeOf(v: Record<string, any>): Grade | undefined {
@@ -41,6 +42,7 @@ export default function EventFormModal({ record, unitId, onClose }: { record?: a
       initialValues={initial}
       modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => onClose() }}
       submitter={{ searchConfig: { submitText: tt('保存'), resetText: tt('取消') } }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v) => {
         // the unit is not a field of the dialog when it is opened from a unit's detail page
         const row: any = { ...(record ? { id: record.id } : {}), ...v, unitId: v.unitId ?? unitId ?? record?.unitId };

@@ -6,6 +6,7 @@ import { creditCodeError, getEnterprise, parsePolygon, submitEnterprise, type En
 import { reloadEnterprise } from '@/stores/enterprise';
 import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /**
  * The enterprise record (企业信息) of the tenant: one form. The header and the map title read
@@ -36,7 +37,7 @@ export default function FactoryPage() {
 
   const save = async () => {
     // an invalid form shows its messages beside the fields; nothing to send
-    const v = await form.validateFields().catch(() => undefined);
+    const v = await validateOrExplain(form).catch(() => undefined);
     if (!v) return;
     setSaving(true);
     try {

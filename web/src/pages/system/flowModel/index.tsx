@@ -19,6 +19,7 @@ import { userApi } from '@/services/user';
 import { message } from '@/utils/feedback';
 import { splitNames } from '@/utils/fileLink';
 import { useText } from '@/utils/i18nText';
+import { explainInvalid } from '@/utils/formCheck';
 
 /** The form's step: lists instead of the API's comma strings. */
 interface StepForm {
@@ -105,6 +106,7 @@ function ModelDialog({
         ...(record || {}),
         steps: record ? toForm(record.steps) : [{ name: '', roles: [], users: [] }],
       }}
+      onFinishFailed={({ errorFields }) => explainInvalid(errorFields)}
       onFinish={async (v: any) => {
         const steps = fromForm(v.steps);
         if (!steps.length) {

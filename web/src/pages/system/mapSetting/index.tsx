@@ -6,6 +6,7 @@ import { getMapSetting, getWeather, parsePolygon, submitMapSetting, type MapSett
 import type { Draft } from '@/services/types';
 import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /** Form values: the nested map settings flattened for plain inputs. */
 interface Values {
@@ -79,7 +80,7 @@ export default function MapSettingPage() {
 
   const save = async () => {
     // an invalid form shows its messages beside the fields; nothing to send
-    const v = await form.validateFields().catch(() => undefined);
+    const v = await validateOrExplain(form).catch(() => undefined);
     if (!v) return;
     setSaving(true);
     try {

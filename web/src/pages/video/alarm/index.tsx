@@ -5,6 +5,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { ALARM_TYPES, HANDLE_STATES, alarmStats, handleAlarm, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
+import { validateOrExplain } from '@/utils/formCheck';
 
 const stateColour: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'default', 3: 'green' };
 
@@ -80,7 +81,7 @@ export default function VideoAlarmPage() {
     form.setFieldsValue({ handleStatus: r.handleStatus === 0 ? 1 : 3, handleRemark: '', raiseHazard: true });
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     setSaving(true);
     try {
       await handleAlarm(target.id, v.handleStatus, v.handleRemark || '', v.raiseHazard);

@@ -44,6 +44,7 @@ import { permitType, submitPath, viewPath, type PermitType, type TypeField } fro
 import { maxValidityHours } from './levels';
 import { PersonSelect, TicketNoSelect, useList } from './pickers';
 import './permit.less';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /** how far before now a permit's planned start may be picked on today (spec 5's start picker counts from now) */
 const START_GRACE_MINUTES = 15;
@@ -265,7 +266,7 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
   if (!type) return <Result status="404" title="404" subTitle={tt('没有这种作业类型')} />;
 
   const save = async (apply: boolean) => {
-    const values = await form.validateFields();
+    const values = await validateOrExplain(form);
     setSaving(apply ? 'apply' : 'draft');
     try {
       const saved = await submitPermit(toPermit(type, values, id, apply));

@@ -54,6 +54,7 @@ import { PersonSelect } from './pickers';
 import type { Draft } from '@/services/types';
 import PrintSheet from './PrintSheet';
 import './permit.less';
+import { validateOrExplain } from '@/utils/formCheck';
 
 /** The lifecycle buttons, in the order a permit goes through them; `reason` = a comment is required. */
 const ACTS: { key: LifecycleAction; text: string; danger?: boolean; reason?: boolean; primary?: boolean }[] = [
@@ -578,7 +579,7 @@ function GasDialog({
   const tt = useText();
   const [form] = Form.useForm();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     onOk({
       sampleTime: v.sampleTime ? dayjs(v.sampleTime).format(FORMAT) : undefined,
       samplePoint: v.samplePoint,
@@ -687,7 +688,7 @@ function GuardianDialog({
   const tt = useText();
   const [form] = Form.useForm();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrExplain(form);
     onOk({ newGuardianId: v.newGuardianId, reason: v.reason, handoverContent: v.handoverContent || '' });
   };
   return (
