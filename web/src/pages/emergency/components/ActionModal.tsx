@@ -12,6 +12,7 @@ import {
 } from '@ant-design/pro-components';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
+import { requiredPrompt } from '@/utils/validate';
 
 export interface ActionField {
   name: string;
@@ -71,7 +72,7 @@ export default function ActionModal({
           name: f.name,
           label: tt(f.label),
           tooltip: f.tooltip ? tt(f.tooltip) : undefined,
-          rules: f.required ? [{ required: true, message: `${tt('请填写')}${tt(f.label)}` }] : undefined,
+          rules: f.required ? [{ required: true, message: requiredPrompt(f.type, tt(f.label)) }] : undefined,
         };
         switch (f.type) {
           case 'textarea':
