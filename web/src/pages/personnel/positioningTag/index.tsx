@@ -4,6 +4,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
 import { PERSON_TYPES, tagApi } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
+import { rule } from '@/utils/validate';
 
 const fields: CrudField[] = [
   { title: '定位卡号', dataIndex: 'code', search: 'equal', form: { required: true } },
@@ -24,7 +25,7 @@ const fields: CrudField[] = [
     form: { request: userOptions, tooltip: '员工的定位卡须绑定系统用户' },
   },
   { title: '部门/单位', dataIndex: 'deptName', form: {} },
-  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
+  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: { rules: [rule.phone] } },
   {
     title: '在线',
     dataIndex: 'online',
