@@ -31,3 +31,24 @@ describe('the enterprise record cache (issue 12 item 9)', () => {
     expect(servedByCache(1001, 1000, '100001', undefined)).toBe(false);
   });
 });
+
+describe('the commitment text in English (issue 12 item 7)', () => {
+  it('says the figures in English, without Chinese', async () => {
+    const { commitmentTextEn } = await import('@/pages/risk-commitment/text');
+    const t = commitmentTextEn({
+      date: '2026-11-27',
+      unitsTotal: 5,
+      unitsInOperation: 5,
+      unitsStopped: 0,
+      specialWorks: 2,
+      hazardsOpen: 2,
+      hazardsOpenMajor: 1,
+      hazardsOverdue: 0,
+      tasksDue: 4,
+      tasksDone: 3,
+    });
+    expect(t).toContain('2026-11-27: the enterprise has 5 risk analysis units, 5 in operation and 0 stopped');
+    expect(t).toContain('2 hazards not yet rectified (1 major, 0 overdue); 4 hazard inspection tasks today, 3 done');
+    expect(/[\u3400-\u9fff]/.test(t)).toBe(false);
+  });
+});
