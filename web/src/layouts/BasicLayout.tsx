@@ -40,6 +40,7 @@ import logo from '@/assets/logo.svg';
 import avatarImg from '@/assets/avatar.svg';
 import siderArt from '@/assets/login-illustration.svg';
 import './BasicLayout.less';
+import { useText } from '@/utils/i18nText';
 
 const { Header, Sider, Content } = Layout;
 
@@ -87,13 +88,14 @@ function toItems(list: MenuEntry[], tr: (m: MenuEntry) => string): MenuProps['it
 function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
   const setLock = useSession((s) => s.setLock);
+  const tt = useText();
   return (
     <Modal
-      title="设置锁屏密码"
+      title={tt('设置锁屏密码')}
       open={open}
       onCancel={onClose}
-      okText="锁屏"
-      cancelText="取消"
+      okText={tt('锁屏')}
+      cancelText={tt('取消')}
       destroyOnHidden
       width={420}
       onOk={async () => {
@@ -104,8 +106,8 @@ function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       }}
     >
       <Form form={form} preserve={false} layout="vertical">
-        <Form.Item name="passwd" label="锁屏密码" rules={[{ required: true, message: '请输入锁屏密码' }]}>
-          <Input.Password placeholder="请输入锁屏密码" id="lock-passwd" />
+        <Form.Item name="passwd" label={tt('锁屏密码')} rules={[{ required: true, message: tt('请输入锁屏密码') }]}>
+          <Input.Password placeholder={tt('请输入锁屏密码')} id="lock-passwd" />
         </Form.Item>
       </Form>
     </Modal>
@@ -361,7 +363,7 @@ export default function BasicLayout() {
           <div className="aq-sider-menu">
             {loaded && !menu.length ? (
               <div className="aq-sider-empty" style={{ color: theme.siderText }}>
-                {collapsed ? '' : '暂无菜单'}
+                {collapsed ? '' : t('top.noMenu')}
               </div>
             ) : (
               <Menu

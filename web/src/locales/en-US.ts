@@ -11,6 +11,7 @@ export default {
   'top.collapse': 'Collapse menu',
   'top.back': 'Back to modules',
   'top.module': 'Switch module',
+  'top.noMenu': 'No menu',
   'top.theme': 'Theme',
   'top.search': 'Menu search',
   'top.notice': 'Notices',

@@ -11,6 +11,7 @@ export default {
   'top.collapse': '折叠菜单',
   'top.back': '返回模块选择',
   'top.module': '切换模块',
+  'top.noMenu': '暂无菜单',
   'top.theme': '主题',
   'top.search': '菜单搜索',
   'top.notice': '通知公告',

@@ -16,11 +16,19 @@ export const headerTitle = (e: { companyShortName?: string; enterpriseName?: str
 
 let inflight: Promise<void> | undefined;
 let lastLoad = 0;
+let lastTenant: string | undefined;
 /**
  * Every allowed navigation asks for the record (spec 2.3, src/app.tsx onRouteChange); an answer
  * younger than this serves it, so a navigation costs no call, and an unchanged answer no render.
  */
 export const ENTERPRISE_TTL = 10000;
+
+/**
+ * Whether a load may be served by the answer of `last` ms for `lastTenantId`: only within the
+ * TTL and for the same tenant (after logging in to another tenant the record is that tenant's).
+ */
+export const servedByCache = (now: number, last: number, tenantId?: string, lastTenantId?: string) =>
+  now - last < ENTERPRISE_TTL && (tenantId || '') === (lastTenantId || '');
 const NO_FACTORY = 'aq-no-factory-service';
 
 export const useEnterprise = create<EnterpriseState>((rawSet, get) => {
@@ -35,16 +43,22 @@ export const useEnterprise = create<EnterpriseState>((rawSet, get) => {
     areaLocation: '',
     loaded: false,
     load: (tenantId) => {
-      if (inflight) return inflight;
-      if (Date.now() - lastLoad < ENTERPRISE_TTL) return Promise.resolve();
+      const sameTenant = (tenantId || '') === (lastTenant || '');
+      if (inflight && sameTenant) return inflight;
+      if (servedByCache(Date.now(), lastLoad, tenantId, lastTenant)) return Promise.resolve();
+      // another tenant's record must not show while this one loads
+      if (!sameTenant) set({ enterpriseName: '', companyShortName: '', areaLocation: '', loaded: false });
       lastLoad = Date.now();
-      inflight = (async () => {
+      lastTenant = tenantId;
+      // an answer for an earlier tenant that arrives late is dropped
+      const mine = (v: Partial<EnterpriseState>) => lastTenant === tenantId && set(v);
+      const run: Promise<void> = (async () => {
         // a gateway without the factory service answers 404: do not ask again in this tab
         if (!sessionStorage.getItem(NO_FACTORY)) {
           try {
             const d = await getFactoryDetail();
             if (d && (d.enterpriseName || d.companyShortName)) {
-              set({
+              mine({
                 enterpriseName: d.enterpriseName || '',
                 companyShortName: d.companyShortName || '',
                 areaLocation: d.areaLocation || '',
@@ -65,10 +79,11 @@ export const useEnterprise = create<EnterpriseState>((rawSet, get) => {
             /* silent */
           }
         }
-        set({ enterpriseName: name, companyShortName: '', loaded: true });
+        mine({ enterpriseName: name, companyShortName: '', loaded: true });
       })().finally(() => {
-        inflight = undefined;
+        if (inflight === run) inflight = undefined;
       });
+      inflight = run;
       return inflight;
     },
   };

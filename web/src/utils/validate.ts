@@ -93,3 +93,29 @@ export const rule = {
         : Promise.reject(new Error(say('链接必须以 http 或 https 开头', 'the link must start with http or https'))),
   },
 };
+
+/** Field kinds one picks from rather than types into (a select, a date, check boxes, a person, a file). */
+const PICKED_KINDS = [
+  'select',
+  'treeSelect',
+  'radio',
+  'checkboxes',
+  'date',
+  'dateTime',
+  'dateRange',
+  'switch',
+  'upload',
+  'image',
+  'person',
+];
+export const isPickedKind = (kind?: string) => PICKED_KINDS.includes(kind || '');
+
+/**
+ * The required message of a field whose label is `label` (already in the UI language): a field
+ * one picks from says 请选择…, one typed into 请输入… ("Select …" / "Enter …" in English).
+ */
+export function requiredPrompt(kind: string | undefined, label: string, locale = currentLocale()): string {
+  const picked = isPickedKind(kind);
+  if (locale.startsWith('zh')) return `${picked ? '请选择' : '请输入'}${label}`;
+  return `${picked ? 'Select' : 'Enter'} ${label.toLowerCase()}`;
+}

@@ -24,7 +24,7 @@ import { exportFile } from '@/utils/download';
 import { buildHeaders } from '@/utils/request';
 import { useFilePreview } from '@/components/FilePreview';
 import { translateOptions, useText } from '@/utils/i18nText';
-import { weekRestrictionDisabled, wholeRangeDisabled, wholeRangePresets } from '@/utils/date';
+import { checkDateRange, dateMessages, weekRestrictionDisabled, wholeRangeDisabled, wholeRangePresets } from '@/utils/date';
 import type { Dayjs } from 'dayjs';
 import { buildQuery, columnWidth, dictLabel, dictValue, indexOf, phrase, readPage, toValueEnum } from './helpers';
 import type { CrudAction } from '@/access';
@@ -118,6 +118,12 @@ function rangeRule(range: CrudField['range'], tt: (s: string) => string) {
   return {};
 }
 
+/** The rule of an end date (form.after): not before its start. */
+function endRule(start: any, end: any, locale: string) {
+  const m = checkDateRange(start, end, 'end', dateMessages(locale));
+  return m ? Promise.reject(new Error(m)) : Promise.resolve();
+}
+
 function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOptions?: { label: string; value: string | number }[] }) {
   const cfg = f.form || {};
   const intl = useIntl();
@@ -139,9 +145,14 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
         ? [{ required: true, message: prompt }]
         : []),
     ...(cfg.rules || []),
+    // an end date before its start says so (spec 5's date messages)
+    ...(cfg.after
+      ? [({ getFieldValue }: FormInstance) => ({ validator: (_: unknown, v: any) => endRule(getFieldValue(cfg.after!), v, intl.locale) })]
+      : []),
   ];
   const common = {
     name: f.dataIndex,
+    dependencies: cfg.after ? [cfg.after] : undefined,
     label,
     rules,
     tooltip: cfg.tooltip ? tt(cfg.tooltip) : undefined,

@@ -65,6 +65,8 @@ export interface CrudField {
         initialValue?: any;
         tooltip?: string;
         multiple?: boolean;
+        /** an end date: may not be before this (start) field, with the spec's date messages */
+        after?: string;
       };
 }
 

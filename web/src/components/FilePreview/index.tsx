@@ -1,6 +1,7 @@
 import React, { useCallback, useState } from 'react';
-import { Image } from 'antd';
+import { Image, Space, Typography } from 'antd';
 import { fileType, opensInNewWindow } from '@/utils/file';
+import { fileUrl, splitNames } from '@/utils/fileLink';
 
 /** What a preview of a stored file does (spec 5): doc/pdf in a new window, images in a lightbox, others download. */
 export type PreviewAction = 'window' | 'lightbox' | 'download';
@@ -36,4 +37,24 @@ export function useFilePreview(): { preview: (url: string, name?: string) => voi
     <Image style={{ display: 'none' }} src={src} preview={{ visible: true, src, onVisibleChange: (v) => !v && setSrc('') }} />
   ) : null;
   return { preview, lightbox };
+}
+
+/**
+ * Stored files (a comma list of names put-file returned) as links that follow the preview rule:
+ * a view page's attachments, where a plain `<a target="_blank">` would open every file in a window.
+ */
+export function FileLinks({ value }: { value?: string }) {
+  const names = splitNames(value);
+  const { preview, lightbox } = useFilePreview();
+  if (!names.length) return <span>-</span>;
+  return (
+    <Space wrap data-testid="file-links">
+      {names.map((n) => (
+        <Typography.Link key={n} onClick={() => preview(fileUrl(n), n)}>
+          {n.split('/').pop()}
+        </Typography.Link>
+      ))}
+      {lightbox}
+    </Space>
+  );
 }

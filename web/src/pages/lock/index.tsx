@@ -5,9 +5,11 @@ import { LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons'
 import { history } from '@umijs/max';
 import { useSession } from '@/stores/session';
 import avatarImg from '@/assets/avatar.svg';
+import { useText } from '@/utils/i18nText';
 
 /** Lock screen: every route leads here while locked; the lock password unlocks. */
 export default function LockPage() {
+  const tt = useText();
   const { userInfo, unlock, logout, isLock } = useSession();
   const [pwd, setPwd] = useState('');
   const [now, setNow] = useState(() => new Date());
@@ -17,18 +19,18 @@ export default function LockPage() {
   }, []);
   const doUnlock = () => {
     if (!pwd) {
-      message.warning('请输入锁屏密码');
+      message.warning(tt('请输入锁屏密码'));
       return;
     }
     if (unlock(pwd)) history.replace('/wel/index');
-    else message.error('解锁密码错误,请重新输入');
+    else message.error(tt('解锁密码错误,请重新输入'));
   };
   const doLogout = () =>
     modal.confirm({
-      title: '提示',
-      content: '退出系统, 是否继续?',
-      okText: '确定',
-      cancelText: '取消',
+      title: tt('提示'),
+      content: tt('退出系统, 是否继续?'),
+      okText: tt('确定'),
+      cancelText: tt('取消'),
       onOk: async () => {
         await logout();
         history.replace('/login');
@@ -56,19 +58,19 @@ export default function LockPage() {
             id="unlock-passwd"
             size="large"
             prefix={<LockOutlined />}
-            placeholder="请输入锁屏密码"
+            placeholder={tt('请输入锁屏密码')}
             value={pwd}
             onChange={(e) => setPwd(e.target.value)}
             onPressEnter={doUnlock}
           />
           <Button size="large" type="primary" icon={<UnlockOutlined />} onClick={doUnlock} id="unlock-btn">
-            解锁
+            {tt('解锁')}
           </Button>
         </div>
         <Button type="link" style={{ color: '#fff', marginTop: 16 }} icon={<LogoutOutlined />} onClick={doLogout}>
-          退出登录
+          {tt('退出登录')}
         </Button>
-        {!isLock && <div style={{ opacity: 0.7, marginTop: 8 }}>屏幕未锁定</div>}
+        {!isLock && <div style={{ opacity: 0.7, marginTop: 8 }}>{tt('屏幕未锁定')}</div>}
       </div>
     </div>
   );

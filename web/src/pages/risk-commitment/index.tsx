@@ -2,11 +2,12 @@ import React, { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Button, DatePicker, Space, Spin, Tag } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { history } from '@umijs/max';
+import { history, useIntl } from '@umijs/max';
 import { getCommitment, plantToday } from '@/services/prevention';
 import { useEnterprise } from '@/stores/enterprise';
 import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
+import { commitmentTextEn } from './text';
 import './index.less';
 
 /**
@@ -15,6 +16,7 @@ import './index.less';
  */
 export default function RiskCommitmentPage() {
   const tt = useText();
+  const intl = useIntl();
   const [day, setDay] = useState<Dayjs>(dayjs(plantToday()));
   const [d, setD] = useState<any>(null);
   const [error, setError] = useState('');
@@ -38,7 +40,7 @@ export default function RiskCommitmentPage() {
         {Number(v) || 0}
       </div>
       <div className="k">{tt(k)}</div>
-      {note ? <div className="note">{note}</div> : null}
+      {note ? <div className="note">{typeof note === 'string' ? tt(note) : note}</div> : null}
     </div>
   );
   return (
@@ -76,7 +78,7 @@ export default function RiskCommitmentPage() {
         ) : (
           <>
             <div className="aq-commit-text" data-testid="commit-text">
-              {d.commitmentText ||
+              {(d.commitmentText && !intl.locale.startsWith('zh') ? commitmentTextEn(d) : d.commitmentText) ||
                 tt(
                   '今天我公司已进行安全风险研判,各项安全风险防控措施已落实到位,我承诺所有生产装置处于安全运行状态,罐区、仓库等重大危险源安全风险得到有效管控。',
                 )}

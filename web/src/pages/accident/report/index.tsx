@@ -45,7 +45,7 @@ const fields: CrudField[] = [
     search: 'equal',
     options: ACCIDENT_GRADES,
     form: false,
-    render: (v: number, r: any) => <Tag color={gradeColors[v]}>{r.gradeName}</Tag>,
+    render: (v: number, r: any) => <Tag color={gradeColors[v]}>{r.gradeName ? <Tx>{r.gradeName}</Tx> : null}</Tag>,
   },
   { title: '状态', dataIndex: 'state', search: 'equal', options: ACCIDENT_STATES, form: false },
   { title: '上报', dataIndex: 'reportedAt', form: false, render: (_: any, r: any) => <Clock rec={r} /> },
@@ -113,7 +113,7 @@ const actionFields: CrudField[] = [
     hideInTable: true,
     form: { addOnly: true, tooltip: '在隐患排查治理中生成一项隐患跟踪整改' },
   },
-  { title: '已生成隐患', dataIndex: 'hazardRaised', form: false, render: (v: boolean) => (v ? '是' : '否') },
+  { title: '已生成隐患', dataIndex: 'hazardRaised', form: false, render: (v: boolean) => <Tx>{v ? '是' : '否'}</Tx> },
   { title: '完成时间', dataIndex: 'doneAt', form: false },
   { title: '完成情况', dataIndex: 'doneNote', form: false },
 ];

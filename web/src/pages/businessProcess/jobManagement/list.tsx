@@ -57,7 +57,7 @@ const fields: CrudField[] = [
     options: JOB_STATUS.map(({ label, value }) => ({ label, value })),
     render: (v, r: Permit) => <JobTag p={r} />,
   },
-  { title: '计划开始时间', dataIndex: 'planStartTime', search: 'daterange', width: 165 },
+  { title: '计划开始时间', dataIndex: 'planStartTime', search: 'daterange', range: 'whole', width: 165 },
   { title: '计划结束时间', dataIndex: 'planEndTime', width: 165 },
 ];
 

@@ -47,7 +47,15 @@ const fields: CrudField[] = [
     form: { initialValue: 7 },
   },
   { title: '标签', dataIndex: 'tag', form: {} },
-  { title: '发布时间', dataIndex: 'messagePushTime', type: 'dateTime', search: 'daterange', width: 170, form: { type: 'dateTime' } },
+  {
+    title: '发布时间',
+    dataIndex: 'messagePushTime',
+    type: 'dateTime',
+    search: 'daterange',
+    range: 'whole',
+    width: 170,
+    form: { type: 'dateTime' },
+  },
   { title: '消息内容', dataIndex: 'messageContent', type: 'textarea', hideInTable: true, form: { required: true, span: 24 } },
 ];
 

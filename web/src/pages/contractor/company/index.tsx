@@ -5,6 +5,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { ADMISSIONS, CATEGORIES, RISKS, companyApi, reviewCompany } from '@/services/contractor';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
+import { rule } from '@/utils/validate';
 
 const admissionColour = ['orange', 'green', 'red', 'default'];
 
@@ -14,7 +15,7 @@ const fields: CrudField[] = [
   { title: '承包商类别', dataIndex: 'category', search: 'equal', options: CATEGORIES, width: 120, form: { required: true } },
   { title: '风险等级', dataIndex: 'risk', search: 'equal', options: RISKS, width: 100, form: { required: true, initialValue: 1 } },
   { title: '联系人', dataIndex: 'contact', hideInTable: true, form: {} },
-  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
+  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: { rules: [rule.phone] } },
   { title: '资质证书', dataIndex: 'qualification', hideInTable: true, form: {} },
   { title: '资质证书编号', dataIndex: 'qualificationNo', hideInTable: true, form: {} },
   { title: '资质有效期', dataIndex: 'qualificationExpire', type: 'date', width: 110, form: {} },

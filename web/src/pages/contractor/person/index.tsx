@@ -4,6 +4,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { companyOptions, personApi } from '@/services/contractor';
 import { userOptions } from '@/services/education';
 import { Tx } from '@/utils/i18nText';
+import { rule } from '@/utils/validate';
 
 const fields: CrudField[] = [
   { title: '姓名', dataIndex: 'name', search: true, width: 90, form: { required: true } },
@@ -16,7 +17,7 @@ const fields: CrudField[] = [
     form: { required: true, request: companyOptions, viewAs: 'companyName' },
   },
   { title: '身份证号', dataIndex: 'idCard', width: 180, form: { required: true } },
-  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
+  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: { rules: [rule.mobile] } },
   {
     title: '登录账号',
     dataIndex: 'userId',

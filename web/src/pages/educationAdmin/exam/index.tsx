@@ -14,7 +14,7 @@ const fields: CrudField[] = [
     form: { required: true, request: paperOptions, viewAs: 'paperName' },
   },
   { title: '开始时间', dataIndex: 'startTime', type: 'dateTime', width: 170, form: { required: true } },
-  { title: '结束时间', dataIndex: 'endTime', type: 'dateTime', width: 170, form: { required: true } },
+  { title: '结束时间', dataIndex: 'endTime', type: 'dateTime', width: 170, form: { required: true, after: 'startTime' } },
   {
     title: '考试人员',
     dataIndex: 'userIds',

@@ -13,6 +13,7 @@ import {
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 import { explainInvalid } from '@/utils/formCheck';
+import { requiredPrompt } from '@/utils/validate';
 
 export interface ActionField {
   name: string;
@@ -73,7 +74,7 @@ export default function ActionModal({
           name: f.name,
           label: tt(f.label),
           tooltip: f.tooltip ? tt(f.tooltip) : undefined,
-          rules: f.required ? [{ required: true, message: `${tt('请填写')}${tt(f.label)}` }] : undefined,
+          rules: f.required ? [{ required: true, message: requiredPrompt(f.type, tt(f.label)) }] : undefined,
         };
         switch (f.type) {
           case 'textarea':

@@ -25,7 +25,7 @@ const fields: CrudField[] = [
   { title: '参演队伍', dataIndex: 'teamId', hideInTable: true, type: 'select', form: { request: teams } },
   { title: '参演人数', dataIndex: 'participants', type: 'digit', form: {} },
   { title: '评估等级', dataIndex: 'evaluationGrade', options: EVALUATION_GRADES, form: false },
-  { title: '已报告主管部门', dataIndex: 'reportedToAuthority', form: false, render: (v: boolean) => (v ? '是' : '否') },
+  { title: '已报告主管部门', dataIndex: 'reportedToAuthority', form: false, render: (v: boolean) => <Tx>{v ? '是' : '否'}</Tx> },
   { title: '负责人', dataIndex: 'responsibleUserId', type: 'select', hideInTable: true, form: { request: userOptions } },
   { title: '演练情景', dataIndex: 'scenario', type: 'textarea', hideInTable: true, form: { span: 24 } },
   { title: '演练记录', dataIndex: 'record', hideInTable: true, form: false },

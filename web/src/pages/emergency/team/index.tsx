@@ -5,12 +5,13 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
 import { TEAM_TYPES, memberApi, teamApi } from '@/services/emergency';
 import { Tx, useText } from '@/utils/i18nText';
+import { rule } from '@/utils/validate';
 
 const fields: CrudField[] = [
   { title: '队伍名称', dataIndex: 'name', search: true, form: { required: true } },
   { title: '队伍类型', dataIndex: 'teamType', search: 'equal', options: TEAM_TYPES, form: { required: true } },
   { title: '负责人', dataIndex: 'leaderName', form: {} },
-  { title: '联系电话', dataIndex: 'phone', form: {} },
+  { title: '联系电话', dataIndex: 'phone', form: { rules: [rule.phone] } },
   { title: '队员数', dataIndex: 'memberCount', form: false },
   { title: '管理责任人', dataIndex: 'responsibleUserId', type: 'select', hideInTable: true, form: { request: userOptions } },
   { title: '职责', dataIndex: 'duty', type: 'textarea', form: { span: 24 } },
@@ -19,7 +20,7 @@ const fields: CrudField[] = [
 const memberFields: CrudField[] = [
   { title: '姓名', dataIndex: 'name', search: true, form: { required: true } },
   { title: '队内职务', dataIndex: 'role', form: {} },
-  { title: '联系电话', dataIndex: 'phone', form: {} },
+  { title: '联系电话', dataIndex: 'phone', form: { rules: [rule.mobile] } },
   { title: '专长', dataIndex: 'skills', form: { span: 24 } },
 ];
 

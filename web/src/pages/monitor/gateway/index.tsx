@@ -9,7 +9,7 @@ import { Tx, useText } from '@/utils/i18nText';
 const fields: CrudField[] = [
   { title: '网关编码', dataIndex: 'code', search: 'equal', form: { required: true } },
   { title: '网关名称', dataIndex: 'name', search: true, form: { required: true } },
-  { title: '已签发密钥', dataIndex: 'hasSecret', form: false, render: (v: boolean) => (v ? '是' : '否') },
+  { title: '已签发密钥', dataIndex: 'hasSecret', form: false, render: (v: boolean) => <Tx>{v ? '是' : '否'}</Tx> },
   { title: '最后上报', dataIndex: 'lastSeen', form: false },
   { title: '异常报文', dataIndex: 'malformed', form: false },
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: {} },

@@ -4,6 +4,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
 import { PERSON_TYPES, tagApi, zoneOptions } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
+import { rule } from '@/utils/validate';
 
 const fields: CrudField[] = [
   { title: '定位卡号', dataIndex: 'code', search: 'equal', form: { required: true } },
@@ -32,7 +33,7 @@ const fields: CrudField[] = [
     form: { request: zoneOptions, tooltip: '在线时离开岗位区域超过 10 分钟即报脱岗' },
   },
   { title: '岗位区域', dataIndex: 'postZoneName', form: false },
-  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: {} },
+  { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: { rules: [rule.phone] } },
   {
     title: '在线',
     dataIndex: 'online',

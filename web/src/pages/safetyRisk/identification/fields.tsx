@@ -277,7 +277,13 @@ export function planFields(scope: { unitId?: string } = {}): CrudField[] {
     },
     ...responsible('responsibleUserId', 'responsibleUserName'),
     { title: '开始时间', dataIndex: 'startTime', type: 'dateTime', width: 160, form: { required: true } },
-    { title: '结束时间', dataIndex: 'endTime', type: 'dateTime', hideInTable: true, form: { tooltip: '不填则长期有效' } },
+    {
+      title: '结束时间',
+      dataIndex: 'endTime',
+      type: 'dateTime',
+      hideInTable: true,
+      form: { tooltip: '不填则长期有效', after: 'startTime' },
+    },
     {
       title: '启用',
       dataIndex: 'enabled',

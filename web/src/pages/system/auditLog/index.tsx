@@ -2,6 +2,7 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { Select, Space, Typography } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { auditApi, getAuditSources, type AuditSource } from '@/services/audit';
+import { useText } from '@/utils/i18nText';
 
 const OPS = [
   { label: '新增', value: 'create' },
@@ -26,6 +27,7 @@ const fields: CrudField[] = [
 
 /** 操作审计: every write of the tenant, one service's log at a time. */
 export default function AuditLogPage() {
+  const tt = useText();
   const [sources, setSources] = useState<AuditSource[]>([]);
   const [service, setService] = useState<string>('workticket');
   useEffect(() => {
@@ -39,12 +41,12 @@ export default function AuditLogPage() {
   return (
     <div>
       <Space style={{ marginBottom: 12 }}>
-        <Typography.Text>业务模块</Typography.Text>
+        <Typography.Text>{tt('业务模块')}</Typography.Text>
         <Select
           style={{ width: 200 }}
           value={service}
           onChange={setService}
-          options={sources.map((s) => ({ label: s.name, value: s.service }))}
+          options={sources.map((s) => ({ label: tt(s.name), value: s.service }))}
           data-testid="audit-service"
         />
       </Space>

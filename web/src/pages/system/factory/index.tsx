@@ -7,6 +7,7 @@ import { reloadEnterprise } from '@/stores/enterprise';
 import { useSession } from '@/stores/session';
 import { useText } from '@/utils/i18nText';
 import { validateOrExplain } from '@/utils/formCheck';
+import { rule } from '@/utils/validate';
 
 /**
  * The enterprise record (企业信息) of the tenant: one form. The header and the map title read
@@ -108,7 +109,7 @@ export default function FactoryPage() {
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="contactPhone" label={tt('联系电话')}>
+              <Form.Item name="contactPhone" label={tt('联系电话')} rules={[rule.phone]}>
                 <Input placeholder={tt('请输入联系电话')} />
               </Form.Item>
             </Col>

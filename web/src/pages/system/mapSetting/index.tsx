@@ -172,7 +172,7 @@ export default function MapSettingPage() {
               <Descriptions.Item label={tt('观测时间')}>{weather.observedAt}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Alert type="info" showIcon message={weather.message} data-testid="weather-none" />
+            <Alert type="info" showIcon message={tt(weather.message || '')} data-testid="weather-none" />
           )}
         </Card>
       </Col>

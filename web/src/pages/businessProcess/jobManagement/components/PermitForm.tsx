@@ -25,6 +25,7 @@ import { history } from '@umijs/max';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
+import { requiredPrompt } from '@/utils/validate';
 import { checkDateRange, dateMessages, FORMAT, startDateDisabled, startTimeDisabled } from '@/utils/date';
 import { useSession } from '@/stores/session';
 import {
@@ -408,7 +409,7 @@ export default function PermitForm({ workType }: { workType: WorkType }) {
                       <Form.Item
                         name={['sub', f.name]}
                         label={tt(f.label)}
-                        rules={f.required ? [{ required: true, message: `${tt('请填写')}${tt(f.label)}` }] : undefined}
+                        rules={f.required ? [{ required: true, message: requiredPrompt(f.kind, tt(f.label)) }] : undefined}
                         extra={f.live ? <LiveLevel f={f} /> : undefined}
                       >
                         <TypeFieldInput f={f} opts={opts} />

@@ -24,7 +24,7 @@ import { DeleteOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons
 import dayjs from 'dayjs';
 import { history } from '@umijs/max';
 import FlowHistory from '@/components/FlowHistory';
-import { fileUrl, splitNames } from '@/utils/fileLink';
+import { FileLinks } from '@/components/FilePreview';
 import { message, modal } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 import { FORMAT } from '@/utils/date';
@@ -81,20 +81,6 @@ export function descSpan(fields: { span?: number }[], i: number): number {
   for (let j = 0; j < i; j++) used = fields[j].span === 24 ? 0 : (used + 1) % 3;
   const last = i === fields.length - 1 || fields[i + 1].span === 24;
   return last ? 3 - used : 1;
-}
-
-function Files({ value }: { value?: string }) {
-  const names = splitNames(value);
-  if (!names.length) return <span>-</span>;
-  return (
-    <Space wrap>
-      {names.map((n) => (
-        <a key={n} href={fileUrl(n)} target="_blank" rel="noreferrer">
-          {n.split('/').pop()}
-        </a>
-      ))}
-    </Space>
-  );
 }
 
 /**
@@ -280,7 +266,7 @@ export default function PermitView({ workType }: { workType: WorkType }) {
             {type.fields.map((f, i) => (
               <Descriptions.Item key={f.name} label={tt(f.label)} span={descSpan(type.fields, i)}>
                 {f.kind === 'upload' ? (
-                  <Files value={sub[f.name]} />
+                  <FileLinks value={sub[f.name]} />
                 ) : f.kind === 'person' ? (
                   sub.electricianName || '-'
                 ) : (
@@ -295,7 +281,7 @@ export default function PermitView({ workType }: { workType: WorkType }) {
             <Descriptions.Item label={tt('验收')}>{p.acceptTime ? `${p.acceptUserName} ${p.acceptTime}` : '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('备注')}>{p.remark || '-'}</Descriptions.Item>
             <Descriptions.Item label={tt('附件')} span={3}>
-              <Files value={p.attachments} />
+              <FileLinks value={p.attachments} />
             </Descriptions.Item>
           </Descriptions>
         </Card>
