@@ -10,7 +10,12 @@ import (
 )
 
 const (
-	epoch     = int64(1577836800000) // 2020-01-01 UTC, in ms
+	// epoch is 2018-01-01 UTC in ms. Ids made today are above every seeded
+	// id (Blade's platform ids ~1.1236e18, the demo tenant's ~1.00001e18), so
+	// lists ordered newest id first show new records above the seeds; ids
+	// made under the earlier 2020 epoch stay below both. 41 bits of
+	// milliseconds last until 2087.
+	epoch     = int64(1514764800000)
 	nodeBits  = 10
 	seqBits   = 12
 	maxSeq    = -1 ^ (-1 << seqBits)
