@@ -128,13 +128,13 @@ func streamUpload(r *http.Request, c resourcev1.ResourceServiceClient, part *mul
 	for {
 		// A fresh buffer per message: a sent message is not to be modified.
 		buf := make([]byte, uploadChunk)
-		n, rerr := io.ReadFull(part, buf)
+		n, rerr := fill(part, buf)
 		if n > 0 {
 			if err := st.Send(&resourcev1.PutFileRequest{Part: &resourcev1.PutFileRequest_Chunk{Chunk: buf[:n]}}); err != nil {
 				return closeUpload(st, err)
 			}
 		}
-		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+		if rerr == io.EOF {
 			return st.CloseAndRecv()
 		}
 		if rerr != nil {
@@ -142,6 +142,23 @@ func streamUpload(r *http.Request, c resourcev1.ResourceServiceClient, part *mul
 			return nil, readError{rerr}
 		}
 	}
+}
+
+// fill reads up to len(buf) bytes of a file part. Its io.EOF is only the
+// part's clean end (the boundary was read). A body cut mid-file (the user
+// closed the page) reads as io.ErrUnexpectedEOF from the multipart reader,
+// which io.ReadFull would have returned for a short last chunk too: taken
+// as the end, it stored the truncated file as if complete.
+func fill(part io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		m, err := part.Read(buf[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // closeUpload: Send fails with io.EOF when the service has ended the call
