@@ -2,7 +2,10 @@ package data
 
 import (
 	"context"
+	"database/sql"
 	"testing"
+
+	"gorm.io/gorm"
 
 	"anquan/kit/conf"
 	"anquan/kit/db"
@@ -13,16 +16,7 @@ import (
 // Version 3 labels the seeded entries of a database provisioned before the
 // English labels, leaving an entry a tenant renamed or labelled as it is.
 func TestSeedEnglishLabelsFillsSeededEntriesOnly(t *testing.T) {
-	ctx := context.Background()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(ctx, c, "system")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
+	ctx, g := migratedDB(t)
 	rows := []biz.Dict{
 		{Code: "user_type", DictKey: "-1", DictValue: "用户类型"},
 		{Code: "user_type", ParentID: 1, DictKey: "1", DictValue: "内部人员"},
@@ -37,20 +31,7 @@ func TestSeedEnglishLabelsFillsSeededEntriesOnly(t *testing.T) {
 	if err := g.WithContext(as).Create(&rows).Error; err != nil {
 		t.Fatal(err)
 	}
-	sqlDB, err := g.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tx, err := sqlDB.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := seedEnglishLabels(ctx, tx, "sqlite"); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	runGoMigration(t, g, seedEnglishLabels)
 	var got []biz.Dict
 	if err := g.WithContext(as).Order("id").Find(&got).Error; err != nil {
 		t.Fatal(err)
@@ -66,16 +47,7 @@ func TestSeedEnglishLabelsFillsSeededEntriesOnly(t *testing.T) {
 // Version 4 gives the seeded menu entries of a database provisioned before they carried a
 // 菜单别名 the template's alias, leaving an alias a tenant set and an entry of its own alone.
 func TestSeedMenuAliasesFillsSeededEntriesOnly(t *testing.T) {
-	ctx := context.Background()
-	c := conf.Default()
-	c.Data = t.TempDir()
-	g, err := db.Open(ctx, c, "system")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Migrate(g); err != nil {
-		t.Fatal(err)
-	}
+	ctx, g := migratedDB(t)
 	rows := []biz.Menu{
 		{Code: "system_settings", Name: "系统设置", Path: "/system", Category: 1},            // seeded, no alias
 		{Code: "user_add", Name: "新增", Category: 2},                                      // seeded button, no alias
@@ -90,20 +62,7 @@ func TestSeedMenuAliasesFillsSeededEntriesOnly(t *testing.T) {
 	if err := g.WithContext(as).Create(&rows).Error; err != nil {
 		t.Fatal(err)
 	}
-	sqlDB, err := g.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tx, err := sqlDB.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := seedMenuAliases(ctx, tx, "sqlite"); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	runGoMigration(t, g, seedMenuAliases)
 	var got []biz.Menu
 	if err := g.WithContext(as).Order("id").Find(&got).Error; err != nil {
 		t.Fatal(err)
@@ -113,5 +72,41 @@ func TestSeedMenuAliasesFillsSeededEntriesOnly(t *testing.T) {
 		if m.Alias != want[i] {
 			t.Errorf("%s: alias %q, want %q", m.Code, m.Alias, want[i])
 		}
+	}
+}
+
+// migratedDB is an empty SQLite system database at the latest version.
+func migratedDB(t *testing.T) (context.Context, *gorm.DB) {
+	t.Helper()
+	ctx := context.Background()
+	c := conf.Default()
+	c.Data = t.TempDir()
+	g, err := db.Open(ctx, c, "system")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, g
+}
+
+// runGoMigration runs one Go migration's body in a transaction, as goose does.
+func runGoMigration(t *testing.T, g *gorm.DB, up func(context.Context, *sql.Tx, string) error) {
+	t.Helper()
+	ctx := context.Background()
+	sqlDB, err := g.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := sqlDB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := up(ctx, tx, "sqlite"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
 	}
 }
