@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc"
 
 	"anquan/kit/ident"
+	"anquan/kit/iox"
 	resourcev1 "anquan/proto/blade/resource/v1"
 )
 
@@ -128,7 +129,7 @@ func streamUpload(r *http.Request, c resourcev1.ResourceServiceClient, part *mul
 	for {
 		// A fresh buffer per message: a sent message is not to be modified.
 		buf := make([]byte, uploadChunk)
-		n, rerr := fill(part, buf)
+		n, rerr := iox.Fill(part, buf) // io.EOF only at the part's boundary
 		if n > 0 {
 			if err := st.Send(&resourcev1.PutFileRequest{Part: &resourcev1.PutFileRequest_Chunk{Chunk: buf[:n]}}); err != nil {
 				return closeUpload(st, err)
@@ -142,23 +143,6 @@ func streamUpload(r *http.Request, c resourcev1.ResourceServiceClient, part *mul
 			return nil, readError{rerr}
 		}
 	}
-}
-
-// fill reads up to len(buf) bytes of a file part. Its io.EOF is only the
-// part's clean end (the boundary was read). A body cut mid-file (the user
-// closed the page) reads as io.ErrUnexpectedEOF from the multipart reader,
-// which io.ReadFull would have returned for a short last chunk too: taken
-// as the end, it stored the truncated file as if complete.
-func fill(part io.Reader, buf []byte) (int, error) {
-	n := 0
-	for n < len(buf) {
-		m, err := part.Read(buf[n:])
-		n += m
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
 }
 
 // closeUpload: Send fails with io.EOF when the service has ended the call

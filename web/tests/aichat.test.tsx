@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import Markdown from '@/components/Markdown';
 import { ChatError, parseChunk } from '@/services/aichat';
+import { parseSSE } from '@/utils/liveStream';
 
 (globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** The event of one SSE block as the stream reader hands it over. */
+const ev = (block: string) => parseSSE(block + '\n\n').events[0];
 const chunk = (delta: any, extra: any = {}) =>
-  'data: ' + JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta }], ...extra });
+  ev('data: ' + JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta }], ...extra }));
 
 describe('the chat stream parser', () => {
   it('reads thinking steps, content, the conversation and the end', () => {
@@ -16,16 +19,16 @@ describe('the chat stream parser', () => {
       { kind: 'step', text: '检索知识库：动火 → 1 条' },
     ]);
     expect(parseChunk(chunk({ content: '答案' }))).toEqual([{ kind: 'content', text: '答案' }]);
-    expect(parseChunk(': ping')).toEqual([]);
-    expect(parseChunk('data: [DONE]')).toBe('done');
+    expect(parseChunk(ev(': ping'))).toEqual([]);
+    expect(parseChunk(ev('data: [DONE]'))).toBe('done');
   });
 
   it('turns an error event into an error and skips a line that does not parse', () => {
-    const e = parseChunk('data: {"error":{"message":"模型服务中断"}}');
+    const e = parseChunk(ev('data: {"error":{"message":"模型服务中断"}}'));
     expect(e).toBeInstanceOf(ChatError);
     expect((e as ChatError).message).toBe('模型服务中断');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(parseChunk('data: {broken')).toEqual([]);
+    expect(parseChunk(ev('data: {broken'))).toEqual([]);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -207,6 +207,18 @@ await scenario('10: the permit list and notices search whole ranges; an exam may
   await m.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').first().click();
 });
 
+await scenario('8: a record made now lists first on a plain list (default order id desc, above the seeds)', async () => {
+  const areas = await api('GET', '/api/nDoublePrevention/risk-partition/list', { tok: adminTok });
+  const areaId = areas.data?.records?.[0]?.id ?? areas.data?.[0]?.id;
+  expect(areaId, `no risk partition: ${JSON.stringify(areas).slice(0, 200)}`);
+  const name = `新建对象${Date.now() % 100000}`;
+  const saved = await api('POST', '/api/nDoublePrevention/risk-object/submit', { tok: adminTok, body: { name, areaId } });
+  expect(saved.success, `risk-object/submit: ${JSON.stringify(saved)}`);
+  await openList('/safetyRisk/identification/riskObject');
+  const first = await page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').first().innerText();
+  expect(first.includes(name), `first row is not the new record: ${first}`);
+});
+
 await scenario('10: a contractor person phone says 手机号码长度不为11位', async () => {
   await openList('/contractor/person');
   await page.locator('.aq-crud .ant-pro-table-list-toolbar .ant-btn-primary').first().click();

@@ -3,6 +3,7 @@
  * (POST /api/ai-chat/v1/chat/completions with stream:true, read with fetch so it can carry
  * the token header); the caller's stored conversations are Blade REST (/api/ai-chat/conversation).
  */
+import { LiveEvent, readSSE } from '@/utils/liveStream';
 import { buildHeaders, get } from '@/utils/request';
 import { crudApi } from './system';
 
@@ -36,19 +37,17 @@ export class ChatError extends Error {
 }
 
 /**
- * Parses the SSE lines of a chat stream: each `data:` line is a chunk; a thinking step is a
+ * Reads one SSE event of a chat stream: its data is a chunk; a thinking step is a
  * reasoning_content starting with [THINKING]; an `error` chunk ends the stream with that
- * message. A line that does not parse is logged and skipped.
+ * message; `[DONE]` ends it. A comment (ping) yields nothing; data that does not parse is
+ * logged and skipped.
  */
-export function parseChunk(line: string): ChatPiece[] | 'done' | ChatError {
-  if (!line.startsWith('data:')) return [];
-  const data = line.slice(5).trim();
-  if (data === '[DONE]') return 'done';
-  let c: any;
-  try {
-    c = JSON.parse(data);
-  } catch (e) {
-    console.warn('ai-chat: unparsable stream line skipped', data, e);
+export function parseChunk(e: Pick<LiveEvent, 'data' | 'raw'>): ChatPiece[] | 'done' | ChatError {
+  if (e.raw === '') return [];
+  if (e.raw.trim() === '[DONE]') return 'done';
+  const c = e.data;
+  if (c === undefined || c === null || typeof c !== 'object') {
+    console.warn('ai-chat: unparsable stream event skipped', e.raw);
     return [];
   }
   if (c.error) return new ChatError(c.error.message || 'stream error', 500);
@@ -87,21 +86,15 @@ export async function streamChat(
     }
     throw new ChatError(msg, res.status);
   }
-  const reader = res.body.getReader();
-  const dec = new TextDecoder();
-  let buf = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += dec.decode(value, { stream: true });
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i).replace(/\r$/, '');
-      buf = buf.slice(i + 1);
-      const r = parseChunk(line);
-      if (r === 'done') return;
-      if (r instanceof ChatError) throw r;
-      r.forEach(onPiece);
+  let failure: ChatError | undefined;
+  await readSSE(res.body, (e) => {
+    const r = parseChunk(e);
+    if (r === 'done') return false;
+    if (r instanceof ChatError) {
+      failure = r;
+      return false;
     }
-  }
+    r.forEach(onPiece);
+  });
+  if (failure) throw failure;
 }

@@ -19,6 +19,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/iox"
 	"anquan/kit/paging"
 	"anquan/kit/storage"
 )
@@ -157,8 +158,8 @@ func (r *Resource) PutStream(ctx context.Context, original string, declared int6
 		headLen = r.MaxSize + 1
 	}
 	head := make([]byte, headLen)
-	n, err := io.ReadFull(content, head)
-	complete := err == io.EOF || err == io.ErrUnexpectedEOF
+	n, err := iox.Fill(content, head)
+	complete := err == io.EOF
 	if err != nil && !complete {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/kit/errs"
+	"anquan/kit/iox"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
 	pb "anquan/proto/blade/resource/v1"
@@ -101,13 +102,13 @@ func (s *Resource) PreviewFile(r *pb.FileName, st pb.ResourceService_PreviewFile
 	}
 	for {
 		buf := make([]byte, ChunkSize)
-		n, err := io.ReadFull(rc, buf)
+		n, err := iox.Fill(rc, buf)
 		if n > 0 {
 			if err := st.Send(&pb.FileChunk{Data: buf[:n]}); err != nil {
 				return err
 			}
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
+		if err == io.EOF { // a cut storage read is an error, not a shorter file
 			return nil
 		}
 		if err != nil {
