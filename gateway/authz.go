@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 
 	"anquan/kit/authn"
 	"anquan/kit/cache"
@@ -23,7 +24,7 @@ import (
 // method that is not open, so the open paths are declared once, in the
 // protos. A deny-list that cannot be read refuses the request (503): a
 // logged-out token must not pass while the cache is away.
-func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Handler {
+func authenticate(v *authn.Verifier, c cache.Cache, keys *keyTokens, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		raw := r.Header.Get("Blade-Auth")
 		if raw == "" {
@@ -35,16 +36,20 @@ func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Hand
 			}
 		}
 		if raw != "" {
-			if id, err := v.Verify(raw); err == nil {
-				revoked, err := authn.Revoked(r.Context(), c, id)
-				if err != nil {
-					slog.Error("token deny-list unreadable; refusing the request", "path", r.URL.Path, "err", err, "request_id", ident.RequestID(r.Context()))
-					writeBlade(w, http.StatusServiceUnavailable, authn.MsgDenyListDown)
-					return
-				}
-				if !revoked {
-					r = r.WithContext(ident.With(r.Context(), id))
-				}
+			var id *ident.Identity
+			var err error
+			if keys != nil && keyApplies(r.URL.Path, raw) {
+				id, err = keyIdentity(r.Context(), v, c, keys, raw)
+			} else {
+				id, err = identify(r.Context(), v, c, raw)
+			}
+			if err != nil {
+				slog.Error("token deny-list unreadable; refusing the request", "path", r.URL.Path, "err", err, "request_id", ident.RequestID(r.Context()))
+				writeBlade(w, http.StatusServiceUnavailable, authn.MsgDenyListDown)
+				return
+			}
+			if id != nil {
+				r = r.WithContext(ident.With(r.Context(), id))
 			}
 		}
 		// grpc-gateway forwards Authorization as metadata on its own; the
@@ -55,6 +60,41 @@ func authenticate(v *authn.Verifier, c cache.Cache, next http.Handler) http.Hand
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// identify is the identity of a token that verifies and is not revoked, or
+// nil; an error only when the deny-list cannot be read.
+func identify(ctx context.Context, v *authn.Verifier, c cache.Cache, raw string) (*ident.Identity, error) {
+	id, err := v.Verify(raw)
+	if err != nil {
+		return nil, nil
+	}
+	revoked, err := authn.Revoked(ctx, c, id)
+	if err != nil || revoked {
+		return nil, err
+	}
+	return id, nil
+}
+
+// keyIdentity is the identity of the user an API key acts as (through the
+// token blade-auth mints for it), or nil when the key is refused. A kept
+// token that is refused (the user's tokens were cut off after it was
+// minted) is minted once more: blade-auth decides again.
+func keyIdentity(ctx context.Context, v *authn.Verifier, c cache.Cache, keys *keyTokens, raw string) (*ident.Identity, error) {
+	for _, fresh := range []bool{false, true} {
+		tok, err := keys.token(ctx, raw, fresh)
+		if err != nil {
+			if errs.Code(err) != codes.Unauthenticated {
+				slog.Warn("API key not resolved", "err", err, "request_id", ident.RequestID(ctx))
+			}
+			return nil, nil
+		}
+		id, err := identify(ctx, v, c, tok)
+		if id != nil || err != nil {
+			return id, err
+		}
+	}
+	return nil, nil
 }
 
 // guestOnly refuses, at the gateway, what a guest token (a social login not

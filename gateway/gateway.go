@@ -149,7 +149,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 		return err
 	}
 	var h http.Handler = mux
-	h = authenticate(g.in.Verifier, g.in.Cache, h)
+	h = authenticate(g.in.Verifier, g.in.Cache, newKeyTokens(authv1.NewAuthInternalClient(g.dialer.Lazy("auth"))), h)
 	h = gz(h)
 	// Uploads may be as large as the storage allows, plus the multipart
 	// framing and what may be in flight to blade-resource when it refuses

@@ -112,6 +112,7 @@ export default defineConfig({
         { path: '/system/menuTenantConfig', component: './system/menuTenantConfig/index', access: 'canRoute' },
         { path: '/system/label', component: './system/label/index', access: 'canRoute' },
         { path: '/system/social', component: './system/social/index', access: 'canRoute' },
+        { path: '/system/apiKey', component: './system/apiKey/index', access: 'canRoute' },
         { path: '/system/auditLog', component: './system/auditLog/index', access: 'canRoute' },
         { path: '/businessProcess/noticeAnnouncement/index', component: './businessProcess/noticeAnnouncement/index' },
         // factory pages (enterprise, map, areas)

@@ -240,6 +240,7 @@ func (e *env) testAIChat(t *testing.T) {
 	fails(t, e.get(ai+"/conversation/page", ""), 401, "", "conversations without a token")
 	ok(t, e.post(ai+"/conversation/remove?ids="+conv, a, nil), "remove")
 	fails(t, e.get(ai+"/conversation/detail?id="+conv, a), 400, "不存在", "removed conversation")
+	e.testAIChatKeys(t, a, openCount)
 }
 
 func (e *env) testAIStream(t *testing.T, key, cc string) {
@@ -319,6 +320,64 @@ func (e *env) testAIStream(t *testing.T, key, cc string) {
 	if stop["choices"].([]any)[0].(map[string]any)["finish_reason"] != "stop" {
 		t.Fatalf("stop chunk %v", stop)
 	}
+}
+
+// testAIChatKeys: a tenant admin issues an API key to operator1; the key
+// opens only the assistant's endpoint and answers what operator1 may see;
+// the secret is shown once; another tenant cannot revoke it; revoking ends
+// it at once.
+func (e *env) testAIChatKeys(t *testing.T, a string, openCount func(string) int) {
+	const ak = "/api/blade-auth/api-key"
+	const cc = "/api/ai-chat/v1/chat/completions"
+	op := e.login("100001", "operator1", "123456")
+	opID := str(e.get("/api/blade-user/info", op).dataMap()["id"])
+	key := map[string]any{"userId": opID, "name": "班组长手机助手", "expireDays": 30}
+	fails(t, e.post(ak+"/submit", op, key), 403, "", "an operator issues a key")
+	bad := func(k string, v any, msg string) {
+		t.Helper()
+		b := map[string]any{"userId": opID, "name": "x", "expireDays": 30}
+		b[k] = v
+		fails(t, e.post(ak+"/submit", a, b), 400, msg, "key "+k)
+	}
+	bad("name", "  ", "请填写密钥名称")
+	bad("userId", "999", "密钥使用人不存在")
+	bad("expireDays", 400, "有效期须为1-365天")
+	made := e.post(ak+"/submit", a, key)
+	ok(t, made, "issue a key")
+	secret, _ := made.dataMap()["secret"].(string)
+	if !strings.HasPrefix(secret, "aq-sk-") || len(secret) < 40 {
+		t.Fatalf("secret %q", secret)
+	}
+	keyID := str(made.dataMap()["key"].(map[string]any)["id"])
+	list := e.get(ak+"/list?name=班组长", a)
+	ok(t, list, "key list")
+	if strings.Contains(string(list.Raw), secret) || !strings.Contains(string(list.Raw), secret[:10]) || list.dataMap()["total"].(float64) != 1 {
+		t.Fatalf("the list shows the secret or not the prefix: %s", truncate(list.Raw))
+	}
+
+	// the key answers as operator1, on the assistant's endpoint only
+	if ms := e.openai("GET", ai+"/v1/models", secret, nil); ms.Status != 200 {
+		t.Fatalf("models with the key: %d %s", ms.Status, truncate(ms.Raw))
+	}
+	nOp := openCount(op)
+	got, _, _ := answer(t, e.openai("POST", cc, secret, map[string]any{"messages": []map[string]any{{"role": "user", "content": "本单位未整改隐患有多少？"}}, "store": false}))
+	if !strings.Contains(got, fmt.Sprintf("本单位未整改隐患 %d 条", nOp)) {
+		t.Fatalf("the key's answer is not operator1's (%d): %s", nOp, got)
+	}
+	if r := e.openai("GET", "/api/blade-user/info", secret, nil); r.Status != 401 {
+		t.Fatalf("the key opened a path outside the assistant: %d %s", r.Status, truncate(r.Raw))
+	}
+	aiFails(t, e.openai("GET", ai+"/v1/models", "aq-sk-"+strings.Repeat("0", 48), nil), 401, "invalid_api_key", "an unknown key")
+
+	// another tenant cannot revoke it; its admin can, and the key ends at once
+	b := e.login("300015", "admin", "123456")
+	fails(t, e.post(ak+"/remove?ids="+keyID, b, nil), 400, "不存在", "another tenant revokes the key")
+	if ms := e.openai("GET", ai+"/v1/models", secret, nil); ms.Status != 200 {
+		t.Fatalf("the key after another tenant's attempt: %d", ms.Status)
+	}
+	ok(t, e.post(ak+"/remove?ids="+keyID, a, nil), "revoke the key")
+	aiFails(t, e.openai("GET", ai+"/v1/models", secret, nil), 401, "invalid_api_key", "a revoked key")
+	aiFails(t, e.openai("POST", cc, secret, ask("你好")), 401, "invalid_api_key", "a revoked key asks")
 }
 
 // TestAIChatRateLimit: a user over the per-minute budget gets 429

@@ -50,7 +50,7 @@ func (a *App) Start(ctx context.Context) error {
 	guard := social.Guard{AllowPrivate: settings.AllowPrivateIdP}
 	uc := &biz.Auth{Dir: dir, Tokens: tokens, Cache: a.in.Cache, Signer: signer, Social: social.New(guard), Events: a.Outbox,
 		PasswordKey: settings.PasswordKey, Captcha: settings.Captcha}
-	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir), guard.CheckURL))
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, providers, &biz.ApiKeys{Auth: uc, Repo: data.ApiKeys(g)}, profile(userv1.NewUserServiceClient(a.in.Dialer.Lazy("user")), dir), guard.CheckURL))
 	if err != nil {
 		return err
 	}

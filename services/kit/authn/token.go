@@ -180,3 +180,11 @@ func RandomID(n int) string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// APIKeyPrefix starts every API key secret (blade-auth issues them for the
+// assistant's OpenAI-compatible endpoint): a leaked key is recognisable,
+// and the gateway tells a key from a JWT without parsing it.
+const APIKeyPrefix = "aq-sk-"
+
+// IsAPIKey reports whether a bearer value is an API key rather than a token.
+func IsAPIKey(raw string) bool { return strings.HasPrefix(StripBearer(raw), APIKeyPrefix) }

@@ -770,6 +770,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blade-auth/api-key/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API keys of the assistant's OpenAI-compatible endpoint
+         *     (/api/ai-chat/v1/*): a tenant admin issues one to a user; the secret is
+         *     answered once and stored as a hash; a call with it acts as that user.
+         */
+        get: operations["AuthService_ApiKeyList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/api-key/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_ApiKeyRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/api-key/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_ApiKeyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blade-auth/oauth/captcha": {
         parameters: {
             query?: never;
@@ -7140,6 +7193,55 @@ export interface components {
             /** Format: int64 */
             id: string;
         };
+        v1ApiKey: {
+            account: string;
+            createTime: string;
+            createUserName: string;
+            expireTime: string;
+            /** Format: int64 */
+            id: string;
+            lastUsedTime: string;
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart. */
+            prefix: string;
+            /**
+             * Format: int32
+             * @description 1 in force, 2 expired.
+             */
+            status: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1ApiKeyCreateRequest: {
+            /**
+             * Format: int32
+             * @description Days until the key expires: 1-365 (default 90).
+             */
+            expireDays: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description The user the key acts as (of the caller's tenant).
+             */
+            userId: string;
+        };
+        v1ApiKeyPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ApiKey"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description ApiKeySecret is the only answer that holds the secret. */
+        v1ApiKeySecret: {
+            key: components["schemas"]["v1ApiKey"];
+            secret: string;
+        };
         v1ApproveRequest: {
             comment: string;
             /** Format: int64 */
@@ -12625,6 +12727,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1CertificateKinds"];
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ApiKeyPage"];
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyRevoke: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ApiKeySecret"];
                 };
             };
         };

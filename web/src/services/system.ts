@@ -90,3 +90,11 @@ export const getFactoryDetail = () => apiGet('/api/base-factory/factory/detail',
 // social (OAuth2/OIDC) login providers of the tenant, blade-auth
 // no detail call: the list row is the record (its secret comes back masked)
 export const socialProviderApi = crudApi('/api/blade-auth/social-provider', 'list', { detail: undefined });
+/** API keys of the assistant's OpenAI-compatible endpoint: listed by prefix; the secret is answered once, on create. */
+export interface ApiKeyCreated {
+  key: { id: string; name: string; prefix: string; userName: string; expireTime: string };
+  secret: string;
+}
+export const apiKeyApi = crudApi('/api/blade-auth/api-key', 'list', { detail: undefined });
+export const createApiKey = (v: { userId: string; name: string; expireDays?: number }) =>
+  post<ApiKeyCreated>('/api/blade-auth/api-key/submit', v).then((r) => r.data);

@@ -27,6 +27,419 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type ApiKey struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// The first characters of the secret, to tell keys apart.
+	Prefix         string `protobuf:"bytes,3,opt,name=prefix,proto3" json:"prefix,omitempty"`
+	UserId         int64  `protobuf:"varint,4,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Account        string `protobuf:"bytes,5,opt,name=account,proto3" json:"account,omitempty"`
+	UserName       string `protobuf:"bytes,6,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	ExpireTime     string `protobuf:"bytes,7,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	LastUsedTime   string `protobuf:"bytes,8,opt,name=last_used_time,json=lastUsedTime,proto3" json:"last_used_time,omitempty"`
+	CreateTime     string `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateUserName string `protobuf:"bytes,10,opt,name=create_user_name,json=createUserName,proto3" json:"create_user_name,omitempty"`
+	// 1 in force, 2 expired.
+	Status        int32 `protobuf:"varint,11,opt,name=status,proto3" json:"status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApiKey) Reset() {
+	*x = ApiKey{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApiKey) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApiKey) ProtoMessage() {}
+
+func (x *ApiKey) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApiKey.ProtoReflect.Descriptor instead.
+func (*ApiKey) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ApiKey) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ApiKey) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ApiKey) GetPrefix() string {
+	if x != nil {
+		return x.Prefix
+	}
+	return ""
+}
+
+func (x *ApiKey) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *ApiKey) GetAccount() string {
+	if x != nil {
+		return x.Account
+	}
+	return ""
+}
+
+func (x *ApiKey) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *ApiKey) GetExpireTime() string {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return ""
+}
+
+func (x *ApiKey) GetLastUsedTime() string {
+	if x != nil {
+		return x.LastUsedTime
+	}
+	return ""
+}
+
+func (x *ApiKey) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *ApiKey) GetCreateUserName() string {
+	if x != nil {
+		return x.CreateUserName
+	}
+	return ""
+}
+
+func (x *ApiKey) GetStatus() int32 {
+	if x != nil {
+		return x.Status
+	}
+	return 0
+}
+
+type ApiKeyPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*ApiKey              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApiKeyPage) Reset() {
+	*x = ApiKeyPage{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApiKeyPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApiKeyPage) ProtoMessage() {}
+
+func (x *ApiKeyPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApiKeyPage.ProtoReflect.Descriptor instead.
+func (*ApiKeyPage) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ApiKeyPage) GetRecords() []*ApiKey {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *ApiKeyPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ApiKeyPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *ApiKeyPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *ApiKeyPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+type ApiKeyCreateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The user the key acts as (of the caller's tenant).
+	UserId int64  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Name   string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Days until the key expires: 1-365 (default 90).
+	ExpireDays    int32 `protobuf:"varint,3,opt,name=expire_days,json=expireDays,proto3" json:"expire_days,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApiKeyCreateRequest) Reset() {
+	*x = ApiKeyCreateRequest{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApiKeyCreateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApiKeyCreateRequest) ProtoMessage() {}
+
+func (x *ApiKeyCreateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApiKeyCreateRequest.ProtoReflect.Descriptor instead.
+func (*ApiKeyCreateRequest) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ApiKeyCreateRequest) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *ApiKeyCreateRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ApiKeyCreateRequest) GetExpireDays() int32 {
+	if x != nil {
+		return x.ExpireDays
+	}
+	return 0
+}
+
+// ApiKeySecret is the only answer that holds the secret.
+type ApiKeySecret struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           *ApiKey                `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Secret        string                 `protobuf:"bytes,2,opt,name=secret,proto3" json:"secret,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApiKeySecret) Reset() {
+	*x = ApiKeySecret{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApiKeySecret) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApiKeySecret) ProtoMessage() {}
+
+func (x *ApiKeySecret) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApiKeySecret.ProtoReflect.Descriptor instead.
+func (*ApiKeySecret) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ApiKeySecret) GetKey() *ApiKey {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+func (x *ApiKeySecret) GetSecret() string {
+	if x != nil {
+		return x.Secret
+	}
+	return ""
+}
+
+type KeyTokenRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeyTokenRequest) Reset() {
+	*x = KeyTokenRequest{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeyTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeyTokenRequest) ProtoMessage() {}
+
+func (x *KeyTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeyTokenRequest.ProtoReflect.Descriptor instead.
+func (*KeyTokenRequest) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *KeyTokenRequest) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+type KeyTokenReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AccessToken   string                 `protobuf:"bytes,1,opt,name=access_token,json=accessToken,proto3" json:"access_token,omitempty"`
+	ExpiresIn     int32                  `protobuf:"varint,2,opt,name=expires_in,json=expiresIn,proto3" json:"expires_in,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeyTokenReply) Reset() {
+	*x = KeyTokenReply{}
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeyTokenReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeyTokenReply) ProtoMessage() {}
+
+func (x *KeyTokenReply) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeyTokenReply.ProtoReflect.Descriptor instead.
+func (*KeyTokenReply) Descriptor() ([]byte, []int) {
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *KeyTokenReply) GetAccessToken() string {
+	if x != nil {
+		return x.AccessToken
+	}
+	return ""
+}
+
+func (x *KeyTokenReply) GetExpiresIn() int32 {
+	if x != nil {
+		return x.ExpiresIn
+	}
+	return 0
+}
+
 type TokenRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	ClientId      string                 `protobuf:"bytes,1,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
@@ -52,7 +465,7 @@ type TokenRequest struct {
 
 func (x *TokenRequest) Reset() {
 	*x = TokenRequest{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[0]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -64,7 +477,7 @@ func (x *TokenRequest) String() string {
 func (*TokenRequest) ProtoMessage() {}
 
 func (x *TokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[0]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -77,7 +490,7 @@ func (x *TokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenRequest.ProtoReflect.Descriptor instead.
 func (*TokenRequest) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{0}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TokenRequest) GetClientId() string {
@@ -228,7 +641,7 @@ type TokenResponse struct {
 
 func (x *TokenResponse) Reset() {
 	*x = TokenResponse{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[1]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -240,7 +653,7 @@ func (x *TokenResponse) String() string {
 func (*TokenResponse) ProtoMessage() {}
 
 func (x *TokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[1]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -253,7 +666,7 @@ func (x *TokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenResponse.ProtoReflect.Descriptor instead.
 func (*TokenResponse) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{1}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TokenResponse) GetAccessToken() string {
@@ -407,7 +820,7 @@ type CaptchaReply struct {
 
 func (x *CaptchaReply) Reset() {
 	*x = CaptchaReply{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[2]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -419,7 +832,7 @@ func (x *CaptchaReply) String() string {
 func (*CaptchaReply) ProtoMessage() {}
 
 func (x *CaptchaReply) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[2]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -432,7 +845,7 @@ func (x *CaptchaReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CaptchaReply.ProtoReflect.Descriptor instead.
 func (*CaptchaReply) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{2}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CaptchaReply) GetKey() string {
@@ -465,7 +878,7 @@ type LogoutRequest struct {
 
 func (x *LogoutRequest) Reset() {
 	*x = LogoutRequest{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[3]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -477,7 +890,7 @@ func (x *LogoutRequest) String() string {
 func (*LogoutRequest) ProtoMessage() {}
 
 func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[3]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -490,7 +903,7 @@ func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
 func (*LogoutRequest) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{3}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *LogoutRequest) GetRefreshToken() string {
@@ -527,7 +940,7 @@ type UserProfile struct {
 
 func (x *UserProfile) Reset() {
 	*x = UserProfile{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[4]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -539,7 +952,7 @@ func (x *UserProfile) String() string {
 func (*UserProfile) ProtoMessage() {}
 
 func (x *UserProfile) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[4]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -552,7 +965,7 @@ func (x *UserProfile) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserProfile.ProtoReflect.Descriptor instead.
 func (*UserProfile) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{4}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UserProfile) GetId() int64 {
@@ -709,7 +1122,7 @@ type SocialProvider struct {
 
 func (x *SocialProvider) Reset() {
 	*x = SocialProvider{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[5]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -721,7 +1134,7 @@ func (x *SocialProvider) String() string {
 func (*SocialProvider) ProtoMessage() {}
 
 func (x *SocialProvider) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[5]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -734,7 +1147,7 @@ func (x *SocialProvider) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SocialProvider.ProtoReflect.Descriptor instead.
 func (*SocialProvider) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{5}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SocialProvider) GetId() int64 {
@@ -841,7 +1254,7 @@ type SocialProviderPage struct {
 
 func (x *SocialProviderPage) Reset() {
 	*x = SocialProviderPage{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[6]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -853,7 +1266,7 @@ func (x *SocialProviderPage) String() string {
 func (*SocialProviderPage) ProtoMessage() {}
 
 func (x *SocialProviderPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[6]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -866,7 +1279,7 @@ func (x *SocialProviderPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SocialProviderPage.ProtoReflect.Descriptor instead.
 func (*SocialProviderPage) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{6}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SocialProviderPage) GetRecords() []*SocialProvider {
@@ -915,7 +1328,7 @@ type AccountsQuery struct {
 
 func (x *AccountsQuery) Reset() {
 	*x = AccountsQuery{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -927,7 +1340,7 @@ func (x *AccountsQuery) String() string {
 func (*AccountsQuery) ProtoMessage() {}
 
 func (x *AccountsQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -940,7 +1353,7 @@ func (x *AccountsQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountsQuery.ProtoReflect.Descriptor instead.
 func (*AccountsQuery) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{7}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *AccountsQuery) GetTenantId() string {
@@ -966,7 +1379,7 @@ type AccountList struct {
 
 func (x *AccountList) Reset() {
 	*x = AccountList{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -978,7 +1391,7 @@ func (x *AccountList) String() string {
 func (*AccountList) ProtoMessage() {}
 
 func (x *AccountList) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -991,7 +1404,7 @@ func (x *AccountList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountList.ProtoReflect.Descriptor instead.
 func (*AccountList) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{8}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *AccountList) GetAccounts() []string {
@@ -1011,7 +1424,7 @@ type UsersQuery struct {
 
 func (x *UsersQuery) Reset() {
 	*x = UsersQuery{}
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1023,7 +1436,7 @@ func (x *UsersQuery) String() string {
 func (*UsersQuery) ProtoMessage() {}
 
 func (x *UsersQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_blade_auth_v1_auth_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1036,7 +1449,7 @@ func (x *UsersQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UsersQuery.ProtoReflect.Descriptor instead.
 func (*UsersQuery) Descriptor() ([]byte, []int) {
-	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{9}
+	return file_blade_auth_v1_auth_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UsersQuery) GetTenantId() string {
@@ -1057,7 +1470,43 @@ var File_blade_auth_v1_auth_proto protoreflect.FileDescriptor
 
 const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
-	"\x18blade/auth/v1/auth.proto\x12\rblade.auth.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9e\x05\n" +
+	"\x18blade/auth/v1/auth.proto\x12\rblade.auth.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x86\x03\n" +
+	"\x06ApiKey\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12\x1f\n" +
+	"\x06prefix\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06prefix\x12\x17\n" +
+	"\auser_id\x18\x04 \x01(\x03R\x06userId\x12!\n" +
+	"\aaccount\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\aaccount\x12$\n" +
+	"\tuser_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\buserName\x12(\n" +
+	"\vexpire_time\x18\a \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"expireTime\x12-\n" +
+	"\x0elast_used_time\x18\b \x01(\tB\a\xbaH\x04r\x02\x18 R\flastUsedTime\x12(\n" +
+	"\vcreate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x121\n" +
+	"\x10create_user_name\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\x0ecreateUserName\x12\x16\n" +
+	"\x06status\x18\v \x01(\x05R\x06status\"\x97\x01\n" +
+	"\n" +
+	"ApiKeyPage\x12/\n" +
+	"\arecords\x18\x01 \x03(\v2\x15.blade.auth.v1.ApiKeyR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"l\n" +
+	"\x13ApiKeyCreateRequest\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12\x1f\n" +
+	"\vexpire_days\x18\x03 \x01(\x05R\n" +
+	"expireDays\"O\n" +
+	"\fApiKeySecret\x12'\n" +
+	"\x03key\x18\x01 \x01(\v2\x15.blade.auth.v1.ApiKeyR\x03key\x12\x16\n" +
+	"\x06secret\x18\x02 \x01(\tR\x06secret\",\n" +
+	"\x0fKeyTokenRequest\x12\x19\n" +
+	"\x03key\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x03key\"Q\n" +
+	"\rKeyTokenReply\x12!\n" +
+	"\faccess_token\x18\x01 \x01(\tR\vaccessToken\x12\x1d\n" +
+	"\n" +
+	"expires_in\x18\x02 \x01(\x05R\texpiresIn\"\x9e\x05\n" +
 	"\fTokenRequest\x12$\n" +
 	"\tclient_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\bclientId\x12-\n" +
 	"\rclient_secret\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\fclientSecret\x12$\n" +
@@ -1164,7 +1613,8 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"UsersQuery\x12$\n" +
 	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
-	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds2\xee\a\n" +
+	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds2\xf1\n" +
+	"\n" +
 	"\vAuthService\x12L\n" +
 	"\x05Token\x12\x1b.blade.auth.v1.TokenRequest\x1a\x1c.blade.auth.v1.TokenResponse\"\b\xca\xf3\x18\x04open\x12m\n" +
 	"\aCaptcha\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.auth.v1.CaptchaReply\"-\xca\xf3\x18\x04open\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/blade-auth/oauth/captcha\x12\x8b\x01\n" +
@@ -1174,11 +1624,16 @@ const file_blade_auth_v1_auth_proto_rawDesc = "" +
 	"ClearCache\x12\x16.blade.common.v1.Empty\x1a\x1a.google.protobuf.BoolValue\")\x82\xd3\xe4\x93\x02#\x12!/api/blade-auth/oauth/clear-cache\x12\x8b\x01\n" +
 	"\x12SocialProviderList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.auth.v1.SocialProviderPage\"6\xca\xf3\x18\x06social\x82\xd3\xe4\x93\x02&\x12$/api/blade-auth/social-provider/list\x12\x9e\x01\n" +
 	"\x14SocialProviderSubmit\x12\x1d.blade.auth.v1.SocialProvider\x1a\x1a.google.protobuf.BoolValue\"K\xca\xf3\x18\x16social_add,social_edit\x82\xd3\xe4\x93\x02+:\x01*\"&/api/blade-auth/social-provider/submit\x12\x8e\x01\n" +
-	"\x14SocialProviderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\rsocial_delete\x82\xd3\xe4\x93\x02(\"&/api/blade-auth/social-provider/remove2\xe4\x01\n" +
+	"\x14SocialProviderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\rsocial_delete\x82\xd3\xe4\x93\x02(\"&/api/blade-auth/social-provider/remove\x12t\n" +
+	"\n" +
+	"ApiKeyList\x12\x1a.blade.common.v1.PageQuery\x1a\x19.blade.auth.v1.ApiKeyPage\"/\xca\xf3\x18\aapi_key\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/blade-auth/api-key/list\x12\x89\x01\n" +
+	"\fApiKeyCreate\x12\".blade.auth.v1.ApiKeyCreateRequest\x1a\x1b.blade.auth.v1.ApiKeySecret\"8\xca\xf3\x18\vapi_key_add\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-auth/api-key/submit\x12\x7f\n" +
+	"\fApiKeyRevoke\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"8\xca\xf3\x18\x0eapi_key_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/blade-auth/api-key/remove2\xae\x02\n" +
 	"\fAuthInternal\x12J\n" +
 	"\x0eLockedAccounts\x12\x1c.blade.auth.v1.AccountsQuery\x1a\x1a.blade.auth.v1.AccountList\x12B\n" +
 	"\x06Unlock\x12\x1c.blade.auth.v1.AccountsQuery\x1a\x1a.google.protobuf.BoolValue\x12D\n" +
-	"\vRevokeUsers\x12\x19.blade.auth.v1.UsersQuery\x1a\x1a.google.protobuf.BoolValueB#Z!anquan/proto/blade/auth/v1;authv1b\x06proto3"
+	"\vRevokeUsers\x12\x19.blade.auth.v1.UsersQuery\x1a\x1a.google.protobuf.BoolValue\x12H\n" +
+	"\bKeyToken\x12\x1e.blade.auth.v1.KeyTokenRequest\x1a\x1c.blade.auth.v1.KeyTokenReplyB#Z!anquan/proto/blade/auth/v1;authv1b\x06proto3"
 
 var (
 	file_blade_auth_v1_auth_proto_rawDescOnce sync.Once
@@ -1192,52 +1647,68 @@ func file_blade_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_blade_auth_v1_auth_proto_rawDescData
 }
 
-var file_blade_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_blade_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_blade_auth_v1_auth_proto_goTypes = []any{
-	(*TokenRequest)(nil),         // 0: blade.auth.v1.TokenRequest
-	(*TokenResponse)(nil),        // 1: blade.auth.v1.TokenResponse
-	(*CaptchaReply)(nil),         // 2: blade.auth.v1.CaptchaReply
-	(*LogoutRequest)(nil),        // 3: blade.auth.v1.LogoutRequest
-	(*UserProfile)(nil),          // 4: blade.auth.v1.UserProfile
-	(*SocialProvider)(nil),       // 5: blade.auth.v1.SocialProvider
-	(*SocialProviderPage)(nil),   // 6: blade.auth.v1.SocialProviderPage
-	(*AccountsQuery)(nil),        // 7: blade.auth.v1.AccountsQuery
-	(*AccountList)(nil),          // 8: blade.auth.v1.AccountList
-	(*UsersQuery)(nil),           // 9: blade.auth.v1.UsersQuery
-	(*v1.Empty)(nil),             // 10: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 11: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),          // 12: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 13: google.protobuf.BoolValue
+	(*ApiKey)(nil),               // 0: blade.auth.v1.ApiKey
+	(*ApiKeyPage)(nil),           // 1: blade.auth.v1.ApiKeyPage
+	(*ApiKeyCreateRequest)(nil),  // 2: blade.auth.v1.ApiKeyCreateRequest
+	(*ApiKeySecret)(nil),         // 3: blade.auth.v1.ApiKeySecret
+	(*KeyTokenRequest)(nil),      // 4: blade.auth.v1.KeyTokenRequest
+	(*KeyTokenReply)(nil),        // 5: blade.auth.v1.KeyTokenReply
+	(*TokenRequest)(nil),         // 6: blade.auth.v1.TokenRequest
+	(*TokenResponse)(nil),        // 7: blade.auth.v1.TokenResponse
+	(*CaptchaReply)(nil),         // 8: blade.auth.v1.CaptchaReply
+	(*LogoutRequest)(nil),        // 9: blade.auth.v1.LogoutRequest
+	(*UserProfile)(nil),          // 10: blade.auth.v1.UserProfile
+	(*SocialProvider)(nil),       // 11: blade.auth.v1.SocialProvider
+	(*SocialProviderPage)(nil),   // 12: blade.auth.v1.SocialProviderPage
+	(*AccountsQuery)(nil),        // 13: blade.auth.v1.AccountsQuery
+	(*AccountList)(nil),          // 14: blade.auth.v1.AccountList
+	(*UsersQuery)(nil),           // 15: blade.auth.v1.UsersQuery
+	(*v1.Empty)(nil),             // 16: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 17: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),          // 18: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 19: google.protobuf.BoolValue
 }
 var file_blade_auth_v1_auth_proto_depIdxs = []int32{
-	5,  // 0: blade.auth.v1.SocialProviderPage.records:type_name -> blade.auth.v1.SocialProvider
-	0,  // 1: blade.auth.v1.AuthService.Token:input_type -> blade.auth.v1.TokenRequest
-	10, // 2: blade.auth.v1.AuthService.Captcha:input_type -> blade.common.v1.Empty
-	3,  // 3: blade.auth.v1.AuthService.Logout:input_type -> blade.auth.v1.LogoutRequest
-	10, // 4: blade.auth.v1.AuthService.UserInfo:input_type -> blade.common.v1.Empty
-	10, // 5: blade.auth.v1.AuthService.ClearCache:input_type -> blade.common.v1.Empty
-	11, // 6: blade.auth.v1.AuthService.SocialProviderList:input_type -> blade.common.v1.PageQuery
-	5,  // 7: blade.auth.v1.AuthService.SocialProviderSubmit:input_type -> blade.auth.v1.SocialProvider
-	12, // 8: blade.auth.v1.AuthService.SocialProviderRemove:input_type -> blade.common.v1.IdsQuery
-	7,  // 9: blade.auth.v1.AuthInternal.LockedAccounts:input_type -> blade.auth.v1.AccountsQuery
-	7,  // 10: blade.auth.v1.AuthInternal.Unlock:input_type -> blade.auth.v1.AccountsQuery
-	9,  // 11: blade.auth.v1.AuthInternal.RevokeUsers:input_type -> blade.auth.v1.UsersQuery
-	1,  // 12: blade.auth.v1.AuthService.Token:output_type -> blade.auth.v1.TokenResponse
-	2,  // 13: blade.auth.v1.AuthService.Captcha:output_type -> blade.auth.v1.CaptchaReply
-	13, // 14: blade.auth.v1.AuthService.Logout:output_type -> google.protobuf.BoolValue
-	4,  // 15: blade.auth.v1.AuthService.UserInfo:output_type -> blade.auth.v1.UserProfile
-	13, // 16: blade.auth.v1.AuthService.ClearCache:output_type -> google.protobuf.BoolValue
-	6,  // 17: blade.auth.v1.AuthService.SocialProviderList:output_type -> blade.auth.v1.SocialProviderPage
-	13, // 18: blade.auth.v1.AuthService.SocialProviderSubmit:output_type -> google.protobuf.BoolValue
-	13, // 19: blade.auth.v1.AuthService.SocialProviderRemove:output_type -> google.protobuf.BoolValue
-	8,  // 20: blade.auth.v1.AuthInternal.LockedAccounts:output_type -> blade.auth.v1.AccountList
-	13, // 21: blade.auth.v1.AuthInternal.Unlock:output_type -> google.protobuf.BoolValue
-	13, // 22: blade.auth.v1.AuthInternal.RevokeUsers:output_type -> google.protobuf.BoolValue
-	12, // [12:23] is the sub-list for method output_type
-	1,  // [1:12] is the sub-list for method input_type
-	1,  // [1:1] is the sub-list for extension type_name
-	1,  // [1:1] is the sub-list for extension extendee
-	0,  // [0:1] is the sub-list for field type_name
+	0,  // 0: blade.auth.v1.ApiKeyPage.records:type_name -> blade.auth.v1.ApiKey
+	0,  // 1: blade.auth.v1.ApiKeySecret.key:type_name -> blade.auth.v1.ApiKey
+	11, // 2: blade.auth.v1.SocialProviderPage.records:type_name -> blade.auth.v1.SocialProvider
+	6,  // 3: blade.auth.v1.AuthService.Token:input_type -> blade.auth.v1.TokenRequest
+	16, // 4: blade.auth.v1.AuthService.Captcha:input_type -> blade.common.v1.Empty
+	9,  // 5: blade.auth.v1.AuthService.Logout:input_type -> blade.auth.v1.LogoutRequest
+	16, // 6: blade.auth.v1.AuthService.UserInfo:input_type -> blade.common.v1.Empty
+	16, // 7: blade.auth.v1.AuthService.ClearCache:input_type -> blade.common.v1.Empty
+	17, // 8: blade.auth.v1.AuthService.SocialProviderList:input_type -> blade.common.v1.PageQuery
+	11, // 9: blade.auth.v1.AuthService.SocialProviderSubmit:input_type -> blade.auth.v1.SocialProvider
+	18, // 10: blade.auth.v1.AuthService.SocialProviderRemove:input_type -> blade.common.v1.IdsQuery
+	17, // 11: blade.auth.v1.AuthService.ApiKeyList:input_type -> blade.common.v1.PageQuery
+	2,  // 12: blade.auth.v1.AuthService.ApiKeyCreate:input_type -> blade.auth.v1.ApiKeyCreateRequest
+	18, // 13: blade.auth.v1.AuthService.ApiKeyRevoke:input_type -> blade.common.v1.IdsQuery
+	13, // 14: blade.auth.v1.AuthInternal.LockedAccounts:input_type -> blade.auth.v1.AccountsQuery
+	13, // 15: blade.auth.v1.AuthInternal.Unlock:input_type -> blade.auth.v1.AccountsQuery
+	15, // 16: blade.auth.v1.AuthInternal.RevokeUsers:input_type -> blade.auth.v1.UsersQuery
+	4,  // 17: blade.auth.v1.AuthInternal.KeyToken:input_type -> blade.auth.v1.KeyTokenRequest
+	7,  // 18: blade.auth.v1.AuthService.Token:output_type -> blade.auth.v1.TokenResponse
+	8,  // 19: blade.auth.v1.AuthService.Captcha:output_type -> blade.auth.v1.CaptchaReply
+	19, // 20: blade.auth.v1.AuthService.Logout:output_type -> google.protobuf.BoolValue
+	10, // 21: blade.auth.v1.AuthService.UserInfo:output_type -> blade.auth.v1.UserProfile
+	19, // 22: blade.auth.v1.AuthService.ClearCache:output_type -> google.protobuf.BoolValue
+	12, // 23: blade.auth.v1.AuthService.SocialProviderList:output_type -> blade.auth.v1.SocialProviderPage
+	19, // 24: blade.auth.v1.AuthService.SocialProviderSubmit:output_type -> google.protobuf.BoolValue
+	19, // 25: blade.auth.v1.AuthService.SocialProviderRemove:output_type -> google.protobuf.BoolValue
+	1,  // 26: blade.auth.v1.AuthService.ApiKeyList:output_type -> blade.auth.v1.ApiKeyPage
+	3,  // 27: blade.auth.v1.AuthService.ApiKeyCreate:output_type -> blade.auth.v1.ApiKeySecret
+	19, // 28: blade.auth.v1.AuthService.ApiKeyRevoke:output_type -> google.protobuf.BoolValue
+	14, // 29: blade.auth.v1.AuthInternal.LockedAccounts:output_type -> blade.auth.v1.AccountList
+	19, // 30: blade.auth.v1.AuthInternal.Unlock:output_type -> google.protobuf.BoolValue
+	19, // 31: blade.auth.v1.AuthInternal.RevokeUsers:output_type -> google.protobuf.BoolValue
+	5,  // 32: blade.auth.v1.AuthInternal.KeyToken:output_type -> blade.auth.v1.KeyTokenReply
+	18, // [18:33] is the sub-list for method output_type
+	3,  // [3:18] is the sub-list for method input_type
+	3,  // [3:3] is the sub-list for extension type_name
+	3,  // [3:3] is the sub-list for extension extendee
+	0,  // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_blade_auth_v1_auth_proto_init() }
@@ -1251,7 +1722,7 @@ func file_blade_auth_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_auth_v1_auth_proto_rawDesc), len(file_blade_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -31,6 +31,9 @@ const (
 	AuthService_SocialProviderList_FullMethodName   = "/blade.auth.v1.AuthService/SocialProviderList"
 	AuthService_SocialProviderSubmit_FullMethodName = "/blade.auth.v1.AuthService/SocialProviderSubmit"
 	AuthService_SocialProviderRemove_FullMethodName = "/blade.auth.v1.AuthService/SocialProviderRemove"
+	AuthService_ApiKeyList_FullMethodName           = "/blade.auth.v1.AuthService/ApiKeyList"
+	AuthService_ApiKeyCreate_FullMethodName         = "/blade.auth.v1.AuthService/ApiKeyCreate"
+	AuthService_ApiKeyRevoke_FullMethodName         = "/blade.auth.v1.AuthService/ApiKeyRevoke"
 )
 
 // AuthServiceClient is the client API for AuthService service.
@@ -48,6 +51,12 @@ type AuthServiceClient interface {
 	SocialProviderList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*SocialProviderPage, error)
 	SocialProviderSubmit(ctx context.Context, in *SocialProvider, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	SocialProviderRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// API keys of the assistant's OpenAI-compatible endpoint
+	// (/api/ai-chat/v1/*): a tenant admin issues one to a user; the secret is
+	// answered once and stored as a hash; a call with it acts as that user.
+	ApiKeyList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ApiKeyPage, error)
+	ApiKeyCreate(ctx context.Context, in *ApiKeyCreateRequest, opts ...grpc.CallOption) (*ApiKeySecret, error)
+	ApiKeyRevoke(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type authServiceClient struct {
@@ -138,6 +147,36 @@ func (c *authServiceClient) SocialProviderRemove(ctx context.Context, in *v1.Ids
 	return out, nil
 }
 
+func (c *authServiceClient) ApiKeyList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ApiKeyPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApiKeyPage)
+	err := c.cc.Invoke(ctx, AuthService_ApiKeyList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ApiKeyCreate(ctx context.Context, in *ApiKeyCreateRequest, opts ...grpc.CallOption) (*ApiKeySecret, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApiKeySecret)
+	err := c.cc.Invoke(ctx, AuthService_ApiKeyCreate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ApiKeyRevoke(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, AuthService_ApiKeyRevoke_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuthServiceServer is the server API for AuthService service.
 // All implementations must embed UnimplementedAuthServiceServer
 // for forward compatibility.
@@ -153,6 +192,12 @@ type AuthServiceServer interface {
 	SocialProviderList(context.Context, *v1.PageQuery) (*SocialProviderPage, error)
 	SocialProviderSubmit(context.Context, *SocialProvider) (*wrapperspb.BoolValue, error)
 	SocialProviderRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// API keys of the assistant's OpenAI-compatible endpoint
+	// (/api/ai-chat/v1/*): a tenant admin issues one to a user; the secret is
+	// answered once and stored as a hash; a call with it acts as that user.
+	ApiKeyList(context.Context, *v1.PageQuery) (*ApiKeyPage, error)
+	ApiKeyCreate(context.Context, *ApiKeyCreateRequest) (*ApiKeySecret, error)
+	ApiKeyRevoke(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedAuthServiceServer()
 }
 
@@ -186,6 +231,15 @@ func (UnimplementedAuthServiceServer) SocialProviderSubmit(context.Context, *Soc
 }
 func (UnimplementedAuthServiceServer) SocialProviderRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method SocialProviderRemove not implemented")
+}
+func (UnimplementedAuthServiceServer) ApiKeyList(context.Context, *v1.PageQuery) (*ApiKeyPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApiKeyList not implemented")
+}
+func (UnimplementedAuthServiceServer) ApiKeyCreate(context.Context, *ApiKeyCreateRequest) (*ApiKeySecret, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApiKeyCreate not implemented")
+}
+func (UnimplementedAuthServiceServer) ApiKeyRevoke(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApiKeyRevoke not implemented")
 }
 func (UnimplementedAuthServiceServer) mustEmbedUnimplementedAuthServiceServer() {}
 func (UnimplementedAuthServiceServer) testEmbeddedByValue()                     {}
@@ -352,6 +406,60 @@ func _AuthService_SocialProviderRemove_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_ApiKeyList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ApiKeyList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ApiKeyList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ApiKeyList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ApiKeyCreate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ApiKeyCreateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ApiKeyCreate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ApiKeyCreate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ApiKeyCreate(ctx, req.(*ApiKeyCreateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ApiKeyRevoke_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ApiKeyRevoke(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ApiKeyRevoke_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ApiKeyRevoke(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AuthService_ServiceDesc is the grpc.ServiceDesc for AuthService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -391,6 +499,18 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "SocialProviderRemove",
 			Handler:    _AuthService_SocialProviderRemove_Handler,
 		},
+		{
+			MethodName: "ApiKeyList",
+			Handler:    _AuthService_ApiKeyList_Handler,
+		},
+		{
+			MethodName: "ApiKeyCreate",
+			Handler:    _AuthService_ApiKeyCreate_Handler,
+		},
+		{
+			MethodName: "ApiKeyRevoke",
+			Handler:    _AuthService_ApiKeyRevoke_Handler,
+		},
 	},
 	Streams:  []grpc.StreamDesc{},
 	Metadata: "blade/auth/v1/auth.proto",
@@ -400,6 +520,7 @@ const (
 	AuthInternal_LockedAccounts_FullMethodName = "/blade.auth.v1.AuthInternal/LockedAccounts"
 	AuthInternal_Unlock_FullMethodName         = "/blade.auth.v1.AuthInternal/Unlock"
 	AuthInternal_RevokeUsers_FullMethodName    = "/blade.auth.v1.AuthInternal/RevokeUsers"
+	AuthInternal_KeyToken_FullMethodName       = "/blade.auth.v1.AuthInternal/KeyToken"
 )
 
 // AuthInternalClient is the client API for AuthInternal service.
@@ -418,6 +539,11 @@ type AuthInternalClient interface {
 	// RevokeUsers voids every token of the users issued until now (password
 	// change or reset, lock, removal).
 	RevokeUsers(ctx context.Context, in *UsersQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// KeyToken answers a short-lived access token of the user an API key
+	// acts as, for the gateway (never handed to the key's holder): refused
+	// when the key is unknown, revoked or expired, or the user or tenant may
+	// not sign in.
+	KeyToken(ctx context.Context, in *KeyTokenRequest, opts ...grpc.CallOption) (*KeyTokenReply, error)
 }
 
 type authInternalClient struct {
@@ -458,6 +584,16 @@ func (c *authInternalClient) RevokeUsers(ctx context.Context, in *UsersQuery, op
 	return out, nil
 }
 
+func (c *authInternalClient) KeyToken(ctx context.Context, in *KeyTokenRequest, opts ...grpc.CallOption) (*KeyTokenReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(KeyTokenReply)
+	err := c.cc.Invoke(ctx, AuthInternal_KeyToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuthInternalServer is the server API for AuthInternal service.
 // All implementations must embed UnimplementedAuthInternalServer
 // for forward compatibility.
@@ -474,6 +610,11 @@ type AuthInternalServer interface {
 	// RevokeUsers voids every token of the users issued until now (password
 	// change or reset, lock, removal).
 	RevokeUsers(context.Context, *UsersQuery) (*wrapperspb.BoolValue, error)
+	// KeyToken answers a short-lived access token of the user an API key
+	// acts as, for the gateway (never handed to the key's holder): refused
+	// when the key is unknown, revoked or expired, or the user or tenant may
+	// not sign in.
+	KeyToken(context.Context, *KeyTokenRequest) (*KeyTokenReply, error)
 	mustEmbedUnimplementedAuthInternalServer()
 }
 
@@ -492,6 +633,9 @@ func (UnimplementedAuthInternalServer) Unlock(context.Context, *AccountsQuery) (
 }
 func (UnimplementedAuthInternalServer) RevokeUsers(context.Context, *UsersQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RevokeUsers not implemented")
+}
+func (UnimplementedAuthInternalServer) KeyToken(context.Context, *KeyTokenRequest) (*KeyTokenReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method KeyToken not implemented")
 }
 func (UnimplementedAuthInternalServer) mustEmbedUnimplementedAuthInternalServer() {}
 func (UnimplementedAuthInternalServer) testEmbeddedByValue()                      {}
@@ -568,6 +712,24 @@ func _AuthInternal_RevokeUsers_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthInternal_KeyToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(KeyTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthInternalServer).KeyToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthInternal_KeyToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthInternalServer).KeyToken(ctx, req.(*KeyTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AuthInternal_ServiceDesc is the grpc.ServiceDesc for AuthInternal service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -586,6 +748,10 @@ var AuthInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeUsers",
 			Handler:    _AuthInternal_RevokeUsers_Handler,
+		},
+		{
+			MethodName: "KeyToken",
+			Handler:    _AuthInternal_KeyToken_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -344,9 +344,38 @@ func hashToken(t string) string {
 
 // issue signs an access token and stores a new refresh token (of family, or a new one).
 func (a *Auth) issue(ctx context.Context, c *Client, t *Tenant, u *User, oauthID, family string) (*TokenResult, error) {
-	roles, err := a.Dir.Roles(ctx, t.ID, u.RoleIDs)
+	if family == "" {
+		family = authn.RandomID(16)
+	}
+	if oauthID == "" {
+		oauthID = u.OAuthID
+	}
+	claims, err := a.claims(ctx, c.ID, t, u, oauthID, family)
 	if err != nil {
 		return nil, err
+	}
+	access, _, err := a.Signer.Sign(claims, c.AccessTTL)
+	if err != nil {
+		return nil, err
+	}
+	refresh := authn.RandomID(32)
+	err = a.Tokens.SaveRefresh(ctx, &RefreshToken{ID: idgen.Next(), Family: family, TokenHash: hashToken(refresh), TenantID: t.ID, UserID: u.ID, OAuthID: oauthID, ClientID: c.ID, ExpiresAt: a.now().Add(c.RefreshTTL), CreatedAt: a.now()})
+	if err != nil {
+		return nil, err
+	}
+	res := &TokenResult{AccessToken: access, RefreshToken: refresh, ExpiresIn: int(c.AccessTTL.Seconds()), User: u, Tenant: t, RoleNames: claims.RoleName, RoleIDs: claims.RoleID, OAuthID: oauthID}
+	if t.Expire != nil && t.Expire.Sub(a.now()) < RemindWithin {
+		res.Expiration = "您的平台服务授权将于 " + timefmt.FormatDate(*t.Expire) + " 到期,请及时联系管理员续期"
+	}
+	return res, nil
+}
+
+// claims are what an access token of u says: roles, data scope and its
+// departments, and the session (family) it belongs to.
+func (a *Auth) claims(ctx context.Context, clientID string, t *Tenant, u *User, oauthID, family string) (authn.Claims, error) {
+	roles, err := a.Dir.Roles(ctx, t.ID, u.RoleIDs)
+	if err != nil {
+		return authn.Claims{}, err
 	}
 	var names, ids []string
 	super := false
@@ -367,40 +396,20 @@ func (a *Auth) issue(ctx context.Context, c *Client, t *Tenant, u *User, oauthID
 	switch scope {
 	case ident.ScopeDeptChildren:
 		if scopeDepts, _, err = a.Dir.DeptScope(ctx, t.ID, deptIDs); err != nil {
-			return nil, err
+			return authn.Claims{}, err
 		}
 	case ident.ScopeDept:
 		scopeDepts = deptIDs
 	}
-	if family == "" {
-		family = authn.RandomID(16)
-	}
-	if oauthID == "" {
-		oauthID = u.OAuthID
-	}
-	claims := authn.Claims{
+	return authn.Claims{
 		TenantID: t.ID, UserID: strconv.FormatInt(u.ID, 10), Account: u.Account, UserName: cmp.Or(u.RealName, u.Name, u.Account),
 		NickName: cmp.Or(u.NickName, u.Name), RoleID: strings.Join(ids, ","), RoleName: strings.Join(names, ","),
-		DeptID: u.DeptIDs, PostID: u.PostID, OAuthID: oauthID, ClientID: c.ID, DataScope: int(scope), ScopeDepts: scopeDepts,
+		DeptID: u.DeptIDs, PostID: u.PostID, OAuthID: oauthID, ClientID: clientID, DataScope: int(scope), ScopeDepts: scopeDepts,
 		Super: super, Family: family,
 		// No local user yet (a social login before registration and
 		// approval): the token may call only what authn.GuestMayCall allows.
 		Guest: u.ID <= 0,
-	}
-	access, _, err := a.Signer.Sign(claims, c.AccessTTL)
-	if err != nil {
-		return nil, err
-	}
-	refresh := authn.RandomID(32)
-	err = a.Tokens.SaveRefresh(ctx, &RefreshToken{ID: idgen.Next(), Family: family, TokenHash: hashToken(refresh), TenantID: t.ID, UserID: u.ID, OAuthID: oauthID, ClientID: c.ID, ExpiresAt: a.now().Add(c.RefreshTTL), CreatedAt: a.now()})
-	if err != nil {
-		return nil, err
-	}
-	res := &TokenResult{AccessToken: access, RefreshToken: refresh, ExpiresIn: int(c.AccessTTL.Seconds()), User: u, Tenant: t, RoleNames: claims.RoleName, RoleIDs: claims.RoleID, OAuthID: oauthID}
-	if t.Expire != nil && t.Expire.Sub(a.now()) < RemindWithin {
-		res.Expiration = "您的平台服务授权将于 " + timefmt.FormatDate(*t.Expire) + " 到期,请及时联系管理员续期"
-	}
-	return res, nil
+	}, nil
 }
 
 // widest picks the wider data scope: all > dept and children > dept > self.

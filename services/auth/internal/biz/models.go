@@ -59,7 +59,7 @@ type LoginLog struct {
 func (LoginLog) TableName() string { return "auth_login_log" }
 
 // Models of the service.
-func Models() []any { return []any{&RefreshToken{}, &SocialProvider{}, &LoginLog{}} }
+func Models() []any { return []any{&RefreshToken{}, &SocialProvider{}, &LoginLog{}, &ApiKey{}} }
 
 // Client is the OAuth2 client record (from blade-system).
 type Client struct {

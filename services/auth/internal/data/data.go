@@ -32,6 +32,11 @@ func Providers(g *gorm.DB) *crud.Repo[biz.SocialProvider] {
 	return crud.New[biz.SocialProvider](g, crud.Spec{Name: "第三方登录配置", Filters: paging.Fields{"source": "source", "name": "name", "createTime": "create_time"}})
 }
 
+// ApiKeys is the generic repository of the assistant's API keys.
+func ApiKeys(g *gorm.DB) *crud.Repo[biz.ApiKey] {
+	return crud.New[biz.ApiKey](g, crud.Spec{Name: "API 密钥", Filters: paging.Fields{"name": "name", "account": "account", "userName": "user_name", "userId": "user_id"}})
+}
+
 // Tokens implements biz.Tokens. Refresh tokens are platform rows: every
 // query names its tenant or token hash explicitly, so it runs as system.
 type Tokens struct {

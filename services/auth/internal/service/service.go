@@ -30,12 +30,13 @@ type Auth struct {
 	// checkURL refuses a provider address the server may not call; its
 	// error is a message for the user.
 	checkURL func(ctx context.Context, raw string) error
+	keys     *biz.ApiKeys
 }
 
 // New binds handlers; profile reads the caller's profile from blade-user;
 // checkURL checks a social provider's tokenUrl and userInfoUrl when saved.
-func New(uc *biz.Auth, providers *crud.Repo[biz.SocialProvider], profile func(ctx context.Context) (*pb.UserProfile, error), checkURL func(ctx context.Context, raw string) error) *Auth {
-	return &Auth{uc: uc, providers: providers, profile: profile, checkURL: checkURL}
+func New(uc *biz.Auth, providers *crud.Repo[biz.SocialProvider], keys *biz.ApiKeys, profile func(ctx context.Context) (*pb.UserProfile, error), checkURL func(ctx context.Context, raw string) error) *Auth {
+	return &Auth{uc: uc, providers: providers, keys: keys, profile: profile, checkURL: checkURL}
 }
 
 func (s *Auth) Token(ctx context.Context, r *pb.TokenRequest) (*pb.TokenResponse, error) {

@@ -189,6 +189,9 @@ var Template = []MenuTemplate{
 		page("menuTenantConfig", "租户菜单配置", "/system/menuTenantConfig", "appstore", "menuTenantConfig", "add", "edit", "delete", "view"),
 		page("label", "标签管理", "/system/label", "tag", "label", "add", "edit", "delete", "view"),
 		page("social", "第三方登录", "/system/social", "api", "social", "add", "edit", "delete", "view"),
+		// aichat: keys a tenant admin issues to a user for the assistant's
+		// OpenAI-compatible endpoint (blade-auth keeps them hashed).
+		withButtons(page("api_key", "API 密钥", "/system/apiKey", "key", "apiKey"), "add:签发密钥", "delete:吊销"),
 		// every service's audit log of writes (kit/db.AuditLog), for the tenant's administrators.
 		page("audit_log", "操作审计", "/system/auditLog", "inspection", "auditLog", "export"),
 		withPlatform(page("tenant", "租户管理", "/system/tenant", "bank", "tenant", crudButtons...)),

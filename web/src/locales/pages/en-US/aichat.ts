@@ -1,4 +1,4 @@
-// English texts of the safety assistant's pages (its conversations).
+// English texts of the safety assistant's pages (its conversations, the API keys of its endpoint).
 export default {
   助手对话: 'Assistant conversations',
   标题: 'Title',
@@ -8,4 +8,17 @@ export default {
   提问: 'Question',
   回答: 'Answer',
   思考步骤: 'thinking step',
+  'API 密钥': 'API keys',
+  密钥名称: 'Key name',
+  使用人: 'User',
+  密钥: 'Key',
+  最后使用: 'Last used',
+  签发人: 'Issued by',
+  吊销: 'Revoke',
+  '关闭后无法再次查看,请立即复制并妥善保管。': 'It cannot be shown again once closed: copy it now and keep it safe.',
+  请输入密钥名称: 'Please enter the key name',
+  '例如: 班组长手机助手': 'e.g. shift leader phone assistant',
+  请选择使用人: 'Please select the user',
+  '有效期(天)': 'Valid for (days)',
+  请输入有效期: 'Please enter the validity',
 };

@@ -1,0 +1,82 @@
+package gateway
+
+import (
+	"context"
+	"crypto/sha256"
+	"strings"
+	"sync"
+	"time"
+
+	"anquan/kit/authn"
+	authv1 "anquan/proto/blade/auth/v1"
+)
+
+// apiKeyPaths are the only paths an API key opens: the assistant's
+// OpenAI-compatible endpoint. Everywhere else a key is no credential.
+const apiKeyPaths = "/api/ai-chat/v1/"
+
+// keyTokens turns an API key into the short-lived access token blade-auth
+// mints for its user, and keeps that token for a part of its life so a
+// streaming client's calls do not each cost a round trip. The token never
+// leaves the gateway: services see an ordinary token of that user, so the
+// key sees exactly what the user may see. A revoked key's token is refused
+// by the deny-list (its session), and a refused one is minted again once
+// (blade-auth then refuses a revoked key).
+type keyTokens struct {
+	auth authv1.AuthInternalClient
+	mu   sync.Mutex
+	held map[[32]byte]heldToken
+}
+
+type heldToken struct {
+	token string
+	until time.Time
+}
+
+// keyHeld bounds the tokens kept; past it the oldest half is not worth
+// sorting out: the map is emptied and tokens are minted again.
+const keyHeld = 10000
+
+func newKeyTokens(auth authv1.AuthInternalClient) *keyTokens {
+	return &keyTokens{auth: auth, held: map[[32]byte]heldToken{}}
+}
+
+// token answers the access token for key; fresh skips the one kept.
+func (k *keyTokens) token(ctx context.Context, key string, fresh bool) (string, error) {
+	key = authn.StripBearer(key)
+	h := sha256.Sum256([]byte(key))
+	now := time.Now()
+	if !fresh {
+		k.mu.Lock()
+		t, ok := k.held[h]
+		k.mu.Unlock()
+		if ok && now.Before(t.until) {
+			return t.token, nil
+		}
+	}
+	r, err := k.auth.KeyToken(ctx, &authv1.KeyTokenRequest{Key: key})
+	if err != nil {
+		k.forget(h)
+		return "", err
+	}
+	// kept for half its life: a token always has minutes left when used
+	keep := time.Duration(r.ExpiresIn) * time.Second / 2
+	k.mu.Lock()
+	if len(k.held) >= keyHeld {
+		k.held = map[[32]byte]heldToken{}
+	}
+	k.held[h] = heldToken{token: r.AccessToken, until: now.Add(keep)}
+	k.mu.Unlock()
+	return r.AccessToken, nil
+}
+
+func (k *keyTokens) forget(h [32]byte) {
+	k.mu.Lock()
+	delete(k.held, h)
+	k.mu.Unlock()
+}
+
+// keyApplies: an API key on a path it opens.
+func keyApplies(path, raw string) bool {
+	return strings.HasPrefix(path, apiKeyPaths) && authn.IsAPIKey(raw)
+}

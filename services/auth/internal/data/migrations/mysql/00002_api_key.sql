@@ -1,0 +1,5 @@
+-- API keys of the assistant's OpenAI-compatible endpoint (a tenant admin issues one to a user;
+-- only the SHA-256 of the secret is kept). Drafted by genmigrations -next.
+
+-- +goose Up
+CREATE TABLE `auth_api_key` (`id` bigint,`create_user` bigint NOT NULL DEFAULT 0,`create_dept` bigint NOT NULL DEFAULT 0,`create_time` datetime(3) NOT NULL,`update_user` bigint NOT NULL DEFAULT 0,`update_time` datetime(3) NOT NULL,`status` int NOT NULL DEFAULT 1,`is_deleted` int NOT NULL DEFAULT 0,`tenant_id` varchar(12) NOT NULL DEFAULT '',`name` varchar(50) NOT NULL,`prefix` varchar(20) NOT NULL,`key_hash` varchar(64) NOT NULL,`user_id` bigint NOT NULL,`account` varchar(100) NOT NULL,`user_name` varchar(100) NOT NULL DEFAULT '',`expire_time` datetime(3) NOT NULL,`last_used_time` datetime(3) NULL,`create_user_name` varchar(100) NOT NULL DEFAULT '',PRIMARY KEY (`id`),INDEX `idx_auth_api_key_is_deleted` (`is_deleted`),INDEX `idx_auth_api_key_tenant_id` (`tenant_id`),UNIQUE INDEX `idx_auth_api_key_key_hash` (`key_hash`),INDEX `idx_auth_api_key_user_id` (`user_id`));
