@@ -4,7 +4,7 @@
 // ignored, sends a regulation question with Enter and sees the thinking steps appear as
 // collapsed panels that open, the answer quoting GB 30871-2022, asks about the unit's open
 // hazards and sees a table linking to the hazard page, closes the dialog (cleared on reopen) and
-// finds the conversation on 助手对话.
+// finds the conversation on 助手对话; issues an API key on 系统管理 › API 密钥 (shown once, works).
 import { openSuite } from '../suite.mjs';
 
 const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('aichat');
@@ -63,6 +63,28 @@ await scenario('the conversation is listed on 助手对话 with its steps', asyn
   await row.getByText('查看').click();
   await page.getByTestId('conversation-assistant').first().waitFor();
   await shot('aichat-03-conversations');
+});
+
+await scenario('系统管理 › API 密钥: a key issued to operator1 is shown once and answers the models call', async () => {
+  await page.goto(`${BASE}/system/apiKey`);
+  await page.getByTestId('api-key-issue').click();
+  const m = page.locator('.ant-modal-content:visible').last();
+  await m.locator('#name').fill('班组长手机助手');
+  await m.locator('#userId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '王操作' }).first().click();
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
+  const shown = page.getByTestId('api-key-secret');
+  await shown.waitFor();
+  const secret = ((await shown.locator('code').first().textContent()) || '').trim();
+  expect(/^aq-sk-[0-9a-f]{48}$/.test(secret), `secret ${secret}`);
+  await shot('aichat-04-api-key');
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const row = page.locator('.aq-crud .ant-table-tbody tr.ant-table-row').first();
+  await row.getByText('班组长手机助手').waitFor();
+  const text = await row.innerText();
+  expect(text.includes(secret.slice(0, 10)) && !text.includes(secret), `the list shows the prefix only: ${text}`);
+  const r = await fetch(`${BASE}/api/ai-chat/v1/models`, { headers: { Authorization: `Bearer ${secret}` } });
+  expect(r.status === 200, `models with the key: ${r.status}`);
 });
 
 await finish();

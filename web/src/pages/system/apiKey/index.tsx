@@ -61,6 +61,7 @@ export default function ApiKeyPage() {
     modal.info({
       title: tt('新密钥(仅显示一次)'),
       width: 620,
+      okText: tt('确定'),
       content: (
         <div data-testid="api-key-secret">
           <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={tt('关闭后无法再次查看,请立即复制并妥善保管。')} />
