@@ -5,11 +5,15 @@
 // collapsed panels that open, the answer quoting GB 30871-2022, asks about the unit's open
 // hazards and sees a table linking to the hazard page, closes the dialog (cleared on reopen) and
 // finds the conversation on 助手对话; issues an API key on 系统管理 › API 密钥 (shown once, works).
+import OpenAI from 'openai';
 import { openSuite } from '../suite.mjs';
 
 const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('aichat');
 
 await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
+
+/** the API key issued on the keys page, for the openai client scenario */
+let keySecret = '';
 
 await scenario(
   'the round button opens the dialog; a blank question is ignored',
@@ -83,8 +87,46 @@ await scenario('系统管理 › API 密钥: a key issued to operator1 is shown 
   await row.getByText('班组长手机助手').waitFor();
   const text = await row.innerText();
   expect(text.includes(secret.slice(0, 10)) && !text.includes(secret), `the list shows the prefix only: ${text}`);
+  keySecret = secret;
   const r = await fetch(`${BASE}/api/ai-chat/v1/models`, { headers: { Authorization: `Bearer ${secret}` } });
   expect(r.status === 200, `models with the key: ${r.status}`);
+});
+
+await scenario('the official openai npm client streams an answer with the key; a revoked key is its AuthenticationError', async () => {
+  expect(keySecret, 'no key from the scenario before');
+  const client = new OpenAI({ apiKey: keySecret, baseURL: `${BASE}/api/ai-chat/v1`, maxRetries: 0 });
+  const models = await client.models.list();
+  expect(
+    models.data.some((m) => m.id === 'default'),
+    `models ${JSON.stringify(models.data)}`,
+  );
+  const stream = await client.chat.completions.create({
+    model: 'default',
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: 'user', content: '动火作业票有效期多久？' }],
+  });
+  let content = '';
+  let usage;
+  for await (const chunk of stream) {
+    content += chunk.choices[0]?.delta?.content || '';
+    if (chunk.usage) usage = chunk.usage;
+  }
+  expect(content.includes('GB 30871-2022'), `streamed answer: ${content.slice(0, 200)}`);
+  expect(usage && usage.total_tokens > 0, `usage ${JSON.stringify(usage)}`);
+  // revoke on the page: the next call is refused at once
+  await page.goto(`${BASE}/system/apiKey`);
+  const row = page.locator('.aq-crud .ant-table-tbody tr.ant-table-row', { hasText: '班组长手机助手' }).first();
+  await row.locator('a', { hasText: '删除' }).click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await row.waitFor({ state: 'detached' });
+  let refused;
+  try {
+    await client.models.list();
+  } catch (e) {
+    refused = e;
+  }
+  expect(refused instanceof OpenAI.AuthenticationError, `after revoking: ${refused}`);
 });
 
 await finish();

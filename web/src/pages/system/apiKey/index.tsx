@@ -118,7 +118,11 @@ export default function ApiKeyPage() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ expireDays: 90 }}>
-          <Form.Item name="name" label={tt('密钥名称')} rules={[{ required: true, whitespace: true, message: tt('请输入密钥名称') }, { max: 50 }]}>
+          <Form.Item
+            name="name"
+            label={tt('密钥名称')}
+            rules={[{ required: true, whitespace: true, message: tt('请输入密钥名称') }, { max: 50 }]}
+          >
             <Input placeholder={tt('例如: 班组长手机助手')} maxLength={50} />
           </Form.Item>
           <Form.Item name="userId" label={tt('使用人')} rules={[{ required: true, message: tt('请选择使用人') }]}>
