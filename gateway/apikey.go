@@ -13,7 +13,7 @@ import (
 
 // apiKeyPaths are the only paths an API key opens: the assistant's
 // OpenAI-compatible endpoint. Everywhere else a key is no credential.
-const apiKeyPaths = "/api/ai-chat/v1/"
+const apiKeyPaths = "/api/ai-chat/v1/" //nolint:gosec // G101: a URL path prefix, not a credential
 
 // keyTokens turns an API key into the short-lived access token blade-auth
 // mints for its user, and keeps that token for a part of its life so a

@@ -50,7 +50,7 @@ const (
 	DefaultKeyDays      = 90
 	MaxKeyDays          = 365
 	keyTouchEvery       = time.Minute
-	MsgBadKey           = "API 密钥无效、已吊销或已过期" //nolint:gosec // G101: a user-facing error message, not a credential
+	MsgBadKey           = "API 密钥无效、已吊销或已过期"
 	keySessionPrefix    = "key-"
 	keyVisiblePrefixLen = 10
 )
