@@ -21,7 +21,9 @@ const apiKeyPaths = "/api/ai-chat/v1/" //nolint:gosec // G101: a URL path prefix
 // leaves the gateway: services see an ordinary token of that user, so the
 // key sees exactly what the user may see. A revoked key's token is refused
 // by the deny-list (its session), and a refused one is minted again once
-// (blade-auth then refuses a revoked key).
+// (blade-auth then refuses a revoked key). A map in this process rather
+// than kit/cache: that is Redis in production, and a minted token is not
+// to be stored outside the gateway that uses it.
 type keyTokens struct {
 	auth authv1.AuthInternalClient
 	mu   sync.Mutex

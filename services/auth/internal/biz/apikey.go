@@ -36,9 +36,6 @@ func (ApiKey) TableName() string { return "auth_api_key" }
 
 // Rules of API keys.
 const (
-	// ApiKeyPrefix starts every secret, so a leaked one is recognisable
-	// (secret scanners) and the gateway tells it from a JWT without parsing.
-	ApiKeyPrefix = authn.APIKeyPrefix
 	// KeyTokenTTL is the life of an access token minted for a key: the
 	// gateway keeps it for less, and a revoked key's token dies with its
 	// session within this time anyway.
@@ -108,7 +105,7 @@ func (k *ApiKeys) Create(ctx context.Context, userID int64, name string, days in
 	if n >= MaxKeysPerUser {
 		return nil, "", errs.BadRequest("该用户的有效密钥已达%d个,请先吊销不用的密钥", MaxKeysPerUser)
 	}
-	secret := ApiKeyPrefix + authn.RandomID(24)
+	secret := authn.APIKeyPrefix + authn.RandomID(24)
 	key := &ApiKey{Name: name, Prefix: secret[:keyVisiblePrefixLen], KeyHash: hashToken(secret), UserID: u.ID, Account: u.Account,
 		UserName: cmp.Or(u.RealName, u.Name, u.Account), ExpireTime: now.AddDate(0, 0, days), CreateUserName: id.UserName}
 	if err := k.Repo.Create(ctx, key); err != nil {
@@ -143,7 +140,7 @@ func (k *ApiKeys) Revoke(ctx context.Context, ids []int64) error {
 // in any more.
 func (k *ApiKeys) Token(ctx context.Context, secret string) (string, int, error) {
 	secret = strings.TrimSpace(secret)
-	if !strings.HasPrefix(secret, ApiKeyPrefix) || len(secret) > 100 {
+	if !authn.IsAPIKey(secret) || len(secret) > 100 {
 		return "", 0, errs.Unauthorized(MsgBadKey)
 	}
 	key, err := k.Repo.FindBy(ident.AsSystem(ctx), "key_hash = ?", hashToken(secret))
