@@ -176,7 +176,7 @@ await scenario('a refused permit submit scrolls to the first missing field and n
 });
 
 // item 6, seeded menus of a database provisioned before they carried a 菜单别名
-await scenario('a database from before the menu aliases: its seeded entries save as they are after the upgrade', async () => {
+await scenario('a database from before the menu aliases and the API key page: its seeded entries save as they are and the new page arrives after the upgrade', async () => {
   const bin = process.env.ANQUAN_BIN && path.resolve(process.env.ANQUAN_BIN);
   expect(bin && fs.existsSync(bin), 'this scenario starts its own server: set ANQUAN_BIN');
   expect(spawnSync('sqlite3', ['-version']).status === 0, 'sqlite3 is missing (apt-get install -y sqlite3)');
@@ -207,10 +207,12 @@ await scenario('a database from before the menu aliases: its seeded entries save
   }
   let srv = await start();
   try {
-    // as a database seeded before version 4 of blade-system: no entry has an alias, version 4 not applied
+    // as a database seeded before version 4 of blade-system: no entry has an alias, no API key
+    // page (version 5 gives tenants the pages added to the template since), neither applied
     await srv.stop();
     const db = path.join(data, 'system.db');
-    const sql = "UPDATE blade_menu SET alias = ''; DELETE FROM goose_db_version WHERE version_id = 4;";
+    const newer = "(SELECT id FROM blade_menu WHERE code IN ('api_key', 'api_key_add', 'api_key_delete'))";
+    const sql = `UPDATE blade_menu SET alias = ''; DELETE FROM blade_role_menu WHERE menu_id IN ${newer}; DELETE FROM blade_menu WHERE id IN ${newer}; DELETE FROM goose_db_version WHERE version_id >= 4;`;
     const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
     expect(r.status === 0, `sqlite3: ${r.stderr}`);
     srv = await start();
@@ -238,6 +240,9 @@ await scenario('a database from before the menu aliases: its seeded entries save
       await m.locator('.ant-modal-footer .ant-btn-primary').click();
       await toastIn('操作成功').waitFor();
       await shot('shell-a-6-old-database-menu', p);
+      // the page added since reached the tenant, with its buttons, granted to its administrators
+      await p.goto(`${srv.base}/system/apiKey`);
+      await p.getByRole('button', { name: /签发密钥/ }).waitFor();
     } finally {
       await ctx.close();
     }

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"anquan/kit/ident"
@@ -140,6 +141,58 @@ func MenuAliases() map[string]string {
 	return out
 }
 
+// menuRow is the menu row of template entry t, the i-th child of parent.
+func menuRow(t MenuTemplate, parent int64, i int) Menu {
+	m := Menu{Code: t.Code, Name: t.Name, Alias: menuAlias(t), Path: t.Path, Source: t.Source, I18n: t.I18n, Category: t.Category, ParentID: parent, Sort: int32(i + 1), IsUsed: 2, IsOpen: 1, IsTab: true}
+	if t.Category == 2 {
+		m.Action = 1
+	}
+	return m
+}
+
+// Placement is a template entry as a database provisioned before it existed gets it: its row
+// (no id, no parent id), the code of its parent ("" for a module) and whether only the
+// platform tenant has it.
+type Placement struct {
+	Row          Menu
+	ParentCode   string
+	PlatformOnly bool
+}
+
+// TemplatePlacements are the template entries of codes, parents before children, for a Go
+// migration that gives existing tenants the pages added since they were provisioned. A code
+// the template lacks is an error (the migration names the entries it adds).
+func TemplatePlacements(codes ...string) ([]Placement, error) {
+	want := map[string]bool{}
+	for _, c := range codes {
+		want[c] = true
+	}
+	var out []Placement
+	var walk func(ts []MenuTemplate, parent string, platform bool)
+	walk = func(ts []MenuTemplate, parent string, platform bool) {
+		for i, t := range ts {
+			p := platform || t.PlatformOnly
+			if want[t.Code] {
+				out = append(out, Placement{Row: menuRow(t, 0, i), ParentCode: parent, PlatformOnly: p})
+				delete(want, t.Code)
+			}
+			walk(t.Children, t.Code, p)
+		}
+	}
+	walk(Template, "", false)
+	if len(want) > 0 {
+		missing := make([]string, 0, len(want))
+		for c := range want {
+			missing = append(missing, c)
+		}
+		return nil, fmt.Errorf("menu template has no entries %s", strings.Join(missing, ", "))
+	}
+	return out, nil
+}
+
+// NewMenuID is an id for a menu or grant row made outside Provision (a Go migration).
+func NewMenuID() int64 { return nextID() }
+
 // flatten turns the template into menu rows with ids and parents, and
 // returns each module's ids (module, pages, buttons) for grants.
 func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
@@ -151,11 +204,8 @@ func flatten(tpl []MenuTemplate, platform bool) ([]Menu, map[string][]int64) {
 			if t.PlatformOnly && !platform {
 				continue
 			}
-			m := Menu{Code: t.Code, Name: t.Name, Alias: menuAlias(t), Path: t.Path, Source: t.Source, I18n: t.I18n, Category: t.Category, ParentID: parent, Sort: int32(i + 1), IsUsed: 2, IsOpen: 1, IsTab: true}
+			m := menuRow(t, parent, i)
 			m.ID = nextID()
-			if t.Category == 2 {
-				m.Action = 1
-			}
 			mod := module
 			if parent == 0 {
 				mod = t.Code

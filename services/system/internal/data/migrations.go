@@ -23,7 +23,7 @@ var migrationFiles embed.FS
 var Migrations = func() migrate.Set {
 	s := migrate.Service("system", "services/system/internal/data/migrations", migrationFiles, Migrate)
 	s.Go = func(dialect string) []*goose.Migration {
-		return []*goose.Migration{
+		ms := []*goose.Migration{
 			goose.NewGoMigration(3, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
 				return seedEnglishLabels(ctx, tx, dialect)
 			}}, nil),
@@ -31,6 +31,13 @@ var Migrations = func() migrate.Set {
 				return seedMenuAliases(ctx, tx, dialect)
 			}}, nil),
 		}
+		for _, m := range menuMigrations {
+			codes := m.Codes
+			ms = append(ms, goose.NewGoMigration(m.Version, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+				return seedTemplateMenus(ctx, tx, dialect, codes)
+			}}, nil))
+		}
+		return ms
 	}
 	return s
 }()

@@ -1,0 +1,124 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"anquan/kit/ident"
+	"anquan/system/internal/biz"
+)
+
+// Pages added to the menu template after tenants were provisioned reach those tenants through a
+// Go migration that names their codes (menuMigrations); a new tenant gets them from Provision.
+// Each migration is one list, so a release's pages arrive together and a code named twice is
+// caught by TestMenuMigrationCodesAreTemplateEntries.
+var menuMigrations = []struct {
+	Version int64
+	Codes   []string
+}{
+	{5, []string{"api_key", "api_key_add", "api_key_delete"}},
+}
+
+// seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
+// of the parent code it has (a tenant that deleted the module gets nothing), granted to its
+// administrator role: the admin decides who else sees a new page. An entry the tenant already
+// has (by code, not deleted) is left as it is, so the migration can run again. Only the
+// transaction is used: SQLite allows one writer, and a second connection would wait for it.
+// Ids come from idgen (the lease of the starting process; `anquan migrate` uses its own node).
+func seedTemplateMenus(ctx context.Context, tx *sql.Tx, dialect string, codes []string) error {
+	places, err := biz.TemplatePlacements(codes...)
+	if err != nil {
+		return err
+	}
+	q := func(s string) string { return rebind(dialect, s) }
+	rows, err := tx.QueryContext(ctx, q("SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id"))
+	if err != nil {
+		return err
+	}
+	var tenants []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			_ = rows.Close()
+			return err
+		}
+		tenants = append(tenants, t)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	for _, tenant := range tenants {
+		var admin int64
+		err := tx.QueryRowContext(ctx, q("SELECT id FROM blade_role WHERE tenant_id = ? AND role_alias = ? AND is_deleted = 0 ORDER BY id LIMIT 1"), tenant, ident.AliasAdministrator).Scan(&admin)
+		if err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		for _, p := range places {
+			if p.PlatformOnly && tenant != ident.PlatformTenant {
+				continue
+			}
+			id, err := menuID(ctx, tx, q, tenant, p.Row.Code)
+			if err != nil {
+				return err
+			}
+			if id != 0 {
+				continue
+			}
+			parent := int64(0)
+			if p.ParentCode != "" {
+				if parent, err = menuID(ctx, tx, q, tenant, p.ParentCode); err != nil {
+					return err
+				}
+				if parent == 0 {
+					continue
+				}
+			}
+			m := p.Row
+			id = biz.NewMenuID()
+			_, err = tx.ExecContext(ctx, q(`INSERT INTO blade_menu (id, create_time, update_time, tenant_id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_used, i18n, keep_alive, is_tab)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+				id, now, now, tenant, parent, m.Code, m.Name, m.Alias, m.Path, m.Source, m.Sort, m.Category, m.Action, m.IsOpen, m.IsUsed, m.I18n, m.KeepAlive, m.IsTab)
+			if err != nil {
+				return fmt.Errorf("menu %s of tenant %s: %w", m.Code, tenant, err)
+			}
+			if admin != 0 {
+				if _, err := tx.ExecContext(ctx, q("INSERT INTO blade_role_menu (id, tenant_id, role_id, menu_id) VALUES (?, ?, ?, ?)"), biz.NewMenuID(), tenant, admin, id); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// menuID is the id of the tenant's live entry of code, 0 when it has none.
+func menuID(ctx context.Context, tx *sql.Tx, q func(string) string, tenant, code string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, q("SELECT id FROM blade_menu WHERE tenant_id = ? AND code = ? AND is_deleted = 0 ORDER BY id LIMIT 1"), tenant, code).Scan(&id)
+	if err == sql.ErrNoRows {
+		return 0, nil
+	}
+	return id, err
+}
+
+// rebind turns ? placeholders into PostgreSQL's $n (the statements hold no literal '?').
+func rebind(dialect, s string) string {
+	if dialect != "postgres" {
+		return s
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
