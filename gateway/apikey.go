@@ -7,7 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc/codes"
+
 	"anquan/kit/authn"
+	"anquan/kit/errs"
 	authv1 "anquan/proto/blade/auth/v1"
 )
 
@@ -28,6 +31,11 @@ type keyTokens struct {
 	auth authv1.AuthInternalClient
 	mu   sync.Mutex
 	held map[[32]byte]heldToken
+	// refused keys (unknown, revoked or expired) until a time: a client
+	// retrying a bad key in a loop costs a map lookup, not a blade-auth call
+	// each. A refused secret never becomes valid (a new key is a new random
+	// secret), so the only cost of the memory is its size, bounded like held.
+	refused map[[32]byte]time.Time
 }
 
 type heldToken struct {
@@ -35,12 +43,18 @@ type heldToken struct {
 	until time.Time
 }
 
-// keyHeld bounds the tokens kept; past it the oldest half is not worth
-// sorting out: the map is emptied and tokens are minted again.
+// keyHeld bounds the tokens (and refusals) kept; past it the oldest half is
+// not worth sorting out: the map is emptied and tokens are minted again.
 const keyHeld = 10000
 
+// keyRefusedFor is how long a refused key is answered from memory.
+const keyRefusedFor = time.Minute
+
+// errKeyRefused is blade-auth's answer to a key it refused, given again from memory.
+var errKeyRefused = errs.Unauthorized(authn.MsgBadKey)
+
 func newKeyTokens(auth authv1.AuthInternalClient) *keyTokens {
-	return &keyTokens{auth: auth, held: map[[32]byte]heldToken{}}
+	return &keyTokens{auth: auth, held: map[[32]byte]heldToken{}, refused: map[[32]byte]time.Time{}}
 }
 
 // token answers the access token for key; fresh skips the one kept.
@@ -48,17 +62,27 @@ func (k *keyTokens) token(ctx context.Context, key string, fresh bool) (string, 
 	key = authn.StripBearer(key)
 	h := sha256.Sum256([]byte(key))
 	now := time.Now()
-	if !fresh {
-		k.mu.Lock()
-		t, ok := k.held[h]
-		k.mu.Unlock()
-		if ok && now.Before(t.until) {
-			return t.token, nil
-		}
+	k.mu.Lock()
+	t, ok := k.held[h]
+	until, bad := k.refused[h]
+	k.mu.Unlock()
+	if bad && now.Before(until) {
+		return "", errKeyRefused
+	}
+	if !fresh && ok && now.Before(t.until) {
+		return t.token, nil
 	}
 	r, err := k.auth.KeyToken(ctx, &authv1.KeyTokenRequest{Key: key})
 	if err != nil {
 		k.forget(h)
+		if errs.Code(err) == codes.Unauthenticated {
+			k.mu.Lock()
+			if len(k.refused) >= keyHeld {
+				k.refused = map[[32]byte]time.Time{}
+			}
+			k.refused[h] = now.Add(keyRefusedFor)
+			k.mu.Unlock()
+		}
 		return "", err
 	}
 	// kept for half its life: a token always has minutes left when used

@@ -186,5 +186,9 @@ func RandomID(n int) string {
 // and the gateway tells a key from a JWT without parsing it.
 const APIKeyPrefix = "aq-sk-"
 
+// MsgBadKey refuses a key that is unknown, revoked or expired (blade-auth, and
+// the gateway when it remembers the refusal).
+const MsgBadKey = "API 密钥无效、已吊销或已过期"
+
 // IsAPIKey reports whether a bearer value is an API key rather than a token.
 func IsAPIKey(raw string) bool { return strings.HasPrefix(StripBearer(raw), APIKeyPrefix) }

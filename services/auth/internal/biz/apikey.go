@@ -47,7 +47,7 @@ const (
 	DefaultKeyDays      = 90
 	MaxKeyDays          = 365
 	keyTouchEvery       = time.Minute
-	MsgBadKey           = "API 密钥无效、已吊销或已过期"
+	MsgBadKey           = authn.MsgBadKey
 	keySessionPrefix    = "key-"
 	keyVisiblePrefixLen = 10
 )

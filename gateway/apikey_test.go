@@ -1,0 +1,54 @@
+package gateway
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc"
+
+	"anquan/kit/errs"
+	authv1 "anquan/proto/blade/auth/v1"
+)
+
+// countingAuth answers KeyToken for one good key and counts the calls.
+type countingAuth struct {
+	authv1.AuthInternalClient
+	good  string
+	calls int
+}
+
+func (a *countingAuth) KeyToken(_ context.Context, r *authv1.KeyTokenRequest, _ ...grpc.CallOption) (*authv1.KeyTokenReply, error) {
+	a.calls++
+	if r.Key != a.good {
+		return nil, errs.Unauthorized("API 密钥无效、已吊销或已过期")
+	}
+	return &authv1.KeyTokenReply{AccessToken: "tok", ExpiresIn: 600}, nil
+}
+
+// A refused key is answered from memory, so a client looping on a bad key
+// costs blade-auth one call a minute; a good key's token is kept for half
+// its life; a fresh request mints again.
+func TestKeyTokensRememberRefusalsAndTokens(t *testing.T) {
+	a := &countingAuth{good: "aq-sk-good"}
+	k := newKeyTokens(a)
+	ctx := context.Background()
+	for i := 0; i < 5; i++ {
+		if _, err := k.token(ctx, "Bearer aq-sk-bad", i%2 == 1); err == nil {
+			t.Fatal("a bad key got a token")
+		}
+	}
+	if a.calls != 1 {
+		t.Errorf("%d blade-auth calls for five tries of a bad key, want 1", a.calls)
+	}
+	for i := 0; i < 3; i++ {
+		if tok, err := k.token(ctx, "aq-sk-good", false); err != nil || tok != "tok" {
+			t.Fatalf("good key: %q %v", tok, err)
+		}
+	}
+	if a.calls != 2 {
+		t.Errorf("%d calls after three uses of a good key, want 2", a.calls)
+	}
+	if _, err := k.token(ctx, "aq-sk-good", true); err != nil || a.calls != 3 {
+		t.Errorf("fresh: %v, %d calls", err, a.calls)
+	}
+}
