@@ -101,7 +101,9 @@ type Alarm struct {
 }
 
 // ShelvedAt reports whether the incident is shelved at time at.
-func (a *Alarm) ShelvedAt(at time.Time) bool { return a.ShelvedUntil != nil && at.Before(*a.ShelvedUntil) }
+func (a *Alarm) ShelvedAt(at time.Time) bool {
+	return a.ShelvedUntil != nil && at.Before(*a.ShelvedUntil)
+}
 
 func (Alarm) TableName() string { return "monitor_alarm" }
 
