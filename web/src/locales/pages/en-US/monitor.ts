@@ -40,6 +40,7 @@ export default {
   '新密钥(仅显示一次)': 'New secret (shown once)',
   // shelving (报警搁置)
   搁置: 'Shelve',
+  报警搁置: 'Shelve alarms',
   取消搁置: 'Unshelve',
   搁置报警: 'Shelve alarm',
   已搁置至: 'Shelved until',

@@ -18,12 +18,16 @@ export default function ShelveModal({
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    // A failed validation shows its messages in the form; nothing to send.
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     setBusy(true);
     try {
       await shelveAlarms([alarm!.id], v.minutes, v.reason);
       form.resetFields();
       onClose(true);
+    } catch {
+      // refused: the request helper showed the message; the dialog stays open
     } finally {
       setBusy(false);
     }
