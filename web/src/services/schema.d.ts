@@ -4560,6 +4560,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/alarm/shelve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shelves alarms as the caller (minutes 1..480, reason required): while
+         *     shelved, the point's incidents are recorded but not announced; the shelve
+         *     ends by itself at its expiry. Oxygen alarms and gas level 2 are refused.
+         */
+        post: operations["MonitorService_AlarmShelve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/alarm/unshelve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts the shelve of the alarms' points (ids). */
+        post: operations["MonitorService_AlarmUnshelve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/device/detail": {
         parameters: {
             query?: never;
@@ -7121,6 +7159,14 @@ export interface components {
             pointId: string;
             pointName: string;
             raisedAt: string;
+            /**
+             * @description Shelving (ISA-18.2): whether the point's alarm is shelved now, until
+             *     when (or when the shelve was lifted), by whom and why.
+             */
+            shelved: boolean;
+            shelvedByName: string;
+            shelvedUntil: string;
+            shelveReason: string;
             /** @description NORMAL, ACTIVE_UNACK, ACTIVE_ACK, RTN_UNACK, LATCHED. */
             state: string;
             tenantId: string;
@@ -10918,6 +10964,13 @@ export interface components {
              * @description Position in the checklist (1-based); stable for a permit.
              */
             seq: number;
+        };
+        /** @description Shelves alarms (ids, comma list) for minutes (1..480) with a reason. */
+        v1ShelveRequest: {
+            ids: string;
+            /** Format: int32 */
+            minutes: number;
+            reason: string;
         };
         /** @description A signature on the permit: an approval step or a lifecycle act. */
         v1Signature: {
@@ -18261,6 +18314,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1AlarmPage"];
+                };
+            };
+        };
+    };
+    MonitorService_AlarmShelve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Shelves alarms (ids, comma list) for minutes (1..480) with a reason. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ShelveRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_AlarmUnshelve: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

@@ -876,13 +876,19 @@ type Alarm struct {
 	LastValue float64 `protobuf:"fixed64,9,opt,name=last_value,json=lastValue,proto3" json:"last_value,omitempty"`
 	Unit      string  `protobuf:"bytes,10,opt,name=unit,proto3" json:"unit,omitempty"`
 	// NORMAL, ACTIVE_UNACK, ACTIVE_ACK, RTN_UNACK, LATCHED.
-	State         string  `protobuf:"bytes,11,opt,name=state,proto3" json:"state,omitempty"`
-	RaisedAt      string  `protobuf:"bytes,12,opt,name=raised_at,json=raisedAt,proto3" json:"raised_at,omitempty"`
-	AckedAt       string  `protobuf:"bytes,13,opt,name=acked_at,json=ackedAt,proto3" json:"acked_at,omitempty"`
-	AckedBy       int64   `protobuf:"varint,14,opt,name=acked_by,json=ackedBy,proto3" json:"acked_by,omitempty"`
-	AckedByName   string  `protobuf:"bytes,15,opt,name=acked_by_name,json=ackedByName,proto3" json:"acked_by_name,omitempty"`
-	ClearedAt     string  `protobuf:"bytes,16,opt,name=cleared_at,json=clearedAt,proto3" json:"cleared_at,omitempty"`
-	Limit         float64 `protobuf:"fixed64,17,opt,name=limit,proto3" json:"limit,omitempty"`
+	State       string  `protobuf:"bytes,11,opt,name=state,proto3" json:"state,omitempty"`
+	RaisedAt    string  `protobuf:"bytes,12,opt,name=raised_at,json=raisedAt,proto3" json:"raised_at,omitempty"`
+	AckedAt     string  `protobuf:"bytes,13,opt,name=acked_at,json=ackedAt,proto3" json:"acked_at,omitempty"`
+	AckedBy     int64   `protobuf:"varint,14,opt,name=acked_by,json=ackedBy,proto3" json:"acked_by,omitempty"`
+	AckedByName string  `protobuf:"bytes,15,opt,name=acked_by_name,json=ackedByName,proto3" json:"acked_by_name,omitempty"`
+	ClearedAt   string  `protobuf:"bytes,16,opt,name=cleared_at,json=clearedAt,proto3" json:"cleared_at,omitempty"`
+	Limit       float64 `protobuf:"fixed64,17,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Shelving (ISA-18.2): whether the point's alarm is shelved now, until
+	// when (or when the shelve was lifted), by whom and why.
+	Shelved       bool   `protobuf:"varint,18,opt,name=shelved,proto3" json:"shelved,omitempty"`
+	ShelvedUntil  string `protobuf:"bytes,19,opt,name=shelved_until,json=shelvedUntil,proto3" json:"shelved_until,omitempty"`
+	ShelvedByName string `protobuf:"bytes,20,opt,name=shelved_by_name,json=shelvedByName,proto3" json:"shelved_by_name,omitempty"`
+	ShelveReason  string `protobuf:"bytes,21,opt,name=shelve_reason,json=shelveReason,proto3" json:"shelve_reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1036,6 +1042,95 @@ func (x *Alarm) GetLimit() float64 {
 	return 0
 }
 
+func (x *Alarm) GetShelved() bool {
+	if x != nil {
+		return x.Shelved
+	}
+	return false
+}
+
+func (x *Alarm) GetShelvedUntil() string {
+	if x != nil {
+		return x.ShelvedUntil
+	}
+	return ""
+}
+
+func (x *Alarm) GetShelvedByName() string {
+	if x != nil {
+		return x.ShelvedByName
+	}
+	return ""
+}
+
+func (x *Alarm) GetShelveReason() string {
+	if x != nil {
+		return x.ShelveReason
+	}
+	return ""
+}
+
+// Shelves alarms (ids, comma list) for minutes (1..480) with a reason.
+type ShelveRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Ids           string                 `protobuf:"bytes,1,opt,name=ids,proto3" json:"ids,omitempty"`
+	Minutes       int32                  `protobuf:"varint,2,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	Reason        string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ShelveRequest) Reset() {
+	*x = ShelveRequest{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShelveRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShelveRequest) ProtoMessage() {}
+
+func (x *ShelveRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShelveRequest.ProtoReflect.Descriptor instead.
+func (*ShelveRequest) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ShelveRequest) GetIds() string {
+	if x != nil {
+		return x.Ids
+	}
+	return ""
+}
+
+func (x *ShelveRequest) GetMinutes() int32 {
+	if x != nil {
+		return x.Minutes
+	}
+	return 0
+}
+
+func (x *ShelveRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 type AlarmList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Items         []*Alarm               `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
@@ -1045,7 +1140,7 @@ type AlarmList struct {
 
 func (x *AlarmList) Reset() {
 	*x = AlarmList{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[8]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1057,7 +1152,7 @@ func (x *AlarmList) String() string {
 func (*AlarmList) ProtoMessage() {}
 
 func (x *AlarmList) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[8]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1070,7 +1165,7 @@ func (x *AlarmList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlarmList.ProtoReflect.Descriptor instead.
 func (*AlarmList) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{8}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AlarmList) GetItems() []*Alarm {
@@ -1093,7 +1188,7 @@ type AlarmPage struct {
 
 func (x *AlarmPage) Reset() {
 	*x = AlarmPage{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[9]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1105,7 +1200,7 @@ func (x *AlarmPage) String() string {
 func (*AlarmPage) ProtoMessage() {}
 
 func (x *AlarmPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[9]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1118,7 +1213,7 @@ func (x *AlarmPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlarmPage.ProtoReflect.Descriptor instead.
 func (*AlarmPage) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{9}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AlarmPage) GetRecords() []*Alarm {
@@ -1166,7 +1261,7 @@ type StreamQuery struct {
 
 func (x *StreamQuery) Reset() {
 	*x = StreamQuery{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1178,7 +1273,7 @@ func (x *StreamQuery) String() string {
 func (*StreamQuery) ProtoMessage() {}
 
 func (x *StreamQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1191,7 +1286,7 @@ func (x *StreamQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamQuery.ProtoReflect.Descriptor instead.
 func (*StreamQuery) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{10}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *StreamQuery) GetLastEventId() int64 {
@@ -1215,7 +1310,7 @@ type LiveEvent struct {
 
 func (x *LiveEvent) Reset() {
 	*x = LiveEvent{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1227,7 +1322,7 @@ func (x *LiveEvent) String() string {
 func (*LiveEvent) ProtoMessage() {}
 
 func (x *LiveEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1240,7 +1335,7 @@ func (x *LiveEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEvent.ProtoReflect.Descriptor instead.
 func (*LiveEvent) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{11}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LiveEvent) GetId() int64 {
@@ -1383,7 +1478,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xab\x04\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd3\x05\n" +
 	"\x05Alarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x19\n" +
@@ -1406,7 +1501,15 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\racked_by_name\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18dR\vackedByName\x12&\n" +
 	"\n" +
 	"cleared_at\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\tclearedAt\x12\x14\n" +
-	"\x05limit\x18\x11 \x01(\x01R\x05limit\"E\n" +
+	"\x05limit\x18\x11 \x01(\x01R\x05limit\x12\x18\n" +
+	"\ashelved\x18\x12 \x01(\bR\ashelved\x12,\n" +
+	"\rshelved_until\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\fshelvedUntil\x12/\n" +
+	"\x0fshelved_by_name\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18dR\rshelvedByName\x12-\n" +
+	"\rshelve_reason\x18\x15 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fshelveReason\"t\n" +
+	"\rShelveRequest\x12\x1a\n" +
+	"\x03ids\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x03ids\x12%\n" +
+	"\aminutes\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\aminutes\x12 \n" +
+	"\x06reason\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06reason\"E\n" +
 	"\tAlarmList\x128\n" +
 	"\x05items\x18\x01 \x03(\v2\x17.blade.monitor.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\"\xa3\x01\n" +
 	"\tAlarmPage\x12<\n" +
@@ -1421,7 +1524,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x12-\n" +
 	"\x05alarm\x18\x03 \x01(\v2\x17.blade.monitor.v1.AlarmR\x05alarm\x12-\n" +
-	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point2\xad\x11\n" +
+	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point2\xbe\x13\n" +
 	"\x0eMonitorService\x12\x82\x01\n" +
 	"\x0fGatewayPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.monitor.v1.GatewayPage\"4\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/gateway/page\x12|\n" +
 	"\rGatewayDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.monitor.v1.Gateway\"6\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/gateway/detail\x12\x9a\x01\n" +
@@ -1438,7 +1541,9 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\vPointRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"9\xca\xf3\x18\x14monitor_point_delete\x82\xd3\xe4\x93\x02\x1b\"\x19/api/monitor/point/remove\x12v\n" +
 	"\vAlarmActive\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.monitor.v1.AlarmList\"2\xca\xf3\x18\rmonitor_alarm\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/alarm/active\x12z\n" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.monitor.v1.AlarmPage\"0\xca\xf3\x18\rmonitor_alarm\x82\xd3\xe4\x93\x02\x19\x12\x17/api/monitor/alarm/page\x12v\n" +
-	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12Y\n" +
+	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12\x88\x01\n" +
+	"\vAlarmShelve\x12\x1f.blade.monitor.v1.ShelveRequest\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/alarm/shelve\x12\x83\x01\n" +
+	"\rAlarmUnshelve\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/monitor/alarm/unshelve\x12Y\n" +
 	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"\x11\xca\xf3\x18\rmonitor_alarm0\x01B)Z'anquan/proto/blade/monitor/v1;monitorv1b\x06proto3"
 
 var (
@@ -1453,7 +1558,7 @@ func file_blade_monitor_v1_monitor_proto_rawDescGZIP() []byte {
 	return file_blade_monitor_v1_monitor_proto_rawDescData
 }
 
-var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Gateway)(nil),              // 0: blade.monitor.v1.Gateway
 	(*GatewayPage)(nil),          // 1: blade.monitor.v1.GatewayPage
@@ -1463,15 +1568,16 @@ var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Point)(nil),                // 5: blade.monitor.v1.Point
 	(*PointPage)(nil),            // 6: blade.monitor.v1.PointPage
 	(*Alarm)(nil),                // 7: blade.monitor.v1.Alarm
-	(*AlarmList)(nil),            // 8: blade.monitor.v1.AlarmList
-	(*AlarmPage)(nil),            // 9: blade.monitor.v1.AlarmPage
-	(*StreamQuery)(nil),          // 10: blade.monitor.v1.StreamQuery
-	(*LiveEvent)(nil),            // 11: blade.monitor.v1.LiveEvent
-	(*v1.PageQuery)(nil),         // 12: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 13: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 14: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 15: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 16: google.protobuf.BoolValue
+	(*ShelveRequest)(nil),        // 8: blade.monitor.v1.ShelveRequest
+	(*AlarmList)(nil),            // 9: blade.monitor.v1.AlarmList
+	(*AlarmPage)(nil),            // 10: blade.monitor.v1.AlarmPage
+	(*StreamQuery)(nil),          // 11: blade.monitor.v1.StreamQuery
+	(*LiveEvent)(nil),            // 12: blade.monitor.v1.LiveEvent
+	(*v1.PageQuery)(nil),         // 13: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 14: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 15: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 16: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 17: google.protobuf.BoolValue
 }
 var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	0,  // 0: blade.monitor.v1.GatewayPage.records:type_name -> blade.monitor.v1.Gateway
@@ -1481,42 +1587,46 @@ var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	7,  // 4: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
 	7,  // 5: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
 	5,  // 6: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
-	12, // 7: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
-	13, // 8: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
+	13, // 7: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
+	14, // 8: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
 	0,  // 9: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
-	14, // 10: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
-	13, // 11: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
-	12, // 12: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
-	13, // 13: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
+	15, // 10: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
+	14, // 11: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
+	13, // 12: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
+	14, // 13: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
 	3,  // 14: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
-	14, // 15: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
-	12, // 16: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
-	13, // 17: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
+	15, // 15: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
+	13, // 16: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
+	14, // 17: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
 	5,  // 18: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
-	14, // 19: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	15, // 20: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
-	12, // 21: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	14, // 22: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
-	10, // 23: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
-	1,  // 24: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
-	0,  // 25: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
-	16, // 26: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
-	16, // 27: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
-	2,  // 28: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
-	4,  // 29: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
-	3,  // 30: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
-	16, // 31: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
-	16, // 32: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
-	6,  // 33: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
-	5,  // 34: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
-	16, // 35: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
-	16, // 36: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
-	8,  // 37: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
-	9,  // 38: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
-	16, // 39: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
-	11, // 40: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
-	24, // [24:41] is the sub-list for method output_type
-	7,  // [7:24] is the sub-list for method input_type
+	15, // 19: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	16, // 20: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
+	13, // 21: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	15, // 22: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
+	8,  // 23: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
+	15, // 24: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
+	11, // 25: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
+	1,  // 26: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
+	0,  // 27: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
+	17, // 28: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
+	17, // 29: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
+	2,  // 30: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
+	4,  // 31: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
+	3,  // 32: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
+	17, // 33: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
+	17, // 34: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
+	6,  // 35: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
+	5,  // 36: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
+	17, // 37: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
+	17, // 38: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
+	9,  // 39: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
+	10, // 40: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
+	17, // 41: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
+	17, // 42: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
+	17, // 43: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
+	12, // 44: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
+	26, // [26:45] is the sub-list for method output_type
+	7,  // [7:26] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -1534,7 +1644,7 @@ func file_blade_monitor_v1_monitor_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_monitor_v1_monitor_proto_rawDesc), len(file_blade_monitor_v1_monitor_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

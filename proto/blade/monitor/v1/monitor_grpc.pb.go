@@ -41,6 +41,8 @@ const (
 	MonitorService_AlarmActive_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmActive"
 	MonitorService_AlarmPageList_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmPageList"
 	MonitorService_AlarmAck_FullMethodName           = "/blade.monitor.v1.MonitorService/AlarmAck"
+	MonitorService_AlarmShelve_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmShelve"
+	MonitorService_AlarmUnshelve_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmUnshelve"
 	MonitorService_Stream_FullMethodName             = "/blade.monitor.v1.MonitorService/Stream"
 )
 
@@ -67,6 +69,12 @@ type MonitorServiceClient interface {
 	// Acknowledges alarms (ids) as the caller; a latched alarm whose value is
 	// back inside its limits is reset.
 	AlarmAck(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Shelves alarms as the caller (minutes 1..480, reason required): while
+	// shelved, the point's incidents are recorded but not announced; the shelve
+	// ends by itself at its expiry. Oxygen alarms and gas level 2 are refused.
+	AlarmShelve(ctx context.Context, in *ShelveRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Lifts the shelve of the alarms' points (ids).
+	AlarmUnshelve(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error)
 }
@@ -239,6 +247,26 @@ func (c *monitorServiceClient) AlarmAck(ctx context.Context, in *v1.IdsQuery, op
 	return out, nil
 }
 
+func (c *monitorServiceClient) AlarmShelve(ctx context.Context, in *ShelveRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, MonitorService_AlarmShelve_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) AlarmUnshelve(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, MonitorService_AlarmUnshelve_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *monitorServiceClient) Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &MonitorService_ServiceDesc.Streams[0], MonitorService_Stream_FullMethodName, cOpts...)
@@ -281,6 +309,12 @@ type MonitorServiceServer interface {
 	// Acknowledges alarms (ids) as the caller; a latched alarm whose value is
 	// back inside its limits is reset.
 	AlarmAck(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// Shelves alarms as the caller (minutes 1..480, reason required): while
+	// shelved, the point's incidents are recorded but not announced; the shelve
+	// ends by itself at its expiry. Oxygen alarms and gas level 2 are refused.
+	AlarmShelve(context.Context, *ShelveRequest) (*wrapperspb.BoolValue, error)
+	// Lifts the shelve of the alarms' points (ids).
+	AlarmUnshelve(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error
 	mustEmbedUnimplementedMonitorServiceServer()
@@ -340,6 +374,12 @@ func (UnimplementedMonitorServiceServer) AlarmPageList(context.Context, *v1.Page
 }
 func (UnimplementedMonitorServiceServer) AlarmAck(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmAck not implemented")
+}
+func (UnimplementedMonitorServiceServer) AlarmShelve(context.Context, *ShelveRequest) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method AlarmShelve not implemented")
+}
+func (UnimplementedMonitorServiceServer) AlarmUnshelve(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method AlarmUnshelve not implemented")
 }
 func (UnimplementedMonitorServiceServer) Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
@@ -653,6 +693,42 @@ func _MonitorService_AlarmAck_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MonitorService_AlarmShelve_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ShelveRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).AlarmShelve(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_AlarmShelve_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).AlarmShelve(ctx, req.(*ShelveRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_AlarmUnshelve_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).AlarmUnshelve(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_AlarmUnshelve_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).AlarmUnshelve(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MonitorService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(StreamQuery)
 	if err := stream.RecvMsg(m); err != nil {
@@ -734,6 +810,14 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmAck",
 			Handler:    _MonitorService_AlarmAck_Handler,
+		},
+		{
+			MethodName: "AlarmShelve",
+			Handler:    _MonitorService_AlarmShelve_Handler,
+		},
+		{
+			MethodName: "AlarmUnshelve",
+			Handler:    _MonitorService_AlarmUnshelve_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"anquan/kit/ident"
 	"anquan/kit/idgen"
 	"anquan/monitor/internal/biz/alarm"
 )
@@ -40,7 +41,14 @@ type AlarmWrite struct {
 	Alarm Alarm
 	// Point is the point's configuration (recipients of the notice).
 	Point PointConf
-	done  chan error
+	// Silent: made while the point's alarm is shelved (stored, not announced).
+	Silent bool
+	// Actor is the user whose call made the change (the audit's who; nil
+	// for the engine's own changes), with the call's request id and address.
+	Actor     *ident.Identity
+	RequestID string
+	ClientIP  string
+	done      chan error
 }
 
 // AlarmSink persists alarm transitions (in order) and records the events
@@ -61,6 +69,15 @@ type pointState struct {
 	value   float64
 	valueAt time.Time
 	has     bool
+	shelf   *shelf // who shelved the point's alarm and why, while shelved
+}
+
+// shelf is who shelved a point's alarm, why and until when.
+type shelf struct {
+	until  time.Time
+	by     int64
+	byName string
+	reason string
 }
 
 type ackCmd struct {
@@ -95,6 +112,12 @@ type Engine struct {
 	// the loop's own state
 	byKey map[string]*pointState // tenant|gateway|point
 	byID  map[int64]*pointState
+	// shelved are the points whose alarm is shelved (the clock ends them).
+	shelved map[int64]*pointState
+	// Clock is the time of the shelve expiry check (time.Now by default).
+	Clock func() time.Time
+	// ShelfEvery is how often expired shelves are ended without a sample.
+	ShelfEvery time.Duration
 
 	// Dropped history rows (the history queue was full) and malformed
 	// messages per tenant|gateway.
@@ -113,7 +136,8 @@ func NewEngine(alarms AlarmSink, history HistorySink, live *Hub) *Engine {
 	return &Engine{
 		Alarms: alarms, History: history, Live: live, HistoryBatch: 1000, HistoryEvery: time.Second,
 		in: make(chan Reading, 4096), cmds: make(chan any, 64), writes: make(chan AlarmWrite, 4096), hist: make(chan Sample, 65536),
-		byKey: map[string]*pointState{}, byID: map[int64]*pointState{},
+		byKey: map[string]*pointState{}, byID: map[int64]*pointState{}, shelved: map[int64]*pointState{},
+		Clock: time.Now, ShelfEvery: time.Second,
 		seen: map[string]time.Time{}, malformed: map[string]int64{}, warned: map[string]time.Time{},
 		stop: make(chan struct{}),
 	}
@@ -128,10 +152,22 @@ func (e *Engine) Start(points []PointConf, open []Alarm) {
 	}
 	for i := range open {
 		a := open[i]
-		if st := e.byID[a.PointID]; st != nil {
+		if st := e.byID[a.PointID]; st != nil && a.State != string(alarm.Normal) {
 			st.m = alarm.Restore(alarm.State(a.State), alarm.Level(a.Level), a.Value, a.Latch)
 			st.alarm = &a
 		}
+	}
+	// Shelves outlive restarts: the latest shelved row of a point says until when.
+	now := e.Clock()
+	for i := range open {
+		a := open[i]
+		st := e.byID[a.PointID]
+		if st == nil || !a.ShelvedAt(now) || (st.shelf != nil && !a.ShelvedUntil.After(st.shelf.until)) {
+			continue
+		}
+		st.m.ShelvedUntil = *a.ShelvedUntil
+		st.shelf = &shelf{until: *a.ShelvedUntil, by: a.ShelvedBy, byName: a.ShelvedByName, reason: a.ShelveReason}
+		e.shelved[a.PointID] = st
 	}
 	e.wg.Add(3)
 	go e.loop()
@@ -148,8 +184,11 @@ func (e *Engine) Stop() {
 func (e *Engine) put(p PointConf) {
 	st := &pointState{conf: p, m: alarm.New()}
 	if old := e.byID[p.ID]; old != nil {
-		st.m, st.alarm, st.value, st.valueAt, st.has = old.m, old.alarm, old.value, old.valueAt, old.has
+		st.m, st.alarm, st.value, st.valueAt, st.has, st.shelf = old.m, old.alarm, old.value, old.valueAt, old.has, old.shelf
 		delete(e.byKey, key(old.conf.TenantID, old.conf.GatewayCode, old.conf.Code))
+		if e.shelved[p.ID] != nil {
+			e.shelved[p.ID] = st
+		}
 	}
 	e.byID[p.ID] = st
 	e.byKey[key(p.TenantID, p.GatewayCode, p.Code)] = st
@@ -222,6 +261,8 @@ type LiveState struct {
 	Level   string
 	State   string
 	AlarmID int64
+	// ShelvedUntil is the end of the point's alarm shelve (zero when none).
+	ShelvedUntil time.Time
 }
 
 // Snapshot reads the live state of points (for lists); a command on the
@@ -250,12 +291,16 @@ func (e *Engine) loop() {
 	defer e.wg.Done()
 	defer close(e.writes)
 	defer close(e.hist)
+	tick := time.NewTicker(e.ShelfEvery)
+	defer tick.Stop()
 	for {
 		select {
 		case r := <-e.in:
 			e.eval(r)
 		case c := <-e.cmds:
 			e.command(c)
+		case <-tick.C:
+			e.expireShelves(e.Clock())
 		case <-e.stop:
 			// Drain what arrived before the stop.
 			for {
@@ -281,6 +326,7 @@ func (e *Engine) command(c any) {
 		for id, st := range e.byID {
 			if st.conf.TenantID == c.tenant && !keep[id] {
 				delete(e.byID, id)
+				delete(e.shelved, id)
 				delete(e.byKey, key(st.conf.TenantID, st.conf.GatewayCode, st.conf.Code))
 				// A removed point's open incident ends with it.
 				if st.alarm != nil {
@@ -308,6 +354,8 @@ func (e *Engine) command(c any) {
 			return
 		}
 		c.reply <- ErrNotOpen
+	case shelveCmd:
+		e.shelve(c)
 	case snapCmd:
 		out := make(map[int64]LiveState, len(c.ids))
 		for _, id := range c.ids {
@@ -315,7 +363,8 @@ func (e *Engine) command(c any) {
 			if st == nil {
 				continue
 			}
-			ls := LiveState{Value: st.value, At: st.valueAt, Has: st.has, State: string(st.m.State), Level: string(st.m.Level)}
+			ls := LiveState{Value: st.value, At: st.valueAt, Has: st.has, State: string(st.m.State), Level: string(st.m.Level),
+				ShelvedUntil: st.m.ShelvedUntil}
 			if st.alarm != nil {
 				ls.AlarmID = st.alarm.ID
 			}
@@ -366,10 +415,19 @@ func limitOf(p PointConf, l alarm.Level) float64 {
 
 // transition updates the open incident and queues its write.
 func (e *Engine) transition(st *pointState, tr alarm.Transition, done chan error) {
+	if tr.Kind == alarm.Shelved || tr.Kind == alarm.Unshelved {
+		e.shelfChange(st, tr, nil, done)
+		return
+	}
 	if tr.Kind == alarm.Raised || st.alarm == nil {
 		a := &Alarm{PointID: st.conf.ID, PointCode: st.conf.Code, PointName: st.conf.Name, Unit: st.conf.Unit, RaisedAt: tr.At, Value: tr.Value}
 		a.ID = idgen.Next()
 		a.TenantID = st.conf.TenantID
+		// An incident raised while the point is shelved is recorded under the shelve.
+		if sh := st.shelf; sh != nil && st.m.ShelvedAt(tr.At) {
+			until := sh.until
+			a.ShelvedUntil, a.ShelvedBy, a.ShelvedByName, a.ShelveReason = &until, sh.by, sh.byName, sh.reason
+		}
 		st.alarm = a
 	}
 	a := st.alarm
@@ -387,7 +445,7 @@ func (e *Engine) transition(st *pointState, tr alarm.Transition, done chan error
 		a.ClearedAt = &at
 		st.alarm = nil
 	}
-	w := AlarmWrite{Kind: tr.Kind, Alarm: *a, Point: st.conf, done: done}
+	w := AlarmWrite{Kind: tr.Kind, Alarm: *a, Point: st.conf, Silent: tr.Silent, done: done}
 	e.Live.Publish(a.TenantID, LiveEvent{Kind: "alarm", Alarm: &w.Alarm, PointID: a.PointID, PointCode: a.PointCode, Value: tr.Value, At: tr.At,
 		Level: a.Level, State: a.State})
 	e.writes <- w

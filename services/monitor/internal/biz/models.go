@@ -91,6 +91,18 @@ type Alarm struct {
 	AckedBy     int64  `gorm:"not null;default:0"`
 	AckedByName string `gorm:"size:100;not null;default:''"`
 	ClearedAt   *time.Time
+	// The point's alarm shelve this incident was recorded under (ISA-18.2):
+	// until when, by whom and why. ShelvedUntil in the past (or nil) = not
+	// shelved; a lifted shelve ends at the time it was lifted.
+	ShelvedUntil  *time.Time
+	ShelvedBy     int64  `gorm:"not null;default:0"`
+	ShelvedByName string `gorm:"size:100;not null;default:''"`
+	ShelveReason  string `gorm:"size:200;not null;default:''"`
+}
+
+// ShelvedAt reports whether the incident is shelved at time at.
+func (a *Alarm) ShelvedAt(at time.Time) bool {
+	return a.ShelvedUntil != nil && at.Before(*a.ShelvedUntil)
 }
 
 func (Alarm) TableName() string { return "monitor_alarm" }

@@ -6,6 +6,7 @@ package data
 
 import (
 	"context"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -149,7 +150,8 @@ func (q Queries) TenantPoints(ctx context.Context, tenant string) ([]biz.PointCo
 
 func (q Queries) OpenAlarms(ctx context.Context) ([]biz.Alarm, error) {
 	var out []biz.Alarm
-	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("state <> ?", string(alarm.Normal)).Find(&out).Error
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("state <> ? OR shelved_until > ?", string(alarm.Normal), time.Now()).
+		Order("raised_at asc, id asc").Find(&out).Error
 }
 
 func (q Queries) GatewayByCode(ctx context.Context, tenant, code string) (*biz.Gateway, error) {
@@ -199,9 +201,30 @@ var levelNames = map[string]string{"H": "高报", "HH": "高高报", "L": "低�
 
 func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 	ctx = ident.ForTenant(ctx, w.Alarm.TenantID)
+	if w.Actor != nil && w.Actor.TenantID == w.Alarm.TenantID {
+		// The audit names the user whose call made the change.
+		ctx = ident.WithClientIP(ident.WithRequestID(ident.With(ctx, w.Actor), w.RequestID), w.ClientIP)
+	}
 	return db.Tx(ctx, s.G, func(ctx context.Context) error {
 		a := w.Alarm
 		var err error
+		switch w.Kind {
+		case alarm.Shelved:
+			return db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Updates(map[string]any{
+				"shelved_until": a.ShelvedUntil, "shelved_by": a.ShelvedBy, "shelved_by_name": a.ShelvedByName, "shelve_reason": a.ShelveReason,
+			}).Error
+		case alarm.Unshelved:
+			// Every row of the point recorded under the shelve ends with it.
+			if err := db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("point_id = ? AND shelved_until > ?", a.PointID, *a.ShelvedUntil).
+				Update("shelved_until", a.ShelvedUntil).Error; err != nil {
+				return err
+			}
+			// Still active when its shelve ends: announced now.
+			if a.ID == 0 || (a.State != string(alarm.ActiveUnack) && a.State != string(alarm.ActiveAck) && a.State != string(alarm.Latched)) {
+				return nil
+			}
+			return s.announce(ctx, SubjectRaised, w)
+		}
 		if w.Kind == alarm.Raised {
 			err = db.Conn(ctx, s.G).Create(&a).Error
 		} else {
@@ -213,23 +236,30 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 		if err != nil {
 			return err
 		}
-		if w.Kind != alarm.Raised && w.Kind != alarm.Escalated && w.Kind != alarm.Reactivated {
-			return nil
+		if w.Silent || (w.Kind != alarm.Raised && w.Kind != alarm.Escalated && w.Kind != alarm.Reactivated) {
+			return nil // a shelved alarm is recorded, not announced
 		}
 		subject := SubjectRaised
 		if w.Kind == alarm.Escalated {
 			subject = SubjectEscalated
 		}
-		data := map[string]any{
-			"alarmId": a.ID, "pointId": a.PointID, "pointCode": a.PointCode, "pointName": a.PointName,
-			"level": a.Level, "levelName": levelNames[a.Level], "value": a.Value, "limit": a.Limit, "unit": a.Unit,
-			"raisedAt": a.RaisedAt.Format("2006-01-02 15:04:05"),
-		}
-		if w.Point.ResponsibleUserID != 0 {
-			data["responsibleUserId"] = w.Point.ResponsibleUserID
-		}
-		return s.Events.Add(ctx, subject, a.TenantID, data)
+		return s.announce(ctx, subject, w)
 	})
+}
+
+// announce records the event desk turns into a message to the point's
+// responsible person.
+func (s Alarms) announce(ctx context.Context, subject string, w biz.AlarmWrite) error {
+	a := w.Alarm
+	data := map[string]any{
+		"alarmId": a.ID, "pointId": a.PointID, "pointCode": a.PointCode, "pointName": a.PointName,
+		"level": a.Level, "levelName": levelNames[a.Level], "value": a.Value, "limit": a.Limit, "unit": a.Unit,
+		"raisedAt": a.RaisedAt.Format("2006-01-02 15:04:05"),
+	}
+	if w.Point.ResponsibleUserID != 0 {
+		data["responsibleUserId"] = w.Point.ResponsibleUserID
+	}
+	return s.Events.Add(ctx, subject, a.TenantID, data)
 }
 
 // History implements biz.HistorySink: one multi-row insert per batch.

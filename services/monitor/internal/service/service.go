@@ -214,7 +214,8 @@ func alarmOut(a *biz.Alarm) *pb.Alarm {
 	return &pb.Alarm{Id: a.ID, TenantId: a.TenantID, PointId: a.PointID, PointCode: a.PointCode, PointName: a.PointName,
 		Level: a.Level, AlarmStatus: alarm.Status(alarm.Level(a.Level)), Value: a.Value, LastValue: a.LastValue, Unit: a.Unit,
 		State: a.State, RaisedAt: ts(a.RaisedAt), AckedAt: timefmt.FormatPtr(a.AckedAt), AckedBy: a.AckedBy,
-		AckedByName: a.AckedByName, ClearedAt: timefmt.FormatPtr(a.ClearedAt), Limit: a.Limit}
+		AckedByName: a.AckedByName, ClearedAt: timefmt.FormatPtr(a.ClearedAt), Limit: a.Limit,
+		Shelved: a.ShelvedAt(time.Now()), ShelvedUntil: timefmt.FormatPtr(a.ShelvedUntil), ShelvedByName: a.ShelvedByName, ShelveReason: a.ShelveReason}
 }
 
 func (s *Monitor) AlarmActive(ctx context.Context, _ *commonv1.Empty) (*pb.AlarmList, error) {
@@ -241,6 +242,22 @@ func (s *Monitor) AlarmAck(ctx context.Context, q *commonv1.IdsQuery) (*wrappers
 		return nil, err
 	}
 	return svc.OK, s.uc.AckAlarms(ctx, ids)
+}
+
+func (s *Monitor) AlarmShelve(ctx context.Context, q *pb.ShelveRequest) (*wrapperspb.BoolValue, error) {
+	ids, err := svc.IDs(q.Ids)
+	if err != nil {
+		return nil, err
+	}
+	return svc.OK, s.uc.ShelveAlarms(ctx, ids, q.Minutes, q.Reason)
+}
+
+func (s *Monitor) AlarmUnshelve(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	ids, err := svc.IDs(q.Ids)
+	if err != nil {
+		return nil, err
+	}
+	return svc.OK, s.uc.UnshelveAlarms(ctx, ids)
 }
 
 // Stream sends the caller tenant's live events: those kept after

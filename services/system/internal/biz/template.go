@@ -154,7 +154,7 @@ var Template = []MenuTemplate{
 	{Code: "monitoring", Name: "实时监测", Path: "/monitor", Source: "monitor", I18n: "monitoring", Category: 1, Children: []MenuTemplate{
 		// monitor: live points and alarms, and the gateways, devices and points behind them.
 		page("monitor_point", "监测点位", "/monitor/point", "dashboard", "monitorPoint", "add", "edit", "delete", "view"),
-		page("monitor_alarm", "报警管理", "/monitor/alarm", "alert", "monitorAlarm", "view", "ack"),
+		withButtons(page("monitor_alarm", "报警管理", "/monitor/alarm", "alert", "monitorAlarm", "view", "ack"), "shelve:报警搁置"),
 		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 	}},

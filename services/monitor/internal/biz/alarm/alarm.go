@@ -146,6 +146,8 @@ type Transition struct {
 	Level    Level
 	Value    float64
 	At       time.Time
+	// Silent: made while the alarm is shelved (recorded, not announced).
+	Silent bool
 }
 
 // Machine is the alarm of one point.
@@ -157,6 +159,9 @@ type Machine struct {
 	Value float64
 	// latch: the incident reached the top level with LatchTop.
 	latch bool
+	// ShelvedUntil is the end of the alarm's shelve (zero when none); see
+	// shelve.go.
+	ShelvedUntil time.Time
 
 	pending      Level
 	pendingSince time.Time
@@ -181,6 +186,9 @@ func (m *Machine) Eval(lim Limits, v float64, at time.Time) []Transition {
 		return nil
 	}
 	var out []Transition
+	if tr, ok := m.Expire(at); ok {
+		out = append(out, tr)
+	}
 	ex := lim.Exceeded(v)
 	conditionOn := m.State == ActiveUnack || m.State == ActiveAck
 
@@ -215,6 +223,18 @@ func (m *Machine) Eval(lim Limits, v float64, at time.Time) []Transition {
 		}
 	} else {
 		m.clearSince = time.Time{}
+	}
+	silent := m.ShelvedAt(at)
+	for i := range out {
+		out[i].Silent = silent && out[i].Kind != Unshelved
+	}
+	// Gas level 2 is never shelved: reaching it lifts the shelve, and the
+	// escalation is announced.
+	if silent && m.topLatched(lim) {
+		for i := range out {
+			out[i].Silent = false
+		}
+		out = append(out, m.unshelve(at))
 	}
 	return out
 }

@@ -38,4 +38,16 @@ export default {
   签发新密钥: 'Issue a new secret',
   '旧密钥将立即失效,网关需使用新密钥重新连接。': 'The old secret stops working at once; the gateway must reconnect with the new one.',
   '新密钥(仅显示一次)': 'New secret (shown once)',
+  // shelving (报警搁置)
+  搁置: 'Shelve',
+  报警搁置: 'Shelve alarms',
+  取消搁置: 'Unshelve',
+  搁置报警: 'Shelve alarm',
+  已搁置至: 'Shelved until',
+  搁置至: 'Shelved until',
+  搁置原因: 'Shelve reason',
+  '搁置时长(分钟)': 'Shelve for (minutes)',
+  '到期自动恢复报警提示,最长 480 分钟': 'Announced again at expiry; at most 480 minutes',
+  '搁置时长应为 1 到 480 分钟': 'Shelve for 1 to 480 minutes',
+  请填写搁置原因: 'Enter the reason for shelving',
 } as Record<string, string>;

@@ -30,6 +30,12 @@ const fields: CrudField[] = [
   { title: '确认人', dataIndex: 'ackedByName' },
   { title: '确认时间', dataIndex: 'ackedAt' },
   { title: '恢复时间', dataIndex: 'clearedAt' },
+  {
+    title: '搁置至',
+    dataIndex: 'shelvedUntil',
+    render: (v: string, r: any) => (v ? `${v} ${r.shelvedByName || ''}` : '-'),
+  },
+  { title: '搁置原因', dataIndex: 'shelveReason', hideInTable: true },
 ];
 
 /** Alarm history (报警管理): every incident of the tenant's points, newest first. */

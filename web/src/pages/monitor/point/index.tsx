@@ -12,8 +12,10 @@ import {
   activeAlarms,
   pointApi,
   subscribeLive,
+  unshelveAlarms,
 } from '@/services/monitor';
 import { Tx } from '@/utils/i18nText';
+import ShelveModal from '../alarm/ShelveModal';
 
 interface Live {
   value?: number;
@@ -39,6 +41,7 @@ export default function MonitorPointPage() {
   const access = useAccess();
   const [live, setLive] = useState<Record<string, Live>>({});
   const [alarms, setAlarms] = useState<Alarm[]>([]);
+  const [shelving, setShelving] = useState<Alarm>();
 
   const loadAlarms = useCallback(() => {
     activeAlarms()
@@ -140,22 +143,57 @@ export default function MonitorPointPage() {
               ),
             },
             { title: <Tx>报警值</Tx>, dataIndex: 'value', render: (v, r) => `${v} ${r.unit || ''}` },
-            { title: <Tx>状态</Tx>, dataIndex: 'state', render: (v) => <Tag color={stateColour(v)}>{STATE_NAMES[v] || v}</Tag> },
+            {
+              title: <Tx>状态</Tx>,
+              dataIndex: 'state',
+              render: (v, r) => (
+                <Space size={4}>
+                  <Tag color={stateColour(v)}>
+                    <Tx>{STATE_NAMES[v] || v}</Tx>
+                  </Tag>
+                  {r.shelved ? (
+                    <Tag color="default" title={r.shelveReason}>
+                      <Tx>已搁置至</Tx> {r.shelvedUntil}
+                    </Tag>
+                  ) : null}
+                </Space>
+              ),
+            },
             { title: <Tx>报警时间</Tx>, dataIndex: 'raisedAt' },
             { title: <Tx>确认人</Tx>, dataIndex: 'ackedByName', render: (v) => v || '-' },
             {
               title: <Tx>操作</Tx>,
               key: 'op',
-              render: (_, r) =>
-                access.can('monitor_alarm_ack') && (r.state === 'ACTIVE_UNACK' || r.state === 'RTN_UNACK' || r.state === 'LATCHED') ? (
-                  <Button size="small" type="link" onClick={() => void ack([r.id])}>
-                    <Tx>{r.state === 'LATCHED' ? '复位' : '确认'}</Tx>
-                  </Button>
-                ) : null,
+              render: (_, r) => (
+                <Space size={0}>
+                  {access.can('monitor_alarm_ack') && (r.state === 'ACTIVE_UNACK' || r.state === 'RTN_UNACK' || r.state === 'LATCHED') ? (
+                    <Button size="small" type="link" onClick={() => void ack([r.id])}>
+                      <Tx>{r.state === 'LATCHED' ? '复位' : '确认'}</Tx>
+                    </Button>
+                  ) : null}
+                  {access.can('monitor_alarm_shelve') && !r.shelved && r.state !== 'LATCHED' ? (
+                    <Button size="small" type="link" onClick={() => setShelving(r)}>
+                      <Tx>搁置</Tx>
+                    </Button>
+                  ) : null}
+                  {access.can('monitor_alarm_shelve') && r.shelved ? (
+                    <Button size="small" type="link" onClick={() => void unshelveAlarms([r.id]).then(loadAlarms)}>
+                      <Tx>取消搁置</Tx>
+                    </Button>
+                  ) : null}
+                </Space>
+              ),
             },
           ]}
         />
       </Card>
+      <ShelveModal
+        alarm={shelving as any}
+        onClose={(changed) => {
+          setShelving(undefined);
+          if (changed) loadAlarms();
+        }}
+      />
       <CrudPage title="监测点位" fields={fields} api={pointApi} permissionPrefix="monitor_point" exportBtn={false} />
     </Space>
   );
