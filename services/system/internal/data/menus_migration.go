@@ -19,7 +19,7 @@ var menuMigrations = []struct {
 	Version int64
 	Codes   []string
 }{
-	{5, []string{"api_key", "api_key_add", "api_key_delete"}},
+	{5, []string{"api_key", "api_key_add", "api_key_delete", "monitor_alarm_shelve"}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
