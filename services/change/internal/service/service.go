@@ -258,4 +258,3 @@ func (s *Change) PersonConfirm(ctx context.Context, q *commonv1.IdQuery) (*wrapp
 func (s *Change) PersonRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return svc.Remove(ctx, q.Ids, s.uc.RemovePeople)
 }
-
