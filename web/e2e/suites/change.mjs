@@ -21,13 +21,13 @@ await scenario(
     expect((await row('罐区 V-102 临时增设旁路管线').innerText()).includes('已超期'), 'the expired temporary change is flagged');
     await row(TITLE).getByRole('button', { name: '开车投用' }).click();
     const m = modalOf('开车投用');
-    await m.getByRole('button', { name: '提交' }).click();
+    await m.locator('.ant-modal-footer .ant-btn-primary').click();
     const refusal = m.locator('[data-testid="server-refusal"]');
     await refusal.waitFor();
     const text = await refusal.innerText();
     expect(text.includes('必改项未整改完成') && text.includes('新换热器安全阀未校验'), `refusal: ${text}`);
     await shot('change-startup-blocked');
-    await m.getByRole('button', { name: '取消' }).click();
+    await m.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
   },
   { critical: true },
 );
@@ -39,7 +39,7 @@ await scenario('the must-fix item is fixed and the training confirmed in the det
   await drawerRow('新换热器安全阀未校验').getByRole('button', { name: '整改完成' }).click();
   const m = modalOf('整改完成');
   await item(m, '整改情况').locator('textarea').fill('安全阀已送检校验合格');
-  await m.getByRole('button', { name: '提交' }).click();
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
   await drawerRow('新换热器安全阀未校验').filter({ hasText: '安全阀已送检校验合格' }).waitFor();
   await drawer().getByRole('tab', { name: '告知培训人员' }).click();
@@ -52,13 +52,13 @@ await scenario('the must-fix item is fixed and the training confirmed in the det
 await scenario('the change starts up and is accepted', async () => {
   await row(TITLE).getByRole('button', { name: '开车投用' }).click();
   let m = modalOf('开车投用');
-  await m.getByRole('button', { name: '提交' }).click();
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
   await row(TITLE).getByRole('button', { name: '验收通过' }).waitFor();
   await row(TITLE).getByRole('button', { name: '验收通过' }).click();
   m = modalOf('验收通过');
   await item(m, '验收意见').locator('textarea').fill('投用正常,验收合格');
-  await m.getByRole('button', { name: '提交' }).click();
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
   await row(TITLE).filter({ hasText: '已验收' }).waitFor();
   await shot('change-accepted');

@@ -24,9 +24,9 @@ const fields: CrudField[] = [
   { title: '变更名称', dataIndex: 'title', search: true, form: { required: true, span: 24 } },
   { title: '变更类型', dataIndex: 'changeType', search: 'equal', dictCode: 'change_type', form: { required: true } },
   { title: '变更属性', dataIndex: 'attribute', search: 'equal', dictCode: 'change_attribute', form: { required: true } },
-  { title: '变更类别', dataIndex: 'category', dictCode: 'change_category', form: {} },
+  { title: '变更类别', dataIndex: 'category', hideInTable: true, dictCode: 'change_category', form: {} },
   { title: '施工性质', dataIndex: 'constructionNature', hideInTable: true, dictCode: 'construction_nature', form: {} },
-  { title: '施工状态', dataIndex: 'constructionStatus', dictCode: 'construction_status', form: {} },
+  { title: '施工状态', dataIndex: 'constructionStatus', hideInTable: true, dictCode: 'construction_status', form: {} },
   {
     title: '临时变更',
     dataIndex: 'temporary',
@@ -63,7 +63,7 @@ const fields: CrudField[] = [
   { title: '变更原因', dataIndex: 'reason', type: 'textarea', hideInTable: true, form: { span: 24 } },
   { title: '变更内容', dataIndex: 'content', type: 'textarea', hideInTable: true, form: { required: true, span: 24 } },
   { title: '风险分析', dataIndex: 'riskAnalysis', hideInTable: true, form: false },
-  { title: '申请时间', dataIndex: 'createTime', form: false },
+  { title: '申请时间', dataIndex: 'createTime', hideInTable: true, form: false },
 ];
 
 const note = (label: string, required = false): ActionField[] => [{ name: 'note', label, type: 'textarea', required }];
