@@ -27,7 +27,8 @@ export default {
   验收通过: 'Accept',
   关闭: 'Close',
   审查项内容: 'Finding',
-  '必改项须在开车投用前整改完成;待改项在关闭前整改完成': 'Must-fix items are closed before start-up; to-fix items before the change is closed',
+  '必改项须在开车投用前整改完成;待改项在关闭前整改完成':
+    'Must-fix items are closed before start-up; to-fix items before the change is closed',
   已整改: 'Fixed',
   整改情况: 'How it was fixed',
   方式: 'Way',

@@ -32,7 +32,12 @@ const fields: CrudField[] = [
     dataIndex: 'temporary',
     type: 'switch',
     form: { tooltip: '临时变更须填写到期时间,到期未关闭即为超期' },
-    render: (v: boolean) => (v ? <Tag color="gold"><Tx>临时</Tx></Tag> : null),
+    render: (v: boolean) =>
+      v ? (
+        <Tag color="gold">
+          <Tx>临时</Tx>
+        </Tag>
+      ) : null,
   },
   {
     title: '到期时间',
@@ -42,7 +47,10 @@ const fields: CrudField[] = [
     render: (v: string, r: any) =>
       r.overdue ? (
         <span style={{ color: '#cf1322' }}>
-          {v} <Tag color="red"><Tx>已超期</Tx></Tag>
+          {v}{' '}
+          <Tag color="red">
+            <Tx>已超期</Tx>
+          </Tag>
         </span>
       ) : (
         v
@@ -94,7 +102,11 @@ const pssrFields: CrudField[] = [
     dataIndex: 'kind',
     options: PSSR_KINDS,
     form: { required: true, tooltip: '必改项须在开车投用前整改完成;待改项在关闭前整改完成' },
-    render: (v: number) => <Tag color={v === 1 ? 'red' : 'blue'}><Tx>{v === 1 ? '必改项' : '待改项'}</Tx></Tag>,
+    render: (v: number) => (
+      <Tag color={v === 1 ? 'red' : 'blue'}>
+        <Tx>{v === 1 ? '必改项' : '待改项'}</Tx>
+      </Tag>
+    ),
   },
   { title: '整改责任人', dataIndex: 'responsibleUserId', type: 'select', hideInTable: true, form: { request: userOptions } },
   { title: '已整改', dataIndex: 'done', form: false, render: (v: boolean) => <Tx>{v ? '是' : '否'}</Tx> },
@@ -137,18 +149,28 @@ function Detail({ rec: row, onClose }: { rec: any; onClose: () => void }) {
             label: tt('变更信息'),
             children: (
               <Descriptions column={2} bordered size="small">
-                <Descriptions.Item label={tt('阶段')}><Tx>{rec.stateName}</Tx></Descriptions.Item>
+                <Descriptions.Item label={tt('阶段')}>
+                  <Tx>{rec.stateName}</Tx>
+                </Descriptions.Item>
                 <Descriptions.Item label={tt('申请人')}>{rec.applicantName}</Descriptions.Item>
                 <Descriptions.Item label={tt('变更地点')}>{rec.location}</Descriptions.Item>
                 <Descriptions.Item label={tt('到期时间')}>{rec.expireAt}</Descriptions.Item>
-                <Descriptions.Item label={tt('变更原因')} span={2}>{rec.reason}</Descriptions.Item>
-                <Descriptions.Item label={tt('变更内容')} span={2}>{rec.content}</Descriptions.Item>
-                <Descriptions.Item label={tt('风险分析')} span={2}>{rec.riskAnalysis}</Descriptions.Item>
+                <Descriptions.Item label={tt('变更原因')} span={2}>
+                  {rec.reason}
+                </Descriptions.Item>
+                <Descriptions.Item label={tt('变更内容')} span={2}>
+                  {rec.content}
+                </Descriptions.Item>
+                <Descriptions.Item label={tt('风险分析')} span={2}>
+                  {rec.riskAnalysis}
+                </Descriptions.Item>
                 <Descriptions.Item label={tt('审批人')}>{rec.approverName}</Descriptions.Item>
                 <Descriptions.Item label={tt('审批意见')}>{rec.approveNote}</Descriptions.Item>
                 <Descriptions.Item label={tt('开车投用时间')}>{rec.startupAt}</Descriptions.Item>
                 <Descriptions.Item label={tt('验收意见')}>{rec.acceptNote}</Descriptions.Item>
-                <Descriptions.Item label={tt('退回原因')} span={2}>{rec.rejectReason}</Descriptions.Item>
+                <Descriptions.Item label={tt('退回原因')} span={2}>
+                  {rec.rejectReason}
+                </Descriptions.Item>
               </Descriptions>
             ),
           },
