@@ -6,6 +6,7 @@ require (
 	anquan/accident v0.0.0
 	anquan/aichat v0.0.0
 	anquan/auth v0.0.0
+	anquan/change v0.0.0
 	anquan/contractor v0.0.0
 	anquan/desk v0.0.0
 	anquan/education v0.0.0
@@ -184,6 +185,7 @@ replace (
 	anquan/accident => ./services/accident
 	anquan/aichat => ./services/aichat
 	anquan/auth => ./services/auth
+	anquan/change => ./services/change
 	anquan/contractor => ./services/contractor
 	anquan/desk => ./services/desk
 	anquan/education => ./services/education

@@ -162,6 +162,8 @@ export default defineConfig({
         { path: '/accident/report', component: './accident/report/index', access: 'canRoute' },
         { path: '/accident/nearMiss', component: './accident/nearMiss/index', access: 'canRoute' },
         { path: '/accident/rule', component: './accident/rule/index', access: 'canRoute' },
+        // change (management of change) pages
+        { path: '/change/request', component: './change/request/index', access: 'canRoute' },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

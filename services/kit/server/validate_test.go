@@ -14,6 +14,7 @@ import (
 
 	_ "anquan/proto/blade/accident/v1"
 	_ "anquan/proto/blade/auth/v1"
+	_ "anquan/proto/blade/change/v1"
 	commonv1 "anquan/proto/blade/common/v1"
 	_ "anquan/proto/blade/desk/v1"
 	_ "anquan/proto/blade/emergency/v1"

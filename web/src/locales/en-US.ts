@@ -177,6 +177,7 @@ export default {
   'menu.emergencyTeam': 'Rescue teams',
   'menu.emergencyRule': 'Emergency rules',
   'menu.accidentReport': 'Accidents',
+  'menu.changeRequest': 'Management of change',
   'menu.accidentNearMiss': 'Near misses',
   'menu.accidentRule': 'Accident rules',
   'menu.inspectionEquipment': 'Equipment',

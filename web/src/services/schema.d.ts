@@ -2605,6 +2605,360 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/change/person/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person confirms being informed or trained (or whoever may change
+         *     the request confirms for them).
+         */
+        post: operations["ChangeService_PersonConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people (filters changeId, userId, confirmed), oldest first. */
+        get: operations["ChangeService_PersonPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PersonRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PersonSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrDoneMark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items (filters changeId, kind, done), oldest first. */
+        get: operations["ChangeService_PssrPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 验收 -> 已验收. */
+        post: operations["ChangeService_RequestAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 风险分析 -> 审批 (note: the risk analysis). */
+        post: operations["ChangeService_RequestAnalyse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请 -> 风险分析. */
+        post: operations["ChangeService_RequestApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批 -> 实施. */
+        post: operations["ChangeService_RequestApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 已验收 -> 已关闭: every 待改项 done. */
+        post: operations["ChangeService_RequestClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退回 one step: 风险分析 -> 申请, 审批 -> 风险分析, 验收 -> 实施. */
+        post: operations["ChangeService_RequestReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["ChangeService_RequestRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/startup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 实施 -> 验收 (开车/投用): refused while a 必改项 is open or a person
+         *     has not confirmed.
+         */
+        post: operations["ChangeService_RequestStartup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drafts a request or edits one still a draft (申请). */
+        post: operations["ChangeService_RequestSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/drop-downBox/getDeptByCategory": {
         parameters: {
             query?: never;
@@ -7732,6 +8086,119 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description A step taken, for the request's history. */
+        v1ChangeLog: {
+            action: string;
+            actionName: string;
+            /** Format: int64 */
+            changeId: string;
+            createTime: string;
+            /** Format: int32 */
+            fromState: number;
+            /** Format: int64 */
+            id: string;
+            note: string;
+            /** Format: int32 */
+            toState: number;
+            userName: string;
+        };
+        v1ChangeLogs: {
+            items: components["schemas"]["v1ChangeLog"][];
+        };
+        /**
+         * @description A person to be informed (1 告知) or trained (2 培训) before start-up;
+         *     confirmed by the person, or for them by whoever may change the request.
+         */
+        v1ChangePerson: {
+            /** Format: int64 */
+            changeId: string;
+            confirmed: boolean;
+            confirmedAt: string;
+            confirmedBy: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** Format: int32 */
+            way: number;
+        };
+        v1ChangePersonPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ChangePerson"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A change request. change_type: dictionary change_type 1-7; attribute:
+         *     change_attribute 1 一般 2 重大; category: change_category 1-2;
+         *     construction_nature: construction_nature 1-4 (0 none);
+         *     construction_status: construction_status 1-3 (0 none). state: 0 申请
+         *     (草稿), 1 风险分析, 2 审批, 3 实施, 4 验收, 5 已验收, 6 已关闭.
+         */
+        v1ChangeRequest: {
+            acceptNote: string;
+            /** Format: int64 */
+            applicantId: string;
+            applicantName: string;
+            approveNote: string;
+            approverName: string;
+            /** Format: int32 */
+            attribute: number;
+            /** Format: int32 */
+            category: number;
+            /** Format: int32 */
+            changeType: number;
+            closedAt: string;
+            /** Format: int32 */
+            constructionNature: number;
+            /** Format: int32 */
+            constructionStatus: number;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            /** @description yyyy-MM-dd HH:mm(:ss); required for a temporary change. */
+            expireAt: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            /** Format: int32 */
+            openMustFix: number;
+            /** Format: int32 */
+            openToFix: number;
+            /** @description A temporary change past its expiry and not closed. */
+            overdue: boolean;
+            reason: string;
+            rejectReason: string;
+            riskAnalysis: string;
+            startupAt: string;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            temporary: boolean;
+            title: string;
+            /** Format: int32 */
+            unconfirmed: number;
+            updateTime: string;
+        };
+        v1ChangeRequestPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ChangeRequest"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /**
          * @description A check item of a point: kind 1 normal/abnormal, 2 a number that is
          *     abnormal outside [min, max].
@@ -10529,6 +10996,42 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1PssrDone: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        /**
+         * @description A PSSR checklist item. kind: 1 必改项 (blocks start-up), 2 待改项
+         *     (tracked after start-up, closed before the change is).
+         */
+        v1PssrItem: {
+            /** Format: int64 */
+            changeId: string;
+            content: string;
+            createTime: string;
+            done: boolean;
+            doneAt: string;
+            doneBy: string;
+            doneNote: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /** Format: int64 */
+            responsibleUserId: string;
+        };
+        v1PssrItemPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PssrItem"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1Question: {
             analysis: string;
             /**
@@ -11363,6 +11866,16 @@ export interface components {
         v1TopMenuList: {
             items: components["schemas"]["systemV1TopMenu"][];
         };
+        /**
+         * @description A step of the state machine: note is the risk analysis (analyse), the
+         *     approval opinion (approve), the reason (reject) or the acceptance
+         *     opinion (accept, close).
+         */
+        v1Transition: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
         /** @description A tree look-up node: {id,parentId,title,key,value,children}. */
         v1TreeNode: {
             children: components["schemas"]["v1TreeNode"][];
@@ -11634,6 +12147,16 @@ export interface components {
         v1TicketAction: {
             content: {
                 "application/json": components["schemas"]["v1TicketAction"];
+            };
+        };
+        /**
+         * @description A step of the state machine: note is the risk analysis (analyse), the
+         *     approval opinion (approve), the reason (reject) or the acceptance
+         *     opinion (accept, close).
+         */
+        v1Transition: {
+            content: {
+                "application/json": components["schemas"]["v1Transition"];
             };
         };
         v1User: {
@@ -15469,6 +15992,493 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1CertificateExpireSetting"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonConfirm: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangePersonPage"];
+                };
+            };
+        };
+    };
+    ChangeService_PersonRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A person to be informed (1 告知) or trained (2 培训) before start-up;
+         *     confirmed by the person, or for them by whoever may change the request.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ChangePerson"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrDoneMark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PssrDone"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PssrItemPage"];
+                };
+            };
+        };
+    };
+    ChangeService_PssrRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A PSSR checklist item. kind: 1 必改项 (blocks start-up), 2 待改项
+         *     (tracked after start-up, closed before the change is).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PssrItem"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestAnalyse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeRequest"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestLogs: {
+        parameters: {
+            query?: {
+                changeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeLogs"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeRequestPage"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestStartup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A change request. change_type: dictionary change_type 1-7; attribute:
+         *     change_attribute 1 一般 2 重大; category: change_category 1-2;
+         *     construction_nature: construction_nature 1-4 (0 none);
+         *     construction_status: construction_status 1-3 (0 none). state: 0 申请
+         *     (草稿), 1 风险分析, 2 审批, 3 实施, 4 验收, 5 已验收, 6 已关闭.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ChangeRequest"];
             };
         };
         responses: {

@@ -78,6 +78,13 @@ var Deliveries = []Delivery{
 		Content: content(`监测点位 {{.pointCode}}{{with .pointName}}({{.}}){{end}}报警升级为{{.levelName}}:当前值 {{.value}}{{.unit}},报警值 {{.limit}}{{.unit}}。请立即处置。`),
 		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
 	},
+	// change: a temporary change past its expiry and not closed (once per change).
+	{
+		Subject: "anquan.change.request.overdue",
+		Title:   "临时变更已超期",
+		Content: content(`临时变更「{{.title}}」已于 {{.expireAt}} 到期,目前处于{{.stateName}}阶段,尚未关闭。请尽快恢复原状或重新办理变更。`),
+		To:      ToUserInOr("applicantId", ToRoleAlias(AdminAlias)),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

@@ -150,6 +150,10 @@ var Template = []MenuTemplate{
 		page("job_breakGroundWork", "动土作业", "/businessProcess/jobManagement/newJobManagement/breakGroundWork/submit", "form", "jobBreakGroundWork"),
 		page("job_openCircuitWork", "断路作业", "/businessProcess/jobManagement/newJobManagement/openCircuitWork/submit", "form", "jobOpenCircuitWork"),
 		page("job_briefing", "作业安全交底", "/businessProcess/jobBriefing/detail", "solution", "jobBriefing"),
+		// change: management of change; every role of the module reads it (the people
+		// informed or trained confirm there), the safety manager holds its buttons.
+		withButtons(page("change_request", "变更管理", "/change/request", "audit", "changeRequest", crudButtons...),
+			"analyse:风险分析", "approve:审批", "implement:开车投用", "accept:验收", "pssr:开车前安全审查"),
 	}},
 	{Code: "monitoring", Name: "实时监测", Path: "/monitor", Source: "monitor", I18n: "monitoring", Category: 1, Children: []MenuTemplate{
 		// monitor: live points and alarms, and the gateways, devices and points behind them.

@@ -5,6 +5,7 @@
  */
 import aichat from './en-US/aichat';
 import certificate from './en-US/certificate';
+import change from './en-US/change';
 import contractor from './en-US/contractor';
 import education from './en-US/education';
 import emergency from './en-US/emergency';
@@ -36,6 +37,7 @@ export default {
   ...video,
   ...equipment,
   ...emergency,
+  ...change,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
