@@ -49,6 +49,10 @@ const (
 	EducationService_RecordStart_FullMethodName       = "/blade.education.v1.EducationService/RecordStart"
 	EducationService_RecordAnswer_FullMethodName      = "/blade.education.v1.EducationService/RecordAnswer"
 	EducationService_RecordSubmit_FullMethodName      = "/blade.education.v1.EducationService/RecordSubmit"
+	EducationService_MarkingPage_FullMethodName       = "/blade.education.v1.EducationService/MarkingPage"
+	EducationService_MarkingQuestions_FullMethodName  = "/blade.education.v1.EducationService/MarkingQuestions"
+	EducationService_MarkingAnswers_FullMethodName    = "/blade.education.v1.EducationService/MarkingAnswers"
+	EducationService_MarkingSubmit_FullMethodName     = "/blade.education.v1.EducationService/MarkingSubmit"
 	EducationService_CertificatePage_FullMethodName   = "/blade.education.v1.EducationService/CertificatePage"
 	EducationService_CertificateDetail_FullMethodName = "/blade.education.v1.EducationService/CertificateDetail"
 )
@@ -89,6 +93,16 @@ type EducationServiceClient interface {
 	RecordAnswer(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
+	// 阅卷: attempts handed in with essays to mark (managers only); filters
+	// examId, userName, state (4 pending, 2 marked).
+	MarkingPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
+	// The essay questions of an exam with their pending and marked counts.
+	MarkingQuestions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MarkQuestionRows, error)
+	// Every handed-in answer to one question of an exam (marking by question).
+	MarkingAnswers(ctx context.Context, in *MarkAnswersQuery, opts ...grpc.CallOption) (*MarkAnswerRows, error)
+	// Marks essays of an attempt; the last essay marked concludes it (score,
+	// pass, certificate).
+	MarkingSubmit(ctx context.Context, in *MarkRequest, opts ...grpc.CallOption) (*Record, error)
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error)
@@ -313,6 +327,46 @@ func (c *educationServiceClient) RecordSubmit(ctx context.Context, in *AnswerReq
 	return out, nil
 }
 
+func (c *educationServiceClient) MarkingPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingQuestions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MarkQuestionRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MarkQuestionRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingQuestions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingAnswers(ctx context.Context, in *MarkAnswersQuery, opts ...grpc.CallOption) (*MarkAnswerRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MarkAnswerRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingAnswers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingSubmit(ctx context.Context, in *MarkRequest, opts ...grpc.CallOption) (*Record, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Record)
+	err := c.cc.Invoke(ctx, EducationService_MarkingSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CertificateRows)
@@ -369,6 +423,16 @@ type EducationServiceServer interface {
 	RecordAnswer(context.Context, *AnswerRequest) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(context.Context, *AnswerRequest) (*Record, error)
+	// 阅卷: attempts handed in with essays to mark (managers only); filters
+	// examId, userName, state (4 pending, 2 marked).
+	MarkingPage(context.Context, *v1.PageQuery) (*RecordRows, error)
+	// The essay questions of an exam with their pending and marked counts.
+	MarkingQuestions(context.Context, *v1.IdQuery) (*MarkQuestionRows, error)
+	// Every handed-in answer to one question of an exam (marking by question).
+	MarkingAnswers(context.Context, *MarkAnswersQuery) (*MarkAnswerRows, error)
+	// Marks essays of an attempt; the last essay marked concludes it (score,
+	// pass, certificate).
+	MarkingSubmit(context.Context, *MarkRequest) (*Record, error)
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error)
@@ -445,6 +509,18 @@ func (UnimplementedEducationServiceServer) RecordAnswer(context.Context, *Answer
 }
 func (UnimplementedEducationServiceServer) RecordSubmit(context.Context, *AnswerRequest) (*Record, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingPage(context.Context, *v1.PageQuery) (*RecordRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingPage not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingQuestions(context.Context, *v1.IdQuery) (*MarkQuestionRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingQuestions not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingAnswers(context.Context, *MarkAnswersQuery) (*MarkAnswerRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingAnswers not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingSubmit(context.Context, *MarkRequest) (*Record, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingSubmit not implemented")
 }
 func (UnimplementedEducationServiceServer) CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificatePage not implemented")
@@ -851,6 +927,78 @@ func _EducationService_RecordSubmit_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_MarkingPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingQuestions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingQuestions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingQuestions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingQuestions(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingAnswers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MarkAnswersQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingAnswers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingAnswers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingAnswers(ctx, req.(*MarkAnswersQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MarkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingSubmit(ctx, req.(*MarkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_CertificatePage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -977,6 +1125,22 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordSubmit",
 			Handler:    _EducationService_RecordSubmit_Handler,
+		},
+		{
+			MethodName: "MarkingPage",
+			Handler:    _EducationService_MarkingPage_Handler,
+		},
+		{
+			MethodName: "MarkingQuestions",
+			Handler:    _EducationService_MarkingQuestions_Handler,
+		},
+		{
+			MethodName: "MarkingAnswers",
+			Handler:    _EducationService_MarkingAnswers_Handler,
+		},
+		{
+			MethodName: "MarkingSubmit",
+			Handler:    _EducationService_MarkingSubmit_Handler,
 		},
 		{
 			MethodName: "CertificatePage",

@@ -183,7 +183,7 @@ func (e *Education) RemoveExams(ctx context.Context, ids []int64) error {
 			return err
 		}
 		for _, r := range recs {
-			if r.State == StateInProgress || r.State == StateSubmitted {
+			if r.State == StateInProgress || r.State == StateSubmitted || r.State == StatePending {
 				return errs.Rule("STARTED", "考试「%s」已有人员参加,不能删除", x.Name)
 			}
 		}
