@@ -158,7 +158,8 @@ func js(v any) string {
 }
 
 // seedEssayExam: a paper with a fill-in and an essay question, its exam for
-// the welder, who handed in yesterday: the essay waits for marking (待阅卷).
+// the welder, who handed in yesterday (the essay waits for marking, 待阅卷),
+// and for operator1, who has not started.
 func seedEssayExam(c *gorm.DB, qs []biz.Question, start, now time.Time) error {
 	scores := []int32{20, 20, 30, 30}
 	var fixed []biz.PaperQuestion
@@ -171,7 +172,7 @@ func seedEssayExam(c *gorm.DB, qs []biz.Question, start, now time.Time) error {
 		return err
 	}
 	x := biz.Exam{Name: "特殊作业安全知识考试", PaperID: p.ID, PaperName: p.Name, StartTime: start, EndTime: start.AddDate(0, 0, 33),
-		UserIDs: ident.JoinIDs([]int64{seedids.DemoWelderUser}), UserNames: "孙焊工", TotalScore: 100, PassScore: 60, Duration: 30}
+		UserIDs: ident.JoinIDs([]int64{seedids.DemoWelderUser, seedids.DemoOperator1User}), UserNames: "孙焊工,王操作", TotalScore: 100, PassScore: 60, Duration: 30}
 	if err := c.Create(&x).Error; err != nil {
 		return err
 	}
@@ -190,5 +191,10 @@ func seedEssayExam(c *gorm.DB, qs []biz.Question, start, now time.Time) error {
 	r := biz.Record{ExamID: x.ID, ExamName: x.Name, UserID: seedids.DemoWelderUser, UserName: "孙焊工", State: biz.StatePending,
 		StartedAt: &started, Deadline: &deadline, SubmittedAt: &submitted, TotalScore: 100, PassScore: 60, Duration: 30,
 		ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: js(items), Score: biz.Score(items)}
-	return c.Create(&r).Error
+	if err := c.Create(&r).Error; err != nil {
+		return err
+	}
+	// 王操作 has not sat it yet.
+	return c.Create(&biz.Record{ExamID: x.ID, ExamName: x.Name, UserID: seedids.DemoOperator1User, UserName: "王操作", TotalScore: 100, PassScore: 60,
+		Duration: 30, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]"}).Error
 }

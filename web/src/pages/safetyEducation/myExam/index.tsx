@@ -275,13 +275,9 @@ export default function MyExamPage() {
           }
         >
           {waiting ? (
-            <Result
-              style={{ padding: 8 }}
-              status="info"
-              title={tt('已交卷,待阅卷')}
-              subTitle={tt('简答题由管理员批阅后公布成绩')}
-              data-testid="exam-pending"
-            />
+            <div data-testid="exam-pending">
+              <Result style={{ padding: 8 }} status="info" title={tt('已交卷,待阅卷')} subTitle={tt('简答题由管理员批阅后公布成绩')} />
+            </div>
           ) : marked ? (
             <Result
               style={{ padding: 8 }}
