@@ -142,6 +142,42 @@ func (e *env) testEducationMarking(t *testing.T) {
 	if m := p2.dataMap(); m["state"] != 2.0 || m["score"] != 32.0 || m["passed"] != true || !strings.HasPrefix(str(m["certNo"]), "AQPX-") {
 		t.Fatalf("passed once marked: %s", truncate(p2.Raw))
 	}
+	// Shuffling: each candidate's own order, the same on a reload; the key follows the options.
+	opts := []map[string]any{{"text": "甲"}, {"text": "乙"}, {"text": "丙"}, {"text": "丁"}}
+	var fixed []map[string]any
+	for i := 0; i < 4; i++ {
+		c := q(map[string]any{"type": 1, "content": "乱序题" + string(rune('1'+i)), "options": opts, "answer": "C"})
+		ok(t, c, "choice")
+		fixed = append(fixed, map[string]any{"questionId": str(c.dataMap()["id"]), "score": 25})
+	}
+	sp := e.post("/api/education/paper/submit", admin, map[string]any{"name": "乱序试卷", "mode": 1, "passScore": 60, "duration": 30, "questions": fixed})
+	ok(t, sp, "shuffle paper")
+	sx := e.post("/api/education/exam/submit", admin, map[string]any{"name": "乱序考试", "paperId": str(sp.dataMap()["id"]), "shuffleQuestions": true, "shuffleOptions": true,
+		"startTime": timefmt.Format(now.Add(-time.Minute)), "endTime": timefmt.Format(now.Add(24 * time.Hour)), "userIds": op1ID})
+	ok(t, sx, "shuffled exam")
+	if sx.dataMap()["shuffleQuestions"] != true || sx.dataMap()["shuffleOptions"] != true {
+		t.Fatalf("shuffle flags: %s", truncate(sx.Raw))
+	}
+	sr := str(e.get("/api/education/record/mine?examId_equal="+str(sx.dataMap()["id"]), op1).list()[0].(map[string]any)["id"])
+	s1 := e.post("/api/education/record/start?id="+sr, op1, nil)
+	ok(t, s1, "start shuffled")
+	first := func(r *resp) any { return r.dataMap()["questions"].([]any)[0].(map[string]any)["content"] }
+	if again := e.get("/api/education/record/detail?id="+sr, op1); first(again) != first(s1) || !strings.Contains(string(again.Raw), "乱序题") {
+		t.Fatalf("the order changed on a reload: %s", truncate(again.Raw))
+	}
+	var picks []map[string]any
+	for _, it := range s1.dataMap()["questions"].([]any) {
+		m := it.(map[string]any)
+		for _, o := range m["options"].([]any) {
+			if o.(map[string]any)["text"] == "丙" {
+				picks = append(picks, map[string]any{"questionId": m["questionId"], "given": o.(map[string]any)["key"]})
+			}
+		}
+	}
+	if sd := e.post("/api/education/record/submit", op1, map[string]any{"id": sr, "answers": picks}); sd.dataMap()["score"] != 100.0 {
+		t.Fatalf("the key does not follow the shuffled options: %s", truncate(sd.Raw))
+	}
+
 	// Audited: the marks are updates of the attempt in the education log.
 	audit := e.get("/api/audit-log/page?service=education&size=50&recordIds="+r2, admin)
 	ok(t, audit, "audit")

@@ -8671,6 +8671,12 @@ export interface components {
             /** Format: int32 */
             passScore: number;
             remark: string;
+            shuffleOptions: boolean;
+            /**
+             * @description Each candidate sees the questions, and the options of choice questions,
+             *     in an order of their own, the same on every reload (seeded by exam and person).
+             */
+            shuffleQuestions: boolean;
             /** @description The window in which attempts may start: yyyy-MM-dd HH:mm:ss. */
             startTime: string;
             /** Format: int32 */

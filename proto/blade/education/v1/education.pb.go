@@ -917,16 +917,20 @@ type Exam struct {
 	UserNames string `protobuf:"bytes,8,opt,name=user_names,json=userNames,proto3" json:"user_names,omitempty"`
 	Remark    string `protobuf:"bytes,9,opt,name=remark,proto3" json:"remark,omitempty"`
 	// Computed: assigned, submitted and passed counts.
-	Assigned      int32  `protobuf:"varint,10,opt,name=assigned,proto3" json:"assigned,omitempty"`
-	Submitted     int32  `protobuf:"varint,11,opt,name=submitted,proto3" json:"submitted,omitempty"`
-	Passed        int32  `protobuf:"varint,12,opt,name=passed,proto3" json:"passed,omitempty"`
-	TotalScore    int32  `protobuf:"varint,13,opt,name=total_score,json=totalScore,proto3" json:"total_score,omitempty"`
-	PassScore     int32  `protobuf:"varint,14,opt,name=pass_score,json=passScore,proto3" json:"pass_score,omitempty"`
-	Duration      int32  `protobuf:"varint,15,opt,name=duration,proto3" json:"duration,omitempty"`
-	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Assigned   int32 `protobuf:"varint,10,opt,name=assigned,proto3" json:"assigned,omitempty"`
+	Submitted  int32 `protobuf:"varint,11,opt,name=submitted,proto3" json:"submitted,omitempty"`
+	Passed     int32 `protobuf:"varint,12,opt,name=passed,proto3" json:"passed,omitempty"`
+	TotalScore int32 `protobuf:"varint,13,opt,name=total_score,json=totalScore,proto3" json:"total_score,omitempty"`
+	PassScore  int32 `protobuf:"varint,14,opt,name=pass_score,json=passScore,proto3" json:"pass_score,omitempty"`
+	Duration   int32 `protobuf:"varint,15,opt,name=duration,proto3" json:"duration,omitempty"`
+	// Each candidate sees the questions, and the options of choice questions,
+	// in an order of their own, the same on every reload (seeded by exam and person).
+	ShuffleQuestions bool   `protobuf:"varint,16,opt,name=shuffle_questions,json=shuffleQuestions,proto3" json:"shuffle_questions,omitempty"`
+	ShuffleOptions   bool   `protobuf:"varint,17,opt,name=shuffle_options,json=shuffleOptions,proto3" json:"shuffle_options,omitempty"`
+	CreateTime       string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateUser       int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Exam) Reset() {
@@ -1062,6 +1066,20 @@ func (x *Exam) GetDuration() int32 {
 		return x.Duration
 	}
 	return 0
+}
+
+func (x *Exam) GetShuffleQuestions() bool {
+	if x != nil {
+		return x.ShuffleQuestions
+	}
+	return false
+}
+
+func (x *Exam) GetShuffleOptions() bool {
+	if x != nil {
+		return x.ShuffleOptions
+	}
+	return false
 }
 
 func (x *Exam) GetCreateTime() string {
@@ -2475,7 +2493,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xaf\x04\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x85\x05\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -2497,7 +2515,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"totalScore\x12\x1d\n" +
 	"\n" +
 	"pass_score\x18\x0e \x01(\x05R\tpassScore\x12\x1a\n" +
-	"\bduration\x18\x0f \x01(\x05R\bduration\x12(\n" +
+	"\bduration\x18\x0f \x01(\x05R\bduration\x12+\n" +
+	"\x11shuffle_questions\x18\x10 \x01(\bR\x10shuffleQuestions\x12'\n" +
+	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +

@@ -160,6 +160,7 @@ func (e *Education) Start(ctx context.Context, id int64) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	Shuffle(items, r.ExamID, r.UserID, x.ShuffleQuestions, x.ShuffleOptions)
 	var total int32
 	for _, it := range items {
 		total += it.Score
@@ -478,4 +479,40 @@ func (e *Education) GetCert(ctx context.Context, id int64) (*Cert, error) {
 		}
 	}
 	return c, nil
+}
+
+// Shuffle puts a candidate's questions and, for choice questions, their
+// options in an order of their own: the same for the same exam and person
+// (a reload, a second server), different between people. Options are
+// relabelled A.. in their new order and the key follows them.
+func Shuffle(items []Item, examID, userID int64, questions, options bool) {
+	rng := rand.New(rand.NewPCG(uint64(examID), uint64(userID))) //nolint:gosec // G404: a reproducible order per candidate, not a secret
+	if questions {
+		rng.Shuffle(len(items), func(a, b int) { items[a], items[b] = items[b], items[a] })
+	}
+	if !options {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		if (it.Type != TypeSingle && it.Type != TypeMultiple) || len(it.Options) < 2 {
+			continue
+		}
+		opts := slices.Clone(it.Options)
+		rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+		rename := map[string]string{}
+		for k := range opts {
+			key := string(rune('A' + k))
+			rename[opts[k].Key] = key
+			opts[k].Key = key
+		}
+		var keys []string
+		for _, k := range strings.Split(it.Answer, ",") {
+			if n, ok := rename[k]; ok {
+				keys = append(keys, n)
+			}
+		}
+		slices.Sort(keys)
+		it.Options, it.Answer = opts, strings.Join(keys, ",")
+	}
 }

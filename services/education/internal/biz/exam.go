@@ -154,7 +154,7 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 			}
 		}
 		return e.Exams.Update(ctx, old.ID, in, "name", "paper_id", "paper_name", "start_time", "end_time", "user_ids", "user_names",
-			"total_score", "pass_score", "duration", "remark")
+			"total_score", "pass_score", "duration", "remark", "shuffle_questions", "shuffle_options")
 	})
 	if err != nil {
 		return nil, err

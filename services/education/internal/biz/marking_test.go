@@ -1,6 +1,11 @@
 package biz
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestFillRight(t *testing.T) {
 	blanks := [][]string{{"通风", "强制通风"}, {"检测", "Gas Test"}}
@@ -102,5 +107,71 @@ func TestApplyAnswers(t *testing.T) {
 	}
 	if !Answered(&items[0]) || !Answered(&items[1]) || Answered(&Item{Type: TypeFill, Fills: []string{""}}) {
 		t.Fatal("answered")
+	}
+}
+
+func shuffleItems() []Item {
+	var out []Item
+	for i := int64(1); i <= 8; i++ {
+		out = append(out, Item{QuestionID: i, Type: TypeMultiple, Options: []Option{{"A", "甲"}, {"B", "乙"}, {"C", "丙"}, {"D", "丁"}}, Answer: "A,C"})
+	}
+	return append(out, Item{QuestionID: 9, Type: TypeJudge, Answer: "T"}, Item{QuestionID: 10, Type: TypeFill, Blanks: [][]string{{"x"}}})
+}
+
+func order(items []Item) string {
+	s := ""
+	for _, it := range items {
+		s += fmt.Sprint(it.QuestionID, ":")
+		for _, o := range it.Options {
+			s += o.Key + o.Text
+		}
+		s += "=" + it.Answer + ";"
+	}
+	return s
+}
+
+func TestShuffle(t *testing.T) {
+	a, b := shuffleItems(), shuffleItems()
+	Shuffle(a, 7, 100, true, true)
+	Shuffle(b, 7, 100, true, true)
+	if order(a) != order(b) {
+		t.Fatal("the same exam and person got two orders")
+	}
+	c := shuffleItems()
+	Shuffle(c, 7, 101, true, true)
+	if order(a) == order(c) {
+		t.Fatal("two people got the same order")
+	}
+	if order(a) == order(shuffleItems()) {
+		t.Fatal("nothing shuffled")
+	}
+	// The key follows its options: the texts of the right answers stay 甲 and 丙.
+	for _, it := range a {
+		if it.Type != TypeMultiple {
+			continue
+		}
+		var right []string
+		for _, k := range strings.Split(it.Answer, ",") {
+			for _, o := range it.Options {
+				if o.Key == k {
+					right = append(right, o.Text)
+				}
+			}
+		}
+		slices.Sort(right)
+		if strings.Join(right, "") != "丙甲" && strings.Join(right, "") != "甲丙" || len(right) != 2 {
+			t.Fatalf("key %s of %v", it.Answer, it.Options)
+		}
+		for k, o := range it.Options {
+			if o.Key != string(rune('A'+k)) {
+				t.Fatalf("options not relabelled: %v", it.Options)
+			}
+		}
+	}
+	// Off: untouched.
+	d := shuffleItems()
+	Shuffle(d, 7, 100, false, false)
+	if order(d) != order(shuffleItems()) {
+		t.Fatal("shuffled while off")
 	}
 }

@@ -116,6 +116,9 @@ type Exam struct {
 	PassScore  int32     `gorm:"not null;default:0"`
 	Duration   int32     `gorm:"not null;default:0"`
 	Remark     string    `gorm:"size:500;not null;default:''"`
+	// Per-candidate order of the questions and of the choice options.
+	ShuffleQuestions bool `gorm:"not null;default:false"`
+	ShuffleOptions   bool `gorm:"not null;default:false"`
 }
 
 func (Exam) TableName() string { return "edu_exam" }

@@ -204,7 +204,8 @@ func (s *Education) PaperRemove(ctx context.Context, q *commonv1.IdsQuery) (*wra
 func exam(x *biz.Exam) *pb.Exam {
 	return &pb.Exam{Id: x.ID, Name: x.Name, PaperId: x.PaperID, PaperName: x.PaperName, StartTime: timefmt.Format(x.StartTime), EndTime: timefmt.Format(x.EndTime),
 		UserIds: x.UserIDs, UserNames: x.UserNames, Remark: x.Remark, TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration,
-		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser}
+		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser,
+		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions}
 }
 
 func countIDs(s string) int {
@@ -262,7 +263,8 @@ func (s *Education) ExamSubmit(ctx context.Context, in *pb.Exam) (*pb.Exam, erro
 	if err != nil {
 		return nil, err
 	}
-	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark})
+	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark,
+		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions})
 	if err != nil {
 		return nil, err
 	}

@@ -120,4 +120,8 @@ export default {
   评分: 'Mark',
   按考生阅卷: 'By candidate',
   按试题阅卷: 'By question',
+  试题乱序: 'Shuffle questions',
+  选项乱序: 'Shuffle options',
+  '每位考生的试题顺序不同,刷新后不变': 'Each candidate gets an order of their own, the same after a reload',
+  '选择题的选项顺序因人而异,刷新后不变': 'Choice options in an order of each candidate, the same after a reload',
 } as Record<string, string>;
