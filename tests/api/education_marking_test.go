@@ -178,6 +178,28 @@ func (e *env) testEducationMarking(t *testing.T) {
 		t.Fatalf("the key does not follow the shuffled options: %s", truncate(sd.Raw))
 	}
 
+	// Attempts: a failed result may be retaken while attempts are left.
+	fails(t, e.post("/api/education/exam/submit", admin, map[string]any{"name": "次数", "paperId": str(sp.dataMap()["id"]), "maxAttempts": 11,
+		"startTime": timefmt.Format(now.Add(-time.Minute)), "endTime": timefmt.Format(now.Add(time.Hour)), "userIds": op2ID}), 400, "考试次数应在 1 到 10 之间", "11 attempts")
+	rx := e.post("/api/education/exam/submit", admin, map[string]any{"name": "可重考", "paperId": str(sp.dataMap()["id"]), "maxAttempts": 2,
+		"startTime": timefmt.Format(now.Add(-time.Minute)), "endTime": timefmt.Format(now.Add(time.Hour)), "userIds": op2ID})
+	ok(t, rx, "retake exam")
+	firstTry := str(e.get("/api/education/record/mine?examId_equal="+str(rx.dataMap()["id"]), op2).list()[0].(map[string]any)["id"])
+	fails(t, e.post("/api/education/record/retake?id="+firstTry, op2, nil), 400, "只有已阅完的考试可以重考", "retake before sitting")
+	ok(t, e.post("/api/education/record/start?id="+firstTry, op2, nil), "start 1")
+	ok(t, e.post("/api/education/record/submit", op2, map[string]any{"id": firstTry}), "fail 1")
+	fails(t, e.post("/api/education/record/retake?id="+firstTry, op1, nil), 403, "只能参加本人的考试", "another's retake")
+	second := e.post("/api/education/record/retake?id="+firstTry, op2, nil)
+	ok(t, second, "retake")
+	if m := second.dataMap(); m["attempt"] != 2.0 || m["maxAttempts"] != 2.0 || m["state"] != 0.0 {
+		t.Fatalf("second attempt: %s", truncate(second.Raw))
+	}
+	fails(t, e.post("/api/education/record/retake?id="+firstTry, op2, nil), 400, "请在最近一次考试上重考", "retake an old attempt")
+	sid := str(second.dataMap()["id"])
+	ok(t, e.post("/api/education/record/start?id="+sid, op2, nil), "start 2")
+	ok(t, e.post("/api/education/record/submit", op2, map[string]any{"id": sid}), "fail 2")
+	fails(t, e.post("/api/education/record/retake?id="+sid, op2, nil), 400, "考试次数已用完", "no attempts left")
+
 	// Audited: the marks are updates of the attempt in the education log.
 	audit := e.get("/api/audit-log/page?service=education&size=50&recordIds="+r2, admin)
 	ok(t, audit, "audit")

@@ -56,6 +56,9 @@ export interface Attempt {
   questions?: AttemptQuestion[];
   serverTime?: string;
   certNo?: string;
+  /** this attempt's number and the exam's limit */
+  attempt?: number;
+  maxAttempts?: number;
 }
 
 export const categoryApi = crudApi(`${E}/category`, 'list');
@@ -71,6 +74,7 @@ export const attemptDetail = (id: string) => get<Attempt>(`${E}/record/detail`, 
 export const startAttempt = (id: string) => post<Attempt>(`${E}/record/start`, undefined, { id }).then((r) => r.data);
 export const saveAnswers = (id: string, answers: AnswerInput[]) =>
   post<Attempt>(`${E}/record/answer`, { id, answers }, undefined, { silent: true }).then((r) => r.data);
+export const retakeAttempt = (id: string) => post<Attempt>(`${E}/record/retake`, undefined, { id }).then((r) => r.data);
 export const submitAttempt = (id: string, answers: AnswerInput[]) =>
   post<Attempt>(`${E}/record/submit`, { id, answers }).then((r) => r.data);
 /** 阅卷: handed-in attempts, an exam's essay questions, the answers to one, and marks. */

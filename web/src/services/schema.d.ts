@@ -3379,6 +3379,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/record/retake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retake a failed result: a new attempt of the same exam while attempts
+         *     are left and the exam is open (the caller's own only).
+         */
+        post: operations["EducationService_RecordRetake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/record/start": {
         parameters: {
             query?: never;
@@ -8662,6 +8682,12 @@ export interface components {
             endTime: string;
             /** Format: int64 */
             id: string;
+            /**
+             * Format: int32
+             * @description Attempts each person may make (1-10); a failed result may be retaken
+             *     while attempts are left and the exam is open.
+             */
+            maxAttempts: number;
             name: string;
             /** Format: int64 */
             paperId: string;
@@ -10704,6 +10730,11 @@ export interface components {
         };
         /** @description One person's attempt of an exam (a result once submitted). */
         v1Record: {
+            /**
+             * Format: int32
+             * @description This attempt's number (1..) and the exam's limit.
+             */
+            attempt: number;
             /** @description true: submitted by the server at the deadline. */
             autoSubmitted: boolean;
             certNo: string;
@@ -10718,6 +10749,8 @@ export interface components {
             examStartTime: string;
             /** Format: int64 */
             id: string;
+            /** Format: int32 */
+            maxAttempts: number;
             passed: boolean;
             /** Format: int32 */
             passScore: number;
@@ -16704,6 +16737,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordRetake: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };

@@ -925,12 +925,15 @@ type Exam struct {
 	Duration   int32 `protobuf:"varint,15,opt,name=duration,proto3" json:"duration,omitempty"`
 	// Each candidate sees the questions, and the options of choice questions,
 	// in an order of their own, the same on every reload (seeded by exam and person).
-	ShuffleQuestions bool   `protobuf:"varint,16,opt,name=shuffle_questions,json=shuffleQuestions,proto3" json:"shuffle_questions,omitempty"`
-	ShuffleOptions   bool   `protobuf:"varint,17,opt,name=shuffle_options,json=shuffleOptions,proto3" json:"shuffle_options,omitempty"`
-	CreateTime       string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	CreateUser       int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	ShuffleQuestions bool `protobuf:"varint,16,opt,name=shuffle_questions,json=shuffleQuestions,proto3" json:"shuffle_questions,omitempty"`
+	ShuffleOptions   bool `protobuf:"varint,17,opt,name=shuffle_options,json=shuffleOptions,proto3" json:"shuffle_options,omitempty"`
+	// Attempts each person may make (1-10); a failed result may be retaken
+	// while attempts are left and the exam is open.
+	MaxAttempts   int32  `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
+	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Exam) Reset() {
@@ -1080,6 +1083,13 @@ func (x *Exam) GetShuffleOptions() bool {
 		return x.ShuffleOptions
 	}
 	return false
+}
+
+func (x *Exam) GetMaxAttempts() int32 {
+	if x != nil {
+		return x.MaxAttempts
+	}
+	return 0
 }
 
 func (x *Exam) GetCreateTime() string {
@@ -1370,8 +1380,11 @@ type Record struct {
 	// Detail / start only.
 	Questions []*AttemptQuestion `protobuf:"bytes,18,rep,name=questions,proto3" json:"questions,omitempty"`
 	// The server's clock, so the page counts down from the same time.
-	ServerTime    string `protobuf:"bytes,19,opt,name=server_time,json=serverTime,proto3" json:"server_time,omitempty"`
-	CertNo        string `protobuf:"bytes,20,opt,name=cert_no,json=certNo,proto3" json:"cert_no,omitempty"`
+	ServerTime string `protobuf:"bytes,19,opt,name=server_time,json=serverTime,proto3" json:"server_time,omitempty"`
+	CertNo     string `protobuf:"bytes,20,opt,name=cert_no,json=certNo,proto3" json:"cert_no,omitempty"`
+	// This attempt's number (1..) and the exam's limit.
+	Attempt       int32 `protobuf:"varint,21,opt,name=attempt,proto3" json:"attempt,omitempty"`
+	MaxAttempts   int32 `protobuf:"varint,22,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1544,6 +1557,20 @@ func (x *Record) GetCertNo() string {
 		return x.CertNo
 	}
 	return ""
+}
+
+func (x *Record) GetAttempt() int32 {
+	if x != nil {
+		return x.Attempt
+	}
+	return 0
+}
+
+func (x *Record) GetMaxAttempts() int32 {
+	if x != nil {
+		return x.MaxAttempts
+	}
+	return 0
 }
 
 type RecordRows struct {
@@ -2493,7 +2520,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x85\x05\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa8\x05\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -2517,7 +2544,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"pass_score\x18\x0e \x01(\x05R\tpassScore\x12\x1a\n" +
 	"\bduration\x18\x0f \x01(\x05R\bduration\x12+\n" +
 	"\x11shuffle_questions\x18\x10 \x01(\bR\x10shuffleQuestions\x12'\n" +
-	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12(\n" +
+	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12!\n" +
+	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +
@@ -2547,7 +2575,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x06blanks\x18\r \x03(\v2\x1d.blade.education.v1.FillBlankB\b\xbaH\x05\x92\x01\x02\x10\x06R\x06blanks\x12&\n" +
 	"\treference\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\treference\x12\x16\n" +
 	"\x06marked\x18\x0f \x01(\bR\x06marked\x12\"\n" +
-	"\acomment\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xcd\x05\n" +
+	"\acomment\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\x8a\x06\n" +
 	"\x06Record\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\aexam_id\x18\x02 \x01(\x03R\x06examId\x12%\n" +
@@ -2574,7 +2602,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\tquestions\x18\x12 \x03(\v2#.blade.education.v1.AttemptQuestionB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\tquestions\x12(\n" +
 	"\vserver_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"serverTime\x12 \n" +
-	"\acert_no\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18(R\x06certNo\"\x9c\x01\n" +
+	"\acert_no\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18(R\x06certNo\x12\x18\n" +
+	"\aattempt\x18\x15 \x01(\x05R\aattempt\x12!\n" +
+	"\fmax_attempts\x18\x16 \x01(\x05R\vmaxAttempts\"\x9c\x01\n" +
 	"\n" +
 	"RecordRows\x124\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12\x14\n" +
@@ -2651,7 +2681,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
 	"\vMarkRequest\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
-	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\xbf\x1b\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\xaf\x1c\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -2677,7 +2707,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"RecordMine\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/mine\x12n\n" +
 	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/detail\x12l\n" +
 	"\vRecordStart\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"'\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/education/record/start\x12z\n" +
-	"\fRecordAnswer\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/answer\x12z\n" +
+	"\fRecordAnswer\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/answer\x12n\n" +
+	"\fRecordRetake\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/education/record/retake\x12z\n" +
 	"\fRecordSubmit\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/submit\x12}\n" +
 	"\vMarkingPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"2\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/marking/page\x12\x8b\x01\n" +
 	"\x10MarkingQuestions\x12\x18.blade.common.v1.IdQuery\x1a$.blade.education.v1.MarkQuestionRows\"7\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02\"\x12 /api/education/marking/questions\x12\x91\x01\n" +
@@ -2769,42 +2800,44 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	28, // 34: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
 	28, // 35: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
 	16, // 36: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	16, // 37: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	26, // 38: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	28, // 39: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	23, // 40: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	25, // 41: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	26, // 42: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	28, // 43: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 44: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 45: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	29, // 46: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	5,  // 47: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 48: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 49: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	29, // 50: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	9,  // 51: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	8,  // 52: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	8,  // 53: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	29, // 54: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	11, // 55: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	10, // 56: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	10, // 57: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	29, // 58: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	14, // 59: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	14, // 60: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	13, // 61: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	13, // 62: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	13, // 63: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	13, // 64: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	14, // 65: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	20, // 66: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	22, // 67: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	13, // 68: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	18, // 69: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	17, // 70: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	44, // [44:71] is the sub-list for method output_type
-	17, // [17:44] is the sub-list for method input_type
+	28, // 37: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	16, // 38: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	26, // 39: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	28, // 40: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	23, // 41: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	25, // 42: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	26, // 43: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	28, // 44: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 45: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 46: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	29, // 47: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	5,  // 48: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 49: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 50: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	29, // 51: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	9,  // 52: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	8,  // 53: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	8,  // 54: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	29, // 55: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	11, // 56: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	10, // 57: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	10, // 58: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	29, // 59: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	14, // 60: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	14, // 61: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	13, // 62: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	13, // 63: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	13, // 64: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	13, // 65: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	13, // 66: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	14, // 67: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	20, // 68: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	22, // 69: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	13, // 70: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	18, // 71: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	17, // 72: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	45, // [45:73] is the sub-list for method output_type
+	17, // [17:45] is the sub-list for method input_type
 	17, // [17:17] is the sub-list for extension type_name
 	17, // [17:17] is the sub-list for extension extendee
 	0,  // [0:17] is the sub-list for field type_name

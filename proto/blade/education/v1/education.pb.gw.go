@@ -696,6 +696,41 @@ func local_request_EducationService_RecordAnswer_0(ctx context.Context, marshale
 	return msg, metadata, err
 }
 
+var filter_EducationService_RecordRetake_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_EducationService_RecordRetake_0(ctx context.Context, marshaler runtime.Marshaler, client EducationServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.IdQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_EducationService_RecordRetake_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.RecordRetake(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_EducationService_RecordRetake_0(ctx context.Context, marshaler runtime.Marshaler, server EducationServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.IdQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_EducationService_RecordRetake_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.RecordRetake(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_EducationService_RecordSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client EducationServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq AnswerRequest
@@ -1331,6 +1366,26 @@ func RegisterEducationServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EducationService_RecordAnswer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_EducationService_RecordRetake_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.education.v1.EducationService/RecordRetake", runtime.WithHTTPPathPattern("/api/education/record/retake"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_EducationService_RecordRetake_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_RecordRetake_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_EducationService_RecordSubmit_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1851,6 +1906,23 @@ func RegisterEducationServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EducationService_RecordAnswer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_EducationService_RecordRetake_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.education.v1.EducationService/RecordRetake", runtime.WithHTTPPathPattern("/api/education/record/retake"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_EducationService_RecordRetake_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_RecordRetake_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_EducationService_RecordSubmit_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1994,6 +2066,7 @@ var (
 	pattern_EducationService_RecordDetail_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "detail"}, ""))
 	pattern_EducationService_RecordStart_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "start"}, ""))
 	pattern_EducationService_RecordAnswer_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "answer"}, ""))
+	pattern_EducationService_RecordRetake_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "retake"}, ""))
 	pattern_EducationService_RecordSubmit_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "submit"}, ""))
 	pattern_EducationService_MarkingPage_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "page"}, ""))
 	pattern_EducationService_MarkingQuestions_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "questions"}, ""))
@@ -2024,6 +2097,7 @@ var (
 	forward_EducationService_RecordDetail_0      = runtime.ForwardResponseMessage
 	forward_EducationService_RecordStart_0       = runtime.ForwardResponseMessage
 	forward_EducationService_RecordAnswer_0      = runtime.ForwardResponseMessage
+	forward_EducationService_RecordRetake_0      = runtime.ForwardResponseMessage
 	forward_EducationService_RecordSubmit_0      = runtime.ForwardResponseMessage
 	forward_EducationService_MarkingPage_0       = runtime.ForwardResponseMessage
 	forward_EducationService_MarkingQuestions_0  = runtime.ForwardResponseMessage

@@ -48,6 +48,7 @@ const (
 	EducationService_RecordDetail_FullMethodName      = "/blade.education.v1.EducationService/RecordDetail"
 	EducationService_RecordStart_FullMethodName       = "/blade.education.v1.EducationService/RecordStart"
 	EducationService_RecordAnswer_FullMethodName      = "/blade.education.v1.EducationService/RecordAnswer"
+	EducationService_RecordRetake_FullMethodName      = "/blade.education.v1.EducationService/RecordRetake"
 	EducationService_RecordSubmit_FullMethodName      = "/blade.education.v1.EducationService/RecordSubmit"
 	EducationService_MarkingPage_FullMethodName       = "/blade.education.v1.EducationService/MarkingPage"
 	EducationService_MarkingQuestions_FullMethodName  = "/blade.education.v1.EducationService/MarkingQuestions"
@@ -91,6 +92,9 @@ type EducationServiceClient interface {
 	// and the server's deadline set.
 	RecordStart(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
 	RecordAnswer(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
+	// Retake a failed result: a new attempt of the same exam while attempts
+	// are left and the exam is open (the caller's own only).
+	RecordRetake(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
 	// 阅卷: attempts handed in with essays to mark (managers only); filters
@@ -317,6 +321,16 @@ func (c *educationServiceClient) RecordAnswer(ctx context.Context, in *AnswerReq
 	return out, nil
 }
 
+func (c *educationServiceClient) RecordRetake(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Record)
+	err := c.cc.Invoke(ctx, EducationService_RecordRetake_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) RecordSubmit(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(Record)
@@ -421,6 +435,9 @@ type EducationServiceServer interface {
 	// and the server's deadline set.
 	RecordStart(context.Context, *v1.IdQuery) (*Record, error)
 	RecordAnswer(context.Context, *AnswerRequest) (*Record, error)
+	// Retake a failed result: a new attempt of the same exam while attempts
+	// are left and the exam is open (the caller's own only).
+	RecordRetake(context.Context, *v1.IdQuery) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(context.Context, *AnswerRequest) (*Record, error)
 	// 阅卷: attempts handed in with essays to mark (managers only); filters
@@ -506,6 +523,9 @@ func (UnimplementedEducationServiceServer) RecordStart(context.Context, *v1.IdQu
 }
 func (UnimplementedEducationServiceServer) RecordAnswer(context.Context, *AnswerRequest) (*Record, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordAnswer not implemented")
+}
+func (UnimplementedEducationServiceServer) RecordRetake(context.Context, *v1.IdQuery) (*Record, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordRetake not implemented")
 }
 func (UnimplementedEducationServiceServer) RecordSubmit(context.Context, *AnswerRequest) (*Record, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordSubmit not implemented")
@@ -909,6 +929,24 @@ func _EducationService_RecordAnswer_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_RecordRetake_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).RecordRetake(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_RecordRetake_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).RecordRetake(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_RecordSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(AnswerRequest)
 	if err := dec(in); err != nil {
@@ -1121,6 +1159,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordAnswer",
 			Handler:    _EducationService_RecordAnswer_Handler,
+		},
+		{
+			MethodName: "RecordRetake",
+			Handler:    _EducationService_RecordRetake_Handler,
 		},
 		{
 			MethodName: "RecordSubmit",

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestFillRight(t *testing.T) {
@@ -173,5 +174,32 @@ func TestShuffle(t *testing.T) {
 	Shuffle(d, 7, 100, false, false)
 	if order(d) != order(shuffleItems()) {
 		t.Fatal("shuffled while off")
+	}
+}
+
+func TestCanRetake(t *testing.T) {
+	now := time.Now()
+	base := Record{State: StateSubmitted, Attempt: 1, MaxAttempts: 2, ExamEnd: now.Add(time.Hour)}
+	cases := []struct {
+		edit   func(*Record)
+		latest int32
+		want   string
+	}{
+		{func(*Record) {}, 1, ""},
+		{func(r *Record) { r.Passed = true }, 1, "无需重考"},
+		{func(r *Record) { r.State = StatePending }, 1, "已阅完"},
+		{func(r *Record) { r.State = StateInProgress }, 1, "已阅完"},
+		{func(r *Record) { r.Attempt = 2 }, 2, "次数已用完"},
+		{func(*Record) {}, 2, "最近一次"},
+		{func(r *Record) { r.ExamEnd = now }, 1, "考试已结束"},
+		{func(r *Record) { r.MaxAttempts = 1 }, 1, "次数已用完"},
+	}
+	for i, c := range cases {
+		r := base
+		c.edit(&r)
+		got := CanRetake(&r, c.latest, now)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("case %d: %q, want %q", i, got, c.want)
+		}
 	}
 }

@@ -119,6 +119,8 @@ type Exam struct {
 	// Per-candidate order of the questions and of the choice options.
 	ShuffleQuestions bool `gorm:"not null;default:false"`
 	ShuffleOptions   bool `gorm:"not null;default:false"`
+	// Attempts each person may make (1-10).
+	MaxAttempts int32 `gorm:"not null;default:1"`
 }
 
 func (Exam) TableName() string { return "edu_exam" }
@@ -166,6 +168,9 @@ type Record struct {
 	ExamEnd       time.Time `gorm:"not null"`
 	Items         string    `gorm:"type:text;not null"` // JSON []Item
 	CertNo        string    `gorm:"size:40;not null;default:''"`
+	// The attempt's number (1..) and the exam's limit when it was made.
+	Attempt     int32 `gorm:"not null;default:1"`
+	MaxAttempts int32 `gorm:"not null;default:1"`
 }
 
 func (Record) TableName() string { return "edu_record" }

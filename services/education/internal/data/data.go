@@ -127,6 +127,12 @@ func (q Queries) RecordsOf(ctx context.Context, examID int64) ([]biz.Record, err
 	return out, err
 }
 
+func (q Queries) LatestAttempt(ctx context.Context, examID, userID int64) (int32, error) {
+	var n int32
+	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).Select("COALESCE(MAX(attempt), 0)").Where("exam_id = ? AND user_id = ?", examID, userID).Scan(&n).Error
+	return n, err
+}
+
 func (q Queries) HandedIn(ctx context.Context, examID int64) ([]biz.Record, error) {
 	var out []biz.Record
 	err := db.Conn(ctx, q.DB).Where("exam_id = ? AND state IN ?", examID, []int32{biz.StateSubmitted, biz.StatePending}).

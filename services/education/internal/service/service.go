@@ -205,7 +205,7 @@ func exam(x *biz.Exam) *pb.Exam {
 	return &pb.Exam{Id: x.ID, Name: x.Name, PaperId: x.PaperID, PaperName: x.PaperName, StartTime: timefmt.Format(x.StartTime), EndTime: timefmt.Format(x.EndTime),
 		UserIds: x.UserIDs, UserNames: x.UserNames, Remark: x.Remark, TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration,
 		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser,
-		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions}
+		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions, MaxAttempts: x.MaxAttempts}
 }
 
 func countIDs(s string) int {
@@ -264,7 +264,7 @@ func (s *Education) ExamSubmit(ctx context.Context, in *pb.Exam) (*pb.Exam, erro
 		return nil, err
 	}
 	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark,
-		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions})
+		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions, MaxAttempts: in.MaxAttempts})
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +281,8 @@ func listRecord(r *biz.Record) *pb.Record {
 	return &pb.Record{Id: r.ID, ExamId: r.ExamID, ExamName: r.ExamName, UserId: r.UserID, UserName: r.UserName, State: r.State,
 		StartTime: timefmt.FormatPtr(r.StartedAt), Deadline: timefmt.FormatPtr(r.Deadline), SubmitTime: timefmt.FormatPtr(r.SubmittedAt),
 		Score: r.Score, TotalScore: r.TotalScore, PassScore: r.PassScore, Passed: r.Passed, AutoSubmitted: r.AutoSubmitted, Duration: r.Duration,
-		ExamStartTime: timefmt.Format(r.ExamStart), ExamEndTime: timefmt.Format(r.ExamEnd), CertNo: r.CertNo}
+		ExamStartTime: timefmt.Format(r.ExamStart), ExamEndTime: timefmt.Format(r.ExamEnd), CertNo: r.CertNo,
+		Attempt: r.Attempt, MaxAttempts: r.MaxAttempts}
 }
 
 // record writes an attempt with its questions: the keys and analysis only
@@ -355,6 +356,13 @@ func (s *Education) RecordStart(ctx context.Context, q *commonv1.IdQuery) (*pb.R
 		return nil, err
 	}
 	return s.answer(s.uc.Start(ctx, q.GetId()))
+}
+
+func (s *Education) RecordRetake(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
+	if err := svc.Need(q.GetId()); err != nil {
+		return nil, err
+	}
+	return s.answer(s.uc.Retake(ctx, q.GetId()))
 }
 
 func answers(in []*pb.AnswerItem) []biz.Answer {

@@ -26,6 +26,13 @@ const fields: CrudField[] = [
   { title: '交卷', dataIndex: 'submitted', width: 70, form: false },
   { title: '合格', dataIndex: 'passed', width: 70, form: false },
   {
+    title: '考试次数',
+    dataIndex: 'maxAttempts',
+    type: 'digit',
+    width: 90,
+    form: { initialValue: 1, tooltip: '每人最多可考几次(1-10),不合格可重考' },
+  },
+  {
     title: '试题乱序',
     dataIndex: 'shuffleQuestions',
     type: 'switch',

@@ -8,6 +8,7 @@ import {
   type AttemptQuestion,
   attemptDetail,
   myAttempts,
+  retakeAttempt,
   saveAnswers,
   startAttempt,
   submitAttempt,
@@ -337,6 +338,7 @@ export default function MyExamPage() {
                   <Typography.Text type="secondary">
                     {tt('考试时长')} {a.duration} {tt('分钟')} · {tt('总分')} {a.totalScore} · {tt('及格分')} {a.passScore}
                     {a.state === 2 ? ` · ${tt('得分')} ${a.score}` : ''}
+                    {(a.maxAttempts || 1) > 1 ? ` · ${tt('考试次数')} ${a.attempt || 1}/${a.maxAttempts}` : ''}
                   </Typography.Text>
                   <div>
                     {a.state === 0 && (
@@ -352,6 +354,11 @@ export default function MyExamPage() {
                     {(a.state === 2 || a.state === 4) && (
                       <Button onClick={() => start(a)} data-testid="exam-view">
                         <Tx>查看试卷</Tx>
+                      </Button>
+                    )}
+                    {a.state === 2 && !a.passed && (a.attempt || 1) < (a.maxAttempts || 1) && (
+                      <Button style={{ marginLeft: 8 }} onClick={async () => (await retakeAttempt(a.id), load())} data-testid="exam-retake">
+                        <Tx>重新考试</Tx>
                       </Button>
                     )}
                   </div>
