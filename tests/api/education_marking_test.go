@@ -200,6 +200,15 @@ func (e *env) testEducationMarking(t *testing.T) {
 	ok(t, e.post("/api/education/record/submit", op2, map[string]any{"id": sid}), "fail 2")
 	fails(t, e.post("/api/education/record/retake?id="+sid, op2, nil), 400, "考试次数已用完", "no attempts left")
 
+	// Results as xlsx: a manager the tenant's, anyone else only their own.
+	rows := e.exportRows(t, "/api/education/record/export?examId_equal="+str(rx.dataMap()["id"]), admin)
+	if len(rows) != 3 || rows[0][0] != "考试名称" || rows[1][1] != "赵操作" || rows[1][7] != "不合格" {
+		t.Fatalf("results export: %v", rows)
+	}
+	if own := e.exportRows(t, "/api/education/record/export?examId_equal="+str(rx.dataMap()["id"]), op1); len(own) != 1 {
+		t.Fatalf("an operator exports another's results: %v", own)
+	}
+
 	// Audited: the marks are updates of the attempt in the education log.
 	audit := e.get("/api/audit-log/page?service=education&size=50&recordIds="+r2, admin)
 	ok(t, audit, "audit")

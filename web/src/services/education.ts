@@ -65,7 +65,7 @@ export const categoryApi = crudApi(`${E}/category`, 'list');
 export const questionApi = crudApi(`${E}/question`, 'page');
 export const paperApi = crudApi(`${E}/paper`, 'page');
 export const examApi = crudApi(`${E}/exam`, 'page');
-export const recordApi = crudApi(`${E}/record`, 'page');
+export const recordApi = crudApi(`${E}/record`, 'page', { exportUrl: `${E}/record/export` });
 export const certificateApi = crudApi(`${E}/certificate`, 'page');
 
 export const myAttempts = (params: Record<string, any>) =>

@@ -3342,6 +3342,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results as an xlsx file (managers: the tenant's; others: their own),
+         *     with the filters of RecordPage, at most 100,000 rows.
+         */
+        get: operations["EducationService_RecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/record/mine": {
         parameters: {
             query?: never;
@@ -16685,6 +16705,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
         };

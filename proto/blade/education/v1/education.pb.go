@@ -17,6 +17,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -2434,7 +2435,7 @@ var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/education/v1/education.proto\x12\x12blade.education.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xdf\x01\n" +
+	"\"blade/education/v1/education.proto\x12\x12blade.education.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xdf\x01\n" +
 	"\bCategory\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x12\n" +
@@ -2681,7 +2682,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
 	"\vMarkRequest\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
-	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\xaf\x1c\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\x9b\x1d\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -2702,7 +2703,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
 	"ExamRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x0fedu_exam_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/education/exam/remove\x12p\n" +
 	"\n" +
-	"RecordPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/page\x12p\n" +
+	"RecordPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/page\x12j\n" +
+	"\fRecordExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/export\x12p\n" +
 	"\n" +
 	"RecordMine\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/mine\x12n\n" +
 	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/detail\x12l\n" +
@@ -2761,6 +2763,7 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*v1.IdsQuery)(nil),          // 27: blade.common.v1.IdsQuery
 	(*v1.IdQuery)(nil),           // 28: blade.common.v1.IdQuery
 	(*wrapperspb.BoolValue)(nil), // 29: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 30: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -2796,48 +2799,50 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	10, // 30: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
 	27, // 31: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
 	26, // 32: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	26, // 33: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	28, // 34: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	28, // 35: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	16, // 36: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	28, // 37: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	16, // 38: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	26, // 39: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	28, // 40: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	23, // 41: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	25, // 42: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	26, // 43: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	28, // 44: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 45: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 46: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	29, // 47: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	5,  // 48: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 49: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 50: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	29, // 51: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	9,  // 52: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	8,  // 53: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	8,  // 54: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	29, // 55: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	11, // 56: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	10, // 57: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	10, // 58: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	29, // 59: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	14, // 60: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	14, // 61: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	13, // 62: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	13, // 63: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	13, // 64: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	13, // 65: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	13, // 66: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	14, // 67: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	20, // 68: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	22, // 69: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	13, // 70: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	18, // 71: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	17, // 72: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	45, // [45:73] is the sub-list for method output_type
-	17, // [17:45] is the sub-list for method input_type
+	26, // 33: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	26, // 34: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	28, // 35: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	28, // 36: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	16, // 37: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	28, // 38: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	16, // 39: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	26, // 40: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	28, // 41: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	23, // 42: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	25, // 43: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	26, // 44: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	28, // 45: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 46: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 47: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	29, // 48: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	5,  // 49: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 50: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 51: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	29, // 52: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	9,  // 53: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	8,  // 54: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	8,  // 55: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	29, // 56: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	11, // 57: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	10, // 58: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	10, // 59: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	29, // 60: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	14, // 61: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	30, // 62: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	14, // 63: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	13, // 64: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	13, // 65: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	13, // 66: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	13, // 67: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	13, // 68: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	14, // 69: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	20, // 70: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	22, // 71: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	13, // 72: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	18, // 73: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	17, // 74: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	46, // [46:75] is the sub-list for method output_type
+	17, // [17:46] is the sub-list for method input_type
 	17, // [17:17] is the sub-list for extension type_name
 	17, // [17:17] is the sub-list for extension extendee
 	0,  // [0:17] is the sub-list for field type_name

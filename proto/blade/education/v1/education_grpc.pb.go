@@ -16,6 +16,7 @@ package educationv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -44,6 +45,7 @@ const (
 	EducationService_ExamSubmit_FullMethodName        = "/blade.education.v1.EducationService/ExamSubmit"
 	EducationService_ExamRemove_FullMethodName        = "/blade.education.v1.EducationService/ExamRemove"
 	EducationService_RecordPage_FullMethodName        = "/blade.education.v1.EducationService/RecordPage"
+	EducationService_RecordExport_FullMethodName      = "/blade.education.v1.EducationService/RecordExport"
 	EducationService_RecordMine_FullMethodName        = "/blade.education.v1.EducationService/RecordMine"
 	EducationService_RecordDetail_FullMethodName      = "/blade.education.v1.EducationService/RecordDetail"
 	EducationService_RecordStart_FullMethodName       = "/blade.education.v1.EducationService/RecordStart"
@@ -83,6 +85,9 @@ type EducationServiceClient interface {
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
+	// The results as an xlsx file (managers: the tenant's; others: their own),
+	// with the filters of RecordPage, at most 100,000 rows.
+	RecordExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// The caller's own attempts (我的考试).
 	RecordMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
 	// One attempt: its questions with the saved answers; marked ones with the
@@ -281,6 +286,16 @@ func (c *educationServiceClient) RecordPage(ctx context.Context, in *v1.PageQuer
 	return out, nil
 }
 
+func (c *educationServiceClient) RecordExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_RecordExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) RecordMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordRows)
@@ -426,6 +441,9 @@ type EducationServiceServer interface {
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error)
+	// The results as an xlsx file (managers: the tenant's; others: their own),
+	// with the filters of RecordPage, at most 100,000 rows.
+	RecordExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	// The caller's own attempts (我的考试).
 	RecordMine(context.Context, *v1.PageQuery) (*RecordRows, error)
 	// One attempt: its questions with the saved answers; marked ones with the
@@ -511,6 +529,9 @@ func (UnimplementedEducationServiceServer) ExamRemove(context.Context, *v1.IdsQu
 }
 func (UnimplementedEducationServiceServer) RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPage not implemented")
+}
+func (UnimplementedEducationServiceServer) RecordExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordExport not implemented")
 }
 func (UnimplementedEducationServiceServer) RecordMine(context.Context, *v1.PageQuery) (*RecordRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordMine not implemented")
@@ -857,6 +878,24 @@ func _EducationService_RecordPage_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_RecordExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).RecordExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_RecordExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).RecordExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_RecordMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -1143,6 +1182,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordPage",
 			Handler:    _EducationService_RecordPage_Handler,
+		},
+		{
+			MethodName: "RecordExport",
+			Handler:    _EducationService_RecordExport_Handler,
 		},
 		{
 			MethodName: "RecordMine",

@@ -50,6 +50,23 @@ func (e *Education) RecordPage(ctx context.Context, q paging.Query, mine bool) (
 	return e.Records.Page(ctx, q)
 }
 
+// EachRecord walks the attempts matching q for an export: a manager the
+// tenant's, anyone else only their own.
+func (e *Education) EachRecord(ctx context.Context, q paging.Query, max int, fn func(Record) error) error {
+	me, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := e.Manager(ctx)
+	if err != nil {
+		return err
+	}
+	if !m {
+		return e.Records.EachWhere(ctx, q, max, fn, ownRows(me.UserID))
+	}
+	return e.Records.Each(ctx, q, max, fn)
+}
+
 // ownRows keeps the rows of one person.
 func ownRows(userID int64) func(*gorm.DB) *gorm.DB {
 	return func(tx *gorm.DB) *gorm.DB { return tx.Where("user_id = ?", userID) }

@@ -5,6 +5,8 @@ package service
 import (
 	"context"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/education/internal/biz"
@@ -12,6 +14,7 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/education/v1"
 )
@@ -321,6 +324,52 @@ func (s *Education) recordPage(ctx context.Context, q *commonv1.PageQuery, mine 
 
 func (s *Education) RecordPage(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordRows, error) {
 	return s.recordPage(ctx, q, false)
+}
+
+// stateNames name the attempt states in an export.
+var stateNames = map[int32]string{biz.StateNotStarted: "未开始", biz.StateInProgress: "考试中", biz.StateSubmitted: "已交卷",
+	biz.StateMissed: "缺考", biz.StatePending: "待阅卷"}
+
+var recordColumns = []xlsx.Column[biz.Record]{
+	{Header: "考试名称", Width: 30, Value: func(r biz.Record) any { return r.ExamName }},
+	{Header: "考生", Width: 12, Value: func(r biz.Record) any { return r.UserName }},
+	{Header: "状态", Width: 10, Value: func(r biz.Record) any { return stateNames[r.State] }},
+	{Header: "第几次", Width: 8, Value: func(r biz.Record) any { return r.Attempt }},
+	{Header: "得分", Width: 8, Value: func(r biz.Record) any {
+		if r.State != biz.StateSubmitted {
+			return ""
+		}
+		return r.Score
+	}},
+	{Header: "总分", Width: 8, Value: func(r biz.Record) any { return r.TotalScore }},
+	{Header: "及格分", Width: 8, Value: func(r biz.Record) any { return r.PassScore }},
+	{Header: "是否合格", Width: 10, Value: func(r biz.Record) any {
+		switch {
+		case r.State != biz.StateSubmitted:
+			return ""
+		case r.Passed:
+			return "合格"
+		}
+		return "不合格"
+	}},
+	{Header: "开始时间", Width: 20, Value: func(r biz.Record) any { return timefmt.FormatPtr(r.StartedAt) }},
+	{Header: "交卷时间", Width: 20, Value: func(r biz.Record) any { return timefmt.FormatPtr(r.SubmittedAt) }},
+	{Header: "证书编号", Width: 24, Value: func(r biz.Record) any { return r.CertNo }},
+}
+
+func (s *Education) RecordExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
+	w, err := xlsx.New("考试成绩", recordColumns)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.uc.EachRecord(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
+		return nil, err
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return svc.File(ctx, "考试成绩", b)
 }
 
 func (s *Education) RecordMine(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordRows, error) {
