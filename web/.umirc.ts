@@ -132,6 +132,8 @@ export default defineConfig({
         { path: '/educationAdmin/exam', component: './educationAdmin/exam/index', access: 'canRoute' },
         { path: '/safetyEducation/myExam', component: './safetyEducation/myExam/index', access: 'canRoute' },
         { path: '/safetyEducation/result', component: './safetyEducation/result/index', access: 'canRoute' },
+        // education (h-edu): 阅卷, marking essays by candidate or by question.
+        { path: '/safetyEducation/markingManagement', component: './safetyEducation/markingManagement/index', access: 'canRoute' },
         // contractor pages (companies, people, blacklist)
         { path: '/contractor/company', component: './contractor/company/index', access: 'canRoute' },
         { path: '/contractor/person', component: './contractor/person/index', access: 'canRoute' },

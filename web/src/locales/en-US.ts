@@ -162,6 +162,8 @@ export default {
   'menu.myTraining': 'My training',
   'menu.myExam': 'My exams',
   'menu.eduResult': 'Exam results',
+  // education (h-edu)
+  'menu.eduMarking': 'Marking',
   'menu.educationAdmin': 'Exams',
   'menu.eduQuestion': 'Question bank',
   'menu.eduPaper': 'Papers',

@@ -19,6 +19,21 @@ export interface AttemptQuestion {
   analysis?: string;
   correct?: boolean;
   got?: number;
+  /** fill-in: the number of blanks and the text per blank */
+  blankCount?: number;
+  fills?: string[];
+  /** once marked (and to the marker): the accepted answers per blank, an essay's reference */
+  blanks?: { answers: string[] }[];
+  reference?: string;
+  /** essay: marked by hand yet, and the marker's comment */
+  marked?: boolean;
+  comment?: string;
+}
+
+export interface AnswerInput {
+  questionId: string;
+  given?: string;
+  fills?: string[];
 }
 
 export interface Attempt {
@@ -41,23 +56,35 @@ export interface Attempt {
   questions?: AttemptQuestion[];
   serverTime?: string;
   certNo?: string;
+  /** this attempt's number and the exam's limit */
+  attempt?: number;
+  maxAttempts?: number;
 }
 
 export const categoryApi = crudApi(`${E}/category`, 'list');
 export const questionApi = crudApi(`${E}/question`, 'page');
 export const paperApi = crudApi(`${E}/paper`, 'page');
 export const examApi = crudApi(`${E}/exam`, 'page');
-export const recordApi = crudApi(`${E}/record`, 'page');
+export const recordApi = crudApi(`${E}/record`, 'page', { exportUrl: `${E}/record/export` });
 export const certificateApi = crudApi(`${E}/certificate`, 'page');
 
 export const myAttempts = (params: Record<string, any>) =>
   get<{ records: Attempt[]; total: number }>(`${E}/record/mine`, params).then((r) => r.data);
 export const attemptDetail = (id: string) => get<Attempt>(`${E}/record/detail`, { id }).then((r) => r.data);
 export const startAttempt = (id: string) => post<Attempt>(`${E}/record/start`, undefined, { id }).then((r) => r.data);
-export const saveAnswers = (id: string, answers: { questionId: string; given: string }[]) =>
+export const saveAnswers = (id: string, answers: AnswerInput[]) =>
   post<Attempt>(`${E}/record/answer`, { id, answers }, undefined, { silent: true }).then((r) => r.data);
-export const submitAttempt = (id: string, answers: { questionId: string; given: string }[]) =>
+export const retakeAttempt = (id: string) => post<Attempt>(`${E}/record/retake`, undefined, { id }).then((r) => r.data);
+export const submitAttempt = (id: string, answers: AnswerInput[]) =>
   post<Attempt>(`${E}/record/submit`, { id, answers }).then((r) => r.data);
+/** 阅卷: handed-in attempts, an exam's essay questions, the answers to one, and marks. */
+export const markingApi = crudApi(`${E}/marking`, 'page');
+export const markingQuestions = (examId: string) =>
+  get<{ records: any[] }>(`${E}/marking/questions`, { id: examId }).then((r) => r.data?.records || []);
+export const markingAnswers = (examId: string, questionId: string) =>
+  get<{ records: any[] }>(`${E}/marking/answers`, { examId, questionId }).then((r) => r.data?.records || []);
+export const submitMarks = (recordId: string, marks: { questionId: string; got: number; comment?: string }[]) =>
+  post<Attempt>(`${E}/marking/submit`, { recordId, marks }).then((r) => r.data);
 export const certificateByNo = (certNo: string) =>
   get<{ records: any[] }>(`${E}/certificate/page`, { certNo_equal: certNo }).then((r) => r.data?.records?.[0]);
 export const certificateDetail = (id: string) => get<any>(`${E}/certificate/detail`, { id }).then((r) => r.data);
@@ -66,6 +93,12 @@ export const QUESTION_TYPES = [
   { label: '单选题', value: 1 },
   { label: '多选题', value: 2 },
   { label: '判断题', value: 3 },
+  { label: '填空题', value: 4 },
+  { label: '简答题', value: 5 },
+];
+export const FILL_POLICIES = [
+  { label: '精确匹配', value: 1 },
+  { label: '同义词匹配', value: 2 },
 ];
 export const DIFFICULTIES = [
   { label: '容易', value: 1 },
@@ -81,6 +114,7 @@ export const ATTEMPT_STATES = [
   { label: '考试中', value: 1 },
   { label: '已交卷', value: 2 },
   { label: '缺考', value: 3 },
+  { label: '待阅卷', value: 4 },
 ];
 
 /** Options of the categories (for selects). */

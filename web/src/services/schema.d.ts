@@ -3457,6 +3457,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/marking/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every handed-in answer to one question of an exam (marking by question). */
+        get: operations["EducationService_MarkingAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 阅卷: attempts handed in with essays to mark (managers only); filters
+         *     examId, userName, state (4 pending, 2 marked).
+         */
+        get: operations["EducationService_MarkingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The essay questions of an exam with their pending and marked counts. */
+        get: operations["EducationService_MarkingQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks essays of an attempt; the last essay marked concludes it (score,
+         *     pass, certificate).
+         */
+        post: operations["EducationService_MarkingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/paper/detail": {
         parameters: {
             query?: never;
@@ -3622,6 +3696,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results as an xlsx file (managers: the tenant's; others: their own),
+         *     with the filters of RecordPage, at most 100,000 rows.
+         */
+        get: operations["EducationService_RecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/record/mine": {
         parameters: {
             query?: never;
@@ -3653,6 +3747,26 @@ export interface paths {
         get: operations["EducationService_RecordPage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/retake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retake a failed result: a new attempt of the same exam while attempts
+         *     are left and the exam is open (the caller's own only).
+         */
+        post: operations["EducationService_RecordRetake"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7580,6 +7694,9 @@ export interface components {
             height: number;
         };
         v1AnswerItem: {
+            /** @description Fill-in: the text per blank. */
+            fills: string[];
+            /** @description A choice key or keys, T/F, or an essay's text. */
             given: string;
             /** Format: int64 */
             questionId: string;
@@ -7705,15 +7822,30 @@ export interface components {
             analysis: string;
             /** @description After marking only: the right answer, the analysis and the points got. */
             answer: string;
+            /**
+             * Format: int32
+             * @description Fill-in: the number of blanks and the candidate's text per blank.
+             */
+            blankCount: number;
+            /**
+             * @description After marking (and to the marker): each blank's accepted answers, and
+             *     an essay's reference answer.
+             */
+            blanks: components["schemas"]["v1FillBlank"][];
+            comment: string;
             content: string;
             correct: boolean;
-            /** @description The candidate's saved answer. */
+            fills: string[];
+            /** @description The candidate's saved answer (an essay's text). */
             given: string;
             /** Format: int32 */
             got: number;
+            /** @description Essay: marked by hand yet, and the marker's comment. */
+            marked: boolean;
             options: components["schemas"]["v1ChoiceOption"][];
             /** Format: int64 */
             questionId: string;
+            reference: string;
             /** Format: int32 */
             score: number;
             /** Format: int32 */
@@ -9083,6 +9215,12 @@ export interface components {
             endTime: string;
             /** Format: int64 */
             id: string;
+            /**
+             * Format: int32
+             * @description Attempts each person may make (1-10); a failed result may be retaken
+             *     while attempts are left and the exam is open.
+             */
+            maxAttempts: number;
             name: string;
             /** Format: int64 */
             paperId: string;
@@ -9092,6 +9230,12 @@ export interface components {
             /** Format: int32 */
             passScore: number;
             remark: string;
+            shuffleOptions: boolean;
+            /**
+             * @description Each candidate sees the questions, and the options of choice questions,
+             *     in an order of their own, the same on every reload (seeded by exam and person).
+             */
+            shuffleQuestions: boolean;
             /** @description The window in which attempts may start: yyyy-MM-dd HH:mm:ss. */
             startTime: string;
             /** Format: int32 */
@@ -9210,6 +9354,13 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description One blank of a fill-in question: the accepted answers, the first the
+         *     canonical one, the rest its synonyms (1-5, each up to 50 characters).
+         */
+        v1FillBlank: {
+            answers: string[];
         };
         v1GasReading: {
             gasName: string;
@@ -9825,6 +9976,64 @@ export interface components {
             modelPoint: components["schemas"]["v1ModelPoint"];
             tenantId: string;
             updateTime: string;
+        };
+        /** @description One candidate's answer to one question, for marking by question. */
+        v1MarkAnswer: {
+            comment: string;
+            fills: string[];
+            given: string;
+            /** Format: int32 */
+            got: number;
+            marked: boolean;
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1MarkAnswerRows: {
+            records: components["schemas"]["v1MarkAnswer"][];
+        };
+        v1MarkItem: {
+            comment: string;
+            /**
+             * Format: int32
+             * @description Points given: 0 to the question's score.
+             */
+            got: number;
+            /** Format: int64 */
+            questionId: string;
+        };
+        /** @description An essay question of an exam with the answers still to mark (阅卷 by question). */
+        v1MarkQuestion: {
+            content: string;
+            /** Format: int32 */
+            marked: number;
+            /** Format: int32 */
+            pending: number;
+            /** Format: int64 */
+            questionId: string;
+            reference: string;
+            /** Format: int32 */
+            score: number;
+        };
+        v1MarkQuestionRows: {
+            records: components["schemas"]["v1MarkQuestion"][];
+        };
+        /**
+         * @description Marks essays of one attempt (any subset; each replaces an earlier mark
+         *     until the attempt is concluded).
+         */
+        v1MarkRequest: {
+            marks: components["schemas"]["v1MarkItem"][];
+            /** Format: int64 */
+            recordId: string;
         };
         /** @description 管控措施. */
         v1Measure: {
@@ -11040,6 +11249,12 @@ export interface components {
              *     outside a marked exam.
              */
             answer: string;
+            /**
+             * @description Fill-in: the blanks in order (1-6) and the marking policy: 1 exact 精确
+             *     (the canonical answer only), 2 synonym 同义词 (any listed answer, case
+             *     and surrounding spaces ignored).
+             */
+            blanks: components["schemas"]["v1FillBlank"][];
             /** Format: int64 */
             categoryId: string;
             categoryName: string;
@@ -11059,10 +11274,15 @@ export interface components {
              *     options are 正确 T / 错误 F).
              */
             options: components["schemas"]["v1ChoiceOption"][];
+            /** Format: int32 */
+            policy: number;
+            /** @description Essay: the reference answer shown to the marker. */
+            reference: string;
             remark: string;
             /**
              * Format: int32
-             * @description 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断.
+             * @description 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断,
+             *     4 fill-in 填空 (marked at once by its policy), 5 essay 简答 (marked by hand).
              */
             type: number;
         };
@@ -11079,6 +11299,11 @@ export interface components {
         };
         /** @description One person's attempt of an exam (a result once submitted). */
         v1Record: {
+            /**
+             * Format: int32
+             * @description This attempt's number (1..) and the exam's limit.
+             */
+            attempt: number;
             /** @description true: submitted by the server at the deadline. */
             autoSubmitted: boolean;
             certNo: string;
@@ -11093,6 +11318,8 @@ export interface components {
             examStartTime: string;
             /** Format: int64 */
             id: string;
+            /** Format: int32 */
+            maxAttempts: number;
             passed: boolean;
             /** Format: int32 */
             passScore: number;
@@ -11105,7 +11332,8 @@ export interface components {
             startTime: string;
             /**
              * Format: int32
-             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷 (marked),
+             *     3 missed 缺考, 4 handed in with essays still to mark 待阅卷.
              */
             state: number;
             submitTime: string;
@@ -17215,6 +17443,105 @@ export interface operations {
             };
         };
     };
+    EducationService_MarkingAnswers: {
+        parameters: {
+            query?: {
+                examId?: string;
+                questionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkAnswerRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingQuestions: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkQuestionRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Marks essays of one attempt (any subset; each replaces an earlier mark
+         *     until the attempt is concluded).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MarkRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
     EducationService_PaperDetail: {
         parameters: {
             query?: {
@@ -17445,6 +17772,32 @@ export interface operations {
             };
         };
     };
+    EducationService_RecordExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
     EducationService_RecordMine: {
         parameters: {
             query?: {
@@ -17493,6 +17846,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordRetake: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
                 };
             };
         };

@@ -17,6 +17,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -254,12 +255,59 @@ func (x *ChoiceOption) GetText() string {
 	return ""
 }
 
+// One blank of a fill-in question: the accepted answers, the first the
+// canonical one, the rest its synonyms (1-5, each up to 50 characters).
+type FillBlank struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Answers       []string               `protobuf:"bytes,1,rep,name=answers,proto3" json:"answers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FillBlank) Reset() {
+	*x = FillBlank{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FillBlank) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FillBlank) ProtoMessage() {}
+
+func (x *FillBlank) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FillBlank.ProtoReflect.Descriptor instead.
+func (*FillBlank) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *FillBlank) GetAnswers() []string {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
 type Question struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	CategoryId   int64                  `protobuf:"varint,2,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
 	CategoryName string                 `protobuf:"bytes,3,opt,name=category_name,json=categoryName,proto3" json:"category_name,omitempty"`
-	// 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断.
+	// 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断,
+	// 4 fill-in 填空 (marked at once by its policy), 5 essay 简答 (marked by hand).
 	Type    int32  `protobuf:"varint,4,opt,name=type,proto3" json:"type,omitempty"`
 	Content string `protobuf:"bytes,5,opt,name=content,proto3" json:"content,omitempty"`
 	// Choice questions: 2-6 options keyed A.. in order; true/false: none (the
@@ -271,8 +319,15 @@ type Question struct {
 	Answer   string `protobuf:"bytes,7,opt,name=answer,proto3" json:"answer,omitempty"`
 	Analysis string `protobuf:"bytes,8,opt,name=analysis,proto3" json:"analysis,omitempty"`
 	// 1 easy, 2 medium, 3 hard.
-	Difficulty    int32  `protobuf:"varint,9,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
-	Remark        string `protobuf:"bytes,10,opt,name=remark,proto3" json:"remark,omitempty"`
+	Difficulty int32  `protobuf:"varint,9,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
+	Remark     string `protobuf:"bytes,10,opt,name=remark,proto3" json:"remark,omitempty"`
+	// Fill-in: the blanks in order (1-6) and the marking policy: 1 exact 精确
+	// (the canonical answer only), 2 synonym 同义词 (any listed answer, case
+	// and surrounding spaces ignored).
+	Blanks []*FillBlank `protobuf:"bytes,11,rep,name=blanks,proto3" json:"blanks,omitempty"`
+	Policy int32        `protobuf:"varint,12,opt,name=policy,proto3" json:"policy,omitempty"`
+	// Essay: the reference answer shown to the marker.
+	Reference     string `protobuf:"bytes,13,opt,name=reference,proto3" json:"reference,omitempty"`
 	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -281,7 +336,7 @@ type Question struct {
 
 func (x *Question) Reset() {
 	*x = Question{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[3]
+	mi := &file_blade_education_v1_education_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -293,7 +348,7 @@ func (x *Question) String() string {
 func (*Question) ProtoMessage() {}
 
 func (x *Question) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[3]
+	mi := &file_blade_education_v1_education_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -306,7 +361,7 @@ func (x *Question) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Question.ProtoReflect.Descriptor instead.
 func (*Question) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{3}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Question) GetId() int64 {
@@ -379,6 +434,27 @@ func (x *Question) GetRemark() string {
 	return ""
 }
 
+func (x *Question) GetBlanks() []*FillBlank {
+	if x != nil {
+		return x.Blanks
+	}
+	return nil
+}
+
+func (x *Question) GetPolicy() int32 {
+	if x != nil {
+		return x.Policy
+	}
+	return 0
+}
+
+func (x *Question) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
 func (x *Question) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
@@ -406,7 +482,7 @@ type QuestionRows struct {
 
 func (x *QuestionRows) Reset() {
 	*x = QuestionRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[4]
+	mi := &file_blade_education_v1_education_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -418,7 +494,7 @@ func (x *QuestionRows) String() string {
 func (*QuestionRows) ProtoMessage() {}
 
 func (x *QuestionRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[4]
+	mi := &file_blade_education_v1_education_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -431,7 +507,7 @@ func (x *QuestionRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QuestionRows.ProtoReflect.Descriptor instead.
 func (*QuestionRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{4}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *QuestionRows) GetRecords() []*Question {
@@ -484,7 +560,7 @@ type DrawRule struct {
 
 func (x *DrawRule) Reset() {
 	*x = DrawRule{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	mi := &file_blade_education_v1_education_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -496,7 +572,7 @@ func (x *DrawRule) String() string {
 func (*DrawRule) ProtoMessage() {}
 
 func (x *DrawRule) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	mi := &file_blade_education_v1_education_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -509,7 +585,7 @@ func (x *DrawRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DrawRule.ProtoReflect.Descriptor instead.
 func (*DrawRule) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{5}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *DrawRule) GetCategoryId() int64 {
@@ -561,7 +637,7 @@ type PaperQuestion struct {
 
 func (x *PaperQuestion) Reset() {
 	*x = PaperQuestion{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	mi := &file_blade_education_v1_education_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -573,7 +649,7 @@ func (x *PaperQuestion) String() string {
 func (*PaperQuestion) ProtoMessage() {}
 
 func (x *PaperQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	mi := &file_blade_education_v1_education_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -586,7 +662,7 @@ func (x *PaperQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaperQuestion.ProtoReflect.Descriptor instead.
 func (*PaperQuestion) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{6}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PaperQuestion) GetQuestionId() int64 {
@@ -640,7 +716,7 @@ type Paper struct {
 
 func (x *Paper) Reset() {
 	*x = Paper{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	mi := &file_blade_education_v1_education_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -652,7 +728,7 @@ func (x *Paper) String() string {
 func (*Paper) ProtoMessage() {}
 
 func (x *Paper) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	mi := &file_blade_education_v1_education_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -665,7 +741,7 @@ func (x *Paper) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Paper.ProtoReflect.Descriptor instead.
 func (*Paper) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{7}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Paper) GetId() int64 {
@@ -765,7 +841,7 @@ type PaperRows struct {
 
 func (x *PaperRows) Reset() {
 	*x = PaperRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	mi := &file_blade_education_v1_education_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -777,7 +853,7 @@ func (x *PaperRows) String() string {
 func (*PaperRows) ProtoMessage() {}
 
 func (x *PaperRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	mi := &file_blade_education_v1_education_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -790,7 +866,7 @@ func (x *PaperRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaperRows.ProtoReflect.Descriptor instead.
 func (*PaperRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{8}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PaperRows) GetRecords() []*Paper {
@@ -842,12 +918,19 @@ type Exam struct {
 	UserNames string `protobuf:"bytes,8,opt,name=user_names,json=userNames,proto3" json:"user_names,omitempty"`
 	Remark    string `protobuf:"bytes,9,opt,name=remark,proto3" json:"remark,omitempty"`
 	// Computed: assigned, submitted and passed counts.
-	Assigned      int32  `protobuf:"varint,10,opt,name=assigned,proto3" json:"assigned,omitempty"`
-	Submitted     int32  `protobuf:"varint,11,opt,name=submitted,proto3" json:"submitted,omitempty"`
-	Passed        int32  `protobuf:"varint,12,opt,name=passed,proto3" json:"passed,omitempty"`
-	TotalScore    int32  `protobuf:"varint,13,opt,name=total_score,json=totalScore,proto3" json:"total_score,omitempty"`
-	PassScore     int32  `protobuf:"varint,14,opt,name=pass_score,json=passScore,proto3" json:"pass_score,omitempty"`
-	Duration      int32  `protobuf:"varint,15,opt,name=duration,proto3" json:"duration,omitempty"`
+	Assigned   int32 `protobuf:"varint,10,opt,name=assigned,proto3" json:"assigned,omitempty"`
+	Submitted  int32 `protobuf:"varint,11,opt,name=submitted,proto3" json:"submitted,omitempty"`
+	Passed     int32 `protobuf:"varint,12,opt,name=passed,proto3" json:"passed,omitempty"`
+	TotalScore int32 `protobuf:"varint,13,opt,name=total_score,json=totalScore,proto3" json:"total_score,omitempty"`
+	PassScore  int32 `protobuf:"varint,14,opt,name=pass_score,json=passScore,proto3" json:"pass_score,omitempty"`
+	Duration   int32 `protobuf:"varint,15,opt,name=duration,proto3" json:"duration,omitempty"`
+	// Each candidate sees the questions, and the options of choice questions,
+	// in an order of their own, the same on every reload (seeded by exam and person).
+	ShuffleQuestions bool `protobuf:"varint,16,opt,name=shuffle_questions,json=shuffleQuestions,proto3" json:"shuffle_questions,omitempty"`
+	ShuffleOptions   bool `protobuf:"varint,17,opt,name=shuffle_options,json=shuffleOptions,proto3" json:"shuffle_options,omitempty"`
+	// Attempts each person may make (1-10); a failed result may be retaken
+	// while attempts are left and the exam is open.
+	MaxAttempts   int32  `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
 	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -856,7 +939,7 @@ type Exam struct {
 
 func (x *Exam) Reset() {
 	*x = Exam{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[9]
+	mi := &file_blade_education_v1_education_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -868,7 +951,7 @@ func (x *Exam) String() string {
 func (*Exam) ProtoMessage() {}
 
 func (x *Exam) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[9]
+	mi := &file_blade_education_v1_education_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -881,7 +964,7 @@ func (x *Exam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Exam.ProtoReflect.Descriptor instead.
 func (*Exam) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{9}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Exam) GetId() int64 {
@@ -989,6 +1072,27 @@ func (x *Exam) GetDuration() int32 {
 	return 0
 }
 
+func (x *Exam) GetShuffleQuestions() bool {
+	if x != nil {
+		return x.ShuffleQuestions
+	}
+	return false
+}
+
+func (x *Exam) GetShuffleOptions() bool {
+	if x != nil {
+		return x.ShuffleOptions
+	}
+	return false
+}
+
+func (x *Exam) GetMaxAttempts() int32 {
+	if x != nil {
+		return x.MaxAttempts
+	}
+	return 0
+}
+
 func (x *Exam) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
@@ -1016,7 +1120,7 @@ type ExamRows struct {
 
 func (x *ExamRows) Reset() {
 	*x = ExamRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[10]
+	mi := &file_blade_education_v1_education_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1028,7 +1132,7 @@ func (x *ExamRows) String() string {
 func (*ExamRows) ProtoMessage() {}
 
 func (x *ExamRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[10]
+	mi := &file_blade_education_v1_education_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1041,7 +1145,7 @@ func (x *ExamRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExamRows.ProtoReflect.Descriptor instead.
 func (*ExamRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{10}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ExamRows) GetRecords() []*Exam {
@@ -1087,20 +1191,30 @@ type AttemptQuestion struct {
 	Content    string                 `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
 	Options    []*ChoiceOption        `protobuf:"bytes,4,rep,name=options,proto3" json:"options,omitempty"`
 	Score      int32                  `protobuf:"varint,5,opt,name=score,proto3" json:"score,omitempty"`
-	// The candidate's saved answer.
+	// The candidate's saved answer (an essay's text).
 	Given string `protobuf:"bytes,6,opt,name=given,proto3" json:"given,omitempty"`
 	// After marking only: the right answer, the analysis and the points got.
-	Answer        string `protobuf:"bytes,7,opt,name=answer,proto3" json:"answer,omitempty"`
-	Analysis      string `protobuf:"bytes,8,opt,name=analysis,proto3" json:"analysis,omitempty"`
-	Correct       bool   `protobuf:"varint,9,opt,name=correct,proto3" json:"correct,omitempty"`
-	Got           int32  `protobuf:"varint,10,opt,name=got,proto3" json:"got,omitempty"`
+	Answer   string `protobuf:"bytes,7,opt,name=answer,proto3" json:"answer,omitempty"`
+	Analysis string `protobuf:"bytes,8,opt,name=analysis,proto3" json:"analysis,omitempty"`
+	Correct  bool   `protobuf:"varint,9,opt,name=correct,proto3" json:"correct,omitempty"`
+	Got      int32  `protobuf:"varint,10,opt,name=got,proto3" json:"got,omitempty"`
+	// Fill-in: the number of blanks and the candidate's text per blank.
+	BlankCount int32    `protobuf:"varint,11,opt,name=blank_count,json=blankCount,proto3" json:"blank_count,omitempty"`
+	Fills      []string `protobuf:"bytes,12,rep,name=fills,proto3" json:"fills,omitempty"`
+	// After marking (and to the marker): each blank's accepted answers, and
+	// an essay's reference answer.
+	Blanks    []*FillBlank `protobuf:"bytes,13,rep,name=blanks,proto3" json:"blanks,omitempty"`
+	Reference string       `protobuf:"bytes,14,opt,name=reference,proto3" json:"reference,omitempty"`
+	// Essay: marked by hand yet, and the marker's comment.
+	Marked        bool   `protobuf:"varint,15,opt,name=marked,proto3" json:"marked,omitempty"`
+	Comment       string `protobuf:"bytes,16,opt,name=comment,proto3" json:"comment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AttemptQuestion) Reset() {
 	*x = AttemptQuestion{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[11]
+	mi := &file_blade_education_v1_education_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1226,7 @@ func (x *AttemptQuestion) String() string {
 func (*AttemptQuestion) ProtoMessage() {}
 
 func (x *AttemptQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[11]
+	mi := &file_blade_education_v1_education_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1239,7 @@ func (x *AttemptQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AttemptQuestion.ProtoReflect.Descriptor instead.
 func (*AttemptQuestion) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{11}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *AttemptQuestion) GetQuestionId() int64 {
@@ -1198,6 +1312,48 @@ func (x *AttemptQuestion) GetGot() int32 {
 	return 0
 }
 
+func (x *AttemptQuestion) GetBlankCount() int32 {
+	if x != nil {
+		return x.BlankCount
+	}
+	return 0
+}
+
+func (x *AttemptQuestion) GetFills() []string {
+	if x != nil {
+		return x.Fills
+	}
+	return nil
+}
+
+func (x *AttemptQuestion) GetBlanks() []*FillBlank {
+	if x != nil {
+		return x.Blanks
+	}
+	return nil
+}
+
+func (x *AttemptQuestion) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *AttemptQuestion) GetMarked() bool {
+	if x != nil {
+		return x.Marked
+	}
+	return false
+}
+
+func (x *AttemptQuestion) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
 // One person's attempt of an exam (a result once submitted).
 type Record struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
@@ -1206,7 +1362,8 @@ type Record struct {
 	ExamName string                 `protobuf:"bytes,3,opt,name=exam_name,json=examName,proto3" json:"exam_name,omitempty"`
 	UserId   int64                  `protobuf:"varint,4,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
 	UserName string                 `protobuf:"bytes,5,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
-	// 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷, 3 missed 缺考.
+	// 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷 (marked),
+	// 3 missed 缺考, 4 handed in with essays still to mark 待阅卷.
 	State     int32  `protobuf:"varint,6,opt,name=state,proto3" json:"state,omitempty"`
 	StartTime string `protobuf:"bytes,7,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	// When the attempt ends on the server (start + duration, bounded by the exam's end).
@@ -1224,15 +1381,18 @@ type Record struct {
 	// Detail / start only.
 	Questions []*AttemptQuestion `protobuf:"bytes,18,rep,name=questions,proto3" json:"questions,omitempty"`
 	// The server's clock, so the page counts down from the same time.
-	ServerTime    string `protobuf:"bytes,19,opt,name=server_time,json=serverTime,proto3" json:"server_time,omitempty"`
-	CertNo        string `protobuf:"bytes,20,opt,name=cert_no,json=certNo,proto3" json:"cert_no,omitempty"`
+	ServerTime string `protobuf:"bytes,19,opt,name=server_time,json=serverTime,proto3" json:"server_time,omitempty"`
+	CertNo     string `protobuf:"bytes,20,opt,name=cert_no,json=certNo,proto3" json:"cert_no,omitempty"`
+	// This attempt's number (1..) and the exam's limit.
+	Attempt       int32 `protobuf:"varint,21,opt,name=attempt,proto3" json:"attempt,omitempty"`
+	MaxAttempts   int32 `protobuf:"varint,22,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Record) Reset() {
 	*x = Record{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[12]
+	mi := &file_blade_education_v1_education_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1244,7 +1404,7 @@ func (x *Record) String() string {
 func (*Record) ProtoMessage() {}
 
 func (x *Record) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[12]
+	mi := &file_blade_education_v1_education_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1257,7 +1417,7 @@ func (x *Record) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Record.ProtoReflect.Descriptor instead.
 func (*Record) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{12}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Record) GetId() int64 {
@@ -1400,6 +1560,20 @@ func (x *Record) GetCertNo() string {
 	return ""
 }
 
+func (x *Record) GetAttempt() int32 {
+	if x != nil {
+		return x.Attempt
+	}
+	return 0
+}
+
+func (x *Record) GetMaxAttempts() int32 {
+	if x != nil {
+		return x.MaxAttempts
+	}
+	return 0
+}
+
 type RecordRows struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Record              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -1413,7 +1587,7 @@ type RecordRows struct {
 
 func (x *RecordRows) Reset() {
 	*x = RecordRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[13]
+	mi := &file_blade_education_v1_education_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1425,7 +1599,7 @@ func (x *RecordRows) String() string {
 func (*RecordRows) ProtoMessage() {}
 
 func (x *RecordRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[13]
+	mi := &file_blade_education_v1_education_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1438,7 +1612,7 @@ func (x *RecordRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRows.ProtoReflect.Descriptor instead.
 func (*RecordRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{13}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RecordRows) GetRecords() []*Record {
@@ -1477,16 +1651,19 @@ func (x *RecordRows) GetPages() int32 {
 }
 
 type AnswerItem struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	QuestionId    int64                  `protobuf:"varint,1,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
-	Given         string                 `protobuf:"bytes,2,opt,name=given,proto3" json:"given,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	QuestionId int64                  `protobuf:"varint,1,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
+	// A choice key or keys, T/F, or an essay's text.
+	Given string `protobuf:"bytes,2,opt,name=given,proto3" json:"given,omitempty"`
+	// Fill-in: the text per blank.
+	Fills         []string `protobuf:"bytes,3,rep,name=fills,proto3" json:"fills,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AnswerItem) Reset() {
 	*x = AnswerItem{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[14]
+	mi := &file_blade_education_v1_education_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1498,7 +1675,7 @@ func (x *AnswerItem) String() string {
 func (*AnswerItem) ProtoMessage() {}
 
 func (x *AnswerItem) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[14]
+	mi := &file_blade_education_v1_education_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1511,7 +1688,7 @@ func (x *AnswerItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerItem.ProtoReflect.Descriptor instead.
 func (*AnswerItem) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{14}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AnswerItem) GetQuestionId() int64 {
@@ -1528,6 +1705,13 @@ func (x *AnswerItem) GetGiven() string {
 	return ""
 }
 
+func (x *AnswerItem) GetFills() []string {
+	if x != nil {
+		return x.Fills
+	}
+	return nil
+}
+
 // Saves answers of an attempt in progress (any subset; each replaces the
 // question's saved answer).
 type AnswerRequest struct {
@@ -1540,7 +1724,7 @@ type AnswerRequest struct {
 
 func (x *AnswerRequest) Reset() {
 	*x = AnswerRequest{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[15]
+	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1552,7 +1736,7 @@ func (x *AnswerRequest) String() string {
 func (*AnswerRequest) ProtoMessage() {}
 
 func (x *AnswerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[15]
+	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1565,7 +1749,7 @@ func (x *AnswerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerRequest.ProtoReflect.Descriptor instead.
 func (*AnswerRequest) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{15}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AnswerRequest) GetId() int64 {
@@ -1601,7 +1785,7 @@ type ExamCertificate struct {
 
 func (x *ExamCertificate) Reset() {
 	*x = ExamCertificate{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[16]
+	mi := &file_blade_education_v1_education_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +1797,7 @@ func (x *ExamCertificate) String() string {
 func (*ExamCertificate) ProtoMessage() {}
 
 func (x *ExamCertificate) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[16]
+	mi := &file_blade_education_v1_education_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +1810,7 @@ func (x *ExamCertificate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExamCertificate.ProtoReflect.Descriptor instead.
 func (*ExamCertificate) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{16}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExamCertificate) GetId() int64 {
@@ -1719,7 +1903,7 @@ type CertificateRows struct {
 
 func (x *CertificateRows) Reset() {
 	*x = CertificateRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[17]
+	mi := &file_blade_education_v1_education_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1731,7 +1915,7 @@ func (x *CertificateRows) String() string {
 func (*CertificateRows) ProtoMessage() {}
 
 func (x *CertificateRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[17]
+	mi := &file_blade_education_v1_education_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1744,7 +1928,7 @@ func (x *CertificateRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateRows.ProtoReflect.Descriptor instead.
 func (*CertificateRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{17}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CertificateRows) GetRecords() []*ExamCertificate {
@@ -1782,11 +1966,476 @@ func (x *CertificateRows) GetPages() int32 {
 	return 0
 }
 
+// An essay question of an exam with the answers still to mark (阅卷 by question).
+type MarkQuestion struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	QuestionId    int64                  `protobuf:"varint,1,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
+	Content       string                 `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	Reference     string                 `protobuf:"bytes,3,opt,name=reference,proto3" json:"reference,omitempty"`
+	Score         int32                  `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	Pending       int32                  `protobuf:"varint,5,opt,name=pending,proto3" json:"pending,omitempty"`
+	Marked        int32                  `protobuf:"varint,6,opt,name=marked,proto3" json:"marked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkQuestion) Reset() {
+	*x = MarkQuestion{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkQuestion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkQuestion) ProtoMessage() {}
+
+func (x *MarkQuestion) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkQuestion.ProtoReflect.Descriptor instead.
+func (*MarkQuestion) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *MarkQuestion) GetQuestionId() int64 {
+	if x != nil {
+		return x.QuestionId
+	}
+	return 0
+}
+
+func (x *MarkQuestion) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *MarkQuestion) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *MarkQuestion) GetScore() int32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *MarkQuestion) GetPending() int32 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *MarkQuestion) GetMarked() int32 {
+	if x != nil {
+		return x.Marked
+	}
+	return 0
+}
+
+type MarkQuestionRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*MarkQuestion        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkQuestionRows) Reset() {
+	*x = MarkQuestionRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkQuestionRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkQuestionRows) ProtoMessage() {}
+
+func (x *MarkQuestionRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkQuestionRows.ProtoReflect.Descriptor instead.
+func (*MarkQuestionRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *MarkQuestionRows) GetRecords() []*MarkQuestion {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+// One candidate's answer to one question, for marking by question.
+type MarkAnswer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecordId      int64                  `protobuf:"varint,1,opt,name=record_id,json=recordId,proto3" json:"record_id,omitempty"`
+	UserId        int64                  `protobuf:"varint,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string                 `protobuf:"bytes,3,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	QuestionId    int64                  `protobuf:"varint,4,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
+	Type          int32                  `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
+	Given         string                 `protobuf:"bytes,6,opt,name=given,proto3" json:"given,omitempty"`
+	Fills         []string               `protobuf:"bytes,7,rep,name=fills,proto3" json:"fills,omitempty"`
+	Score         int32                  `protobuf:"varint,8,opt,name=score,proto3" json:"score,omitempty"`
+	Got           int32                  `protobuf:"varint,9,opt,name=got,proto3" json:"got,omitempty"`
+	Marked        bool                   `protobuf:"varint,10,opt,name=marked,proto3" json:"marked,omitempty"`
+	Comment       string                 `protobuf:"bytes,11,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkAnswer) Reset() {
+	*x = MarkAnswer{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkAnswer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkAnswer) ProtoMessage() {}
+
+func (x *MarkAnswer) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkAnswer.ProtoReflect.Descriptor instead.
+func (*MarkAnswer) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *MarkAnswer) GetRecordId() int64 {
+	if x != nil {
+		return x.RecordId
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *MarkAnswer) GetQuestionId() int64 {
+	if x != nil {
+		return x.QuestionId
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetType() int32 {
+	if x != nil {
+		return x.Type
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetGiven() string {
+	if x != nil {
+		return x.Given
+	}
+	return ""
+}
+
+func (x *MarkAnswer) GetFills() []string {
+	if x != nil {
+		return x.Fills
+	}
+	return nil
+}
+
+func (x *MarkAnswer) GetScore() int32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetGot() int32 {
+	if x != nil {
+		return x.Got
+	}
+	return 0
+}
+
+func (x *MarkAnswer) GetMarked() bool {
+	if x != nil {
+		return x.Marked
+	}
+	return false
+}
+
+func (x *MarkAnswer) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+type MarkAnswerRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*MarkAnswer          `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkAnswerRows) Reset() {
+	*x = MarkAnswerRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkAnswerRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkAnswerRows) ProtoMessage() {}
+
+func (x *MarkAnswerRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkAnswerRows.ProtoReflect.Descriptor instead.
+func (*MarkAnswerRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *MarkAnswerRows) GetRecords() []*MarkAnswer {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+type MarkAnswersQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ExamId        int64                  `protobuf:"varint,1,opt,name=exam_id,json=examId,proto3" json:"exam_id,omitempty"`
+	QuestionId    int64                  `protobuf:"varint,2,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkAnswersQuery) Reset() {
+	*x = MarkAnswersQuery{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkAnswersQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkAnswersQuery) ProtoMessage() {}
+
+func (x *MarkAnswersQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkAnswersQuery.ProtoReflect.Descriptor instead.
+func (*MarkAnswersQuery) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *MarkAnswersQuery) GetExamId() int64 {
+	if x != nil {
+		return x.ExamId
+	}
+	return 0
+}
+
+func (x *MarkAnswersQuery) GetQuestionId() int64 {
+	if x != nil {
+		return x.QuestionId
+	}
+	return 0
+}
+
+type MarkItem struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	QuestionId int64                  `protobuf:"varint,1,opt,name=question_id,json=questionId,proto3" json:"question_id,omitempty"`
+	// Points given: 0 to the question's score.
+	Got           int32  `protobuf:"varint,2,opt,name=got,proto3" json:"got,omitempty"`
+	Comment       string `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkItem) Reset() {
+	*x = MarkItem{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkItem) ProtoMessage() {}
+
+func (x *MarkItem) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkItem.ProtoReflect.Descriptor instead.
+func (*MarkItem) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *MarkItem) GetQuestionId() int64 {
+	if x != nil {
+		return x.QuestionId
+	}
+	return 0
+}
+
+func (x *MarkItem) GetGot() int32 {
+	if x != nil {
+		return x.Got
+	}
+	return 0
+}
+
+func (x *MarkItem) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+// Marks essays of one attempt (any subset; each replaces an earlier mark
+// until the attempt is concluded).
+type MarkRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecordId      int64                  `protobuf:"varint,1,opt,name=record_id,json=recordId,proto3" json:"record_id,omitempty"`
+	Marks         []*MarkItem            `protobuf:"bytes,2,rep,name=marks,proto3" json:"marks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkRequest) Reset() {
+	*x = MarkRequest{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkRequest) ProtoMessage() {}
+
+func (x *MarkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkRequest.ProtoReflect.Descriptor instead.
+func (*MarkRequest) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *MarkRequest) GetRecordId() int64 {
+	if x != nil {
+		return x.RecordId
+	}
+	return 0
+}
+
+func (x *MarkRequest) GetMarks() []*MarkItem {
+	if x != nil {
+		return x.Marks
+	}
+	return nil
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/education/v1/education.proto\x12\x12blade.education.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xdf\x01\n" +
+	"\"blade/education/v1/education.proto\x12\x12blade.education.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xdf\x01\n" +
 	"\bCategory\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x12\n" +
@@ -1805,7 +2454,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"G\n" +
 	"\fChoiceOption\x12\x19\n" +
 	"\x03key\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x01R\x03key\x12\x1c\n" +
-	"\x04text\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04text\"\xbb\x03\n" +
+	"\x04text\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04text\"5\n" +
+	"\tFillBlank\x12(\n" +
+	"\aanswers\x18\x01 \x03(\tB\x0e\xbaH\v\x92\x01\b\x10\x05\"\x04r\x02\x182R\aanswers\"\xbc\x04\n" +
 	"\bQuestion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
 	"\vcategory_id\x18\x02 \x01(\x03R\n" +
@@ -1820,7 +2471,10 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"difficulty\x18\t \x01(\x05R\n" +
 	"difficulty\x12 \n" +
 	"\x06remark\x18\n" +
-	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12?\n" +
+	"\x06blanks\x18\v \x03(\v2\x1d.blade.education.v1.FillBlankB\b\xbaH\x05\x92\x01\x02\x10\x06R\x06blanks\x12\x16\n" +
+	"\x06policy\x18\f \x01(\x05R\x06policy\x12&\n" +
+	"\treference\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\treference\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +
@@ -1867,7 +2521,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xaf\x04\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa8\x05\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -1889,7 +2543,10 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"totalScore\x12\x1d\n" +
 	"\n" +
 	"pass_score\x18\x0e \x01(\x05R\tpassScore\x12\x1a\n" +
-	"\bduration\x18\x0f \x01(\x05R\bduration\x12(\n" +
+	"\bduration\x18\x0f \x01(\x05R\bduration\x12+\n" +
+	"\x11shuffle_questions\x18\x10 \x01(\bR\x10shuffleQuestions\x12'\n" +
+	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12!\n" +
+	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +
@@ -1899,20 +2556,27 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd8\x02\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xc5\x04\n" +
 	"\x0fAttemptQuestion\x12\x1f\n" +
 	"\vquestion_id\x18\x01 \x01(\x03R\n" +
 	"questionId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\x05R\x04type\x12\"\n" +
 	"\acontent\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12D\n" +
 	"\aoptions\x18\x04 \x03(\v2 .blade.education.v1.ChoiceOptionB\b\xbaH\x05\x92\x01\x02\x10\x06R\aoptions\x12\x14\n" +
-	"\x05score\x18\x05 \x01(\x05R\x05score\x12\x1d\n" +
-	"\x05given\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05given\x12\x1f\n" +
+	"\x05score\x18\x05 \x01(\x05R\x05score\x12\x1e\n" +
+	"\x05given\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x05given\x12\x1f\n" +
 	"\x06answer\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06answer\x12$\n" +
 	"\banalysis\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\banalysis\x12\x18\n" +
 	"\acorrect\x18\t \x01(\bR\acorrect\x12\x10\n" +
 	"\x03got\x18\n" +
-	" \x01(\x05R\x03got\"\xcd\x05\n" +
+	" \x01(\x05R\x03got\x12\x1f\n" +
+	"\vblank_count\x18\v \x01(\x05R\n" +
+	"blankCount\x12$\n" +
+	"\x05fills\x18\f \x03(\tB\x0e\xbaH\v\x92\x01\b\x10\x06\"\x04r\x02\x18dR\x05fills\x12?\n" +
+	"\x06blanks\x18\r \x03(\v2\x1d.blade.education.v1.FillBlankB\b\xbaH\x05\x92\x01\x02\x10\x06R\x06blanks\x12&\n" +
+	"\treference\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\treference\x12\x16\n" +
+	"\x06marked\x18\x0f \x01(\bR\x06marked\x12\"\n" +
+	"\acomment\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\x8a\x06\n" +
 	"\x06Record\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\aexam_id\x18\x02 \x01(\x03R\x06examId\x12%\n" +
@@ -1939,19 +2603,22 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\tquestions\x18\x12 \x03(\v2#.blade.education.v1.AttemptQuestionB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\tquestions\x12(\n" +
 	"\vserver_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"serverTime\x12 \n" +
-	"\acert_no\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18(R\x06certNo\"\x9c\x01\n" +
+	"\acert_no\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18(R\x06certNo\x12\x18\n" +
+	"\aattempt\x18\x15 \x01(\x05R\aattempt\x12!\n" +
+	"\fmax_attempts\x18\x16 \x01(\x05R\vmaxAttempts\"\x9c\x01\n" +
 	"\n" +
 	"RecordRows\x124\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"L\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"s\n" +
 	"\n" +
 	"AnswerItem\x12\x1f\n" +
 	"\vquestion_id\x18\x01 \x01(\x03R\n" +
-	"questionId\x12\x1d\n" +
-	"\x05given\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x05given\"d\n" +
+	"questionId\x12\x1e\n" +
+	"\x05given\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x05given\x12$\n" +
+	"\x05fills\x18\x03 \x03(\tB\x0e\xbaH\v\x92\x01\b\x10\x06\"\x04r\x02\x18dR\x05fills\"d\n" +
 	"\rAnswerRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12C\n" +
 	"\aanswers\x18\x02 \x03(\v2\x1e.blade.education.v1.AnswerItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\aanswers\"\xe9\x02\n" +
@@ -1976,7 +2643,46 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x91\x17\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xc3\x01\n" +
+	"\fMarkQuestion\x12\x1f\n" +
+	"\vquestion_id\x18\x01 \x01(\x03R\n" +
+	"questionId\x12\"\n" +
+	"\acontent\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\acontent\x12&\n" +
+	"\treference\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\treference\x12\x14\n" +
+	"\x05score\x18\x04 \x01(\x05R\x05score\x12\x18\n" +
+	"\apending\x18\x05 \x01(\x05R\apending\x12\x16\n" +
+	"\x06marked\x18\x06 \x01(\x05R\x06marked\"N\n" +
+	"\x10MarkQuestionRows\x12:\n" +
+	"\arecords\x18\x01 \x03(\v2 .blade.education.v1.MarkQuestionR\arecords\"\xc1\x02\n" +
+	"\n" +
+	"MarkAnswer\x12\x1b\n" +
+	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\buserName\x12\x1f\n" +
+	"\vquestion_id\x18\x04 \x01(\x03R\n" +
+	"questionId\x12\x12\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\x12\x1e\n" +
+	"\x05given\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x05given\x12\x1e\n" +
+	"\x05fills\x18\a \x03(\tB\b\xbaH\x05\x92\x01\x02\x10\x06R\x05fills\x12\x14\n" +
+	"\x05score\x18\b \x01(\x05R\x05score\x12\x10\n" +
+	"\x03got\x18\t \x01(\x05R\x03got\x12\x16\n" +
+	"\x06marked\x18\n" +
+	" \x01(\bR\x06marked\x12\"\n" +
+	"\acomment\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"J\n" +
+	"\x0eMarkAnswerRows\x128\n" +
+	"\arecords\x18\x01 \x03(\v2\x1e.blade.education.v1.MarkAnswerR\arecords\"L\n" +
+	"\x10MarkAnswersQuery\x12\x17\n" +
+	"\aexam_id\x18\x01 \x01(\x03R\x06examId\x12\x1f\n" +
+	"\vquestion_id\x18\x02 \x01(\x03R\n" +
+	"questionId\"a\n" +
+	"\bMarkItem\x12\x1f\n" +
+	"\vquestion_id\x18\x01 \x01(\x03R\n" +
+	"questionId\x12\x10\n" +
+	"\x03got\x18\x02 \x01(\x05R\x03got\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
+	"\vMarkRequest\x12\x1b\n" +
+	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\x9b\x1d\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -1997,13 +2703,19 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
 	"ExamRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x0fedu_exam_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/education/exam/remove\x12p\n" +
 	"\n" +
-	"RecordPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/page\x12p\n" +
+	"RecordPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/page\x12j\n" +
+	"\fRecordExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/export\x12p\n" +
 	"\n" +
 	"RecordMine\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/mine\x12n\n" +
 	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/detail\x12l\n" +
 	"\vRecordStart\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"'\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/education/record/start\x12z\n" +
-	"\fRecordAnswer\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/answer\x12z\n" +
-	"\fRecordSubmit\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/submit\x12\x7f\n" +
+	"\fRecordAnswer\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/answer\x12n\n" +
+	"\fRecordRetake\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Record\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/education/record/retake\x12z\n" +
+	"\fRecordSubmit\x12!.blade.education.v1.AnswerRequest\x1a\x1a.blade.education.v1.Record\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/record/submit\x12}\n" +
+	"\vMarkingPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"2\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/marking/page\x12\x8b\x01\n" +
+	"\x10MarkingQuestions\x12\x18.blade.common.v1.IdQuery\x1a$.blade.education.v1.MarkQuestionRows\"7\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02\"\x12 /api/education/marking/questions\x12\x91\x01\n" +
+	"\x0eMarkingAnswers\x12$.blade.education.v1.MarkAnswersQuery\x1a\".blade.education.v1.MarkAnswerRows\"5\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02 \x12\x1e/api/education/marking/answers\x12\x8a\x01\n" +
+	"\rMarkingSubmit\x12\x1f.blade.education.v1.MarkRequest\x1a\x1a.blade.education.v1.Record\"<\xca\xf3\x18\x10edu_marking_mark\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/education/marking/submit\x12\x7f\n" +
 	"\x0fCertificatePage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.CertificateRows\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!\x12\x1f/api/education/certificate/page\x12\x81\x01\n" +
 	"\x11CertificateDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.education.v1.ExamCertificate\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/certificate/detailB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
@@ -2019,95 +2731,121 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),             // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),         // 1: blade.education.v1.CategoryRows
 	(*ChoiceOption)(nil),         // 2: blade.education.v1.ChoiceOption
-	(*Question)(nil),             // 3: blade.education.v1.Question
-	(*QuestionRows)(nil),         // 4: blade.education.v1.QuestionRows
-	(*DrawRule)(nil),             // 5: blade.education.v1.DrawRule
-	(*PaperQuestion)(nil),        // 6: blade.education.v1.PaperQuestion
-	(*Paper)(nil),                // 7: blade.education.v1.Paper
-	(*PaperRows)(nil),            // 8: blade.education.v1.PaperRows
-	(*Exam)(nil),                 // 9: blade.education.v1.Exam
-	(*ExamRows)(nil),             // 10: blade.education.v1.ExamRows
-	(*AttemptQuestion)(nil),      // 11: blade.education.v1.AttemptQuestion
-	(*Record)(nil),               // 12: blade.education.v1.Record
-	(*RecordRows)(nil),           // 13: blade.education.v1.RecordRows
-	(*AnswerItem)(nil),           // 14: blade.education.v1.AnswerItem
-	(*AnswerRequest)(nil),        // 15: blade.education.v1.AnswerRequest
-	(*ExamCertificate)(nil),      // 16: blade.education.v1.ExamCertificate
-	(*CertificateRows)(nil),      // 17: blade.education.v1.CertificateRows
-	(*v1.PageQuery)(nil),         // 18: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),           // 20: blade.common.v1.IdQuery
-	(*wrapperspb.BoolValue)(nil), // 21: google.protobuf.BoolValue
+	(*FillBlank)(nil),            // 3: blade.education.v1.FillBlank
+	(*Question)(nil),             // 4: blade.education.v1.Question
+	(*QuestionRows)(nil),         // 5: blade.education.v1.QuestionRows
+	(*DrawRule)(nil),             // 6: blade.education.v1.DrawRule
+	(*PaperQuestion)(nil),        // 7: blade.education.v1.PaperQuestion
+	(*Paper)(nil),                // 8: blade.education.v1.Paper
+	(*PaperRows)(nil),            // 9: blade.education.v1.PaperRows
+	(*Exam)(nil),                 // 10: blade.education.v1.Exam
+	(*ExamRows)(nil),             // 11: blade.education.v1.ExamRows
+	(*AttemptQuestion)(nil),      // 12: blade.education.v1.AttemptQuestion
+	(*Record)(nil),               // 13: blade.education.v1.Record
+	(*RecordRows)(nil),           // 14: blade.education.v1.RecordRows
+	(*AnswerItem)(nil),           // 15: blade.education.v1.AnswerItem
+	(*AnswerRequest)(nil),        // 16: blade.education.v1.AnswerRequest
+	(*ExamCertificate)(nil),      // 17: blade.education.v1.ExamCertificate
+	(*CertificateRows)(nil),      // 18: blade.education.v1.CertificateRows
+	(*MarkQuestion)(nil),         // 19: blade.education.v1.MarkQuestion
+	(*MarkQuestionRows)(nil),     // 20: blade.education.v1.MarkQuestionRows
+	(*MarkAnswer)(nil),           // 21: blade.education.v1.MarkAnswer
+	(*MarkAnswerRows)(nil),       // 22: blade.education.v1.MarkAnswerRows
+	(*MarkAnswersQuery)(nil),     // 23: blade.education.v1.MarkAnswersQuery
+	(*MarkItem)(nil),             // 24: blade.education.v1.MarkItem
+	(*MarkRequest)(nil),          // 25: blade.education.v1.MarkRequest
+	(*v1.PageQuery)(nil),         // 26: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),          // 27: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),           // 28: blade.common.v1.IdQuery
+	(*wrapperspb.BoolValue)(nil), // 29: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 30: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
 	2,  // 1: blade.education.v1.Question.options:type_name -> blade.education.v1.ChoiceOption
-	3,  // 2: blade.education.v1.QuestionRows.records:type_name -> blade.education.v1.Question
-	6,  // 3: blade.education.v1.Paper.questions:type_name -> blade.education.v1.PaperQuestion
-	5,  // 4: blade.education.v1.Paper.rules:type_name -> blade.education.v1.DrawRule
-	7,  // 5: blade.education.v1.PaperRows.records:type_name -> blade.education.v1.Paper
-	9,  // 6: blade.education.v1.ExamRows.records:type_name -> blade.education.v1.Exam
-	2,  // 7: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.ChoiceOption
-	11, // 8: blade.education.v1.Record.questions:type_name -> blade.education.v1.AttemptQuestion
-	12, // 9: blade.education.v1.RecordRows.records:type_name -> blade.education.v1.Record
-	14, // 10: blade.education.v1.AnswerRequest.answers:type_name -> blade.education.v1.AnswerItem
-	16, // 11: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.ExamCertificate
-	18, // 12: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 13: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	19, // 14: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 15: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	20, // 16: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 17: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	19, // 18: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 19: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	20, // 20: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	7,  // 21: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	19, // 22: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 23: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	20, // 24: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	9,  // 25: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	19, // 26: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 27: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	18, // 28: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	20, // 29: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	20, // 30: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	15, // 31: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	15, // 32: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	18, // 33: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	20, // 34: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 35: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 36: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	21, // 37: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	4,  // 38: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	3,  // 39: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	3,  // 40: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	21, // 41: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	8,  // 42: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	7,  // 43: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	7,  // 44: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	21, // 45: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	10, // 46: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	9,  // 47: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	9,  // 48: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	21, // 49: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	13, // 50: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	13, // 51: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	12, // 52: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	12, // 53: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	12, // 54: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	12, // 55: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	17, // 56: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	16, // 57: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	35, // [35:58] is the sub-list for method output_type
-	12, // [12:35] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	3,  // 2: blade.education.v1.Question.blanks:type_name -> blade.education.v1.FillBlank
+	4,  // 3: blade.education.v1.QuestionRows.records:type_name -> blade.education.v1.Question
+	7,  // 4: blade.education.v1.Paper.questions:type_name -> blade.education.v1.PaperQuestion
+	6,  // 5: blade.education.v1.Paper.rules:type_name -> blade.education.v1.DrawRule
+	8,  // 6: blade.education.v1.PaperRows.records:type_name -> blade.education.v1.Paper
+	10, // 7: blade.education.v1.ExamRows.records:type_name -> blade.education.v1.Exam
+	2,  // 8: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.ChoiceOption
+	3,  // 9: blade.education.v1.AttemptQuestion.blanks:type_name -> blade.education.v1.FillBlank
+	12, // 10: blade.education.v1.Record.questions:type_name -> blade.education.v1.AttemptQuestion
+	13, // 11: blade.education.v1.RecordRows.records:type_name -> blade.education.v1.Record
+	15, // 12: blade.education.v1.AnswerRequest.answers:type_name -> blade.education.v1.AnswerItem
+	17, // 13: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.ExamCertificate
+	19, // 14: blade.education.v1.MarkQuestionRows.records:type_name -> blade.education.v1.MarkQuestion
+	21, // 15: blade.education.v1.MarkAnswerRows.records:type_name -> blade.education.v1.MarkAnswer
+	24, // 16: blade.education.v1.MarkRequest.marks:type_name -> blade.education.v1.MarkItem
+	26, // 17: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 18: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	27, // 19: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	26, // 20: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	28, // 21: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 22: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	27, // 23: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	26, // 24: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	28, // 25: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	8,  // 26: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	27, // 27: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	26, // 28: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	28, // 29: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	10, // 30: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	27, // 31: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	26, // 32: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	26, // 33: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	26, // 34: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	28, // 35: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	28, // 36: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	16, // 37: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	28, // 38: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	16, // 39: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	26, // 40: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	28, // 41: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	23, // 42: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	25, // 43: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	26, // 44: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	28, // 45: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 46: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 47: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	29, // 48: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	5,  // 49: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 50: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 51: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	29, // 52: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	9,  // 53: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	8,  // 54: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	8,  // 55: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	29, // 56: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	11, // 57: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	10, // 58: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	10, // 59: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	29, // 60: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	14, // 61: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	30, // 62: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	14, // 63: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	13, // 64: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	13, // 65: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	13, // 66: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	13, // 67: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	13, // 68: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	14, // 69: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	20, // 70: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	22, // 71: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	13, // 72: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	18, // 73: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	17, // 74: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	46, // [46:75] is the sub-list for method output_type
+	17, // [17:46] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -2121,7 +2859,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -16,6 +16,7 @@ package educationv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -44,11 +45,17 @@ const (
 	EducationService_ExamSubmit_FullMethodName        = "/blade.education.v1.EducationService/ExamSubmit"
 	EducationService_ExamRemove_FullMethodName        = "/blade.education.v1.EducationService/ExamRemove"
 	EducationService_RecordPage_FullMethodName        = "/blade.education.v1.EducationService/RecordPage"
+	EducationService_RecordExport_FullMethodName      = "/blade.education.v1.EducationService/RecordExport"
 	EducationService_RecordMine_FullMethodName        = "/blade.education.v1.EducationService/RecordMine"
 	EducationService_RecordDetail_FullMethodName      = "/blade.education.v1.EducationService/RecordDetail"
 	EducationService_RecordStart_FullMethodName       = "/blade.education.v1.EducationService/RecordStart"
 	EducationService_RecordAnswer_FullMethodName      = "/blade.education.v1.EducationService/RecordAnswer"
+	EducationService_RecordRetake_FullMethodName      = "/blade.education.v1.EducationService/RecordRetake"
 	EducationService_RecordSubmit_FullMethodName      = "/blade.education.v1.EducationService/RecordSubmit"
+	EducationService_MarkingPage_FullMethodName       = "/blade.education.v1.EducationService/MarkingPage"
+	EducationService_MarkingQuestions_FullMethodName  = "/blade.education.v1.EducationService/MarkingQuestions"
+	EducationService_MarkingAnswers_FullMethodName    = "/blade.education.v1.EducationService/MarkingAnswers"
+	EducationService_MarkingSubmit_FullMethodName     = "/blade.education.v1.EducationService/MarkingSubmit"
 	EducationService_CertificatePage_FullMethodName   = "/blade.education.v1.EducationService/CertificatePage"
 	EducationService_CertificateDetail_FullMethodName = "/blade.education.v1.EducationService/CertificateDetail"
 )
@@ -78,6 +85,9 @@ type EducationServiceClient interface {
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
+	// The results as an xlsx file (managers: the tenant's; others: their own),
+	// with the filters of RecordPage, at most 100,000 rows.
+	RecordExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// The caller's own attempts (我的考试).
 	RecordMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
 	// One attempt: its questions with the saved answers; marked ones with the
@@ -87,8 +97,21 @@ type EducationServiceClient interface {
 	// and the server's deadline set.
 	RecordStart(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
 	RecordAnswer(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
+	// Retake a failed result: a new attempt of the same exam while attempts
+	// are left and the exam is open (the caller's own only).
+	RecordRetake(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error)
+	// 阅卷: attempts handed in with essays to mark (managers only); filters
+	// examId, userName, state (4 pending, 2 marked).
+	MarkingPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
+	// The essay questions of an exam with their pending and marked counts.
+	MarkingQuestions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MarkQuestionRows, error)
+	// Every handed-in answer to one question of an exam (marking by question).
+	MarkingAnswers(ctx context.Context, in *MarkAnswersQuery, opts ...grpc.CallOption) (*MarkAnswerRows, error)
+	// Marks essays of an attempt; the last essay marked concludes it (score,
+	// pass, certificate).
+	MarkingSubmit(ctx context.Context, in *MarkRequest, opts ...grpc.CallOption) (*Record, error)
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error)
@@ -263,6 +286,16 @@ func (c *educationServiceClient) RecordPage(ctx context.Context, in *v1.PageQuer
 	return out, nil
 }
 
+func (c *educationServiceClient) RecordExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_RecordExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) RecordMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordRows)
@@ -303,10 +336,60 @@ func (c *educationServiceClient) RecordAnswer(ctx context.Context, in *AnswerReq
 	return out, nil
 }
 
+func (c *educationServiceClient) RecordRetake(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Record, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Record)
+	err := c.cc.Invoke(ctx, EducationService_RecordRetake_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) RecordSubmit(ctx context.Context, in *AnswerRequest, opts ...grpc.CallOption) (*Record, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(Record)
 	err := c.cc.Invoke(ctx, EducationService_RecordSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingQuestions(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MarkQuestionRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MarkQuestionRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingQuestions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingAnswers(ctx context.Context, in *MarkAnswersQuery, opts ...grpc.CallOption) (*MarkAnswerRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MarkAnswerRows)
+	err := c.cc.Invoke(ctx, EducationService_MarkingAnswers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MarkingSubmit(ctx context.Context, in *MarkRequest, opts ...grpc.CallOption) (*Record, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Record)
+	err := c.cc.Invoke(ctx, EducationService_MarkingSubmit_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -358,6 +441,9 @@ type EducationServiceServer interface {
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error)
+	// The results as an xlsx file (managers: the tenant's; others: their own),
+	// with the filters of RecordPage, at most 100,000 rows.
+	RecordExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	// The caller's own attempts (我的考试).
 	RecordMine(context.Context, *v1.PageQuery) (*RecordRows, error)
 	// One attempt: its questions with the saved answers; marked ones with the
@@ -367,8 +453,21 @@ type EducationServiceServer interface {
 	// and the server's deadline set.
 	RecordStart(context.Context, *v1.IdQuery) (*Record, error)
 	RecordAnswer(context.Context, *AnswerRequest) (*Record, error)
+	// Retake a failed result: a new attempt of the same exam while attempts
+	// are left and the exam is open (the caller's own only).
+	RecordRetake(context.Context, *v1.IdQuery) (*Record, error)
 	// Hand in: scored on the server; a pass issues a certificate.
 	RecordSubmit(context.Context, *AnswerRequest) (*Record, error)
+	// 阅卷: attempts handed in with essays to mark (managers only); filters
+	// examId, userName, state (4 pending, 2 marked).
+	MarkingPage(context.Context, *v1.PageQuery) (*RecordRows, error)
+	// The essay questions of an exam with their pending and marked counts.
+	MarkingQuestions(context.Context, *v1.IdQuery) (*MarkQuestionRows, error)
+	// Every handed-in answer to one question of an exam (marking by question).
+	MarkingAnswers(context.Context, *MarkAnswersQuery) (*MarkAnswerRows, error)
+	// Marks essays of an attempt; the last essay marked concludes it (score,
+	// pass, certificate).
+	MarkingSubmit(context.Context, *MarkRequest) (*Record, error)
 	// Certificates (managers: the tenant's; others: their own); filters
 	// userId, examId, certNo.
 	CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error)
@@ -431,6 +530,9 @@ func (UnimplementedEducationServiceServer) ExamRemove(context.Context, *v1.IdsQu
 func (UnimplementedEducationServiceServer) RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPage not implemented")
 }
+func (UnimplementedEducationServiceServer) RecordExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordExport not implemented")
+}
 func (UnimplementedEducationServiceServer) RecordMine(context.Context, *v1.PageQuery) (*RecordRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordMine not implemented")
 }
@@ -443,8 +545,23 @@ func (UnimplementedEducationServiceServer) RecordStart(context.Context, *v1.IdQu
 func (UnimplementedEducationServiceServer) RecordAnswer(context.Context, *AnswerRequest) (*Record, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordAnswer not implemented")
 }
+func (UnimplementedEducationServiceServer) RecordRetake(context.Context, *v1.IdQuery) (*Record, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordRetake not implemented")
+}
 func (UnimplementedEducationServiceServer) RecordSubmit(context.Context, *AnswerRequest) (*Record, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingPage(context.Context, *v1.PageQuery) (*RecordRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingPage not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingQuestions(context.Context, *v1.IdQuery) (*MarkQuestionRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingQuestions not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingAnswers(context.Context, *MarkAnswersQuery) (*MarkAnswerRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingAnswers not implemented")
+}
+func (UnimplementedEducationServiceServer) MarkingSubmit(context.Context, *MarkRequest) (*Record, error) {
+	return nil, status.Error(codes.Unimplemented, "method MarkingSubmit not implemented")
 }
 func (UnimplementedEducationServiceServer) CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificatePage not implemented")
@@ -761,6 +878,24 @@ func _EducationService_RecordPage_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_RecordExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).RecordExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_RecordExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).RecordExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_RecordMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -833,6 +968,24 @@ func _EducationService_RecordAnswer_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_RecordRetake_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).RecordRetake(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_RecordRetake_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).RecordRetake(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_RecordSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(AnswerRequest)
 	if err := dec(in); err != nil {
@@ -847,6 +1000,78 @@ func _EducationService_RecordSubmit_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(EducationServiceServer).RecordSubmit(ctx, req.(*AnswerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingQuestions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingQuestions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingQuestions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingQuestions(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingAnswers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MarkAnswersQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingAnswers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingAnswers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingAnswers(ctx, req.(*MarkAnswersQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MarkingSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MarkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MarkingSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MarkingSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MarkingSubmit(ctx, req.(*MarkRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -959,6 +1184,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _EducationService_RecordPage_Handler,
 		},
 		{
+			MethodName: "RecordExport",
+			Handler:    _EducationService_RecordExport_Handler,
+		},
+		{
 			MethodName: "RecordMine",
 			Handler:    _EducationService_RecordMine_Handler,
 		},
@@ -975,8 +1204,28 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _EducationService_RecordAnswer_Handler,
 		},
 		{
+			MethodName: "RecordRetake",
+			Handler:    _EducationService_RecordRetake_Handler,
+		},
+		{
 			MethodName: "RecordSubmit",
 			Handler:    _EducationService_RecordSubmit_Handler,
+		},
+		{
+			MethodName: "MarkingPage",
+			Handler:    _EducationService_MarkingPage_Handler,
+		},
+		{
+			MethodName: "MarkingQuestions",
+			Handler:    _EducationService_MarkingQuestions_Handler,
+		},
+		{
+			MethodName: "MarkingAnswers",
+			Handler:    _EducationService_MarkingAnswers_Handler,
+		},
+		{
+			MethodName: "MarkingSubmit",
+			Handler:    _EducationService_MarkingSubmit_Handler,
 		},
 		{
 			MethodName: "CertificatePage",

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
@@ -46,6 +48,23 @@ func (e *Education) RecordPage(ctx context.Context, q paging.Query, mine bool) (
 		return e.Records.PageWhere(ctx, q, ownRows(me.UserID))
 	}
 	return e.Records.Page(ctx, q)
+}
+
+// EachRecord walks the attempts matching q for an export: a manager the
+// tenant's, anyone else only their own.
+func (e *Education) EachRecord(ctx context.Context, q paging.Query, max int, fn func(Record) error) error {
+	me, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := e.Manager(ctx)
+	if err != nil {
+		return err
+	}
+	if !m {
+		return e.Records.EachWhere(ctx, q, max, fn, ownRows(me.UserID))
+	}
+	return e.Records.Each(ctx, q, max, fn)
 }
 
 // ownRows keeps the rows of one person.
@@ -128,7 +147,7 @@ func (e *Education) Start(ctx context.Context, id int64) (*Record, error) {
 	}
 	now := e.Now()
 	switch r.State {
-	case StateInProgress, StateSubmitted:
+	case StateInProgress, StateSubmitted, StatePending:
 		return r, nil
 	case StateMissed:
 		return nil, errs.Rule("EXAM_OVER", "考试已结束,您未参加")
@@ -158,6 +177,7 @@ func (e *Education) Start(ctx context.Context, id int64) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	Shuffle(items, r.ExamID, r.UserID, x.ShuffleQuestions, x.ShuffleOptions)
 	var total int32
 	for _, it := range items {
 		total += it.Score
@@ -237,13 +257,22 @@ func item(q *Question, score int32) Item {
 	if opts == nil {
 		opts = []Option{}
 	}
-	return Item{QuestionID: q.ID, Type: q.Type, Content: q.Content, Options: opts, Score: score, Answer: q.Answer, Analysis: q.Analysis}
+	it := Item{QuestionID: q.ID, Type: q.Type, Content: q.Content, Options: opts, Score: score, Answer: q.Answer, Analysis: q.Analysis}
+	switch q.Type {
+	case TypeFill:
+		it.Blanks, it.Policy = DecodeBlanks(q.Blanks), q.Policy
+	case TypeEssay:
+		it.Reference = q.Reference
+	}
+	return it
 }
 
 // Answer is a candidate's answer to one question.
 type Answer struct {
 	QuestionID int64
 	Given      string
+	// Fill-in: the text per blank.
+	Fills []string
 }
 
 // apply writes answers into items (each checked against its question).
@@ -253,13 +282,47 @@ func apply(items []Item, answers []Answer) error {
 		if i < 0 {
 			return errs.BadRequest("试题不在本次考试中(id %d)", a.QuestionID)
 		}
-		g, err := NormalizeAnswer(items[i].Type, items[i].Options, a.Given, false)
-		if err != nil {
-			return err
+		switch items[i].Type {
+		case TypeFill:
+			if len(a.Fills) > len(items[i].Blanks) {
+				return errs.BadRequest("第%d题只有 %d 个空", i+1, len(items[i].Blanks))
+			}
+			fills := make([]string, len(a.Fills))
+			for k, f := range a.Fills {
+				fills[k] = strings.TrimSpace(f)
+				if utf8.RuneCountInString(fills[k]) > MaxFillLen {
+					return errs.BadRequest("第%d题每空不能超过%d个字符", i+1, MaxFillLen)
+				}
+			}
+			items[i].Fills = fills
+		case TypeEssay:
+			g := strings.TrimSpace(a.Given)
+			if utf8.RuneCountInString(g) > MaxEssayLen {
+				return errs.BadRequest("第%d题的回答不能超过%d个字符", i+1, MaxEssayLen)
+			}
+			items[i].Given = g
+		default:
+			g, err := NormalizeAnswer(items[i].Type, items[i].Options, a.Given, false)
+			if err != nil {
+				return err
+			}
+			items[i].Given = g
 		}
-		items[i].Given = g
 	}
 	return nil
+}
+
+// Answered tells whether the candidate answered an item.
+func Answered(it *Item) bool {
+	if it.Type == TypeFill {
+		for _, f := range it.Fills {
+			if f != "" {
+				return true
+			}
+		}
+		return false
+	}
+	return it.Given != ""
 }
 
 // SaveAnswers stores answers of the caller's attempt in progress (a reload
@@ -273,7 +336,7 @@ func (e *Education) SaveAnswers(ctx context.Context, id int64, answers []Answer)
 		if r, err = e.expire(ctx, r); err != nil {
 			return nil, err
 		}
-		if r.State == StateSubmitted {
+		if r.State == StateSubmitted || r.State == StatePending {
 			return nil, errs.Rule("SUBMITTED", "考试时间已到或已交卷,答案不能再修改")
 		}
 		if r.State != StateInProgress {
@@ -304,7 +367,7 @@ func (e *Education) Submit(ctx context.Context, id int64, answers []Answer) (*Re
 		return nil, err
 	}
 	switch r.State {
-	case StateSubmitted:
+	case StateSubmitted, StatePending:
 		return nil, errs.Rule("SUBMITTED", "已交卷,不能重复提交")
 	case StateInProgress:
 	default:
@@ -313,45 +376,59 @@ func (e *Education) Submit(ctx context.Context, id int64, answers []Answer) (*Re
 	return e.finish(ctx, r, answers, false)
 }
 
-// Score marks items: a question scores only when the answer is exactly the key.
+// Score sums the points of items: choice and true/false only when the
+// answer is exactly the key, fill-in by its policy, essays as marked.
 func Score(items []Item) int32 {
 	var s int32
-	for _, it := range items {
-		if it.Given != "" && it.Given == it.Answer {
-			s += it.Score
-		}
+	for i := range items {
+		s += ItemGot(&items[i])
 	}
 	return s
 }
 
-// finish marks an attempt in progress and, on a pass, issues the
-// certificate and publishes the pass, in one transaction.
+// finish hands in an attempt in progress: marked at once when it holds no
+// essay, else pending (待阅卷) until a manager marks them.
 func (e *Education) finish(ctx context.Context, r *Record, answers []Answer, auto bool) (*Record, error) {
 	items := DecodeItems(r)
 	if err := apply(items, answers); err != nil {
 		return nil, err
 	}
-	score := Score(items)
-	passed := score >= r.PassScore && r.PassScore > 0
 	now := e.Now()
 	if auto && r.Deadline != nil {
 		now = *r.Deadline
 	}
+	done, err := e.conclude(ctx, r, items, StateInProgress, now, map[string]any{"submitted_at": now, "auto_submitted": auto})
+	if err != nil {
+		return nil, err
+	}
+	if !done && !auto {
+		return nil, errs.Rule("CONFLICT", "试卷状态已变化,请刷新后重试")
+	}
+	e.Records.Changed()
+	return e.Records.Get(ctx, r.ID)
+}
+
+// conclude stores marked items from state from: with essays still to mark
+// the attempt waits (待阅卷, no pass yet); otherwise it gets its score and,
+// on a pass, the certificate and the published pass, in one transaction.
+func (e *Education) conclude(ctx context.Context, r *Record, items []Item, from int32, now time.Time, values map[string]any) (bool, error) {
+	score := Score(items)
+	values["items"], values["score"] = encode(items), score
+	if Pending(items) {
+		values["state"], values["passed"] = StatePending, false
+		return e.Q.SetRecord(ctx, r.ID, from, values, r.Items)
+	}
+	passed := score >= r.PassScore && r.PassScore > 0
 	no := ""
 	if passed {
 		no = certNo(now.In(timefmt.Zone).Format("20060102"), r.ID)
 	}
+	values["state"], values["passed"], values["cert_no"] = StateSubmitted, passed, no
+	var done bool
 	err := e.Tx.Tx(ctx, func(ctx context.Context) error {
-		done, err := e.Q.SetRecord(ctx, r.ID, StateInProgress, map[string]any{"state": StateSubmitted, "items": encode(items), "score": score,
-			"passed": passed, "submitted_at": now, "auto_submitted": auto, "cert_no": no}, r.Items)
-		if err != nil || !done {
-			if err == nil && !auto {
-				err = errs.Rule("CONFLICT", "试卷状态已变化,请刷新后重试")
-			}
+		var err error
+		if done, err = e.Q.SetRecord(ctx, r.ID, from, values, r.Items); err != nil || !done || !passed {
 			return err
-		}
-		if !passed {
-			return nil
 		}
 		c := &Cert{CertNo: no, RecordID: r.ID, ExamID: r.ExamID, ExamName: r.ExamName, UserID: r.UserID, UserName: r.UserName,
 			Score: score, TotalScore: r.TotalScore, IssueTime: now}
@@ -362,11 +439,7 @@ func (e *Education) finish(ctx context.Context, r *Record, answers []Answer, aut
 		return e.Events.Add(ctx, SubjectPassed, r.TenantID, Passed{RecordID: r.ID, ExamID: r.ExamID, ExamName: r.ExamName,
 			UserID: r.UserID, UserName: r.UserName, Score: score, TotalScore: r.TotalScore, CertNo: no, PassTime: timefmt.Format(now)})
 	})
-	if err != nil {
-		return nil, err
-	}
-	e.Records.Changed()
-	return e.Records.Get(ctx, r.ID)
+	return done, err
 }
 
 // Sweep hands in every tenant's attempts past their deadline (the server's
@@ -423,4 +496,40 @@ func (e *Education) GetCert(ctx context.Context, id int64) (*Cert, error) {
 		}
 	}
 	return c, nil
+}
+
+// Shuffle puts a candidate's questions and, for choice questions, their
+// options in an order of their own: the same for the same exam and person
+// (a reload, a second server), different between people. Options are
+// relabelled A.. in their new order and the key follows them.
+func Shuffle(items []Item, examID, userID int64, questions, options bool) {
+	rng := rand.New(rand.NewPCG(uint64(examID), uint64(userID))) //nolint:gosec // G404: a reproducible order per candidate, not a secret
+	if questions {
+		rng.Shuffle(len(items), func(a, b int) { items[a], items[b] = items[b], items[a] })
+	}
+	if !options {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		if (it.Type != TypeSingle && it.Type != TypeMultiple) || len(it.Options) < 2 {
+			continue
+		}
+		opts := slices.Clone(it.Options)
+		rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+		rename := map[string]string{}
+		for k := range opts {
+			key := string(rune('A' + k))
+			rename[opts[k].Key] = key
+			opts[k].Key = key
+		}
+		var keys []string
+		for _, k := range strings.Split(it.Answer, ",") {
+			if n, ok := rename[k]; ok {
+				keys = append(keys, n)
+			}
+		}
+		slices.Sort(keys)
+		it.Options, it.Answer = opts, strings.Join(keys, ",")
+	}
 }

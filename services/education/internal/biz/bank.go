@@ -51,6 +51,10 @@ func TypeName(t int32) string {
 		return "多选题"
 	case TypeJudge:
 		return "判断题"
+	case TypeFill:
+		return "填空题"
+	case TypeEssay:
+		return "简答题"
 	}
 	return ""
 }
@@ -101,14 +105,70 @@ func NormalizeAnswer(typ int32, options []Option, answer string, strict bool) (s
 		}
 		return strings.Join(got, ","), nil
 	}
-	return "", errs.BadRequest("题型只能是 1 单选、2 多选、3 判断")
+	return "", errs.BadRequest(typeRule)
+}
+
+const typeRule = "题型只能是 1 单选、2 多选、3 判断、4 填空、5 简答"
+
+// ValidType tells whether t is a question type.
+func ValidType(t int32) bool { return t >= TypeSingle && t <= TypeEssay }
+
+// Bounds of a fill-in question.
+const (
+	MaxBlanks   = 6
+	MaxSynonyms = 5
+	MaxBlankLen = 50
+	MaxFillLen  = 100
+	MaxEssayLen = 2000
+)
+
+// DecodeBlanks reads a fill-in question's blanks.
+func DecodeBlanks(s string) [][]string {
+	var out [][]string
+	_ = json.Unmarshal([]byte(s), &out)
+	return out
+}
+
+// NormalizeBlanks checks a fill-in question's blanks: 1-6 blanks, each with
+// 1-5 distinct answers of up to 50 characters.
+func NormalizeBlanks(blanks [][]string) ([][]string, error) {
+	if len(blanks) == 0 {
+		return nil, errs.BadRequest("填空题请至少设置一个空的答案")
+	}
+	if len(blanks) > MaxBlanks {
+		return nil, errs.BadRequest("填空题最多 %d 个空", MaxBlanks)
+	}
+	out := make([][]string, 0, len(blanks))
+	for i, b := range blanks {
+		var answers []string
+		for _, a := range b {
+			a = strings.TrimSpace(a)
+			if a == "" {
+				continue
+			}
+			if utf8.RuneCountInString(a) > MaxBlankLen {
+				return nil, errs.BadRequest("第%d空的答案不能超过%d个字符", i+1, MaxBlankLen)
+			}
+			if !slices.ContainsFunc(answers, func(x string) bool { return strings.EqualFold(x, a) }) {
+				answers = append(answers, a)
+			}
+		}
+		if len(answers) == 0 {
+			return nil, errs.BadRequest("请填写第%d空的答案", i+1)
+		}
+		if len(answers) > MaxSynonyms {
+			return nil, errs.BadRequest("第%d空最多 %d 个可接受答案(含同义词)", i+1, MaxSynonyms)
+		}
+		out = append(out, answers)
+	}
+	return out, nil
 }
 
 // NormalizeQuestion validates a question in place.
-func NormalizeQuestion(q *Question, options []Option) error {
+func NormalizeQuestion(q *Question, options []Option, blanks [][]string) error {
 	var err error
-	if q.Type != TypeSingle && q.Type != TypeMultiple && q.Type != TypeJudge {
-		return errs.BadRequest("题型只能是 1 单选、2 多选、3 判断")
+	if !ValidType(q.Type) {
+		return errs.BadRequest(typeRule)
 	}
 	if q.Content, err = need(q.Content, "题干", 2000); err != nil {
 		return err
@@ -124,6 +184,31 @@ func NormalizeQuestion(q *Question, options []Option) error {
 	}
 	if q.Difficulty < 1 || q.Difficulty > 3 {
 		return errs.BadRequest("难度只能是 1 容易、2 中等、3 困难")
+	}
+	policy := q.Policy
+	q.Blanks, q.Policy = "", 0
+	if q.Type != TypeEssay {
+		q.Reference = ""
+	}
+	switch q.Type {
+	case TypeFill:
+		if q.Policy = policy; q.Policy == 0 {
+			q.Policy = PolicyExact
+		}
+		if q.Policy != PolicyExact && q.Policy != PolicySynonym {
+			return errs.BadRequest("填空题判分方式只能是 1 精确匹配、2 同义词匹配")
+		}
+		if blanks, err = NormalizeBlanks(blanks); err != nil {
+			return err
+		}
+		q.Blanks, q.Answer, q.Options = encode(blanks), "", "[]"
+		return nil
+	case TypeEssay:
+		if q.Reference, err = optional(q.Reference, "参考答案", MaxEssayLen); err != nil {
+			return err
+		}
+		q.Answer, q.Options = "", "[]"
+		return nil
 	}
 	if q.Type == TypeJudge {
 		options = nil
@@ -223,8 +308,8 @@ func (e *Education) RemoveCategories(ctx context.Context, ids []int64) error {
 // ---------------------------------------------------------------- questions
 
 // SaveQuestion creates or updates a question.
-func (e *Education) SaveQuestion(ctx context.Context, in *Question, options []Option) (*Question, error) {
-	if err := NormalizeQuestion(in, options); err != nil {
+func (e *Education) SaveQuestion(ctx context.Context, in *Question, options []Option, blanks [][]string) (*Question, error) {
+	if err := NormalizeQuestion(in, options, blanks); err != nil {
 		return nil, err
 	}
 	if in.CategoryID <= 0 {
@@ -245,7 +330,8 @@ func (e *Education) SaveQuestion(ctx context.Context, in *Question, options []Op
 			return nil, err
 		}
 		// Attempts keep the question as drawn: an edit changes later draws only.
-		if err := e.Questions.Update(ctx, in.ID, in, "category_id", "type", "content", "options", "answer", "analysis", "difficulty", "remark"); err != nil {
+		if err := e.Questions.Update(ctx, in.ID, in, "category_id", "type", "content", "options", "answer", "analysis", "difficulty", "remark",
+			"blanks", "policy", "reference"); err != nil {
 			return nil, err
 		}
 		return e.Questions.Get(ctx, in.ID)

@@ -12,8 +12,11 @@ import (
 	"anquan/kit/timefmt"
 )
 
-// MaxAssigned bounds the people of one exam.
-const MaxAssigned = 500
+// MaxAssigned bounds the people of one exam; MaxAttempts the attempts of one person.
+const (
+	MaxAssigned = 500
+	MaxAttempts = 10
+)
 
 // ExamPage lists exams with their submitted and passed counts.
 func (e *Education) ExamPage(ctx context.Context, q paging.Query) (*paging.Page[Exam], map[int64][2]int32, error) {
@@ -54,6 +57,12 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 	}
 	if in.EndTime.Before(e.Now()) {
 		return nil, errs.BadRequest("考试结束时间已过")
+	}
+	if in.MaxAttempts == 0 {
+		in.MaxAttempts = 1
+	}
+	if in.MaxAttempts < 1 || in.MaxAttempts > MaxAttempts {
+		return nil, errs.BadRequest("考试次数应在 1 到 %d 之间", MaxAttempts)
 	}
 	ids, good := ident.ParseIDs(in.UserIDs)
 	if !good {
@@ -142,7 +151,7 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 		// Attempts not started follow the exam's paper and window.
 		if err := e.Records.Conn(ctx).Where("exam_id = ? AND state = ?", old.ID, StateNotStarted).Updates(map[string]any{
 			"exam_name": in.Name, "total_score": in.TotalScore, "pass_score": in.PassScore, "duration": in.Duration,
-			"exam_start": in.StartTime, "exam_end": in.EndTime,
+			"exam_start": in.StartTime, "exam_end": in.EndTime, "max_attempts": in.MaxAttempts,
 		}).Error; err != nil {
 			return err
 		}
@@ -154,7 +163,7 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 			}
 		}
 		return e.Exams.Update(ctx, old.ID, in, "name", "paper_id", "paper_name", "start_time", "end_time", "user_ids", "user_names",
-			"total_score", "pass_score", "duration", "remark")
+			"total_score", "pass_score", "duration", "remark", "shuffle_questions", "shuffle_options", "max_attempts")
 	})
 	if err != nil {
 		return nil, err
@@ -165,7 +174,8 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 
 func (e *Education) attempt(x *Exam, userID int64, name string) *Record {
 	return &Record{ExamID: x.ID, ExamName: x.Name, UserID: userID, UserName: name, State: StateNotStarted,
-		TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]"}
+		TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]",
+		Attempt: 1, MaxAttempts: x.MaxAttempts}
 }
 
 // RemoveExams deletes exams nobody has started.
@@ -183,7 +193,7 @@ func (e *Education) RemoveExams(ctx context.Context, ids []int64) error {
 			return err
 		}
 		for _, r := range recs {
-			if r.State == StateInProgress || r.State == StateSubmitted {
+			if r.State == StateInProgress || r.State == StateSubmitted || r.State == StatePending {
 				return errs.Rule("STARTED", "考试「%s」已有人员参加,不能删除", x.Name)
 			}
 		}
@@ -219,4 +229,45 @@ func ParseTime(s, what string) (time.Time, error) {
 		return time.Time{}, errs.BadRequest("%s格式应为 yyyy-MM-dd HH:mm:ss", what)
 	}
 	return t, nil
+}
+
+// CanRetake says why a result may not be retaken ("" when it may): only a
+// marked failed result, the latest of the person's attempts, with attempts
+// left, while the exam is open.
+func CanRetake(r *Record, latest int32, now time.Time) string {
+	switch {
+	case r.State != StateSubmitted:
+		return "只有已阅完的考试可以重考"
+	case r.Passed:
+		return "考试已合格,无需重考"
+	case r.Attempt < latest:
+		return "请在最近一次考试上重考"
+	case r.Attempt >= r.MaxAttempts:
+		return "考试次数已用完"
+	case !now.Before(r.ExamEnd):
+		return "考试已结束,不能重考"
+	}
+	return ""
+}
+
+// Retake gives the caller a new attempt of a failed exam.
+func (e *Education) Retake(ctx context.Context, id int64) (*Record, error) {
+	r, err := e.own(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	latest, err := e.Q.LatestAttempt(ctx, r.ExamID, r.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if why := CanRetake(r, latest, e.Now()); why != "" {
+		return nil, errs.Rule("NO_RETAKE", "%s", why)
+	}
+	n := &Record{ExamID: r.ExamID, ExamName: r.ExamName, UserID: r.UserID, UserName: r.UserName, State: StateNotStarted,
+		TotalScore: r.TotalScore, PassScore: r.PassScore, Duration: r.Duration, ExamStart: r.ExamStart, ExamEnd: r.ExamEnd, Items: "[]",
+		Attempt: latest + 1, MaxAttempts: r.MaxAttempts}
+	if err := e.Records.Create(ctx, n); err != nil {
+		return nil, err
+	}
+	return n, nil
 }

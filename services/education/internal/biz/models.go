@@ -11,6 +11,14 @@ const (
 	TypeSingle   int32 = 1 // 单选
 	TypeMultiple int32 = 2 // 多选
 	TypeJudge    int32 = 3 // 判断
+	TypeFill     int32 = 4 // 填空: marked at once by its policy
+	TypeEssay    int32 = 5 // 简答: marked by hand
+)
+
+// Fill-in marking policies.
+const (
+	PolicyExact   int32 = 1 // 精确: the canonical answer only
+	PolicySynonym int32 = 2 // 同义词: any listed answer, case and surrounding spaces ignored
 )
 
 // Paper modes.
@@ -25,6 +33,7 @@ const (
 	StateInProgress int32 = 1 // 考试中
 	StateSubmitted  int32 = 2 // 已交卷
 	StateMissed     int32 = 3 // 缺考 (the exam ended before the person started)
+	StatePending    int32 = 4 // 待阅卷: handed in, essays still to mark by hand
 )
 
 // Category groups questions (题库分类).
@@ -54,6 +63,11 @@ type Question struct {
 	Analysis   string `gorm:"size:2000;not null;default:''"`
 	Difficulty int32  `gorm:"not null;default:1"`
 	Remark     string `gorm:"size:500;not null;default:''"`
+	// Fill-in: JSON [][]string, per blank its accepted answers (the first
+	// canonical), and the policy; essay: the reference answer.
+	Blanks    string `gorm:"size:4000;not null;default:''"`
+	Policy    int32  `gorm:"not null;default:0"`
+	Reference string `gorm:"size:2000;not null;default:''"`
 }
 
 func (Question) TableName() string { return "edu_question" }
@@ -102,6 +116,11 @@ type Exam struct {
 	PassScore  int32     `gorm:"not null;default:0"`
 	Duration   int32     `gorm:"not null;default:0"`
 	Remark     string    `gorm:"size:500;not null;default:''"`
+	// Per-candidate order of the questions and of the choice options.
+	ShuffleQuestions bool `gorm:"not null;default:false"`
+	ShuffleOptions   bool `gorm:"not null;default:false"`
+	// Attempts each person may make (1-10).
+	MaxAttempts int32 `gorm:"not null;default:1"`
 }
 
 func (Exam) TableName() string { return "edu_exam" }
@@ -117,6 +136,15 @@ type Item struct {
 	Answer     string   `json:"answer"`
 	Analysis   string   `json:"analysis"`
 	Given      string   `json:"given"`
+	// Fill-in: accepted answers per blank, the policy and the text given per blank.
+	Blanks [][]string `json:"blanks,omitempty"`
+	Policy int32      `json:"policy,omitempty"`
+	Fills  []string   `json:"fills,omitempty"`
+	// Essay: the reference answer; the points and comment of the hand marking.
+	Reference string `json:"reference,omitempty"`
+	Marked    bool   `json:"marked,omitempty"`
+	Got       int32  `json:"got,omitempty"`
+	Comment   string `json:"comment,omitempty"`
 }
 
 // Record is one person's attempt of an exam.
@@ -140,6 +168,9 @@ type Record struct {
 	ExamEnd       time.Time `gorm:"not null"`
 	Items         string    `gorm:"type:text;not null"` // JSON []Item
 	CertNo        string    `gorm:"size:40;not null;default:''"`
+	// The attempt's number (1..) and the exam's limit when it was made.
+	Attempt     int32 `gorm:"not null;default:1"`
+	MaxAttempts int32 `gorm:"not null;default:1"`
 }
 
 func (Record) TableName() string { return "edu_record" }

@@ -81,8 +81,8 @@ func (e *Education) SavePaper(ctx context.Context, in *Paper, fixed []PaperQuest
 			return nil, errs.BadRequest("抽题规则最多 %d 条", MaxRules)
 		}
 		for i, r := range rules {
-			if r.Type != TypeSingle && r.Type != TypeMultiple && r.Type != TypeJudge {
-				return nil, errs.BadRequest("第%d条规则的题型只能是 1 单选、2 多选、3 判断", i+1)
+			if !ValidType(r.Type) {
+				return nil, errs.BadRequest("第%d条规则的题型只能是 1 单选、2 多选、3 判断、4 填空、5 简答", i+1)
 			}
 			if r.Count < 1 || r.Score < 1 || r.Score > 100 {
 				return nil, errs.BadRequest("第%d条规则的题数至少 1,分值应在 1 到 100 之间", i+1)

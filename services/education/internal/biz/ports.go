@@ -73,6 +73,10 @@ type Queries interface {
 	Expired(ctx context.Context, now time.Time, limit int) ([]Record, error)
 	// PapersUsing tells whether any exam uses the papers.
 	ExamsUsing(ctx context.Context, paperIDs []int64) (bool, error)
+	// LatestAttempt is the highest attempt number of a person in an exam.
+	LatestAttempt(ctx context.Context, examID, userID int64) (int32, error)
+	// HandedIn lists an exam's handed-in attempts (pending or marked), with their items.
+	HandedIn(ctx context.Context, examID int64) ([]Record, error)
 	// QuestionsUsed tells whether any category still holds questions.
 	CategoryUsed(ctx context.Context, ids []int64) (bool, error)
 }

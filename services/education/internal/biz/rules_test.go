@@ -47,14 +47,14 @@ func TestScore(t *testing.T) {
 
 func TestNormalizeQuestion(t *testing.T) {
 	q := &Question{Type: TypeJudge, Content: " 判断 ", Answer: "对"}
-	if err := NormalizeQuestion(q, []Option{{"", "x"}}); err != nil || q.Options != "[]" || q.Answer != "T" || q.Content != "判断" || q.Difficulty != 1 {
+	if err := NormalizeQuestion(q, []Option{{"", "x"}}, nil); err != nil || q.Options != "[]" || q.Answer != "T" || q.Content != "判断" || q.Difficulty != 1 {
 		t.Fatalf("judge: %+v %v", q, err)
 	}
 	q = &Question{Type: TypeSingle, Content: "单选", Answer: "B"}
-	if err := NormalizeQuestion(q, []Option{{"", "甲"}, {"", "乙"}}); err != nil || q.Options != `[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]` {
+	if err := NormalizeQuestion(q, []Option{{"", "甲"}, {"", "乙"}}, nil); err != nil || q.Options != `[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]` {
 		t.Fatalf("single: %+v %v", q, err)
 	}
-	if err := NormalizeQuestion(&Question{Type: TypeSingle, Content: "单选", Answer: "A"}, []Option{{"", "甲"}}); err == nil {
+	if err := NormalizeQuestion(&Question{Type: TypeSingle, Content: "单选", Answer: "A"}, []Option{{"", "甲"}}, nil); err == nil {
 		t.Fatal("one option accepted")
 	}
 }

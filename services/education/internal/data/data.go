@@ -127,6 +127,19 @@ func (q Queries) RecordsOf(ctx context.Context, examID int64) ([]biz.Record, err
 	return out, err
 }
 
+func (q Queries) LatestAttempt(ctx context.Context, examID, userID int64) (int32, error) {
+	var n int32
+	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).Select("COALESCE(MAX(attempt), 0)").Where("exam_id = ? AND user_id = ?", examID, userID).Scan(&n).Error
+	return n, err
+}
+
+func (q Queries) HandedIn(ctx context.Context, examID int64) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Where("exam_id = ? AND state IN ?", examID, []int32{biz.StateSubmitted, biz.StatePending}).
+		Order("id").Limit(biz.MaxAssigned * 20).Find(&out).Error
+	return out, err
+}
+
 func (q Queries) ExamCounts(ctx context.Context, ids []int64) (map[int64][2]int32, error) {
 	out := map[int64][2]int32{}
 	if len(ids) == 0 {
@@ -138,7 +151,7 @@ func (q Queries) ExamCounts(ctx context.Context, ids []int64) (map[int64][2]int3
 		N      int32
 	}
 	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).Select("exam_id, passed, COUNT(*) AS n").
-		Where("exam_id IN ? AND state = ?", ids, biz.StateSubmitted).Group("exam_id, passed").Scan(&rows).Error
+		Where("exam_id IN ? AND state IN ?", ids, []int32{biz.StateSubmitted, biz.StatePending}).Group("exam_id, passed").Scan(&rows).Error
 	for _, r := range rows {
 		c := out[r.ExamID]
 		c[0] += r.N

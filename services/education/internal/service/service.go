@@ -5,6 +5,8 @@ package service
 import (
 	"context"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/education/internal/biz"
@@ -12,6 +14,7 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/education/v1"
 )
@@ -82,9 +85,26 @@ func pbOptions(in []biz.Option) []*pb.ChoiceOption {
 	return out
 }
 
+func pbBlanks(in [][]string) []*pb.FillBlank {
+	out := make([]*pb.FillBlank, 0, len(in))
+	for _, b := range in {
+		out = append(out, &pb.FillBlank{Answers: b})
+	}
+	return out
+}
+
+func blanks(in []*pb.FillBlank) [][]string {
+	out := make([][]string, 0, len(in))
+	for _, b := range in {
+		out = append(out, b.GetAnswers())
+	}
+	return out
+}
+
 func question(q *biz.Question) *pb.Question {
 	return &pb.Question{Id: q.ID, CategoryId: q.CategoryID, Type: q.Type, Content: q.Content, Options: pbOptions(biz.DecodeOptions(q.Options)),
-		Answer: q.Answer, Analysis: q.Analysis, Difficulty: q.Difficulty, Remark: q.Remark, CreateTime: timefmt.Format(q.CreateTime), CreateUser: q.CreateUser}
+		Answer: q.Answer, Analysis: q.Analysis, Difficulty: q.Difficulty, Remark: q.Remark, CreateTime: timefmt.Format(q.CreateTime), CreateUser: q.CreateUser,
+		Blanks: pbBlanks(biz.DecodeBlanks(q.Blanks)), Policy: q.Policy, Reference: q.Reference}
 }
 
 func (s *Education) QuestionPage(ctx context.Context, q *commonv1.PageQuery) (*pb.QuestionRows, error) {
@@ -103,7 +123,8 @@ func (s *Education) QuestionDetail(ctx context.Context, q *commonv1.IdQuery) (*p
 
 func (s *Education) QuestionSubmit(ctx context.Context, in *pb.Question) (*pb.Question, error) {
 	q, err := s.uc.SaveQuestion(ctx, &biz.Question{Base: base(in.Id), CategoryID: in.CategoryId, Type: in.Type, Content: in.Content,
-		Answer: in.Answer, Analysis: in.Analysis, Difficulty: in.Difficulty, Remark: in.Remark}, options(in.Options))
+		Answer: in.Answer, Analysis: in.Analysis, Difficulty: in.Difficulty, Remark: in.Remark, Policy: in.Policy, Reference: in.Reference},
+		options(in.Options), blanks(in.Blanks))
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +207,8 @@ func (s *Education) PaperRemove(ctx context.Context, q *commonv1.IdsQuery) (*wra
 func exam(x *biz.Exam) *pb.Exam {
 	return &pb.Exam{Id: x.ID, Name: x.Name, PaperId: x.PaperID, PaperName: x.PaperName, StartTime: timefmt.Format(x.StartTime), EndTime: timefmt.Format(x.EndTime),
 		UserIds: x.UserIDs, UserNames: x.UserNames, Remark: x.Remark, TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration,
-		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser}
+		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser,
+		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions, MaxAttempts: x.MaxAttempts}
 }
 
 func countIDs(s string) int {
@@ -244,7 +266,8 @@ func (s *Education) ExamSubmit(ctx context.Context, in *pb.Exam) (*pb.Exam, erro
 	if err != nil {
 		return nil, err
 	}
-	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark})
+	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark,
+		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions, MaxAttempts: in.MaxAttempts})
 	if err != nil {
 		return nil, err
 	}
@@ -261,25 +284,30 @@ func listRecord(r *biz.Record) *pb.Record {
 	return &pb.Record{Id: r.ID, ExamId: r.ExamID, ExamName: r.ExamName, UserId: r.UserID, UserName: r.UserName, State: r.State,
 		StartTime: timefmt.FormatPtr(r.StartedAt), Deadline: timefmt.FormatPtr(r.Deadline), SubmitTime: timefmt.FormatPtr(r.SubmittedAt),
 		Score: r.Score, TotalScore: r.TotalScore, PassScore: r.PassScore, Passed: r.Passed, AutoSubmitted: r.AutoSubmitted, Duration: r.Duration,
-		ExamStartTime: timefmt.Format(r.ExamStart), ExamEndTime: timefmt.Format(r.ExamEnd), CertNo: r.CertNo}
+		ExamStartTime: timefmt.Format(r.ExamStart), ExamEndTime: timefmt.Format(r.ExamEnd), CertNo: r.CertNo,
+		Attempt: r.Attempt, MaxAttempts: r.MaxAttempts}
 }
 
 // record writes an attempt with its questions: the keys and analysis only
-// once it is marked; a score before hand-in is never shown.
-func (s *Education) record(r *biz.Record) *pb.Record {
+// once it is marked (to a marker also while essays are pending); a score
+// before hand-in is never shown.
+func (s *Education) record(r *biz.Record, marker bool) *pb.Record {
 	out := listRecord(r)
 	out.ServerTime = timefmt.Format(s.uc.Now())
-	marked := biz.Marked(r)
-	for _, it := range biz.DecodeItems(r) {
-		q := &pb.AttemptQuestion{QuestionId: it.QuestionID, Type: it.Type, Content: it.Content, Options: pbOptions(it.Options), Score: it.Score, Given: it.Given}
+	marked := biz.Marked(r) || (marker && r.State == biz.StatePending)
+	items := biz.DecodeItems(r)
+	for i := range items {
+		it := &items[i]
+		q := &pb.AttemptQuestion{QuestionId: it.QuestionID, Type: it.Type, Content: it.Content, Options: pbOptions(it.Options), Score: it.Score, Given: it.Given,
+			BlankCount: int32(len(it.Blanks)), Fills: it.Fills, Marked: it.Marked}
 		if marked {
-			q.Answer, q.Analysis = it.Answer, it.Analysis
-			q.Correct = it.Given != "" && it.Given == it.Answer
-			if q.Correct {
-				q.Got = it.Score
-			}
+			q.Answer, q.Analysis, q.Blanks, q.Reference, q.Comment = it.Answer, it.Analysis, pbBlanks(it.Blanks), it.Reference, it.Comment
+			q.Got, q.Correct = biz.ItemGot(it), biz.ItemCorrect(it)
 		}
 		out.Questions = append(out.Questions, q)
+	}
+	if r.State == biz.StatePending && !marker {
+		out.Score = 0
 	}
 	return out
 }
@@ -298,6 +326,52 @@ func (s *Education) RecordPage(ctx context.Context, q *commonv1.PageQuery) (*pb.
 	return s.recordPage(ctx, q, false)
 }
 
+// stateNames name the attempt states in an export.
+var stateNames = map[int32]string{biz.StateNotStarted: "未开始", biz.StateInProgress: "考试中", biz.StateSubmitted: "已交卷",
+	biz.StateMissed: "缺考", biz.StatePending: "待阅卷"}
+
+var recordColumns = []xlsx.Column[biz.Record]{
+	{Header: "考试名称", Width: 30, Value: func(r biz.Record) any { return r.ExamName }},
+	{Header: "考生", Width: 12, Value: func(r biz.Record) any { return r.UserName }},
+	{Header: "状态", Width: 10, Value: func(r biz.Record) any { return stateNames[r.State] }},
+	{Header: "第几次", Width: 8, Value: func(r biz.Record) any { return r.Attempt }},
+	{Header: "得分", Width: 8, Value: func(r biz.Record) any {
+		if r.State != biz.StateSubmitted {
+			return ""
+		}
+		return r.Score
+	}},
+	{Header: "总分", Width: 8, Value: func(r biz.Record) any { return r.TotalScore }},
+	{Header: "及格分", Width: 8, Value: func(r biz.Record) any { return r.PassScore }},
+	{Header: "是否合格", Width: 10, Value: func(r biz.Record) any {
+		switch {
+		case r.State != biz.StateSubmitted:
+			return ""
+		case r.Passed:
+			return "合格"
+		}
+		return "不合格"
+	}},
+	{Header: "开始时间", Width: 20, Value: func(r biz.Record) any { return timefmt.FormatPtr(r.StartedAt) }},
+	{Header: "交卷时间", Width: 20, Value: func(r biz.Record) any { return timefmt.FormatPtr(r.SubmittedAt) }},
+	{Header: "证书编号", Width: 24, Value: func(r biz.Record) any { return r.CertNo }},
+}
+
+func (s *Education) RecordExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
+	w, err := xlsx.New("考试成绩", recordColumns)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.uc.EachRecord(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
+		return nil, err
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return svc.File(ctx, "考试成绩", b)
+}
+
 func (s *Education) RecordMine(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordRows, error) {
 	return s.recordPage(ctx, q, true)
 }
@@ -306,14 +380,24 @@ func (s *Education) answer(r *biz.Record, err error) (*pb.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.record(r), nil
+	return s.record(r, false), nil
 }
 
 func (s *Education) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
 	if err := svc.Need(q.GetId()); err != nil {
 		return nil, err
 	}
-	return s.answer(s.uc.GetRecord(ctx, q.GetId()))
+	r, err := s.uc.GetRecord(ctx, q.GetId())
+	if err != nil {
+		return nil, err
+	}
+	marker := false
+	if r.State == biz.StatePending {
+		if marker, err = s.uc.Manager(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return s.record(r, marker), nil
 }
 
 func (s *Education) RecordStart(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
@@ -323,10 +407,17 @@ func (s *Education) RecordStart(ctx context.Context, q *commonv1.IdQuery) (*pb.R
 	return s.answer(s.uc.Start(ctx, q.GetId()))
 }
 
+func (s *Education) RecordRetake(ctx context.Context, q *commonv1.IdQuery) (*pb.Record, error) {
+	if err := svc.Need(q.GetId()); err != nil {
+		return nil, err
+	}
+	return s.answer(s.uc.Retake(ctx, q.GetId()))
+}
+
 func answers(in []*pb.AnswerItem) []biz.Answer {
 	out := make([]biz.Answer, 0, len(in))
 	for _, a := range in {
-		out = append(out, biz.Answer{QuestionID: a.QuestionId, Given: a.Given})
+		out = append(out, biz.Answer{QuestionID: a.QuestionId, Given: a.Given, Fills: a.Fills})
 	}
 	return out
 }
@@ -343,6 +434,63 @@ func (s *Education) RecordSubmit(ctx context.Context, in *pb.AnswerRequest) (*pb
 		return nil, err
 	}
 	return s.answer(s.uc.Submit(ctx, in.Id, answers(in.Answers)))
+}
+
+// ---------------------------------------------------------------- marking
+
+func (s *Education) MarkingPage(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordRows, error) {
+	p, err := s.uc.MarkingPage(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.RecordRows{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pages(p, listRecord)
+	return out, nil
+}
+
+func (s *Education) MarkingQuestions(ctx context.Context, q *commonv1.IdQuery) (*pb.MarkQuestionRows, error) {
+	qs, err := s.uc.MarkingQuestions(ctx, q.GetId())
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.MarkQuestionRows{}
+	for _, x := range qs {
+		out.Records = append(out.Records, &pb.MarkQuestion{QuestionId: x.QuestionID, Content: x.Content, Reference: x.Reference, Score: x.Score,
+			Pending: x.Pending, Marked: x.Done})
+	}
+	return out, nil
+}
+
+func (s *Education) MarkingAnswers(ctx context.Context, q *pb.MarkAnswersQuery) (*pb.MarkAnswerRows, error) {
+	if err := svc.Need(q.QuestionId); err != nil {
+		return nil, err
+	}
+	as, err := s.uc.MarkingAnswers(ctx, q.ExamId, q.QuestionId)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.MarkAnswerRows{}
+	for _, a := range as {
+		it := a.Item
+		out.Records = append(out.Records, &pb.MarkAnswer{RecordId: a.Record.ID, UserId: a.Record.UserID, UserName: a.Record.UserName, QuestionId: it.QuestionID,
+			Type: it.Type, Given: it.Given, Fills: it.Fills, Score: it.Score, Got: biz.ItemGot(&it), Marked: it.Marked, Comment: it.Comment})
+	}
+	return out, nil
+}
+
+func (s *Education) MarkingSubmit(ctx context.Context, in *pb.MarkRequest) (*pb.Record, error) {
+	if err := svc.Need(in.RecordId); err != nil {
+		return nil, err
+	}
+	marks := make([]biz.Mark, 0, len(in.Marks))
+	for _, m := range in.Marks {
+		marks = append(marks, biz.Mark{QuestionID: m.QuestionId, Got: m.Got, Comment: m.Comment})
+	}
+	r, err := s.uc.MarkAttempt(ctx, in.RecordId, marks)
+	if err != nil {
+		return nil, err
+	}
+	return s.record(r, true), nil
 }
 
 // ---------------------------------------------------------------- certificates

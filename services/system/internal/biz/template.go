@@ -72,6 +72,10 @@ var Template = []MenuTemplate{
 		page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"),
 		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
 		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
+		// education (h-edu): 阅卷, essays marked by hand (the spec's route; managers only, so in this module).
+		{Code: "edu_marking", Name: "阅卷管理", Path: "/safetyEducation/markingManagement", Source: "audit", I18n: "eduMarking", Category: 1, Children: []MenuTemplate{
+			{Code: "edu_marking_mark", Name: "阅卷", Category: 2},
+		}},
 	}},
 	{Code: "dangerous_source", Name: "危险源", Path: "/dangerousSources", Source: "hazard", I18n: "dangerousSource", Category: 1, Children: []MenuTemplate{
 		// equipment: major hazard installations graded per GB 18218-2018, and the tenant's β/α rule table.

@@ -25,6 +25,27 @@ const fields: CrudField[] = [
   { title: '应考', dataIndex: 'assigned', width: 70, form: false },
   { title: '交卷', dataIndex: 'submitted', width: 70, form: false },
   { title: '合格', dataIndex: 'passed', width: 70, form: false },
+  {
+    title: '考试次数',
+    dataIndex: 'maxAttempts',
+    type: 'digit',
+    width: 90,
+    form: { initialValue: 1, tooltip: '每人最多可考几次(1-10),不合格可重考' },
+  },
+  {
+    title: '试题乱序',
+    dataIndex: 'shuffleQuestions',
+    type: 'switch',
+    hideInTable: true,
+    form: { initialValue: false, tooltip: '每位考生的试题顺序不同,刷新后不变' },
+  },
+  {
+    title: '选项乱序',
+    dataIndex: 'shuffleOptions',
+    type: 'switch',
+    hideInTable: true,
+    form: { initialValue: false, tooltip: '选择题的选项顺序因人而异,刷新后不变' },
+  },
   { title: '备注', dataIndex: 'remark', hideInTable: true, form: { span: 24 } },
 ];
 

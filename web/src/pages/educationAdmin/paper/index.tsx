@@ -38,6 +38,10 @@ const fields: CrudField[] = [
   { title: '多选题分值', dataIndex: 'multipleScore', type: 'digit', hideInTable: true, form: { initialValue: 10 } },
   { title: '判断题数量', dataIndex: 'judgeCount', type: 'digit', hideInTable: true, form: { initialValue: 0 } },
   { title: '判断题分值', dataIndex: 'judgeScore', type: 'digit', hideInTable: true, form: { initialValue: 5 } },
+  { title: '填空题数量', dataIndex: 'fillCount', type: 'digit', hideInTable: true, form: { initialValue: 0 } },
+  { title: '填空题分值', dataIndex: 'fillScore', type: 'digit', hideInTable: true, form: { initialValue: 10 } },
+  { title: '简答题数量', dataIndex: 'essayCount', type: 'digit', hideInTable: true, form: { initialValue: 0 } },
+  { title: '简答题分值', dataIndex: 'essayScore', type: 'digit', hideInTable: true, form: { initialValue: 20 } },
   { title: '备注', dataIndex: 'remark', ellipsis: true, form: { span: 24 } },
   { title: '创建时间', dataIndex: 'createTime', width: 170, form: false },
 ];
@@ -49,6 +53,8 @@ function open(r: any) {
     [1, 'single'],
     [2, 'multiple'],
     [3, 'judge'],
+    [4, 'fill'],
+    [5, 'essay'],
   ] as const) {
     const rs = (r.rules || []).filter((x: any) => x.type === type);
     out[`${key}Count`] = rs.reduce((n: number, x: any) => n + (x.count || 0), 0);
@@ -67,6 +73,8 @@ function submit(v: any) {
         [1, v.singleCount, v.singleScore],
         [2, v.multipleCount, v.multipleScore],
         [3, v.judgeCount, v.judgeScore],
+        [4, v.fillCount, v.fillScore],
+        [5, v.essayCount, v.essayScore],
       ] as const
     )
       .filter(([, n]) => n > 0)

@@ -1,7 +1,7 @@
 import React from 'react';
 import { Tabs } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { DIFFICULTIES, QUESTION_TYPES, categoryApi, categoryOptions, questionApi } from '@/services/education';
+import { DIFFICULTIES, FILL_POLICIES, QUESTION_TYPES, categoryApi, categoryOptions, questionApi } from '@/services/education';
 import { useText } from '@/utils/i18nText';
 
 const questionFields: CrudField[] = [
@@ -24,7 +24,7 @@ const questionFields: CrudField[] = [
     form: {
       span: 24,
       placeholder: '每行一个选项,依次为 A、B、C…(判断题不填)',
-      required: (get) => get('type') !== 3,
+      required: (get) => get('type') === 1 || get('type') === 2,
     },
   },
   {
@@ -32,10 +32,35 @@ const questionFields: CrudField[] = [
     dataIndex: 'answer',
     width: 100,
     form: {
-      required: true,
+      required: (get) => get('type') <= 3,
       placeholder: '单选如 A;多选如 A,C;判断填 T 或 F',
       tooltip: '单选一个选项,多选两个及以上,判断 T(正确)或 F(错误)',
     },
+  },
+  {
+    title: '填空答案',
+    dataIndex: 'blanksText',
+    type: 'textarea',
+    hideInTable: true,
+    form: {
+      span: 24,
+      placeholder: '填空题:每行一个空,可接受的同义词用 | 分隔,如 通风|强制通风',
+      required: (get) => get('type') === 4,
+    },
+  },
+  {
+    title: '判分方式',
+    dataIndex: 'policy',
+    options: FILL_POLICIES,
+    hideInTable: true,
+    form: { tooltip: '精确匹配只认每空的第一个答案;同义词匹配认任一答案,不分大小写和全半角' },
+  },
+  {
+    title: '参考答案',
+    dataIndex: 'reference',
+    type: 'textarea',
+    hideInTable: true,
+    form: { span: 24, placeholder: '简答题的参考答案,阅卷时显示' },
   },
   { title: '难度', dataIndex: 'difficulty', search: 'equal', options: DIFFICULTIES, width: 80, form: { initialValue: 1 } },
   { title: '答案解析', dataIndex: 'analysis', type: 'textarea', hideInTable: true, form: { span: 24 } },
@@ -66,11 +91,29 @@ export default function QuestionBankPage() {
               permissionPrefix="edu_question"
               exportBtn={false}
               dialogWidth={760}
-              beforeOpen={(r: any) => ({ ...r, optionsText: (r.options || []).map((o: any) => o.text).join('\n') })}
+              beforeOpen={(r: any) => ({
+                ...r,
+                optionsText: (r.options || []).map((o: any) => o.text).join('\n'),
+                blanksText: (r.blanks || []).map((b: any) => (b.answers || []).join('|')).join('\n'),
+              })}
               beforeSubmit={(v: any) => ({
                 ...v,
+                blanks:
+                  v.type === 4
+                    ? String(v.blanksText || '')
+                        .split('\n')
+                        .map((s: string) => s.trim())
+                        .filter(Boolean)
+                        .map((line: string) => ({
+                          answers: line
+                            .split(/[|｜]/)
+                            .map((a) => a.trim())
+                            .filter(Boolean),
+                        }))
+                    : [],
+                blanksText: undefined,
                 options:
-                  v.type === 3
+                  v.type !== 1 && v.type !== 2
                     ? []
                     : String(v.optionsText || '')
                         .split('\n')

@@ -1,12 +1,14 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Empty, List, Radio, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Input, List, Radio, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { modal, message } from '@/utils/feedback';
 import {
+  type AnswerInput,
   type Attempt,
   type AttemptQuestion,
   attemptDetail,
   myAttempts,
+  retakeAttempt,
   saveAnswers,
   startAttempt,
   submitAttempt,
@@ -14,6 +16,12 @@ import {
 import { Tx, useText } from '@/utils/i18nText';
 
 const stateTag = (a: Attempt) => {
+  if (a.state === 4)
+    return (
+      <Tag color="gold">
+        <Tx>待阅卷</Tx>
+      </Tag>
+    );
   if (a.state === 2) return <Tag color={a.passed ? 'green' : 'red'}>{a.passed ? <Tx>合格</Tx> : <Tx>不合格</Tx>}</Tag>;
   if (a.state === 1)
     return (
@@ -41,7 +49,21 @@ function mmss(ms: number) {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** One question: radio for single choice and true/false, checkboxes for multiple choice. */
+/** Whether a question has an answer (a fill-in: any blank). */
+const answered = (q: AttemptQuestion) => (q.type === 4 ? (q.fills || []).some((f) => f) : !!q.given);
+
+/** A marked question's key: the choice keys, T/F, each blank's accepted answers, an essay's reference. */
+function keyText(q: AttemptQuestion, tt: (s: string) => string) {
+  if (q.type === 3) return tt(q.answer === 'T' ? '正确' : '错误');
+  if (q.type === 4) return (q.blanks || []).map((b, i) => `(${i + 1}) ${(b.answers || []).join(' / ')}`).join(';');
+  if (q.type === 5) return q.reference || '-';
+  return q.answer;
+}
+
+/**
+ * One question: radio for single choice and true/false, checkboxes for multiple choice, an input
+ * per blank for fill-in, a text area for an essay.
+ */
 function QuestionCard({
   q,
   index,
@@ -51,10 +73,10 @@ function QuestionCard({
   q: AttemptQuestion;
   index: number;
   disabled: boolean;
-  onChange: (v: string) => void;
+  onChange: (v: AnswerInput) => void;
 }) {
   const tt = useText();
-  const marked = q.answer !== undefined && q.answer !== '';
+  const marked = q.answer !== undefined && (q.answer !== '' || (q.blanks || []).length > 0 || q.type === 5);
   const opts =
     q.type === 3
       ? [
@@ -62,7 +84,12 @@ function QuestionCard({
           { key: 'F', text: tt('错误') },
         ]
       : q.options || [];
-  const typeName = ['', '单选题', '多选题', '判断题'][q.type] || '';
+  const typeName = ['', '单选题', '多选题', '判断题', '填空题', '简答题'][q.type] || '';
+  const setFill = (i: number, v: string) => {
+    const fills = Array.from({ length: q.blankCount || 0 }, (_, k) => (q.fills || [])[k] || '');
+    fills[i] = v;
+    onChange({ questionId: q.questionId, fills });
+  };
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="exam-question">
       <Typography.Paragraph style={{ marginBottom: 8 }}>
@@ -72,11 +99,35 @@ function QuestionCard({
           ({q.score} {tt('分')})
         </Typography.Text>
       </Typography.Paragraph>
-      {q.type === 2 ? (
+      {q.type === 4 ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {Array.from({ length: q.blankCount || 0 }, (_, i) => (
+            <Input
+              key={i}
+              disabled={disabled}
+              maxLength={100}
+              addonBefore={`${tt('空')} ${i + 1}`}
+              value={(q.fills || [])[i] || ''}
+              onChange={(e) => setFill(i, e.target.value)}
+              data-testid="exam-fill"
+            />
+          ))}
+        </Space>
+      ) : q.type === 5 ? (
+        <Input.TextArea
+          disabled={disabled}
+          maxLength={2000}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          value={q.given || ''}
+          onChange={(e) => onChange({ questionId: q.questionId, given: e.target.value })}
+          data-testid="exam-essay"
+        />
+      ) : q.type === 2 ? (
         <Checkbox.Group
           disabled={disabled}
           value={q.given ? q.given.split(',') : []}
-          onChange={(v) => onChange((v as string[]).slice().sort().join(','))}
+          onChange={(v) => onChange({ questionId: q.questionId, given: (v as string[]).slice().sort().join(',') })}
           style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
         >
           {opts.map((o) => (
@@ -89,7 +140,7 @@ function QuestionCard({
         <Radio.Group
           disabled={disabled}
           value={q.given || undefined}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => onChange({ questionId: q.questionId, given: e.target.value })}
           style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
         >
           {opts.map((o) => (
@@ -105,10 +156,10 @@ function QuestionCard({
           type={q.correct ? 'success' : 'error'}
           message={
             <span>
-              {tt('正确答案')}: {q.type === 3 ? tt(q.answer === 'T' ? '正确' : '错误') : q.answer} · {tt('得分')}: {q.got ?? 0}
+              {tt(q.type === 5 ? '参考答案' : '正确答案')}: {keyText(q, tt)} · {tt('得分')}: {q.got ?? 0}
             </span>
           }
-          description={q.analysis || undefined}
+          description={[q.analysis, q.comment ? `${tt('评语')}: ${q.comment}` : ''].filter(Boolean).join(' · ') || undefined}
         />
       )}
     </Card>
@@ -128,7 +179,7 @@ export default function MyExamPage() {
   const [current, setCurrent] = useState<Attempt | null>(null);
   const [now, setNow] = useState(Date.now());
   const offset = useRef(0);
-  const pending = useRef<Record<string, string>>({});
+  const pending = useRef<Record<string, AnswerInput>>({});
   const timer = useRef<any>(null);
 
   const load = useCallback(() => {
@@ -154,7 +205,7 @@ export default function MyExamPage() {
 
   const flush = useCallback(async () => {
     if (!current) return;
-    const answers = Object.entries(pending.current).map(([questionId, given]) => ({ questionId, given }));
+    const answers = Object.values(pending.current);
     if (!answers.length) return;
     pending.current = {};
     try {
@@ -163,8 +214,8 @@ export default function MyExamPage() {
       // over time or handed in meanwhile: show what the server marked
       const a = await attemptDetail(current.id);
       show(a);
-      if (a.state === 2) message.warning(tt('考试时间已到,试卷已自动提交'));
-      else answers.forEach((x) => (pending.current[x.questionId] = x.given));
+      if (a.state === 2 || a.state === 4) message.warning(tt('考试时间已到,试卷已自动提交'));
+      else answers.forEach((x) => (pending.current[x.questionId] = x));
     }
   }, [current, tt]);
 
@@ -180,10 +231,10 @@ export default function MyExamPage() {
     });
   }, [over, currentId, load]);
 
-  const answer = (q: AttemptQuestion, v: string) => {
+  const answer = (q: AttemptQuestion, v: AnswerInput) => {
     if (!current) return;
     pending.current[q.questionId] = v;
-    setCurrent({ ...current, questions: current.questions?.map((x) => (x.questionId === q.questionId ? { ...x, given: v } : x)) });
+    setCurrent({ ...current, questions: current.questions?.map((x) => (x.questionId === q.questionId ? { ...x, ...v } : x)) });
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, 400);
   };
@@ -193,13 +244,13 @@ export default function MyExamPage() {
   };
 
   const handIn = () => {
-    const blank = (current?.questions || []).filter((q) => !q.given).length;
+    const blank = (current?.questions || []).filter((q) => !answered(q)).length;
     modal.confirm({
       title: tt('确定交卷?'),
       content: blank ? `${tt('还有未作答的试题')}: ${blank}` : undefined,
       onOk: async () => {
         clearTimeout(timer.current);
-        const answers = Object.entries(pending.current).map(([questionId, given]) => ({ questionId, given }));
+        const answers = Object.values(pending.current);
         pending.current = {};
         show(await submitAttempt(current!.id, answers));
         load();
@@ -207,10 +258,11 @@ export default function MyExamPage() {
     });
   };
 
-  const answered = useMemo(() => (current?.questions || []).filter((q) => q.given).length, [current]);
+  const answeredCount = useMemo(() => (current?.questions || []).filter(answered).length, [current]);
 
   if (current) {
     const marked = current.state === 2;
+    const waiting = current.state === 4;
     return (
       <div style={{ maxWidth: 820, margin: '0 auto' }} data-testid="exam-paper">
         <Card
@@ -223,7 +275,11 @@ export default function MyExamPage() {
             </Button>
           }
         >
-          {marked ? (
+          {waiting ? (
+            <div data-testid="exam-pending">
+              <Result style={{ padding: 8 }} status="info" title={tt('已交卷,待阅卷')} subTitle={tt('简答题由管理员批阅后公布成绩')} />
+            </div>
+          ) : marked ? (
             <Result
               style={{ padding: 8 }}
               status={current.passed ? 'success' : 'error'}
@@ -246,7 +302,7 @@ export default function MyExamPage() {
                 <ClockCircleOutlined /> {tt('剩余时间')} <b style={{ color: left < 60000 ? '#cf1322' : undefined }}>{mmss(left)}</b>
               </span>
               <span>
-                {tt('已答')} {answered}/{current.questions?.length || 0}
+                {tt('已答')} {answeredCount}/{current.questions?.length || 0}
               </span>
               <Button type="primary" onClick={handIn} data-testid="exam-submit">
                 <Tx>交卷</Tx>
@@ -255,7 +311,7 @@ export default function MyExamPage() {
           )}
         </Card>
         {(current.questions || []).map((q, i) => (
-          <QuestionCard key={q.questionId} q={q} index={i} disabled={marked} onChange={(v) => answer(q, v)} />
+          <QuestionCard key={q.questionId} q={q} index={i} disabled={marked || waiting} onChange={(v) => answer(q, v)} />
         ))}
       </div>
     );
@@ -282,6 +338,7 @@ export default function MyExamPage() {
                   <Typography.Text type="secondary">
                     {tt('考试时长')} {a.duration} {tt('分钟')} · {tt('总分')} {a.totalScore} · {tt('及格分')} {a.passScore}
                     {a.state === 2 ? ` · ${tt('得分')} ${a.score}` : ''}
+                    {(a.maxAttempts || 1) > 1 ? ` · ${tt('考试次数')} ${a.attempt || 1}/${a.maxAttempts}` : ''}
                   </Typography.Text>
                   <div>
                     {a.state === 0 && (
@@ -294,9 +351,14 @@ export default function MyExamPage() {
                         <Tx>继续考试</Tx>
                       </Button>
                     )}
-                    {a.state === 2 && (
+                    {(a.state === 2 || a.state === 4) && (
                       <Button onClick={() => start(a)} data-testid="exam-view">
                         <Tx>查看试卷</Tx>
+                      </Button>
+                    )}
+                    {a.state === 2 && !a.passed && (a.attempt || 1) < (a.maxAttempts || 1) && (
+                      <Button style={{ marginLeft: 8 }} onClick={async () => (await retakeAttempt(a.id), load())} data-testid="exam-retake">
+                        <Tx>重新考试</Tx>
                       </Button>
                     )}
                   </div>

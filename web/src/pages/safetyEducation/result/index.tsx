@@ -79,7 +79,7 @@ export default function ResultPage() {
         editBtn={false}
         delBtn={false}
         viewBtn={false}
-        exportBtn={false}
+        exportBtn
         rowActions={(r: any) =>
           r.passed && r.certNo
             ? [

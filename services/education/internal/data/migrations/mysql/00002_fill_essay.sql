@@ -1,0 +1,7 @@
+-- Fill-in (blanks with their synonyms, marking policy) and essay (reference answer) questions.
+-- Drafted by genmigrations -next.
+
+-- +goose Up
+ALTER TABLE `edu_question` ADD `blanks` varchar(4000) NOT NULL DEFAULT '';
+ALTER TABLE `edu_question` ADD `policy` int NOT NULL DEFAULT 0;
+ALTER TABLE `edu_question` ADD `reference` varchar(2000) NOT NULL DEFAULT '';
