@@ -253,6 +253,10 @@ func (e *env) testMonitorIngest(t *testing.T, broker string) {
 	if gw["malformed"] != "2" || gw["lastSeen"] == "" {
 		t.Fatalf("malformed count / last seen: %v", gw)
 	}
+	// Connected to the embedded broker: online.
+	if gw["online"] != true {
+		t.Fatalf("a connected gateway is not online: %v", gw)
+	}
 
 	// The point's responsible person (李安全) is told, through desk.
 	safety := e.login("100001", "safety", "123456")

@@ -9436,6 +9436,12 @@ export interface components {
              */
             malformed: string;
             name: string;
+            /**
+             * @description Online: connected to the embedded broker, or its status topic
+             *     (anquan/<tenant>/<gateway>/status, its MQTT last will) says "online",
+             *     or it sent data within the last three minutes after its last "offline".
+             */
+            online: boolean;
             remark: string;
             tenantId: string;
             updateTime: string;

@@ -47,7 +47,11 @@ type Gateway struct {
 	CreateTime string `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime string `protobuf:"bytes,9,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Messages dropped as malformed since the service started.
-	Malformed     int64 `protobuf:"varint,10,opt,name=malformed,proto3" json:"malformed,omitempty"`
+	Malformed int64 `protobuf:"varint,10,opt,name=malformed,proto3" json:"malformed,omitempty"`
+	// Online: connected to the embedded broker, or its status topic
+	// (anquan/<tenant>/<gateway>/status, its MQTT last will) says "online",
+	// or it sent data within the last three minutes after its last "offline".
+	Online        bool `protobuf:"varint,11,opt,name=online,proto3" json:"online,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -150,6 +154,13 @@ func (x *Gateway) GetMalformed() int64 {
 		return x.Malformed
 	}
 	return 0
+}
+
+func (x *Gateway) GetOnline() bool {
+	if x != nil {
+		return x.Online
+	}
+	return false
 }
 
 type GatewayPage struct {
@@ -1370,7 +1381,7 @@ var File_blade_monitor_v1_monitor_proto protoreflect.FileDescriptor
 
 const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\n" +
-	"\x1eblade/monitor/v1/monitor.proto\x12\x10blade.monitor.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd2\x02\n" +
+	"\x1eblade/monitor/v1/monitor.proto\x12\x10blade.monitor.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xea\x02\n" +
 	"\aGateway\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1385,7 +1396,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1c\n" +
 	"\tmalformed\x18\n" +
-	" \x01(\x03R\tmalformed\"\xa7\x01\n" +
+	" \x01(\x03R\tmalformed\x12\x16\n" +
+	"\x06online\x18\v \x01(\bR\x06online\"\xa7\x01\n" +
 	"\vGatewayPage\x12>\n" +
 	"\arecords\x18\x01 \x03(\v2\x19.blade.monitor.v1.GatewayB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

@@ -122,10 +122,11 @@ type Engine struct {
 	// Dropped history rows (the history queue was full) and malformed
 	// messages per tenant|gateway.
 	HistoryDropped atomic.Int64
-	mu             sync.Mutex
-	seen           map[string]time.Time
-	malformed      map[string]int64
-	warned         map[string]time.Time
+	// Presence is every gateway's online state.
+	Presence  *Presence
+	mu        sync.Mutex
+	malformed map[string]int64
+	warned    map[string]time.Time
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -138,7 +139,7 @@ func NewEngine(alarms AlarmSink, history HistorySink, live *Hub) *Engine {
 		in: make(chan Reading, 4096), cmds: make(chan any, 64), writes: make(chan AlarmWrite, 4096), hist: make(chan Sample, 65536),
 		byKey: map[string]*pointState{}, byID: map[int64]*pointState{}, shelved: map[int64]*pointState{},
 		Clock: time.Now, ShelfEvery: time.Second,
-		seen: map[string]time.Time{}, malformed: map[string]int64{}, warned: map[string]time.Time{},
+		Presence: NewPresence(), malformed: map[string]int64{}, warned: map[string]time.Time{},
 		stop: make(chan struct{}),
 	}
 }
@@ -197,9 +198,7 @@ func (e *Engine) put(p PointConf) {
 // Ingest hands a reading to the fast path; it waits while the queue is full
 // (back-pressure on the broker, never a lost alarm).
 func (e *Engine) Ingest(r Reading) {
-	e.mu.Lock()
-	e.seen[r.TenantID+"|"+r.Gateway] = time.Now()
-	e.mu.Unlock()
+	e.Presence.Seen(r.TenantID, r.Gateway, time.Now())
 	select {
 	case e.in <- r:
 	case <-e.stop:
@@ -220,12 +219,12 @@ func (e *Engine) Malformed(tenant, gw string, now time.Time) (log bool) {
 	return false
 }
 
-// GatewayStats are a gateway's last message time and malformed count.
-func (e *Engine) GatewayStats(tenant, gw string) (time.Time, int64) {
+// GatewayStats are a gateway's presence and malformed count.
+func (e *Engine) GatewayStats(tenant, gw string) (GatewayPresence, int64) {
+	pr := e.Presence.Of(tenant, gw)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	k := tenant + "|" + gw
-	return e.seen[k], e.malformed[k]
+	return pr, e.malformed[tenant+"|"+gw]
 }
 
 // Reload replaces a tenant's points (after a change).

@@ -32,6 +32,40 @@ const (
 // Topic is the telemetry topic of a gateway.
 func Topic(tenant, gateway string) string { return "anquan/" + tenant + "/" + gateway + "/telemetry" }
 
+// StatusFilter is the gateways' status topics: anquan/<tenant>/<gateway>/status,
+// payload "online" or "offline" (a gateway's MQTT last will).
+const StatusFilter = "anquan/+/+/status"
+
+// StatusTopic is the status topic of a gateway.
+func StatusTopic(tenant, gateway string) string {
+	return "anquan/" + tenant + "/" + gateway + "/status"
+}
+
+// ParseStatusTopic reads tenant and gateway from a status topic.
+func ParseStatusTopic(topic string) (tenant, gateway string, ok bool) {
+	p := strings.Split(topic, "/")
+	if len(p) != 4 || p[0] != "anquan" || p[3] != "status" || p[1] == "" || p[2] == "" {
+		return "", "", false
+	}
+	return p[1], p[2], true
+}
+
+// HandleStatus records a gateway's status message ("online"/"offline",
+// case and surrounding space ignored); anything else counts as malformed.
+func HandleStatus(e *biz.Engine, topic string, payload []byte) {
+	tenant, gw, ok := ParseStatusTopic(topic)
+	if !ok {
+		return
+	}
+	now := time.Now()
+	st := strings.ToLower(string(bytes.TrimSpace(payload)))
+	if len(payload) > 64 || !e.Presence.Status(tenant, gw, st, now) {
+		if e.Malformed(tenant, gw, now) {
+			slog.Warn("monitor: malformed gateway status dropped (logged once a minute per gateway)", "tenant", tenant, "gateway", gw, "len", len(payload))
+		}
+	}
+}
+
 // ParseTopic reads tenant and gateway from a telemetry topic.
 func ParseTopic(topic string) (tenant, gateway string, ok bool) {
 	p := strings.Split(topic, "/")
@@ -129,16 +163,21 @@ type Authenticator interface {
 // authHook lets a gateway in with username "<tenant>:<code>" and its
 // secret, and lets it publish only to its own telemetry topic (mochi drops a
 // refused QoS 0 message and disconnects an MQTT 3.1.1 client on a refused
-// QoS 1/2 one) or its own position topic, and subscribe to nothing.
+// QoS 1/2 one), its own position topic or its own status topic, and
+// subscribe to nothing. A last will goes to its own status topic or the
+// connection is refused (mochi publishes a will without an ACL check).
+// Its sessions make the gateway online (OnSessionEstablished: after the
+// authentication, unlike OnConnect) until they end (OnDisconnect).
 type authHook struct {
 	mqtt.HookBase
-	auth Authenticator
+	auth     Authenticator
+	presence *biz.Presence
 }
 
 func (h *authHook) ID() string { return "anquan-gateway-auth" }
 
 func (h *authHook) Provides(b byte) bool {
-	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck
+	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck || b == mqtt.OnSessionEstablished || b == mqtt.OnDisconnect
 }
 
 func splitUser(u []byte) (string, string, bool) {
@@ -148,7 +187,7 @@ func splitUser(u []byte) (string, string, bool) {
 
 func (h *authHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	t, c, ok := splitUser(pk.Connect.Username)
-	if !ok {
+	if !ok || pk.Connect.WillFlag && pk.Connect.WillTopic != StatusTopic(t, c) {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -158,7 +197,21 @@ func (h *authHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) boo
 
 func (h *authHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
 	t, c, ok := splitUser(cl.Properties.Username)
-	return ok && write && (topic == Topic(t, c) || topic == PositionTopic(t, c))
+	return ok && write && (topic == Topic(t, c) || topic == PositionTopic(t, c) || topic == StatusTopic(t, c))
+}
+
+// OnSessionEstablished runs only for an authenticated gateway; OnDisconnect
+// only after it (mochi skips both for a refused connection).
+func (h *authHook) OnSessionEstablished(cl *mqtt.Client, _ packets.Packet) {
+	if t, c, ok := splitUser(cl.Properties.Username); ok && !cl.Net.Inline {
+		h.presence.Connected(t, c, time.Now())
+	}
+}
+
+func (h *authHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) {
+	if t, c, ok := splitUser(cl.Properties.Username); ok && !cl.Net.Inline {
+		h.presence.Disconnected(t, c, time.Now())
+	}
 }
 
 // Broker is the embedded MQTT broker of the all-in-one.
@@ -176,7 +229,7 @@ func StartBroker(addr string, auth Authenticator, e *biz.Engine, fwd Forward) (*
 		return nil, fmt.Errorf("mqtt listen %s: %w", addr, err)
 	}
 	srv := mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.Default().With("component", "mqtt")})
-	if err := srv.AddHook(&authHook{auth: auth}, nil); err != nil {
+	if err := srv.AddHook(&authHook{auth: auth, presence: e.Presence}, nil); err != nil {
 		_ = ln.Close()
 		return nil, err
 	}
@@ -189,6 +242,11 @@ func StartBroker(addr string, auth Authenticator, e *biz.Engine, fwd Forward) (*
 	}
 	if err := srv.Subscribe(TopicFilter, 1, func(_ *mqtt.Client, _ packets.Subscription, pk packets.Packet) {
 		Handle(e, pk.TopicName, pk.Payload)
+	}); err != nil {
+		return nil, err
+	}
+	if err := srv.Subscribe(StatusFilter, 2, func(_ *mqtt.Client, _ packets.Subscription, pk packets.Packet) {
+		HandleStatus(e, pk.TopicName, pk.Payload)
 	}); err != nil {
 		return nil, err
 	}
@@ -223,7 +281,7 @@ func Connect(url, user, password string, e *biz.Engine, fwd Forward) (*Client, e
 	subscribed := make(chan error, 1)
 	opts.SetOnConnectHandler(func(c paho.Client) {
 		// (Re)subscribe on every connection.
-		filters := map[string]byte{TopicFilter: 1}
+		filters := map[string]byte{TopicFilter: 1, StatusFilter: 1}
 		if fwd != nil {
 			filters[PositionFilter] = 1
 		}
@@ -232,6 +290,10 @@ func Connect(url, user, password string, e *biz.Engine, fwd Forward) (*Client, e
 				if fwd != nil {
 					fwd(m.Topic(), m.Payload())
 				}
+				return
+			}
+			if strings.HasSuffix(m.Topic(), "/status") {
+				HandleStatus(e, m.Topic(), m.Payload())
 				return
 			}
 			Handle(e, m.Topic(), m.Payload())

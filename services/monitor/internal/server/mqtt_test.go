@@ -2,10 +2,14 @@ package server
 
 import (
 	"context"
+	"net"
+	"net/url"
 	"testing"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
+	mqtt "github.com/mochi-mqtt/server/v2"
+	"github.com/mochi-mqtt/server/v2/packets"
 
 	"anquan/monitor/internal/biz"
 )
@@ -125,5 +129,133 @@ func TestBrokerFeedsTheEngineAndRefusesOthers(t *testing.T) {
 	case ev := <-c:
 		t.Fatalf("event from a refused publish: %+v", ev)
 	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+func TestParseStatusTopic(t *testing.T) {
+	if te, gw, ok := ParseStatusTopic(StatusTopic("100001", "demo-gw")); !ok || te != "100001" || gw != "demo-gw" {
+		t.Fatal(te, gw, ok)
+	}
+	for _, s := range []string{"anquan/1/gw/telemetry", "anquan//gw/status", "anquan/1/gw/status/x"} {
+		if _, _, ok := ParseStatusTopic(s); ok {
+			t.Errorf("%s accepted", s)
+		}
+	}
+}
+
+// TestGatewayPresenceOnTheBroker: a session makes the gateway online, a
+// connection dropped without DISCONNECT publishes its will on its status
+// topic and makes it offline; a will or a status for another gateway is refused.
+func TestGatewayPresenceOnTheBroker(t *testing.T) {
+	e := biz.NewEngine(nopSink{}, nopSink{}, biz.NewHub(10))
+	e.Start(nil, nil)
+	defer e.Stop()
+	b, err := StartBroker("127.0.0.1:0", fakeAuth{}, e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = b.Close() }()
+	waitFor := func(what string, cond func(biz.GatewayPresence) bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			pr, _ := e.GatewayStats("1", "gw")
+			if cond(pr) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: presence %+v", what, pr)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	wills := make(chan string, 10)
+	if err := b.srv.Subscribe(StatusTopic("1", "gw"), 99, func(_ *mqtt.Client, _ packets.Subscription, pk packets.Packet) {
+		wills <- string(pk.Payload)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if pr, _ := e.GatewayStats("1", "gw"); pr.Online(time.Now()) || !pr.LastSeen.IsZero() {
+		t.Fatalf("online before connecting: %+v", pr)
+	}
+
+	// A will on another topic is refused at CONNECT.
+	bad := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://"+b.Addr()).SetClientID("badwill").
+		SetUsername("1:gw").SetPassword("s").SetAutoReconnect(false).SetWill("anquan/1/gw/telemetry", `{"values":{"P1":99}}`, 0, false))
+	if tok := bad.Connect(); tok.WaitTimeout(5*time.Second) && tok.Error() == nil {
+		t.Fatal("a will on the telemetry topic was accepted")
+	}
+	if pr, _ := e.GatewayStats("1", "gw"); pr.Conns != 0 {
+		t.Fatalf("a refused connection counted: %+v", pr)
+	}
+
+	var conn net.Conn
+	opts := paho.NewClientOptions().AddBroker("tcp://"+b.Addr()).SetClientID("gw1").SetUsername("1:gw").SetPassword("s").
+		SetAutoReconnect(false).SetWill(StatusTopic("1", "gw"), "offline", 1, true).
+		SetCustomOpenConnectionFn(func(u *url.URL, _ paho.ClientOptions) (net.Conn, error) {
+			c, err := net.Dial("tcp", u.Host)
+			conn = c
+			return c, err
+		})
+	cl := paho.NewClient(opts)
+	if tok := cl.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatal("connect:", tok.Error())
+	}
+	waitFor("connected", func(p biz.GatewayPresence) bool { return p.Online(time.Now()) && p.Conns == 1 && !p.LastSeen.IsZero() })
+	// Its own status topic is allowed (QoS 1: a refusal would cut it off).
+	cl.Publish(StatusTopic("1", "gw"), 1, false, "online").WaitTimeout(time.Second)
+	waitFor("status online", func(p biz.GatewayPresence) bool { return p.Status == "online" && p.Conns == 1 })
+	if w := <-wills; w != "online" {
+		t.Fatalf("status message %q", w)
+	}
+	// Another gateway's status topic is not (QoS 0: dropped, the client stays).
+	cl.Publish(StatusTopic("1", "other"), 0, false, "online").WaitTimeout(time.Second)
+	time.Sleep(100 * time.Millisecond)
+	if pr, _ := e.GatewayStats("1", "other"); pr.Online(time.Now()) {
+		t.Fatalf("a gateway set another's status: %+v", pr)
+	}
+
+	// Drop the TCP connection without DISCONNECT: the broker sends the will.
+	_ = conn.Close()
+	waitFor("dropped", func(p biz.GatewayPresence) bool {
+		return !p.Online(time.Now()) && p.Conns == 0 && p.Status == "offline"
+	})
+	select {
+	case w := <-wills:
+		if w != "offline" {
+			t.Fatalf("will %q", w)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("no will on the status topic")
+	}
+
+	// A clean DISCONNECT (no will) also ends the session: offline.
+	cl2 := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + b.Addr()).SetClientID("gw2").SetUsername("1:gw").SetPassword("s").SetAutoReconnect(false))
+	if tok := cl2.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatal("reconnect:", tok.Error())
+	}
+	waitFor("reconnected", func(p biz.GatewayPresence) bool { return p.Online(time.Now()) && p.Conns == 1 })
+	cl2.Disconnect(10)
+	waitFor("disconnected", func(p biz.GatewayPresence) bool { return !p.Online(time.Now()) && p.Conns == 0 })
+	select {
+	case w := <-wills:
+		t.Fatalf("status %q after a clean disconnect", w)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+func TestHandleStatus(t *testing.T) {
+	e := biz.NewEngine(nopSink{}, nopSink{}, biz.NewHub(10))
+	HandleStatus(e, StatusTopic("1", "gw"), []byte(" Online\n"))
+	if pr, bad := e.GatewayStats("1", "gw"); !pr.Online(time.Now()) || bad != 0 {
+		t.Fatalf("%+v %d", pr, bad)
+	}
+	HandleStatus(e, StatusTopic("1", "gw"), []byte("maybe"))
+	if pr, bad := e.GatewayStats("1", "gw"); !pr.Online(time.Now()) || bad != 1 {
+		t.Fatalf("odd payload: %+v %d", pr, bad)
+	}
+	HandleStatus(e, StatusTopic("1", "gw"), []byte("offline"))
+	if pr, _ := e.GatewayStats("1", "gw"); pr.Online(time.Now()) {
+		t.Fatalf("offline: %+v", pr)
 	}
 }

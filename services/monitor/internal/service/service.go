@@ -50,9 +50,9 @@ func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, i
 // ---- gateways ----
 
 func (s *Monitor) gatewayOut(g *biz.Gateway) *pb.Gateway {
-	seen, bad := s.uc.Engine.GatewayStats(g.TenantID, g.Code)
+	pr, bad := s.uc.Engine.GatewayStats(g.TenantID, g.Code)
 	return &pb.Gateway{Id: g.ID, TenantId: g.TenantID, Code: g.Code, Name: g.Name, Remark: g.Remark, HasSecret: g.SecretHash != "",
-		LastSeen: ts(seen), Malformed: bad, CreateTime: ts(g.CreateTime), UpdateTime: ts(g.UpdateTime)}
+		LastSeen: ts(pr.LastSeen), Online: pr.Online(time.Now()), Malformed: bad, CreateTime: ts(g.CreateTime), UpdateTime: ts(g.UpdateTime)}
 }
 
 func (s *Monitor) GatewayPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.GatewayPage, error) {

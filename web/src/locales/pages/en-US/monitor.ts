@@ -32,7 +32,11 @@ export default {
   '报警延时(秒)': 'On-delay (s)',
   '恢复延时(秒)': 'Off-delay (s)',
   已签发密钥: 'Secret issued',
-  最后上报: 'Last message',
+  // gateway presence (网关在线状态)
+  状态: 'Status',
+  在线: 'Online',
+  离线: 'Offline',
+  最后通信时间: 'Last communication',
   异常报文: 'Malformed messages',
   签发密钥: 'Issue secret',
   签发新密钥: 'Issue a new secret',

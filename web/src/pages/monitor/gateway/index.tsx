@@ -1,5 +1,5 @@
 import React from 'react';
-import { Button, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { gatewayApi, issueSecret } from '@/services/monitor';
@@ -10,7 +10,17 @@ const fields: CrudField[] = [
   { title: '网关编码', dataIndex: 'code', search: 'equal', form: { required: true } },
   { title: '网关名称', dataIndex: 'name', search: true, form: { required: true } },
   { title: '已签发密钥', dataIndex: 'hasSecret', form: false, render: (v: boolean) => <Tx>{v ? '是' : '否'}</Tx> },
-  { title: '最后上报', dataIndex: 'lastSeen', form: false },
+  {
+    title: '状态',
+    dataIndex: 'online',
+    form: false,
+    render: (v: boolean) => (
+      <Tag color={v ? 'green' : 'default'}>
+        <Tx>{v ? '在线' : '离线'}</Tx>
+      </Tag>
+    ),
+  },
+  { title: '最后通信时间', dataIndex: 'lastSeen', form: false },
   { title: '异常报文', dataIndex: 'malformed', form: false },
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: {} },
 ];
