@@ -2,14 +2,19 @@ package gateway
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+
+	"anquan/kit/ident"
 
 	monitorv1 "anquan/proto/blade/monitor/v1"
 )
@@ -26,7 +31,8 @@ func init() {
 			return monitorv1.RegisterMonitorServiceHandlerClient(ctx, mux, monitorv1.NewMonitorServiceClient(c))
 		},
 		HTTP: map[string]func(conn grpc.ClientConnInterface) http.Handler{
-			"GET /api/monitor/stream": monitorStream,
+			"GET /api/monitor/stream":   monitorStream,
+			"POST " + monitorIngestPath: monitorIngest,
 		},
 	})
 }
@@ -117,4 +123,79 @@ func writeEvent(w http.ResponseWriter, e *monitorv1.LiveEvent) error {
 		_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Kind, data)
 	}
 	return err
+}
+
+// monitorIngestPath is the HTTP batch ingest of gateways without MQTT. It
+// takes no user token: authenticate (authz.go) leaves its Basic
+// credentials alone, and monitor checks them as it checks an MQTT login.
+const monitorIngestPath = "/api/monitor/ingest"
+
+// ingestJSON writes the Blade envelope.
+var ingestJSON = newBladeJSON()
+
+// monitorIngestBody bounds a batch.
+const monitorIngestBody = 1 << 20
+
+// IngestPerIPMinute bounds the batches from one address a minute (each
+// gateway has its own budget in monitor too).
+const IngestPerIPMinute = 600
+
+// monitorIngest: POST /api/monitor/ingest, HTTP Basic auth
+// "<tenantId>:<gatewayCode>" and the gateway's secret, body the MQTT
+// telemetry payload; answers {accepted, dropped}.
+func monitorIngest(conn grpc.ClientConnInterface) http.Handler {
+	client := monitorv1.NewMonitorServiceClient(conn)
+	perIP := &localLimiter{perMin: IngestPerIPMinute, ips: map[string]*localBucket{}}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !perIP.allow(r.Context(), ident.ClientIP(r.Context())) {
+			w.Header().Set("Retry-After", "60")
+			writeBlade(w, http.StatusTooManyRequests, "上报过于频繁,请稍后再试")
+			return
+		}
+		user, secret, ok := gatewayBasic(r.Header.Get("Authorization"))
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Basic realm="anquan-gateway"`)
+			writeBlade(w, http.StatusUnauthorized, "请使用网关用户名(租户ID:网关编码)和密钥进行 HTTP Basic 认证")
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, monitorIngestBody))
+		if err != nil {
+			writeBlade(w, http.StatusRequestEntityTooLarge, "上报数据过大,单次不超过 1 MiB")
+			return
+		}
+		// No user identity goes along: the call is the gateway's.
+		out, err := client.Ingest(OutgoingContext(r), &monitorv1.IngestRequest{Username: user, Secret: secret, Payload: body})
+		if err != nil {
+			errorHandler(r.Context(), nil, nil, w, r, err)
+			return
+		}
+		b, err := ingestJSON.Marshal(out)
+		if err != nil {
+			errorHandler(r.Context(), nil, nil, w, r, err)
+			return
+		}
+		w.Header().Set("Content-Type", contentTypeJSON)
+		_, _ = w.Write(b)
+	})
+}
+
+// gatewayBasic reads Basic credentials whose user id is
+// "<tenantId>:<gatewayCode>": the decoded "tenant:code:secret" splits at its
+// first two colons (tenant ids and gateway codes have none; a secret may).
+// net/http's BasicAuth would split at the first.
+func gatewayBasic(h string) (user, secret string, ok bool) {
+	const prefix = "basic "
+	if len(h) < len(prefix) || !strings.EqualFold(h[:len(prefix)], prefix) {
+		return "", "", false
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(h[len(prefix):]))
+	if err != nil {
+		return "", "", false
+	}
+	tenant, rest, ok1 := strings.Cut(string(raw), ":")
+	code, secret, ok2 := strings.Cut(rest, ":")
+	if !ok1 || !ok2 || tenant == "" || code == "" || secret == "" {
+		return "", "", false
+	}
+	return tenant + ":" + code, secret, true
 }

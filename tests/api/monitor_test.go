@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -472,4 +473,90 @@ func TestMonitorStreamDoesNotHoldTheStop(t *testing.T) {
 		t.Fatal("the stream did not end with the stack")
 	}
 	t.Logf("stop with an open stream: %v", time.Since(start))
+}
+
+// TestMonitorHTTPIngest: POST /api/monitor/ingest takes a gateway's batch
+// with its own Basic credentials (no user token), the MQTT payload, drops
+// malformed frames with a count, refuses bad credentials and large bodies,
+// limits a gateway's rate, and marks the gateway seen and online.
+func TestMonitorHTTPIngest(t *testing.T) {
+	e := start(t, backends[0], func(c *conf.Config) { c.MQTT.Listen = freePort(t) })
+	a := e.login("100001", "admin", "admin")
+	basic := func(user, pass string) string {
+		return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+pass))
+	}
+	send := func(auth, body string, headers ...string) (int, map[string]any) {
+		t.Helper()
+		h := append([]string{"Content-Type", "application/json"}, headers...)
+		if auth != "" {
+			h = append(h, "Authorization", auth)
+		}
+		res, err := e.http.Do(e.request("POST", "/api/monitor/ingest", strings.NewReader(body), h...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = res.Body.Close() }()
+		var out map[string]any
+		_ = json.NewDecoder(res.Body).Decode(&out)
+		return res.StatusCode, out
+	}
+	good := basic("100001:demo-gw", "demo-gw")
+
+	// No credentials, a wrong secret, another tenant's name, a user token: refused.
+	for _, c := range []struct{ name, auth string }{
+		{"none", ""},
+		{"wrong secret", basic("100001:demo-gw", "nope")},
+		{"unknown gateway", basic("100001:no-such-gw", "demo-gw")},
+		{"other tenant", basic("000000:demo-gw", "demo-gw")},
+		{"no colon", basic("demo-gw", "demo-gw")},
+		{"user token", "Bearer " + a},
+	} {
+		if code, out := send(c.auth, `{"values": {"GT-103": 33}}`); code != 401 || out["msg"] == "" {
+			t.Fatalf("%s: %d %v", c.name, code, out)
+		}
+	}
+	if e.activeAlarm(t, a, "GT-103") != nil {
+		t.Fatal("a refused batch raised an alarm")
+	}
+
+	// A batch: two good frames, one malformed; the good ones raise the alarm.
+	code, out := send(good, fmt.Sprintf(`[{"ts": %d, "values": {"GT-103": 33, "LT-101": 5}}, {"values": {"GT-103": "x"}}, {"values": {"LT-101": 5.5}}]`, time.Now().UnixMilli()))
+	if code != 200 || out["success"] != true {
+		t.Fatalf("batch: %d %v", code, out)
+	}
+	if d := out["data"].(map[string]any); d["accepted"] != 3.0 || d["dropped"] != 1.0 {
+		t.Fatalf("counts: %v", d)
+	}
+	var al map[string]any
+	eventually(t, "GT-103 alarm from the HTTP batch", func() bool { al = e.activeAlarm(t, a, "GT-103"); return al != nil })
+	if al["level"] != "H" || al["value"] != 33.0 {
+		t.Fatalf("GT-103 alarm: %v", al)
+	}
+	gw := e.get("/api/monitor/gateway/page?code_equal=demo-gw", a).list()[0].(map[string]any)
+	if gw["online"] != true || gw["lastSeen"] == "" || gw["malformed"] != "1" {
+		t.Fatalf("gateway after an HTTP batch: %v", gw)
+	}
+
+	// Not JSON: 400 with the expected shape in Chinese; over 1 MiB: 413.
+	if code, out := send(good, `not json`); code != 400 || !strings.Contains(out["msg"].(string), "格式") {
+		t.Fatalf("not json: %d %v", code, out)
+	}
+	big := `{"values": {"LT-101": 5}, "pad": "` + strings.Repeat("x", 1<<20) + `"}`
+	if code, out := send(good, big); code != 413 {
+		t.Fatalf("large body: %d %v", code, out)
+	}
+
+	// The gateway's budget: at most IngestPerMinute batches a minute.
+	limited := false
+	for i := 0; i < 130 && !limited; i++ {
+		code, _ := send(good, `{"values": {"LT-101": 5}}`)
+		limited = code == 429
+	}
+	if !limited {
+		t.Fatal("no rate limit per gateway")
+	}
+	// The rest of the API still wants a user token.
+	if r := e.get("/api/monitor/gateway/page", ""); r.Status != 401 {
+		t.Fatalf("gateway page without a token: %d", r.Status)
+	}
 }

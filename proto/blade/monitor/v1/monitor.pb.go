@@ -1377,6 +1377,123 @@ func (x *LiveEvent) GetPoint() *Point {
 	return nil
 }
 
+// A batch of telemetry of one gateway (HTTP ingest).
+type IngestRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "<tenantId>:<gatewayCode>", as the MQTT username.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	Secret   string `protobuf:"bytes,2,opt,name=secret,proto3" json:"secret,omitempty"`
+	// The MQTT telemetry payload: {"ts", "values"} or an array of those.
+	Payload       []byte `protobuf:"bytes,3,opt,name=payload,proto3" json:"payload,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IngestRequest) Reset() {
+	*x = IngestRequest{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IngestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IngestRequest) ProtoMessage() {}
+
+func (x *IngestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
+func (*IngestRequest) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *IngestRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *IngestRequest) GetSecret() string {
+	if x != nil {
+		return x.Secret
+	}
+	return ""
+}
+
+func (x *IngestRequest) GetPayload() []byte {
+	if x != nil {
+		return x.Payload
+	}
+	return nil
+}
+
+// What a batch came to: values handed to alarm evaluation, frames dropped
+// as malformed.
+type IngestReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Accepted      int32                  `protobuf:"varint,1,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	Dropped       int32                  `protobuf:"varint,2,opt,name=dropped,proto3" json:"dropped,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IngestReply) Reset() {
+	*x = IngestReply{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IngestReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IngestReply) ProtoMessage() {}
+
+func (x *IngestReply) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IngestReply.ProtoReflect.Descriptor instead.
+func (*IngestReply) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *IngestReply) GetAccepted() int32 {
+	if x != nil {
+		return x.Accepted
+	}
+	return 0
+}
+
+func (x *IngestReply) GetDropped() int32 {
+	if x != nil {
+		return x.Dropped
+	}
+	return 0
+}
+
 var File_blade_monitor_v1_monitor_proto protoreflect.FileDescriptor
 
 const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
@@ -1536,7 +1653,14 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x12-\n" +
 	"\x05alarm\x18\x03 \x01(\v2\x17.blade.monitor.v1.AlarmR\x05alarm\x12-\n" +
-	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point2\xbe\x13\n" +
+	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point\"|\n" +
+	"\rIngestRequest\x12$\n" +
+	"\busername\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\busername\x12 \n" +
+	"\x06secret\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06secret\x12#\n" +
+	"\apayload\x18\x03 \x01(\fB\t\xbaH\x06z\x04\x18\x80\x80@R\apayload\"C\n" +
+	"\vIngestReply\x12\x1a\n" +
+	"\baccepted\x18\x01 \x01(\x05R\baccepted\x12\x18\n" +
+	"\adropped\x18\x02 \x01(\x05R\adropped2\x92\x14\n" +
 	"\x0eMonitorService\x12\x82\x01\n" +
 	"\x0fGatewayPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.monitor.v1.GatewayPage\"4\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/gateway/page\x12|\n" +
 	"\rGatewayDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.monitor.v1.Gateway\"6\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/gateway/detail\x12\x9a\x01\n" +
@@ -1556,7 +1680,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12\x88\x01\n" +
 	"\vAlarmShelve\x12\x1f.blade.monitor.v1.ShelveRequest\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/alarm/shelve\x12\x83\x01\n" +
 	"\rAlarmUnshelve\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/monitor/alarm/unshelve\x12Y\n" +
-	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"\x11\xca\xf3\x18\rmonitor_alarm0\x01B)Z'anquan/proto/blade/monitor/v1;monitorv1b\x06proto3"
+	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"\x11\xca\xf3\x18\rmonitor_alarm0\x01\x12R\n" +
+	"\x06Ingest\x12\x1f.blade.monitor.v1.IngestRequest\x1a\x1d.blade.monitor.v1.IngestReply\"\b\xca\xf3\x18\x04openB)Z'anquan/proto/blade/monitor/v1;monitorv1b\x06proto3"
 
 var (
 	file_blade_monitor_v1_monitor_proto_rawDescOnce sync.Once
@@ -1570,7 +1695,7 @@ func file_blade_monitor_v1_monitor_proto_rawDescGZIP() []byte {
 	return file_blade_monitor_v1_monitor_proto_rawDescData
 }
 
-var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Gateway)(nil),              // 0: blade.monitor.v1.Gateway
 	(*GatewayPage)(nil),          // 1: blade.monitor.v1.GatewayPage
@@ -1585,11 +1710,13 @@ var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*AlarmPage)(nil),            // 10: blade.monitor.v1.AlarmPage
 	(*StreamQuery)(nil),          // 11: blade.monitor.v1.StreamQuery
 	(*LiveEvent)(nil),            // 12: blade.monitor.v1.LiveEvent
-	(*v1.PageQuery)(nil),         // 13: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 14: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 15: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 16: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 17: google.protobuf.BoolValue
+	(*IngestRequest)(nil),        // 13: blade.monitor.v1.IngestRequest
+	(*IngestReply)(nil),          // 14: blade.monitor.v1.IngestReply
+	(*v1.PageQuery)(nil),         // 15: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 16: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 17: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 18: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 19: google.protobuf.BoolValue
 }
 var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	0,  // 0: blade.monitor.v1.GatewayPage.records:type_name -> blade.monitor.v1.Gateway
@@ -1599,46 +1726,48 @@ var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	7,  // 4: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
 	7,  // 5: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
 	5,  // 6: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
-	13, // 7: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
-	14, // 8: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
+	15, // 7: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
+	16, // 8: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
 	0,  // 9: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
-	15, // 10: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
-	14, // 11: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
-	13, // 12: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
-	14, // 13: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
+	17, // 10: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
+	16, // 11: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
+	15, // 12: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
+	16, // 13: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
 	3,  // 14: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
-	15, // 15: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
-	13, // 16: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
-	14, // 17: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
+	17, // 15: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
+	15, // 16: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
+	16, // 17: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
 	5,  // 18: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
-	15, // 19: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	16, // 20: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
-	13, // 21: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	15, // 22: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
+	17, // 19: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	18, // 20: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
+	15, // 21: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	17, // 22: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
 	8,  // 23: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
-	15, // 24: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
+	17, // 24: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
 	11, // 25: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
-	1,  // 26: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
-	0,  // 27: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
-	17, // 28: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
-	17, // 29: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
-	2,  // 30: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
-	4,  // 31: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
-	3,  // 32: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
-	17, // 33: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
-	17, // 34: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
-	6,  // 35: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
-	5,  // 36: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
-	17, // 37: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
-	17, // 38: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
-	9,  // 39: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
-	10, // 40: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
-	17, // 41: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
-	17, // 42: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
-	17, // 43: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
-	12, // 44: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
-	26, // [26:45] is the sub-list for method output_type
-	7,  // [7:26] is the sub-list for method input_type
+	13, // 26: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
+	1,  // 27: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
+	0,  // 28: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
+	19, // 29: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
+	19, // 30: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
+	2,  // 31: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
+	4,  // 32: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
+	3,  // 33: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
+	19, // 34: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
+	19, // 35: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
+	6,  // 36: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
+	5,  // 37: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
+	19, // 38: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
+	19, // 39: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
+	9,  // 40: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
+	10, // 41: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
+	19, // 42: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
+	19, // 43: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
+	19, // 44: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
+	12, // 45: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
+	14, // 46: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
+	27, // [27:47] is the sub-list for method output_type
+	7,  // [7:27] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -1656,7 +1785,7 @@ func file_blade_monitor_v1_monitor_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_monitor_v1_monitor_proto_rawDesc), len(file_blade_monitor_v1_monitor_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

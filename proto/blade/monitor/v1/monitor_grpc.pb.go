@@ -44,6 +44,7 @@ const (
 	MonitorService_AlarmShelve_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmShelve"
 	MonitorService_AlarmUnshelve_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmUnshelve"
 	MonitorService_Stream_FullMethodName             = "/blade.monitor.v1.MonitorService/Stream"
+	MonitorService_Ingest_FullMethodName             = "/blade.monitor.v1.MonitorService/Ingest"
 )
 
 // MonitorServiceClient is the client API for MonitorService service.
@@ -77,6 +78,10 @@ type MonitorServiceClient interface {
 	AlarmUnshelve(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error)
+	// HTTP batch ingest of a gateway without MQTT; the gateway serves it at
+	// POST /api/monitor/ingest with HTTP Basic auth "<tenantId>:<gatewayCode>"
+	// and the gateway's secret (no user token: the secret is checked here).
+	Ingest(ctx context.Context, in *IngestRequest, opts ...grpc.CallOption) (*IngestReply, error)
 }
 
 type monitorServiceClient struct {
@@ -286,6 +291,16 @@ func (c *monitorServiceClient) Stream(ctx context.Context, in *StreamQuery, opts
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MonitorService_StreamClient = grpc.ServerStreamingClient[LiveEvent]
 
+func (c *monitorServiceClient) Ingest(ctx context.Context, in *IngestRequest, opts ...grpc.CallOption) (*IngestReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IngestReply)
+	err := c.cc.Invoke(ctx, MonitorService_Ingest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MonitorServiceServer is the server API for MonitorService service.
 // All implementations must embed UnimplementedMonitorServiceServer
 // for forward compatibility.
@@ -317,6 +332,10 @@ type MonitorServiceServer interface {
 	AlarmUnshelve(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error
+	// HTTP batch ingest of a gateway without MQTT; the gateway serves it at
+	// POST /api/monitor/ingest with HTTP Basic auth "<tenantId>:<gatewayCode>"
+	// and the gateway's secret (no user token: the secret is checked here).
+	Ingest(context.Context, *IngestRequest) (*IngestReply, error)
 	mustEmbedUnimplementedMonitorServiceServer()
 }
 
@@ -383,6 +402,9 @@ func (UnimplementedMonitorServiceServer) AlarmUnshelve(context.Context, *v1.IdsQ
 }
 func (UnimplementedMonitorServiceServer) Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
+}
+func (UnimplementedMonitorServiceServer) Ingest(context.Context, *IngestRequest) (*IngestReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method Ingest not implemented")
 }
 func (UnimplementedMonitorServiceServer) mustEmbedUnimplementedMonitorServiceServer() {}
 func (UnimplementedMonitorServiceServer) testEmbeddedByValue()                        {}
@@ -740,6 +762,24 @@ func _MonitorService_Stream_Handler(srv interface{}, stream grpc.ServerStream) e
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MonitorService_StreamServer = grpc.ServerStreamingServer[LiveEvent]
 
+func _MonitorService_Ingest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IngestRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).Ingest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_Ingest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).Ingest(ctx, req.(*IngestRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MonitorService_ServiceDesc is the grpc.ServiceDesc for MonitorService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -818,6 +858,10 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmUnshelve",
 			Handler:    _MonitorService_AlarmUnshelve_Handler,
+		},
+		{
+			MethodName: "Ingest",
+			Handler:    _MonitorService_Ingest_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

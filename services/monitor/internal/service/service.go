@@ -5,6 +5,7 @@ package service
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -17,6 +18,7 @@ import (
 	"anquan/kit/timefmt"
 	"anquan/monitor/internal/biz"
 	"anquan/monitor/internal/biz/alarm"
+	"anquan/monitor/internal/server"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/monitor/v1"
 )
@@ -306,4 +308,33 @@ func liveOut(e *biz.LiveEvent) *pb.LiveEvent {
 	v := e.Value
 	o.Point = &pb.Point{Id: e.PointID, Code: e.PointCode, Value: &v, ValueTime: ts(e.At), AlarmLevel: e.Level, AlarmState: e.State}
 	return o
+}
+
+// ---- HTTP batch ingest ----
+
+// IngestPerMinute bounds the batches of one gateway a minute.
+const IngestPerMinute = 120
+
+var ingestLimit = &server.Limiter{PerMinute: IngestPerMinute}
+
+// Ingest takes a batch of telemetry of a gateway without MQTT: its own
+// credentials (as on MQTT), the same decoder, a budget per gateway.
+func (s *Monitor) Ingest(ctx context.Context, q *pb.IngestRequest) (*pb.IngestReply, error) {
+	tenant, code, ok := strings.Cut(q.Username, ":")
+	if !ok || tenant == "" || code == "" {
+		return nil, errs.Unauthorized("网关用户名应为“租户ID:网关编码”")
+	}
+	now := time.Now()
+	if !ingestLimit.Allow(tenant+"|"+code, now) {
+		return nil, errs.TooMany("网关上报过于频繁,每分钟最多 %d 次,请合并后批量上报", IngestPerMinute)
+	}
+	if !s.uc.Authenticate(ctx, tenant, code, q.Secret) {
+		return nil, errs.Unauthorized("网关用户名或密钥错误")
+	}
+	accepted, dropped, err := server.IngestBatch(s.uc.Engine, tenant, code, q.Payload, now)
+	if err != nil {
+		s.uc.Engine.Malformed(tenant, code, now)
+		return nil, errs.BadRequest("上报数据格式错误:应为 {\"ts\": 毫秒时间戳, \"values\": {\"点位编码\": 数值}} 或其数组")
+	}
+	return &pb.IngestReply{Accepted: int32(accepted), Dropped: int32(dropped)}, nil
 }
