@@ -4,7 +4,9 @@
 // over MQTT as the demo gateway (mosquitto_pub) and sees the alarm and the point's state arrive
 // without a reload (SSE), acknowledges it, shelves it with a reason and lifts the shelve, finds
 // the seeded incidents in the alarm history and issues a gateway secret, shown once.
-import { spawnSync } from 'node:child_process';
+// The gateway list shows demo-gw 在线 while a client holds its session with a last will, and
+// 离线 (with its 最后通信时间) after that client is killed without DISCONNECT.
+import { spawn, spawnSync } from 'node:child_process';
 import { openSuite } from '../suite.mjs';
 
 const { BASE, MQTT_PORT, page, shot, scenario, expect, login, finish } = await openSuite('monitor');
@@ -86,6 +88,44 @@ await scenario('the alarm history shows the seeded incidents', async () => {
   await page.locator('.ant-table-row', { hasText: 'LT-101' }).waitFor();
   await shot('monitor-03-history');
 });
+
+if (hasPub) {
+  await scenario('gateway status: 在线 while connected, 离线 after a drop without DISCONNECT', async () => {
+    // mosquitto_pub -l keeps its session while stdin is open; SIGKILL drops the TCP connection
+    // without DISCONNECT, so the broker publishes the will on the gateway's status topic.
+    const held = spawn('mosquitto_pub', [
+      ...['-h', '127.0.0.1', '-p', String(MQTT_PORT), '-u', '100001:demo-gw', '-P', 'demo-gw', '-i', 'e2e-held'],
+      ...['-t', 'anquan/100001/demo-gw/telemetry', '-l', '-q', '1'],
+      ...['--will-topic', 'anquan/100001/demo-gw/status', '--will-payload', 'offline', '--will-qos', '1'],
+    ]);
+    try {
+      held.stdin.write(JSON.stringify({ values: { 'LT-101': 5 } }) + '\n');
+      const row = page.locator('.ant-table-row', { hasText: 'demo-gw' });
+      const deadline = Date.now() + 15000;
+      for (;;) {
+        await page.goto(`${BASE}/monitor/gateway`);
+        await page.getByRole('columnheader', { name: '最后通信时间' }).waitFor();
+        await row.waitFor();
+        if (await row.getByText('在线').count()) break;
+        if (Date.now() > deadline) throw new Error('demo-gw never shown 在线');
+        await page.waitForTimeout(500);
+      }
+      expect(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(await row.textContent()), 'last communication time shown');
+      await shot('monitor-04a-gateway-online');
+    } finally {
+      held.kill('SIGKILL');
+    }
+    const row = page.locator('.ant-table-row', { hasText: 'demo-gw' });
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      await page.goto(`${BASE}/monitor/gateway`);
+      await row.waitFor();
+      if (await row.getByText('离线').count()) break;
+      if (Date.now() > deadline) throw new Error('demo-gw never shown 离线 after the drop');
+      await page.waitForTimeout(500);
+    }
+  });
+}
 
 await scenario('issue a gateway secret: shown once with the MQTT username and topic', async () => {
   await page.goto(`${BASE}/monitor/gateway`);
