@@ -223,7 +223,7 @@ func CheckImport(rows [][]string, cats map[string]int64) ([]ImportRow, []ImportE
 		if blankRow(r) {
 			continue
 		}
-		q, e := CheckImportRow(int32(i+2), r, cats) //nolint:gosec // G115: at most MaxImportRows+blank rows, bounded by the reader
+		q, e := CheckImportRow(int32(i+2), r, cats)
 		if len(e) > 0 {
 			bad = append(bad, e...)
 			continue

@@ -577,7 +577,7 @@ func (s *Education) QuestionImport(ctx context.Context, in *pb.QuestionImportReq
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.QuestionImportResult{Imported: int32(n)} //nolint:gosec // G115: at most biz.MaxImportRows
+	out := &pb.QuestionImportResult{Imported: int32(n)}
 	for _, e := range bad {
 		out.Errors = append(out.Errors, &pb.QuestionImportError{Row: e.Row, Column: e.Column, Message: e.Message})
 	}
