@@ -1,9 +1,13 @@
 package api
 
 import (
+	"bytes"
+	"encoding/base64"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"anquan/kit/timefmt"
 )
@@ -209,3 +213,111 @@ func (e *env) testEducation(t *testing.T) {
 	safety := e.login("100001", "safety", "123456")
 	ok(t, e.post("/api/education/question/submit", safety, map[string]any{"id": ids[2], "categoryId": catID, "type": 3, "content": "受限空间作业前须检测气体并通风。", "answer": "T"}), "manager edits")
 }
+
+// TestEducationImport (h-eduimp): the question import template downloads;
+// a file with one wrong row imports nothing and names the row; a good file
+// imports every row; people without the button are refused.
+func TestEducationImport(t *testing.T) {
+	for _, b := range backends {
+		if b.name == "redis+nats" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			e.testEducationImport(t)
+		})
+	}
+}
+
+func importFile(t *testing.T, rows [][]string) string {
+	t.Helper()
+	f := excelize.NewFile()
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		vals := make([]any, len(r))
+		for j, v := range r {
+			vals[j] = v
+		}
+		if err := f.SetSheetRow("Sheet1", cell, &vals); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+func (e *env) testEducationImport(t *testing.T) {
+	admin := e.login("100001", "admin", "admin")
+	op1 := e.login("100001", "operator1", "123456")
+
+	// The template: an xlsx whose header and examples a manager fills in.
+	x := e.get("/api/education/question/import-template", admin)
+	if x.Status != 200 || !strings.Contains(x.Header.Get("Content-Disposition"), ".xlsx") {
+		t.Fatalf("template: %d %v %s", x.Status, x.Header, truncate(x.Raw))
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(x.Raw))
+	if err != nil {
+		t.Fatalf("template is not xlsx: %v", err)
+	}
+	tpl, _ := f.GetRows(f.GetSheetName(0))
+	if len(tpl) < 6 || tpl[0][0] != "题型" || tpl[0][9] != "正确答案" {
+		t.Fatalf("template rows: %v", tpl)
+	}
+	fails(t, e.get("/api/education/question/import-template", op1), 403, "", "template as an operator")
+
+	catName := "导入分类" + uniq()
+	cat := e.post("/api/education/category/submit", admin, map[string]any{"name": catName})
+	ok(t, cat, "category")
+	count := func() int {
+		r := e.get("/api/education/question/page?size=100&categoryId="+str(cat.dataMap()["id"]), admin)
+		ok(t, r, "questions of the category")
+		return len(r.list())
+	}
+	row := func(typ, content string, opts []string, answer, difficulty string) []string {
+		r := []string{typ, catName, content, "", "", "", "", "", "", answer, difficulty, "", "", ""}
+		copy(r[3:9], opts)
+		return r
+	}
+	good := [][]string{tpl[0],
+		row("单选题", "动火分析合格后多久未动火须重新分析?", []string{"30分钟", "60分钟"}, "A", "容易"),
+		row("多选题", "哪些属于特殊作业?", []string{"动火", "受限空间", "巡检"}, "A,B", "中等"),
+		row("判断题", "高处作业须系安全带。", nil, "正确", ""),
+		row("填空题", "安全生产方针:安全第一、____为主、综合治理。", nil, "预防/预防为主", ""),
+		row("简答题", "简述受限空间作业的主要风险。", nil, "中毒、窒息、爆炸。", "困难"),
+	}
+	bad := append([][]string{}, good...)
+	bad[3] = row("判断题", "高处作业须系安全带。", nil, "也许", "")
+
+	// One wrong row: nothing imported, the row and the column named.
+	r := e.post("/api/education/question/import", admin, map[string]any{"file": importFile(t, bad)})
+	ok(t, r, "import with a wrong row")
+	errsList, _ := r.dataMap()["errors"].([]any)
+	if len(errsList) != 1 || importNum(r.dataMap()["imported"]) != 0 {
+		t.Fatalf("wrong row: %s", truncate(r.Raw))
+	}
+	if e0 := errsList[0].(map[string]any); importNum(e0["row"]) != 4 || e0["column"] != "正确答案" || !strings.Contains(e0["message"].(string), "判断题答案") {
+		t.Fatalf("error names: %v", e0)
+	}
+	if n := count(); n != 0 {
+		t.Fatalf("a wrong file imported %d questions", n)
+	}
+	// Whole-file refusals in Chinese; operators have no button.
+	fails(t, e.post("/api/education/question/import", admin, map[string]any{"file": base64.StdEncoding.EncodeToString([]byte("not a workbook"))}), 400, "不是有效的 xlsx 文件", "not xlsx")
+	fails(t, e.post("/api/education/question/import", admin, map[string]any{"file": importFile(t, [][]string{{"题目"}, {"x"}})}), 400, "请使用导入模板", "wrong header")
+	fails(t, e.post("/api/education/question/import", op1, map[string]any{"file": importFile(t, good)}), 403, "", "import as an operator")
+
+	// A good file: every row imported.
+	r = e.post("/api/education/question/import", admin, map[string]any{"file": importFile(t, good)})
+	ok(t, r, "import")
+	if importNum(r.dataMap()["imported"]) != 5 || r.dataMap()["errors"] != nil && len(r.dataMap()["errors"].([]any)) > 0 {
+		t.Fatalf("import: %s", truncate(r.Raw))
+	}
+	if n := count(); n != 5 {
+		t.Fatalf("imported %d questions, want 5", n)
+	}
+}
+
+func importNum(v any) int { f, _ := v.(float64); return int(f) }

@@ -5,7 +5,11 @@
 // marking (待阅卷). The admin opens 阅卷, sees the fill-in answers as text and the essay with
 // its reference answer, is refused points above the question's score, gives 25 of 30; the
 // operator then sees the score 95 / 100 and the pass.
+import fs from 'node:fs';
+import path from 'node:path';
 import { antd, openSuite } from '../suite.mjs';
+import { readRows } from '../xlsx.mjs';
+import { here } from '../lib.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('education');
 const { toast, row } = antd(page);
@@ -87,6 +91,43 @@ await scenario('the operator sees the score and the pass', async () => {
   await op.locator('.ant-result-title', { hasText: '95 / 100' }).waitFor();
   expect((await op.locator('[data-testid="exam-paper"]').innerText()).includes('要点基本齐全'), "the marker's comment is not shown");
   await shot('education-04-score', op);
+});
+
+// h-eduimp: 导入 on the bank. The template downloads; a file with wrong rows imports nothing
+// and the dialog lists each wrong row; the template itself (its examples use a seeded
+// category) imports its five questions.
+await scenario('the manager imports questions from xlsx on 题库管理', async () => {
+  // the admin of the marking scenario (critical, so logged in here)
+  await page.goto(`${BASE}/educationAdmin/question`);
+  await page.locator('.aq-crud .ant-table').first().waitFor();
+  await page.locator('[data-testid="question-import"]').click();
+  const m = page.locator('.ant-modal', { hasText: '导入试题' });
+  const [dl] = await Promise.all([page.waitForEvent('download'), m.locator('[data-testid="question-import-template"]').click()]);
+  const template = await dl.path();
+  const rows = readRows(template);
+  expect(rows[0]?.[0] === '题型' && rows.length === 6, `template rows: ${JSON.stringify(rows[0])} (${rows.length})`);
+  // wrong rows: nothing imported, rows 3 and 4 named
+  await m.locator('input[type=file]').setInputFiles(path.join(here, 'testdata', 'questions-bad.xlsx'));
+  await m.locator('[data-testid="question-import-submit"]').click();
+  const errors = m.locator('[data-testid="question-import-errors"]');
+  await errors.waitFor();
+  const text = await errors.innerText();
+  expect(
+    text.includes('正确答案') && text.includes('不是本题的选项') && text.includes('分类') && text.includes('不存在'),
+    `error table: ${text}`,
+  );
+  expect((await m.innerText()).includes('没有导入任何试题'), 'the dialog does not say nothing was imported');
+  await shot('education-05-import-errors');
+  // the template imports all its rows
+  await m.locator('input[type=file]').setInputFiles({
+    name: '试题导入模板.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: fs.readFileSync(template),
+  });
+  await m.locator('[data-testid="question-import-submit"]').click();
+  await toast('导入成功').waitFor();
+  expect((await toast('导入成功').innerText()).includes('5'), 'five questions expected');
+  await page.locator('.aq-crud .ant-table', { hasText: '简述动火作业的主要安全措施' }).first().waitFor();
 });
 
 await ctx.close();

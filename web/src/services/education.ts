@@ -138,3 +138,13 @@ export const userOptions = () =>
   get<{ records: any[] }>('/api/blade-user/page', { current: 1, size: 1000 }).then((r) =>
     (r.data?.records || []).map((u: any) => ({ label: `${u.realName || u.name}(${u.account})`, value: u.id })),
   );
+
+/** h-eduimp: xlsx import of questions, all or nothing; the wrong rows come back in errors. */
+export interface QuestionImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+export const questionImportTemplateUrl = `${E}/question/import-template`;
+export const importQuestions = (file: string) =>
+  post<{ imported?: number; errors?: QuestionImportError[] }>(`${E}/question/import`, { file }).then((r) => r.data);

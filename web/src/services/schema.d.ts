@@ -3611,6 +3611,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/question/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * h-eduimp: imports the questions of an xlsx file (at most 2,000 rows), all
+         *     or none: any wrong row imports nothing and is named in errors.
+         */
+        post: operations["EducationService_QuestionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-eduimp: the xlsx template of a question import (header row and examples). */
+        get: operations["EducationService_QuestionImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/question/page": {
         parameters: {
             query?: never;
@@ -11292,6 +11329,35 @@ export interface components {
              */
             type: number;
         };
+        /**
+         * @description One wrong cell of an import: its row in the sheet (1 is the header), its
+         *     column header and what is wrong, in Chinese.
+         */
+        v1QuestionImportError: {
+            column: string;
+            message: string;
+            /** Format: int32 */
+            row: number;
+        };
+        /**
+         * @description xlsx import of questions (h-eduimp). The file is checked row by row
+         *     first; one wrong row imports nothing and the answer lists every error.
+         */
+        v1QuestionImportRequest: {
+            /**
+             * Format: byte
+             * @description The xlsx workbook (base64 in JSON), at most 2 MiB.
+             */
+            file: string;
+        };
+        v1QuestionImportResult: {
+            errors: components["schemas"]["v1QuestionImportError"][];
+            /**
+             * Format: int32
+             * @description Questions imported: all rows, or 0 when errors is not empty.
+             */
+            imported: number;
+        };
         v1QuestionRows: {
             /** Format: int32 */
             current: number;
@@ -17660,6 +17726,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description xlsx import of questions (h-eduimp). The file is checked row by row
+         *     first; one wrong row imports nothing and the answer lists every error.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1QuestionImportRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1QuestionImportResult"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
         };

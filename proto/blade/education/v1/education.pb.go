@@ -469,6 +469,204 @@ func (x *Question) GetCreateUser() int64 {
 	return 0
 }
 
+// xlsx import of questions (h-eduimp). The file is checked row by row
+// first; one wrong row imports nothing and the answer lists every error.
+type QuestionImportRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The xlsx workbook (base64 in JSON), at most 2 MiB.
+	File          []byte `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QuestionImportRequest) Reset() {
+	*x = QuestionImportRequest{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuestionImportRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuestionImportRequest) ProtoMessage() {}
+
+func (x *QuestionImportRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuestionImportRequest.ProtoReflect.Descriptor instead.
+func (*QuestionImportRequest) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *QuestionImportRequest) GetFile() []byte {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+// One wrong cell of an import: its row in the sheet (1 is the header), its
+// column header and what is wrong, in Chinese.
+type QuestionImportError struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Row           int32                  `protobuf:"varint,1,opt,name=row,proto3" json:"row,omitempty"`
+	Column        string                 `protobuf:"bytes,2,opt,name=column,proto3" json:"column,omitempty"`
+	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QuestionImportError) Reset() {
+	*x = QuestionImportError{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuestionImportError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuestionImportError) ProtoMessage() {}
+
+func (x *QuestionImportError) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuestionImportError.ProtoReflect.Descriptor instead.
+func (*QuestionImportError) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *QuestionImportError) GetRow() int32 {
+	if x != nil {
+		return x.Row
+	}
+	return 0
+}
+
+func (x *QuestionImportError) GetColumn() string {
+	if x != nil {
+		return x.Column
+	}
+	return ""
+}
+
+func (x *QuestionImportError) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+type QuestionImportResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Questions imported: all rows, or 0 when errors is not empty.
+	Imported      int32                  `protobuf:"varint,1,opt,name=imported,proto3" json:"imported,omitempty"`
+	Errors        []*QuestionImportError `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QuestionImportResult) Reset() {
+	*x = QuestionImportResult{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuestionImportResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuestionImportResult) ProtoMessage() {}
+
+func (x *QuestionImportResult) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuestionImportResult.ProtoReflect.Descriptor instead.
+func (*QuestionImportResult) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *QuestionImportResult) GetImported() int32 {
+	if x != nil {
+		return x.Imported
+	}
+	return 0
+}
+
+func (x *QuestionImportResult) GetErrors() []*QuestionImportError {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+type QuestionImportTemplateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QuestionImportTemplateRequest) Reset() {
+	*x = QuestionImportTemplateRequest{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuestionImportTemplateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuestionImportTemplateRequest) ProtoMessage() {}
+
+func (x *QuestionImportTemplateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuestionImportTemplateRequest.ProtoReflect.Descriptor instead.
+func (*QuestionImportTemplateRequest) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{8}
+}
+
 type QuestionRows struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Question            `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -482,7 +680,7 @@ type QuestionRows struct {
 
 func (x *QuestionRows) Reset() {
 	*x = QuestionRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	mi := &file_blade_education_v1_education_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -494,7 +692,7 @@ func (x *QuestionRows) String() string {
 func (*QuestionRows) ProtoMessage() {}
 
 func (x *QuestionRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[5]
+	mi := &file_blade_education_v1_education_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -507,7 +705,7 @@ func (x *QuestionRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QuestionRows.ProtoReflect.Descriptor instead.
 func (*QuestionRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{5}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *QuestionRows) GetRecords() []*Question {
@@ -560,7 +758,7 @@ type DrawRule struct {
 
 func (x *DrawRule) Reset() {
 	*x = DrawRule{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	mi := &file_blade_education_v1_education_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -572,7 +770,7 @@ func (x *DrawRule) String() string {
 func (*DrawRule) ProtoMessage() {}
 
 func (x *DrawRule) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[6]
+	mi := &file_blade_education_v1_education_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -585,7 +783,7 @@ func (x *DrawRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DrawRule.ProtoReflect.Descriptor instead.
 func (*DrawRule) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{6}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DrawRule) GetCategoryId() int64 {
@@ -637,7 +835,7 @@ type PaperQuestion struct {
 
 func (x *PaperQuestion) Reset() {
 	*x = PaperQuestion{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	mi := &file_blade_education_v1_education_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -649,7 +847,7 @@ func (x *PaperQuestion) String() string {
 func (*PaperQuestion) ProtoMessage() {}
 
 func (x *PaperQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[7]
+	mi := &file_blade_education_v1_education_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -662,7 +860,7 @@ func (x *PaperQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaperQuestion.ProtoReflect.Descriptor instead.
 func (*PaperQuestion) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{7}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PaperQuestion) GetQuestionId() int64 {
@@ -716,7 +914,7 @@ type Paper struct {
 
 func (x *Paper) Reset() {
 	*x = Paper{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	mi := &file_blade_education_v1_education_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -728,7 +926,7 @@ func (x *Paper) String() string {
 func (*Paper) ProtoMessage() {}
 
 func (x *Paper) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[8]
+	mi := &file_blade_education_v1_education_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -741,7 +939,7 @@ func (x *Paper) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Paper.ProtoReflect.Descriptor instead.
 func (*Paper) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{8}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Paper) GetId() int64 {
@@ -841,7 +1039,7 @@ type PaperRows struct {
 
 func (x *PaperRows) Reset() {
 	*x = PaperRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[9]
+	mi := &file_blade_education_v1_education_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -853,7 +1051,7 @@ func (x *PaperRows) String() string {
 func (*PaperRows) ProtoMessage() {}
 
 func (x *PaperRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[9]
+	mi := &file_blade_education_v1_education_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -866,7 +1064,7 @@ func (x *PaperRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaperRows.ProtoReflect.Descriptor instead.
 func (*PaperRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{9}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PaperRows) GetRecords() []*Paper {
@@ -939,7 +1137,7 @@ type Exam struct {
 
 func (x *Exam) Reset() {
 	*x = Exam{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[10]
+	mi := &file_blade_education_v1_education_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -951,7 +1149,7 @@ func (x *Exam) String() string {
 func (*Exam) ProtoMessage() {}
 
 func (x *Exam) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[10]
+	mi := &file_blade_education_v1_education_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -964,7 +1162,7 @@ func (x *Exam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Exam.ProtoReflect.Descriptor instead.
 func (*Exam) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{10}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Exam) GetId() int64 {
@@ -1120,7 +1318,7 @@ type ExamRows struct {
 
 func (x *ExamRows) Reset() {
 	*x = ExamRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[11]
+	mi := &file_blade_education_v1_education_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1330,7 @@ func (x *ExamRows) String() string {
 func (*ExamRows) ProtoMessage() {}
 
 func (x *ExamRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[11]
+	mi := &file_blade_education_v1_education_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1343,7 @@ func (x *ExamRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExamRows.ProtoReflect.Descriptor instead.
 func (*ExamRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{11}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ExamRows) GetRecords() []*Exam {
@@ -1214,7 +1412,7 @@ type AttemptQuestion struct {
 
 func (x *AttemptQuestion) Reset() {
 	*x = AttemptQuestion{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[12]
+	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1424,7 @@ func (x *AttemptQuestion) String() string {
 func (*AttemptQuestion) ProtoMessage() {}
 
 func (x *AttemptQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[12]
+	mi := &file_blade_education_v1_education_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1437,7 @@ func (x *AttemptQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AttemptQuestion.ProtoReflect.Descriptor instead.
 func (*AttemptQuestion) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{12}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AttemptQuestion) GetQuestionId() int64 {
@@ -1392,7 +1590,7 @@ type Record struct {
 
 func (x *Record) Reset() {
 	*x = Record{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[13]
+	mi := &file_blade_education_v1_education_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1404,7 +1602,7 @@ func (x *Record) String() string {
 func (*Record) ProtoMessage() {}
 
 func (x *Record) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[13]
+	mi := &file_blade_education_v1_education_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1417,7 +1615,7 @@ func (x *Record) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Record.ProtoReflect.Descriptor instead.
 func (*Record) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{13}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Record) GetId() int64 {
@@ -1587,7 +1785,7 @@ type RecordRows struct {
 
 func (x *RecordRows) Reset() {
 	*x = RecordRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[14]
+	mi := &file_blade_education_v1_education_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1599,7 +1797,7 @@ func (x *RecordRows) String() string {
 func (*RecordRows) ProtoMessage() {}
 
 func (x *RecordRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[14]
+	mi := &file_blade_education_v1_education_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1612,7 +1810,7 @@ func (x *RecordRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRows.ProtoReflect.Descriptor instead.
 func (*RecordRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{14}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RecordRows) GetRecords() []*Record {
@@ -1663,7 +1861,7 @@ type AnswerItem struct {
 
 func (x *AnswerItem) Reset() {
 	*x = AnswerItem{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[15]
+	mi := &file_blade_education_v1_education_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1675,7 +1873,7 @@ func (x *AnswerItem) String() string {
 func (*AnswerItem) ProtoMessage() {}
 
 func (x *AnswerItem) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[15]
+	mi := &file_blade_education_v1_education_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1688,7 +1886,7 @@ func (x *AnswerItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerItem.ProtoReflect.Descriptor instead.
 func (*AnswerItem) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{15}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AnswerItem) GetQuestionId() int64 {
@@ -1724,7 +1922,7 @@ type AnswerRequest struct {
 
 func (x *AnswerRequest) Reset() {
 	*x = AnswerRequest{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[16]
+	mi := &file_blade_education_v1_education_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1736,7 +1934,7 @@ func (x *AnswerRequest) String() string {
 func (*AnswerRequest) ProtoMessage() {}
 
 func (x *AnswerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[16]
+	mi := &file_blade_education_v1_education_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1749,7 +1947,7 @@ func (x *AnswerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerRequest.ProtoReflect.Descriptor instead.
 func (*AnswerRequest) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{16}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *AnswerRequest) GetId() int64 {
@@ -1785,7 +1983,7 @@ type ExamCertificate struct {
 
 func (x *ExamCertificate) Reset() {
 	*x = ExamCertificate{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[17]
+	mi := &file_blade_education_v1_education_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1797,7 +1995,7 @@ func (x *ExamCertificate) String() string {
 func (*ExamCertificate) ProtoMessage() {}
 
 func (x *ExamCertificate) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[17]
+	mi := &file_blade_education_v1_education_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1810,7 +2008,7 @@ func (x *ExamCertificate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExamCertificate.ProtoReflect.Descriptor instead.
 func (*ExamCertificate) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{17}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ExamCertificate) GetId() int64 {
@@ -1903,7 +2101,7 @@ type CertificateRows struct {
 
 func (x *CertificateRows) Reset() {
 	*x = CertificateRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[18]
+	mi := &file_blade_education_v1_education_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1915,7 +2113,7 @@ func (x *CertificateRows) String() string {
 func (*CertificateRows) ProtoMessage() {}
 
 func (x *CertificateRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[18]
+	mi := &file_blade_education_v1_education_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1928,7 +2126,7 @@ func (x *CertificateRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateRows.ProtoReflect.Descriptor instead.
 func (*CertificateRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{18}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CertificateRows) GetRecords() []*ExamCertificate {
@@ -1981,7 +2179,7 @@ type MarkQuestion struct {
 
 func (x *MarkQuestion) Reset() {
 	*x = MarkQuestion{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[19]
+	mi := &file_blade_education_v1_education_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1993,7 +2191,7 @@ func (x *MarkQuestion) String() string {
 func (*MarkQuestion) ProtoMessage() {}
 
 func (x *MarkQuestion) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[19]
+	mi := &file_blade_education_v1_education_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2006,7 +2204,7 @@ func (x *MarkQuestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkQuestion.ProtoReflect.Descriptor instead.
 func (*MarkQuestion) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{19}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *MarkQuestion) GetQuestionId() int64 {
@@ -2060,7 +2258,7 @@ type MarkQuestionRows struct {
 
 func (x *MarkQuestionRows) Reset() {
 	*x = MarkQuestionRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[20]
+	mi := &file_blade_education_v1_education_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2072,7 +2270,7 @@ func (x *MarkQuestionRows) String() string {
 func (*MarkQuestionRows) ProtoMessage() {}
 
 func (x *MarkQuestionRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[20]
+	mi := &file_blade_education_v1_education_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2085,7 +2283,7 @@ func (x *MarkQuestionRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkQuestionRows.ProtoReflect.Descriptor instead.
 func (*MarkQuestionRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{20}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *MarkQuestionRows) GetRecords() []*MarkQuestion {
@@ -2115,7 +2313,7 @@ type MarkAnswer struct {
 
 func (x *MarkAnswer) Reset() {
 	*x = MarkAnswer{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[21]
+	mi := &file_blade_education_v1_education_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2127,7 +2325,7 @@ func (x *MarkAnswer) String() string {
 func (*MarkAnswer) ProtoMessage() {}
 
 func (x *MarkAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[21]
+	mi := &file_blade_education_v1_education_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2140,7 +2338,7 @@ func (x *MarkAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkAnswer.ProtoReflect.Descriptor instead.
 func (*MarkAnswer) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{21}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *MarkAnswer) GetRecordId() int64 {
@@ -2229,7 +2427,7 @@ type MarkAnswerRows struct {
 
 func (x *MarkAnswerRows) Reset() {
 	*x = MarkAnswerRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[22]
+	mi := &file_blade_education_v1_education_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2241,7 +2439,7 @@ func (x *MarkAnswerRows) String() string {
 func (*MarkAnswerRows) ProtoMessage() {}
 
 func (x *MarkAnswerRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[22]
+	mi := &file_blade_education_v1_education_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2254,7 +2452,7 @@ func (x *MarkAnswerRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkAnswerRows.ProtoReflect.Descriptor instead.
 func (*MarkAnswerRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{22}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *MarkAnswerRows) GetRecords() []*MarkAnswer {
@@ -2274,7 +2472,7 @@ type MarkAnswersQuery struct {
 
 func (x *MarkAnswersQuery) Reset() {
 	*x = MarkAnswersQuery{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[23]
+	mi := &file_blade_education_v1_education_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2286,7 +2484,7 @@ func (x *MarkAnswersQuery) String() string {
 func (*MarkAnswersQuery) ProtoMessage() {}
 
 func (x *MarkAnswersQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[23]
+	mi := &file_blade_education_v1_education_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2299,7 +2497,7 @@ func (x *MarkAnswersQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkAnswersQuery.ProtoReflect.Descriptor instead.
 func (*MarkAnswersQuery) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{23}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *MarkAnswersQuery) GetExamId() int64 {
@@ -2328,7 +2526,7 @@ type MarkItem struct {
 
 func (x *MarkItem) Reset() {
 	*x = MarkItem{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[24]
+	mi := &file_blade_education_v1_education_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2340,7 +2538,7 @@ func (x *MarkItem) String() string {
 func (*MarkItem) ProtoMessage() {}
 
 func (x *MarkItem) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[24]
+	mi := &file_blade_education_v1_education_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2353,7 +2551,7 @@ func (x *MarkItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkItem.ProtoReflect.Descriptor instead.
 func (*MarkItem) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{24}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *MarkItem) GetQuestionId() int64 {
@@ -2389,7 +2587,7 @@ type MarkRequest struct {
 
 func (x *MarkRequest) Reset() {
 	*x = MarkRequest{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[25]
+	mi := &file_blade_education_v1_education_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2401,7 +2599,7 @@ func (x *MarkRequest) String() string {
 func (*MarkRequest) ProtoMessage() {}
 
 func (x *MarkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[25]
+	mi := &file_blade_education_v1_education_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2414,7 +2612,7 @@ func (x *MarkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkRequest.ProtoReflect.Descriptor instead.
 func (*MarkRequest) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{25}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *MarkRequest) GetRecordId() int64 {
@@ -2478,7 +2676,18 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +
-	"createUser\"\xa0\x01\n" +
+	"createUser\"7\n" +
+	"\x15QuestionImportRequest\x12\x1e\n" +
+	"\x04file\x18\x01 \x01(\fB\n" +
+	"\xbaH\az\x05\x18\x80\x80\x80\x01R\x04file\"Y\n" +
+	"\x13QuestionImportError\x12\x10\n" +
+	"\x03row\x18\x01 \x01(\x05R\x03row\x12\x16\n" +
+	"\x06column\x18\x02 \x01(\tR\x06column\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"s\n" +
+	"\x14QuestionImportResult\x12\x1a\n" +
+	"\bimported\x18\x01 \x01(\x05R\bimported\x12?\n" +
+	"\x06errors\x18\x02 \x03(\v2'.blade.education.v1.QuestionImportErrorR\x06errors\"\x1f\n" +
+	"\x1dQuestionImportTemplateRequest\"\xa0\x01\n" +
 	"\fQuestionRows\x126\n" +
 	"\arecords\x18\x01 \x03(\v2\x1c.blade.education.v1.QuestionR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -2682,7 +2891,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
 	"\vMarkRequest\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
-	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\x9b\x1d\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\xf1\x1f\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -2690,7 +2899,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\fQuestionPage\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.QuestionRows\"4\xca\xf3\x18\fedu_question\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/question/page\x12\x80\x01\n" +
 	"\x0eQuestionDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1c.blade.education.v1.Question\"6\xca\xf3\x18\fedu_question\x82\xd3\xe4\x93\x02 \x12\x1e/api/education/question/detail\x12\x9d\x01\n" +
 	"\x0eQuestionSubmit\x12\x1c.blade.education.v1.Question\x1a\x1c.blade.education.v1.Question\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/question/submit\x12\x86\x01\n" +
-	"\x0eQuestionRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x13edu_question_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/education/question/remove\x12\x7f\n" +
+	"\x0eQuestionRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x13edu_question_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/education/question/remove\x12\xa9\x01\n" +
+	"\x16QuestionImportTemplate\x121.blade.education.v1.QuestionImportTemplateRequest\x1a\x14.google.api.HttpBody\"F\xca\xf3\x18\x13edu_question_import\x82\xd3\xe4\x93\x02)\x12'/api/education/question/import-template\x12\xa7\x01\n" +
+	"\x0eQuestionImport\x12).blade.education.v1.QuestionImportRequest\x1a(.blade.education.v1.QuestionImportResult\"@\xca\xf3\x18\x13edu_question_import\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/question/import\x12\x7f\n" +
 	"\tPaperPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.education.v1.PaperRows\"7\xca\xf3\x18\x12edu_paper,edu_exam\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/paper/page\x12t\n" +
 	"\vPaperDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.education.v1.Paper\"0\xca\xf3\x18\tedu_paper\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/paper/detail\x12\x8b\x01\n" +
 	"\vPaperSubmit\x12\x19.blade.education.v1.Paper\x1a\x19.blade.education.v1.Paper\"F\xca\xf3\x18\x1cedu_paper_add,edu_paper_edit\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/education/paper/submit\x12}\n" +
@@ -2731,121 +2942,130 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_blade_education_v1_education_proto_goTypes = []any{
-	(*Category)(nil),             // 0: blade.education.v1.Category
-	(*CategoryRows)(nil),         // 1: blade.education.v1.CategoryRows
-	(*ChoiceOption)(nil),         // 2: blade.education.v1.ChoiceOption
-	(*FillBlank)(nil),            // 3: blade.education.v1.FillBlank
-	(*Question)(nil),             // 4: blade.education.v1.Question
-	(*QuestionRows)(nil),         // 5: blade.education.v1.QuestionRows
-	(*DrawRule)(nil),             // 6: blade.education.v1.DrawRule
-	(*PaperQuestion)(nil),        // 7: blade.education.v1.PaperQuestion
-	(*Paper)(nil),                // 8: blade.education.v1.Paper
-	(*PaperRows)(nil),            // 9: blade.education.v1.PaperRows
-	(*Exam)(nil),                 // 10: blade.education.v1.Exam
-	(*ExamRows)(nil),             // 11: blade.education.v1.ExamRows
-	(*AttemptQuestion)(nil),      // 12: blade.education.v1.AttemptQuestion
-	(*Record)(nil),               // 13: blade.education.v1.Record
-	(*RecordRows)(nil),           // 14: blade.education.v1.RecordRows
-	(*AnswerItem)(nil),           // 15: blade.education.v1.AnswerItem
-	(*AnswerRequest)(nil),        // 16: blade.education.v1.AnswerRequest
-	(*ExamCertificate)(nil),      // 17: blade.education.v1.ExamCertificate
-	(*CertificateRows)(nil),      // 18: blade.education.v1.CertificateRows
-	(*MarkQuestion)(nil),         // 19: blade.education.v1.MarkQuestion
-	(*MarkQuestionRows)(nil),     // 20: blade.education.v1.MarkQuestionRows
-	(*MarkAnswer)(nil),           // 21: blade.education.v1.MarkAnswer
-	(*MarkAnswerRows)(nil),       // 22: blade.education.v1.MarkAnswerRows
-	(*MarkAnswersQuery)(nil),     // 23: blade.education.v1.MarkAnswersQuery
-	(*MarkItem)(nil),             // 24: blade.education.v1.MarkItem
-	(*MarkRequest)(nil),          // 25: blade.education.v1.MarkRequest
-	(*v1.PageQuery)(nil),         // 26: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),          // 27: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),           // 28: blade.common.v1.IdQuery
-	(*wrapperspb.BoolValue)(nil), // 29: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 30: google.api.HttpBody
+	(*Category)(nil),                      // 0: blade.education.v1.Category
+	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
+	(*ChoiceOption)(nil),                  // 2: blade.education.v1.ChoiceOption
+	(*FillBlank)(nil),                     // 3: blade.education.v1.FillBlank
+	(*Question)(nil),                      // 4: blade.education.v1.Question
+	(*QuestionImportRequest)(nil),         // 5: blade.education.v1.QuestionImportRequest
+	(*QuestionImportError)(nil),           // 6: blade.education.v1.QuestionImportError
+	(*QuestionImportResult)(nil),          // 7: blade.education.v1.QuestionImportResult
+	(*QuestionImportTemplateRequest)(nil), // 8: blade.education.v1.QuestionImportTemplateRequest
+	(*QuestionRows)(nil),                  // 9: blade.education.v1.QuestionRows
+	(*DrawRule)(nil),                      // 10: blade.education.v1.DrawRule
+	(*PaperQuestion)(nil),                 // 11: blade.education.v1.PaperQuestion
+	(*Paper)(nil),                         // 12: blade.education.v1.Paper
+	(*PaperRows)(nil),                     // 13: blade.education.v1.PaperRows
+	(*Exam)(nil),                          // 14: blade.education.v1.Exam
+	(*ExamRows)(nil),                      // 15: blade.education.v1.ExamRows
+	(*AttemptQuestion)(nil),               // 16: blade.education.v1.AttemptQuestion
+	(*Record)(nil),                        // 17: blade.education.v1.Record
+	(*RecordRows)(nil),                    // 18: blade.education.v1.RecordRows
+	(*AnswerItem)(nil),                    // 19: blade.education.v1.AnswerItem
+	(*AnswerRequest)(nil),                 // 20: blade.education.v1.AnswerRequest
+	(*ExamCertificate)(nil),               // 21: blade.education.v1.ExamCertificate
+	(*CertificateRows)(nil),               // 22: blade.education.v1.CertificateRows
+	(*MarkQuestion)(nil),                  // 23: blade.education.v1.MarkQuestion
+	(*MarkQuestionRows)(nil),              // 24: blade.education.v1.MarkQuestionRows
+	(*MarkAnswer)(nil),                    // 25: blade.education.v1.MarkAnswer
+	(*MarkAnswerRows)(nil),                // 26: blade.education.v1.MarkAnswerRows
+	(*MarkAnswersQuery)(nil),              // 27: blade.education.v1.MarkAnswersQuery
+	(*MarkItem)(nil),                      // 28: blade.education.v1.MarkItem
+	(*MarkRequest)(nil),                   // 29: blade.education.v1.MarkRequest
+	(*v1.PageQuery)(nil),                  // 30: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 31: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 32: blade.common.v1.IdQuery
+	(*wrapperspb.BoolValue)(nil),          // 33: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 34: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
 	2,  // 1: blade.education.v1.Question.options:type_name -> blade.education.v1.ChoiceOption
 	3,  // 2: blade.education.v1.Question.blanks:type_name -> blade.education.v1.FillBlank
-	4,  // 3: blade.education.v1.QuestionRows.records:type_name -> blade.education.v1.Question
-	7,  // 4: blade.education.v1.Paper.questions:type_name -> blade.education.v1.PaperQuestion
-	6,  // 5: blade.education.v1.Paper.rules:type_name -> blade.education.v1.DrawRule
-	8,  // 6: blade.education.v1.PaperRows.records:type_name -> blade.education.v1.Paper
-	10, // 7: blade.education.v1.ExamRows.records:type_name -> blade.education.v1.Exam
-	2,  // 8: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.ChoiceOption
-	3,  // 9: blade.education.v1.AttemptQuestion.blanks:type_name -> blade.education.v1.FillBlank
-	12, // 10: blade.education.v1.Record.questions:type_name -> blade.education.v1.AttemptQuestion
-	13, // 11: blade.education.v1.RecordRows.records:type_name -> blade.education.v1.Record
-	15, // 12: blade.education.v1.AnswerRequest.answers:type_name -> blade.education.v1.AnswerItem
-	17, // 13: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.ExamCertificate
-	19, // 14: blade.education.v1.MarkQuestionRows.records:type_name -> blade.education.v1.MarkQuestion
-	21, // 15: blade.education.v1.MarkAnswerRows.records:type_name -> blade.education.v1.MarkAnswer
-	24, // 16: blade.education.v1.MarkRequest.marks:type_name -> blade.education.v1.MarkItem
-	26, // 17: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 18: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	27, // 19: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	26, // 20: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	28, // 21: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 22: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	27, // 23: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	26, // 24: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	28, // 25: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	8,  // 26: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	27, // 27: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	26, // 28: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	28, // 29: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	10, // 30: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	27, // 31: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	26, // 32: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	26, // 33: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	26, // 34: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	28, // 35: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	28, // 36: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	16, // 37: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	28, // 38: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	16, // 39: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	26, // 40: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	28, // 41: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	23, // 42: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	25, // 43: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	26, // 44: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	28, // 45: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 46: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 47: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	29, // 48: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	5,  // 49: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 50: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 51: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	29, // 52: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	9,  // 53: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	8,  // 54: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	8,  // 55: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	29, // 56: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	11, // 57: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	10, // 58: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	10, // 59: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	29, // 60: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	14, // 61: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	30, // 62: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	14, // 63: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	13, // 64: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	13, // 65: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	13, // 66: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	13, // 67: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	13, // 68: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	14, // 69: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	20, // 70: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	22, // 71: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	13, // 72: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	18, // 73: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	17, // 74: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	46, // [46:75] is the sub-list for method output_type
-	17, // [17:46] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	6,  // 3: blade.education.v1.QuestionImportResult.errors:type_name -> blade.education.v1.QuestionImportError
+	4,  // 4: blade.education.v1.QuestionRows.records:type_name -> blade.education.v1.Question
+	11, // 5: blade.education.v1.Paper.questions:type_name -> blade.education.v1.PaperQuestion
+	10, // 6: blade.education.v1.Paper.rules:type_name -> blade.education.v1.DrawRule
+	12, // 7: blade.education.v1.PaperRows.records:type_name -> blade.education.v1.Paper
+	14, // 8: blade.education.v1.ExamRows.records:type_name -> blade.education.v1.Exam
+	2,  // 9: blade.education.v1.AttemptQuestion.options:type_name -> blade.education.v1.ChoiceOption
+	3,  // 10: blade.education.v1.AttemptQuestion.blanks:type_name -> blade.education.v1.FillBlank
+	16, // 11: blade.education.v1.Record.questions:type_name -> blade.education.v1.AttemptQuestion
+	17, // 12: blade.education.v1.RecordRows.records:type_name -> blade.education.v1.Record
+	19, // 13: blade.education.v1.AnswerRequest.answers:type_name -> blade.education.v1.AnswerItem
+	21, // 14: blade.education.v1.CertificateRows.records:type_name -> blade.education.v1.ExamCertificate
+	23, // 15: blade.education.v1.MarkQuestionRows.records:type_name -> blade.education.v1.MarkQuestion
+	25, // 16: blade.education.v1.MarkAnswerRows.records:type_name -> blade.education.v1.MarkAnswer
+	28, // 17: blade.education.v1.MarkRequest.marks:type_name -> blade.education.v1.MarkItem
+	30, // 18: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 19: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	31, // 20: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	30, // 21: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	32, // 22: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 23: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	31, // 24: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 25: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 26: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	30, // 27: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	32, // 28: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 29: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	31, // 30: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	30, // 31: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	32, // 32: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 33: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	31, // 34: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	30, // 35: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	30, // 36: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	30, // 37: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	32, // 38: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	32, // 39: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 40: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	32, // 41: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 42: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	30, // 43: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	32, // 44: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 45: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 46: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	30, // 47: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	32, // 48: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 49: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 50: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	33, // 51: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 52: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 53: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 54: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	33, // 55: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	34, // 56: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 57: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 58: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 59: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 60: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	33, // 61: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 62: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 63: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 64: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	33, // 65: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	18, // 66: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	34, // 67: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 68: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 69: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 70: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 71: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 72: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 73: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 74: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 75: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 76: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 77: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 78: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 79: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	49, // [49:80] is the sub-list for method output_type
+	18, // [18:49] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -2859,7 +3079,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

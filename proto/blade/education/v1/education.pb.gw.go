@@ -265,6 +265,54 @@ func local_request_EducationService_QuestionRemove_0(ctx context.Context, marsha
 	return msg, metadata, err
 }
 
+func request_EducationService_QuestionImportTemplate_0(ctx context.Context, marshaler runtime.Marshaler, client EducationServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq QuestionImportTemplateRequest
+		metadata runtime.ServerMetadata
+	)
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.QuestionImportTemplate(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_EducationService_QuestionImportTemplate_0(ctx context.Context, marshaler runtime.Marshaler, server EducationServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq QuestionImportTemplateRequest
+		metadata runtime.ServerMetadata
+	)
+	msg, err := server.QuestionImportTemplate(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_EducationService_QuestionImport_0(ctx context.Context, marshaler runtime.Marshaler, client EducationServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq QuestionImportRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.QuestionImport(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_EducationService_QuestionImport_0(ctx context.Context, marshaler runtime.Marshaler, server EducationServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq QuestionImportRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.QuestionImport(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 var filter_EducationService_PaperPage_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
 
 func request_EducationService_PaperPage_0(ctx context.Context, marshaler runtime.Marshaler, client EducationServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
@@ -1141,6 +1189,46 @@ func RegisterEducationServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EducationService_QuestionRemove_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_EducationService_QuestionImportTemplate_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.education.v1.EducationService/QuestionImportTemplate", runtime.WithHTTPPathPattern("/api/education/question/import-template"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_EducationService_QuestionImportTemplate_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_QuestionImportTemplate_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_EducationService_QuestionImport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.education.v1.EducationService/QuestionImport", runtime.WithHTTPPathPattern("/api/education/question/import"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_EducationService_QuestionImport_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_QuestionImport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_EducationService_PaperPage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1740,6 +1828,40 @@ func RegisterEducationServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EducationService_QuestionRemove_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_EducationService_QuestionImportTemplate_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.education.v1.EducationService/QuestionImportTemplate", runtime.WithHTTPPathPattern("/api/education/question/import-template"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_EducationService_QuestionImportTemplate_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_QuestionImportTemplate_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_EducationService_QuestionImport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.education.v1.EducationService/QuestionImport", runtime.WithHTTPPathPattern("/api/education/question/import"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_EducationService_QuestionImport_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EducationService_QuestionImport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_EducationService_PaperPage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -2118,65 +2240,69 @@ func RegisterEducationServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 }
 
 var (
-	pattern_EducationService_CategoryList_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "list"}, ""))
-	pattern_EducationService_CategorySubmit_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "submit"}, ""))
-	pattern_EducationService_CategoryRemove_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "remove"}, ""))
-	pattern_EducationService_QuestionPage_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "page"}, ""))
-	pattern_EducationService_QuestionDetail_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "detail"}, ""))
-	pattern_EducationService_QuestionSubmit_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "submit"}, ""))
-	pattern_EducationService_QuestionRemove_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "remove"}, ""))
-	pattern_EducationService_PaperPage_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "page"}, ""))
-	pattern_EducationService_PaperDetail_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "detail"}, ""))
-	pattern_EducationService_PaperSubmit_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "submit"}, ""))
-	pattern_EducationService_PaperRemove_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "remove"}, ""))
-	pattern_EducationService_ExamPage_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "page"}, ""))
-	pattern_EducationService_ExamDetail_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "detail"}, ""))
-	pattern_EducationService_ExamSubmit_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "submit"}, ""))
-	pattern_EducationService_ExamRemove_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "remove"}, ""))
-	pattern_EducationService_RecordPage_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "page"}, ""))
-	pattern_EducationService_RecordExport_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "export"}, ""))
-	pattern_EducationService_RecordMine_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "mine"}, ""))
-	pattern_EducationService_RecordDetail_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "detail"}, ""))
-	pattern_EducationService_RecordStart_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "start"}, ""))
-	pattern_EducationService_RecordAnswer_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "answer"}, ""))
-	pattern_EducationService_RecordRetake_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "retake"}, ""))
-	pattern_EducationService_RecordSubmit_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "submit"}, ""))
-	pattern_EducationService_MarkingPage_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "page"}, ""))
-	pattern_EducationService_MarkingQuestions_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "questions"}, ""))
-	pattern_EducationService_MarkingAnswers_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "answers"}, ""))
-	pattern_EducationService_MarkingSubmit_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "submit"}, ""))
-	pattern_EducationService_CertificatePage_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "certificate", "page"}, ""))
-	pattern_EducationService_CertificateDetail_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "certificate", "detail"}, ""))
+	pattern_EducationService_CategoryList_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "list"}, ""))
+	pattern_EducationService_CategorySubmit_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "submit"}, ""))
+	pattern_EducationService_CategoryRemove_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "category", "remove"}, ""))
+	pattern_EducationService_QuestionPage_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "page"}, ""))
+	pattern_EducationService_QuestionDetail_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "detail"}, ""))
+	pattern_EducationService_QuestionSubmit_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "submit"}, ""))
+	pattern_EducationService_QuestionRemove_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "remove"}, ""))
+	pattern_EducationService_QuestionImportTemplate_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "import-template"}, ""))
+	pattern_EducationService_QuestionImport_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "question", "import"}, ""))
+	pattern_EducationService_PaperPage_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "page"}, ""))
+	pattern_EducationService_PaperDetail_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "detail"}, ""))
+	pattern_EducationService_PaperSubmit_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "submit"}, ""))
+	pattern_EducationService_PaperRemove_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "paper", "remove"}, ""))
+	pattern_EducationService_ExamPage_0               = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "page"}, ""))
+	pattern_EducationService_ExamDetail_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "detail"}, ""))
+	pattern_EducationService_ExamSubmit_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "submit"}, ""))
+	pattern_EducationService_ExamRemove_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "exam", "remove"}, ""))
+	pattern_EducationService_RecordPage_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "page"}, ""))
+	pattern_EducationService_RecordExport_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "export"}, ""))
+	pattern_EducationService_RecordMine_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "mine"}, ""))
+	pattern_EducationService_RecordDetail_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "detail"}, ""))
+	pattern_EducationService_RecordStart_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "start"}, ""))
+	pattern_EducationService_RecordAnswer_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "answer"}, ""))
+	pattern_EducationService_RecordRetake_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "retake"}, ""))
+	pattern_EducationService_RecordSubmit_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "record", "submit"}, ""))
+	pattern_EducationService_MarkingPage_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "page"}, ""))
+	pattern_EducationService_MarkingQuestions_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "questions"}, ""))
+	pattern_EducationService_MarkingAnswers_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "answers"}, ""))
+	pattern_EducationService_MarkingSubmit_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "marking", "submit"}, ""))
+	pattern_EducationService_CertificatePage_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "certificate", "page"}, ""))
+	pattern_EducationService_CertificateDetail_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "education", "certificate", "detail"}, ""))
 )
 
 var (
-	forward_EducationService_CategoryList_0      = runtime.ForwardResponseMessage
-	forward_EducationService_CategorySubmit_0    = runtime.ForwardResponseMessage
-	forward_EducationService_CategoryRemove_0    = runtime.ForwardResponseMessage
-	forward_EducationService_QuestionPage_0      = runtime.ForwardResponseMessage
-	forward_EducationService_QuestionDetail_0    = runtime.ForwardResponseMessage
-	forward_EducationService_QuestionSubmit_0    = runtime.ForwardResponseMessage
-	forward_EducationService_QuestionRemove_0    = runtime.ForwardResponseMessage
-	forward_EducationService_PaperPage_0         = runtime.ForwardResponseMessage
-	forward_EducationService_PaperDetail_0       = runtime.ForwardResponseMessage
-	forward_EducationService_PaperSubmit_0       = runtime.ForwardResponseMessage
-	forward_EducationService_PaperRemove_0       = runtime.ForwardResponseMessage
-	forward_EducationService_ExamPage_0          = runtime.ForwardResponseMessage
-	forward_EducationService_ExamDetail_0        = runtime.ForwardResponseMessage
-	forward_EducationService_ExamSubmit_0        = runtime.ForwardResponseMessage
-	forward_EducationService_ExamRemove_0        = runtime.ForwardResponseMessage
-	forward_EducationService_RecordPage_0        = runtime.ForwardResponseMessage
-	forward_EducationService_RecordExport_0      = runtime.ForwardResponseMessage
-	forward_EducationService_RecordMine_0        = runtime.ForwardResponseMessage
-	forward_EducationService_RecordDetail_0      = runtime.ForwardResponseMessage
-	forward_EducationService_RecordStart_0       = runtime.ForwardResponseMessage
-	forward_EducationService_RecordAnswer_0      = runtime.ForwardResponseMessage
-	forward_EducationService_RecordRetake_0      = runtime.ForwardResponseMessage
-	forward_EducationService_RecordSubmit_0      = runtime.ForwardResponseMessage
-	forward_EducationService_MarkingPage_0       = runtime.ForwardResponseMessage
-	forward_EducationService_MarkingQuestions_0  = runtime.ForwardResponseMessage
-	forward_EducationService_MarkingAnswers_0    = runtime.ForwardResponseMessage
-	forward_EducationService_MarkingSubmit_0     = runtime.ForwardResponseMessage
-	forward_EducationService_CertificatePage_0   = runtime.ForwardResponseMessage
-	forward_EducationService_CertificateDetail_0 = runtime.ForwardResponseMessage
+	forward_EducationService_CategoryList_0           = runtime.ForwardResponseMessage
+	forward_EducationService_CategorySubmit_0         = runtime.ForwardResponseMessage
+	forward_EducationService_CategoryRemove_0         = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionPage_0           = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionDetail_0         = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionSubmit_0         = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionRemove_0         = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionImportTemplate_0 = runtime.ForwardResponseMessage
+	forward_EducationService_QuestionImport_0         = runtime.ForwardResponseMessage
+	forward_EducationService_PaperPage_0              = runtime.ForwardResponseMessage
+	forward_EducationService_PaperDetail_0            = runtime.ForwardResponseMessage
+	forward_EducationService_PaperSubmit_0            = runtime.ForwardResponseMessage
+	forward_EducationService_PaperRemove_0            = runtime.ForwardResponseMessage
+	forward_EducationService_ExamPage_0               = runtime.ForwardResponseMessage
+	forward_EducationService_ExamDetail_0             = runtime.ForwardResponseMessage
+	forward_EducationService_ExamSubmit_0             = runtime.ForwardResponseMessage
+	forward_EducationService_ExamRemove_0             = runtime.ForwardResponseMessage
+	forward_EducationService_RecordPage_0             = runtime.ForwardResponseMessage
+	forward_EducationService_RecordExport_0           = runtime.ForwardResponseMessage
+	forward_EducationService_RecordMine_0             = runtime.ForwardResponseMessage
+	forward_EducationService_RecordDetail_0           = runtime.ForwardResponseMessage
+	forward_EducationService_RecordStart_0            = runtime.ForwardResponseMessage
+	forward_EducationService_RecordAnswer_0           = runtime.ForwardResponseMessage
+	forward_EducationService_RecordRetake_0           = runtime.ForwardResponseMessage
+	forward_EducationService_RecordSubmit_0           = runtime.ForwardResponseMessage
+	forward_EducationService_MarkingPage_0            = runtime.ForwardResponseMessage
+	forward_EducationService_MarkingQuestions_0       = runtime.ForwardResponseMessage
+	forward_EducationService_MarkingAnswers_0         = runtime.ForwardResponseMessage
+	forward_EducationService_MarkingSubmit_0          = runtime.ForwardResponseMessage
+	forward_EducationService_CertificatePage_0        = runtime.ForwardResponseMessage
+	forward_EducationService_CertificateDetail_0      = runtime.ForwardResponseMessage
 )

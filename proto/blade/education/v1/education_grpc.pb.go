@@ -29,35 +29,37 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	EducationService_CategoryList_FullMethodName      = "/blade.education.v1.EducationService/CategoryList"
-	EducationService_CategorySubmit_FullMethodName    = "/blade.education.v1.EducationService/CategorySubmit"
-	EducationService_CategoryRemove_FullMethodName    = "/blade.education.v1.EducationService/CategoryRemove"
-	EducationService_QuestionPage_FullMethodName      = "/blade.education.v1.EducationService/QuestionPage"
-	EducationService_QuestionDetail_FullMethodName    = "/blade.education.v1.EducationService/QuestionDetail"
-	EducationService_QuestionSubmit_FullMethodName    = "/blade.education.v1.EducationService/QuestionSubmit"
-	EducationService_QuestionRemove_FullMethodName    = "/blade.education.v1.EducationService/QuestionRemove"
-	EducationService_PaperPage_FullMethodName         = "/blade.education.v1.EducationService/PaperPage"
-	EducationService_PaperDetail_FullMethodName       = "/blade.education.v1.EducationService/PaperDetail"
-	EducationService_PaperSubmit_FullMethodName       = "/blade.education.v1.EducationService/PaperSubmit"
-	EducationService_PaperRemove_FullMethodName       = "/blade.education.v1.EducationService/PaperRemove"
-	EducationService_ExamPage_FullMethodName          = "/blade.education.v1.EducationService/ExamPage"
-	EducationService_ExamDetail_FullMethodName        = "/blade.education.v1.EducationService/ExamDetail"
-	EducationService_ExamSubmit_FullMethodName        = "/blade.education.v1.EducationService/ExamSubmit"
-	EducationService_ExamRemove_FullMethodName        = "/blade.education.v1.EducationService/ExamRemove"
-	EducationService_RecordPage_FullMethodName        = "/blade.education.v1.EducationService/RecordPage"
-	EducationService_RecordExport_FullMethodName      = "/blade.education.v1.EducationService/RecordExport"
-	EducationService_RecordMine_FullMethodName        = "/blade.education.v1.EducationService/RecordMine"
-	EducationService_RecordDetail_FullMethodName      = "/blade.education.v1.EducationService/RecordDetail"
-	EducationService_RecordStart_FullMethodName       = "/blade.education.v1.EducationService/RecordStart"
-	EducationService_RecordAnswer_FullMethodName      = "/blade.education.v1.EducationService/RecordAnswer"
-	EducationService_RecordRetake_FullMethodName      = "/blade.education.v1.EducationService/RecordRetake"
-	EducationService_RecordSubmit_FullMethodName      = "/blade.education.v1.EducationService/RecordSubmit"
-	EducationService_MarkingPage_FullMethodName       = "/blade.education.v1.EducationService/MarkingPage"
-	EducationService_MarkingQuestions_FullMethodName  = "/blade.education.v1.EducationService/MarkingQuestions"
-	EducationService_MarkingAnswers_FullMethodName    = "/blade.education.v1.EducationService/MarkingAnswers"
-	EducationService_MarkingSubmit_FullMethodName     = "/blade.education.v1.EducationService/MarkingSubmit"
-	EducationService_CertificatePage_FullMethodName   = "/blade.education.v1.EducationService/CertificatePage"
-	EducationService_CertificateDetail_FullMethodName = "/blade.education.v1.EducationService/CertificateDetail"
+	EducationService_CategoryList_FullMethodName           = "/blade.education.v1.EducationService/CategoryList"
+	EducationService_CategorySubmit_FullMethodName         = "/blade.education.v1.EducationService/CategorySubmit"
+	EducationService_CategoryRemove_FullMethodName         = "/blade.education.v1.EducationService/CategoryRemove"
+	EducationService_QuestionPage_FullMethodName           = "/blade.education.v1.EducationService/QuestionPage"
+	EducationService_QuestionDetail_FullMethodName         = "/blade.education.v1.EducationService/QuestionDetail"
+	EducationService_QuestionSubmit_FullMethodName         = "/blade.education.v1.EducationService/QuestionSubmit"
+	EducationService_QuestionRemove_FullMethodName         = "/blade.education.v1.EducationService/QuestionRemove"
+	EducationService_QuestionImportTemplate_FullMethodName = "/blade.education.v1.EducationService/QuestionImportTemplate"
+	EducationService_QuestionImport_FullMethodName         = "/blade.education.v1.EducationService/QuestionImport"
+	EducationService_PaperPage_FullMethodName              = "/blade.education.v1.EducationService/PaperPage"
+	EducationService_PaperDetail_FullMethodName            = "/blade.education.v1.EducationService/PaperDetail"
+	EducationService_PaperSubmit_FullMethodName            = "/blade.education.v1.EducationService/PaperSubmit"
+	EducationService_PaperRemove_FullMethodName            = "/blade.education.v1.EducationService/PaperRemove"
+	EducationService_ExamPage_FullMethodName               = "/blade.education.v1.EducationService/ExamPage"
+	EducationService_ExamDetail_FullMethodName             = "/blade.education.v1.EducationService/ExamDetail"
+	EducationService_ExamSubmit_FullMethodName             = "/blade.education.v1.EducationService/ExamSubmit"
+	EducationService_ExamRemove_FullMethodName             = "/blade.education.v1.EducationService/ExamRemove"
+	EducationService_RecordPage_FullMethodName             = "/blade.education.v1.EducationService/RecordPage"
+	EducationService_RecordExport_FullMethodName           = "/blade.education.v1.EducationService/RecordExport"
+	EducationService_RecordMine_FullMethodName             = "/blade.education.v1.EducationService/RecordMine"
+	EducationService_RecordDetail_FullMethodName           = "/blade.education.v1.EducationService/RecordDetail"
+	EducationService_RecordStart_FullMethodName            = "/blade.education.v1.EducationService/RecordStart"
+	EducationService_RecordAnswer_FullMethodName           = "/blade.education.v1.EducationService/RecordAnswer"
+	EducationService_RecordRetake_FullMethodName           = "/blade.education.v1.EducationService/RecordRetake"
+	EducationService_RecordSubmit_FullMethodName           = "/blade.education.v1.EducationService/RecordSubmit"
+	EducationService_MarkingPage_FullMethodName            = "/blade.education.v1.EducationService/MarkingPage"
+	EducationService_MarkingQuestions_FullMethodName       = "/blade.education.v1.EducationService/MarkingQuestions"
+	EducationService_MarkingAnswers_FullMethodName         = "/blade.education.v1.EducationService/MarkingAnswers"
+	EducationService_MarkingSubmit_FullMethodName          = "/blade.education.v1.EducationService/MarkingSubmit"
+	EducationService_CertificatePage_FullMethodName        = "/blade.education.v1.EducationService/CertificatePage"
+	EducationService_CertificateDetail_FullMethodName      = "/blade.education.v1.EducationService/CertificateDetail"
 )
 
 // EducationServiceClient is the client API for EducationService service.
@@ -72,6 +74,11 @@ type EducationServiceClient interface {
 	QuestionDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Question, error)
 	QuestionSubmit(ctx context.Context, in *Question, opts ...grpc.CallOption) (*Question, error)
 	QuestionRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// h-eduimp: the xlsx template of a question import (header row and examples).
+	QuestionImportTemplate(ctx context.Context, in *QuestionImportTemplateRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// h-eduimp: imports the questions of an xlsx file (at most 2,000 rows), all
+	// or none: any wrong row imports nothing and is named in errors.
+	QuestionImport(ctx context.Context, in *QuestionImportRequest, opts ...grpc.CallOption) (*QuestionImportResult, error)
 	PaperPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PaperRows, error)
 	PaperDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Paper, error)
 	PaperSubmit(ctx context.Context, in *Paper, opts ...grpc.CallOption) (*Paper, error)
@@ -190,6 +197,26 @@ func (c *educationServiceClient) QuestionRemove(ctx context.Context, in *v1.IdsQ
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EducationService_QuestionRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) QuestionImportTemplate(ctx context.Context, in *QuestionImportTemplateRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_QuestionImportTemplate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) QuestionImport(ctx context.Context, in *QuestionImportRequest, opts ...grpc.CallOption) (*QuestionImportResult, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(QuestionImportResult)
+	err := c.cc.Invoke(ctx, EducationService_QuestionImport_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -428,6 +455,11 @@ type EducationServiceServer interface {
 	QuestionDetail(context.Context, *v1.IdQuery) (*Question, error)
 	QuestionSubmit(context.Context, *Question) (*Question, error)
 	QuestionRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// h-eduimp: the xlsx template of a question import (header row and examples).
+	QuestionImportTemplate(context.Context, *QuestionImportTemplateRequest) (*httpbody.HttpBody, error)
+	// h-eduimp: imports the questions of an xlsx file (at most 2,000 rows), all
+	// or none: any wrong row imports nothing and is named in errors.
+	QuestionImport(context.Context, *QuestionImportRequest) (*QuestionImportResult, error)
 	PaperPage(context.Context, *v1.PageQuery) (*PaperRows, error)
 	PaperDetail(context.Context, *v1.IdQuery) (*Paper, error)
 	PaperSubmit(context.Context, *Paper) (*Paper, error)
@@ -502,6 +534,12 @@ func (UnimplementedEducationServiceServer) QuestionSubmit(context.Context, *Ques
 }
 func (UnimplementedEducationServiceServer) QuestionRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method QuestionRemove not implemented")
+}
+func (UnimplementedEducationServiceServer) QuestionImportTemplate(context.Context, *QuestionImportTemplateRequest) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method QuestionImportTemplate not implemented")
+}
+func (UnimplementedEducationServiceServer) QuestionImport(context.Context, *QuestionImportRequest) (*QuestionImportResult, error) {
+	return nil, status.Error(codes.Unimplemented, "method QuestionImport not implemented")
 }
 func (UnimplementedEducationServiceServer) PaperPage(context.Context, *v1.PageQuery) (*PaperRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method PaperPage not implemented")
@@ -712,6 +750,42 @@ func _EducationService_QuestionRemove_Handler(srv interface{}, ctx context.Conte
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(EducationServiceServer).QuestionRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_QuestionImportTemplate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(QuestionImportTemplateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).QuestionImportTemplate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_QuestionImportTemplate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).QuestionImportTemplate(ctx, req.(*QuestionImportTemplateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_QuestionImport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(QuestionImportRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).QuestionImport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_QuestionImport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).QuestionImport(ctx, req.(*QuestionImportRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1146,6 +1220,14 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "QuestionRemove",
 			Handler:    _EducationService_QuestionRemove_Handler,
+		},
+		{
+			MethodName: "QuestionImportTemplate",
+			Handler:    _EducationService_QuestionImportTemplate_Handler,
+		},
+		{
+			MethodName: "QuestionImport",
+			Handler:    _EducationService_QuestionImport_Handler,
 		},
 		{
 			MethodName: "PaperPage",

@@ -11,6 +11,7 @@ import (
 
 	"anquan/education/internal/biz"
 	"anquan/kit/db"
+	"anquan/kit/errs"
 	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
@@ -529,4 +530,56 @@ func base(id int64) db.Base {
 	var b db.Base
 	b.ID = id
 	return b
+}
+
+// ---------------------------------------------------------------- question import (h-eduimp)
+
+func (s *Education) QuestionImportTemplate(ctx context.Context, _ *pb.QuestionImportTemplateRequest) (*httpbody.HttpBody, error) {
+	cols := make([]xlsx.Column[[]string], len(biz.ImportColumns))
+	for i, h := range biz.ImportColumns {
+		w := 14.0
+		switch h {
+		case "题干", "答案解析":
+			w = 40
+		case "正确答案":
+			w = 24
+		}
+		cols[i] = xlsx.Column[[]string]{Header: h, Width: w, Value: func(r []string) any { return r[i] }}
+	}
+	w, err := xlsx.New("试题导入模板", cols)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range biz.ImportExamples {
+		if err := w.Add(r); err != nil {
+			return nil, err
+		}
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return svc.File(ctx, "试题导入模板", b)
+}
+
+func (s *Education) QuestionImport(ctx context.Context, in *pb.QuestionImportRequest) (*pb.QuestionImportResult, error) {
+	if len(in.File) == 0 {
+		return nil, errs.BadRequest("请选择要导入的 xlsx 文件")
+	}
+	if len(in.File) > biz.MaxImportBytes {
+		return nil, errs.BadRequest("导入文件不能超过 2 MB")
+	}
+	rows, err := xlsx.Read(in.File)
+	if err != nil {
+		return nil, errs.BadRequest("%s", err.Error())
+	}
+	n, bad, err := s.uc.ImportQuestions(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.QuestionImportResult{Imported: int32(n)}
+	for _, e := range bad {
+		out.Errors = append(out.Errors, &pb.QuestionImportError{Row: e.Row, Column: e.Column, Message: e.Message})
+	}
+	return out, nil
 }

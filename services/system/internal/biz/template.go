@@ -69,7 +69,7 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "education_admin", Name: "考试管理", Path: "/educationAdmin", Source: "education", I18n: "educationAdmin", Category: 1, Children: []MenuTemplate{
 		// education: the question bank, papers and exams (the bank holds the answers: its own module).
-		page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"),
+		withButtons(page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"), "import:导入"), // h-eduimp: xlsx import
 		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
 		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 		// education (h-edu): 阅卷, essays marked by hand (the spec's route; managers only, so in this module).

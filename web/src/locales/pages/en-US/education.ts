@@ -127,4 +127,18 @@ export default {
   选项乱序: 'Shuffle options',
   '每位考生的试题顺序不同,刷新后不变': 'Each candidate gets an order of their own, the same after a reload',
   '选择题的选项顺序因人而异,刷新后不变': 'Choice options in an order of each candidate, the same after a reload',
+  // h-eduimp: xlsx import of questions.
+  导入: 'Import',
+  导入成功: 'Imported',
+  导入试题: 'Import questions',
+  下载导入模板: 'Download the template',
+  行号: 'Row',
+  列: 'Column',
+  错误信息: 'Error',
+  '请选择要导入的 xlsx 文件': 'Choose the xlsx file to import',
+  '导入文件不能超过 2 MB': 'The file may be at most 2 MB',
+  '点击或拖入 xlsx 文件': 'Click or drop an xlsx file here',
+  '文件中有错误,没有导入任何试题': 'The file has errors; no question was imported',
+  '每次最多 2000 道试题,文件不超过 2 MB;有一行错误则整个文件都不导入':
+    'At most 2,000 questions and 2 MB a file; one wrong row and nothing is imported',
 } as Record<string, string>;

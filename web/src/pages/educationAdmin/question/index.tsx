@@ -1,8 +1,11 @@
-import React from 'react';
-import { Tabs } from 'antd';
+import React, { useRef, useState } from 'react';
+import { useAccess } from '@umijs/max';
+import { Button, Tabs } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { DIFFICULTIES, FILL_POLICIES, QUESTION_TYPES, categoryApi, categoryOptions, questionApi } from '@/services/education';
-import { useText } from '@/utils/i18nText';
+import { Tx, useText } from '@/utils/i18nText';
+import ImportDialog from './components/ImportDialog';
 
 const questionFields: CrudField[] = [
   {
@@ -77,62 +80,78 @@ const categoryFields: CrudField[] = [
 /** The question bank (题库): questions with their options, answer and analysis, and the categories. */
 export default function QuestionBankPage() {
   const tt = useText();
+  const access = useAccess();
+  const [importing, setImporting] = useState(false);
+  const reloadRef = useRef<() => void>();
   return (
-    <Tabs
-      items={[
-        {
-          key: 'questions',
-          label: tt('试题'),
-          children: (
-            <CrudPage
-              title="题库"
-              fields={questionFields}
-              api={questionApi}
-              permissionPrefix="edu_question"
-              exportBtn={false}
-              dialogWidth={760}
-              beforeOpen={(r: any) => ({
-                ...r,
-                optionsText: (r.options || []).map((o: any) => o.text).join('\n'),
-                blanksText: (r.blanks || []).map((b: any) => (b.answers || []).join('|')).join('\n'),
-              })}
-              beforeSubmit={(v: any) => ({
-                ...v,
-                blanks:
-                  v.type === 4
-                    ? String(v.blanksText || '')
-                        .split('\n')
-                        .map((s: string) => s.trim())
-                        .filter(Boolean)
-                        .map((line: string) => ({
-                          answers: line
-                            .split(/[|｜]/)
-                            .map((a) => a.trim())
-                            .filter(Boolean),
-                        }))
-                    : [],
-                blanksText: undefined,
-                options:
-                  v.type !== 1 && v.type !== 2
-                    ? []
-                    : String(v.optionsText || '')
-                        .split('\n')
-                        .map((s: string) => s.trim())
-                        .filter(Boolean)
-                        .map((text: string) => ({ text })),
-                optionsText: undefined,
-              })}
-            />
-          ),
-        },
-        {
-          key: 'categories',
-          label: tt('试题分类'),
-          children: (
-            <CrudPage title="试题分类" fields={categoryFields} api={categoryApi} permissionPrefix="edu_question" exportBtn={false} />
-          ),
-        },
-      ]}
-    />
+    <>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onDone={() => reloadRef.current?.()} />
+      <Tabs
+        items={[
+          {
+            key: 'questions',
+            label: tt('试题'),
+            children: (
+              <CrudPage
+                title="题库"
+                fields={questionFields}
+                api={questionApi}
+                permissionPrefix="edu_question"
+                exportBtn={false}
+                dialogWidth={760}
+                toolbarExtra={(_, reload) => {
+                  reloadRef.current = reload;
+                  return access.can('edu_question_import')
+                    ? [
+                        <Button key="import" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
+                          <Tx>导入</Tx>
+                        </Button>,
+                      ]
+                    : [];
+                }}
+                beforeOpen={(r: any) => ({
+                  ...r,
+                  optionsText: (r.options || []).map((o: any) => o.text).join('\n'),
+                  blanksText: (r.blanks || []).map((b: any) => (b.answers || []).join('|')).join('\n'),
+                })}
+                beforeSubmit={(v: any) => ({
+                  ...v,
+                  blanks:
+                    v.type === 4
+                      ? String(v.blanksText || '')
+                          .split('\n')
+                          .map((s: string) => s.trim())
+                          .filter(Boolean)
+                          .map((line: string) => ({
+                            answers: line
+                              .split(/[|｜]/)
+                              .map((a) => a.trim())
+                              .filter(Boolean),
+                          }))
+                      : [],
+                  blanksText: undefined,
+                  options:
+                    v.type !== 1 && v.type !== 2
+                      ? []
+                      : String(v.optionsText || '')
+                          .split('\n')
+                          .map((s: string) => s.trim())
+                          .filter(Boolean)
+                          .map((text: string) => ({ text })),
+                  optionsText: undefined,
+                })}
+              />
+            ),
+          },
+          {
+            key: 'categories',
+            label: tt('试题分类'),
+            children: (
+              <CrudPage title="试题分类" fields={categoryFields} api={categoryApi} permissionPrefix="edu_question" exportBtn={false} />
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
