@@ -21,8 +21,8 @@ var menuMigrations = []struct {
 }{
 	{5, []string{
 		"api_key", "api_key_add", "api_key_delete", // issue 15
-		"monitor_alarm_shelve",            // issue 14
-		"edu_marking", "edu_marking_mark", // issue 17
+		"monitor_alarm_shelve",                                   // issue 14
+		"edu_marking", "edu_marking_mark", "edu_question_import", // issue 17
 		"change_request", "change_request_add", "change_request_edit", "change_request_delete", "change_request_view", "change_request_export", // issue 19
 		"change_request_analyse", "change_request_approve", "change_request_implement", "change_request_accept", "change_request_pssr",
 	}},
