@@ -325,8 +325,11 @@ func (e *Emergency) planFor(ctx context.Context, planID int64, verb string) (*Pl
 	return p, nil
 }
 
+// notFuture refuses a date after today, today taken in the date's own zone
+// (the tenant's, as parsed): between 16:00 and 24:00 UTC the server's UTC
+// day is still yesterday in China, and today's date was refused as future.
 func (e *Emergency) notFuture(field string, t time.Time) error {
-	if day(t).After(day(e.Now())) {
+	if day(t).After(day(e.Now().In(t.Location()))) {
 		return errs.BadRequest("%s不能晚于今天", field)
 	}
 	return nil

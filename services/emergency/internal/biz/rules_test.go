@@ -116,3 +116,19 @@ func TestDeadlines(t *testing.T) {
 		t.Fatalf("drill due from the last drill: %+v", got)
 	}
 }
+
+// Today is the tenant's today: at 17:00 UTC it is already the next day in
+// China, and that day's date is not in the future; the day after is.
+func TestNotFutureTakesTodayInTheDatesZone(t *testing.T) {
+	e := &Emergency{Now: func() time.Time { return time.Date(2026, 11, 27, 17, 0, 0, 0, time.UTC) }}
+	cst := time.FixedZone("CST", 8*3600)
+	if err := e.notFuture("备案日期", time.Date(2026, 11, 28, 0, 0, 0, 0, cst)); err != nil {
+		t.Errorf("today in China refused: %v", err)
+	}
+	if err := e.notFuture("备案日期", time.Date(2026, 11, 29, 0, 0, 0, 0, cst)); err == nil {
+		t.Error("tomorrow in China taken")
+	}
+	if err := e.notFuture("备案日期", time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Errorf("today in UTC refused: %v", err)
+	}
+}
