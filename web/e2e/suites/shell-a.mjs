@@ -176,81 +176,84 @@ await scenario('a refused permit submit scrolls to the first missing field and n
 });
 
 // item 6, seeded menus of a database provisioned before they carried a 菜单别名
-await scenario('a database from before the menu aliases and the API key page: its seeded entries save as they are and the new page arrives after the upgrade', async () => {
-  const bin = process.env.ANQUAN_BIN && path.resolve(process.env.ANQUAN_BIN);
-  expect(bin && fs.existsSync(bin), 'this scenario starts its own server: set ANQUAN_BIN');
-  expect(spawnSync('sqlite3', ['-version']).status === 0, 'sqlite3 is missing (apt-get install -y sqlite3)');
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-old-'));
-  /** the binary on `data`; resolves to { base, stop } once ready */
-  async function start() {
-    const port = await freePort();
-    const mqtt = await freePort();
-    let log = '';
-    const srv = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`, `--mqtt=127.0.0.1:${mqtt}`], {
-      env: { ...process.env, ANQUAN_CAPTCHA: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    srv.stdout.on('data', (d) => (log += d));
-    srv.stderr.on('data', (d) => (log += d));
-    const stop = () =>
-      new Promise((resolve) => {
-        if (srv.exitCode !== null) return resolve();
-        srv.on('exit', resolve);
-        srv.kill('SIGTERM');
+await scenario(
+  'a database from before the menu aliases and the API key page: its seeded entries save as they are and the new page arrives after the upgrade',
+  async () => {
+    const bin = process.env.ANQUAN_BIN && path.resolve(process.env.ANQUAN_BIN);
+    expect(bin && fs.existsSync(bin), 'this scenario starts its own server: set ANQUAN_BIN');
+    expect(spawnSync('sqlite3', ['-version']).status === 0, 'sqlite3 is missing (apt-get install -y sqlite3)');
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'anquan-e2e-old-'));
+    /** the binary on `data`; resolves to { base, stop } once ready */
+    async function start() {
+      const port = await freePort();
+      const mqtt = await freePort();
+      let log = '';
+      const srv = spawn(bin, [`--http=127.0.0.1:${port}`, `--data=${data}`, `--web=${DIST}`, `--mqtt=127.0.0.1:${mqtt}`], {
+        env: { ...process.env, ANQUAN_CAPTCHA: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-    const base = `http://127.0.0.1:${port}`;
-    if (!(await waitReady(`${base}/readyz`, 90000))) {
-      await stop();
-      throw new Error(`the second server did not get ready: ${log.slice(-500)}`);
+      srv.stdout.on('data', (d) => (log += d));
+      srv.stderr.on('data', (d) => (log += d));
+      const stop = () =>
+        new Promise((resolve) => {
+          if (srv.exitCode !== null) return resolve();
+          srv.on('exit', resolve);
+          srv.kill('SIGTERM');
+        });
+      const base = `http://127.0.0.1:${port}`;
+      if (!(await waitReady(`${base}/readyz`, 90000))) {
+        await stop();
+        throw new Error(`the second server did not get ready: ${log.slice(-500)}`);
+      }
+      return { base, stop };
     }
-    return { base, stop };
-  }
-  let srv = await start();
-  try {
-    // as a database seeded before version 4 of blade-system: no entry has an alias, no API key
-    // page (version 5 gives tenants the pages added to the template since), neither applied
-    await srv.stop();
-    const db = path.join(data, 'system.db');
-    const newer = "(SELECT id FROM blade_menu WHERE code IN ('api_key', 'api_key_add', 'api_key_delete'))";
-    const sql = `UPDATE blade_menu SET alias = ''; DELETE FROM blade_role_menu WHERE menu_id IN ${newer}; DELETE FROM blade_menu WHERE id IN ${newer}; DELETE FROM goose_db_version WHERE version_id >= 4;`;
-    const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
-    expect(r.status === 0, `sqlite3: ${r.stderr}`);
-    srv = await start();
-    const ctx = await newContext();
-    const p = await ctx.newPage();
+    let srv = await start();
     try {
-      await p.goto(`${srv.base}/login`);
-      await p.locator('#username').waitFor();
-      if (await p.locator('#tenantId').count()) await p.locator('#tenantId').fill(TENANT);
-      await p.locator('#username').fill('admin');
-      await p.locator('#password').fill('admin');
-      await p.locator('#login-submit').click();
-      await p.waitForURL('**/select-module');
-      await p.goto(`${srv.base}/system/menu`);
-      const { row: rowOf, modalOf: modalIn, toast: toastIn } = antd(p);
-      const r1 = rowOf('系统设置');
-      await r1.waitFor();
-      await r1.locator('a', { hasText: '编辑' }).click();
-      const m = modalIn('编辑');
-      await m.locator('#alias').waitFor();
-      expect(
-        (await m.locator('#alias').inputValue()) === 'systemSettings',
-        `菜单别名 after the upgrade: "${await m.locator('#alias').inputValue()}"`,
-      );
-      await m.locator('.ant-modal-footer .ant-btn-primary').click();
-      await toastIn('操作成功').waitFor();
-      await shot('shell-a-6-old-database-menu', p);
-      // the page added since reached the tenant, with its buttons, granted to its administrators
-      await p.goto(`${srv.base}/system/apiKey`);
-      await p.getByRole('button', { name: /签发密钥/ }).waitFor();
+      // as a database seeded before version 4 of blade-system: no entry has an alias, no API key
+      // page (version 5 gives tenants the pages added to the template since), neither applied
+      await srv.stop();
+      const db = path.join(data, 'system.db');
+      const newer = "(SELECT id FROM blade_menu WHERE code IN ('api_key', 'api_key_add', 'api_key_delete'))";
+      const sql = `UPDATE blade_menu SET alias = ''; DELETE FROM blade_role_menu WHERE menu_id IN ${newer}; DELETE FROM blade_menu WHERE id IN ${newer}; DELETE FROM goose_db_version WHERE version_id >= 4;`;
+      const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
+      expect(r.status === 0, `sqlite3: ${r.stderr}`);
+      srv = await start();
+      const ctx = await newContext();
+      const p = await ctx.newPage();
+      try {
+        await p.goto(`${srv.base}/login`);
+        await p.locator('#username').waitFor();
+        if (await p.locator('#tenantId').count()) await p.locator('#tenantId').fill(TENANT);
+        await p.locator('#username').fill('admin');
+        await p.locator('#password').fill('admin');
+        await p.locator('#login-submit').click();
+        await p.waitForURL('**/select-module');
+        await p.goto(`${srv.base}/system/menu`);
+        const { row: rowOf, modalOf: modalIn, toast: toastIn } = antd(p);
+        const r1 = rowOf('系统设置');
+        await r1.waitFor();
+        await r1.locator('a', { hasText: '编辑' }).click();
+        const m = modalIn('编辑');
+        await m.locator('#alias').waitFor();
+        expect(
+          (await m.locator('#alias').inputValue()) === 'systemSettings',
+          `菜单别名 after the upgrade: "${await m.locator('#alias').inputValue()}"`,
+        );
+        await m.locator('.ant-modal-footer .ant-btn-primary').click();
+        await toastIn('操作成功').waitFor();
+        await shot('shell-a-6-old-database-menu', p);
+        // the page added since reached the tenant, with its buttons, granted to its administrators
+        await p.goto(`${srv.base}/system/apiKey`);
+        await p.getByRole('button', { name: /签发密钥/ }).waitFor();
+      } finally {
+        await ctx.close();
+      }
     } finally {
-      await ctx.close();
+      await srv.stop();
+      fs.rmSync(data, { recursive: true, force: true });
     }
-  } finally {
-    await srv.stop();
-    fs.rmSync(data, { recursive: true, force: true });
-  }
-});
+  },
+);
 
 // item 2
 await scenario('on a phone (360 px) the dashboard and the permit view fit, the permit title keeps its width', async () => {
