@@ -348,7 +348,8 @@ await scenario('the spec date pickers: whole-range search, permit start from now
   await start.click();
   const pd = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').last();
   await pd.waitFor();
-  const before = new Date(Date.now() - 2 * 86400000 + 8 * 3600000).toISOString().slice(0, 10);
+  // three plant days back: before yesterday in the browser's zone too (UTC here), whatever the hour
+  const before = new Date(Date.now() - 3 * 86400000 + 8 * 3600000).toISOString().slice(0, 10);
   const old = pd.locator(`td[title="${before}"]`).first();
   if (await old.count())
     expect(await old.evaluate((e) => e.classList.contains('ant-picker-cell-disabled')), `${before} may start a permit`);
