@@ -155,7 +155,10 @@ func (e *env) testChangeMachine(t *testing.T) {
 	fails(t, e.post(chg+"/pssr/submit", safety, map[string]any{"changeId": id, "content": "", "kind": 1}), 400, "审查项内容", "no content")
 	ok(t, e.post(chg+"/pssr/submit", safety, map[string]any{"changeId": id, "content": "泵出口压力表未校验", "kind": 1}), "must-fix item")
 	ok(t, e.post(chg+"/pssr/submit", safety, map[string]any{"changeId": id, "content": "警示标识未更新", "kind": 2}), "to-fix item")
-	ok(t, e.post(chg+"/person/submit", safety, map[string]any{"changeId": id, "userId": opID, "userName": "王操作", "way": 2}), "person")
+	// The name is read from blade-user by id: the one the page sends is ignored (the start-up
+	// refusal below names 王操作), and an id that is no user of the tenant is refused.
+	fails(t, e.post(chg+"/person/submit", safety, map[string]any{"changeId": id, "userId": 987654321, "way": 2}), 400, "所选人员不存在", "no such user")
+	ok(t, e.post(chg+"/person/submit", safety, map[string]any{"changeId": id, "userId": opID, "userName": "伪造的名字", "way": 2}), "person")
 	fails(t, e.post(chg+"/person/submit", safety, map[string]any{"changeId": id, "userId": opID, "userName": "王操作", "way": 2}), 400, "已在告知培训名单中", "person twice")
 	fails(t, step(safety, "startup", ""), 400, "还有 1 项必改项未整改完成,不能开车投用:「泵出口压力表未校验」", "start-up with an open must-fix item")
 	items := e.get(chg+"/pssr/page?size=100&changeId="+id, safety).list()

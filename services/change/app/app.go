@@ -15,8 +15,10 @@ import (
 	grpcserver "anquan/change/internal/server"
 	"anquan/change/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	userv1 "anquan/proto/blade/user/v1"
 )
 
 // App is change.
@@ -40,7 +42,8 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("change seed: %w", err)
 	}
 	uc := &biz.Changes{Requests: data.NewRequests(g), Logs: data.NewLogs(g), Items: data.NewItems(g), People: data.NewPeople(g),
-		Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
+		Names: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		Q:     data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
 	if err != nil {
 		return err

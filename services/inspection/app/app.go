@@ -14,6 +14,7 @@ import (
 	grpcserver "anquan/inspection/internal/server"
 	"anquan/inspection/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	userv1 "anquan/proto/blade/user/v1"
@@ -42,7 +43,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc := &biz.Inspection{
 		Points: data.NewPoints(g), Plans: data.NewPlans(g), Tasks: data.NewTasks(g), Records: data.NewRecords(g),
 		Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox,
-		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		People: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Now:    time.Now,
 	}
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))

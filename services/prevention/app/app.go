@@ -14,6 +14,7 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/obs"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
@@ -66,7 +67,7 @@ func (a *App) Start(ctx context.Context) error {
 	system := systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))
 	uc.Params = data.Params{C: system}
 	uc.Roles = data.Roles{C: system}
-	uc.People = data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.WorkTickets = data.Workticket{C: workticketv1.NewWorkticketInternalClient(a.in.Dialer.Lazy("workticket"))}.CountToday
 	a.UC = uc
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))

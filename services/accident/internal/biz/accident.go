@@ -2,6 +2,7 @@ package biz
 
 import (
 	"anquan/kit/ruletable"
+	"anquan/kit/valid"
 	"context"
 	"strconv"
 	"strings"
@@ -60,21 +61,6 @@ type Accidents struct {
 	Now         func() time.Time
 }
 
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
-func need(field, v string) error {
-	if strings.TrimSpace(v) == "" {
-		return errs.BadRequest("请填写%s", field)
-	}
-	return nil
-}
-
 func outOfScope(what, name, verb string) error {
 	return errs.Forbidden("%s「%s」不在您的数据权限范围内,不能%s", what, name, verb)
 }
@@ -130,7 +116,7 @@ var gradeOrder = [][3]string{
 
 // SubmitRule writes a new version of a rule; grade bounds must stay in order.
 func (s *Accidents) SubmitRule(ctx context.Context, code string, value float64, source string) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	d, ok := RuleDefOf(code)
@@ -140,7 +126,7 @@ func (s *Accidents) SubmitRule(ctx context.Context, code string, value float64, 
 	if value <= 0 || value > 1e7 {
 		return errs.BadRequest("%s应大于 0 且不超过 10000000", d.Name)
 	}
-	if err := need("规则依据", source); err != nil {
+	if err := valid.Required("规则依据", source); err != nil {
 		return err
 	}
 	return s.Tx.Tx(ctx, func(ctx context.Context) error {
@@ -172,10 +158,10 @@ func (s *Accidents) validateFigures(f Figures) error {
 }
 
 func validateReport(a *Accident) error {
-	if err := need("事故名称", a.Title); err != nil {
+	if err := valid.Required("事故名称", a.Title); err != nil {
 		return err
 	}
-	if err := need("事故地点", a.Place); err != nil {
+	if err := valid.Required("事故地点", a.Place); err != nil {
 		return err
 	}
 	if a.AccidentType < 1 || a.AccidentType > 5 {
@@ -192,7 +178,7 @@ func validateReport(a *Accident) error {
 
 // accidentFor loads an accident the caller may change.
 func (s *Accidents) accidentFor(ctx context.Context, accidentID int64, verb string) (*Accident, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +195,7 @@ func (s *Accidents) accidentFor(ctx context.Context, accidentID int64, verb stri
 // SubmitReport reports an accident (its figures grade it, the clock starts
 // at its occurrence) or edits the narrative of one not closed.
 func (s *Accidents) SubmitReport(ctx context.Context, a *Accident, f Figures) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	var old *Accident
@@ -257,7 +243,7 @@ func (s *Accidents) SubmitReport(ctx context.Context, a *Accident, f Figures) er
 // Supplement records a supplementary report within the supplement window;
 // the figures and the grade follow it.
 func (s *Accidents) Supplement(ctx context.Context, accidentID int64, f Figures, note string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -274,7 +260,7 @@ func (s *Accidents) Supplement(ctx context.Context, accidentID int64, f Figures,
 	if err := s.validateFigures(f); err != nil {
 		return err
 	}
-	if err := need("补报说明", note); err != nil {
+	if err := valid.Required("补报说明", note); err != nil {
 		return err
 	}
 	rules, err := s.RuleSetOf(ctx)
@@ -319,7 +305,7 @@ func (s *Accidents) Investigate(ctx context.Context, accidentID int64, in Invest
 		if a.State != StateReported {
 			return errs.BadRequest("事故「%s」%s,不能%s", a.Title, StateNames[a.State], verb)
 		}
-		if err := need("调查组组长", in.Leader); err != nil {
+		if err := valid.Required("调查组组长", in.Leader); err != nil {
 			return err
 		}
 		a.State, a.InvestigationLeader = StateInvestigating, strings.TrimSpace(in.Leader)
@@ -346,7 +332,7 @@ func (s *Accidents) Investigate(ctx context.Context, accidentID int64, in Invest
 	}
 	for _, f := range []struct{ name, v string }{{"事故调查报告", in.Report}, {"事故原因 (原因未查清不放过)", in.RootCause},
 		{"责任处理 (责任人员未处理不放过)", in.Responsibility}, {"教育情况 (有关人员未受到教育不放过)", in.Education}} {
-		if err := need(f.name, f.v); err != nil {
+		if err := valid.Required(f.name, f.v); err != nil {
 			return err
 		}
 	}
@@ -374,7 +360,7 @@ func (s *Accidents) Investigate(ctx context.Context, accidentID int64, in Invest
 
 // RemoveReports removes reports still 已报告 without actions.
 func (s *Accidents) RemoveReports(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -432,7 +418,7 @@ func truncate(s string, n int) string {
 // may change; a new action with raise set opens a hidden danger (事故类比排查)
 // with the action's responsible person liable.
 func (s *Accidents) SubmitAction(ctx context.Context, x *Action, raise bool) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -456,7 +442,7 @@ func (s *Accidents) SubmitAction(ctx context.Context, x *Action, raise bool) err
 		return errs.BadRequest("事故「%s」已结案", a.Title)
 	}
 	x.Content = strings.TrimSpace(x.Content)
-	if err := need("整改措施", x.Content); err != nil {
+	if err := valid.Required("整改措施", x.Content); err != nil {
 		return err
 	}
 	if x.ResponsibleUserID == 0 {
@@ -487,7 +473,7 @@ func (s *Accidents) SubmitAction(ctx context.Context, x *Action, raise bool) err
 // CompleteAction marks an action done: its responsible person or whoever
 // may change its accident.
 func (s *Accidents) CompleteAction(ctx context.Context, actionID int64, note string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -503,7 +489,7 @@ func (s *Accidents) CompleteAction(ctx context.Context, actionID int64, note str
 	if x.State == ActionDone {
 		return errs.BadRequest("整改措施已完成")
 	}
-	if err := need("完成情况", note); err != nil {
+	if err := valid.Required("完成情况", note); err != nil {
 		return err
 	}
 	now := s.Now()
@@ -534,7 +520,7 @@ func (s *Accidents) RemoveActions(ctx context.Context, ids []int64) error {
 // SubmitNearMiss reports a near miss (the reporter is the caller) or edits
 // one the caller reported or has in scope.
 func (s *Accidents) SubmitNearMiss(ctx context.Context, n *NearMiss) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -548,10 +534,10 @@ func (s *Accidents) SubmitNearMiss(ctx context.Context, n *NearMiss) error {
 		}
 	}
 	n.Title = strings.TrimSpace(n.Title)
-	if err := need("事件名称", n.Title); err != nil {
+	if err := valid.Required("事件名称", n.Title); err != nil {
 		return err
 	}
-	if err := need("事件经过", n.Description); err != nil {
+	if err := valid.Required("事件经过", n.Description); err != nil {
 		return err
 	}
 	if n.PotentialType < 0 || n.PotentialType > 5 || n.Cause < 0 || n.Cause > 3 {
@@ -570,7 +556,7 @@ func (s *Accidents) SubmitNearMiss(ctx context.Context, n *NearMiss) error {
 
 // RemoveNearMisses removes near misses the caller reported or has in scope.
 func (s *Accidents) RemoveNearMisses(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // Object-level authorization of change. The button on each RPC says what
@@ -54,31 +55,23 @@ type Queries interface {
 	FlagNotified(ctx context.Context, id int64) (bool, error)
 }
 
+// Names looks up a user of the tenant (kit/people over blade-user).
+type Names interface {
+	Name(ctx context.Context, tenantID string, userID int64) (name string, found bool, err error)
+}
+
 // Changes is change's use cases.
 type Changes struct {
 	Requests paging.Store[Request]
 	Logs     paging.Store[Log]
 	Items    paging.Store[PssrItem]
 	People   paging.Store[Person]
-	Q        Queries
-	Tx       db.Transactor
-	Events   Events
-	Now      func() time.Time
-}
-
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
-func need(field, v string) error {
-	if strings.TrimSpace(v) == "" {
-		return errs.BadRequest("请填写%s", field)
-	}
-	return nil
+	// Names reads a person's name from blade-user: the page sends only the id.
+	Names  Names
+	Q      Queries
+	Tx     db.Transactor
+	Events Events
+	Now    func() time.Time
 }
 
 // InScope: the request is the caller's to act on.
@@ -92,7 +85,7 @@ func InScope(id *ident.Identity, r *Request) bool {
 
 // requestFor loads a request the caller may act on.
 func (s *Changes) requestFor(ctx context.Context, changeID int64, verb string) (*ident.Identity, *Request, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -107,7 +100,7 @@ func (s *Changes) requestFor(ctx context.Context, changeID int64, verb string) (
 }
 
 func validate(r *Request, now time.Time) error {
-	if err := need("变更名称", r.Title); err != nil {
+	if err := valid.Required("变更名称", r.Title); err != nil {
 		return err
 	}
 	if r.ChangeType < 1 || r.ChangeType > 7 {
@@ -119,7 +112,7 @@ func validate(r *Request, now time.Time) error {
 	if r.Category < 0 || r.Category > 2 || r.ConstructionNature < 0 || r.ConstructionNature > 4 || r.ConstructionStatus < 0 || r.ConstructionStatus > 3 {
 		return errs.BadRequest("变更类别应在 1 到 2 之间,施工性质应在 1 到 4 之间,施工状态应在 1 到 3 之间")
 	}
-	if err := need("变更内容", r.Content); err != nil {
+	if err := valid.Required("变更内容", r.Content); err != nil {
 		return err
 	}
 	if r.Temporary {
@@ -137,7 +130,7 @@ func validate(r *Request, now time.Time) error {
 
 // Submit drafts a request (the caller is its applicant) or edits a draft.
 func (s *Changes) Submit(ctx context.Context, r *Request) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -168,7 +161,7 @@ func (s *Changes) Submit(ctx context.Context, r *Request) error {
 
 // Remove removes drafts the caller has in scope.
 func (s *Changes) Remove(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -305,7 +298,7 @@ func (s *Changes) SubmitItem(ctx context.Context, it *PssrItem) error {
 		return errs.BadRequest("变更「%s」已关闭", r.Title)
 	}
 	it.Content = strings.TrimSpace(it.Content)
-	if err := need("审查项内容", it.Content); err != nil {
+	if err := valid.Required("审查项内容", it.Content); err != nil {
 		return err
 	}
 	if it.Kind != KindMustFix && it.Kind != KindToFix {
@@ -323,7 +316,7 @@ func (s *Changes) SubmitItem(ctx context.Context, it *PssrItem) error {
 // CompleteItem marks an item done: its responsible person or whoever has
 // the request in scope.
 func (s *Changes) CompleteItem(ctx context.Context, itemID int64, note string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -344,7 +337,7 @@ func (s *Changes) CompleteItem(ctx context.Context, itemID int64, note string) e
 	if it.Done {
 		return errs.BadRequest("审查项「%s」已整改完成", it.Content)
 	}
-	if err := need("整改情况", note); err != nil {
+	if err := valid.Required("整改情况", note); err != nil {
 		return err
 	}
 	now := s.Now()
@@ -384,10 +377,14 @@ func (s *Changes) AddPerson(ctx context.Context, p *Person) error {
 	if p.UserID <= 0 {
 		return errs.BadRequest("请选择人员")
 	}
-	p.UserName = strings.TrimSpace(p.UserName)
-	if err := need("人员姓名", p.UserName); err != nil {
+	name, found, err := s.Names.Name(ctx, r.TenantID, p.UserID)
+	if err != nil {
 		return err
 	}
+	if !found {
+		return errs.BadRequest("所选人员不存在或不属于本租户")
+	}
+	p.UserName = name
 	if p.Way != WayInformed && p.Way != WayTrained {
 		return errs.BadRequest("请选择方式 (告知或培训)")
 	}
@@ -405,7 +402,7 @@ func (s *Changes) AddPerson(ctx context.Context, p *Person) error {
 // Confirm records that the person was informed or trained: the person
 // themself, or whoever has the request in scope for them.
 func (s *Changes) Confirm(ctx context.Context, personID int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/valid"
 )
 
 // PassedSubject is education's pass event (consumed to mark people trained).
@@ -54,17 +55,9 @@ type Contractor struct {
 	Now       func() time.Time
 }
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" || id.UserID <= 0 {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // Manager: an administrator or a safety manager of the tenant.
 func (c *Contractor) Manager(ctx context.Context) (bool, error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -96,7 +89,7 @@ func (c *Contractor) mustManage(ctx context.Context, what string) error {
 
 // mayWrite: the record's creator or a manager.
 func (c *Contractor) mayWrite(ctx context.Context, createUser int64, what string) error {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return err
 	}
@@ -209,14 +202,14 @@ func (c *Contractor) RemoveCompanies(ctx context.Context, ids []int64) error {
 
 // Review decides a company's admission (a manager, never on its own say).
 func (c *Contractor) Review(ctx context.Context, id int64, pass, exit bool, comment string) (*Company, error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if err := c.mustManage(ctx, "审核承包商准入"); err != nil {
 		return nil, err
 	}
-	if comment, err = optional(comment, "审核意见", 500); err != nil {
+	if comment, err = valid.Optional("审核意见", comment, 500); err != nil {
 		return nil, err
 	}
 	x, err := c.Companies.Get(ctx, id)
@@ -397,14 +390,14 @@ func (c *Contractor) Trained(ctx context.Context, tenantID string, userID int64,
 
 // AddBlacklist puts a company or a person on the blacklist.
 func (c *Contractor) AddBlacklist(ctx context.Context, kind int32, targetID int64, reason string) (*Blacklist, error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if err := c.mustManage(ctx, "管理黑名单"); err != nil {
 		return nil, err
 	}
-	if reason, err = need(reason, "列入黑名单的原因", 500); err != nil {
+	if reason, err = valid.Text("列入黑名单的原因", reason, 500); err != nil {
 		return nil, err
 	}
 	e := &Blacklist{Kind: kind, TargetID: targetID, Reason: reason, OperatorName: me.UserName}
@@ -453,7 +446,7 @@ func (c *Contractor) Lift(ctx context.Context, id int64, reason string) (*Blackl
 		return nil, err
 	}
 	var err error
-	if reason, err = need(reason, "移出黑名单的原因", 500); err != nil {
+	if reason, err = valid.Text("移出黑名单的原因", reason, 500); err != nil {
 		return nil, err
 	}
 	e, err := c.Blacklist.Get(ctx, id)

@@ -4,30 +4,11 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"anquan/kit/errs"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
-
-func need(s, what string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", errs.BadRequest("请填写%s", what)
-	}
-	if utf8.RuneCountInString(s) > max {
-		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
-	}
-	return s, nil
-}
-
-func optional(s, what string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > max {
-		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
-	}
-	return s, nil
-}
 
 var (
 	creditCode = regexp.MustCompile(`^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$`)
@@ -77,7 +58,7 @@ func ParseDate(s, what string) (*time.Time, error) {
 // NormalizeCompany validates a company in place.
 func NormalizeCompany(c *Company) error {
 	var err error
-	if c.Name, err = need(c.Name, "单位名称", 200); err != nil {
+	if c.Name, err = valid.Text("单位名称", c.Name, 200); err != nil {
 		return err
 	}
 	c.CreditCode = strings.ToUpper(strings.TrimSpace(c.CreditCode))
@@ -90,19 +71,19 @@ func NormalizeCompany(c *Company) error {
 	if c.Risk < 1 || c.Risk > 4 {
 		return errs.BadRequest("风险等级只能是 1 未知风险、2 风险较大、3 风险轻微、4 非常可靠")
 	}
-	if c.Contact, err = optional(c.Contact, "联系人", 50); err != nil {
+	if c.Contact, err = valid.Optional("联系人", c.Contact, 50); err != nil {
 		return err
 	}
 	if c.Phone = strings.TrimSpace(c.Phone); !phoneRe.MatchString(c.Phone) {
 		return errs.BadRequest("联系电话格式错误")
 	}
-	if c.Qualification, err = optional(c.Qualification, "资质证书名称", 200); err != nil {
+	if c.Qualification, err = valid.Optional("资质证书名称", c.Qualification, 200); err != nil {
 		return err
 	}
-	if c.QualificationNo, err = optional(c.QualificationNo, "资质证书编号", 64); err != nil {
+	if c.QualificationNo, err = valid.Optional("资质证书编号", c.QualificationNo, 64); err != nil {
 		return err
 	}
-	if c.Remark, err = optional(c.Remark, "备注", 500); err != nil {
+	if c.Remark, err = valid.Optional("备注", c.Remark, 500); err != nil {
 		return err
 	}
 	return nil
@@ -111,7 +92,7 @@ func NormalizeCompany(c *Company) error {
 // NormalizePerson validates a person in place.
 func NormalizePerson(p *Person) error {
 	var err error
-	if p.Name, err = need(p.Name, "姓名", 50); err != nil {
+	if p.Name, err = valid.Text("姓名", p.Name, 50); err != nil {
 		return err
 	}
 	p.IDCard = strings.ToUpper(strings.TrimSpace(p.IDCard))
@@ -121,13 +102,13 @@ func NormalizePerson(p *Person) error {
 	if p.Phone = strings.TrimSpace(p.Phone); !phoneRe.MatchString(p.Phone) {
 		return errs.BadRequest("联系电话格式错误")
 	}
-	if p.WorkType, err = optional(p.WorkType, "工种", 50); err != nil {
+	if p.WorkType, err = valid.Optional("工种", p.WorkType, 50); err != nil {
 		return err
 	}
-	if p.CertificateNo, err = optional(p.CertificateNo, "证书编号", 64); err != nil {
+	if p.CertificateNo, err = valid.Optional("证书编号", p.CertificateNo, 64); err != nil {
 		return err
 	}
-	if p.Remark, err = optional(p.Remark, "备注", 500); err != nil {
+	if p.Remark, err = valid.Optional("备注", p.Remark, 500); err != nil {
 		return err
 	}
 	if p.CompanyID <= 0 {

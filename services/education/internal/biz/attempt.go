@@ -30,7 +30,7 @@ func Marked(r *Record) bool { return r.State == StateSubmitted }
 // RecordPage lists attempts: a manager sees the tenant's, anyone else only
 // their own (mine=true: always only the caller's).
 func (e *Education) RecordPage(ctx context.Context, q paging.Query, mine bool) (*paging.Page[Record], error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func (e *Education) RecordPage(ctx context.Context, q paging.Query, mine bool) (
 // EachRecord walks the attempts matching q for an export: a manager the
 // tenant's, anyone else only their own.
 func (e *Education) EachRecord(ctx context.Context, q paging.Query, max int, fn func(Record) error) error {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func (e *Education) GetRecord(ctx context.Context, id int64) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (e *Education) expire(ctx context.Context, r *Record) (*Record, error) {
 
 // own reads an attempt the caller takes: only their own.
 func (e *Education) own(ctx context.Context, id int64) (*Record, error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -462,7 +462,7 @@ func (e *Education) Sweep(ctx context.Context) (int, error) {
 
 // CertPage lists certificates: a manager sees the tenant's, others their own.
 func (e *Education) CertPage(ctx context.Context, q paging.Query) (*paging.Page[Cert], error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -482,7 +482,7 @@ func (e *Education) GetCert(ctx context.Context, id int64) (*Cert, error) {
 	if err != nil {
 		return nil, err
 	}
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}

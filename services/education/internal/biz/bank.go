@@ -9,6 +9,7 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/paging"
+	"anquan/kit/valid"
 )
 
 func encode(v any) string {
@@ -21,25 +22,6 @@ func DecodeOptions(s string) []Option {
 	var out []Option
 	_ = json.Unmarshal([]byte(s), &out)
 	return out
-}
-
-func need(s, what string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", errs.BadRequest("请填写%s", what)
-	}
-	if utf8.RuneCountInString(s) > max {
-		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
-	}
-	return s, nil
-}
-
-func optional(s, what string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > max {
-		return "", errs.BadRequest("%s不能超过%d个字符", what, max)
-	}
-	return s, nil
 }
 
 // TypeName names a question type.
@@ -170,13 +152,13 @@ func NormalizeQuestion(q *Question, options []Option, blanks [][]string) error {
 	if !ValidType(q.Type) {
 		return errs.BadRequest(typeRule)
 	}
-	if q.Content, err = need(q.Content, "题干", 2000); err != nil {
+	if q.Content, err = valid.Text("题干", q.Content, 2000); err != nil {
 		return err
 	}
-	if q.Analysis, err = optional(q.Analysis, "答案解析", 2000); err != nil {
+	if q.Analysis, err = valid.Optional("答案解析", q.Analysis, 2000); err != nil {
 		return err
 	}
-	if q.Remark, err = optional(q.Remark, "备注", 500); err != nil {
+	if q.Remark, err = valid.Optional("备注", q.Remark, 500); err != nil {
 		return err
 	}
 	if q.Difficulty == 0 {
@@ -204,7 +186,7 @@ func NormalizeQuestion(q *Question, options []Option, blanks [][]string) error {
 		q.Blanks, q.Answer, q.Options = encode(blanks), "", "[]"
 		return nil
 	case TypeEssay:
-		if q.Reference, err = optional(q.Reference, "参考答案", MaxEssayLen); err != nil {
+		if q.Reference, err = valid.Optional("参考答案", q.Reference, MaxEssayLen); err != nil {
 			return err
 		}
 		q.Answer, q.Options = "", "[]"
@@ -218,7 +200,7 @@ func NormalizeQuestion(q *Question, options []Option, blanks [][]string) error {
 		}
 		for i := range options {
 			options[i].Key = string(rune('A' + i))
-			if options[i].Text, err = need(options[i].Text, "选项"+options[i].Key+"内容", 500); err != nil {
+			if options[i].Text, err = valid.Text("选项"+options[i].Key+"内容", options[i].Text, 500); err != nil {
 				return err
 			}
 		}
@@ -252,10 +234,10 @@ func (e *Education) CategoryPage(ctx context.Context, q paging.Query) (*paging.P
 // SaveCategory creates or updates a category.
 func (e *Education) SaveCategory(ctx context.Context, in *Category) (*Category, error) {
 	var err error
-	if in.Name, err = need(in.Name, "分类名称", 100); err != nil {
+	if in.Name, err = valid.Text("分类名称", in.Name, 100); err != nil {
 		return nil, err
 	}
-	if in.Remark, err = optional(in.Remark, "备注", 500); err != nil {
+	if in.Remark, err = valid.Optional("备注", in.Remark, 500); err != nil {
 		return nil, err
 	}
 	dup, err := e.Categories.Exists(ctx, in.ID, "name = ?", in.Name)

@@ -10,6 +10,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // MaxAssigned bounds the people of one exam; MaxAttempts the attempts of one person.
@@ -43,10 +44,10 @@ func (e *Education) ExamCounts(ctx context.Context, id int64) ([2]int32, error) 
 // people removed lose theirs unless they started it.
 func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 	var err error
-	if in.Name, err = need(in.Name, "考试名称", 200); err != nil {
+	if in.Name, err = valid.Text("考试名称", in.Name, 200); err != nil {
 		return nil, err
 	}
-	if in.Remark, err = optional(in.Remark, "备注", 500); err != nil {
+	if in.Remark, err = valid.Optional("备注", in.Remark, 500); err != nil {
 		return nil, err
 	}
 	if in.StartTime.IsZero() || in.EndTime.IsZero() {

@@ -6,7 +6,9 @@ import (
 	"unicode/utf8"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/valid"
 )
 
 // xlsx import of questions (h-eduimp): every row is checked first and one
@@ -113,7 +115,7 @@ func CheckImportRow(row int32, cells []string, cats map[string]int64) (*ImportRo
 		q.CategoryID = id
 	}
 	var err error
-	if q.Content, err = need(cell(colContent), "题干", 2000); err != nil {
+	if q.Content, err = valid.Text("题干", cell(colContent), 2000); err != nil {
 		fail(colContent, err)
 	}
 	// Options: choice questions only, filled from A without gaps.
@@ -157,7 +159,7 @@ func CheckImportRow(row int32, cells []string, cats map[string]int64) (*ImportRo
 		}
 		q.Policy = p
 	case TypeEssay:
-		if q.Reference, err = optional(answer, "参考答案", MaxEssayLen); err != nil {
+		if q.Reference, err = valid.Optional("参考答案", answer, MaxEssayLen); err != nil {
 			fail(colAnswer, err)
 		}
 	}
@@ -166,10 +168,10 @@ func CheckImportRow(row int32, cells []string, cats map[string]int64) (*ImportRo
 		fail(colDifficulty, errs.BadRequest("难度只能是 容易、中等、困难"))
 	}
 	q.Difficulty = d
-	if q.Analysis, err = optional(cell(colAnalysis), "答案解析", 2000); err != nil {
+	if q.Analysis, err = valid.Optional("答案解析", cell(colAnalysis), 2000); err != nil {
 		fail(colAnalysis, err)
 	}
-	if q.Remark, err = optional(cell(colRemark), "备注", 500); err != nil {
+	if q.Remark, err = valid.Optional("备注", cell(colRemark), 500); err != nil {
 		fail(colRemark, err)
 	}
 	if len(bad) > 0 {
@@ -239,7 +241,7 @@ func CheckImport(rows [][]string, cats map[string]int64) ([]ImportRow, []ImportE
 // ImportQuestions checks every row and, when all are right, saves them in
 // one transaction; otherwise it saves nothing and returns the errors.
 func (e *Education) ImportQuestions(ctx context.Context, rows [][]string) (int, []ImportError, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.User(ctx); err != nil {
 		return 0, nil, err
 	}
 	list, err := e.Categories.List(ctx, paging.Query{}, maxImportCats)

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
 )
 
@@ -244,7 +245,7 @@ func (e *Education) MarkAttempt(ctx context.Context, id int64, marks []Mark) (*R
 	if err := e.needManager(ctx); err != nil {
 		return nil, err
 	}
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}

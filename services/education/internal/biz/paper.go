@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"anquan/kit/errs"
+	"anquan/kit/valid"
 )
 
 // DecodeFixed reads a paper's fixed questions.
@@ -33,10 +34,10 @@ const (
 // once) and every rule can be drawn from the bank; totals are computed.
 func (e *Education) SavePaper(ctx context.Context, in *Paper, fixed []PaperQuestion, rules []DrawRule) (*Paper, error) {
 	var err error
-	if in.Name, err = need(in.Name, "试卷名称", 200); err != nil {
+	if in.Name, err = valid.Text("试卷名称", in.Name, 200); err != nil {
 		return nil, err
 	}
-	if in.Remark, err = optional(in.Remark, "备注", 500); err != nil {
+	if in.Remark, err = valid.Optional("备注", in.Remark, 500); err != nil {
 		return nil, err
 	}
 	if in.Duration < 1 || in.Duration > MaxDuration {

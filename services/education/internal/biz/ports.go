@@ -97,18 +97,10 @@ type Education struct {
 	Now        func() time.Time
 }
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" || id.UserID <= 0 {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // Manager tells whether the caller manages the tenant's training: an
 // administrator or a safety manager.
 func (e *Education) Manager(ctx context.Context) (bool, error) {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -129,7 +121,7 @@ func (e *Education) Manager(ctx context.Context) (bool, error) {
 
 // mayWrite: the record's creator or a manager may change it.
 func (e *Education) mayWrite(ctx context.Context, createUser int64, what string) error {
-	me, err := caller(ctx)
+	me, err := ident.User(ctx)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"anquan/kit/ruletable"
+	"anquan/kit/valid"
 	"context"
 	"strconv"
 	"strings"
@@ -69,14 +70,6 @@ type Emergency struct {
 	Now      func() time.Time
 }
 
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // inScope: the caller is the record's responsible person or creator, or
 // the creator's department is in the caller's data scope.
 func inScope(id *ident.Identity, b *db.Base, responsible int64) bool {
@@ -90,13 +83,6 @@ func outOfScope(what, name, verb string) error {
 func tooLong(field, v string, n int) error {
 	if utf8.RuneCountInString(v) > n {
 		return errs.BadRequest("%s不能超过 %d 个字", field, n)
-	}
-	return nil
-}
-
-func need(field, v string) error {
-	if strings.TrimSpace(v) == "" {
-		return errs.BadRequest("请填写%s", field)
 	}
 	return nil
 }
@@ -136,7 +122,7 @@ func (e *Emergency) RuleHistory(ctx context.Context, code string) (RuleDef, []Ru
 
 // SubmitRule writes a new version of a rule.
 func (e *Emergency) SubmitRule(ctx context.Context, code string, value int32, source string) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	d, ok := RuleDefOf(code)
@@ -149,7 +135,7 @@ func (e *Emergency) SubmitRule(ctx context.Context, code string, value int32, so
 	if value < 1 || value > 1000 {
 		return errs.BadRequest("%s应在 1 到 1000 之间", d.Name)
 	}
-	if err := need("规则依据", source); err != nil {
+	if err := valid.Required("规则依据", source); err != nil {
 		return err
 	}
 	return e.Tx.Tx(ctx, func(ctx context.Context) error {
@@ -183,7 +169,7 @@ func (e *Emergency) CalendarOf(ctx context.Context) (Calendar, error) {
 // SubmitHoliday adds or changes a calendar day: a holiday must fall on a
 // weekday, a working day on a weekend (else it changes nothing); one row per day.
 func (e *Emergency) SubmitHoliday(ctx context.Context, h *Holiday) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	t, err := time.Parse("2006-01-02", h.Day)
@@ -191,7 +177,7 @@ func (e *Emergency) SubmitHoliday(ctx context.Context, h *Holiday) error {
 		return errs.BadRequest("日期格式错误,应为 yyyy-MM-dd")
 	}
 	h.Day, h.Name = t.Format("2006-01-02"), strings.TrimSpace(h.Name)
-	if err := need("名称", h.Name); err != nil {
+	if err := valid.Required("名称", h.Name); err != nil {
 		return err
 	}
 	weekend := t.Weekday() == time.Saturday || t.Weekday() == time.Sunday
@@ -248,10 +234,10 @@ func Deadlines(p *Plan, rules RuleSet, last *time.Time, now time.Time) PlanDeadl
 }
 
 func validatePlan(p *Plan) error {
-	if err := need("预案编号", p.Code); err != nil {
+	if err := valid.Required("预案编号", p.Code); err != nil {
 		return err
 	}
-	if err := need("预案名称", p.Name); err != nil {
+	if err := valid.Required("预案名称", p.Name); err != nil {
 		return err
 	}
 	if p.PlanType < PlanGeneral || p.PlanType > PlanOnSite {
@@ -265,7 +251,7 @@ func validatePlan(p *Plan) error {
 
 // SubmitPlan creates a draft (version 1 of a new plan) or edits a draft.
 func (e *Emergency) SubmitPlan(ctx context.Context, p *Plan) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -311,7 +297,7 @@ func (e *Emergency) SubmitPlan(ctx context.Context, p *Plan) error {
 
 // planFor loads a plan the caller may act on.
 func (e *Emergency) planFor(ctx context.Context, planID int64, verb string) (*Plan, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +336,7 @@ func (e *Emergency) ReviewPlan(ctx context.Context, planID int64, way int32, rev
 	if way == 1 && strings.TrimSpace(reviewers) == "" {
 		return errs.BadRequest("评审须填写评审专家 (与预案有利害关系的专家应当回避)")
 	}
-	if err := need("评审意见", opinion); err != nil {
+	if err := valid.Required("评审意见", opinion); err != nil {
 		return err
 	}
 	if err := e.notFuture("评审日期", date); err != nil {
@@ -434,7 +420,7 @@ func (e *Emergency) RevisePlan(ctx context.Context, planID int64, reason string)
 	if p.State != PlanPublished {
 		return errs.BadRequest("预案「%s」%s,只有已发布的预案可以修订", p.Name, PlanStateNames[p.State])
 	}
-	if err := need("修订原因", reason); err != nil {
+	if err := valid.Required("修订原因", reason); err != nil {
 		return err
 	}
 	return e.Tx.Tx(ctx, func(ctx context.Context) error {
@@ -457,7 +443,7 @@ func (e *Emergency) RevisePlan(ctx context.Context, planID int64, reason string)
 
 // RemovePlans removes drafts in the caller's scope.
 func (e *Emergency) RemovePlans(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -480,7 +466,7 @@ func (e *Emergency) RemovePlans(ctx context.Context, ids []int64) error {
 // ---- supplies ----
 
 func validateSupply(s *Supply) error {
-	if err := need("物资名称", s.Name); err != nil {
+	if err := valid.Required("物资名称", s.Name); err != nil {
 		return err
 	}
 	if s.Category < 0 || s.Category > 13 {
@@ -497,7 +483,7 @@ func validateSupply(s *Supply) error {
 
 // SubmitSupply creates or updates a supply item in the caller's scope.
 func (e *Emergency) SubmitSupply(ctx context.Context, s *Supply) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -521,7 +507,7 @@ func (e *Emergency) SubmitSupply(ctx context.Context, s *Supply) error {
 
 // CheckSupply records a check: the date, the quantity found, scrapping.
 func (e *Emergency) CheckSupply(ctx context.Context, supplyID int64, date time.Time, qty float64, scrapped bool) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -548,7 +534,7 @@ func (e *Emergency) CheckSupply(ctx context.Context, supplyID int64, date time.T
 
 // RemoveSupplies removes items in the caller's scope.
 func (e *Emergency) RemoveSupplies(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -568,12 +554,12 @@ func (e *Emergency) RemoveSupplies(ctx context.Context, ids []int64) error {
 
 // SubmitTeam creates or updates a team in the caller's scope.
 func (e *Emergency) SubmitTeam(ctx context.Context, t *Team) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
 	t.Name = strings.TrimSpace(t.Name)
-	if err := need("队伍名称", t.Name); err != nil {
+	if err := valid.Required("队伍名称", t.Name); err != nil {
 		return err
 	}
 	if t.TeamType < 0 || t.TeamType > 3 {
@@ -601,7 +587,7 @@ func (e *Emergency) SubmitTeam(ctx context.Context, t *Team) error {
 
 // teamFor loads a team the caller may change.
 func (e *Emergency) teamFor(ctx context.Context, teamID int64, verb string) (*Team, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -636,7 +622,7 @@ func (e *Emergency) RemoveTeams(ctx context.Context, ids []int64) error {
 // SubmitMember adds or updates a member of a team the caller may change.
 func (e *Emergency) SubmitMember(ctx context.Context, m *Member) error {
 	m.Name = strings.TrimSpace(m.Name)
-	if err := need("队员姓名", m.Name); err != nil {
+	if err := valid.Required("队员姓名", m.Name); err != nil {
 		return err
 	}
 	if m.ID != 0 {
@@ -676,7 +662,7 @@ func (e *Emergency) RemoveMembers(ctx context.Context, ids []int64) error {
 // ---- drills ----
 
 func validateDrill(d *Drill) error {
-	if err := need("演练名称", d.Name); err != nil {
+	if err := valid.Required("演练名称", d.Name); err != nil {
 		return err
 	}
 	if d.Way < 0 || d.Way > 4 {
@@ -691,7 +677,7 @@ func validateDrill(d *Drill) error {
 // SubmitDrill plans a drill or edits one not yet started; its plan must be
 // a published plan of the tenant, its team a team of the tenant.
 func (e *Emergency) SubmitDrill(ctx context.Context, d *Drill) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -760,7 +746,7 @@ func NextDrillState(from int32, action string) (int32, bool) {
 var drillActions = map[string]string{"start": "开始", "complete": "完成", "reject": "驳回", "void": "作废"}
 
 func (e *Emergency) drillFor(ctx context.Context, drillID int64, verb string) (*Drill, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -797,14 +783,14 @@ func (e *Emergency) MoveDrill(ctx context.Context, drillID int64, m DrillMove) e
 		if err := e.notFuture("实际演练日期", *m.ActualDate); err != nil {
 			return err
 		}
-		if err := need("演练记录", m.Record); err != nil {
+		if err := valid.Required("演练记录", m.Record); err != nil {
 			return err
 		}
 		ad := day(*m.ActualDate)
 		d.ActualDate, d.Record, d.Participants, d.ReportedToAuthority = &ad, strings.TrimSpace(m.Record), m.Participants, m.ReportedToAuthority
 		cols = append(cols, "actual_date", "record", "participants", "reported_to_authority")
 	case "reject", "void":
-		if err := need("原因", m.Reason); err != nil {
+		if err := valid.Required("原因", m.Reason); err != nil {
 			return err
 		}
 		d.StateReason = strings.TrimSpace(m.Reason)
@@ -846,7 +832,7 @@ type HazardRaised struct {
 // rectification item raises a hidden danger (once per drill and item
 // number, however often the evaluation is rewritten).
 func (e *Emergency) EvaluateDrill(ctx context.Context, drillID int64, grade int32, evaluation, rectifications string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -860,7 +846,7 @@ func (e *Emergency) EvaluateDrill(ctx context.Context, drillID int64, grade int3
 	if grade < 1 || grade > 4 {
 		return errs.BadRequest("评估等级只能为 1 优秀、2 良好、3 合格或 4 不合格")
 	}
-	if err := need("评估报告", evaluation); err != nil {
+	if err := valid.Required("评估报告", evaluation); err != nil {
 		return err
 	}
 	items := RectificationItems(rectifications)
@@ -910,7 +896,7 @@ func truncate(s string, n int) string {
 
 // RemoveDrills removes drills not started, rejected or voided.
 func (e *Emergency) RemoveDrills(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -61,21 +61,13 @@ type Factory struct {
 	Now func() time.Time
 }
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // ---- enterprise ----
 
 // EnterpriseOf returns the caller tenant's enterprise record, or by id; an
 // empty record (id 0) when the tenant has none yet, so the shell's header
 // falls back to its default title instead of showing an error.
 func (f *Factory) EnterpriseOf(ctx context.Context, id int64) (*Enterprise, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +156,7 @@ func ValidateEnterprise(e *Enterprise) error {
 // SubmitEnterprise saves the tenant's record. A tenant has one record: a
 // submit without id updates the existing one.
 func (f *Factory) SubmitEnterprise(ctx context.Context, e *Enterprise) error {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -235,7 +227,7 @@ func ValidateArea(a *Area) error {
 // SubmitArea validates an area, its code's uniqueness and its responsible
 // dept and person (both of the caller's tenant), and saves it.
 func (f *Factory) SubmitArea(ctx context.Context, a *Area) error {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -300,7 +292,7 @@ func (f *Factory) SubmitArea(ctx context.Context, a *Area) error {
 
 // RemoveAreas deletes areas logically, all in the caller's data scope.
 func (f *Factory) RemoveAreas(ctx context.Context, ids []int64) error {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -353,7 +345,7 @@ func (f *Factory) Area(ctx context.Context, id int64) (*Area, error) {
 // AreasByIDs serves other services: the caller tenant's areas among ids
 // (all of them when ids is empty); others are absent.
 func (f *Factory) AreasByIDs(ctx context.Context, ids []int64) ([]Area, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	var (
@@ -397,7 +389,7 @@ func (f *Factory) withDeptNames(ctx context.Context, list []Area) error {
 // Locate answers the areas containing p (boundary included), of areaType
 // when > 0, most severe risk first.
 func (f *Factory) Locate(ctx context.Context, p Point, areaType int32) ([]Area, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	if err := checkLngLat(p.Lng, p.Lat); err != nil {
@@ -437,7 +429,7 @@ func findDept(depts []Dept, id int64) *Dept {
 
 // DeptsByCategory lists the tenant's depts of a category (all when 0).
 func (f *Factory) DeptsByCategory(ctx context.Context, category int32) ([]Dept, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -459,7 +451,7 @@ func (f *Factory) DeptsByCategory(ctx context.Context, category int32) ([]Dept, 
 // it names a dept). 0 means the whole tenant. A dept of another tenant is
 // not found.
 func (f *Factory) UserDept(ctx context.Context, deptID, factoryID int64) (int64, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return 0, err
 	}

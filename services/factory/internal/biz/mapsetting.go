@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 )
 
 // Defaults of a tenant without map settings: the map centres on the
@@ -22,7 +23,7 @@ var (
 // MapOf returns the tenant's map settings, or defaults built from the
 // enterprise record.
 func (f *Factory) MapOf(ctx context.Context) (*MapConfig, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +129,7 @@ func ValidateMap(c *MapConfig) error {
 
 // SubmitMap saves the tenant's map settings (one row per tenant).
 func (f *Factory) SubmitMap(ctx context.Context, c *MapConfig) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateMap(c); err != nil {

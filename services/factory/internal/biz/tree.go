@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 )
 
 // TreeNode is a dept of a look-up tree.
@@ -73,7 +74,7 @@ func Children(depts []Dept, parent int64) []*TreeNode {
 // enterprise record's id means the whole tenant), or only the direct
 // children of *parentID when parentID is set.
 func (f *Factory) Tree(ctx context.Context, factoryID int64, parentID *int64) ([]*TreeNode, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

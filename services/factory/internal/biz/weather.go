@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/timefmt"
 )
 
@@ -63,7 +64,7 @@ func WindName(deg float64) string {
 // CurrentWeather: the newest station reading of the last 30 minutes, else
 // the configured provider, else a clear message.
 func (f *Factory) CurrentWeather(ctx context.Context) (*WeatherAnswer, error) {
-	c, err := caller(ctx)
+	c, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +150,7 @@ func ValidateReading(r *WeatherReading, observedAt string, now time.Time) error 
 
 // SubmitReading records a reading of the plant's weather station.
 func (f *Factory) SubmitReading(ctx context.Context, r *WeatherReading, observedAt string) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateReading(r, observedAt, f.Now()); err != nil {

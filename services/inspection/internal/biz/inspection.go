@@ -62,14 +62,6 @@ type Inspection struct {
 	Now     func() time.Time
 }
 
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 var codeRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_\-.:]{0,63}$`)
 
 func maxLen(s string, n int, field string) error {
@@ -124,7 +116,7 @@ func ValidateItems(items []CheckItem) error {
 
 // SubmitPoint creates or updates a point; its code is unique in the tenant.
 func (s *Inspection) SubmitPoint(ctx context.Context, p *Point, items []CheckItem) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	p.Code, p.Name = strings.TrimSpace(p.Code), strings.TrimSpace(p.Name)
@@ -210,7 +202,7 @@ func ValidCycle(h int32) bool {
 // SubmitPlan creates or updates a plan: its route's points exist in the
 // tenant, once each, and its inspector is a user of the tenant.
 func (s *Inspection) SubmitPlan(ctx context.Context, p *Plan) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -299,7 +291,7 @@ func Windows(day time.Time, cycle int32, created time.Time) [][2]time.Time {
 // Generate makes the caller tenant's tasks of today's windows for every
 // enabled plan, once per plan and window (a window already made is skipped).
 func (s *Inspection) Generate(ctx context.Context) (int, error) {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return 0, err
 	}
 	now := s.Now().In(timefmt.Zone)
@@ -438,7 +430,7 @@ func limits(it CheckItem) string {
 // point's. Each abnormal point raises a hidden danger in the same
 // transaction.
 func (s *Inspection) Complete(ctx context.Context, taskID int64, results []PointResult) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -37,14 +37,6 @@ type Positioning struct {
 	Now     func() time.Time
 }
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // Object-level rules of positioning. The buttons (positioning_*_add/edit/
 // delete, positioning_alarm_handle, personnel_positioning_ingest) say who
 // may act at all; a row of another tenant is never found (kit's tenant
@@ -69,7 +61,7 @@ func inScope(id *ident.Identity, dept, user, responsible int64) bool {
 
 // SubmitTag creates or updates a tag; its code is unique in the tenant.
 func (p *Positioning) SubmitTag(ctx context.Context, t *Tag) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -120,7 +112,7 @@ func (p *Positioning) SubmitTag(ctx context.Context, t *Tag) error {
 
 // RemoveTags deletes tags in the caller's scope.
 func (p *Positioning) RemoveTags(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -143,7 +135,7 @@ func (p *Positioning) RemoveTags(ctx context.Context, ids []int64) error {
 
 // SubmitAnchor creates or updates an anchor; its code is unique in the tenant.
 func (p *Positioning) SubmitAnchor(ctx context.Context, a *Anchor) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateAnchor(a); err != nil {
@@ -181,7 +173,7 @@ func ParseIDs(s string) []int64 {
 // SubmitZone validates a zone (polygon, kind, capacity, allowed tags of the
 // caller's tenant), saves it and hands the new configuration to the engine.
 func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allowed []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -229,7 +221,7 @@ func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allow
 
 // RemoveZones deletes zones in the caller's scope.
 func (p *Positioning) RemoveZones(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -249,7 +241,7 @@ func (p *Positioning) RemoveZones(ctx context.Context, ids []int64) error {
 }
 
 func (p *Positioning) reload(ctx context.Context) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -265,7 +257,7 @@ func (p *Positioning) reload(ctx context.Context) error {
 
 // Ingest takes a batch of the caller tenant's fixes.
 func (p *Positioning) Ingest(ctx context.Context, fixes []Fix) (int, int, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -275,7 +267,7 @@ func (p *Positioning) Ingest(ctx context.Context, fixes []Fix) (int, int, error)
 
 // Positions are the caller tenant's latest positions.
 func (p *Positioning) Positions(ctx context.Context) ([]Position, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +276,7 @@ func (p *Positioning) Positions(ctx context.Context) ([]Position, error) {
 
 // Headcounts are the caller tenant's head counts.
 func (p *Positioning) Headcounts(ctx context.Context) (Headcounts, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return Headcounts{}, err
 	}
@@ -299,7 +291,7 @@ const (
 
 // Track is a tag's stored track over at most 24 hours.
 func (p *Positioning) Track(ctx context.Context, tagID int64, from, to time.Time) ([]TrackPoint, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	if !to.After(from) {
@@ -320,7 +312,7 @@ func (p *Positioning) Track(ctx context.Context, tagID int64, from, to time.Time
 // the token): state 2 handled or 3 false alarm; a false alarm needs a
 // comment. Every alarm must be alarming and in the caller's scope.
 func (p *Positioning) HandleAlarms(ctx context.Context, ids []int64, state int32, comment string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -59,21 +59,12 @@ type People interface {
 	Name(ctx context.Context, tenantID string, userID int64) (name string, found bool, err error)
 }
 
-// me is the caller, or 401.
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // manager reports whether the caller is a manager of the module: the
 // tenant administrator (no look-up) or a holder of the safety_manager role
 // (one call to blade-system). Without a role directory only the
 // administrator is one.
 func (p *Prevention) manager(ctx context.Context) (bool, error) {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -119,7 +110,7 @@ func outOfScope(what, name, verb string) error {
 // unitsInScope refuses when one of the units (the ledger rows events,
 // measures and plans hang from) lies outside the caller's data scope.
 func (p *Prevention) unitsInScope(ctx context.Context, unitIDs []int64, verb string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -145,7 +136,7 @@ func (p *Prevention) personName(ctx context.Context, userID int64, label string)
 	if userID <= 0 {
 		return "", nil
 	}
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -209,7 +200,7 @@ func MayChangeHazard(h *Hazard, step HazardStep, userID int64, manager bool) err
 // mayChangeHazard applies MayChangeHazard to the caller; the role look-up
 // happens only when the caller is not the reporter.
 func (p *Prevention) mayChangeHazard(ctx context.Context, h *Hazard, step HazardStep) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -250,7 +241,7 @@ func MayRecord(t *CheckTask, id *ident.Identity, manager bool) bool {
 }
 
 func (p *Prevention) mayRecord(ctx context.Context, t *CheckTask) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/idgen"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // HazardInput is a reported hazard with its times as text.
@@ -25,7 +26,7 @@ func (p *Prevention) prepareHazard(ctx context.Context, in *HazardInput, fromRec
 	h := &in.Hazard
 	now := p.Now()
 	h.DangerName = strings.TrimSpace(h.DangerName)
-	if err := required(h.DangerName, "隐患名称"); err != nil {
+	if err := valid.Required("隐患名称", h.DangerName); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -33,7 +34,7 @@ func (p *Prevention) prepareHazard(ctx context.Context, in *HazardInput, fromRec
 		n     int
 		label string
 	}{{h.DangerName, 200, "隐患名称"}, {h.DangerDesc, 4000, "隐患描述"}, {h.DangerLocation, 200, "隐患位置"}, {h.TreatmentPlan, 4000, "治理方案"}, {h.Photos, 2000, "隐患照片"}} {
-		if err := maxLen(c.v, c.n, c.label); err != nil {
+		if err := valid.MaxLen(c.label, c.v, c.n); err != nil {
 			return err
 		}
 	}
@@ -242,10 +243,10 @@ func (p *Prevention) Act(ctx context.Context, step HazardStep, a *HazardAction) 
 	if err != nil {
 		return err
 	}
-	if err := maxLen(a.Comment, 1000, "意见"); err != nil {
+	if err := valid.MaxLen("意见", a.Comment, 1000); err != nil {
 		return err
 	}
-	if err := maxLen(a.TreatmentPlan, 4000, "治理方案"); err != nil {
+	if err := valid.MaxLen("治理方案", a.TreatmentPlan, 4000); err != nil {
 		return err
 	}
 	flowOn := p.Flow != nil && h.ProcessInstanceID != ""
@@ -296,13 +297,13 @@ func (p *Prevention) Act(ctx context.Context, step HazardStep, a *HazardAction) 
 		}
 		v["assess_user_name"], v["assess_time"], v["assess_comment"] = uname, now, a.Comment
 	case StepRectify:
-		if err := required(a.RectifyMeasures, "整改措施"); err != nil {
+		if err := valid.Required("整改措施", a.RectifyMeasures); err != nil {
 			return err
 		}
-		if err := maxLen(a.RectifyMeasures, 4000, "整改措施"); err != nil {
+		if err := valid.MaxLen("整改措施", a.RectifyMeasures, 4000); err != nil {
 			return err
 		}
-		if err := maxLen(a.RectifyPhotos, 2000, "整改照片"); err != nil {
+		if err := valid.MaxLen("整改照片", a.RectifyPhotos, 2000); err != nil {
 			return err
 		}
 		if a.RectifyCost < 0 {

@@ -8,6 +8,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/idgen"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // RecordInput is an inspection record as submitted.
@@ -29,10 +30,10 @@ func (p *Prevention) SubmitRecord(ctx context.Context, in *RecordInput) (*CheckR
 	if err := oneOf(CheckStatuses, in.CheckStatus, "排查结果"); err != nil {
 		return nil, err
 	}
-	if err := maxLen(in.Remark, 1000, "备注"); err != nil {
+	if err := valid.MaxLen("备注", in.Remark, 1000); err != nil {
 		return nil, err
 	}
-	if err := maxLen(in.Photos, 2000, "照片"); err != nil {
+	if err := valid.MaxLen("照片", in.Photos, 2000); err != nil {
 		return nil, err
 	}
 	task, err := p.Tasks.Get(ctx, in.TaskID)

@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // ---------------------------------------------------------------- objects
@@ -14,13 +16,13 @@ import (
 // SaveObject inserts (no id) or updates a 风险分析对象.
 func (p *Prevention) SaveObject(ctx context.Context, o *RiskObject) error {
 	o.Name, o.Code = strings.TrimSpace(o.Name), strings.TrimSpace(o.Code)
-	if err := required(o.Name, "对象名称"); err != nil {
+	if err := valid.Required("对象名称", o.Name); err != nil {
 		return err
 	}
-	if err := maxLen(o.Name, 100, "对象名称"); err != nil {
+	if err := valid.MaxLen("对象名称", o.Name, 100); err != nil {
 		return err
 	}
-	if err := maxLen(o.Remark, 500, "备注"); err != nil {
+	if err := valid.MaxLen("备注", o.Remark, 500); err != nil {
 		return err
 	}
 	if o.AreaID <= 0 {
@@ -63,7 +65,7 @@ func (p *Prevention) SaveObject(ctx context.Context, o *RiskObject) error {
 // objectInScope refuses an object outside the caller's data scope, or a
 // change (next, when not nil) that would move it out of it.
 func (p *Prevention) objectInScope(ctx context.Context, old, next *RiskObject, verb string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -120,10 +122,10 @@ func (p *Prevention) SaveUnit(ctx context.Context, u *RiskUnit) error {
 	if u.ObjectID <= 0 {
 		return errs.BadRequest("请选择风险分析对象")
 	}
-	if err := required(u.Code, "单元编码"); err != nil {
+	if err := valid.Required("单元编码", u.Code); err != nil {
 		return err
 	}
-	if err := required(u.Name, "单元名称"); err != nil {
+	if err := valid.Required("单元名称", u.Name); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -131,7 +133,7 @@ func (p *Prevention) SaveUnit(ctx context.Context, u *RiskUnit) error {
 		n     int
 		label string
 	}{{u.Code, 50, "单元编码"}, {u.Name, 100, "单元名称"}, {u.HazardCode, 50, "重大危险源编码"}, {u.Remark, 500, "备注"}} {
-		if err := maxLen(c.v, c.n, c.label); err != nil {
+		if err := valid.MaxLen(c.label, c.v, c.n); err != nil {
 			return err
 		}
 	}
@@ -181,7 +183,7 @@ func (p *Prevention) SaveUnit(ctx context.Context, u *RiskUnit) error {
 // unitInScope refuses a unit outside the caller's data scope, or a change
 // (next, when not nil) that would move it out of it.
 func (p *Prevention) unitInScope(ctx context.Context, old, next *RiskUnit, verb string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -316,13 +318,13 @@ func (p *Prevention) SaveEvent(ctx context.Context, e *RiskEvent) error {
 	if e.UnitID <= 0 {
 		return errs.BadRequest("请选择风险分析单元")
 	}
-	if err := required(e.Name, "事件名称"); err != nil {
+	if err := valid.Required("事件名称", e.Name); err != nil {
 		return err
 	}
-	if err := maxLen(e.Name, 200, "事件名称"); err != nil {
+	if err := valid.MaxLen("事件名称", e.Name, 200); err != nil {
 		return err
 	}
-	if err := maxLen(e.Description, 1000, "事件描述"); err != nil {
+	if err := valid.MaxLen("事件描述", e.Description, 1000); err != nil {
 		return err
 	}
 	if err := oneOf(ControlLevels, e.ControlLevel, "管控层级"); err != nil {
@@ -452,7 +454,7 @@ func (p *Prevention) SaveMeasure(ctx context.Context, m *Measure) error {
 	if !strings.HasPrefix(m.Classify2, itoa(int64(m.Classify1))+"-") {
 		return errs.BadRequest("管控措施分类2「%s」不属于分类1「%s」", Classify2[m.Classify2], Classify1[m.Classify1])
 	}
-	if err := required(m.Description, "管控措施描述"); err != nil {
+	if err := valid.Required("管控措施描述", m.Description); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -460,7 +462,7 @@ func (p *Prevention) SaveMeasure(ctx context.Context, m *Measure) error {
 		n     int
 		label string
 	}{{m.Description, 4000, "管控措施描述"}, {m.Classify3, 200, "管控措施分类3"}, {m.TroubleshootContent, 1000, "隐患排查内容"}, {m.Remark, 500, "备注"}} {
-		if err := maxLen(c.v, c.n, c.label); err != nil {
+		if err := valid.MaxLen(c.label, c.v, c.n); err != nil {
 			return err
 		}
 	}
@@ -580,10 +582,10 @@ func (p *Prevention) SavePlan(ctx context.Context, in *PlanInput) error {
 		}
 		c.EndTime = &end
 	}
-	if err := maxLen(c.Name, 200, "任务名称"); err != nil {
+	if err := valid.MaxLen("任务名称", c.Name, 200); err != nil {
 		return err
 	}
-	if err := maxLen(c.TroubleshootContent, 1000, "排查内容"); err != nil {
+	if err := valid.MaxLen("排查内容", c.TroubleshootContent, 1000); err != nil {
 		return err
 	}
 	if c.Enabled != 0 && c.Enabled != 1 {

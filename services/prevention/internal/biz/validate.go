@@ -9,22 +9,6 @@ import (
 	"anquan/kit/timefmt"
 )
 
-// required refuses a blank text.
-func required(v, label string) error {
-	if strings.TrimSpace(v) == "" {
-		return errs.BadRequest("请填写%s", label)
-	}
-	return nil
-}
-
-// maxLen refuses a text over n characters.
-func maxLen(v string, n int, label string) error {
-	if utf8.RuneCountInString(v) > n {
-		return errs.BadRequest("%s不能超过%d个字符", label, n)
-	}
-	return nil
-}
-
 // oneOf refuses a code missing from its dictionary.
 func oneOf[K comparable](dict map[K]string, v K, label string) error {
 	if _, ok := dict[v]; !ok {

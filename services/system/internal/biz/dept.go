@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/tree"
 )
 
@@ -20,7 +21,7 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 	if d.FullName == "" {
 		d.FullName = d.DeptName
 	}
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (s *System) SaveDept(ctx context.Context, d *Dept) error {
 // RemoveDepts refuses departments with children, and any outside the
 // caller's data scope.
 func (s *System) RemoveDepts(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

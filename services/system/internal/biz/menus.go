@@ -67,7 +67,7 @@ func (s *System) Memo(ctx context.Context, key string, build func() (any, error)
 // callerMenus is the caller, their tenant's menu snapshot and, when asked,
 // the menu ids their roles were granted (nil = all).
 func (s *System) callerMenus(ctx context.Context, withGrants bool) (*ident.Identity, *tenantMenus, map[int64]bool, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -286,7 +286,7 @@ func (s *System) SaveMenu(ctx context.Context, m *Menu) error {
 		}
 	}
 	if m.ID != 0 {
-		id, err := caller(ctx)
+		id, err := ident.Caller(ctx)
 		if err != nil {
 			return err
 		}

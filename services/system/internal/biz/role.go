@@ -13,7 +13,7 @@ func (s *System) Grant(ctx context.Context, roleIDs, menuIDs []int64) error {
 	if len(roleIDs) == 0 {
 		return errs.BadRequest("请选择角色")
 	}
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *System) SaveRole(ctx context.Context, r *Role) error {
 	if r.DataScope < 1 || r.DataScope > 4 {
 		return errs.BadRequest("数据权限类型不正确")
 	}
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

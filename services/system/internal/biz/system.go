@@ -71,20 +71,12 @@ func New(s Stores, q Queries, tx db.Transactor, ev Events, users Users, dicts []
 	return &System{S: s, Q: q, Tx: tx, Events: ev, Users: users, Dicts: dicts, menus: newMenuCache()}
 }
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // RequirePlatform refuses tenant management to anyone outside the platform tenant.
 func RequirePlatform(ctx context.Context) error {
 	if ident.IsSystem(ctx) {
 		return nil
 	}
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -95,7 +87,7 @@ func RequirePlatform(ctx context.Context) error {
 }
 
 func (s *System) saveWithEvent(ctx context.Context, subject string, fn func(ctx context.Context) error) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

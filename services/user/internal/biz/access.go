@@ -69,7 +69,7 @@ func (s *Users) adminRoles(ctx context.Context, tenant string) ([]int64, error) 
 // manageable loads users of ids (all of them, or NotFound) and refuses
 // those the caller may not act on (guard).
 func (s *Users) manageable(ctx context.Context, ids []int64, statuses []int32, verb string) ([]User, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (s *Users) manageable(ctx context.Context, ids []int64, statuses []int32, v
 // guard refuses users outside the caller's data scope and, for a caller
 // who is not an administrator, the tenant's administrators.
 func (s *Users) guard(ctx context.Context, users []User, verb string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *Users) guard(ctx context.Context, users []User, verb string) error {
 // mayAssign refuses, for a caller who is not an administrator, the
 // administrator role and a main department outside the caller's scope.
 func (s *Users) mayAssign(ctx context.Context, roles []int64, mainDept int64, checkDept bool) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func (s *Users) mayAssign(ctx context.Context, roles []int64, mainDept int64, ch
 // holdersInScope refuses when a person among userIDs (certificate holders,
 // guardians) lies outside the caller's data scope. One query.
 func (c *Certificates) holdersInScope(ctx context.Context, userIDs []int64, what, verb string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

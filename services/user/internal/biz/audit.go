@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 )
 
 // AuditPass approves pending registrations: the users become normal, their
@@ -19,7 +20,7 @@ func (s *Users) AuditRefuse(ctx context.Context, ids []int64) error {
 }
 
 func (s *Users) audit(ctx context.Context, ids []int64, to int32, subject string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"anquan/kit/db"
-	"anquan/kit/errs"
-	"anquan/kit/ident"
 	"anquan/kit/paging"
 )
 
@@ -92,12 +90,4 @@ type Users struct {
 // New wires the use cases.
 func New(s Stores, q Queries, tx db.Transactor, ev Events, dir Directory, g Guard) *Users {
 	return &Users{S: s, Q: q, Tx: tx, Events: ev, Dir: dir, Guard: g}
-}
-
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
 }

@@ -140,7 +140,7 @@ func certFilters(q paging.Query) paging.Query {
 // PageCertificates lists the tenant's certificates with holder, department,
 // kind names and validity.
 func (c *Certificates) PageCertificates(ctx context.Context, q paging.Query) (*paging.Page[CertificateView], error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	w, err := c.window(ctx)
@@ -160,7 +160,7 @@ func (c *Certificates) PageCertificates(ctx context.Context, q paging.Query) (*p
 
 // EachCertificate streams the certificates of q as views (export).
 func (c *Certificates) EachCertificate(ctx context.Context, q paging.Query, max int, fn func(CertificateView) error) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	w, err := c.window(ctx)
@@ -195,7 +195,7 @@ func (c *Certificates) EachCertificate(ctx context.Context, q paging.Query, max 
 
 // DetailCertificate returns one certificate of the tenant.
 func (c *Certificates) DetailCertificate(ctx context.Context, id int64) (*CertificateView, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	v, err := c.S.Certificate.Get(ctx, id)
@@ -247,7 +247,7 @@ func (c *Certificates) views(ctx context.Context, w Window, list []Certificate) 
 	if len(list) == 0 {
 		return out, nil
 	}
-	id, _ := caller(ctx)
+	id, _ := ident.Caller(ctx)
 	users, err := c.people(ctx, id.TenantID, uniqueIDs(list, func(v *Certificate) int64 { return v.UserID }))
 	if err != nil {
 		return nil, err
@@ -326,7 +326,7 @@ func checkCertificate(v *Certificate) error {
 // the caller's tenant; the holder's work company type and department are
 // copied from the user.
 func (c *Certificates) SaveCertificate(ctx context.Context, v *Certificate) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := checkCertificate(v); err != nil {
@@ -375,7 +375,7 @@ func (c *Certificates) SaveCertificate(ctx context.Context, v *Certificate) erro
 // RemoveCertificates deletes certificates of the tenant (logically),
 // their holders in the caller's data scope.
 func (c *Certificates) RemoveCertificates(ctx context.Context, ids []int64) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	holders, err := c.Q.HolderIDs(ctx, &Certificate{}, ids)

@@ -51,7 +51,7 @@ type ExpireInfo struct {
 
 // ExpireSettingOf is the caller's tenant reminder (the default when none saved).
 func (c *Certificates) ExpireSettingOf(ctx context.Context) (ExpireSetting, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return ExpireSetting{}, err
 	}
 	return c.setting(ctx)
@@ -60,7 +60,7 @@ func (c *Certificates) ExpireSettingOf(ctx context.Context) (ExpireSetting, erro
 // ExpireInfo pages the certificates expired or expiring within the
 // tenant's window, soonest first.
 func (c *Certificates) ExpireInfo(ctx context.Context, q paging.Query) (*ExpireInfo, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	w, err := c.window(ctx)
@@ -89,7 +89,7 @@ func (c *Certificates) ExpireInfo(ctx context.Context, q paging.Query) (*ExpireI
 
 // SaveExpireSetting creates or updates the tenant's reminder.
 func (c *Certificates) SaveExpireSetting(ctx context.Context, s ExpireSetting) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	switch s.Type {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
 )
 
@@ -25,7 +26,7 @@ func (c *Certificates) guardianViews(ctx context.Context, list []Guardian, activ
 	if len(list) == 0 {
 		return out, nil
 	}
-	id, _ := caller(ctx)
+	id, _ := ident.Caller(ctx)
 	users, err := c.people(ctx, id.TenantID, uniqueIDs(list, func(g *Guardian) int64 { return g.UserID }))
 	if err != nil {
 		return nil, err
@@ -47,7 +48,7 @@ func (c *Certificates) guardianViews(ctx context.Context, list []Guardian, activ
 
 // PageGuardians lists the tenant's guardian configuration.
 func (c *Certificates) PageGuardians(ctx context.Context, q paging.Query) (*paging.Page[GuardianView], error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	p, err := c.S.Guardian.Page(ctx, q)
@@ -63,7 +64,7 @@ func (c *Certificates) PageGuardians(ctx context.Context, q paging.Query) (*pagi
 
 // DetailGuardian returns one guardian row.
 func (c *Certificates) DetailGuardian(ctx context.Context, id int64) (*GuardianView, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	g, err := c.S.Guardian.Get(ctx, id)
@@ -79,7 +80,7 @@ func (c *Certificates) DetailGuardian(ctx context.Context, id int64) (*GuardianV
 
 // TicketGuardians lists the active guardians of a work type ("" = all).
 func (c *Certificates) TicketGuardians(ctx context.Context, workType string) ([]GuardianView, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	if workType != "" && WorkTypeName(workType) == "" {
@@ -94,7 +95,7 @@ func (c *Certificates) TicketGuardians(ctx context.Context, workType string) ([]
 
 // SaveGuardian configures a person of the tenant as guardian of a work type.
 func (c *Certificates) SaveGuardian(ctx context.Context, g *Guardian) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := first(
@@ -159,7 +160,7 @@ func (c *Certificates) SaveGuardian(ctx context.Context, g *Guardian) error {
 // RemoveGuardians deletes guardian rows of the tenant, their people in the
 // caller's data scope.
 func (c *Certificates) RemoveGuardians(ctx context.Context, ids []int64) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	people, err := c.Q.HolderIDs(ctx, &Guardian{}, ids)

@@ -83,7 +83,7 @@ func (s *Users) Page(ctx context.Context, q paging.Query) (*paging.Page[UserView
 // TenantPage lists every user of the caller's tenant (pickers in other
 // modules), whatever the caller's data scope.
 func (s *Users) TenantPage(ctx context.Context, q paging.Query) (*paging.Page[UserView], error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (s *Users) TenantPage(ctx context.Context, q paging.Query) (*paging.Page[Us
 }
 
 func (s *Users) page(ctx context.Context, q paging.Query, locked bool) (*paging.Page[UserView], error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func (s *Users) page(ctx context.Context, q paging.Query, locked bool) (*paging.
 
 // TenantList lists every user of the caller's tenant matching q, up to the page cap.
 func (s *Users) TenantList(ctx context.Context, q paging.Query) ([]UserView, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ func (s *Users) TenantList(ctx context.Context, q paging.Query) ([]UserView, err
 
 // Export streams the users of q (same filters and scope as Page) to fn.
 func (s *Users) Export(ctx context.Context, q paging.Query, max int, fn func(UserView) error) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (s *Users) Export(ctx context.Context, q paging.Query, max int, fn func(Use
 
 // Detail returns one user of the caller's tenant with names and lock state.
 func (s *Users) Detail(ctx context.Context, userID int64) (*UserView, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *Users) Detail(ctx context.Context, userID int64) (*UserView, error) {
 
 // Info is the caller's own profile.
 func (s *Users) Info(ctx context.Context) (*UserView, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func checkInOrOut(v int32) error {
 // DeptList lists the departments the internal (1) or external (2) people
 // belong to, with how many there are.
 func (c *Certificates) DeptList(ctx context.Context, inOrOut int32) ([]DeptView, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func readOperatorQuery(q paging.Query) (operatorQuery, error) {
 // Operators pages the tenant's people (any data scope: they are picked on
 // permits) with their certificates.
 func (c *Certificates) Operators(ctx context.Context, q paging.Query) (*paging.Page[OperatorView], error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func (c *Certificates) Operators(ctx context.Context, q paging.Query) (*paging.P
 // OperatorAll lists every person of the tenant matching q (up to the page
 // cap) with their certificates: the permit forms' pickers.
 func (c *Certificates) OperatorAll(ctx context.Context, q paging.Query) ([]OperatorView, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/timefmt"
 )
 
@@ -146,7 +147,7 @@ func judgeOne(id int64, kind, kindName, day string, rows []Holder) Verdict {
 // certificate of kind valid at the moment at ("" = now). Unknown people and
 // kinds are answered as invalid with a reason, never as an error.
 func (c *Certificates) CheckCertificates(ctx context.Context, ids []int64, kind, at string) ([]Verdict, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	t, err := CheckAt(at, c.Now())
@@ -171,7 +172,7 @@ type GuardianVerdict struct {
 
 // CheckGuardian answers whether the person is a guardian of the work type.
 func (c *Certificates) CheckGuardian(ctx context.Context, userID int64, workType string) (*GuardianVerdict, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	typeName := WorkTypeName(workType)

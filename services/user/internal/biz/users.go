@@ -29,7 +29,7 @@ var profileColumns = []string{"name", "real_name", "nick_name", "avatar", "email
 // is ignored (passwords change through their own use cases) and fields left
 // empty keep their stored value (see mergeUser).
 func (s *Users) Save(ctx context.Context, u *User) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (s *Users) withinLimit(ctx context.Context, limit int32) error {
 // Remove deletes users logically: never the caller's own account, never a
 // tenant's administrator account; their tokens stop working.
 func (s *Users) Remove(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (s *Users) find(ctx context.Context, ids []int64, statuses []int32) ([]User
 
 // Grant sets the roles of users.
 func (s *Users) Grant(ctx context.Context, userIDs []int64, roleIDs string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -200,7 +200,7 @@ func (s *Users) setFields(ctx context.Context, ids []int64, values map[string]an
 // ResetPassword sets users' passwords to the tenant's initial password and
 // voids their tokens.
 func (s *Users) ResetPassword(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func (s *Users) ResetPassword(ctx context.Context, ids []int64) error {
 
 // UpdatePassword changes the caller's own password and voids their tokens.
 func (s *Users) UpdatePassword(ctx context.Context, old, plain, confirm string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -279,7 +279,7 @@ func (s *Users) revoke(ctx context.Context, tenant string, ids ...int64) error {
 
 // Unlock clears the failed-login counters of users.
 func (s *Users) Unlock(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -297,7 +297,7 @@ func (s *Users) Unlock(ctx context.Context, ids []int64) error {
 // UpdateInfo changes the caller's own profile; account, roles,
 // departments, posts and password stay as they are.
 func (s *Users) UpdateInfo(ctx context.Context, p *User) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -54,14 +54,6 @@ type Video struct {
 // DefaultDedupe is the dedupe window of alarms.
 const DefaultDedupe = 60 * time.Second
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 var channelCode = regexp.MustCompile(`^[A-Za-z0-9_$.\-]{1,64}$`)
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
@@ -103,7 +95,7 @@ func ValidateCamera(c *Camera) error {
 // SubmitCamera creates or updates a camera; its channel code is unique in
 // the tenant's platform.
 func (v *Video) SubmitCamera(ctx context.Context, c *Camera) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateCamera(c); err != nil {
@@ -127,7 +119,7 @@ func (v *Video) SubmitCamera(ctx context.Context, c *Camera) error {
 
 // RemoveCameras deletes cameras without unhandled alarms.
 func (v *Video) RemoveCameras(ctx context.Context, ids []int64) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	open, err := v.Q.OpenCounts(ctx, ids)
@@ -162,7 +154,7 @@ func (v *Video) CameraPage(ctx context.Context, q paging.Query) (*paging.Page[Ca
 
 // Play gives the caller a signed live URL of a camera of its tenant.
 func (v *Video) Play(ctx context.Context, id int64) (*Camera, string, time.Time, error) {
-	who, err := caller(ctx)
+	who, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, "", time.Time{}, err
 	}
@@ -342,7 +334,7 @@ type HazardEvent struct {
 // confirmed alarm raises a hidden danger in the same transaction (unless
 // asked not to).
 func (v *Video) HandleAlarm(ctx context.Context, h Handle) (*Alarm, error) {
-	who, err := caller(ctx)
+	who, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -436,7 +428,7 @@ type TypeCount struct {
 
 // Stats are the caller tenant's counts.
 func (v *Video) Stats(ctx context.Context) (unhandled, today int64, byType map[string]int64, err error) {
-	if _, err = caller(ctx); err != nil {
+	if _, err = ident.Caller(ctx); err != nil {
 		return
 	}
 	n := v.Now().In(timefmt.Zone)

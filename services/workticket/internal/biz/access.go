@@ -289,7 +289,7 @@ func (w *Workticket) authorize(ctx context.Context, me *ident.Identity, t *Ticke
 // When a look-up fails it answers from what the permit row tells alone
 // (fewer buttons; every write checks again).
 func (w *Workticket) Allowed(ctx context.Context, t *Ticket) ([]string, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

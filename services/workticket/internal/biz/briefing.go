@@ -16,7 +16,7 @@ func (w *Workticket) BriefingOf(ctx context.Context, ticketID int64) (*Briefing,
 
 // SaveBriefing records (or corrects) the pre-job briefing of a permit.
 func (w *Workticket) SaveBriefing(ctx context.Context, b *Briefing) (*Briefing, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

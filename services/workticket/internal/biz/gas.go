@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
 )
 
@@ -22,7 +23,7 @@ func DecodeReadings(s *GasSample) []Reading {
 // standard: stop work on any exceedance). It returns the sample and its
 // permit number.
 func (w *Workticket) AddSample(ctx context.Context, s *GasSample, readings []Reading) (*GasSample, string, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, "", err
 	}

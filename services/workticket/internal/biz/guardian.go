@@ -22,7 +22,7 @@ func openForGuardian(t *Ticket) error {
 // ChangeGuardian hands a permit over to a new guardian: recorded, the
 // permit updated and the new guardian notified (outbox event).
 func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*GuardianChange, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (w *Workticket) ChangeGuardian(ctx context.Context, c *GuardianChange) (*Gu
 
 // UpdateChange edits the reason and hand-over content of a change.
 func (w *Workticket) UpdateChange(ctx context.Context, c *GuardianChange) (*GuardianChange, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (w *Workticket) change(ctx context.Context, id int64) (*GuardianChange, err
 // DeleteChange undoes the latest change of an open permit (the old
 // guardian is restored); older changes are history and stay.
 func (w *Workticket) DeleteChange(ctx context.Context, id int64) error {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

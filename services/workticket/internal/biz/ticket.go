@@ -24,14 +24,6 @@ const (
 	SubjectIssued          = "workticket.ticket.issued"
 )
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // DecodeDetail reads a permit's type fields.
 func DecodeDetail(t *Ticket) Detail {
 	var d Detail
@@ -66,7 +58,7 @@ func (w *Workticket) Get(ctx context.Context, id int64) (*Ticket, error) {
 // Submit creates (no id) or updates a permit after validating everything
 // the standard asks of it; apply also sends it for approval.
 func (w *Workticket) Submit(ctx context.Context, in *Ticket, d Detail, measures []Measure, apply bool) (*Ticket, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +337,7 @@ func (w *Workticket) checkRelated(ctx context.Context, t *Ticket) error {
 
 // Apply sends a permit for approval through blade-flow.
 func (w *Workticket) Apply(ctx context.Context, id int64, comment string) (*Ticket, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +374,7 @@ func (w *Workticket) Apply(ctx context.Context, id int64, comment string) (*Tick
 
 // Approve signs the current approval step; the last pass issues the permit.
 func (w *Workticket) Approve(ctx context.Context, id int64, pass bool, comment string) (*Ticket, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -427,7 +419,7 @@ func (w *Workticket) Approve(ctx context.Context, id int64, pass bool, comment s
 // transition applies vals if the permit is still in the state read, with a
 // signature (action, task) and, on issuance, the event that tells the guardian.
 func (w *Workticket) transition(ctx context.Context, t *Ticket, action, task, comment string, vals map[string]any, issued bool) error {
-	me, _ := caller(ctx)
+	me, _ := ident.Caller(ctx)
 	return w.Tx.Tx(ctx, func(ctx context.Context) error {
 		ok, err := w.Q.Transition(ctx, t.ID, StateOf(t), vals)
 		if err != nil {
@@ -453,7 +445,7 @@ func (w *Workticket) transition(ctx context.Context, t *Ticket, action, task, co
 // Act runs a lifecycle act (start, pause, resume, complete, accept, void,
 // revoke) after checking every precondition.
 func (w *Workticket) Act(ctx context.Context, act string, id int64, comment string) (*Ticket, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -538,7 +530,7 @@ func (w *Workticket) samplesAt(ctx context.Context, ticketID int64) ([]SampleAt,
 // ConfirmMeasures records the caller as the confirmer of the items listed
 // (involved=false marks an item 不涉及).
 func (w *Workticket) ConfirmMeasures(ctx context.Context, id int64, items []Measure) (*Ticket, error) {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -581,7 +573,7 @@ func (w *Workticket) ConfirmMeasures(ctx context.Context, id int64, items []Meas
 // Remove deletes draft permits (unissued and not in approval) of their
 // applicant, all or none.
 func (w *Workticket) Remove(ctx context.Context, ids []int64) error {
-	me, err := caller(ctx)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -67,6 +67,9 @@ export interface CrudPageProps<T = any> {
   addBtn?: boolean;
   editBtn?: boolean;
   delBtn?: boolean;
+  /** per-row edit / delete: hide the button on rows the server would refuse (a submitted request, a closed record) */
+  rowEditable?: (record: T) => boolean;
+  rowDeletable?: (record: T) => boolean;
   viewBtn?: boolean;
   exportBtn?: boolean;
   /** label of the add-child row action in tree mode */
@@ -253,6 +256,8 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     addBtn = true,
     editBtn = true,
     delBtn = true,
+    rowEditable,
+    rowDeletable,
     viewBtn = true,
     exportBtn = false,
     addChildText,
@@ -435,12 +440,12 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
                   <EyeOutlined /> {t('crud.view')}
                 </a>
               ),
-              showEdit && (
+              showEdit && (!rowEditable || rowEditable(record)) && (
                 <a key="edit" onClick={() => openDialog('edit', record)}>
                   <EditOutlined /> {t('crud.edit')}
                 </a>
               ),
-              showDel && (
+              showDel && (!rowDeletable || rowDeletable(record)) && (
                 <a key="del" style={{ color: '#ff4d4f' }} onClick={() => remove([String(record[rowKey])])}>
                   <DeleteOutlined /> {t('crud.delete')}
                 </a>
@@ -458,7 +463,7 @@ function CrudPageInner<T extends Record<string, any>>(props: CrudPageProps<T>, r
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns are rebuilt when their inputs change (fields, dictionaries, access rules, locale); the handlers they close over are recreated every render and would defeat the memo
-  }, [fields, dicts, access, tree, rowActions, intl.locale, opsWidth]);
+  }, [fields, dicts, access, tree, rowActions, rowEditable, rowDeletable, intl.locale, opsWidth]);
 
   const scrollX = useMemo(
     () => 48 + columns.reduce((n, c) => n + (c.hideInTable ? 0 : typeof c.width === 'number' ? c.width : 120), 0),

@@ -130,12 +130,10 @@ function Detail({ rec: row, onClose }: { rec: any; onClose: () => void }) {
   const [rec, setRec] = React.useState<any>(row);
   const tt = useText();
   const [logs, setLogs] = React.useState<any[]>([]);
-  const [users, setUsers] = React.useState<{ label: string; value: string }[]>([]);
   const [done, setDone] = React.useState<{ rec: any; reload: () => void }>();
   React.useEffect(() => {
     changeApi.detail?.(row.id).then((d) => d && setRec(d));
     changeLogs(row.id).then(setLogs);
-    userOptions().then(setUsers);
   }, [row.id]);
   const open = rec.state !== 6;
   const pssr = access.can('change_request_pssr') && open;
@@ -217,11 +215,7 @@ function Detail({ rec: row, onClose }: { rec: any; onClose: () => void }) {
                 delBtn={beforeStartup}
                 viewBtn={false}
                 exportBtn={false}
-                beforeSubmit={(v: any) => ({
-                  ...v,
-                  changeId: rec.id,
-                  userName: users.find((u) => u.value === String(v.userId))?.label || '',
-                })}
+                beforeSubmit={(v: any) => ({ ...v, changeId: rec.id })}
                 rowActions={(x: any, reload) =>
                   !x.confirmed && open
                     ? [
@@ -285,6 +279,8 @@ export default function ChangeRequestPage() {
         exportName="变更管理.xlsx"
         dialogWidth={900}
         editBtn={access.can('change_request_edit')}
+        rowEditable={(r: any) => r.state === 0}
+        rowDeletable={(r: any) => r.state === 0}
         rowActions={(r: any, reload) => [
           ...(steps[r.state] || [])
             .filter((s) => access.can(s.perm))

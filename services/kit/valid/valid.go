@@ -1,0 +1,43 @@
+// Package valid holds the input checks every service's business layer makes
+// on texts, with the Chinese messages users see (请填写…, …不能超过N个字符).
+// Proto rules bound the request at the edge; these are the rules of the
+// record itself, so a call from another service is held to them too.
+package valid
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"anquan/kit/errs"
+)
+
+// Required refuses a blank text (what names the field: 请填写<what>).
+func Required(what, v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errs.BadRequest("请填写%s", what)
+	}
+	return nil
+}
+
+// MaxLen refuses a text over max characters (runes, not bytes).
+func MaxLen(what, v string, max int) error {
+	if utf8.RuneCountInString(v) > max {
+		return errs.BadRequest("%s不能超过%d个字符", what, max)
+	}
+	return nil
+}
+
+// Text is a required text of at most max characters, trimmed.
+func Text(what, v string, max int) (string, error) {
+	v = strings.TrimSpace(v)
+	if err := Required(what, v); err != nil {
+		return "", err
+	}
+	return v, MaxLen(what, v, max)
+}
+
+// Optional is a text of at most max characters, trimmed; blank is allowed.
+func Optional(what, v string, max int) (string, error) {
+	v = strings.TrimSpace(v)
+	return v, MaxLen(what, v, max)
+}
