@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, MQTT_PORT, page, shot, scenario, expect, login, finish } = await openSuite('monitor');
-const { item, modalOf, pick, row } = antd(page);
+const { item, modalOf, openDropdown, row } = antd(page);
 
 // Shanghai wall-clock time (the server's zone) as yyyy-MM-dd HH:mm:ss, offset minutes from now
 const pad = (n) => String(n).padStart(2, '0');
@@ -153,7 +153,10 @@ await scenario('hold a point out of service for calibration, then end the hold b
     .first()
     .click();
   const m = modalOf('新增');
-  await pick(m, '监测点位', 'TT-301');
+  // a searchable select (the list is virtual): type to narrow it
+  await item(m, '监测点位').locator('.ant-select-selector').click();
+  await item(m, '监测点位').locator('.ant-select-selector input').fill('TT-301');
+  await openDropdown().locator('.ant-select-item-option', { hasText: 'TT-301' }).first().click();
   await item(m, '停用类型').getByText('标定').click();
   await item(m, '停用原因').locator('textarea').fill('温度变送器标定');
   const until = item(m, '截止时间').locator('input');
