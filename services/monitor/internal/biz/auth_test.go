@@ -83,3 +83,29 @@ func TestAuthenticateCachesVerifiedSecrets(t *testing.T) {
 		t.Fatalf("cache size %d after it was full", n)
 	}
 }
+
+// BenchmarkAuthenticate: a repeat batch (cached) against a bcrypt check
+// (the default cost, as issued secrets are hashed).
+func BenchmarkAuthenticate(b *testing.B) {
+	h, err := bcrypt.GenerateFromPassword([]byte("s"), bcrypt.DefaultCost)
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := &gwQueries{g: &Gateway{Code: "GW", SecretHash: string(h)}}
+	now := time.Unix(1_700_000_000, 0)
+	ctx := context.Background()
+	b.Run("cached", func(b *testing.B) {
+		m := &Monitor{Q: q, Now: func() time.Time { return now }}
+		m.Authenticate(ctx, "t", "GW", "s")
+		for b.Loop() {
+			m.Authenticate(ctx, "t", "GW", "s")
+		}
+	})
+	b.Run("bcrypt", func(b *testing.B) {
+		m := &Monitor{Q: q, Now: func() time.Time { return now }}
+		for b.Loop() {
+			m.authOK = nil
+			m.Authenticate(ctx, "t", "GW", "s")
+		}
+	})
+}
