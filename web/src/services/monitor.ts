@@ -22,8 +22,12 @@ export const alarmApi = crudApi<Alarm>(`${M}/alarm`, 'page');
 
 export const activeAlarms = () => apiGet(`${M}/alarm/active`).then((r) => r.data || []);
 export const ackAlarms = (ids: string[]) => post(`${M}/alarm/ack`, undefined, { ids: ids.join(',') });
-/** Shelving (报警搁置): minutes 1..SHELVE_MAX_MINUTES with a reason; lifted early with unshelve. */
-export const SHELVE_MAX_MINUTES = 480;
+/**
+ * Shelving (报警搁置): minutes 1..the tenant's longest shelve (alarm rule shelve.max.minutes,
+ * 480 by default, at most SHELVE_MAX_MINUTES; the server checks it) with a reason; lifted early
+ * with unshelve.
+ */
+export const SHELVE_MAX_MINUTES = 1440;
 export const shelveAlarms = (ids: string[], minutes: number, reason: string) =>
   post(`${M}/alarm/shelve`, { ids: ids.join(','), minutes, reason });
 export const unshelveAlarms = (ids: string[]) => post(`${M}/alarm/unshelve`, undefined, { ids: ids.join(',') });

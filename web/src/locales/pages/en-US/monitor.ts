@@ -51,8 +51,9 @@ export default {
   搁置至: 'Shelved until',
   搁置原因: 'Shelve reason',
   '搁置时长(分钟)': 'Shelve for (minutes)',
-  '到期自动恢复报警提示,最长 480 分钟': 'Announced again at expiry; at most 480 minutes',
-  '搁置时长应为 1 到 480 分钟': 'Shelve for 1 to 480 minutes',
+  '到期自动恢复报警提示,最长时长见报警规则(默认 480 分钟)':
+    'Announced again at expiry; the longest shelve is an alarm rule (480 minutes by default)',
+  '搁置时长应为 1 到 1440 分钟': 'Shelve for 1 to 1440 minutes',
   请填写搁置原因: 'Enter the reason for shelving',
   条报警: 'alarms',
   报警泛滥: 'Alarm flood',
