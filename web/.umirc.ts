@@ -122,6 +122,13 @@ export default defineConfig({
         // monitor pages (live points and alarms)
         { path: '/monitor/point', component: './monitor/point/index', access: 'canRoute' },
         { path: '/monitor/alarm', component: './monitor/alarm/index', access: 'canRoute' },
+        { path: '/monitor/hold', component: './monitor/hold/index', access: 'canRoute' },
+        { path: '/monitor/rule', component: './monitor/rule/index', access: 'canRoute' },
+        {
+          path: '/processAlarmOptimization/floodingAnalysisDetails',
+          component: './monitor/analysis/index',
+          access: 'canRoute',
+        },
         { path: '/monitor/device', component: './monitor/device/index', access: 'canRoute' },
         { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
         // aichat: the caller's conversations with the safety assistant

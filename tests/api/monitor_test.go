@@ -415,6 +415,191 @@ func (e *env) testMonitorShelve(t *testing.T, c paho.Client) {
 		return y != nil && y["level"] == "HH" && y["shelved"] != true
 	})
 	fails(t, shelve(a, gt["id"], 10, "检修"), 400, "气体二级报警", "shelve gas level 2")
+
+	e.testMonitorHolds(t, c)
+	e.testMonitorRulesAndFloods(t, c)
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+// plantTime formats t as the tenant's wall clock (China, UTC+8).
+func plantTime(t time.Time) string {
+	return t.In(time.FixedZone("CST", 8*3600)).Format("2006-01-02 15:04:05")
+}
+
+func (e *env) pointID(t *testing.T, tok, code string) any {
+	t.Helper()
+	r := e.get("/api/monitor/point/page?code_equal="+code, tok)
+	ok(t, r, "point "+code)
+	if len(r.list()) != 1 {
+		t.Fatalf("point %s: %s", code, truncate(r.Raw))
+	}
+	return r.list()[0].(map[string]any)["id"]
+}
+
+// testMonitorHolds: a point held out of service (bounded inputs, object
+// and tenant checks, one hold at a time, audited): its alarm is stored
+// flagged suppressed and kept out of the active list; ended by hand, the
+// alarm is announced.
+func (e *env) testMonitorHolds(t *testing.T, c paho.Client) {
+	a := e.login("100001", "admin", "admin")
+	const tel = "anquan/100001/demo-gw/telemetry"
+	pid := e.pointID(t, a, "PT-102")
+	until := plantTime(time.Now().Add(time.Hour))
+	hold := func(tok string, body map[string]any) *resp { return e.post("/api/monitor/hold/submit", tok, body) }
+	base := func(mod func(map[string]any)) map[string]any {
+		b := map[string]any{"pointId": pid, "kind": 1, "reason": "压力变送器标定", "until": until}
+		mod(b)
+		return b
+	}
+	fails(t, hold(a, base(func(b map[string]any) { b["reason"] = " " })), 400, "请填写停用原因", "hold without a reason")
+	fails(t, hold(a, base(func(b map[string]any) { b["kind"] = 2 })), 400, "请填写作业票", "permit hold without its permit")
+	fails(t, hold(a, base(func(b map[string]any) { b["kind"] = 7 })), 400, "停用类型", "unknown kind")
+	fails(t, hold(a, base(func(b map[string]any) { b["until"] = plantTime(time.Now().AddDate(0, 0, 31)) })), 400, "不能超过 30 天", "hold beyond 30 days")
+	fails(t, hold(a, base(func(b map[string]any) { b["until"] = plantTime(time.Now().Add(-time.Minute)) })), 400, "晚于当前时间", "hold in the past")
+	fails(t, hold(a, base(func(b map[string]any) { b["until"] = "soon" })), 400, "停用截止时间", "a bad end")
+	fails(t, hold(e.login("100001", "operator1", "123456"), base(func(map[string]any) {})), 403, "", "operator holds")
+	fails(t, hold(e.login("300002", "admin", "123456"), base(func(map[string]any) {})), 400, "不存在", "hold another tenant's point")
+	ok(t, hold(a, base(func(map[string]any) {})), "hold PT-102")
+	fails(t, hold(a, base(func(map[string]any) {})), 400, "已停用至", "hold twice")
+
+	holds := e.get("/api/monitor/hold/page?pointCode_equal=PT-102", a)
+	ok(t, holds, "hold page")
+	if len(holds.list()) != 1 {
+		t.Fatalf("holds: %s", truncate(holds.Raw))
+	}
+	h := holds.list()[0].(map[string]any)
+	if h["status"] != float64(1) || h["kindName"] != "标定" || h["byName"] == "" || h["until"] != until {
+		t.Fatalf("hold: %v", h)
+	}
+	audit := e.get("/api/audit-log/page?service=monitor&size=50&recordIds="+str(h["id"]), a)
+	ok(t, audit, "audit of the hold")
+	if !strings.Contains(string(audit.Raw), `"entity":"monitor_hold"`) || !strings.Contains(string(audit.Raw), `"account":"admin"`) {
+		t.Fatalf("the hold is not audited as the caller: %s", truncate(audit.Raw))
+	}
+	if p := e.get("/api/monitor/point/detail?id="+str(pid), a).dataMap(); p["heldUntil"] != until {
+		t.Fatalf("held point: %v", p)
+	}
+
+	// Alarming while held: stored, flagged, not in the active list.
+	publish(t, c, tel, `{"values": {"PT-102": 13}}`)
+	var stored map[string]any
+	eventually(t, "PT-102 alarm stored suppressed", func() bool {
+		r := e.get("/api/monitor/alarm/page?pointCode_equal=PT-102", a)
+		if len(r.list()) == 0 {
+			return false
+		}
+		stored = r.list()[0].(map[string]any)
+		return true
+	})
+	if stored["suppressed"] != true || e.activeAlarm(t, a, "PT-102") != nil {
+		t.Fatalf("alarm of a held point: %v", stored)
+	}
+
+	// Ended by hand: the alarm is announced; ending again, or another
+	// tenant's call, is refused.
+	fails(t, e.post("/api/monitor/hold/remove?ids="+str(h["id"]), e.login("300002", "admin", "123456"), nil), 400, "不存在", "end another tenant's hold")
+	ok(t, e.post("/api/monitor/hold/remove?ids="+str(h["id"]), a, nil), "end the hold")
+	eventually(t, "PT-102 announced after the hold", func() bool {
+		x := e.activeAlarm(t, a, "PT-102")
+		return x != nil && x["suppressed"] != true
+	})
+	fails(t, e.post("/api/monitor/hold/remove?ids="+str(h["id"]), a, nil), 400, "停用已结束", "end twice")
+	if x := e.get("/api/monitor/hold/page?pointCode_equal=PT-102", a).list()[0].(map[string]any); x["status"] != float64(3) || x["endedAt"] == "" {
+		t.Fatalf("ended hold: %v", x)
+	}
+}
+
+// testMonitorRulesAndFloods: the tenant's alarm rule table (bounded, the
+// flood ending below where it starts, per tenant, versioned) drives the
+// longest shelve, chattering and floods; the analysis reads them.
+func (e *env) testMonitorRulesAndFloods(t *testing.T, c paho.Client) {
+	a := e.login("100001", "admin", "admin")
+	other := e.login("300002", "admin", "123456")
+	const tel = "anquan/100001/demo-gw/telemetry"
+	rule := func(tok, code string, v int, source string) *resp {
+		return e.post("/api/monitor/rule/submit", tok, map[string]any{"code": code, "value": v, "source": source})
+	}
+	valueOf := func(tok, code string) any {
+		r := e.get("/api/monitor/rule/list", tok)
+		ok(t, r, "rule list")
+		for _, it := range r.list() {
+			if m := it.(map[string]any); m["code"] == code {
+				return m["value"]
+			}
+		}
+		t.Fatalf("rule %s missing: %s", code, truncate(r.Raw))
+		return nil
+	}
+	if v := valueOf(a, "flood.start.count"); v != float64(10) {
+		t.Fatalf("default flood start: %v", v)
+	}
+	fails(t, rule(a, "flood.end.count", 10, "ISA-18.2"), 400, "应小于开始阈值 10", "flood ending at its start")
+	fails(t, rule(a, "shelve.max.minutes", 2000, "x"), 400, "应在 1 到 1440", "a shelve beyond a day")
+	fails(t, rule(a, "shelve.max.minutes", 60, " "), 400, "请填写规则依据", "a rule without its source")
+	fails(t, rule(a, "nope", 1, "x"), 400, "不存在", "an unknown rule")
+	fails(t, rule(e.login("100001", "operator1", "123456"), "shelve.max.minutes", 60, "x"), 403, "", "operator edits a rule")
+	ok(t, rule(a, "shelve.max.minutes", 60, "本厂规定:搁置不超过 1 小时"), "shorter shelves")
+	if v := valueOf(a, "shelve.max.minutes"); v != float64(60) {
+		t.Fatalf("shelve maximum in force: %v", v)
+	}
+	if v := valueOf(other, "shelve.max.minutes"); v != float64(480) {
+		t.Fatalf("another tenant's shelve maximum: %v", v)
+	}
+	pt := e.activeAlarm(t, a, "PT-101")
+	fails(t, e.post("/api/monitor/alarm/shelve", a, map[string]any{"ids": str(pt["id"]), "minutes": 61, "reason": "标定"}), 400,
+		"搁置时长应为 1 到 60 分钟", "shelve beyond the tenant's maximum")
+	hist := e.get("/api/monitor/rule/history?code=shelve.max.minutes", a)
+	ok(t, hist, "rule history")
+	if len(hist.list()) != 1 {
+		t.Fatalf("history: %s", truncate(hist.Raw))
+	}
+
+	// A flood: more than 2 alarms in the window of the reaction area.
+	ok(t, rule(a, "flood.end.count", 1, "测试"), "flood end")
+	ok(t, rule(a, "flood.start.count", 2, "测试"), "flood start")
+	for i := 0; i < 3; i++ {
+		publish(t, c, tel, `{"values": {"PT-201": 4.2}}`)
+		var x map[string]any
+		eventually(t, "PT-201 raised", func() bool { x = e.activeAlarm(t, a, "PT-201"); return x != nil && x["state"] == "ACTIVE_UNACK" })
+		if i == 2 {
+			if x["chattering"] != true || x["flood"] != true {
+				t.Fatalf("third activation in a minute: %v", x)
+			}
+			break
+		}
+		ok(t, e.post("/api/monitor/alarm/ack?ids="+str(x["id"]), a, nil), "ack PT-201")
+		publish(t, c, tel, `{"values": {"PT-201": 3.0}}`)
+		eventually(t, "PT-201 over", func() bool { return e.activeAlarm(t, a, "PT-201") == nil })
+	}
+	if p := e.get("/api/monitor/point/detail?id="+str(e.pointID(t, a, "PT-201")), a).dataMap(); p["chattering"] != true {
+		t.Fatalf("chattering point: %v", p)
+	}
+
+	// The analysis of the last three plant days.
+	day := func(d int) string { return plantTime(time.Now().AddDate(0, 0, d))[:10] }
+	an := e.get("/api/monitor/alarm/analysis?from="+day(-2)+"&to="+day(0), a)
+	ok(t, an, "analysis")
+	m := an.dataMap()
+	figs, _ := m["figures"].([]any)
+	days, _ := m["days"].([]any)
+	floods, _ := m["floods"].([]any)
+	chat, _ := m["chattering"].([]any)
+	// (PT-102's alarm, raised while held, is no longer suppressed: its hold ended.)
+	n, _ := m["alarms"].(float64)
+	if len(figs) != 8 || len(days) != 3 || len(floods) == 0 || len(chat) == 0 || n < 5 {
+		t.Fatalf("analysis: figures %d days %d floods %d chattering %d alarms %v", len(figs), len(days), len(floods), len(chat), n)
+	}
+	if f := floods[0].(map[string]any); f["firstPointCode"] == "" || f["endAt"] != "" {
+		t.Fatalf("open flood: %v", f)
+	}
+	if an := e.get("/api/monitor/alarm/analysis?from="+day(-2)+"&to="+day(0), other).dataMap(); len(asList(an["floods"])) != 0 || (an["alarms"] != nil && an["alarms"] != float64(0)) {
+		t.Fatalf("another tenant's analysis: %v", an)
+	}
+	fails(t, e.get("/api/monitor/alarm/analysis?from="+day(0)+"&to="+day(-1), a), 400, "开始日期不能晚于结束日期", "a reversed range")
+	fails(t, e.get("/api/monitor/alarm/analysis?from="+day(-92)+"&to="+day(0), a), 400, "不能超过 92 天", "93 days")
+	fails(t, e.get("/api/monitor/alarm/analysis", a), 400, "请选择统计日期范围", "no range")
+	fails(t, e.get("/api/monitor/alarm/analysis?from="+day(-1)+"&to="+day(0), e.login("100001", "operator1", "123456")), 403, "", "operator analysis")
 }
 
 // TestMonitorExternalBroker: with mqtt.url set, monitor subscribes to an

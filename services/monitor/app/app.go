@@ -65,8 +65,26 @@ func (a *App) Start(ctx context.Context) error {
 		closeHistory()
 		return err
 	}
+	// Flood state is per process: floods left open by the previous one end now.
+	if err := q.CloseOpenFloods(sys, time.Now()); err != nil {
+		closeHistory()
+		return err
+	}
+	rules, err := q.AllRules(sys)
+	if err != nil {
+		closeHistory()
+		return err
+	}
+	engine.PreloadRules(biz.RulesByTenant(rules))
+	holds, err := q.AllHoldsInForce(sys, time.Now())
+	if err != nil {
+		closeHistory()
+		return err
+	}
+	engine.PreloadHolds(holds)
 	engine.Start(points, open)
 	uc := &biz.Monitor{Gateways: data.NewGateways(g), Devices: data.NewDevices(g), Points: data.NewPoints(g), Alarms: data.NewAlarms(g),
+		Rules: data.NewRules(g), Holds: data.NewHolds(g),
 		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now}
 	h := service.New(uc)
 

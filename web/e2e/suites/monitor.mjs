@@ -7,9 +7,17 @@
 // The gateway list shows demo-gw 在线 while a client holds its session with a last will, and
 // 离线 (with its 最后通信时间) after that client is killed without DISCONNECT.
 import { spawn, spawnSync } from 'node:child_process';
-import { openSuite } from '../suite.mjs';
+import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, MQTT_PORT, page, shot, scenario, expect, login, finish } = await openSuite('monitor');
+const { item, modalOf, openDropdown, row } = antd(page);
+
+// Shanghai wall-clock time (the server's zone) as yyyy-MM-dd HH:mm:ss, offset minutes from now
+const pad = (n) => String(n).padStart(2, '0');
+function cst(offsetMin = 0) {
+  const d = new Date(Date.now() + offsetMin * 60000 + 8 * 3600000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00`;
+}
 
 const hasPub = spawnSync('mosquitto_pub', ['--help']).error === undefined;
 function publish(values) {
@@ -136,6 +144,45 @@ await scenario('issue a gateway secret: shown once with the MQTT username and to
   await page.getByText('用户名: 100001:demo-gw').waitFor();
   await page.getByText('主题: anquan/100001/demo-gw/telemetry').waitFor();
   await shot('monitor-04-secret');
+});
+
+await scenario('hold a point out of service for calibration, then end the hold by hand', async () => {
+  await page.goto(`${BASE}/monitor/hold`);
+  await page
+    .locator('.aq-crud button', { hasText: /新\s*增/ })
+    .first()
+    .click();
+  const m = modalOf('新增');
+  // a searchable select (the list is virtual): type to narrow it
+  await item(m, '监测点位').locator('.ant-select-selector').click();
+  await item(m, '监测点位').locator('.ant-select-selector input').fill('TT-301');
+  await openDropdown().locator('.ant-select-item-option', { hasText: 'TT-301' }).first().click();
+  await item(m, '停用类型').getByText('标定').click();
+  await item(m, '停用原因').locator('textarea').fill('温度变送器标定');
+  const until = item(m, '截止时间').locator('input');
+  await until.click();
+  await until.fill(cst(120));
+  await until.press('Enter');
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
+  const held = row('TT-301');
+  await held.getByText('停用中').waitFor();
+  expect((await held.textContent()).includes('温度变送器标定'), 'the reason is listed');
+  await shot('monitor-05-hold');
+  await held.getByRole('button', { name: '结束停用' }).click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await row('TT-301').getByText('已结束').waitFor();
+});
+
+await scenario('the flood analysis page shows the figures beside their targets, the daily chart and the tables', async () => {
+  await page.goto(`${BASE}/processAlarmOptimization/floodingAnalysisDetails`);
+  await page.locator('[data-figure="floodPercent"]').waitFor();
+  expect((await page.locator('[data-figure="floodPercent"]').textContent()).includes('< 1'), 'flood time beside its target');
+  expect((await page.locator('[data-figure="standing"]').count()) === 1, 'standing alarms figure');
+  await page.locator('[data-testid="analysis-chart"]').waitFor();
+  expect((await page.locator('[data-testid="analysis-chart"] g[data-day]').count()) === 30, 'one column a day for 30 days');
+  await page.getByText('报警泛滥记录').waitFor();
+  await page.getByText('抖动点位前 10').waitFor();
+  await shot('monitor-06-analysis');
 });
 
 await finish();

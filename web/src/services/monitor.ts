@@ -22,11 +22,28 @@ export const alarmApi = crudApi<Alarm>(`${M}/alarm`, 'page');
 
 export const activeAlarms = () => apiGet(`${M}/alarm/active`).then((r) => r.data || []);
 export const ackAlarms = (ids: string[]) => post(`${M}/alarm/ack`, undefined, { ids: ids.join(',') });
-/** Shelving (报警搁置): minutes 1..SHELVE_MAX_MINUTES with a reason; lifted early with unshelve. */
-export const SHELVE_MAX_MINUTES = 480;
+/**
+ * Shelving (报警搁置): minutes 1..the tenant's longest shelve (alarm rule shelve.max.minutes,
+ * 480 by default, at most SHELVE_MAX_MINUTES; the server checks it) with a reason; lifted early
+ * with unshelve.
+ */
+export const SHELVE_MAX_MINUTES = 1440;
 export const shelveAlarms = (ids: string[], minutes: number, reason: string) =>
   post(`${M}/alarm/shelve`, { ids: ids.join(','), minutes, reason });
 export const unshelveAlarms = (ids: string[]) => post(`${M}/alarm/unshelve`, undefined, { ids: ids.join(',') });
+/** Out-of-service holds (点位停用): kind 1 标定, 2 作业票 (with the permit), 3 检修; ended early with remove. */
+export type Hold = Schemas['v1Hold'];
+export const holdApi = crudApi<Hold>(`${M}/hold`, 'page');
+export const endHolds = (ids: string[]) => post(`${M}/hold/remove`, undefined, { ids: ids.join(',') });
+export const HOLD_KINDS = [
+  { label: '标定', value: 1 },
+  { label: '作业票', value: 2 },
+  { label: '检修', value: 3 },
+];
+export const HOLD_STATUS: Record<number, string> = { 1: '停用中', 2: '已到期', 3: '已结束' };
+/** Alarm analysis (报警泛滥分析) of a date range (yyyy-MM-dd, at most 92 days). */
+export type Analysis = Schemas['v1Analysis'];
+export const alarmAnalysis = (from: string, to: string) => apiGet(`${M}/alarm/analysis`, { from, to }).then((r) => r.data as Analysis);
 export const issueSecret = (id: string) => post<Schemas['v1GatewaySecret']>(`${M}/gateway/secret`, undefined, { id });
 
 export const DEVICE_TYPES = [

@@ -5049,6 +5049,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/alarm/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm performance over a date range (at most 92 days): floods per day,
+         *     time in flood, chattering and most frequent points, standing alarms,
+         *     with EEMUA 191 targets.
+         */
+        get: operations["MonitorService_AlarmAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/alarm/page": {
         parameters: {
             query?: never;
@@ -5248,6 +5269,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/hold/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Out-of-service holds of points, newest first. */
+        get: operations["MonitorService_HoldPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/hold/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends holds in force (ids) by hand; the points' active alarms are announced. */
+        post: operations["MonitorService_HoldRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/hold/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Holds a point out of service as the caller (point_id, kind, permit_id,
+         *     reason, until): its alarms are stored, flagged and not announced,
+         *     except oxygen and gas level 2.
+         */
+        post: operations["MonitorService_HoldSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/point/detail": {
         parameters: {
             query?: never;
@@ -5306,6 +5382,57 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["MonitorService_PointSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["MonitorService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alarm rules in force (one per code, the default when unset). */
+        get: operations["MonitorService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a rule (code, value, source); older versions are kept. */
+        post: operations["MonitorService_RuleSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7650,7 +7777,24 @@ export interface components {
              * @description Export code: 1 lower-limit alarm, 2 upper-limit alarm.
              */
             alarmStatus: number;
+            /**
+             * @description Its point chattered (activated the tenant's chatter count of times
+             *     within the chatter window) when it was raised or reactivated.
+             */
+            chattering: boolean;
             clearedAt: string;
+            /**
+             * @description Active list only: never grouped away in a flood (HH, LL, gas level 2,
+             *     oxygen), and the process unit (the point's device) it is grouped under.
+             */
+            critical: boolean;
+            firstOut: boolean;
+            /**
+             * @description Active list only: the point's operator area is in an alarm flood (the
+             *     list is then grouped by unit, first-out first), and this alarm is the
+             *     flood's first-out.
+             */
+            flood: boolean;
             /** Format: int64 */
             id: string;
             /** Format: double */
@@ -7674,8 +7818,11 @@ export interface components {
             shelveReason: string;
             /** @description NORMAL, ACTIVE_UNACK, ACTIVE_ACK, RTN_UNACK, LATCHED. */
             state: string;
+            /** @description Raised while its point was held out of service: stored, not announced. */
+            suppressed: boolean;
             tenantId: string;
             unit: string;
+            unitName: string;
             /**
              * Format: double
              * @description The value that raised (or escalated) it, and the last seen.
@@ -7729,6 +7876,52 @@ export interface components {
              *     15-30 三级, >30 四级.
              */
             height: number;
+        };
+        v1Analysis: {
+            /** Format: int32 */
+            alarms: number;
+            chattering: components["schemas"]["v1AnalysisPoint"][];
+            days: components["schemas"]["v1AnalysisDay"][];
+            figures: components["schemas"]["v1AnalysisFigure"][];
+            floods: components["schemas"]["v1Flood"][];
+            from: string;
+            standing: components["schemas"]["v1Alarm"][];
+            /** Format: int64 */
+            standingCount: string;
+            /** Format: int32 */
+            suppressed: number;
+            to: string;
+            topPoints: components["schemas"]["v1AnalysisPoint"][];
+        };
+        v1AnalysisDay: {
+            /** Format: int32 */
+            alarms: number;
+            day: string;
+            /** Format: double */
+            floodMinutes: number;
+            /** Format: int32 */
+            floods: number;
+        };
+        /** @description A performance figure beside its target (EEMUA 191 / ISA-18.2). */
+        v1AnalysisFigure: {
+            code: string;
+            name: string;
+            ok: boolean;
+            /** @description Empty when there is none. */
+            target: string;
+            unit: string;
+            /** Format: double */
+            value: number;
+        };
+        v1AnalysisPoint: {
+            /** Format: int32 */
+            alarms: number;
+            /** Format: int32 */
+            chattering: number;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
         };
         v1AnswerItem: {
             /** @description Fill-in: the text per blank. */
@@ -9399,6 +9592,23 @@ export interface components {
         v1FillBlank: {
             answers: string[];
         };
+        /** @description An alarm flood of an operator area (area_id 0: the whole tenant). */
+        v1Flood: {
+            /** Format: int32 */
+            alarmCount: number;
+            /** Format: int64 */
+            areaId: string;
+            endAt: string;
+            /** Format: int64 */
+            firstAlarmId: string;
+            firstPointCode: string;
+            firstPointName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            peakCount: number;
+            startAt: string;
+        };
         v1GasReading: {
             gasName: string;
             /**
@@ -9716,6 +9926,48 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Hazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A point held out of service (点位停用): from start_at until until, or
+         *     until ended by hand. kind: 1 标定 calibration, 2 作业票 work permit
+         *     (permit_id), 3 检修 maintenance.
+         */
+        v1Hold: {
+            byName: string;
+            createTime: string;
+            endedAt: string;
+            endedByName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            kindName: string;
+            /** Format: int64 */
+            permitId: string;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            reason: string;
+            startAt: string;
+            /**
+             * Format: int32
+             * @description 1 in force, 2 expired, 3 ended by hand.
+             */
+            status: number;
+            /** @description yyyy-MM-dd HH:mm:ss in the tenant's zone, at most 30 days ahead. */
+            until: string;
+        };
+        v1HoldPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Hold"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -10304,6 +10556,32 @@ export interface components {
             /** Format: double */
             z: number;
         };
+        /**
+         * @description A version of a tenant alarm rule (报警规则): flood and chattering
+         *     thresholds, the longest shelve. The highest version is in force.
+         */
+        v1MonitorRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description Why this value (a standard or the tenant's stricter requirement). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /**
+             * Format: int32
+             * @description 0 = the default (never set).
+             */
+            version: number;
+        };
+        v1MonitorRules: {
+            items: components["schemas"]["v1MonitorRule"][];
+        };
         /** @description A near miss (未遂事件): what happened, what could have happened. */
         v1NearMiss: {
             /** Format: int32 */
@@ -10811,6 +11089,11 @@ export interface components {
              * @description Risk partition (base-factory area); 0 = none.
              */
             areaId: string;
+            /**
+             * @description The point chattered within the last hour (抖动: shelve it or widen its
+             *     deadband).
+             */
+            chattering: boolean;
             /** @description The key of the value in the gateway's payload. */
             code: string;
             createTime: string;
@@ -10831,6 +11114,8 @@ export interface components {
             gatewayCode: string;
             /** Format: int64 */
             gatewayId: string;
+            /** @description End of the point's out-of-service hold (empty when not held). */
+            heldUntil: string;
             /** Format: int64 */
             id: string;
             /**
@@ -19797,6 +20082,29 @@ export interface operations {
             };
         };
     };
+    MonitorService_AlarmAnalysis: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Analysis"];
+                };
+            };
+        };
+    };
     MonitorService_AlarmPageList: {
         parameters: {
             query?: {
@@ -20089,6 +20397,83 @@ export interface operations {
             };
         };
     };
+    MonitorService_HoldPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HoldPage"];
+                };
+            };
+        };
+    };
+    MonitorService_HoldRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_HoldSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A point held out of service (点位停用): from start_at until until, or
+         *     until ended by hand. kind: 1 标定 calibration, 2 作业票 work permit
+         *     (permit_id), 3 检修 maintenance.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Hold"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     MonitorService_PointDetail: {
         parameters: {
             query?: {
@@ -20170,6 +20555,76 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Point"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorRules"];
+                };
+            };
+        };
+    };
+    MonitorService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorRules"];
+                };
+            };
+        };
+    };
+    MonitorService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A version of a tenant alarm rule (报警规则): flood and chattering
+         *     thresholds, the longest shelve. The highest version is in force.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MonitorRule"];
             };
         };
         responses: {

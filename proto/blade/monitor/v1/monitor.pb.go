@@ -543,12 +543,17 @@ type Point struct {
 	GatewayCode       string `protobuf:"bytes,23,opt,name=gateway_code,json=gatewayCode,proto3" json:"gateway_code,omitempty"`
 	DeviceName        string `protobuf:"bytes,24,opt,name=device_name,json=deviceName,proto3" json:"device_name,omitempty"`
 	// Live state: the last value and its time, and the active alarm level.
-	Value         *float64 `protobuf:"fixed64,25,opt,name=value,proto3,oneof" json:"value,omitempty"`
-	ValueTime     string   `protobuf:"bytes,26,opt,name=value_time,json=valueTime,proto3" json:"value_time,omitempty"`
-	AlarmLevel    string   `protobuf:"bytes,27,opt,name=alarm_level,json=alarmLevel,proto3" json:"alarm_level,omitempty"`
-	AlarmState    string   `protobuf:"bytes,28,opt,name=alarm_state,json=alarmState,proto3" json:"alarm_state,omitempty"`
-	CreateTime    string   `protobuf:"bytes,29,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	UpdateTime    string   `protobuf:"bytes,30,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	Value      *float64 `protobuf:"fixed64,25,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	ValueTime  string   `protobuf:"bytes,26,opt,name=value_time,json=valueTime,proto3" json:"value_time,omitempty"`
+	AlarmLevel string   `protobuf:"bytes,27,opt,name=alarm_level,json=alarmLevel,proto3" json:"alarm_level,omitempty"`
+	AlarmState string   `protobuf:"bytes,28,opt,name=alarm_state,json=alarmState,proto3" json:"alarm_state,omitempty"`
+	CreateTime string   `protobuf:"bytes,29,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	UpdateTime string   `protobuf:"bytes,30,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// The point chattered within the last hour (抖动: shelve it or widen its
+	// deadband).
+	Chattering bool `protobuf:"varint,31,opt,name=chattering,proto3" json:"chattering,omitempty"`
+	// End of the point's out-of-service hold (empty when not held).
+	HeldUntil     string `protobuf:"bytes,32,opt,name=held_until,json=heldUntil,proto3" json:"held_until,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -793,6 +798,20 @@ func (x *Point) GetUpdateTime() string {
 	return ""
 }
 
+func (x *Point) GetChattering() bool {
+	if x != nil {
+		return x.Chattering
+	}
+	return false
+}
+
+func (x *Point) GetHeldUntil() string {
+	if x != nil {
+		return x.HeldUntil
+	}
+	return ""
+}
+
 type PointPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Point               `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -900,6 +919,20 @@ type Alarm struct {
 	ShelvedUntil  string `protobuf:"bytes,19,opt,name=shelved_until,json=shelvedUntil,proto3" json:"shelved_until,omitempty"`
 	ShelvedByName string `protobuf:"bytes,20,opt,name=shelved_by_name,json=shelvedByName,proto3" json:"shelved_by_name,omitempty"`
 	ShelveReason  string `protobuf:"bytes,21,opt,name=shelve_reason,json=shelveReason,proto3" json:"shelve_reason,omitempty"`
+	// Raised while its point was held out of service: stored, not announced.
+	Suppressed bool `protobuf:"varint,22,opt,name=suppressed,proto3" json:"suppressed,omitempty"`
+	// Its point chattered (activated the tenant's chatter count of times
+	// within the chatter window) when it was raised or reactivated.
+	Chattering bool `protobuf:"varint,23,opt,name=chattering,proto3" json:"chattering,omitempty"`
+	// Active list only: never grouped away in a flood (HH, LL, gas level 2,
+	// oxygen), and the process unit (the point's device) it is grouped under.
+	Critical bool   `protobuf:"varint,24,opt,name=critical,proto3" json:"critical,omitempty"`
+	UnitName string `protobuf:"bytes,25,opt,name=unit_name,json=unitName,proto3" json:"unit_name,omitempty"`
+	// Active list only: the point's operator area is in an alarm flood (the
+	// list is then grouped by unit, first-out first), and this alarm is the
+	// flood's first-out.
+	Flood         bool `protobuf:"varint,26,opt,name=flood,proto3" json:"flood,omitempty"`
+	FirstOut      bool `protobuf:"varint,27,opt,name=first_out,json=firstOut,proto3" json:"first_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1081,6 +1114,48 @@ func (x *Alarm) GetShelveReason() string {
 	return ""
 }
 
+func (x *Alarm) GetSuppressed() bool {
+	if x != nil {
+		return x.Suppressed
+	}
+	return false
+}
+
+func (x *Alarm) GetChattering() bool {
+	if x != nil {
+		return x.Chattering
+	}
+	return false
+}
+
+func (x *Alarm) GetCritical() bool {
+	if x != nil {
+		return x.Critical
+	}
+	return false
+}
+
+func (x *Alarm) GetUnitName() string {
+	if x != nil {
+		return x.UnitName
+	}
+	return ""
+}
+
+func (x *Alarm) GetFlood() bool {
+	if x != nil {
+		return x.Flood
+	}
+	return false
+}
+
+func (x *Alarm) GetFirstOut() bool {
+	if x != nil {
+		return x.FirstOut
+	}
+	return false
+}
+
 // Shelves alarms (ids, comma list) for minutes (1..480) with a reason.
 type ShelveRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1186,6 +1261,959 @@ func (x *AlarmList) GetItems() []*Alarm {
 	return nil
 }
 
+// A version of a tenant alarm rule (报警规则): flood and chattering
+// thresholds, the longest shelve. The highest version is in force.
+type MonitorRule struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code         string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name         string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Unit         string                 `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	Value        int32                  `protobuf:"varint,5,opt,name=value,proto3" json:"value,omitempty"`
+	DefaultValue int32                  `protobuf:"varint,6,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	// Why this value (a standard or the tenant's stricter requirement).
+	Source string `protobuf:"bytes,7,opt,name=source,proto3" json:"source,omitempty"`
+	// 0 = the default (never set).
+	Version       int32  `protobuf:"varint,8,opt,name=version,proto3" json:"version,omitempty"`
+	UpdateTime    string `protobuf:"bytes,9,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorRule) Reset() {
+	*x = MonitorRule{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorRule) ProtoMessage() {}
+
+func (x *MonitorRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorRule.ProtoReflect.Descriptor instead.
+func (*MonitorRule) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *MonitorRule) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *MonitorRule) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *MonitorRule) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *MonitorRule) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *MonitorRule) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *MonitorRule) GetDefaultValue() int32 {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return 0
+}
+
+func (x *MonitorRule) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *MonitorRule) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *MonitorRule) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type MonitorRules struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*MonitorRule         `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorRules) Reset() {
+	*x = MonitorRules{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorRules) ProtoMessage() {}
+
+func (x *MonitorRules) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorRules.ProtoReflect.Descriptor instead.
+func (*MonitorRules) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *MonitorRules) GetItems() []*MonitorRule {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type MonitorRuleCode struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorRuleCode) Reset() {
+	*x = MonitorRuleCode{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorRuleCode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorRuleCode) ProtoMessage() {}
+
+func (x *MonitorRuleCode) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorRuleCode.ProtoReflect.Descriptor instead.
+func (*MonitorRuleCode) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MonitorRuleCode) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+// A point held out of service (点位停用): from start_at until until, or
+// until ended by hand. kind: 1 标定 calibration, 2 作业票 work permit
+// (permit_id), 3 检修 maintenance.
+type Hold struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Id        int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	PointId   int64                  `protobuf:"varint,2,opt,name=point_id,json=pointId,proto3" json:"point_id,omitempty"`
+	PointCode string                 `protobuf:"bytes,3,opt,name=point_code,json=pointCode,proto3" json:"point_code,omitempty"`
+	PointName string                 `protobuf:"bytes,4,opt,name=point_name,json=pointName,proto3" json:"point_name,omitempty"`
+	Kind      int32                  `protobuf:"varint,5,opt,name=kind,proto3" json:"kind,omitempty"`
+	KindName  string                 `protobuf:"bytes,6,opt,name=kind_name,json=kindName,proto3" json:"kind_name,omitempty"`
+	PermitId  int64                  `protobuf:"varint,7,opt,name=permit_id,json=permitId,proto3" json:"permit_id,omitempty"`
+	Reason    string                 `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"`
+	ByName    string                 `protobuf:"bytes,9,opt,name=by_name,json=byName,proto3" json:"by_name,omitempty"`
+	StartAt   string                 `protobuf:"bytes,10,opt,name=start_at,json=startAt,proto3" json:"start_at,omitempty"`
+	// yyyy-MM-dd HH:mm:ss in the tenant's zone, at most 30 days ahead.
+	Until       string `protobuf:"bytes,11,opt,name=until,proto3" json:"until,omitempty"`
+	EndedAt     string `protobuf:"bytes,12,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
+	EndedByName string `protobuf:"bytes,13,opt,name=ended_by_name,json=endedByName,proto3" json:"ended_by_name,omitempty"`
+	// 1 in force, 2 expired, 3 ended by hand.
+	Status        int32  `protobuf:"varint,14,opt,name=status,proto3" json:"status,omitempty"`
+	CreateTime    string `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Hold) Reset() {
+	*x = Hold{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Hold) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Hold) ProtoMessage() {}
+
+func (x *Hold) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Hold.ProtoReflect.Descriptor instead.
+func (*Hold) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Hold) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Hold) GetPointId() int64 {
+	if x != nil {
+		return x.PointId
+	}
+	return 0
+}
+
+func (x *Hold) GetPointCode() string {
+	if x != nil {
+		return x.PointCode
+	}
+	return ""
+}
+
+func (x *Hold) GetPointName() string {
+	if x != nil {
+		return x.PointName
+	}
+	return ""
+}
+
+func (x *Hold) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *Hold) GetKindName() string {
+	if x != nil {
+		return x.KindName
+	}
+	return ""
+}
+
+func (x *Hold) GetPermitId() int64 {
+	if x != nil {
+		return x.PermitId
+	}
+	return 0
+}
+
+func (x *Hold) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Hold) GetByName() string {
+	if x != nil {
+		return x.ByName
+	}
+	return ""
+}
+
+func (x *Hold) GetStartAt() string {
+	if x != nil {
+		return x.StartAt
+	}
+	return ""
+}
+
+func (x *Hold) GetUntil() string {
+	if x != nil {
+		return x.Until
+	}
+	return ""
+}
+
+func (x *Hold) GetEndedAt() string {
+	if x != nil {
+		return x.EndedAt
+	}
+	return ""
+}
+
+func (x *Hold) GetEndedByName() string {
+	if x != nil {
+		return x.EndedByName
+	}
+	return ""
+}
+
+func (x *Hold) GetStatus() int32 {
+	if x != nil {
+		return x.Status
+	}
+	return 0
+}
+
+func (x *Hold) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+type HoldPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Hold                `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HoldPage) Reset() {
+	*x = HoldPage{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HoldPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HoldPage) ProtoMessage() {}
+
+func (x *HoldPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HoldPage.ProtoReflect.Descriptor instead.
+func (*HoldPage) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *HoldPage) GetRecords() []*Hold {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *HoldPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *HoldPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *HoldPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *HoldPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// An alarm analysis range: dates yyyy-MM-dd, inclusive, at most 92 days.
+type AnalysisQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalysisQuery) Reset() {
+	*x = AnalysisQuery{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalysisQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalysisQuery) ProtoMessage() {}
+
+func (x *AnalysisQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalysisQuery.ProtoReflect.Descriptor instead.
+func (*AnalysisQuery) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *AnalysisQuery) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *AnalysisQuery) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+// A performance figure beside its target (EEMUA 191 / ISA-18.2).
+type AnalysisFigure struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Code  string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Unit  string                 `protobuf:"bytes,3,opt,name=unit,proto3" json:"unit,omitempty"`
+	Value float64                `protobuf:"fixed64,4,opt,name=value,proto3" json:"value,omitempty"`
+	// Empty when there is none.
+	Target        string `protobuf:"bytes,5,opt,name=target,proto3" json:"target,omitempty"`
+	Ok            bool   `protobuf:"varint,6,opt,name=ok,proto3" json:"ok,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalysisFigure) Reset() {
+	*x = AnalysisFigure{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalysisFigure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalysisFigure) ProtoMessage() {}
+
+func (x *AnalysisFigure) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalysisFigure.ProtoReflect.Descriptor instead.
+func (*AnalysisFigure) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *AnalysisFigure) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *AnalysisFigure) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *AnalysisFigure) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *AnalysisFigure) GetValue() float64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *AnalysisFigure) GetTarget() string {
+	if x != nil {
+		return x.Target
+	}
+	return ""
+}
+
+func (x *AnalysisFigure) GetOk() bool {
+	if x != nil {
+		return x.Ok
+	}
+	return false
+}
+
+type AnalysisDay struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Day           string                 `protobuf:"bytes,1,opt,name=day,proto3" json:"day,omitempty"`
+	Alarms        int32                  `protobuf:"varint,2,opt,name=alarms,proto3" json:"alarms,omitempty"`
+	Floods        int32                  `protobuf:"varint,3,opt,name=floods,proto3" json:"floods,omitempty"`
+	FloodMinutes  float64                `protobuf:"fixed64,4,opt,name=flood_minutes,json=floodMinutes,proto3" json:"flood_minutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalysisDay) Reset() {
+	*x = AnalysisDay{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalysisDay) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalysisDay) ProtoMessage() {}
+
+func (x *AnalysisDay) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalysisDay.ProtoReflect.Descriptor instead.
+func (*AnalysisDay) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *AnalysisDay) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+func (x *AnalysisDay) GetAlarms() int32 {
+	if x != nil {
+		return x.Alarms
+	}
+	return 0
+}
+
+func (x *AnalysisDay) GetFloods() int32 {
+	if x != nil {
+		return x.Floods
+	}
+	return 0
+}
+
+func (x *AnalysisDay) GetFloodMinutes() float64 {
+	if x != nil {
+		return x.FloodMinutes
+	}
+	return 0
+}
+
+type AnalysisPoint struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PointId       int64                  `protobuf:"varint,1,opt,name=point_id,json=pointId,proto3" json:"point_id,omitempty"`
+	PointCode     string                 `protobuf:"bytes,2,opt,name=point_code,json=pointCode,proto3" json:"point_code,omitempty"`
+	PointName     string                 `protobuf:"bytes,3,opt,name=point_name,json=pointName,proto3" json:"point_name,omitempty"`
+	Alarms        int32                  `protobuf:"varint,4,opt,name=alarms,proto3" json:"alarms,omitempty"`
+	Chattering    int32                  `protobuf:"varint,5,opt,name=chattering,proto3" json:"chattering,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalysisPoint) Reset() {
+	*x = AnalysisPoint{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalysisPoint) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalysisPoint) ProtoMessage() {}
+
+func (x *AnalysisPoint) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalysisPoint.ProtoReflect.Descriptor instead.
+func (*AnalysisPoint) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *AnalysisPoint) GetPointId() int64 {
+	if x != nil {
+		return x.PointId
+	}
+	return 0
+}
+
+func (x *AnalysisPoint) GetPointCode() string {
+	if x != nil {
+		return x.PointCode
+	}
+	return ""
+}
+
+func (x *AnalysisPoint) GetPointName() string {
+	if x != nil {
+		return x.PointName
+	}
+	return ""
+}
+
+func (x *AnalysisPoint) GetAlarms() int32 {
+	if x != nil {
+		return x.Alarms
+	}
+	return 0
+}
+
+func (x *AnalysisPoint) GetChattering() int32 {
+	if x != nil {
+		return x.Chattering
+	}
+	return 0
+}
+
+// An alarm flood of an operator area (area_id 0: the whole tenant).
+type Flood struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Id             int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	AreaId         int64                  `protobuf:"varint,2,opt,name=area_id,json=areaId,proto3" json:"area_id,omitempty"`
+	StartAt        string                 `protobuf:"bytes,3,opt,name=start_at,json=startAt,proto3" json:"start_at,omitempty"`
+	EndAt          string                 `protobuf:"bytes,4,opt,name=end_at,json=endAt,proto3" json:"end_at,omitempty"`
+	PeakCount      int32                  `protobuf:"varint,5,opt,name=peak_count,json=peakCount,proto3" json:"peak_count,omitempty"`
+	AlarmCount     int32                  `protobuf:"varint,6,opt,name=alarm_count,json=alarmCount,proto3" json:"alarm_count,omitempty"`
+	FirstAlarmId   int64                  `protobuf:"varint,7,opt,name=first_alarm_id,json=firstAlarmId,proto3" json:"first_alarm_id,omitempty"`
+	FirstPointCode string                 `protobuf:"bytes,8,opt,name=first_point_code,json=firstPointCode,proto3" json:"first_point_code,omitempty"`
+	FirstPointName string                 `protobuf:"bytes,9,opt,name=first_point_name,json=firstPointName,proto3" json:"first_point_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *Flood) Reset() {
+	*x = Flood{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Flood) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Flood) ProtoMessage() {}
+
+func (x *Flood) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Flood.ProtoReflect.Descriptor instead.
+func (*Flood) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *Flood) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Flood) GetAreaId() int64 {
+	if x != nil {
+		return x.AreaId
+	}
+	return 0
+}
+
+func (x *Flood) GetStartAt() string {
+	if x != nil {
+		return x.StartAt
+	}
+	return ""
+}
+
+func (x *Flood) GetEndAt() string {
+	if x != nil {
+		return x.EndAt
+	}
+	return ""
+}
+
+func (x *Flood) GetPeakCount() int32 {
+	if x != nil {
+		return x.PeakCount
+	}
+	return 0
+}
+
+func (x *Flood) GetAlarmCount() int32 {
+	if x != nil {
+		return x.AlarmCount
+	}
+	return 0
+}
+
+func (x *Flood) GetFirstAlarmId() int64 {
+	if x != nil {
+		return x.FirstAlarmId
+	}
+	return 0
+}
+
+func (x *Flood) GetFirstPointCode() string {
+	if x != nil {
+		return x.FirstPointCode
+	}
+	return ""
+}
+
+func (x *Flood) GetFirstPointName() string {
+	if x != nil {
+		return x.FirstPointName
+	}
+	return ""
+}
+
+type Analysis struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	Figures       []*AnalysisFigure      `protobuf:"bytes,3,rep,name=figures,proto3" json:"figures,omitempty"`
+	Days          []*AnalysisDay         `protobuf:"bytes,4,rep,name=days,proto3" json:"days,omitempty"`
+	Alarms        int32                  `protobuf:"varint,5,opt,name=alarms,proto3" json:"alarms,omitempty"`
+	Suppressed    int32                  `protobuf:"varint,6,opt,name=suppressed,proto3" json:"suppressed,omitempty"`
+	Chattering    []*AnalysisPoint       `protobuf:"bytes,7,rep,name=chattering,proto3" json:"chattering,omitempty"`
+	TopPoints     []*AnalysisPoint       `protobuf:"bytes,8,rep,name=top_points,json=topPoints,proto3" json:"top_points,omitempty"`
+	Standing      []*Alarm               `protobuf:"bytes,9,rep,name=standing,proto3" json:"standing,omitempty"`
+	StandingCount int64                  `protobuf:"varint,10,opt,name=standing_count,json=standingCount,proto3" json:"standing_count,omitempty"`
+	Floods        []*Flood               `protobuf:"bytes,11,rep,name=floods,proto3" json:"floods,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Analysis) Reset() {
+	*x = Analysis{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Analysis) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Analysis) ProtoMessage() {}
+
+func (x *Analysis) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Analysis.ProtoReflect.Descriptor instead.
+func (*Analysis) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *Analysis) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *Analysis) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *Analysis) GetFigures() []*AnalysisFigure {
+	if x != nil {
+		return x.Figures
+	}
+	return nil
+}
+
+func (x *Analysis) GetDays() []*AnalysisDay {
+	if x != nil {
+		return x.Days
+	}
+	return nil
+}
+
+func (x *Analysis) GetAlarms() int32 {
+	if x != nil {
+		return x.Alarms
+	}
+	return 0
+}
+
+func (x *Analysis) GetSuppressed() int32 {
+	if x != nil {
+		return x.Suppressed
+	}
+	return 0
+}
+
+func (x *Analysis) GetChattering() []*AnalysisPoint {
+	if x != nil {
+		return x.Chattering
+	}
+	return nil
+}
+
+func (x *Analysis) GetTopPoints() []*AnalysisPoint {
+	if x != nil {
+		return x.TopPoints
+	}
+	return nil
+}
+
+func (x *Analysis) GetStanding() []*Alarm {
+	if x != nil {
+		return x.Standing
+	}
+	return nil
+}
+
+func (x *Analysis) GetStandingCount() int64 {
+	if x != nil {
+		return x.StandingCount
+	}
+	return 0
+}
+
+func (x *Analysis) GetFloods() []*Flood {
+	if x != nil {
+		return x.Floods
+	}
+	return nil
+}
+
 type AlarmPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Alarm               `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -1199,7 +2227,7 @@ type AlarmPage struct {
 
 func (x *AlarmPage) Reset() {
 	*x = AlarmPage{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1211,7 +2239,7 @@ func (x *AlarmPage) String() string {
 func (*AlarmPage) ProtoMessage() {}
 
 func (x *AlarmPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[10]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1224,7 +2252,7 @@ func (x *AlarmPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlarmPage.ProtoReflect.Descriptor instead.
 func (*AlarmPage) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{10}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AlarmPage) GetRecords() []*Alarm {
@@ -1272,7 +2300,7 @@ type StreamQuery struct {
 
 func (x *StreamQuery) Reset() {
 	*x = StreamQuery{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1284,7 +2312,7 @@ func (x *StreamQuery) String() string {
 func (*StreamQuery) ProtoMessage() {}
 
 func (x *StreamQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[11]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1297,7 +2325,7 @@ func (x *StreamQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamQuery.ProtoReflect.Descriptor instead.
 func (*StreamQuery) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{11}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *StreamQuery) GetLastEventId() int64 {
@@ -1321,7 +2349,7 @@ type LiveEvent struct {
 
 func (x *LiveEvent) Reset() {
 	*x = LiveEvent{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1333,7 +2361,7 @@ func (x *LiveEvent) String() string {
 func (*LiveEvent) ProtoMessage() {}
 
 func (x *LiveEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[12]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1346,7 +2374,7 @@ func (x *LiveEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEvent.ProtoReflect.Descriptor instead.
 func (*LiveEvent) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{12}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LiveEvent) GetId() int64 {
@@ -1391,7 +2419,7 @@ type IngestRequest struct {
 
 func (x *IngestRequest) Reset() {
 	*x = IngestRequest{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1403,7 +2431,7 @@ func (x *IngestRequest) String() string {
 func (*IngestRequest) ProtoMessage() {}
 
 func (x *IngestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[13]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1416,7 +2444,7 @@ func (x *IngestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
 func (*IngestRequest) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{13}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *IngestRequest) GetUsername() string {
@@ -1452,7 +2480,7 @@ type IngestReply struct {
 
 func (x *IngestReply) Reset() {
 	*x = IngestReply{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1464,7 +2492,7 @@ func (x *IngestReply) String() string {
 func (*IngestReply) ProtoMessage() {}
 
 func (x *IngestReply) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[14]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1477,7 +2505,7 @@ func (x *IngestReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestReply.ProtoReflect.Descriptor instead.
 func (*IngestReply) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{14}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *IngestReply) GetAccepted() int32 {
@@ -1547,8 +2575,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xdd\n" +
-	"\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa5\v\n" +
 	"\x05Point\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1590,7 +2617,12 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\vcreate_time\x18\x1d \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18\x1e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"updateTimeB\x06\n" +
+	"updateTime\x12\x1e\n" +
+	"\n" +
+	"chattering\x18\x1f \x01(\bR\n" +
+	"chattering\x12&\n" +
+	"\n" +
+	"held_until\x18  \x01(\tB\a\xbaH\x04r\x02\x18 R\theldUntilB\x06\n" +
 	"\x04_oelB\f\n" +
 	"\n" +
 	"_range_lowB\r\n" +
@@ -1607,7 +2639,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xd3\x05\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x88\a\n" +
 	"\x05Alarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x19\n" +
@@ -1634,13 +2666,124 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\ashelved\x18\x12 \x01(\bR\ashelved\x12,\n" +
 	"\rshelved_until\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\fshelvedUntil\x12/\n" +
 	"\x0fshelved_by_name\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18dR\rshelvedByName\x12-\n" +
-	"\rshelve_reason\x18\x15 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fshelveReason\"t\n" +
+	"\rshelve_reason\x18\x15 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\fshelveReason\x12\x1e\n" +
+	"\n" +
+	"suppressed\x18\x16 \x01(\bR\n" +
+	"suppressed\x12\x1e\n" +
+	"\n" +
+	"chattering\x18\x17 \x01(\bR\n" +
+	"chattering\x12\x1a\n" +
+	"\bcritical\x18\x18 \x01(\bR\bcritical\x12$\n" +
+	"\tunit_name\x18\x19 \x01(\tB\a\xbaH\x04r\x02\x18dR\bunitName\x12\x14\n" +
+	"\x05flood\x18\x1a \x01(\bR\x05flood\x12\x1b\n" +
+	"\tfirst_out\x18\x1b \x01(\bR\bfirstOut\"t\n" +
 	"\rShelveRequest\x12\x1a\n" +
 	"\x03ids\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x03ids\x12%\n" +
 	"\aminutes\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\aminutes\x12 \n" +
 	"\x06reason\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06reason\"E\n" +
 	"\tAlarmList\x128\n" +
-	"\x05items\x18\x01 \x03(\v2\x17.blade.monitor.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\"\xa3\x01\n" +
+	"\x05items\x18\x01 \x03(\v2\x17.blade.monitor.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\"\xab\x02\n" +
+	"\vMonitorRule\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04unit\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12*\n" +
+	"\x05value\x18\x05 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\x05value\x12#\n" +
+	"\rdefault_value\x18\x06 \x01(\x05R\fdefaultValue\x12 \n" +
+	"\x06source\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06source\x12\x18\n" +
+	"\aversion\x18\b \x01(\x05R\aversion\x12(\n" +
+	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"N\n" +
+	"\fMonitorRules\x12>\n" +
+	"\x05items\x18\x01 \x03(\v2\x1d.blade.monitor.v1.MonitorRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\".\n" +
+	"\x0fMonitorRuleCode\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\x86\x04\n" +
+	"\x04Hold\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
+	"\bpoint_id\x18\x02 \x01(\x03R\apointId\x12&\n" +
+	"\n" +
+	"point_code\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18@R\tpointCode\x12&\n" +
+	"\n" +
+	"point_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpointName\x12\x1d\n" +
+	"\x04kind\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\x04kind\x12$\n" +
+	"\tkind_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\bkindName\x12$\n" +
+	"\tpermit_id\x18\a \x01(\x03B\a\xbaH\x04\"\x02(\x00R\bpermitId\x12 \n" +
+	"\x06reason\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06reason\x12 \n" +
+	"\aby_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x18dR\x06byName\x12\"\n" +
+	"\bstart_at\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\astartAt\x12\x1d\n" +
+	"\x05until\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\x05until\x12\"\n" +
+	"\bended_at\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\aendedAt\x12+\n" +
+	"\rended_by_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\vendedByName\x12\x16\n" +
+	"\x06status\x18\x0e \x01(\x05R\x06status\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\"\xa1\x01\n" +
+	"\bHoldPage\x12;\n" +
+	"\arecords\x18\x01 \x03(\v2\x16.blade.monitor.v1.HoldB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"E\n" +
+	"\rAnalysisQuery\x12\x1b\n" +
+	"\x04from\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x04from\x12\x17\n" +
+	"\x02to\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x02to\"\xae\x01\n" +
+	"\x0eAnalysisFigure\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04code\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04unit\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12\x14\n" +
+	"\x05value\x18\x04 \x01(\x01R\x05value\x12\x1f\n" +
+	"\x06target\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06target\x12\x0e\n" +
+	"\x02ok\x18\x06 \x01(\bR\x02ok\"}\n" +
+	"\vAnalysisDay\x12\x19\n" +
+	"\x03day\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\x12\x16\n" +
+	"\x06alarms\x18\x02 \x01(\x05R\x06alarms\x12\x16\n" +
+	"\x06floods\x18\x03 \x01(\x05R\x06floods\x12#\n" +
+	"\rflood_minutes\x18\x04 \x01(\x01R\ffloodMinutes\"\xb2\x01\n" +
+	"\rAnalysisPoint\x12\x19\n" +
+	"\bpoint_id\x18\x01 \x01(\x03R\apointId\x12&\n" +
+	"\n" +
+	"point_code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\tpointCode\x12&\n" +
+	"\n" +
+	"point_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpointName\x12\x16\n" +
+	"\x06alarms\x18\x04 \x01(\x05R\x06alarms\x12\x1e\n" +
+	"\n" +
+	"chattering\x18\x05 \x01(\x05R\n" +
+	"chattering\"\xc0\x02\n" +
+	"\x05Flood\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\aarea_id\x18\x02 \x01(\x03R\x06areaId\x12\"\n" +
+	"\bstart_at\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\astartAt\x12\x1e\n" +
+	"\x06end_at\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\x05endAt\x12\x1d\n" +
+	"\n" +
+	"peak_count\x18\x05 \x01(\x05R\tpeakCount\x12\x1f\n" +
+	"\valarm_count\x18\x06 \x01(\x05R\n" +
+	"alarmCount\x12$\n" +
+	"\x0efirst_alarm_id\x18\a \x01(\x03R\ffirstAlarmId\x121\n" +
+	"\x10first_point_code\x18\b \x01(\tB\a\xbaH\x04r\x02\x18@R\x0efirstPointCode\x121\n" +
+	"\x10first_point_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x18dR\x0efirstPointName\"\xb3\x04\n" +
+	"\bAnalysis\x12\x1b\n" +
+	"\x04from\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x04from\x12\x17\n" +
+	"\x02to\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x02to\x12D\n" +
+	"\afigures\x18\x03 \x03(\v2 .blade.monitor.v1.AnalysisFigureB\b\xbaH\x05\x92\x01\x02\x10dR\afigures\x12;\n" +
+	"\x04days\x18\x04 \x03(\v2\x1d.blade.monitor.v1.AnalysisDayB\b\xbaH\x05\x92\x01\x02\x10dR\x04days\x12\x16\n" +
+	"\x06alarms\x18\x05 \x01(\x05R\x06alarms\x12\x1e\n" +
+	"\n" +
+	"suppressed\x18\x06 \x01(\x05R\n" +
+	"suppressed\x12I\n" +
+	"\n" +
+	"chattering\x18\a \x03(\v2\x1f.blade.monitor.v1.AnalysisPointB\b\xbaH\x05\x92\x01\x02\x10dR\n" +
+	"chattering\x12H\n" +
+	"\n" +
+	"top_points\x18\b \x03(\v2\x1f.blade.monitor.v1.AnalysisPointB\b\xbaH\x05\x92\x01\x02\x10dR\ttopPoints\x12>\n" +
+	"\bstanding\x18\t \x03(\v2\x17.blade.monitor.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bstanding\x12%\n" +
+	"\x0estanding_count\x18\n" +
+	" \x01(\x03R\rstandingCount\x12:\n" +
+	"\x06floods\x18\v \x03(\v2\x17.blade.monitor.v1.FloodB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x06floods\"\xa3\x01\n" +
 	"\tAlarmPage\x12<\n" +
 	"\arecords\x18\x01 \x03(\v2\x17.blade.monitor.v1.AlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1660,7 +2803,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\apayload\x18\x03 \x01(\fB\t\xbaH\x06z\x04\x18\x80\x80@R\apayload\"C\n" +
 	"\vIngestReply\x12\x1a\n" +
 	"\baccepted\x18\x01 \x01(\x05R\baccepted\x12\x18\n" +
-	"\adropped\x18\x02 \x01(\x05R\adropped2\x92\x14\n" +
+	"\adropped\x18\x02 \x01(\x05R\adropped2\x86\x1b\n" +
 	"\x0eMonitorService\x12\x82\x01\n" +
 	"\x0fGatewayPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.monitor.v1.GatewayPage\"4\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/gateway/page\x12|\n" +
 	"\rGatewayDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.monitor.v1.Gateway\"6\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/gateway/detail\x12\x9a\x01\n" +
@@ -1679,7 +2822,17 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.monitor.v1.AlarmPage\"0\xca\xf3\x18\rmonitor_alarm\x82\xd3\xe4\x93\x02\x19\x12\x17/api/monitor/alarm/page\x12v\n" +
 	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12\x88\x01\n" +
 	"\vAlarmShelve\x12\x1f.blade.monitor.v1.ShelveRequest\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/alarm/shelve\x12\x83\x01\n" +
-	"\rAlarmUnshelve\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/monitor/alarm/unshelve\x12Y\n" +
+	"\rAlarmUnshelve\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/monitor/alarm/unshelve\x12\x85\x01\n" +
+	"\rAlarmAnalysis\x12\x1f.blade.monitor.v1.AnalysisQuery\x1a\x1a.blade.monitor.v1.Analysis\"7\xca\xf3\x18\x10monitor_analysis\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/alarm/analysis\x12r\n" +
+	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1e.blade.monitor.v1.MonitorRules\".\xca\xf3\x18\fmonitor_rule\x82\xd3\xe4\x93\x02\x18\x12\x16/api/monitor/rule/list\x12\x83\x01\n" +
+	"\vRuleHistory\x12!.blade.monitor.v1.MonitorRuleCode\x1a\x1e.blade.monitor.v1.MonitorRules\"1\xca\xf3\x18\fmonitor_rule\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/rule/history\x12\x81\x01\n" +
+	"\n" +
+	"RuleSubmit\x12\x1d.blade.monitor.v1.MonitorRule\x1a\x1a.google.protobuf.BoolValue\"8\xca\xf3\x18\x11monitor_rule_edit\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/monitor/rule/submit\x12v\n" +
+	"\fHoldPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.monitor.v1.HoldPage\".\xca\xf3\x18\fmonitor_hold\x82\xd3\xe4\x93\x02\x18\x12\x16/api/monitor/hold/page\x12y\n" +
+	"\n" +
+	"HoldSubmit\x12\x16.blade.monitor.v1.Hold\x1a\x1a.google.protobuf.BoolValue\"7\xca\xf3\x18\x10monitor_hold_add\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/monitor/hold/submit\x12y\n" +
+	"\n" +
+	"HoldRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"4\xca\xf3\x18\x10monitor_hold_end\x82\xd3\xe4\x93\x02\x1a\"\x18/api/monitor/hold/remove\x12Y\n" +
 	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"\x11\xca\xf3\x18\rmonitor_alarm0\x01\x12R\n" +
 	"\x06Ingest\x12\x1f.blade.monitor.v1.IngestRequest\x1a\x1d.blade.monitor.v1.IngestReply\"\b\xca\xf3\x18\x04openB)Z'anquan/proto/blade/monitor/v1;monitorv1b\x06proto3"
 
@@ -1695,7 +2848,7 @@ func file_blade_monitor_v1_monitor_proto_rawDescGZIP() []byte {
 	return file_blade_monitor_v1_monitor_proto_rawDescData
 }
 
-var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Gateway)(nil),              // 0: blade.monitor.v1.Gateway
 	(*GatewayPage)(nil),          // 1: blade.monitor.v1.GatewayPage
@@ -1707,70 +2860,103 @@ var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Alarm)(nil),                // 7: blade.monitor.v1.Alarm
 	(*ShelveRequest)(nil),        // 8: blade.monitor.v1.ShelveRequest
 	(*AlarmList)(nil),            // 9: blade.monitor.v1.AlarmList
-	(*AlarmPage)(nil),            // 10: blade.monitor.v1.AlarmPage
-	(*StreamQuery)(nil),          // 11: blade.monitor.v1.StreamQuery
-	(*LiveEvent)(nil),            // 12: blade.monitor.v1.LiveEvent
-	(*IngestRequest)(nil),        // 13: blade.monitor.v1.IngestRequest
-	(*IngestReply)(nil),          // 14: blade.monitor.v1.IngestReply
-	(*v1.PageQuery)(nil),         // 15: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 16: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 17: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 18: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 19: google.protobuf.BoolValue
+	(*MonitorRule)(nil),          // 10: blade.monitor.v1.MonitorRule
+	(*MonitorRules)(nil),         // 11: blade.monitor.v1.MonitorRules
+	(*MonitorRuleCode)(nil),      // 12: blade.monitor.v1.MonitorRuleCode
+	(*Hold)(nil),                 // 13: blade.monitor.v1.Hold
+	(*HoldPage)(nil),             // 14: blade.monitor.v1.HoldPage
+	(*AnalysisQuery)(nil),        // 15: blade.monitor.v1.AnalysisQuery
+	(*AnalysisFigure)(nil),       // 16: blade.monitor.v1.AnalysisFigure
+	(*AnalysisDay)(nil),          // 17: blade.monitor.v1.AnalysisDay
+	(*AnalysisPoint)(nil),        // 18: blade.monitor.v1.AnalysisPoint
+	(*Flood)(nil),                // 19: blade.monitor.v1.Flood
+	(*Analysis)(nil),             // 20: blade.monitor.v1.Analysis
+	(*AlarmPage)(nil),            // 21: blade.monitor.v1.AlarmPage
+	(*StreamQuery)(nil),          // 22: blade.monitor.v1.StreamQuery
+	(*LiveEvent)(nil),            // 23: blade.monitor.v1.LiveEvent
+	(*IngestRequest)(nil),        // 24: blade.monitor.v1.IngestRequest
+	(*IngestReply)(nil),          // 25: blade.monitor.v1.IngestReply
+	(*v1.PageQuery)(nil),         // 26: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 27: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 28: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 29: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 30: google.protobuf.BoolValue
 }
 var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	0,  // 0: blade.monitor.v1.GatewayPage.records:type_name -> blade.monitor.v1.Gateway
 	3,  // 1: blade.monitor.v1.DevicePage.records:type_name -> blade.monitor.v1.Device
 	5,  // 2: blade.monitor.v1.PointPage.records:type_name -> blade.monitor.v1.Point
 	7,  // 3: blade.monitor.v1.AlarmList.items:type_name -> blade.monitor.v1.Alarm
-	7,  // 4: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
-	7,  // 5: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
-	5,  // 6: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
-	15, // 7: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
-	16, // 8: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 9: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
-	17, // 10: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
-	16, // 11: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
-	15, // 12: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
-	16, // 13: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 14: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
-	17, // 15: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
-	15, // 16: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
-	16, // 17: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 18: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
-	17, // 19: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 20: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
-	15, // 21: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	17, // 22: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
-	8,  // 23: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
-	17, // 24: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
-	11, // 25: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
-	13, // 26: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
-	1,  // 27: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
-	0,  // 28: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
-	19, // 29: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
-	19, // 30: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
-	2,  // 31: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
-	4,  // 32: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
-	3,  // 33: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
-	19, // 34: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
-	19, // 35: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
-	6,  // 36: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
-	5,  // 37: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
-	19, // 38: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
-	19, // 39: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
-	9,  // 40: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
-	10, // 41: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
-	19, // 42: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
-	19, // 43: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
-	19, // 44: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
-	12, // 45: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
-	14, // 46: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
-	27, // [27:47] is the sub-list for method output_type
-	7,  // [7:27] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	10, // 4: blade.monitor.v1.MonitorRules.items:type_name -> blade.monitor.v1.MonitorRule
+	13, // 5: blade.monitor.v1.HoldPage.records:type_name -> blade.monitor.v1.Hold
+	16, // 6: blade.monitor.v1.Analysis.figures:type_name -> blade.monitor.v1.AnalysisFigure
+	17, // 7: blade.monitor.v1.Analysis.days:type_name -> blade.monitor.v1.AnalysisDay
+	18, // 8: blade.monitor.v1.Analysis.chattering:type_name -> blade.monitor.v1.AnalysisPoint
+	18, // 9: blade.monitor.v1.Analysis.top_points:type_name -> blade.monitor.v1.AnalysisPoint
+	7,  // 10: blade.monitor.v1.Analysis.standing:type_name -> blade.monitor.v1.Alarm
+	19, // 11: blade.monitor.v1.Analysis.floods:type_name -> blade.monitor.v1.Flood
+	7,  // 12: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
+	7,  // 13: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
+	5,  // 14: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
+	26, // 15: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
+	27, // 16: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 17: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
+	28, // 18: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 19: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
+	26, // 20: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
+	27, // 21: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 22: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
+	28, // 23: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
+	26, // 24: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
+	27, // 25: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 26: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
+	28, // 27: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	29, // 28: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
+	26, // 29: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	28, // 30: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
+	8,  // 31: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
+	28, // 32: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
+	15, // 33: blade.monitor.v1.MonitorService.AlarmAnalysis:input_type -> blade.monitor.v1.AnalysisQuery
+	29, // 34: blade.monitor.v1.MonitorService.RuleList:input_type -> blade.common.v1.Empty
+	12, // 35: blade.monitor.v1.MonitorService.RuleHistory:input_type -> blade.monitor.v1.MonitorRuleCode
+	10, // 36: blade.monitor.v1.MonitorService.RuleSubmit:input_type -> blade.monitor.v1.MonitorRule
+	26, // 37: blade.monitor.v1.MonitorService.HoldPageList:input_type -> blade.common.v1.PageQuery
+	13, // 38: blade.monitor.v1.MonitorService.HoldSubmit:input_type -> blade.monitor.v1.Hold
+	28, // 39: blade.monitor.v1.MonitorService.HoldRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 40: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
+	24, // 41: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
+	1,  // 42: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
+	0,  // 43: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
+	30, // 44: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
+	30, // 45: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
+	2,  // 46: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
+	4,  // 47: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
+	3,  // 48: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
+	30, // 49: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
+	30, // 50: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
+	6,  // 51: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
+	5,  // 52: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
+	30, // 53: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
+	30, // 54: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
+	9,  // 55: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
+	21, // 56: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
+	30, // 57: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
+	30, // 58: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
+	30, // 59: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
+	20, // 60: blade.monitor.v1.MonitorService.AlarmAnalysis:output_type -> blade.monitor.v1.Analysis
+	11, // 61: blade.monitor.v1.MonitorService.RuleList:output_type -> blade.monitor.v1.MonitorRules
+	11, // 62: blade.monitor.v1.MonitorService.RuleHistory:output_type -> blade.monitor.v1.MonitorRules
+	30, // 63: blade.monitor.v1.MonitorService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	14, // 64: blade.monitor.v1.MonitorService.HoldPageList:output_type -> blade.monitor.v1.HoldPage
+	30, // 65: blade.monitor.v1.MonitorService.HoldSubmit:output_type -> google.protobuf.BoolValue
+	30, // 66: blade.monitor.v1.MonitorService.HoldRemove:output_type -> google.protobuf.BoolValue
+	23, // 67: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
+	25, // 68: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
+	42, // [42:69] is the sub-list for method output_type
+	15, // [15:42] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_blade_monitor_v1_monitor_proto_init() }
@@ -1785,7 +2971,7 @@ func file_blade_monitor_v1_monitor_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_monitor_v1_monitor_proto_rawDesc), len(file_blade_monitor_v1_monitor_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -43,6 +43,13 @@ const (
 	MonitorService_AlarmAck_FullMethodName           = "/blade.monitor.v1.MonitorService/AlarmAck"
 	MonitorService_AlarmShelve_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmShelve"
 	MonitorService_AlarmUnshelve_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmUnshelve"
+	MonitorService_AlarmAnalysis_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmAnalysis"
+	MonitorService_RuleList_FullMethodName           = "/blade.monitor.v1.MonitorService/RuleList"
+	MonitorService_RuleHistory_FullMethodName        = "/blade.monitor.v1.MonitorService/RuleHistory"
+	MonitorService_RuleSubmit_FullMethodName         = "/blade.monitor.v1.MonitorService/RuleSubmit"
+	MonitorService_HoldPageList_FullMethodName       = "/blade.monitor.v1.MonitorService/HoldPageList"
+	MonitorService_HoldSubmit_FullMethodName         = "/blade.monitor.v1.MonitorService/HoldSubmit"
+	MonitorService_HoldRemove_FullMethodName         = "/blade.monitor.v1.MonitorService/HoldRemove"
 	MonitorService_Stream_FullMethodName             = "/blade.monitor.v1.MonitorService/Stream"
 	MonitorService_Ingest_FullMethodName             = "/blade.monitor.v1.MonitorService/Ingest"
 )
@@ -76,6 +83,24 @@ type MonitorServiceClient interface {
 	AlarmShelve(ctx context.Context, in *ShelveRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Lifts the shelve of the alarms' points (ids).
 	AlarmUnshelve(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Alarm performance over a date range (at most 92 days): floods per day,
+	// time in flood, chattering and most frequent points, standing alarms,
+	// with EEMUA 191 targets.
+	AlarmAnalysis(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*Analysis, error)
+	// The alarm rules in force (one per code, the default when unset).
+	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorRules, error)
+	// Every version of one rule, newest first.
+	RuleHistory(ctx context.Context, in *MonitorRuleCode, opts ...grpc.CallOption) (*MonitorRules, error)
+	// A new version of a rule (code, value, source); older versions are kept.
+	RuleSubmit(ctx context.Context, in *MonitorRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Out-of-service holds of points, newest first.
+	HoldPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HoldPage, error)
+	// Holds a point out of service as the caller (point_id, kind, permit_id,
+	// reason, until): its alarms are stored, flagged and not announced,
+	// except oxygen and gas level 2.
+	HoldSubmit(ctx context.Context, in *Hold, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Ends holds in force (ids) by hand; the points' active alarms are announced.
+	HoldRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error)
 	// HTTP batch ingest of a gateway without MQTT; the gateway serves it at
@@ -272,6 +297,76 @@ func (c *monitorServiceClient) AlarmUnshelve(ctx context.Context, in *v1.IdsQuer
 	return out, nil
 }
 
+func (c *monitorServiceClient) AlarmAnalysis(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*Analysis, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Analysis)
+	err := c.cc.Invoke(ctx, MonitorService_AlarmAnalysis_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorRules)
+	err := c.cc.Invoke(ctx, MonitorService_RuleList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) RuleHistory(ctx context.Context, in *MonitorRuleCode, opts ...grpc.CallOption) (*MonitorRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorRules)
+	err := c.cc.Invoke(ctx, MonitorService_RuleHistory_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) RuleSubmit(ctx context.Context, in *MonitorRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, MonitorService_RuleSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) HoldPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HoldPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HoldPage)
+	err := c.cc.Invoke(ctx, MonitorService_HoldPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) HoldSubmit(ctx context.Context, in *Hold, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, MonitorService_HoldSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) HoldRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, MonitorService_HoldRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *monitorServiceClient) Stream(ctx context.Context, in *StreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[LiveEvent], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &MonitorService_ServiceDesc.Streams[0], MonitorService_Stream_FullMethodName, cOpts...)
@@ -330,6 +425,24 @@ type MonitorServiceServer interface {
 	AlarmShelve(context.Context, *ShelveRequest) (*wrapperspb.BoolValue, error)
 	// Lifts the shelve of the alarms' points (ids).
 	AlarmUnshelve(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// Alarm performance over a date range (at most 92 days): floods per day,
+	// time in flood, chattering and most frequent points, standing alarms,
+	// with EEMUA 191 targets.
+	AlarmAnalysis(context.Context, *AnalysisQuery) (*Analysis, error)
+	// The alarm rules in force (one per code, the default when unset).
+	RuleList(context.Context, *v1.Empty) (*MonitorRules, error)
+	// Every version of one rule, newest first.
+	RuleHistory(context.Context, *MonitorRuleCode) (*MonitorRules, error)
+	// A new version of a rule (code, value, source); older versions are kept.
+	RuleSubmit(context.Context, *MonitorRule) (*wrapperspb.BoolValue, error)
+	// Out-of-service holds of points, newest first.
+	HoldPageList(context.Context, *v1.PageQuery) (*HoldPage, error)
+	// Holds a point out of service as the caller (point_id, kind, permit_id,
+	// reason, until): its alarms are stored, flagged and not announced,
+	// except oxygen and gas level 2.
+	HoldSubmit(context.Context, *Hold) (*wrapperspb.BoolValue, error)
+	// Ends holds in force (ids) by hand; the points' active alarms are announced.
+	HoldRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/monitor/stream.
 	Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error
 	// HTTP batch ingest of a gateway without MQTT; the gateway serves it at
@@ -399,6 +512,27 @@ func (UnimplementedMonitorServiceServer) AlarmShelve(context.Context, *ShelveReq
 }
 func (UnimplementedMonitorServiceServer) AlarmUnshelve(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmUnshelve not implemented")
+}
+func (UnimplementedMonitorServiceServer) AlarmAnalysis(context.Context, *AnalysisQuery) (*Analysis, error) {
+	return nil, status.Error(codes.Unimplemented, "method AlarmAnalysis not implemented")
+}
+func (UnimplementedMonitorServiceServer) RuleList(context.Context, *v1.Empty) (*MonitorRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
+}
+func (UnimplementedMonitorServiceServer) RuleHistory(context.Context, *MonitorRuleCode) (*MonitorRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleHistory not implemented")
+}
+func (UnimplementedMonitorServiceServer) RuleSubmit(context.Context, *MonitorRule) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
+}
+func (UnimplementedMonitorServiceServer) HoldPageList(context.Context, *v1.PageQuery) (*HoldPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoldPageList not implemented")
+}
+func (UnimplementedMonitorServiceServer) HoldSubmit(context.Context, *Hold) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoldSubmit not implemented")
+}
+func (UnimplementedMonitorServiceServer) HoldRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoldRemove not implemented")
 }
 func (UnimplementedMonitorServiceServer) Stream(*StreamQuery, grpc.ServerStreamingServer[LiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
@@ -751,6 +885,132 @@ func _MonitorService_AlarmUnshelve_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MonitorService_AlarmAnalysis_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AnalysisQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).AlarmAnalysis(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_AlarmAnalysis_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).AlarmAnalysis(ctx, req.(*AnalysisQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_RuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).RuleList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_RuleList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).RuleList(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_RuleHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MonitorRuleCode)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).RuleHistory(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_RuleHistory_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).RuleHistory(ctx, req.(*MonitorRuleCode))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MonitorRule)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).RuleSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_RuleSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).RuleSubmit(ctx, req.(*MonitorRule))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_HoldPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).HoldPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_HoldPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).HoldPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_HoldSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(Hold)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).HoldSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_HoldSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).HoldSubmit(ctx, req.(*Hold))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_HoldRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).HoldRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_HoldRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).HoldRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MonitorService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(StreamQuery)
 	if err := stream.RecvMsg(m); err != nil {
@@ -858,6 +1118,34 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmUnshelve",
 			Handler:    _MonitorService_AlarmUnshelve_Handler,
+		},
+		{
+			MethodName: "AlarmAnalysis",
+			Handler:    _MonitorService_AlarmAnalysis_Handler,
+		},
+		{
+			MethodName: "RuleList",
+			Handler:    _MonitorService_RuleList_Handler,
+		},
+		{
+			MethodName: "RuleHistory",
+			Handler:    _MonitorService_RuleHistory_Handler,
+		},
+		{
+			MethodName: "RuleSubmit",
+			Handler:    _MonitorService_RuleSubmit_Handler,
+		},
+		{
+			MethodName: "HoldPageList",
+			Handler:    _MonitorService_HoldPageList_Handler,
+		},
+		{
+			MethodName: "HoldSubmit",
+			Handler:    _MonitorService_HoldSubmit_Handler,
+		},
+		{
+			MethodName: "HoldRemove",
+			Handler:    _MonitorService_HoldRemove_Handler,
 		},
 		{
 			MethodName: "Ingest",

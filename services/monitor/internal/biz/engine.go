@@ -41,8 +41,11 @@ type AlarmWrite struct {
 	Alarm Alarm
 	// Point is the point's configuration (recipients of the notice).
 	Point PointConf
-	// Silent: made while the point's alarm is shelved (stored, not announced).
+	// Silent: made while the point's alarm is shelved or the point held out
+	// of service (stored, not announced).
 	Silent bool
+	// Flood is the flood started or ended (KindFloodStart, KindFloodEnd).
+	Flood *Flood
 	// Actor is the user whose call made the change (the audit's who; nil
 	// for the engine's own changes), with the call's request id and address.
 	Actor     *ident.Identity
@@ -70,6 +73,10 @@ type pointState struct {
 	valueAt time.Time
 	has     bool
 	shelf   *shelf // who shelved the point's alarm and why, while shelved
+	held    *hold  // the point's out-of-service hold, while held
+	// acts are the point's recent activations; chatterAt when it last chattered.
+	acts      []time.Time
+	chatterAt time.Time
 }
 
 // shelf is who shelved a point's alarm, why and until when.
@@ -116,8 +123,15 @@ type Engine struct {
 	shelved map[int64]*pointState
 	// Clock is the time of the shelve expiry check (time.Now by default).
 	Clock func() time.Time
-	// ShelfEvery is how often expired shelves are ended without a sample.
+	// ShelfEvery is how often expired shelves and holds are ended and floods
+	// judged without a sample.
 	ShelfEvery time.Duration
+	// holding are the points held out of service (the clock ends them).
+	holding  map[int64]*pointState
+	preHolds []Hold
+	// rules are the tenants' alarm rules; floods the operator areas' windows.
+	rules  map[string]Rules
+	floods map[string]*floodState
 
 	// Dropped history rows (the history queue was full) and malformed
 	// messages per tenant|gateway.
@@ -138,6 +152,7 @@ func NewEngine(alarms AlarmSink, history HistorySink, live *Hub) *Engine {
 		Alarms: alarms, History: history, Live: live, HistoryBatch: 1000, HistoryEvery: time.Second,
 		in: make(chan Reading, 4096), cmds: make(chan any, 64), writes: make(chan AlarmWrite, 4096), hist: make(chan Sample, 65536),
 		byKey: map[string]*pointState{}, byID: map[int64]*pointState{}, shelved: map[int64]*pointState{},
+		holding: map[int64]*pointState{}, rules: map[string]Rules{}, floods: map[string]*floodState{},
 		Clock: time.Now, ShelfEvery: time.Second,
 		Presence: NewPresence(), malformed: map[string]int64{}, warned: map[string]time.Time{},
 		stop: make(chan struct{}),
@@ -170,6 +185,7 @@ func (e *Engine) Start(points []PointConf, open []Alarm) {
 		st.shelf = &shelf{until: *a.ShelvedUntil, by: a.ShelvedBy, byName: a.ShelvedByName, reason: a.ShelveReason}
 		e.shelved[a.PointID] = st
 	}
+	e.restoreHolds(now)
 	e.wg.Add(3)
 	go e.loop()
 	go e.alarmWriter()
@@ -186,9 +202,13 @@ func (e *Engine) put(p PointConf) {
 	st := &pointState{conf: p, m: alarm.New()}
 	if old := e.byID[p.ID]; old != nil {
 		st.m, st.alarm, st.value, st.valueAt, st.has, st.shelf = old.m, old.alarm, old.value, old.valueAt, old.has, old.shelf
+		st.held, st.acts, st.chatterAt = old.held, old.acts, old.chatterAt
 		delete(e.byKey, key(old.conf.TenantID, old.conf.GatewayCode, old.conf.Code))
 		if e.shelved[p.ID] != nil {
 			e.shelved[p.ID] = st
+		}
+		if e.holding[p.ID] != nil {
+			e.holding[p.ID] = st
 		}
 	}
 	e.byID[p.ID] = st
@@ -262,6 +282,10 @@ type LiveState struct {
 	AlarmID int64
 	// ShelvedUntil is the end of the point's alarm shelve (zero when none).
 	ShelvedUntil time.Time
+	// HeldUntil is the end of the point's out-of-service hold (zero when none).
+	HeldUntil time.Time
+	// Chattering: the point chattered within ChatterShownFor.
+	Chattering bool
 }
 
 // Snapshot reads the live state of points (for lists); a command on the
@@ -299,7 +323,10 @@ func (e *Engine) loop() {
 		case c := <-e.cmds:
 			e.command(c)
 		case <-tick.C:
-			e.expireShelves(e.Clock())
+			now := e.Clock()
+			e.expireShelves(now)
+			e.expireHolds(now)
+			e.endFloods(now)
 		case <-e.stop:
 			// Drain what arrived before the stop.
 			for {
@@ -326,6 +353,7 @@ func (e *Engine) command(c any) {
 			if st.conf.TenantID == c.tenant && !keep[id] {
 				delete(e.byID, id)
 				delete(e.shelved, id)
+				delete(e.holding, id)
 				delete(e.byKey, key(st.conf.TenantID, st.conf.GatewayCode, st.conf.Code))
 				// A removed point's open incident ends with it.
 				if st.alarm != nil {
@@ -355,6 +383,12 @@ func (e *Engine) command(c any) {
 		c.reply <- ErrNotOpen
 	case shelveCmd:
 		e.shelve(c)
+	case holdCmd:
+		e.hold(c)
+	case rulesCmd:
+		e.rules[c.tenant] = c.rules
+	case floodCmd:
+		c.reply <- e.floodsOf(c.tenant)
 	case snapCmd:
 		out := make(map[int64]LiveState, len(c.ids))
 		for _, id := range c.ids {
@@ -364,6 +398,10 @@ func (e *Engine) command(c any) {
 			}
 			ls := LiveState{Value: st.value, At: st.valueAt, Has: st.has, State: string(st.m.State), Level: string(st.m.Level),
 				ShelvedUntil: st.m.ShelvedUntil}
+			if st.held != nil {
+				ls.HeldUntil = st.held.until
+			}
+			ls.Chattering = !st.chatterAt.IsZero() && e.Clock().Sub(st.chatterAt) < ChatterShownFor
 			if st.alarm != nil {
 				ls.AlarmID = st.alarm.ID
 			}
@@ -430,6 +468,9 @@ func (e *Engine) transition(st *pointState, tr alarm.Transition, done chan error
 		st.alarm = a
 	}
 	a := st.alarm
+	if isActivation(tr.Kind) && e.activated(st, tr.At) {
+		a.Chattering = true
+	}
 	a.State, a.Level, a.Latch = string(tr.To), string(st.m.Level), tr.To == alarm.Latched || a.Latch
 	if tr.Kind == alarm.Raised || tr.Kind == alarm.Escalated {
 		a.Value = tr.Value
@@ -444,7 +485,18 @@ func (e *Engine) transition(st *pointState, tr alarm.Transition, done chan error
 		a.ClearedAt = &at
 		st.alarm = nil
 	}
-	w := AlarmWrite{Kind: tr.Kind, Alarm: *a, Point: st.conf, Silent: tr.Silent, done: done}
+	// Held out of service: stored, flagged and silent, except oxygen and gas
+	// level 2 (an escalation to it ends the suppression and is announced).
+	lvl := alarm.Level(a.Level)
+	if lvl == alarm.None {
+		lvl = tr.Level
+	}
+	a.Suppressed = st.heldAt(tr.At) && !NeverSuppressed(st.conf, lvl)
+	silent := tr.Silent || a.Suppressed
+	if tr.Kind == alarm.Raised && !silent {
+		e.raisedForFlood(st, a, tr.At)
+	}
+	w := AlarmWrite{Kind: tr.Kind, Alarm: *a, Point: st.conf, Silent: silent, done: done}
 	e.Live.Publish(a.TenantID, LiveEvent{Kind: "alarm", Alarm: &w.Alarm, PointID: a.PointID, PointCode: a.PointCode, Value: tr.Value, At: tr.At,
 		Level: a.Level, State: a.State})
 	e.writes <- w

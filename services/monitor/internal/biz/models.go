@@ -98,6 +98,13 @@ type Alarm struct {
 	ShelvedBy     int64  `gorm:"not null;default:0"`
 	ShelvedByName string `gorm:"size:100;not null;default:''"`
 	ShelveReason  string `gorm:"size:200;not null;default:''"`
+	// Suppressed: raised while its point was held out of service (stored,
+	// not announced, not in the active list); oxygen and gas level 2 never are.
+	Suppressed bool `gorm:"not null;default:false"`
+	// Chattering: its point was activated the tenant's chatter count of
+	// times within the chatter window (a nuisance alarm: shelve it or widen
+	// the deadband).
+	Chattering bool `gorm:"not null;default:false"`
 }
 
 // ShelvedAt reports whether the incident is shelved at time at.
@@ -120,5 +127,66 @@ type Sample struct {
 func (Sample) TableName() string { return "monitor_history" }
 func (Sample) NotAudited()       {}
 
+// Hold kinds: why a point is out of service.
+const (
+	HoldCalibration int32 = 1 // 标定
+	HoldPermit      int32 = 2 // 作业票
+	HoldMaintenance int32 = 3 // 检修
+)
+
+// HoldKinds name the kinds.
+var HoldKinds = map[int32]string{HoldCalibration: "标定", HoldPermit: "作业票", HoldMaintenance: "检修"}
+
+// Hold is a point held out of service (ISA-18.2 OUT_OF_SERVICE) from
+// StartAt until Until, or until it was ended by hand (EndedAt): its alarms
+// are evaluated and stored, flagged suppressed, and not announced, except
+// oxygen and gas level 2.
+type Hold struct {
+	db.Base
+	PointID   int64  `gorm:"not null"`
+	PointCode string `gorm:"size:64;not null"`
+	PointName string `gorm:"size:100;not null;default:''"`
+	Kind      int32  `gorm:"not null"`
+	// PermitID is the work permit (作业票) of a permit hold.
+	PermitID    int64     `gorm:"not null;default:0"`
+	Reason      string    `gorm:"size:200;not null"`
+	ByName      string    `gorm:"size:100;not null;default:''"`
+	StartAt     time.Time `gorm:"not null"`
+	Until       time.Time `gorm:"not null"`
+	EndedAt     *time.Time
+	EndedBy     int64  `gorm:"not null;default:0"`
+	EndedByName string `gorm:"size:100;not null;default:''"`
+}
+
+func (Hold) TableName() string { return "monitor_hold" }
+
+// InForce reports whether the hold holds at time at.
+func (h *Hold) InForce(at time.Time) bool {
+	return h.EndedAt == nil && !at.Before(h.StartAt) && at.Before(h.Until)
+}
+
+// Flood is an alarm flood of an operator area (a risk partition, or the
+// whole tenant for points without one): from the alarm that made the count
+// in the window exceed the start count to the time it fell below the end
+// count.
+type Flood struct {
+	db.Base
+	AreaID  int64     `gorm:"not null;default:0"`
+	StartAt time.Time `gorm:"not null"`
+	EndAt   *time.Time
+	// PeakCount is the most alarms in one window; AlarmCount the alarms
+	// raised from the window that started it to its end.
+	PeakCount  int32 `gorm:"not null;default:0"`
+	AlarmCount int32 `gorm:"not null;default:0"`
+	// The first-out alarm: the first of the window that started the flood.
+	FirstAlarmID   int64  `gorm:"not null;default:0"`
+	FirstPointCode string `gorm:"size:64;not null;default:''"`
+	FirstPointName string `gorm:"size:100;not null;default:''"`
+}
+
+func (Flood) TableName() string { return "monitor_flood" }
+
 // Models are the tables of monitor.
-func Models() []any { return []any{&Gateway{}, &Device{}, &Point{}, &Alarm{}, &Sample{}} }
+func Models() []any {
+	return []any{&Gateway{}, &Device{}, &Point{}, &Alarm{}, &Sample{}, &Rule{}, &Hold{}, &Flood{}}
+}

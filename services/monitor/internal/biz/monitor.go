@@ -3,7 +3,9 @@ package biz
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"sync"
 	"time"
@@ -41,6 +43,34 @@ type Queries interface {
 	PointsByIDs(ctx context.Context, ids []int64) ([]Point, error)
 	// SetSecret stores a gateway's secret hash.
 	SetSecret(ctx context.Context, id int64, hash string) error
+	// Rules are the caller tenant's alarm rule versions (of code, or all
+	// when code is ""), newest first.
+	Rules(ctx context.Context, code string) ([]Rule, error)
+	// HoldsInForce are the caller tenant's holds in force at at among the
+	// points (every point when pointIDs is nil).
+	HoldsInForce(ctx context.Context, pointIDs []int64, at time.Time) ([]Hold, error)
+	// EndHold ends a hold by hand at at, by the user.
+	EndHold(ctx context.Context, id int64, at time.Time, by int64, byName string) error
+	// AlarmFacts calls fn for each of the caller tenant's alarms raised in
+	// [from, to) (one query, in raised order).
+	AlarmFacts(ctx context.Context, from, to time.Time, fn func(AlarmFact)) error
+	// FloodsBetween are the caller tenant's floods overlapping [from, to).
+	FloodsBetween(ctx context.Context, from, to time.Time, limit int) ([]Flood, error)
+	// StandingAlarms are the caller tenant's open, not suppressed incidents
+	// raised before before (oldest first, at most limit) and their number.
+	StandingAlarms(ctx context.Context, before time.Time, limit int) ([]Alarm, int64, error)
+	// PointCount is the number of the caller tenant's points.
+	PointCount(ctx context.Context) (int64, error)
+}
+
+// AlarmFact is what the analysis reads of an alarm.
+type AlarmFact struct {
+	PointID    int64
+	PointCode  string
+	PointName  string
+	RaisedAt   time.Time
+	Chattering bool
+	Suppressed bool
 }
 
 // Monitor is monitor's use cases.
@@ -49,6 +79,8 @@ type Monitor struct {
 	Devices  paging.Store[Device]
 	Points   paging.Store[Point]
 	Alarms   paging.Store[Alarm]
+	Rules    paging.Store[Rule]
+	Holds    paging.Store[Hold]
 	Q        Queries
 	Tx       db.Transactor
 	Events   Events
@@ -56,10 +88,21 @@ type Monitor struct {
 	Now      func() time.Time
 
 	authMu sync.Mutex
-	// authOK remembers verified (gateway, secret hash, secret) for a minute:
-	// bcrypt on every reconnect of a flapping gateway is costly.
+	// authOK remembers verified (gateway, stored secret hash, SHA-256 of the
+	// secret presented) for AuthCacheFor: bcrypt on every HTTP batch or
+	// reconnect of a flapping gateway is costly. Rotating the secret changes
+	// the stored hash, so an old entry never matches again (and IssueSecret
+	// empties the cache). At most AuthCacheMax entries.
 	authOK map[string]time.Time
+	// compare is bcrypt's check (a test counts it).
+	compare func(hash, secret []byte) error
 }
+
+// Bounds of the verified-credentials cache.
+const (
+	AuthCacheFor = time.Minute
+	AuthCacheMax = 10000
+)
 
 func caller(ctx context.Context) (*ident.Identity, error) {
 	id := ident.From(ctx)
@@ -168,19 +211,24 @@ func (m *Monitor) Authenticate(ctx context.Context, tenant, code, secret string)
 	if err != nil || g == nil || g.SecretHash == "" {
 		return false
 	}
-	k := tenant + "|" + code + "|" + g.SecretHash + "|" + secret
+	sum := sha256.Sum256([]byte(secret))
+	k := tenant + "|" + code + "|" + g.SecretHash + "|" + hex.EncodeToString(sum[:])
 	now := m.Now()
 	m.authMu.Lock()
-	if t, ok := m.authOK[k]; ok && now.Sub(t) < time.Minute {
+	if t, ok := m.authOK[k]; ok && now.Sub(t) < AuthCacheFor && !now.Before(t) {
 		m.authMu.Unlock()
 		return true
 	}
 	m.authMu.Unlock()
-	if bcrypt.CompareHashAndPassword([]byte(g.SecretHash), []byte(secret)) != nil {
+	compare := m.compare
+	if compare == nil {
+		compare = bcrypt.CompareHashAndPassword
+	}
+	if compare([]byte(g.SecretHash), []byte(secret)) != nil {
 		return false
 	}
 	m.authMu.Lock()
-	if m.authOK == nil || len(m.authOK) > 10000 {
+	if m.authOK == nil || len(m.authOK) >= AuthCacheMax {
 		m.authOK = map[string]time.Time{}
 	}
 	m.authOK[k] = now
@@ -345,14 +393,6 @@ func (m *Monitor) PointPage(ctx context.Context, q paging.Query) (*paging.Page[P
 
 // MaxActive bounds the active list.
 const MaxActive = 10000
-
-// ActiveAlarms are the caller tenant's open incidents.
-func (m *Monitor) ActiveAlarms(ctx context.Context) ([]Alarm, error) {
-	if _, err := caller(ctx); err != nil {
-		return nil, err
-	}
-	return m.Q.ActiveAlarms(ctx, MaxActive)
-}
 
 // Object-level rules of monitor. The buttons (monitor_*_add/edit/delete,
 // monitor_gateway_secret, monitor_alarm_ack) say who may act at all; a row

@@ -11,20 +11,18 @@ import (
 	"anquan/monitor/internal/biz/alarm"
 )
 
-// Shelving bounds (ISA-18.2 section 11: a shelve is always time-limited).
-// No alarm rule table exists yet, so the maximum is the same for every
-// tenant.
+// Shelving bounds (ISA-18.2 section 11: a shelve is always time-limited);
+// the longest shelve is the tenant's rule (RuleShelveMax).
 const (
-	ShelveMaxMinutes = 480
-	ShelveReasonMax  = 200
+	ShelveReasonMax = 200
 	// MaxShelveIDs bounds the alarms of one shelve call.
 	MaxShelveIDs = 100
 )
 
 // ValidateShelve checks a shelve's duration and reason.
-func ValidateShelve(minutes int32, reason string) error {
-	if minutes < 1 || minutes > ShelveMaxMinutes {
-		return errs.BadRequest("搁置时长应为 1 到 %d 分钟", ShelveMaxMinutes)
+func ValidateShelve(minutes int32, reason string, maxMinutes int32) error {
+	if minutes < 1 || minutes > maxMinutes {
+		return errs.BadRequest("搁置时长应为 1 到 %d 分钟", maxMinutes)
 	}
 	r := strings.TrimSpace(reason)
 	if r == "" {
@@ -77,12 +75,19 @@ func (m *Monitor) alarmsToHandle(ctx context.Context, ids []int64, verb string) 
 	return alarms, byID, nil
 }
 
-// ShelveAlarms shelves open alarms for minutes (1..ShelveMaxMinutes) with a
-// reason, as the caller: while shelved, the point's incidents are recorded
+// ShelveAlarms shelves open alarms for minutes (1 to the tenant's longest
+// shelve) with a reason, as the caller: while shelved, the point's incidents are recorded
 // but not announced; the shelve ends by itself at its expiry. Oxygen alarms
 // and gas level 2 are never shelved.
 func (m *Monitor) ShelveAlarms(ctx context.Context, ids []int64, minutes int32, reason string) error {
-	if err := ValidateShelve(minutes, reason); err != nil {
+	if _, err := caller(ctx); err != nil {
+		return err
+	}
+	rules, err := m.RulesNow(ctx)
+	if err != nil {
+		return err
+	}
+	if err := ValidateShelve(minutes, reason, rules.ShelveMaxMinutes); err != nil {
 		return err
 	}
 	alarms, points, err := m.alarmsToHandle(ctx, ids, "搁置")

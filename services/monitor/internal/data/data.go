@@ -40,6 +40,17 @@ var alarmSpec = crud.Spec{Name: "报警记录",
 	// Alarm history grows without end: deep pages read ids from the index.
 	DeferredPage: true}
 
+var ruleSpec = crud.Spec{Name: "报警规则", Order: "code asc, version desc"}
+
+var holdSpec = crud.Spec{Name: "点位停用",
+	Filters: paging.Fields{"pointCode": "point_code", "pointName": "point_name", "pointId": "point_id", "kind": "kind", "permitId": "permit_id"},
+	Sorts:   paging.Fields{"startAt": "start_at", "until": "until"},
+	Order:   "start_at desc, id desc"}
+
+// NewRules and NewHolds are the rule versions' and holds' repositories.
+func NewRules(g *gorm.DB) *crud.Repo[biz.Rule] { return crud.New[biz.Rule](g, ruleSpec) }
+func NewHolds(g *gorm.DB) *crud.Repo[biz.Hold] { return crud.New[biz.Hold](g, holdSpec) }
+
 // NewGateways, NewDevices, NewPoints and NewAlarms are the generic repositories.
 func NewGateways(g *gorm.DB) *crud.Repo[biz.Gateway] { return crud.New[biz.Gateway](g, gatewaySpec) }
 func NewDevices(g *gorm.DB) *crud.Repo[biz.Device]   { return crud.New[biz.Device](g, deviceSpec) }
@@ -67,6 +78,13 @@ var indexes = []db.Index{
 	{Name: "idx_mon_alarm_level", Table: "monitor_alarm", Columns: "tenant_id, level"},
 	{Name: "idx_mon_alarm_name", Table: "monitor_alarm", Columns: "tenant_id, point_name"},
 	{Name: "idx_mon_history_point", Table: "monitor_history", Columns: "tenant_id, point_id, ts"},
+	{Name: "idx_mon_rule_code", Table: "monitor_rule", Columns: "tenant_id, code, version"},
+	{Name: "idx_mon_hold_point", Table: "monitor_hold", Columns: "tenant_id, point_id, until"},
+	{Name: "idx_mon_hold_until", Table: "monitor_hold", Columns: "tenant_id, until"},
+	{Name: "idx_mon_hold_start", Table: "monitor_hold", Columns: "tenant_id, start_at"},
+	{Name: "idx_mon_hold_code", Table: "monitor_hold", Columns: "tenant_id, point_code"},
+	{Name: "idx_mon_flood_start", Table: "monitor_flood", Columns: "tenant_id, start_at"},
+	{Name: "idx_mon_flood_end", Table: "monitor_flood", Columns: "tenant_id, end_at"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -167,7 +185,90 @@ func (q Queries) GatewayByCode(ctx context.Context, tenant, code string) (*biz.G
 
 func (q Queries) ActiveAlarms(ctx context.Context, limit int) ([]biz.Alarm, error) {
 	var out []biz.Alarm
-	return out, db.Conn(ctx, q.G).Where("state <> ?", string(alarm.Normal)).Order("raised_at desc, id desc").Limit(limit).Find(&out).Error
+	// A point held out of service: its suppressed incidents are not listed.
+	return out, db.Conn(ctx, q.G).Where("state <> ? AND suppressed = ?", string(alarm.Normal), false).Order("raised_at desc, id desc").
+		Limit(limit).Find(&out).Error
+}
+
+func (q Queries) Rules(ctx context.Context, code string) ([]biz.Rule, error) {
+	var out []biz.Rule
+	tx := db.Conn(ctx, q.G).Where("is_deleted = 0")
+	if code != "" {
+		tx = tx.Where("code = ?", code)
+	}
+	return out, tx.Order("code asc, version desc").Limit(10000).Find(&out).Error
+}
+
+// AllRules are every tenant's rule versions (system context, at start).
+func (q Queries) AllRules(ctx context.Context) ([]biz.Rule, error) {
+	var out []biz.Rule
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("is_deleted = 0").Find(&out).Error
+}
+
+func (q Queries) HoldsInForce(ctx context.Context, pointIDs []int64, at time.Time) ([]biz.Hold, error) {
+	var out []biz.Hold
+	tx := db.Conn(ctx, q.G).Where("is_deleted = 0 AND ended_at IS NULL AND until > ? AND start_at <= ?", at, at)
+	if pointIDs != nil {
+		tx = tx.Where("point_id IN ?", pointIDs)
+	}
+	return out, tx.Order("until desc").Find(&out).Error
+}
+
+// AllHoldsInForce are every tenant's holds in force at at (system context, at start).
+func (q Queries) AllHoldsInForce(ctx context.Context, at time.Time) ([]biz.Hold, error) {
+	return q.HoldsInForce(ident.AsSystem(ctx), nil, at)
+}
+
+func (q Queries) EndHold(ctx context.Context, id int64, at time.Time, by int64, byName string) error {
+	return db.Conn(ctx, q.G).Model(&biz.Hold{}).Where("id = ? AND ended_at IS NULL", id).
+		Updates(map[string]any{"ended_at": at, "ended_by": by, "ended_by_name": byName}).Error
+}
+
+func (q Queries) AlarmFacts(ctx context.Context, from, to time.Time, fn func(biz.AlarmFact)) error {
+	rows, err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).
+		Select("point_id, point_code, point_name, raised_at, chattering, suppressed").
+		Where("is_deleted = 0 AND raised_at >= ? AND raised_at < ?", from, to).Order("raised_at asc, id asc").Rows()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = rows.Close() }() // read-only; a close error has nothing to undo
+	for rows.Next() {
+		var f biz.AlarmFact
+		if err := rows.Scan(&f.PointID, &f.PointCode, &f.PointName, &f.RaisedAt, &f.Chattering, &f.Suppressed); err != nil {
+			return err
+		}
+		fn(f)
+	}
+	return rows.Err()
+}
+
+func (q Queries) FloodsBetween(ctx context.Context, from, to time.Time, limit int) ([]biz.Flood, error) {
+	var out []biz.Flood
+	return out, db.Conn(ctx, q.G).Where("is_deleted = 0 AND start_at < ? AND (end_at IS NULL OR end_at > ?)", to, from).
+		Order("start_at asc, id asc").Limit(limit).Find(&out).Error
+}
+
+func (q Queries) StandingAlarms(ctx context.Context, before time.Time, limit int) ([]biz.Alarm, int64, error) {
+	var out []biz.Alarm
+	var n int64
+	where := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Where("is_deleted = 0 AND state <> ? AND suppressed = ? AND raised_at < ?",
+		string(alarm.Normal), false, before)
+	if err := where.Count(&n).Error; err != nil {
+		return nil, 0, err
+	}
+	return out, n, db.Conn(ctx, q.G).Where("is_deleted = 0 AND state <> ? AND suppressed = ? AND raised_at < ?", string(alarm.Normal), false, before).
+		Order("raised_at asc, id asc").Limit(limit).Find(&out).Error
+}
+
+func (q Queries) PointCount(ctx context.Context) (int64, error) {
+	var n int64
+	return n, db.Conn(ctx, q.G).Model(&biz.Point{}).Where("is_deleted = 0").Count(&n).Error
+}
+
+// CloseOpenFloods ends the floods a previous process left open (flood state
+// is per process) at at.
+func (q Queries) CloseOpenFloods(ctx context.Context, at time.Time) error {
+	return db.Conn(ident.AsSystem(ctx), q.G).Model(&biz.Flood{}).Where("end_at IS NULL").Update("end_at", at).Error
 }
 
 func (q Queries) AlarmsByIDs(ctx context.Context, ids []int64) ([]biz.Alarm, error) {
@@ -200,8 +301,12 @@ const (
 var levelNames = map[string]string{"H": "高报", "HH": "高高报", "L": "低报", "LL": "低低报"}
 
 func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
-	ctx = ident.ForTenant(ctx, w.Alarm.TenantID)
-	if w.Actor != nil && w.Actor.TenantID == w.Alarm.TenantID {
+	tenant := w.Alarm.TenantID
+	if w.Flood != nil {
+		tenant = w.Flood.TenantID
+	}
+	ctx = ident.ForTenant(ctx, tenant)
+	if w.Actor != nil && w.Actor.TenantID == tenant {
 		// The audit names the user whose call made the change.
 		ctx = ident.WithClientIP(ident.WithRequestID(ident.With(ctx, w.Actor), w.RequestID), w.ClientIP)
 	}
@@ -209,6 +314,24 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 		a := w.Alarm
 		var err error
 		switch w.Kind {
+		case biz.KindFloodStart:
+			return db.Conn(ctx, s.G).Create(w.Flood).Error
+		case biz.KindFloodEnd:
+			f := w.Flood
+			return db.Conn(ctx, s.G).Model(&biz.Flood{}).Where("id = ?", f.ID).Updates(map[string]any{
+				"end_at": f.EndAt, "peak_count": f.PeakCount, "alarm_count": f.AlarmCount,
+			}).Error
+		case biz.KindHeld:
+			return db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Update("suppressed", true).Error
+		case biz.KindUnheld:
+			if err := db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Update("suppressed", false).Error; err != nil {
+				return err
+			}
+			// Still active when its hold ends: announced now (unless shelved).
+			if a.ShelvedAt(time.Now()) || a.State != string(alarm.ActiveUnack) && a.State != string(alarm.ActiveAck) && a.State != string(alarm.Latched) {
+				return nil
+			}
+			return s.announce(ctx, SubjectRaised, w)
 		case alarm.Shelved:
 			return db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Updates(map[string]any{
 				"shelved_until": a.ShelvedUntil, "shelved_by": a.ShelvedBy, "shelved_by_name": a.ShelvedByName, "shelve_reason": a.ShelveReason,
@@ -219,8 +342,9 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 				Update("shelved_until", a.ShelvedUntil).Error; err != nil {
 				return err
 			}
-			// Still active when its shelve ends: announced now.
-			if a.ID == 0 || (a.State != string(alarm.ActiveUnack) && a.State != string(alarm.ActiveAck) && a.State != string(alarm.Latched)) {
+			// Still active when its shelve ends: announced now (unless its
+			// point is held out of service).
+			if a.ID == 0 || a.Suppressed || (a.State != string(alarm.ActiveUnack) && a.State != string(alarm.ActiveAck) && a.State != string(alarm.Latched)) {
 				return nil
 			}
 			return s.announce(ctx, SubjectRaised, w)
@@ -231,6 +355,7 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 			err = db.Conn(ctx, s.G).Model(&biz.Alarm{}).Where("id = ?", a.ID).Updates(map[string]any{
 				"level": a.Level, "limit": a.Limit, "value": a.Value, "last_value": a.LastValue, "state": a.State, "latch": a.Latch,
 				"acked_at": a.AckedAt, "acked_by": a.AckedBy, "acked_by_name": a.AckedByName, "cleared_at": a.ClearedAt,
+				"suppressed": a.Suppressed, "chattering": a.Chattering,
 			}).Error
 		}
 		if err != nil {

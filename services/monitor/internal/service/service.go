@@ -153,7 +153,11 @@ func pointOut(p *biz.Point, live biz.LiveState) *pb.Point {
 		AreaId: p.AreaID, IndicatorType: p.IndicatorType, Unit: p.Unit, GasType: p.GasType, GasName: p.GasName, Oel: p.OEL,
 		RangeLow: p.RangeLow, RangeHigh: p.RangeHigh, LimitLl: p.LimitLL, LimitL: p.LimitL, LimitH: p.LimitH, LimitHh: p.LimitHH,
 		Deadband: p.Deadband, OnDelay: p.OnDelay, OffDelay: p.OffDelay, ResponsibleUserId: p.ResponsibleUserID,
-		AlarmLevel: live.Level, AlarmState: live.State, CreateTime: ts(p.CreateTime), UpdateTime: ts(p.UpdateTime)}
+		AlarmLevel: live.Level, AlarmState: live.State, CreateTime: ts(p.CreateTime), UpdateTime: ts(p.UpdateTime),
+		Chattering: live.Chattering}
+	if !live.HeldUntil.IsZero() && time.Now().Before(live.HeldUntil) {
+		o.HeldUntil = ts(live.HeldUntil)
+	}
 	if o.AlarmState == "" {
 		o.AlarmState = string(alarm.Normal)
 	}
@@ -217,15 +221,20 @@ func alarmOut(a *biz.Alarm) *pb.Alarm {
 		Level: a.Level, AlarmStatus: alarm.Status(alarm.Level(a.Level)), Value: a.Value, LastValue: a.LastValue, Unit: a.Unit,
 		State: a.State, RaisedAt: ts(a.RaisedAt), AckedAt: timefmt.FormatPtr(a.AckedAt), AckedBy: a.AckedBy,
 		AckedByName: a.AckedByName, ClearedAt: timefmt.FormatPtr(a.ClearedAt), Limit: a.Limit,
-		Shelved: a.ShelvedAt(time.Now()), ShelvedUntil: timefmt.FormatPtr(a.ShelvedUntil), ShelvedByName: a.ShelvedByName, ShelveReason: a.ShelveReason}
+		Shelved: a.ShelvedAt(time.Now()), ShelvedUntil: timefmt.FormatPtr(a.ShelvedUntil), ShelvedByName: a.ShelvedByName, ShelveReason: a.ShelveReason,
+		Suppressed: a.Suppressed, Chattering: a.Chattering}
 }
 
 func (s *Monitor) AlarmActive(ctx context.Context, _ *commonv1.Empty) (*pb.AlarmList, error) {
-	list, err := s.uc.ActiveAlarms(ctx)
+	list, err := s.uc.ActiveList(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &pb.AlarmList{Items: svc.Map(list, alarmOut)}, nil
+	return &pb.AlarmList{Items: svc.Map(list, func(a *biz.ActiveAlarm) *pb.Alarm {
+		o := alarmOut(&a.Alarm)
+		o.Critical, o.UnitName, o.Flood, o.FirstOut = a.Critical, a.UnitName, a.Flood, a.FirstOut
+		return o
+	})}, nil
 }
 
 func (s *Monitor) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.AlarmPage, error) {

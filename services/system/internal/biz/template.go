@@ -163,6 +163,10 @@ var Template = []MenuTemplate{
 		// monitor: live points and alarms, and the gateways, devices and points behind them.
 		page("monitor_point", "监测点位", "/monitor/point", "dashboard", "monitorPoint", "add", "edit", "delete", "view"),
 		withButtons(page("monitor_alarm", "报警管理", "/monitor/alarm", "alert", "monitorAlarm", "view", "ack"), "shelve:报警搁置"),
+		// out-of-service holds, the alarm rule table and the alarm (flood) analysis.
+		withButtons(page("monitor_hold", "点位停用", "/monitor/hold", "alert", "monitorHold"), "add:停用点位", "end:结束停用"),
+		page("monitor_rule", "报警规则", "/monitor/rule", "setting", "monitorRule", "edit"),
+		page("monitor_analysis", "报警泛滥分析", "/processAlarmOptimization/floodingAnalysisDetails", "dashboard", "monitorAnalysis"),
 		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 	}},

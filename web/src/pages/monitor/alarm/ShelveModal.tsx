@@ -4,7 +4,7 @@ import { SHELVE_MAX_MINUTES, shelveAlarms } from '@/services/monitor';
 import { useText } from '@/utils/i18nText';
 
 /**
- * Shelving an alarm (报警搁置, ISA-18.2): for 1..480 minutes with a reason. While shelved the
+ * Shelving an alarm (报警搁置, ISA-18.2): for 1 minute up to the tenant's longest shelve (alarm rules, 480 by default) with a reason. While shelved the
  * point's incidents are recorded but not announced; the shelve ends by itself at its expiry.
  */
 export default function ShelveModal({
@@ -46,8 +46,8 @@ export default function ShelveModal({
         <Form.Item
           name="minutes"
           label={tt('搁置时长(分钟)')}
-          extra={tt('到期自动恢复报警提示,最长 480 分钟')}
-          rules={[{ required: true, type: 'number', min: 1, max: SHELVE_MAX_MINUTES, message: tt('搁置时长应为 1 到 480 分钟') }]}
+          extra={tt('到期自动恢复报警提示,最长时长见报警规则(默认 480 分钟)')}
+          rules={[{ required: true, type: 'number', min: 1, max: SHELVE_MAX_MINUTES, message: tt('搁置时长应为 1 到 1440 分钟') }]}
         >
           <InputNumber min={1} max={SHELVE_MAX_MINUTES} precision={0} style={{ width: 200 }} />
         </Form.Item>

@@ -14,7 +14,7 @@ import {
   subscribeLive,
   unshelveAlarms,
 } from '@/services/monitor';
-import { Tx } from '@/utils/i18nText';
+import { Tx, useText } from '@/utils/i18nText';
 import ShelveModal from '../alarm/ShelveModal';
 
 interface Live {
@@ -26,6 +26,29 @@ interface Live {
 
 const stateColour = (s?: string) =>
   s === 'ACTIVE_UNACK' || s === 'LATCHED' ? 'red' : s === 'ACTIVE_ACK' ? 'orange' : s === 'RTN_UNACK' ? 'gold' : 'green';
+
+/**
+ * The active list during a flood (ISA-18.2): first-out and critical alarms (HH, LL, gas level 2,
+ * oxygen) stay single rows at the top, never grouped away; the other alarms of areas in flood are
+ * grouped by process unit (their point's device). Without a flood the list is as it came.
+ */
+export function floodRows(alarms: Alarm[]): any[] {
+  if (!alarms.some((a) => a.flood)) return alarms;
+  const single: any[] = [];
+  const groups = new Map<string, any>();
+  for (const a of alarms) {
+    if (!a.flood || a.firstOut || a.critical) {
+      single.push(a);
+      continue;
+    }
+    const key = a.unitName || '';
+    if (!groups.has(key)) groups.set(key, { id: `unit:${key}`, group: true, unitName: key, children: [] });
+    groups.get(key).children.push(a);
+  }
+  const first = single.filter((a) => a.firstOut);
+  const rest = single.filter((a) => !a.firstOut);
+  return [...first, ...rest, ...[...groups.values()].sort((x, y) => String(x.unitName).localeCompare(String(y.unitName)))];
+}
 
 function limitsText(r: any) {
   const parts: string[] = [];
@@ -39,6 +62,7 @@ function limitsText(r: any) {
 /** Monitored points (监测点位) with their live value and alarm state, and the active alarms. */
 export default function MonitorPointPage() {
   const access = useAccess();
+  const tt = useText();
   const [live, setLive] = useState<Record<string, Live>>({});
   const [alarms, setAlarms] = useState<Alarm[]>([]);
   const [shelving, setShelving] = useState<Alarm>();
@@ -90,10 +114,22 @@ export default function MonitorPointPage() {
           const l = live[r.id] ?? r;
           const s = l.alarmState || 'NORMAL';
           return (
-            <Tag color={stateColour(s)}>
-              <Tx>{STATE_NAMES[s] || s}</Tx>
-              {l.alarmLevel ? ` ${l.alarmLevel}` : ''}
-            </Tag>
+            <Space size={4} wrap>
+              <Tag color={stateColour(s)}>
+                <Tx>{STATE_NAMES[s] || s}</Tx>
+                {l.alarmLevel ? ` ${l.alarmLevel}` : ''}
+              </Tag>
+              {r.chattering ? (
+                <Tag color="magenta" title={tt('抖动报警:建议搁置或加大死区')} data-testid="chattering">
+                  <Tx>抖动</Tx>
+                </Tag>
+              ) : null}
+              {r.heldUntil ? (
+                <Tag color="default">
+                  <Tx>停用至</Tx> {r.heldUntil}
+                </Tag>
+              ) : null}
+            </Space>
           );
         },
       },
@@ -109,10 +145,12 @@ export default function MonitorPointPage() {
       { title: '报警延时(秒)', dataIndex: 'onDelay', type: 'digit', hideInTable: true, form: {} },
       { title: '恢复延时(秒)', dataIndex: 'offDelay', type: 'digit', hideInTable: true, form: {} },
     ],
-    [live],
+    [live, tt],
   );
 
   const ack = (ids: string[]) => ackAlarms(ids).then(loadAlarms);
+  const rows = useMemo(() => floodRows(alarms), [alarms]);
+  const flooding = alarms.some((a) => a.flood);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -122,6 +160,11 @@ export default function MonitorPointPage() {
           <Space>
             <Tx>实时报警</Tx>
             <Badge count={alarms.length} />
+            {flooding ? (
+              <Tag color="red" data-testid="flood-banner">
+                <Tx>报警泛滥中:按装置分组,首出报警和高高报、二级、氧含量报警单独列出</Tx>
+              </Tag>
+            ) : null}
           </Space>
         }
       >
@@ -129,60 +172,91 @@ export default function MonitorPointPage() {
           rowKey="id"
           size="small"
           pagination={false}
-          dataSource={alarms}
+          dataSource={rows as Alarm[]}
+          expandable={{ defaultExpandAllRows: false }}
           locale={{ emptyText: <Tx>当前无报警</Tx> }}
           columns={[
-            { title: <Tx>点位</Tx>, dataIndex: 'pointCode', render: (v, r) => `${v} ${r.pointName || ''}` },
+            {
+              title: <Tx>点位</Tx>,
+              dataIndex: 'pointCode',
+              render: (v, r: any) =>
+                r.group ? (
+                  <b>
+                    {r.unitName || tt('未分配装置')} ({r.children.length})
+                  </b>
+                ) : (
+                  <Space size={4}>
+                    {`${v} ${r.pointName || ''}`}
+                    {r.firstOut ? (
+                      <Tag color="red">
+                        <Tx>首出</Tx>
+                      </Tag>
+                    ) : null}
+                    {r.chattering ? (
+                      <Tag color="magenta" title={tt('抖动报警:建议搁置或加大死区')}>
+                        <Tx>抖动</Tx>
+                      </Tag>
+                    ) : null}
+                  </Space>
+                ),
+            },
             {
               title: <Tx>级别</Tx>,
               dataIndex: 'level',
-              render: (v) => (
-                <Tag color={v === 'HH' || v === 'LL' ? 'red' : 'orange'}>
-                  <Tx>{LEVEL_NAMES[v] || v}</Tx>
-                </Tag>
-              ),
+              render: (v, r: any) =>
+                r.group ? null : (
+                  <Tag color={v === 'HH' || v === 'LL' ? 'red' : 'orange'}>
+                    <Tx>{LEVEL_NAMES[v] || v}</Tx>
+                  </Tag>
+                ),
             },
-            { title: <Tx>报警值</Tx>, dataIndex: 'value', render: (v, r) => `${v} ${r.unit || ''}` },
+            {
+              title: <Tx>报警值</Tx>,
+              dataIndex: 'value',
+              render: (v, r: any) => (r.group ? null : `${v} ${r.unit || ''}`),
+            },
             {
               title: <Tx>状态</Tx>,
               dataIndex: 'state',
-              render: (v, r) => (
-                <Space size={4}>
-                  <Tag color={stateColour(v)}>
-                    <Tx>{STATE_NAMES[v] || v}</Tx>
-                  </Tag>
-                  {r.shelved ? (
-                    <Tag color="default" title={r.shelveReason}>
-                      <Tx>已搁置至</Tx> {r.shelvedUntil}
+              render: (v, r: any) =>
+                r.group ? null : (
+                  <Space size={4}>
+                    <Tag color={stateColour(v)}>
+                      <Tx>{STATE_NAMES[v] || v}</Tx>
                     </Tag>
-                  ) : null}
-                </Space>
-              ),
+                    {r.shelved ? (
+                      <Tag color="default" title={r.shelveReason}>
+                        <Tx>已搁置至</Tx> {r.shelvedUntil}
+                      </Tag>
+                    ) : null}
+                  </Space>
+                ),
             },
             { title: <Tx>报警时间</Tx>, dataIndex: 'raisedAt' },
             { title: <Tx>确认人</Tx>, dataIndex: 'ackedByName', render: (v) => v || '-' },
             {
               title: <Tx>操作</Tx>,
               key: 'op',
-              render: (_, r) => (
-                <Space size={0}>
-                  {access.can('monitor_alarm_ack') && (r.state === 'ACTIVE_UNACK' || r.state === 'RTN_UNACK' || r.state === 'LATCHED') ? (
-                    <Button size="small" type="link" onClick={() => void ack([r.id])}>
-                      <Tx>{r.state === 'LATCHED' ? '复位' : '确认'}</Tx>
-                    </Button>
-                  ) : null}
-                  {access.can('monitor_alarm_shelve') && !r.shelved && r.state !== 'LATCHED' ? (
-                    <Button size="small" type="link" onClick={() => setShelving(r)}>
-                      <Tx>搁置</Tx>
-                    </Button>
-                  ) : null}
-                  {access.can('monitor_alarm_shelve') && r.shelved ? (
-                    <Button size="small" type="link" onClick={() => void unshelveAlarms([r.id]).then(loadAlarms)}>
-                      <Tx>取消搁置</Tx>
-                    </Button>
-                  ) : null}
-                </Space>
-              ),
+              render: (_, r: any) =>
+                r.group ? null : (
+                  <Space size={0}>
+                    {access.can('monitor_alarm_ack') && (r.state === 'ACTIVE_UNACK' || r.state === 'RTN_UNACK' || r.state === 'LATCHED') ? (
+                      <Button size="small" type="link" onClick={() => void ack([r.id])}>
+                        <Tx>{r.state === 'LATCHED' ? '复位' : '确认'}</Tx>
+                      </Button>
+                    ) : null}
+                    {access.can('monitor_alarm_shelve') && !r.shelved && r.state !== 'LATCHED' ? (
+                      <Button size="small" type="link" onClick={() => setShelving(r)}>
+                        <Tx>搁置</Tx>
+                      </Button>
+                    ) : null}
+                    {access.can('monitor_alarm_shelve') && r.shelved ? (
+                      <Button size="small" type="link" onClick={() => void unshelveAlarms([r.id]).then(loadAlarms)}>
+                        <Tx>取消搁置</Tx>
+                      </Button>
+                    ) : null}
+                  </Space>
+                ),
             },
           ]}
         />
