@@ -8,6 +8,7 @@ import (
 
 	"anquan/kit/db"
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/ruletable"
 )
 
@@ -132,7 +133,7 @@ func (m *Monitor) RulesNow(ctx context.Context) (Rules, error) {
 
 // RuleList is every alarm rule in force.
 func (m *Monitor) RuleList(ctx context.Context) ([]RuleView, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	rows, err := m.Q.Rules(ctx, "")
@@ -155,7 +156,7 @@ func (m *Monitor) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule
 // SubmitRule writes a new version of a rule (audited) and hands the tenant's
 // rules to the engine.
 func (m *Monitor) SubmitRule(ctx context.Context, code string, value int32, source string) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

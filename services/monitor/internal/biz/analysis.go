@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
 	"anquan/monitor/internal/biz/alarm"
@@ -93,7 +94,7 @@ func ParseRange(from, to string) (time.Time, time.Time, int, error) {
 // one scan of the range's alarms, one read each of its floods, the standing
 // alarms and the point count.
 func (m *Monitor) AlarmAnalysis(ctx context.Context, from, to string) (*Analysis, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	start, end, days, err := ParseRange(from, to)
@@ -276,7 +277,7 @@ type ActiveAlarm struct {
 // first-out first; critical alarms come right after the first-outs, never
 // grouped away.
 func (m *Monitor) ActiveList(ctx context.Context) ([]ActiveAlarm, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/timefmt"
 )
 
@@ -51,7 +52,7 @@ func ValidateHold(h *Hold, now time.Time) error {
 // (oxygen and gas level 2 are announced whatever holds); the hold ends by
 // itself at its end, or by hand (EndHolds). One hold at a time per point.
 func (m *Monitor) SubmitHold(ctx context.Context, h *Hold) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -106,7 +107,7 @@ const MaxHoldIDs = 100
 // EndHolds ends holds in force by hand, as the caller; an alarm of the
 // point still active is announced from now on.
 func (m *Monitor) EndHolds(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -104,19 +104,11 @@ const (
 	AuthCacheMax = 10000
 )
 
-func caller(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // ---- gateways ----
 
 // SubmitGateway creates or updates a gateway; its code is unique in the tenant.
 func (m *Monitor) SubmitGateway(ctx context.Context, g *Gateway) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateGateway(g); err != nil {
@@ -171,7 +163,7 @@ const SecretLen = 32
 // IssueSecret makes a new random secret for a gateway and stores its hash;
 // the old secret stops working at once. The secret is returned only here.
 func (m *Monitor) IssueSecret(ctx context.Context, id int64) (*Gateway, string, error) {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, "", err
 	}
 	g, err := m.Gateways.Get(ctx, id)
@@ -240,7 +232,7 @@ func (m *Monitor) Authenticate(ctx context.Context, tenant, code, secret string)
 
 // SubmitDevice creates or updates a device; its code is unique in the tenant.
 func (m *Monitor) SubmitDevice(ctx context.Context, d *Device) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidateDevice(d); err != nil {
@@ -282,7 +274,7 @@ func (m *Monitor) RemoveDevices(ctx context.Context, ids []int64) error {
 // within its gateway and its gateway and device (of the caller's tenant),
 // saves it and hands the new configuration to the engine.
 func (m *Monitor) SubmitPoint(ctx context.Context, p *Point) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	if err := ValidatePoint(p); err != nil {
@@ -342,7 +334,7 @@ func (m *Monitor) RemovePoints(ctx context.Context, ids []int64) error {
 }
 
 func (m *Monitor) reload(ctx context.Context) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -430,7 +422,7 @@ func PointInScope(id *ident.Identity, p *Point) bool {
 // AckAlarms acknowledges open alarms as the caller (the name comes from the
 // token). Every alarm must be open and its point in the caller's scope.
 func (m *Monitor) AckAlarms(ctx context.Context, ids []int64) error {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

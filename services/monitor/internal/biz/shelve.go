@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/monitor/internal/biz/alarm"
 )
 
@@ -37,7 +38,7 @@ func ValidateShelve(minutes int32, reason string, maxMinutes int32) error {
 // alarmsToHandle loads alarms (ids) of the caller's tenant and their points,
 // and refuses when one is missing or its point is out of the caller's scope.
 func (m *Monitor) alarmsToHandle(ctx context.Context, ids []int64, verb string) ([]Alarm, map[int64]*Point, error) {
-	id, err := caller(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -80,7 +81,7 @@ func (m *Monitor) alarmsToHandle(ctx context.Context, ids []int64, verb string) 
 // but not announced; the shelve ends by itself at its expiry. Oxygen alarms
 // and gas level 2 are never shelved.
 func (m *Monitor) ShelveAlarms(ctx context.Context, ids []int64, minutes int32, reason string) error {
-	if _, err := caller(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	rules, err := m.RulesNow(ctx)
@@ -103,7 +104,7 @@ func (m *Monitor) ShelveAlarms(ctx context.Context, ids []int64, minutes int32, 
 			return errs.Rule("ALARM_OVER", "报警「%s」已结束,无需搁置", a.PointCode)
 		}
 	}
-	id, _ := caller(ctx)
+	id, _ := ident.Caller(ctx)
 	now := m.Now()
 	until := now.Add(time.Duration(minutes) * time.Minute)
 	for i := range alarms {
@@ -128,7 +129,7 @@ func (m *Monitor) UnshelveAlarms(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	id, _ := caller(ctx)
+	id, _ := ident.Caller(ctx)
 	now := m.Now()
 	done := map[int64]bool{}
 	for i := range alarms {
