@@ -26,6 +26,9 @@ var menuMigrations = []struct {
 		"change_request", "change_request_add", "change_request_edit", "change_request_delete", "change_request_view", "change_request_export", // issue 19
 		"change_request_analyse", "change_request_approve", "change_request_implement", "change_request_accept", "change_request_pssr",
 	}},
+	{6, []string{
+		"monitor_hold", "monitor_hold_add", "monitor_hold_end", "monitor_rule", "monitor_rule_edit", "monitor_analysis", // issue 14
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
