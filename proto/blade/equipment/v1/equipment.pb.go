@@ -1888,7 +1888,7 @@ func (x *FlowStep) GetComment() string {
 
 // A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
 // item: 1 待审批 -> 2 已批准 / 3 已驳回.
-type ChangeRequest struct {
+type StateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
@@ -1913,20 +1913,20 @@ type ChangeRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *ChangeRequest) Reset() {
-	*x = ChangeRequest{}
+func (x *StateRequest) Reset() {
+	*x = StateRequest{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *ChangeRequest) String() string {
+func (x *StateRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*ChangeRequest) ProtoMessage() {}
+func (*StateRequest) ProtoMessage() {}
 
-func (x *ChangeRequest) ProtoReflect() protoreflect.Message {
+func (x *StateRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -1938,140 +1938,140 @@ func (x *ChangeRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use ChangeRequest.ProtoReflect.Descriptor instead.
-func (*ChangeRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use StateRequest.ProtoReflect.Descriptor instead.
+func (*StateRequest) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{16}
 }
 
-func (x *ChangeRequest) GetId() int64 {
+func (x *StateRequest) GetId() int64 {
 	if x != nil {
 		return x.Id
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetTenantId() string {
+func (x *StateRequest) GetTenantId() string {
 	if x != nil {
 		return x.TenantId
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetKind() int32 {
+func (x *StateRequest) GetKind() int32 {
 	if x != nil {
 		return x.Kind
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetEquipmentId() int64 {
+func (x *StateRequest) GetEquipmentId() int64 {
 	if x != nil {
 		return x.EquipmentId
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetEquipmentCode() string {
+func (x *StateRequest) GetEquipmentCode() string {
 	if x != nil {
 		return x.EquipmentCode
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetEquipmentName() string {
+func (x *StateRequest) GetEquipmentName() string {
 	if x != nil {
 		return x.EquipmentName
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetCategory() int32 {
+func (x *StateRequest) GetCategory() int32 {
 	if x != nil {
 		return x.Category
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetReason() string {
+func (x *StateRequest) GetReason() string {
 	if x != nil {
 		return x.Reason
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetMeasures() string {
+func (x *StateRequest) GetMeasures() string {
 	if x != nil {
 		return x.Measures
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetState() int32 {
+func (x *StateRequest) GetState() int32 {
 	if x != nil {
 		return x.State
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetRequesterId() int64 {
+func (x *StateRequest) GetRequesterId() int64 {
 	if x != nil {
 		return x.RequesterId
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetRequesterName() string {
+func (x *StateRequest) GetRequesterName() string {
 	if x != nil {
 		return x.RequesterName
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetApproverId() int64 {
+func (x *StateRequest) GetApproverId() int64 {
 	if x != nil {
 		return x.ApproverId
 	}
 	return 0
 }
 
-func (x *ChangeRequest) GetApproverName() string {
+func (x *StateRequest) GetApproverName() string {
 	if x != nil {
 		return x.ApproverName
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetApproveTime() string {
+func (x *StateRequest) GetApproveTime() string {
 	if x != nil {
 		return x.ApproveTime
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetOpinion() string {
+func (x *StateRequest) GetOpinion() string {
 	if x != nil {
 		return x.Opinion
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetCreateTime() string {
+func (x *StateRequest) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
 	}
 	return ""
 }
 
-func (x *ChangeRequest) GetLogs() []*FlowLog {
+func (x *StateRequest) GetLogs() []*FlowLog {
 	if x != nil {
 		return x.Logs
 	}
 	return nil
 }
 
-type ChangeRequestPage struct {
+type StateRequestPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Records       []*ChangeRequest       `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*StateRequest        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
 	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
 	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
@@ -2080,20 +2080,20 @@ type ChangeRequestPage struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *ChangeRequestPage) Reset() {
-	*x = ChangeRequestPage{}
+func (x *StateRequestPage) Reset() {
+	*x = StateRequestPage{}
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *ChangeRequestPage) String() string {
+func (x *StateRequestPage) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*ChangeRequestPage) ProtoMessage() {}
+func (*StateRequestPage) ProtoMessage() {}
 
-func (x *ChangeRequestPage) ProtoReflect() protoreflect.Message {
+func (x *StateRequestPage) ProtoReflect() protoreflect.Message {
 	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -2105,40 +2105,40 @@ func (x *ChangeRequestPage) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use ChangeRequestPage.ProtoReflect.Descriptor instead.
-func (*ChangeRequestPage) Descriptor() ([]byte, []int) {
+// Deprecated: Use StateRequestPage.ProtoReflect.Descriptor instead.
+func (*StateRequestPage) Descriptor() ([]byte, []int) {
 	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{17}
 }
 
-func (x *ChangeRequestPage) GetRecords() []*ChangeRequest {
+func (x *StateRequestPage) GetRecords() []*StateRequest {
 	if x != nil {
 		return x.Records
 	}
 	return nil
 }
 
-func (x *ChangeRequestPage) GetTotal() int32 {
+func (x *StateRequestPage) GetTotal() int32 {
 	if x != nil {
 		return x.Total
 	}
 	return 0
 }
 
-func (x *ChangeRequestPage) GetSize() int32 {
+func (x *StateRequestPage) GetSize() int32 {
 	if x != nil {
 		return x.Size
 	}
 	return 0
 }
 
-func (x *ChangeRequestPage) GetCurrent() int32 {
+func (x *StateRequestPage) GetCurrent() int32 {
 	if x != nil {
 		return x.Current
 	}
 	return 0
 }
 
-func (x *ChangeRequestPage) GetPages() int32 {
+func (x *StateRequestPage) GetPages() int32 {
 	if x != nil {
 		return x.Pages
 	}
@@ -2783,8 +2783,8 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1f\n" +
 	"\vassignee_id\x18\x02 \x01(\x03R\n" +
 	"assigneeId\x12\"\n" +
-	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xc4\x05\n" +
-	"\rChangeRequest\x12\x0e\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xc3\x05\n" +
+	"\fStateRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
 	"\x04kind\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x03(\x00R\x04kind\x12!\n" +
@@ -2805,9 +2805,9 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\aopinion\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\aopinion\x12(\n" +
 	"\vcreate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12:\n" +
-	"\x04logs\x18\x12 \x03(\v2\x1b.blade.equipment.v1.FlowLogB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x04logs\"\xb5\x01\n" +
-	"\x11ChangeRequestPage\x12F\n" +
-	"\arecords\x18\x01 \x03(\v2!.blade.equipment.v1.ChangeRequestB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x04logs\x18\x12 \x03(\v2\x1b.blade.equipment.v1.FlowLogB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x04logs\"\xb3\x01\n" +
+	"\x10StateRequestPage\x12E\n" +
+	"\arecords\x18\x01 \x03(\v2 .blade.equipment.v1.StateRequestB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
@@ -2859,7 +2859,7 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"E\n" +
 	"\rLockoutVerify\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1b\n" +
-	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x01R\x03seq2\xc88\n" +
+	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x01R\x03seq2\xc58\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
@@ -2894,10 +2894,10 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x12ServiceOrderAccept\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_accept\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/accept\x12\x94\x01\n" +
 	"\x12ServiceOrderReturn\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_accept\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/return\x12\x8e\x01\n" +
 	"\x12ServiceOrderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x18equipment_service_delete\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/equipment/service/remove\x12\x89\x01\n" +
-	"\x12ServiceOrderExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x18equipment_service_export\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/service/export\x12\xb7\x01\n" +
-	"\x15ChangeRequestPageList\x12\x1a.blade.common.v1.PageQuery\x1a%.blade.equipment.v1.ChangeRequestPage\"[\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/equipment/request/page\x12\xb1\x01\n" +
-	"\x13ChangeRequestDetail\x12\x18.blade.common.v1.IdQuery\x1a!.blade.equipment.v1.ChangeRequest\"]\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/request/detail\x12\xc2\x01\n" +
-	"\x13ChangeRequestSubmit\x12!.blade.equipment.v1.ChangeRequest\x1a\x1a.google.protobuf.BoolValue\"l\xca\xf3\x18@equipment_disabled_add,equipment_recover_add,equipment_scrap_add\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/request/submit\x12\xcb\x01\n" +
+	"\x12ServiceOrderExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x18equipment_service_export\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/service/export\x12\xb6\x01\n" +
+	"\x15ChangeRequestPageList\x12\x1a.blade.common.v1.PageQuery\x1a$.blade.equipment.v1.StateRequestPage\"[\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/equipment/request/page\x12\xb0\x01\n" +
+	"\x13ChangeRequestDetail\x12\x18.blade.common.v1.IdQuery\x1a .blade.equipment.v1.StateRequest\"]\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/request/detail\x12\xc1\x01\n" +
+	"\x13ChangeRequestSubmit\x12 .blade.equipment.v1.StateRequest\x1a\x1a.google.protobuf.BoolValue\"l\xca\xf3\x18@equipment_disabled_add,equipment_recover_add,equipment_scrap_add\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/request/submit\x12\xcb\x01\n" +
 	"\x14ChangeRequestApprove\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"y\xca\xf3\x18Lequipment_disabled_approve,equipment_recover_approve,equipment_scrap_approve\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/equipment/request/approve\x12\xc9\x01\n" +
 	"\x13ChangeRequestReject\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"x\xca\xf3\x18Lequipment_disabled_approve,equipment_recover_approve,equipment_scrap_approve\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/request/reject\x12\xc0\x01\n" +
 	"\x13ChangeRequestRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"r\xca\xf3\x18Iequipment_disabled_delete,equipment_recover_delete,equipment_scrap_delete\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/equipment/request/remove\x12\xbb\x01\n" +
@@ -2942,8 +2942,8 @@ var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*ServiceOrder)(nil),         // 13: blade.equipment.v1.ServiceOrder
 	(*ServiceOrderPage)(nil),     // 14: blade.equipment.v1.ServiceOrderPage
 	(*FlowStep)(nil),             // 15: blade.equipment.v1.FlowStep
-	(*ChangeRequest)(nil),        // 16: blade.equipment.v1.ChangeRequest
-	(*ChangeRequestPage)(nil),    // 17: blade.equipment.v1.ChangeRequestPage
+	(*StateRequest)(nil),         // 16: blade.equipment.v1.StateRequest
+	(*StateRequestPage)(nil),     // 17: blade.equipment.v1.StateRequestPage
 	(*LockoutStep)(nil),          // 18: blade.equipment.v1.LockoutStep
 	(*Lockout)(nil),              // 19: blade.equipment.v1.Lockout
 	(*LockoutPage)(nil),          // 20: blade.equipment.v1.LockoutPage
@@ -2963,8 +2963,8 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	10, // 5: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
 	12, // 6: blade.equipment.v1.ServiceOrder.logs:type_name -> blade.equipment.v1.FlowLog
 	13, // 7: blade.equipment.v1.ServiceOrderPage.records:type_name -> blade.equipment.v1.ServiceOrder
-	12, // 8: blade.equipment.v1.ChangeRequest.logs:type_name -> blade.equipment.v1.FlowLog
-	16, // 9: blade.equipment.v1.ChangeRequestPage.records:type_name -> blade.equipment.v1.ChangeRequest
+	12, // 8: blade.equipment.v1.StateRequest.logs:type_name -> blade.equipment.v1.FlowLog
+	16, // 9: blade.equipment.v1.StateRequestPage.records:type_name -> blade.equipment.v1.StateRequest
 	18, // 10: blade.equipment.v1.Lockout.steps:type_name -> blade.equipment.v1.LockoutStep
 	12, // 11: blade.equipment.v1.Lockout.logs:type_name -> blade.equipment.v1.FlowLog
 	19, // 12: blade.equipment.v1.LockoutPage.records:type_name -> blade.equipment.v1.Lockout
@@ -3001,7 +3001,7 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	22, // 43: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
 	22, // 44: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
 	23, // 45: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
-	16, // 46: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.ChangeRequest
+	16, // 46: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
 	15, // 47: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
 	15, // 48: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
 	24, // 49: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
@@ -3046,8 +3046,8 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	25, // 88: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
 	25, // 89: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
 	26, // 90: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
-	17, // 91: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.ChangeRequestPage
-	16, // 92: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.ChangeRequest
+	17, // 91: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
+	16, // 92: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
 	25, // 93: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
 	25, // 94: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
 	25, // 95: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue

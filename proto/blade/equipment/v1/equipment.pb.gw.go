@@ -1097,7 +1097,7 @@ func local_request_EquipmentService_ChangeRequestDetail_0(ctx context.Context, m
 
 func request_EquipmentService_ChangeRequestSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client EquipmentServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ChangeRequest
+		protoReq StateRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -1112,7 +1112,7 @@ func request_EquipmentService_ChangeRequestSubmit_0(ctx context.Context, marshal
 
 func local_request_EquipmentService_ChangeRequestSubmit_0(ctx context.Context, marshaler runtime.Marshaler, server EquipmentServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ChangeRequest
+		protoReq StateRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {

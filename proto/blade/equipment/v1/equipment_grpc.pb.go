@@ -130,10 +130,10 @@ type EquipmentServiceClient interface {
 	ServiceOrderRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	ServiceOrderExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// Disable, recover and scrap requests (kind_equal filters the page of each).
-	ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ChangeRequestPage, error)
-	ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ChangeRequest, error)
+	ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StateRequestPage, error)
+	ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*StateRequest, error)
 	// A new request (never an edit): as the ledger's update.
-	ChangeRequestSubmit(ctx context.Context, in *ChangeRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	ChangeRequestSubmit(ctx context.Context, in *StateRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger.
 	ChangeRequestApprove(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// 1 -> 3: as approve, with the opinion.
@@ -475,9 +475,9 @@ func (c *equipmentServiceClient) ServiceOrderExport(ctx context.Context, in *v1.
 	return out, nil
 }
 
-func (c *equipmentServiceClient) ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ChangeRequestPage, error) {
+func (c *equipmentServiceClient) ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StateRequestPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ChangeRequestPage)
+	out := new(StateRequestPage)
 	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -485,9 +485,9 @@ func (c *equipmentServiceClient) ChangeRequestPageList(ctx context.Context, in *
 	return out, nil
 }
 
-func (c *equipmentServiceClient) ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ChangeRequest, error) {
+func (c *equipmentServiceClient) ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*StateRequest, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ChangeRequest)
+	out := new(StateRequest)
 	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestDetail_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -495,7 +495,7 @@ func (c *equipmentServiceClient) ChangeRequestDetail(ctx context.Context, in *v1
 	return out, nil
 }
 
-func (c *equipmentServiceClient) ChangeRequestSubmit(ctx context.Context, in *ChangeRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+func (c *equipmentServiceClient) ChangeRequestSubmit(ctx context.Context, in *StateRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestSubmit_FullMethodName, in, out, cOpts...)
@@ -689,10 +689,10 @@ type EquipmentServiceServer interface {
 	ServiceOrderRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	ServiceOrderExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	// Disable, recover and scrap requests (kind_equal filters the page of each).
-	ChangeRequestPageList(context.Context, *v1.PageQuery) (*ChangeRequestPage, error)
-	ChangeRequestDetail(context.Context, *v1.IdQuery) (*ChangeRequest, error)
+	ChangeRequestPageList(context.Context, *v1.PageQuery) (*StateRequestPage, error)
+	ChangeRequestDetail(context.Context, *v1.IdQuery) (*StateRequest, error)
 	// A new request (never an edit): as the ledger's update.
-	ChangeRequestSubmit(context.Context, *ChangeRequest) (*wrapperspb.BoolValue, error)
+	ChangeRequestSubmit(context.Context, *StateRequest) (*wrapperspb.BoolValue, error)
 	// 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger.
 	ChangeRequestApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
 	// 1 -> 3: as approve, with the opinion.
@@ -817,13 +817,13 @@ func (UnimplementedEquipmentServiceServer) ServiceOrderRemove(context.Context, *
 func (UnimplementedEquipmentServiceServer) ServiceOrderExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
 	return nil, status.Error(codes.Unimplemented, "method ServiceOrderExport not implemented")
 }
-func (UnimplementedEquipmentServiceServer) ChangeRequestPageList(context.Context, *v1.PageQuery) (*ChangeRequestPage, error) {
+func (UnimplementedEquipmentServiceServer) ChangeRequestPageList(context.Context, *v1.PageQuery) (*StateRequestPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangeRequestPageList not implemented")
 }
-func (UnimplementedEquipmentServiceServer) ChangeRequestDetail(context.Context, *v1.IdQuery) (*ChangeRequest, error) {
+func (UnimplementedEquipmentServiceServer) ChangeRequestDetail(context.Context, *v1.IdQuery) (*StateRequest, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangeRequestDetail not implemented")
 }
-func (UnimplementedEquipmentServiceServer) ChangeRequestSubmit(context.Context, *ChangeRequest) (*wrapperspb.BoolValue, error) {
+func (UnimplementedEquipmentServiceServer) ChangeRequestSubmit(context.Context, *StateRequest) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangeRequestSubmit not implemented")
 }
 func (UnimplementedEquipmentServiceServer) ChangeRequestApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
@@ -1481,7 +1481,7 @@ func _EquipmentService_ChangeRequestDetail_Handler(srv interface{}, ctx context.
 }
 
 func _EquipmentService_ChangeRequestSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ChangeRequest)
+	in := new(StateRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -1493,7 +1493,7 @@ func _EquipmentService_ChangeRequestSubmit_Handler(srv interface{}, ctx context.
 		FullMethod: EquipmentService_ChangeRequestSubmit_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(EquipmentServiceServer).ChangeRequestSubmit(ctx, req.(*ChangeRequest))
+		return srv.(EquipmentServiceServer).ChangeRequestSubmit(ctx, req.(*StateRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }

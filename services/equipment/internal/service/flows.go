@@ -110,24 +110,24 @@ func (s *Equipment) ServiceOrderExport(ctx context.Context, q *commonv1.PageQuer
 
 // ---- disable / recover / scrap ----
 
-func requestOut(r *biz.Request) *pb.ChangeRequest {
-	return &pb.ChangeRequest{Id: r.ID, TenantId: r.TenantID, Kind: r.Kind, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode,
+func requestOut(r *biz.Request) *pb.StateRequest {
+	return &pb.StateRequest{Id: r.ID, TenantId: r.TenantID, Kind: r.Kind, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode,
 		EquipmentName: r.EquipmentName, Category: r.Category, Reason: r.Reason, Measures: r.Measures, State: r.State, RequesterId: r.RequesterID,
 		RequesterName: r.RequesterName, ApproverId: r.ApproverID, ApproverName: r.ApproverName, ApproveTime: r.ApproveTime, Opinion: r.Opinion,
 		CreateTime: ts(r.CreateTime)}
 }
 
-func (s *Equipment) ChangeRequestPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.ChangeRequestPage, error) {
+func (s *Equipment) ChangeRequestPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.StateRequestPage, error) {
 	p, err := s.fl.Requests.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.ChangeRequestPage{}
+	out := &pb.StateRequestPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, requestOut)
 	return out, nil
 }
 
-func (s *Equipment) ChangeRequestDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.ChangeRequest, error) {
+func (s *Equipment) ChangeRequestDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.StateRequest, error) {
 	if err := svc.Need(q.Id); err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func (s *Equipment) ChangeRequestDetail(ctx context.Context, q *commonv1.IdQuery
 	return out, nil
 }
 
-func (s *Equipment) ChangeRequestSubmit(ctx context.Context, p *pb.ChangeRequest) (*wrapperspb.BoolValue, error) {
+func (s *Equipment) ChangeRequestSubmit(ctx context.Context, p *pb.StateRequest) (*wrapperspb.BoolValue, error) {
 	r := &biz.Request{Kind: p.Kind, EquipmentID: p.EquipmentId, Reason: p.Reason, Measures: p.Measures}
 	r.ID = p.Id
 	return svc.OK, s.fl.SubmitRequest(ctx, r)
