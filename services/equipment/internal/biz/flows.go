@@ -272,9 +272,10 @@ func (f *Flows) log(ctx context.Context, id *ident.Identity, flow int32, obj int
 		UserName: callerName(id), Comment: comment})
 }
 
-// History is the log of one object, oldest first.
+// History is the log of one object, oldest first (create time, then id:
+// steps within one second keep their order on every engine).
 func (f *Flows) History(ctx context.Context, flow int32, obj int64) ([]FlowLog, error) {
-	return f.Logs.List(ctx, paging.Query{Ascs: "createTime", Filters: map[string]string{"flow_equal": strconv.Itoa(int(flow)),
+	return f.Logs.List(ctx, paging.Query{Filters: map[string]string{"flow_equal": strconv.Itoa(int(flow)),
 		"objectId_equal": strconv.FormatInt(obj, 10)}}, 200)
 }
 
