@@ -207,6 +207,12 @@ func (e *env) testEquipmentFlows(t *testing.T, admin, director, b string) {
 	}
 
 	// ---- scrap P-901 (in use -> scrapped only after approval) ----
+	edit := e.eqItem(t, admin, "P-901")
+	edit["lifecycle"], edit["enable"] = 2, 2
+	ok(t, e.post(eq+"/ledger/submit", admin, edit), "the ledger form sends lifecycle and enable")
+	if it := e.eqItem(t, admin, "P-901"); it["lifecycle"] != 1.0 || it["enable"] != 1.0 {
+		t.Fatalf("the ledger form scrapped or disabled P-901 without approval: %v", it)
+	}
 	ok(t, req(director, 3, p9["id"], map[string]any{"reason": "电机绝缘老化,整机报废"}), "the director asks to scrap P-901")
 	if it := e.eqItem(t, admin, "P-901"); it["lifecycle"] != 1.0 {
 		t.Fatalf("P-901 scrapped before approval: %v", it)
