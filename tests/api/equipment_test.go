@@ -18,7 +18,8 @@ const eq = "/api/equipment"
 // rule and the maintenance cycle; a failed detection stopping the
 // equipment and raising a hidden danger in prevention; object-level checks
 // (the responsible person or a manager records; the author or a manager
-// removes); records never edited; tenant isolation.
+// removes); records never edited; tenant isolation; and the flows (service
+// orders, disable / recover / scrap, lockout recovery: testEquipmentFlows).
 func TestEquipment(t *testing.T) {
 	for _, b := range backends {
 		if b.name == "redis+nats" {
@@ -224,6 +225,7 @@ func (e *env) testEquipment(t *testing.T) {
 	if c.dataMap()["rValue"] != 10.0 || c.dataMap()["level"] != 3.0 {
 		t.Fatalf("tenant B's calculation: %s", truncate(c.Raw))
 	}
+	e.testEquipmentFlows(t, admin, director, b)
 }
 
 // testMajorHazards: the demo installations; GB 18218 grading at its

@@ -47,7 +47,9 @@ func (a *App) Start(ctx context.Context) error {
 		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Now:    time.Now,
 	}
-	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
+	fl := &biz.Flows{Ledger: uc, Orders: data.NewOrders(g), Requests: data.NewRequests(g), Lockouts: data.NewLockouts(g),
+		Steps: data.NewSteps(g), Logs: data.NewLogs(g)}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, fl))
 	if err != nil {
 		return err
 	}

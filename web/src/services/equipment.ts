@@ -15,6 +15,9 @@ export type EquipmentRecord = Schemas['v1EquipmentRecord'];
 export type DetectionRule = Schemas['v1Rule'];
 export type MajorHazard = Schemas['v1MajorHazard'];
 export type Factor = Schemas['v1Factor'];
+export type ServiceOrder = Schemas['v1ServiceOrder'];
+export type ChangeRequest = Schemas['v1StateRequest'];
+export type Lockout = Schemas['v1Lockout'];
 export type InspectPoint = Schemas['v1InspectPoint'];
 export type InspectPlan = Schemas['v1Plan'];
 export type InspectTask = Schemas['v1Task'];
@@ -27,6 +30,20 @@ export const recordApi = crudApi<EquipmentRecord>(`${E}/record`, 'page');
 export const ruleApi = crudApi<DetectionRule>(`${E}/rule`, 'page');
 export const majorHazardApi = crudApi<MajorHazard>(`${E}/major-hazard`, 'page');
 export const factorApi = crudApi<Factor>(`${E}/factor`, 'page');
+/** Service (repair) orders and their steps (assign, start, finish, accept, return). */
+export const serviceApi = crudApi<ServiceOrder>(`${E}/service`, 'page', { exportUrl: `${E}/service/export` });
+export const moveService = (action: string, v: Record<string, any>) => post(`${E}/service/${action}`, v);
+/** Disable (1), recover (2) and scrap (3) requests; approve or reject. */
+export const requestApi = crudApi<ChangeRequest>(`${E}/request`, 'page', { exportUrl: `${E}/request/export` });
+export const decideRequest = (action: 'approve' | 'reject', v: Record<string, any>) => post(`${E}/request/${action}`, v);
+/** Lockout recovery (LOTO): shutdown with isolation points, verify, request, approve or reject. */
+export const lockoutApi = crudApi<Lockout>(`${E}/lockout`, 'page', { exportUrl: `${E}/lockout/export` });
+export const lockoutDetail = (id: string) => apiGet(`${E}/lockout/detail`, { id }).then((r) => r.data as Lockout);
+export const verifyLockoutStep = (id: string, seq: number) => post(`${E}/lockout/verify`, { id, seq });
+export const moveLockout = (action: string, v: Record<string, any>) => post(`${E}/lockout/${action}`, v);
+export const flowDetail = (kind: 'service' | 'request' | 'lockout', id: string) =>
+  apiGet(`${E}/${kind}/detail`, { id }).then((r) => r.data as { logs?: FlowLog[] });
+export type FlowLog = Schemas['v1FlowLog'];
 export const calculateHazard = (row: any) => post<MajorHazard>(`${E}/major-hazard/calculate`, row).then((r) => r.data);
 
 export const pointApi = crudApi<InspectPoint>(`${I}/point`, 'page');
@@ -99,4 +116,34 @@ export const TASK_STATES = [
   { label: '待巡检', value: 0 },
   { label: '已完成', value: 1 },
   { label: '已超期', value: 2 },
+];
+export const SERVICE_TYPES = [
+  { label: '机械故障', value: 1 },
+  { label: '电气故障', value: 2 },
+  { label: '仪表故障', value: 3 },
+  { label: '泄漏', value: 4 },
+  { label: '安全附件故障', value: 5 },
+  { label: '润滑密封', value: 6 },
+  { label: '腐蚀损伤', value: 7 },
+  { label: '联锁报警故障', value: 8 },
+  { label: '计划检修', value: 9 },
+  { label: '其他', value: 10 },
+];
+export const SERVICE_STATES = [
+  { label: '已报修', value: 1 },
+  { label: '已派工', value: 2 },
+  { label: '维修中', value: 3 },
+  { label: '待验收', value: 4 },
+  { label: '已验收', value: 5 },
+];
+export const REQUEST_STATES = [
+  { label: '待审批', value: 1 },
+  { label: '已批准', value: 2 },
+  { label: '已驳回', value: 3 },
+];
+export const LOCKOUT_STATES = [
+  { label: '已生成停机数据', value: 1 },
+  { label: '已申请恢复', value: 2 },
+  { label: '恢复已批准', value: 3 },
+  { label: '恢复已驳回', value: 4 },
 ];

@@ -4517,6 +4517,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/lockout/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 3: a manager in scope, not the owner (unless admin). */
+        post: operations["EquipmentService_LockoutApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lockout with its isolation points and log. */
+        get: operations["EquipmentService_LockoutDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_LockoutExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_LockoutPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 4: as approve, with the opinion. */
+        post: operations["EquipmentService_LockoutReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_LockoutRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1/4 -> 2: the owner or a manager, every point verified. */
+        post: operations["EquipmentService_LockoutRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shutdown data (no id) with its isolation points locked by the caller. */
+        post: operations["EquipmentService_LockoutSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an isolation point: the owner or a manager. */
+        post: operations["EquipmentService_LockoutVerifyStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipment/major-hazard/calculate": {
         parameters: {
             query?: never;
@@ -4672,6 +4822,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/request/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger. */
+        post: operations["EquipmentService_ChangeRequestApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ChangeRequestDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ChangeRequestExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disable, recover and scrap requests (kind_equal filters the page of each). */
+        get: operations["EquipmentService_ChangeRequestPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1 -> 3: as approve, with the opinion. */
+        post: operations["EquipmentService_ChangeRequestReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_ChangeRequestRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new request (never an edit): as the ledger's update. */
+        post: operations["EquipmentService_ChangeRequestSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipment/rule/detail": {
         parameters: {
             query?: never;
@@ -4730,6 +4996,177 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EquipmentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 4 -> 5: the reporter (or a manager); the equipment is 完好. */
+        post: operations["EquipmentService_ServiceOrderAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1/2 -> 2: a manager in scope names the assignee. */
+        post: operations["EquipmentService_ServiceOrderAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its log. */
+        get: operations["EquipmentService_ServiceOrderDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ServiceOrderExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 3 -> 4: the assignee (or a manager) with the repair content. */
+        post: operations["EquipmentService_ServiceOrderFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ServiceOrderPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes orders still reported: their reporter or a manager. */
+        post: operations["EquipmentService_ServiceOrderRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 4 -> 3: the reporter (or a manager) with the reason. */
+        post: operations["EquipmentService_ServiceOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 3: the assignee (or a manager); the equipment is 维修中. */
+        post: operations["EquipmentService_ServiceOrderStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report (no id): the equipment's responsible person, its creator or a
+         *     manager; an order still reported is edited by its reporter.
+         */
+        post: operations["EquipmentService_ServiceOrderSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9609,6 +10046,30 @@ export interface components {
             peakCount: number;
             startAt: string;
         };
+        /** @description One step of a flow: who (the caller), when, what and the comment. */
+        v1FlowLog: {
+            action: string;
+            comment: string;
+            createTime: string;
+            /** Format: int32 */
+            fromState: number;
+            /** Format: int32 */
+            toState: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A step of a flow: the record, an assignee (assign only) and a comment
+         *     (the repair content on finish, the reason on return or reject).
+         */
+        v1FlowStep: {
+            /** Format: int64 */
+            assigneeId: string;
+            comment: string;
+            /** Format: int64 */
+            id: string;
+        };
         v1GasReading: {
             gasName: string;
             /**
@@ -10171,6 +10632,75 @@ export interface components {
             /** Format: int64 */
             id: string;
             reason: string;
+        };
+        /**
+         * @description Lockout recovery (LOTO): 1 已生成停机数据 -> 2 已申请恢复 -> 3 恢复已批准 /
+         *     4 恢复已驳回 (4 may be requested again); every isolation point must be
+         *     verified before resumption is requested or approved.
+         */
+        v1Lockout: {
+            /** Format: int64 */
+            approverId: string;
+            approverName: string;
+            approveTime: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            logs: components["schemas"]["v1FlowLog"][];
+            opinion: string;
+            /** Format: int64 */
+            ownerId: string;
+            ownerName: string;
+            reason: string;
+            /** Format: int32 */
+            state: number;
+            /** Format: int32 */
+            stepCount: number;
+            steps: components["schemas"]["v1LockoutStep"][];
+            tenantId: string;
+            /** Format: int32 */
+            verifiedCount: number;
+        };
+        v1LockoutPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Lockout"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description An isolation point of a lockout: the point, its energy, the lock, who
+         *     locked it (the caller who created the lockout) and its verification.
+         */
+        v1LockoutStep: {
+            energy: string;
+            /** Format: int64 */
+            lockerId: string;
+            lockerName: string;
+            lockNo: string;
+            point: string;
+            /** Format: int32 */
+            seq: number;
+            verified: boolean;
+            /** Format: int64 */
+            verifierId: string;
+            verifierName: string;
+            verifyTime: string;
+        };
+        /** @description Verifies isolation point seq of lockout id. */
+        v1LockoutVerify: {
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            seq: number;
         };
         v1LogoutRequest: {
             refreshToken: string;
@@ -12053,6 +12583,52 @@ export interface components {
              */
             seq: number;
         };
+        /**
+         * @description A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
+         *     -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
+         */
+        v1ServiceOrder: {
+            /** Format: int64 */
+            assigneeId: string;
+            assigneeName: string;
+            createTime: string;
+            description: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            finishTime: string;
+            /** Format: int64 */
+            id: string;
+            logs: components["schemas"]["v1FlowLog"][];
+            repairContent: string;
+            /**
+             * Format: int64
+             * @description The caller who reported; the assignee set by assign.
+             */
+            reporterId: string;
+            reporterName: string;
+            /**
+             * Format: int32
+             * @description Service types 1-10: 1 机械故障 2 电气故障 3 仪表故障 4 泄漏 5 安全附件故障
+             *     6 润滑密封 7 腐蚀损伤 8 联锁报警故障 9 计划检修 10 其他.
+             */
+            serviceType: number;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1ServiceOrderPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ServiceOrder"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description Shelves alarms (ids, comma list) for minutes (1..480) with a reason. */
         v1ShelveRequest: {
             ids: string;
@@ -12102,6 +12678,49 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1SocialProvider"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
+         *     item: 1 待审批 -> 2 已批准 / 3 已驳回.
+         */
+        v1StateRequest: {
+            /** Format: int64 */
+            approverId: string;
+            approverName: string;
+            approveTime: string;
+            /** Format: int32 */
+            category: number;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            logs: components["schemas"]["v1FlowLog"][];
+            /** @description Measures while disabled (停用期间的安全措施), required for a safety facility. */
+            measures: string;
+            opinion: string;
+            reason: string;
+            /** Format: int64 */
+            requesterId: string;
+            requesterName: string;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1StateRequestPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1StateRequest"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -12690,6 +13309,15 @@ export interface components {
         v1AnswerRequest: {
             content: {
                 "application/json": components["schemas"]["v1AnswerRequest"];
+            };
+        };
+        /**
+         * @description A step of a flow: the record, an assignee (assign only) and a comment
+         *     (the repair content on finish, the reason on return or reject).
+         */
+        v1FlowStep: {
+            content: {
+                "application/json": components["schemas"]["v1FlowStep"];
             };
         };
         v1GuardianChange: {
@@ -19325,6 +19953,216 @@ export interface operations {
             };
         };
     };
+    EquipmentService_LockoutApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Lockout"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1LockoutPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Lockout recovery (LOTO): 1 已生成停机数据 -> 2 已申请恢复 -> 3 恢复已批准 /
+         *     4 恢复已驳回 (4 may be requested again); every isolation point must be
+         *     verified before resumption is requested or approved.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Lockout"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutVerifyStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Verifies isolation point seq of lockout id. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LockoutVerify"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EquipmentService_MajorHazardCalculate: {
         parameters: {
             query?: never;
@@ -19534,6 +20372,170 @@ export interface operations {
             };
         };
     };
+    EquipmentService_ChangeRequestApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StateRequest"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StateRequestPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
+         *     item: 1 待审批 -> 2 已批准 / 3 已驳回.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StateRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EquipmentService_RuleDetail: {
         parameters: {
             query?: {
@@ -19618,6 +20620,230 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ServiceOrder"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ServiceOrderPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
+         *     -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ServiceOrder"];
             };
         };
         responses: {

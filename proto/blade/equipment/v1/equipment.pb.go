@@ -15,6 +15,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -1485,11 +1486,1100 @@ func (x *MajorHazardPage) GetPages() int32 {
 	return 0
 }
 
+// One step of a flow: who (the caller), when, what and the comment.
+type FlowLog struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Action        string                 `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	FromState     int32                  `protobuf:"varint,2,opt,name=from_state,json=fromState,proto3" json:"from_state,omitempty"`
+	ToState       int32                  `protobuf:"varint,3,opt,name=to_state,json=toState,proto3" json:"to_state,omitempty"`
+	UserId        int64                  `protobuf:"varint,4,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string                 `protobuf:"bytes,5,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Comment       string                 `protobuf:"bytes,6,opt,name=comment,proto3" json:"comment,omitempty"`
+	CreateTime    string                 `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FlowLog) Reset() {
+	*x = FlowLog{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FlowLog) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FlowLog) ProtoMessage() {}
+
+func (x *FlowLog) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FlowLog.ProtoReflect.Descriptor instead.
+func (*FlowLog) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *FlowLog) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *FlowLog) GetFromState() int32 {
+	if x != nil {
+		return x.FromState
+	}
+	return 0
+}
+
+func (x *FlowLog) GetToState() int32 {
+	if x != nil {
+		return x.ToState
+	}
+	return 0
+}
+
+func (x *FlowLog) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *FlowLog) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *FlowLog) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+func (x *FlowLog) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+// A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
+// -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
+type ServiceOrder struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	EquipmentId   int64                  `protobuf:"varint,3,opt,name=equipment_id,json=equipmentId,proto3" json:"equipment_id,omitempty"`
+	EquipmentCode string                 `protobuf:"bytes,4,opt,name=equipment_code,json=equipmentCode,proto3" json:"equipment_code,omitempty"`
+	EquipmentName string                 `protobuf:"bytes,5,opt,name=equipment_name,json=equipmentName,proto3" json:"equipment_name,omitempty"`
+	// Service types 1-10: 1 机械故障 2 电气故障 3 仪表故障 4 泄漏 5 安全附件故障
+	// 6 润滑密封 7 腐蚀损伤 8 联锁报警故障 9 计划检修 10 其他.
+	ServiceType int32  `protobuf:"varint,6,opt,name=service_type,json=serviceType,proto3" json:"service_type,omitempty"`
+	Description string `protobuf:"bytes,7,opt,name=description,proto3" json:"description,omitempty"`
+	State       int32  `protobuf:"varint,8,opt,name=state,proto3" json:"state,omitempty"`
+	// The caller who reported; the assignee set by assign.
+	ReporterId    int64      `protobuf:"varint,9,opt,name=reporter_id,json=reporterId,proto3" json:"reporter_id,omitempty"`
+	ReporterName  string     `protobuf:"bytes,10,opt,name=reporter_name,json=reporterName,proto3" json:"reporter_name,omitempty"`
+	AssigneeId    int64      `protobuf:"varint,11,opt,name=assignee_id,json=assigneeId,proto3" json:"assignee_id,omitempty"`
+	AssigneeName  string     `protobuf:"bytes,12,opt,name=assignee_name,json=assigneeName,proto3" json:"assignee_name,omitempty"`
+	RepairContent string     `protobuf:"bytes,13,opt,name=repair_content,json=repairContent,proto3" json:"repair_content,omitempty"`
+	FinishTime    string     `protobuf:"bytes,14,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	CreateTime    string     `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Logs          []*FlowLog `protobuf:"bytes,16,rep,name=logs,proto3" json:"logs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceOrder) Reset() {
+	*x = ServiceOrder{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceOrder) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceOrder) ProtoMessage() {}
+
+func (x *ServiceOrder) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceOrder.ProtoReflect.Descriptor instead.
+func (*ServiceOrder) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ServiceOrder) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetEquipmentId() int64 {
+	if x != nil {
+		return x.EquipmentId
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetEquipmentCode() string {
+	if x != nil {
+		return x.EquipmentCode
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetEquipmentName() string {
+	if x != nil {
+		return x.EquipmentName
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetServiceType() int32 {
+	if x != nil {
+		return x.ServiceType
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetReporterId() int64 {
+	if x != nil {
+		return x.ReporterId
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetReporterName() string {
+	if x != nil {
+		return x.ReporterName
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetAssigneeId() int64 {
+	if x != nil {
+		return x.AssigneeId
+	}
+	return 0
+}
+
+func (x *ServiceOrder) GetAssigneeName() string {
+	if x != nil {
+		return x.AssigneeName
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetRepairContent() string {
+	if x != nil {
+		return x.RepairContent
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetFinishTime() string {
+	if x != nil {
+		return x.FinishTime
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *ServiceOrder) GetLogs() []*FlowLog {
+	if x != nil {
+		return x.Logs
+	}
+	return nil
+}
+
+type ServiceOrderPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*ServiceOrder        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceOrderPage) Reset() {
+	*x = ServiceOrderPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceOrderPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceOrderPage) ProtoMessage() {}
+
+func (x *ServiceOrderPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceOrderPage.ProtoReflect.Descriptor instead.
+func (*ServiceOrderPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ServiceOrderPage) GetRecords() []*ServiceOrder {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *ServiceOrderPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ServiceOrderPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *ServiceOrderPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *ServiceOrderPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// A step of a flow: the record, an assignee (assign only) and a comment
+// (the repair content on finish, the reason on return or reject).
+type FlowStep struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	AssigneeId    int64                  `protobuf:"varint,2,opt,name=assignee_id,json=assigneeId,proto3" json:"assignee_id,omitempty"`
+	Comment       string                 `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FlowStep) Reset() {
+	*x = FlowStep{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FlowStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FlowStep) ProtoMessage() {}
+
+func (x *FlowStep) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FlowStep.ProtoReflect.Descriptor instead.
+func (*FlowStep) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *FlowStep) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *FlowStep) GetAssigneeId() int64 {
+	if x != nil {
+		return x.AssigneeId
+	}
+	return 0
+}
+
+func (x *FlowStep) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+// A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
+// item: 1 待审批 -> 2 已批准 / 3 已驳回.
+type StateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	Kind          int32                  `protobuf:"varint,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	EquipmentId   int64                  `protobuf:"varint,4,opt,name=equipment_id,json=equipmentId,proto3" json:"equipment_id,omitempty"`
+	EquipmentCode string                 `protobuf:"bytes,5,opt,name=equipment_code,json=equipmentCode,proto3" json:"equipment_code,omitempty"`
+	EquipmentName string                 `protobuf:"bytes,6,opt,name=equipment_name,json=equipmentName,proto3" json:"equipment_name,omitempty"`
+	Category      int32                  `protobuf:"varint,7,opt,name=category,proto3" json:"category,omitempty"`
+	Reason        string                 `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Measures while disabled (停用期间的安全措施), required for a safety facility.
+	Measures      string     `protobuf:"bytes,9,opt,name=measures,proto3" json:"measures,omitempty"`
+	State         int32      `protobuf:"varint,10,opt,name=state,proto3" json:"state,omitempty"`
+	RequesterId   int64      `protobuf:"varint,11,opt,name=requester_id,json=requesterId,proto3" json:"requester_id,omitempty"`
+	RequesterName string     `protobuf:"bytes,12,opt,name=requester_name,json=requesterName,proto3" json:"requester_name,omitempty"`
+	ApproverId    int64      `protobuf:"varint,13,opt,name=approver_id,json=approverId,proto3" json:"approver_id,omitempty"`
+	ApproverName  string     `protobuf:"bytes,14,opt,name=approver_name,json=approverName,proto3" json:"approver_name,omitempty"`
+	ApproveTime   string     `protobuf:"bytes,15,opt,name=approve_time,json=approveTime,proto3" json:"approve_time,omitempty"`
+	Opinion       string     `protobuf:"bytes,16,opt,name=opinion,proto3" json:"opinion,omitempty"`
+	CreateTime    string     `protobuf:"bytes,17,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Logs          []*FlowLog `protobuf:"bytes,18,rep,name=logs,proto3" json:"logs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StateRequest) Reset() {
+	*x = StateRequest{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StateRequest) ProtoMessage() {}
+
+func (x *StateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StateRequest.ProtoReflect.Descriptor instead.
+func (*StateRequest) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *StateRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *StateRequest) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *StateRequest) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *StateRequest) GetEquipmentId() int64 {
+	if x != nil {
+		return x.EquipmentId
+	}
+	return 0
+}
+
+func (x *StateRequest) GetEquipmentCode() string {
+	if x != nil {
+		return x.EquipmentCode
+	}
+	return ""
+}
+
+func (x *StateRequest) GetEquipmentName() string {
+	if x != nil {
+		return x.EquipmentName
+	}
+	return ""
+}
+
+func (x *StateRequest) GetCategory() int32 {
+	if x != nil {
+		return x.Category
+	}
+	return 0
+}
+
+func (x *StateRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *StateRequest) GetMeasures() string {
+	if x != nil {
+		return x.Measures
+	}
+	return ""
+}
+
+func (x *StateRequest) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *StateRequest) GetRequesterId() int64 {
+	if x != nil {
+		return x.RequesterId
+	}
+	return 0
+}
+
+func (x *StateRequest) GetRequesterName() string {
+	if x != nil {
+		return x.RequesterName
+	}
+	return ""
+}
+
+func (x *StateRequest) GetApproverId() int64 {
+	if x != nil {
+		return x.ApproverId
+	}
+	return 0
+}
+
+func (x *StateRequest) GetApproverName() string {
+	if x != nil {
+		return x.ApproverName
+	}
+	return ""
+}
+
+func (x *StateRequest) GetApproveTime() string {
+	if x != nil {
+		return x.ApproveTime
+	}
+	return ""
+}
+
+func (x *StateRequest) GetOpinion() string {
+	if x != nil {
+		return x.Opinion
+	}
+	return ""
+}
+
+func (x *StateRequest) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *StateRequest) GetLogs() []*FlowLog {
+	if x != nil {
+		return x.Logs
+	}
+	return nil
+}
+
+type StateRequestPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*StateRequest        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StateRequestPage) Reset() {
+	*x = StateRequestPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StateRequestPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StateRequestPage) ProtoMessage() {}
+
+func (x *StateRequestPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StateRequestPage.ProtoReflect.Descriptor instead.
+func (*StateRequestPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *StateRequestPage) GetRecords() []*StateRequest {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *StateRequestPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *StateRequestPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *StateRequestPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *StateRequestPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// An isolation point of a lockout: the point, its energy, the lock, who
+// locked it (the caller who created the lockout) and its verification.
+type LockoutStep struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seq           int32                  `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	Point         string                 `protobuf:"bytes,2,opt,name=point,proto3" json:"point,omitempty"`
+	Energy        string                 `protobuf:"bytes,3,opt,name=energy,proto3" json:"energy,omitempty"`
+	LockNo        string                 `protobuf:"bytes,4,opt,name=lock_no,json=lockNo,proto3" json:"lock_no,omitempty"`
+	LockerId      int64                  `protobuf:"varint,5,opt,name=locker_id,json=lockerId,proto3" json:"locker_id,omitempty"`
+	LockerName    string                 `protobuf:"bytes,6,opt,name=locker_name,json=lockerName,proto3" json:"locker_name,omitempty"`
+	Verified      bool                   `protobuf:"varint,7,opt,name=verified,proto3" json:"verified,omitempty"`
+	VerifierId    int64                  `protobuf:"varint,8,opt,name=verifier_id,json=verifierId,proto3" json:"verifier_id,omitempty"`
+	VerifierName  string                 `protobuf:"bytes,9,opt,name=verifier_name,json=verifierName,proto3" json:"verifier_name,omitempty"`
+	VerifyTime    string                 `protobuf:"bytes,10,opt,name=verify_time,json=verifyTime,proto3" json:"verify_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LockoutStep) Reset() {
+	*x = LockoutStep{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LockoutStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LockoutStep) ProtoMessage() {}
+
+func (x *LockoutStep) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LockoutStep.ProtoReflect.Descriptor instead.
+func (*LockoutStep) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *LockoutStep) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *LockoutStep) GetPoint() string {
+	if x != nil {
+		return x.Point
+	}
+	return ""
+}
+
+func (x *LockoutStep) GetEnergy() string {
+	if x != nil {
+		return x.Energy
+	}
+	return ""
+}
+
+func (x *LockoutStep) GetLockNo() string {
+	if x != nil {
+		return x.LockNo
+	}
+	return ""
+}
+
+func (x *LockoutStep) GetLockerId() int64 {
+	if x != nil {
+		return x.LockerId
+	}
+	return 0
+}
+
+func (x *LockoutStep) GetLockerName() string {
+	if x != nil {
+		return x.LockerName
+	}
+	return ""
+}
+
+func (x *LockoutStep) GetVerified() bool {
+	if x != nil {
+		return x.Verified
+	}
+	return false
+}
+
+func (x *LockoutStep) GetVerifierId() int64 {
+	if x != nil {
+		return x.VerifierId
+	}
+	return 0
+}
+
+func (x *LockoutStep) GetVerifierName() string {
+	if x != nil {
+		return x.VerifierName
+	}
+	return ""
+}
+
+func (x *LockoutStep) GetVerifyTime() string {
+	if x != nil {
+		return x.VerifyTime
+	}
+	return ""
+}
+
+// Lockout recovery (LOTO): 1 已生成停机数据 -> 2 已申请恢复 -> 3 恢复已批准 /
+// 4 恢复已驳回 (4 may be requested again); every isolation point must be
+// verified before resumption is requested or approved.
+type Lockout struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	EquipmentId   int64                  `protobuf:"varint,3,opt,name=equipment_id,json=equipmentId,proto3" json:"equipment_id,omitempty"`
+	EquipmentCode string                 `protobuf:"bytes,4,opt,name=equipment_code,json=equipmentCode,proto3" json:"equipment_code,omitempty"`
+	EquipmentName string                 `protobuf:"bytes,5,opt,name=equipment_name,json=equipmentName,proto3" json:"equipment_name,omitempty"`
+	Reason        string                 `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	State         int32                  `protobuf:"varint,7,opt,name=state,proto3" json:"state,omitempty"`
+	OwnerId       int64                  `protobuf:"varint,8,opt,name=owner_id,json=ownerId,proto3" json:"owner_id,omitempty"`
+	OwnerName     string                 `protobuf:"bytes,9,opt,name=owner_name,json=ownerName,proto3" json:"owner_name,omitempty"`
+	StepCount     int32                  `protobuf:"varint,10,opt,name=step_count,json=stepCount,proto3" json:"step_count,omitempty"`
+	VerifiedCount int32                  `protobuf:"varint,11,opt,name=verified_count,json=verifiedCount,proto3" json:"verified_count,omitempty"`
+	ApproverId    int64                  `protobuf:"varint,12,opt,name=approver_id,json=approverId,proto3" json:"approver_id,omitempty"`
+	ApproverName  string                 `protobuf:"bytes,13,opt,name=approver_name,json=approverName,proto3" json:"approver_name,omitempty"`
+	ApproveTime   string                 `protobuf:"bytes,14,opt,name=approve_time,json=approveTime,proto3" json:"approve_time,omitempty"`
+	Opinion       string                 `protobuf:"bytes,15,opt,name=opinion,proto3" json:"opinion,omitempty"`
+	CreateTime    string                 `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Steps         []*LockoutStep         `protobuf:"bytes,17,rep,name=steps,proto3" json:"steps,omitempty"`
+	Logs          []*FlowLog             `protobuf:"bytes,18,rep,name=logs,proto3" json:"logs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Lockout) Reset() {
+	*x = Lockout{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Lockout) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Lockout) ProtoMessage() {}
+
+func (x *Lockout) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Lockout.ProtoReflect.Descriptor instead.
+func (*Lockout) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *Lockout) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Lockout) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *Lockout) GetEquipmentId() int64 {
+	if x != nil {
+		return x.EquipmentId
+	}
+	return 0
+}
+
+func (x *Lockout) GetEquipmentCode() string {
+	if x != nil {
+		return x.EquipmentCode
+	}
+	return ""
+}
+
+func (x *Lockout) GetEquipmentName() string {
+	if x != nil {
+		return x.EquipmentName
+	}
+	return ""
+}
+
+func (x *Lockout) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Lockout) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *Lockout) GetOwnerId() int64 {
+	if x != nil {
+		return x.OwnerId
+	}
+	return 0
+}
+
+func (x *Lockout) GetOwnerName() string {
+	if x != nil {
+		return x.OwnerName
+	}
+	return ""
+}
+
+func (x *Lockout) GetStepCount() int32 {
+	if x != nil {
+		return x.StepCount
+	}
+	return 0
+}
+
+func (x *Lockout) GetVerifiedCount() int32 {
+	if x != nil {
+		return x.VerifiedCount
+	}
+	return 0
+}
+
+func (x *Lockout) GetApproverId() int64 {
+	if x != nil {
+		return x.ApproverId
+	}
+	return 0
+}
+
+func (x *Lockout) GetApproverName() string {
+	if x != nil {
+		return x.ApproverName
+	}
+	return ""
+}
+
+func (x *Lockout) GetApproveTime() string {
+	if x != nil {
+		return x.ApproveTime
+	}
+	return ""
+}
+
+func (x *Lockout) GetOpinion() string {
+	if x != nil {
+		return x.Opinion
+	}
+	return ""
+}
+
+func (x *Lockout) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *Lockout) GetSteps() []*LockoutStep {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *Lockout) GetLogs() []*FlowLog {
+	if x != nil {
+		return x.Logs
+	}
+	return nil
+}
+
+type LockoutPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Lockout             `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LockoutPage) Reset() {
+	*x = LockoutPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LockoutPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LockoutPage) ProtoMessage() {}
+
+func (x *LockoutPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LockoutPage.ProtoReflect.Descriptor instead.
+func (*LockoutPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *LockoutPage) GetRecords() []*Lockout {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *LockoutPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *LockoutPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *LockoutPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *LockoutPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// Verifies isolation point seq of lockout id.
+type LockoutVerify struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Seq           int32                  `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LockoutVerify) Reset() {
+	*x = LockoutVerify{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LockoutVerify) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LockoutVerify) ProtoMessage() {}
+
+func (x *LockoutVerify) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LockoutVerify.ProtoReflect.Descriptor instead.
+func (*LockoutVerify) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *LockoutVerify) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LockoutVerify) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
 var File_blade_equipment_v1_equipment_proto protoreflect.FileDescriptor
 
 const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/equipment/v1/equipment.proto\x12\x12blade.equipment.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9a\t\n" +
+	"\"blade/equipment/v1/equipment.proto\x12\x12blade.equipment.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9a\t\n" +
 	"\tEquipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1649,7 +2739,127 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xa7\x18\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf1\x01\n" +
+	"\aFlowLog\x12\x1f\n" +
+	"\x06action\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x06action\x12\x1d\n" +
+	"\n" +
+	"from_state\x18\x02 \x01(\x05R\tfromState\x12\x19\n" +
+	"\bto_state\x18\x03 \x01(\x05R\atoState\x12\x17\n" +
+	"\auser_id\x18\x04 \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\buserName\x12\"\n" +
+	"\acomment\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\x12(\n" +
+	"\vcreate_time\x18\a \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\"\xa1\x05\n" +
+	"\fServiceOrder\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
+	"\fequipment_id\x18\x03 \x01(\x03R\vequipmentId\x12.\n" +
+	"\x0eequipment_code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\requipmentCode\x12.\n" +
+	"\x0eequipment_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\requipmentName\x12,\n" +
+	"\fservice_type\x18\x06 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\n" +
+	"(\x00R\vserviceType\x12*\n" +
+	"\vdescription\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\vdescription\x12\x1f\n" +
+	"\x05state\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x05(\x00R\x05state\x12\x1f\n" +
+	"\vreporter_id\x18\t \x01(\x03R\n" +
+	"reporterId\x12,\n" +
+	"\rreporter_name\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18dR\freporterName\x12\x1f\n" +
+	"\vassignee_id\x18\v \x01(\x03R\n" +
+	"assigneeId\x12,\n" +
+	"\rassignee_name\x18\f \x01(\tB\a\xbaH\x04r\x02\x18dR\fassigneeName\x12/\n" +
+	"\x0erepair_content\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\rrepairContent\x12(\n" +
+	"\vfinish_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"finishTime\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12:\n" +
+	"\x04logs\x18\x10 \x03(\v2\x1b.blade.equipment.v1.FlowLogB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x04logs\"\xb3\x01\n" +
+	"\x10ServiceOrderPage\x12E\n" +
+	"\arecords\x18\x01 \x03(\v2 .blade.equipment.v1.ServiceOrderB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"h\n" +
+	"\bFlowStep\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1f\n" +
+	"\vassignee_id\x18\x02 \x01(\x03R\n" +
+	"assigneeId\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xc3\x05\n" +
+	"\fStateRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
+	"\x04kind\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x03(\x00R\x04kind\x12!\n" +
+	"\fequipment_id\x18\x04 \x01(\x03R\vequipmentId\x12.\n" +
+	"\x0eequipment_code\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\requipmentCode\x12.\n" +
+	"\x0eequipment_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\requipmentName\x12\x1a\n" +
+	"\bcategory\x18\a \x01(\x05R\bcategory\x12 \n" +
+	"\x06reason\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\x12$\n" +
+	"\bmeasures\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bmeasures\x12\x1f\n" +
+	"\x05state\x18\n" +
+	" \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x03(\x00R\x05state\x12!\n" +
+	"\frequester_id\x18\v \x01(\x03R\vrequesterId\x12.\n" +
+	"\x0erequester_name\x18\f \x01(\tB\a\xbaH\x04r\x02\x18dR\rrequesterName\x12\x1f\n" +
+	"\vapprover_id\x18\r \x01(\x03R\n" +
+	"approverId\x12,\n" +
+	"\rapprover_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\fapproverName\x12*\n" +
+	"\fapprove_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\vapproveTime\x12\"\n" +
+	"\aopinion\x18\x10 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\aopinion\x12(\n" +
+	"\vcreate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12:\n" +
+	"\x04logs\x18\x12 \x03(\v2\x1b.blade.equipment.v1.FlowLogB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x04logs\"\xb3\x01\n" +
+	"\x10StateRequestPage\x12E\n" +
+	"\arecords\x18\x01 \x03(\v2 .blade.equipment.v1.StateRequestB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xdd\x02\n" +
+	"\vLockoutStep\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x05R\x03seq\x12\x1d\n" +
+	"\x05point\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05point\x12\x1f\n" +
+	"\x06energy\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x182R\x06energy\x12 \n" +
+	"\alock_no\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x06lockNo\x12\x1b\n" +
+	"\tlocker_id\x18\x05 \x01(\x03R\blockerId\x12(\n" +
+	"\vlocker_name\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"lockerName\x12\x1a\n" +
+	"\bverified\x18\a \x01(\bR\bverified\x12\x1f\n" +
+	"\vverifier_id\x18\b \x01(\x03R\n" +
+	"verifierId\x12,\n" +
+	"\rverifier_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x18dR\fverifierName\x12(\n" +
+	"\vverify_time\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"verifyTime\"\xd4\x05\n" +
+	"\aLockout\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
+	"\fequipment_id\x18\x03 \x01(\x03R\vequipmentId\x12.\n" +
+	"\x0eequipment_code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\requipmentCode\x12.\n" +
+	"\x0eequipment_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\requipmentName\x12 \n" +
+	"\x06reason\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\x12\x1f\n" +
+	"\x05state\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x05state\x12\x19\n" +
+	"\bowner_id\x18\b \x01(\x03R\aownerId\x12&\n" +
+	"\n" +
+	"owner_name\x18\t \x01(\tB\a\xbaH\x04r\x02\x18dR\townerName\x12\x1d\n" +
+	"\n" +
+	"step_count\x18\n" +
+	" \x01(\x05R\tstepCount\x12%\n" +
+	"\x0everified_count\x18\v \x01(\x05R\rverifiedCount\x12\x1f\n" +
+	"\vapprover_id\x18\f \x01(\x03R\n" +
+	"approverId\x12,\n" +
+	"\rapprover_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\fapproverName\x12*\n" +
+	"\fapprove_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\vapproveTime\x12\"\n" +
+	"\aopinion\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\aopinion\x12(\n" +
+	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12?\n" +
+	"\x05steps\x18\x11 \x03(\v2\x1f.blade.equipment.v1.LockoutStepB\b\xbaH\x05\x92\x01\x02\x10\x1eR\x05steps\x12:\n" +
+	"\x04logs\x18\x12 \x03(\v2\x1b.blade.equipment.v1.FlowLogB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x04logs\"\xa9\x01\n" +
+	"\vLockoutPage\x12@\n" +
+	"\arecords\x18\x01 \x03(\v2\x1b.blade.equipment.v1.LockoutB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"E\n" +
+	"\rLockoutVerify\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1b\n" +
+	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x01R\x03seq2\xc58\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
@@ -1674,7 +2884,33 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x11MajorHazardRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"J\xca\xf3\x18\x1cdangerous_source_form_delete\x82\xd3\xe4\x93\x02$\"\"/api/equipment/major-hazard/remove\x12\x89\x01\n" +
 	"\x0eFactorPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.equipment.v1.FactorPage\";\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/factor/page\x12\x8f\x01\n" +
 	"\fFactorSubmit\x12\x1a.blade.equipment.v1.Factor\x1a\x1a.google.protobuf.BoolValue\"G\xca\xf3\x18\x1cdangerous_source_form_factor\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/factor/submit\x12\x8b\x01\n" +
-	"\fFactorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x1cdangerous_source_form_factor\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/factor/removeB-Z+anquan/proto/blade/equipment/v1;equipmentv1b\x06proto3"
+	"\fFactorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x1cdangerous_source_form_factor\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/factor/remove\x12\x92\x01\n" +
+	"\x14ServiceOrderPageList\x12\x1a.blade.common.v1.PageQuery\x1a$.blade.equipment.v1.ServiceOrderPage\"8\xca\xf3\x18\x11equipment_service\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/equipment/service/page\x12\x8c\x01\n" +
+	"\x12ServiceOrderDetail\x12\x18.blade.common.v1.IdQuery\x1a .blade.equipment.v1.ServiceOrder\":\xca\xf3\x18\x11equipment_service\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/service/detail\x12\x95\x01\n" +
+	"\x12ServiceOrderSubmit\x12 .blade.equipment.v1.ServiceOrder\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15equipment_service_add\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/submit\x12\x94\x01\n" +
+	"\x12ServiceOrderAssign\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_assign\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/assign\x12\x92\x01\n" +
+	"\x11ServiceOrderStart\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x18equipment_service_repair\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/service/start\x12\x94\x01\n" +
+	"\x12ServiceOrderFinish\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_repair\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/finish\x12\x94\x01\n" +
+	"\x12ServiceOrderAccept\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_accept\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/accept\x12\x94\x01\n" +
+	"\x12ServiceOrderReturn\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_service_accept\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/service/return\x12\x8e\x01\n" +
+	"\x12ServiceOrderRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x18equipment_service_delete\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/equipment/service/remove\x12\x89\x01\n" +
+	"\x12ServiceOrderExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x18equipment_service_export\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/service/export\x12\xb6\x01\n" +
+	"\x15ChangeRequestPageList\x12\x1a.blade.common.v1.PageQuery\x1a$.blade.equipment.v1.StateRequestPage\"[\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/equipment/request/page\x12\xb0\x01\n" +
+	"\x13ChangeRequestDetail\x12\x18.blade.common.v1.IdQuery\x1a .blade.equipment.v1.StateRequest\"]\xca\xf3\x184equipment_disabled,equipment_recover,equipment_scrap\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/request/detail\x12\xc1\x01\n" +
+	"\x13ChangeRequestSubmit\x12 .blade.equipment.v1.StateRequest\x1a\x1a.google.protobuf.BoolValue\"l\xca\xf3\x18@equipment_disabled_add,equipment_recover_add,equipment_scrap_add\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/request/submit\x12\xcb\x01\n" +
+	"\x14ChangeRequestApprove\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"y\xca\xf3\x18Lequipment_disabled_approve,equipment_recover_approve,equipment_scrap_approve\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/equipment/request/approve\x12\xc9\x01\n" +
+	"\x13ChangeRequestReject\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"x\xca\xf3\x18Lequipment_disabled_approve,equipment_recover_approve,equipment_scrap_approve\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/request/reject\x12\xc0\x01\n" +
+	"\x13ChangeRequestRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"r\xca\xf3\x18Iequipment_disabled_delete,equipment_recover_delete,equipment_scrap_delete\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/equipment/request/remove\x12\xbb\x01\n" +
+	"\x13ChangeRequestExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"r\xca\xf3\x18Iequipment_disabled_export,equipment_recover_export,equipment_scrap_export\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/request/export\x12\x88\x01\n" +
+	"\x0fLockoutPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.equipment.v1.LockoutPage\"8\xca\xf3\x18\x11equipment_lockout\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/equipment/lockout/page\x12\x82\x01\n" +
+	"\rLockoutDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1b.blade.equipment.v1.Lockout\":\xca\xf3\x18\x11equipment_lockout\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/lockout/detail\x12\x8b\x01\n" +
+	"\rLockoutSubmit\x12\x1b.blade.equipment.v1.Lockout\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15equipment_lockout_add\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/lockout/submit\x12\x98\x01\n" +
+	"\x11LockoutVerifyStep\x12!.blade.equipment.v1.LockoutVerify\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18equipment_lockout_verify\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/lockout/verify\x12\x92\x01\n" +
+	"\x0eLockoutRequest\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"F\xca\xf3\x18\x19equipment_lockout_request\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/equipment/lockout/request\x12\x92\x01\n" +
+	"\x0eLockoutApprove\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"F\xca\xf3\x18\x19equipment_lockout_approve\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/equipment/lockout/approve\x12\x90\x01\n" +
+	"\rLockoutReject\x12\x1c.blade.equipment.v1.FlowStep\x1a\x1a.google.protobuf.BoolValue\"E\xca\xf3\x18\x19equipment_lockout_approve\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/equipment/lockout/reject\x12\x89\x01\n" +
+	"\rLockoutRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x18equipment_lockout_delete\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/equipment/lockout/remove\x12\x84\x01\n" +
+	"\rLockoutExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x18equipment_lockout_export\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/lockout/exportB-Z+anquan/proto/blade/equipment/v1;equipmentv1b\x06proto3"
 
 var (
 	file_blade_equipment_v1_equipment_proto_rawDescOnce sync.Once
@@ -1688,7 +2924,7 @@ func file_blade_equipment_v1_equipment_proto_rawDescGZIP() []byte {
 	return file_blade_equipment_v1_equipment_proto_rawDescData
 }
 
-var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*Equipment)(nil),            // 0: blade.equipment.v1.Equipment
 	(*EquipmentPage)(nil),        // 1: blade.equipment.v1.EquipmentPage
@@ -1702,10 +2938,21 @@ var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*Chemical)(nil),             // 9: blade.equipment.v1.Chemical
 	(*MajorHazard)(nil),          // 10: blade.equipment.v1.MajorHazard
 	(*MajorHazardPage)(nil),      // 11: blade.equipment.v1.MajorHazardPage
-	(*v1.PageQuery)(nil),         // 12: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 13: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 14: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 15: google.protobuf.BoolValue
+	(*FlowLog)(nil),              // 12: blade.equipment.v1.FlowLog
+	(*ServiceOrder)(nil),         // 13: blade.equipment.v1.ServiceOrder
+	(*ServiceOrderPage)(nil),     // 14: blade.equipment.v1.ServiceOrderPage
+	(*FlowStep)(nil),             // 15: blade.equipment.v1.FlowStep
+	(*StateRequest)(nil),         // 16: blade.equipment.v1.StateRequest
+	(*StateRequestPage)(nil),     // 17: blade.equipment.v1.StateRequestPage
+	(*LockoutStep)(nil),          // 18: blade.equipment.v1.LockoutStep
+	(*Lockout)(nil),              // 19: blade.equipment.v1.Lockout
+	(*LockoutPage)(nil),          // 20: blade.equipment.v1.LockoutPage
+	(*LockoutVerify)(nil),        // 21: blade.equipment.v1.LockoutVerify
+	(*v1.PageQuery)(nil),         // 22: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 23: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 24: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 25: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 26: google.api.HttpBody
 }
 var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	0,  // 0: blade.equipment.v1.EquipmentPage.records:type_name -> blade.equipment.v1.Equipment
@@ -1714,53 +2961,112 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	7,  // 3: blade.equipment.v1.FactorPage.records:type_name -> blade.equipment.v1.Factor
 	9,  // 4: blade.equipment.v1.MajorHazard.chemicals:type_name -> blade.equipment.v1.Chemical
 	10, // 5: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
-	12, // 6: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
-	13, // 7: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 8: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
-	14, // 9: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
-	2,  // 10: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
-	12, // 11: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
-	13, // 12: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 13: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
-	14, // 14: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
-	12, // 15: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	13, // 16: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 17: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
-	14, // 18: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
-	12, // 19: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
-	13, // 20: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
-	10, // 21: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
-	10, // 22: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
-	14, // 23: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
-	12, // 24: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
-	7,  // 25: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
-	14, // 26: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
-	1,  // 27: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
-	0,  // 28: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
-	15, // 29: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
-	15, // 30: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
-	1,  // 31: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
-	4,  // 32: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
-	3,  // 33: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
-	15, // 34: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	15, // 35: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
-	6,  // 36: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
-	5,  // 37: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
-	15, // 38: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
-	15, // 39: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
-	11, // 40: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
-	10, // 41: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
-	10, // 42: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
-	15, // 43: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
-	15, // 44: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
-	8,  // 45: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
-	15, // 46: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
-	15, // 47: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
-	27, // [27:48] is the sub-list for method output_type
-	6,  // [6:27] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	12, // 6: blade.equipment.v1.ServiceOrder.logs:type_name -> blade.equipment.v1.FlowLog
+	13, // 7: blade.equipment.v1.ServiceOrderPage.records:type_name -> blade.equipment.v1.ServiceOrder
+	12, // 8: blade.equipment.v1.StateRequest.logs:type_name -> blade.equipment.v1.FlowLog
+	16, // 9: blade.equipment.v1.StateRequestPage.records:type_name -> blade.equipment.v1.StateRequest
+	18, // 10: blade.equipment.v1.Lockout.steps:type_name -> blade.equipment.v1.LockoutStep
+	12, // 11: blade.equipment.v1.Lockout.logs:type_name -> blade.equipment.v1.FlowLog
+	19, // 12: blade.equipment.v1.LockoutPage.records:type_name -> blade.equipment.v1.Lockout
+	22, // 13: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
+	23, // 14: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 15: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
+	24, // 16: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
+	2,  // 17: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
+	22, // 18: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
+	23, // 19: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 20: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
+	24, // 21: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 22: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	23, // 23: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 24: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
+	24, // 25: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 26: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
+	23, // 27: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
+	10, // 28: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
+	10, // 29: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
+	24, // 30: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 31: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
+	7,  // 32: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
+	24, // 33: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 34: blade.equipment.v1.EquipmentService.ServiceOrderPageList:input_type -> blade.common.v1.PageQuery
+	23, // 35: blade.equipment.v1.EquipmentService.ServiceOrderDetail:input_type -> blade.common.v1.IdQuery
+	13, // 36: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:input_type -> blade.equipment.v1.ServiceOrder
+	15, // 37: blade.equipment.v1.EquipmentService.ServiceOrderAssign:input_type -> blade.equipment.v1.FlowStep
+	15, // 38: blade.equipment.v1.EquipmentService.ServiceOrderStart:input_type -> blade.equipment.v1.FlowStep
+	15, // 39: blade.equipment.v1.EquipmentService.ServiceOrderFinish:input_type -> blade.equipment.v1.FlowStep
+	15, // 40: blade.equipment.v1.EquipmentService.ServiceOrderAccept:input_type -> blade.equipment.v1.FlowStep
+	15, // 41: blade.equipment.v1.EquipmentService.ServiceOrderReturn:input_type -> blade.equipment.v1.FlowStep
+	24, // 42: blade.equipment.v1.EquipmentService.ServiceOrderRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 43: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
+	22, // 44: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
+	23, // 45: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
+	16, // 46: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
+	15, // 47: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
+	15, // 48: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
+	24, // 49: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 50: blade.equipment.v1.EquipmentService.ChangeRequestExport:input_type -> blade.common.v1.PageQuery
+	22, // 51: blade.equipment.v1.EquipmentService.LockoutPageList:input_type -> blade.common.v1.PageQuery
+	23, // 52: blade.equipment.v1.EquipmentService.LockoutDetail:input_type -> blade.common.v1.IdQuery
+	19, // 53: blade.equipment.v1.EquipmentService.LockoutSubmit:input_type -> blade.equipment.v1.Lockout
+	21, // 54: blade.equipment.v1.EquipmentService.LockoutVerifyStep:input_type -> blade.equipment.v1.LockoutVerify
+	15, // 55: blade.equipment.v1.EquipmentService.LockoutRequest:input_type -> blade.equipment.v1.FlowStep
+	15, // 56: blade.equipment.v1.EquipmentService.LockoutApprove:input_type -> blade.equipment.v1.FlowStep
+	15, // 57: blade.equipment.v1.EquipmentService.LockoutReject:input_type -> blade.equipment.v1.FlowStep
+	24, // 58: blade.equipment.v1.EquipmentService.LockoutRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 59: blade.equipment.v1.EquipmentService.LockoutExport:input_type -> blade.common.v1.PageQuery
+	1,  // 60: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
+	0,  // 61: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
+	25, // 62: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
+	25, // 63: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
+	1,  // 64: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
+	4,  // 65: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
+	3,  // 66: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
+	25, // 67: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	25, // 68: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
+	6,  // 69: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
+	5,  // 70: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
+	25, // 71: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
+	25, // 72: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
+	11, // 73: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
+	10, // 74: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
+	10, // 75: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
+	25, // 76: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
+	25, // 77: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
+	8,  // 78: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
+	25, // 79: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
+	25, // 80: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
+	14, // 81: blade.equipment.v1.EquipmentService.ServiceOrderPageList:output_type -> blade.equipment.v1.ServiceOrderPage
+	13, // 82: blade.equipment.v1.EquipmentService.ServiceOrderDetail:output_type -> blade.equipment.v1.ServiceOrder
+	25, // 83: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:output_type -> google.protobuf.BoolValue
+	25, // 84: blade.equipment.v1.EquipmentService.ServiceOrderAssign:output_type -> google.protobuf.BoolValue
+	25, // 85: blade.equipment.v1.EquipmentService.ServiceOrderStart:output_type -> google.protobuf.BoolValue
+	25, // 86: blade.equipment.v1.EquipmentService.ServiceOrderFinish:output_type -> google.protobuf.BoolValue
+	25, // 87: blade.equipment.v1.EquipmentService.ServiceOrderAccept:output_type -> google.protobuf.BoolValue
+	25, // 88: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
+	25, // 89: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
+	26, // 90: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
+	17, // 91: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
+	16, // 92: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
+	25, // 93: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
+	25, // 94: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
+	25, // 95: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue
+	25, // 96: blade.equipment.v1.EquipmentService.ChangeRequestRemove:output_type -> google.protobuf.BoolValue
+	26, // 97: blade.equipment.v1.EquipmentService.ChangeRequestExport:output_type -> google.api.HttpBody
+	20, // 98: blade.equipment.v1.EquipmentService.LockoutPageList:output_type -> blade.equipment.v1.LockoutPage
+	19, // 99: blade.equipment.v1.EquipmentService.LockoutDetail:output_type -> blade.equipment.v1.Lockout
+	25, // 100: blade.equipment.v1.EquipmentService.LockoutSubmit:output_type -> google.protobuf.BoolValue
+	25, // 101: blade.equipment.v1.EquipmentService.LockoutVerifyStep:output_type -> google.protobuf.BoolValue
+	25, // 102: blade.equipment.v1.EquipmentService.LockoutRequest:output_type -> google.protobuf.BoolValue
+	25, // 103: blade.equipment.v1.EquipmentService.LockoutApprove:output_type -> google.protobuf.BoolValue
+	25, // 104: blade.equipment.v1.EquipmentService.LockoutReject:output_type -> google.protobuf.BoolValue
+	25, // 105: blade.equipment.v1.EquipmentService.LockoutRemove:output_type -> google.protobuf.BoolValue
+	26, // 106: blade.equipment.v1.EquipmentService.LockoutExport:output_type -> google.api.HttpBody
+	60, // [60:107] is the sub-list for method output_type
+	13, // [13:60] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_blade_equipment_v1_equipment_proto_init() }
@@ -1774,7 +3080,7 @@ func file_blade_equipment_v1_equipment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_equipment_v1_equipment_proto_rawDesc), len(file_blade_equipment_v1_equipment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

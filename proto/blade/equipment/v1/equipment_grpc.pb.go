@@ -14,6 +14,7 @@ package equipmentv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -26,27 +27,53 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	EquipmentService_EquipmentPageList_FullMethodName    = "/blade.equipment.v1.EquipmentService/EquipmentPageList"
-	EquipmentService_EquipmentDetail_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentDetail"
-	EquipmentService_EquipmentSubmit_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentSubmit"
-	EquipmentService_EquipmentRemove_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentRemove"
-	EquipmentService_EquipmentOverdue_FullMethodName     = "/blade.equipment.v1.EquipmentService/EquipmentOverdue"
-	EquipmentService_RulePageList_FullMethodName         = "/blade.equipment.v1.EquipmentService/RulePageList"
-	EquipmentService_RuleDetail_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleDetail"
-	EquipmentService_RuleSubmit_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleSubmit"
-	EquipmentService_RuleRemove_FullMethodName           = "/blade.equipment.v1.EquipmentService/RuleRemove"
-	EquipmentService_RecordPageList_FullMethodName       = "/blade.equipment.v1.EquipmentService/RecordPageList"
-	EquipmentService_RecordDetail_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordDetail"
-	EquipmentService_RecordSubmit_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordSubmit"
-	EquipmentService_RecordRemove_FullMethodName         = "/blade.equipment.v1.EquipmentService/RecordRemove"
-	EquipmentService_MajorHazardPageList_FullMethodName  = "/blade.equipment.v1.EquipmentService/MajorHazardPageList"
-	EquipmentService_MajorHazardDetail_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardDetail"
-	EquipmentService_MajorHazardCalculate_FullMethodName = "/blade.equipment.v1.EquipmentService/MajorHazardCalculate"
-	EquipmentService_MajorHazardSubmit_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardSubmit"
-	EquipmentService_MajorHazardRemove_FullMethodName    = "/blade.equipment.v1.EquipmentService/MajorHazardRemove"
-	EquipmentService_FactorPageList_FullMethodName       = "/blade.equipment.v1.EquipmentService/FactorPageList"
-	EquipmentService_FactorSubmit_FullMethodName         = "/blade.equipment.v1.EquipmentService/FactorSubmit"
-	EquipmentService_FactorRemove_FullMethodName         = "/blade.equipment.v1.EquipmentService/FactorRemove"
+	EquipmentService_EquipmentPageList_FullMethodName     = "/blade.equipment.v1.EquipmentService/EquipmentPageList"
+	EquipmentService_EquipmentDetail_FullMethodName       = "/blade.equipment.v1.EquipmentService/EquipmentDetail"
+	EquipmentService_EquipmentSubmit_FullMethodName       = "/blade.equipment.v1.EquipmentService/EquipmentSubmit"
+	EquipmentService_EquipmentRemove_FullMethodName       = "/blade.equipment.v1.EquipmentService/EquipmentRemove"
+	EquipmentService_EquipmentOverdue_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentOverdue"
+	EquipmentService_RulePageList_FullMethodName          = "/blade.equipment.v1.EquipmentService/RulePageList"
+	EquipmentService_RuleDetail_FullMethodName            = "/blade.equipment.v1.EquipmentService/RuleDetail"
+	EquipmentService_RuleSubmit_FullMethodName            = "/blade.equipment.v1.EquipmentService/RuleSubmit"
+	EquipmentService_RuleRemove_FullMethodName            = "/blade.equipment.v1.EquipmentService/RuleRemove"
+	EquipmentService_RecordPageList_FullMethodName        = "/blade.equipment.v1.EquipmentService/RecordPageList"
+	EquipmentService_RecordDetail_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordDetail"
+	EquipmentService_RecordSubmit_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordSubmit"
+	EquipmentService_RecordRemove_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordRemove"
+	EquipmentService_MajorHazardPageList_FullMethodName   = "/blade.equipment.v1.EquipmentService/MajorHazardPageList"
+	EquipmentService_MajorHazardDetail_FullMethodName     = "/blade.equipment.v1.EquipmentService/MajorHazardDetail"
+	EquipmentService_MajorHazardCalculate_FullMethodName  = "/blade.equipment.v1.EquipmentService/MajorHazardCalculate"
+	EquipmentService_MajorHazardSubmit_FullMethodName     = "/blade.equipment.v1.EquipmentService/MajorHazardSubmit"
+	EquipmentService_MajorHazardRemove_FullMethodName     = "/blade.equipment.v1.EquipmentService/MajorHazardRemove"
+	EquipmentService_FactorPageList_FullMethodName        = "/blade.equipment.v1.EquipmentService/FactorPageList"
+	EquipmentService_FactorSubmit_FullMethodName          = "/blade.equipment.v1.EquipmentService/FactorSubmit"
+	EquipmentService_FactorRemove_FullMethodName          = "/blade.equipment.v1.EquipmentService/FactorRemove"
+	EquipmentService_ServiceOrderPageList_FullMethodName  = "/blade.equipment.v1.EquipmentService/ServiceOrderPageList"
+	EquipmentService_ServiceOrderDetail_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderDetail"
+	EquipmentService_ServiceOrderSubmit_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderSubmit"
+	EquipmentService_ServiceOrderAssign_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderAssign"
+	EquipmentService_ServiceOrderStart_FullMethodName     = "/blade.equipment.v1.EquipmentService/ServiceOrderStart"
+	EquipmentService_ServiceOrderFinish_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderFinish"
+	EquipmentService_ServiceOrderAccept_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderAccept"
+	EquipmentService_ServiceOrderReturn_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderReturn"
+	EquipmentService_ServiceOrderRemove_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderRemove"
+	EquipmentService_ServiceOrderExport_FullMethodName    = "/blade.equipment.v1.EquipmentService/ServiceOrderExport"
+	EquipmentService_ChangeRequestPageList_FullMethodName = "/blade.equipment.v1.EquipmentService/ChangeRequestPageList"
+	EquipmentService_ChangeRequestDetail_FullMethodName   = "/blade.equipment.v1.EquipmentService/ChangeRequestDetail"
+	EquipmentService_ChangeRequestSubmit_FullMethodName   = "/blade.equipment.v1.EquipmentService/ChangeRequestSubmit"
+	EquipmentService_ChangeRequestApprove_FullMethodName  = "/blade.equipment.v1.EquipmentService/ChangeRequestApprove"
+	EquipmentService_ChangeRequestReject_FullMethodName   = "/blade.equipment.v1.EquipmentService/ChangeRequestReject"
+	EquipmentService_ChangeRequestRemove_FullMethodName   = "/blade.equipment.v1.EquipmentService/ChangeRequestRemove"
+	EquipmentService_ChangeRequestExport_FullMethodName   = "/blade.equipment.v1.EquipmentService/ChangeRequestExport"
+	EquipmentService_LockoutPageList_FullMethodName       = "/blade.equipment.v1.EquipmentService/LockoutPageList"
+	EquipmentService_LockoutDetail_FullMethodName         = "/blade.equipment.v1.EquipmentService/LockoutDetail"
+	EquipmentService_LockoutSubmit_FullMethodName         = "/blade.equipment.v1.EquipmentService/LockoutSubmit"
+	EquipmentService_LockoutVerifyStep_FullMethodName     = "/blade.equipment.v1.EquipmentService/LockoutVerifyStep"
+	EquipmentService_LockoutRequest_FullMethodName        = "/blade.equipment.v1.EquipmentService/LockoutRequest"
+	EquipmentService_LockoutApprove_FullMethodName        = "/blade.equipment.v1.EquipmentService/LockoutApprove"
+	EquipmentService_LockoutReject_FullMethodName         = "/blade.equipment.v1.EquipmentService/LockoutReject"
+	EquipmentService_LockoutRemove_FullMethodName         = "/blade.equipment.v1.EquipmentService/LockoutRemove"
+	EquipmentService_LockoutExport_FullMethodName         = "/blade.equipment.v1.EquipmentService/LockoutExport"
 )
 
 // EquipmentServiceClient is the client API for EquipmentService service.
@@ -83,6 +110,51 @@ type EquipmentServiceClient interface {
 	FactorPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*FactorPage, error)
 	FactorSubmit(ctx context.Context, in *Factor, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	FactorRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	ServiceOrderPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ServiceOrderPage, error)
+	// An order with its log.
+	ServiceOrderDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ServiceOrder, error)
+	// Report (no id): the equipment's responsible person, its creator or a
+	// manager; an order still reported is edited by its reporter.
+	ServiceOrderSubmit(ctx context.Context, in *ServiceOrder, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 1/2 -> 2: a manager in scope names the assignee.
+	ServiceOrderAssign(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 2 -> 3: the assignee (or a manager); the equipment is 维修中.
+	ServiceOrderStart(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 3 -> 4: the assignee (or a manager) with the repair content.
+	ServiceOrderFinish(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 4 -> 5: the reporter (or a manager); the equipment is 完好.
+	ServiceOrderAccept(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 4 -> 3: the reporter (or a manager) with the reason.
+	ServiceOrderReturn(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Removes orders still reported: their reporter or a manager.
+	ServiceOrderRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	ServiceOrderExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// Disable, recover and scrap requests (kind_equal filters the page of each).
+	ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StateRequestPage, error)
+	ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*StateRequest, error)
+	// A new request (never an edit): as the ledger's update.
+	ChangeRequestSubmit(ctx context.Context, in *StateRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger.
+	ChangeRequestApprove(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 1 -> 3: as approve, with the opinion.
+	ChangeRequestReject(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	ChangeRequestRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	ChangeRequestExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	LockoutPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*LockoutPage, error)
+	// A lockout with its isolation points and log.
+	LockoutDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Lockout, error)
+	// Shutdown data (no id) with its isolation points locked by the caller.
+	LockoutSubmit(ctx context.Context, in *Lockout, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Verifies an isolation point: the owner or a manager.
+	LockoutVerifyStep(ctx context.Context, in *LockoutVerify, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 1/4 -> 2: the owner or a manager, every point verified.
+	LockoutRequest(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 2 -> 3: a manager in scope, not the owner (unless admin).
+	LockoutApprove(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 2 -> 4: as approve, with the opinion.
+	LockoutReject(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	LockoutRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	LockoutExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 }
 
 type equipmentServiceClient struct {
@@ -303,6 +375,266 @@ func (c *equipmentServiceClient) FactorRemove(ctx context.Context, in *v1.IdsQue
 	return out, nil
 }
 
+func (c *equipmentServiceClient) ServiceOrderPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ServiceOrderPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ServiceOrderPage)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ServiceOrder, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ServiceOrder)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderSubmit(ctx context.Context, in *ServiceOrder, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderAssign(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderAssign_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderStart(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderStart_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderFinish(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderFinish_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderAccept(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderAccept_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderReturn(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderReturn_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ServiceOrderExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EquipmentService_ServiceOrderExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StateRequestPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StateRequestPage)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*StateRequest, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StateRequest)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestSubmit(ctx context.Context, in *StateRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestApprove(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestApprove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestReject(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestReject_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) ChangeRequestExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EquipmentService_ChangeRequestExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*LockoutPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LockoutPage)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Lockout, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Lockout)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutSubmit(ctx context.Context, in *Lockout, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutVerifyStep(ctx context.Context, in *LockoutVerify, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutVerifyStep_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutRequest(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutRequest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutApprove(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutApprove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutReject(ctx context.Context, in *FlowStep, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutReject_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) LockoutExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EquipmentService_LockoutExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EquipmentServiceServer is the server API for EquipmentService service.
 // All implementations must embed UnimplementedEquipmentServiceServer
 // for forward compatibility.
@@ -337,6 +669,51 @@ type EquipmentServiceServer interface {
 	FactorPageList(context.Context, *v1.PageQuery) (*FactorPage, error)
 	FactorSubmit(context.Context, *Factor) (*wrapperspb.BoolValue, error)
 	FactorRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	ServiceOrderPageList(context.Context, *v1.PageQuery) (*ServiceOrderPage, error)
+	// An order with its log.
+	ServiceOrderDetail(context.Context, *v1.IdQuery) (*ServiceOrder, error)
+	// Report (no id): the equipment's responsible person, its creator or a
+	// manager; an order still reported is edited by its reporter.
+	ServiceOrderSubmit(context.Context, *ServiceOrder) (*wrapperspb.BoolValue, error)
+	// 1/2 -> 2: a manager in scope names the assignee.
+	ServiceOrderAssign(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 2 -> 3: the assignee (or a manager); the equipment is 维修中.
+	ServiceOrderStart(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 3 -> 4: the assignee (or a manager) with the repair content.
+	ServiceOrderFinish(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 4 -> 5: the reporter (or a manager); the equipment is 完好.
+	ServiceOrderAccept(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 4 -> 3: the reporter (or a manager) with the reason.
+	ServiceOrderReturn(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// Removes orders still reported: their reporter or a manager.
+	ServiceOrderRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	ServiceOrderExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// Disable, recover and scrap requests (kind_equal filters the page of each).
+	ChangeRequestPageList(context.Context, *v1.PageQuery) (*StateRequestPage, error)
+	ChangeRequestDetail(context.Context, *v1.IdQuery) (*StateRequest, error)
+	// A new request (never an edit): as the ledger's update.
+	ChangeRequestSubmit(context.Context, *StateRequest) (*wrapperspb.BoolValue, error)
+	// 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger.
+	ChangeRequestApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 1 -> 3: as approve, with the opinion.
+	ChangeRequestReject(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	ChangeRequestRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	ChangeRequestExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	LockoutPageList(context.Context, *v1.PageQuery) (*LockoutPage, error)
+	// A lockout with its isolation points and log.
+	LockoutDetail(context.Context, *v1.IdQuery) (*Lockout, error)
+	// Shutdown data (no id) with its isolation points locked by the caller.
+	LockoutSubmit(context.Context, *Lockout) (*wrapperspb.BoolValue, error)
+	// Verifies an isolation point: the owner or a manager.
+	LockoutVerifyStep(context.Context, *LockoutVerify) (*wrapperspb.BoolValue, error)
+	// 1/4 -> 2: the owner or a manager, every point verified.
+	LockoutRequest(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 2 -> 3: a manager in scope, not the owner (unless admin).
+	LockoutApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	// 2 -> 4: as approve, with the opinion.
+	LockoutReject(context.Context, *FlowStep) (*wrapperspb.BoolValue, error)
+	LockoutRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	LockoutExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	mustEmbedUnimplementedEquipmentServiceServer()
 }
 
@@ -409,6 +786,84 @@ func (UnimplementedEquipmentServiceServer) FactorSubmit(context.Context, *Factor
 }
 func (UnimplementedEquipmentServiceServer) FactorRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method FactorRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderPageList(context.Context, *v1.PageQuery) (*ServiceOrderPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderDetail(context.Context, *v1.IdQuery) (*ServiceOrder, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderDetail not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderSubmit(context.Context, *ServiceOrder) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderAssign(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderAssign not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderStart(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderStart not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderFinish(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderFinish not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderAccept(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderAccept not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderReturn(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderReturn not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ServiceOrderExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ServiceOrderExport not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestPageList(context.Context, *v1.PageQuery) (*StateRequestPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestDetail(context.Context, *v1.IdQuery) (*StateRequest, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestDetail not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestSubmit(context.Context, *StateRequest) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestApprove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestReject(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestReject not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) ChangeRequestExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeRequestExport not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutPageList(context.Context, *v1.PageQuery) (*LockoutPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutDetail(context.Context, *v1.IdQuery) (*Lockout, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutDetail not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutSubmit(context.Context, *Lockout) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutVerifyStep(context.Context, *LockoutVerify) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutVerifyStep not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutRequest(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutRequest not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutApprove(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutApprove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutReject(context.Context, *FlowStep) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutReject not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) LockoutExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method LockoutExport not implemented")
 }
 func (UnimplementedEquipmentServiceServer) mustEmbedUnimplementedEquipmentServiceServer() {}
 func (UnimplementedEquipmentServiceServer) testEmbeddedByValue()                          {}
@@ -809,6 +1264,474 @@ func _EquipmentService_FactorRemove_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EquipmentService_ServiceOrderPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ServiceOrder)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderSubmit(ctx, req.(*ServiceOrder))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderAssign_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderAssign(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderAssign_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderAssign(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderStart_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderStart(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderStart_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderStart(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderFinish_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderFinish(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderFinish_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderFinish(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderAccept_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderAccept(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderAccept_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderAccept(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderReturn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderReturn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderReturn_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderReturn(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ServiceOrderExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ServiceOrderExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ServiceOrderExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ServiceOrderExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestSubmit(ctx, req.(*StateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestApprove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestApprove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestApprove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestApprove(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestReject_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestReject(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestReject_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestReject(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_ChangeRequestExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).ChangeRequestExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_ChangeRequestExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).ChangeRequestExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(Lockout)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutSubmit(ctx, req.(*Lockout))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutVerifyStep_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LockoutVerify)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutVerifyStep(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutVerifyStep_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutVerifyStep(ctx, req.(*LockoutVerify))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutRequest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutRequest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutRequest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutRequest(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutApprove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutApprove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutApprove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutApprove(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutReject_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FlowStep)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutReject(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutReject_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutReject(ctx, req.(*FlowStep))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_LockoutExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).LockoutExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_LockoutExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).LockoutExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EquipmentService_ServiceDesc is the grpc.ServiceDesc for EquipmentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -899,6 +1822,110 @@ var EquipmentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "FactorRemove",
 			Handler:    _EquipmentService_FactorRemove_Handler,
+		},
+		{
+			MethodName: "ServiceOrderPageList",
+			Handler:    _EquipmentService_ServiceOrderPageList_Handler,
+		},
+		{
+			MethodName: "ServiceOrderDetail",
+			Handler:    _EquipmentService_ServiceOrderDetail_Handler,
+		},
+		{
+			MethodName: "ServiceOrderSubmit",
+			Handler:    _EquipmentService_ServiceOrderSubmit_Handler,
+		},
+		{
+			MethodName: "ServiceOrderAssign",
+			Handler:    _EquipmentService_ServiceOrderAssign_Handler,
+		},
+		{
+			MethodName: "ServiceOrderStart",
+			Handler:    _EquipmentService_ServiceOrderStart_Handler,
+		},
+		{
+			MethodName: "ServiceOrderFinish",
+			Handler:    _EquipmentService_ServiceOrderFinish_Handler,
+		},
+		{
+			MethodName: "ServiceOrderAccept",
+			Handler:    _EquipmentService_ServiceOrderAccept_Handler,
+		},
+		{
+			MethodName: "ServiceOrderReturn",
+			Handler:    _EquipmentService_ServiceOrderReturn_Handler,
+		},
+		{
+			MethodName: "ServiceOrderRemove",
+			Handler:    _EquipmentService_ServiceOrderRemove_Handler,
+		},
+		{
+			MethodName: "ServiceOrderExport",
+			Handler:    _EquipmentService_ServiceOrderExport_Handler,
+		},
+		{
+			MethodName: "ChangeRequestPageList",
+			Handler:    _EquipmentService_ChangeRequestPageList_Handler,
+		},
+		{
+			MethodName: "ChangeRequestDetail",
+			Handler:    _EquipmentService_ChangeRequestDetail_Handler,
+		},
+		{
+			MethodName: "ChangeRequestSubmit",
+			Handler:    _EquipmentService_ChangeRequestSubmit_Handler,
+		},
+		{
+			MethodName: "ChangeRequestApprove",
+			Handler:    _EquipmentService_ChangeRequestApprove_Handler,
+		},
+		{
+			MethodName: "ChangeRequestReject",
+			Handler:    _EquipmentService_ChangeRequestReject_Handler,
+		},
+		{
+			MethodName: "ChangeRequestRemove",
+			Handler:    _EquipmentService_ChangeRequestRemove_Handler,
+		},
+		{
+			MethodName: "ChangeRequestExport",
+			Handler:    _EquipmentService_ChangeRequestExport_Handler,
+		},
+		{
+			MethodName: "LockoutPageList",
+			Handler:    _EquipmentService_LockoutPageList_Handler,
+		},
+		{
+			MethodName: "LockoutDetail",
+			Handler:    _EquipmentService_LockoutDetail_Handler,
+		},
+		{
+			MethodName: "LockoutSubmit",
+			Handler:    _EquipmentService_LockoutSubmit_Handler,
+		},
+		{
+			MethodName: "LockoutVerifyStep",
+			Handler:    _EquipmentService_LockoutVerifyStep_Handler,
+		},
+		{
+			MethodName: "LockoutRequest",
+			Handler:    _EquipmentService_LockoutRequest_Handler,
+		},
+		{
+			MethodName: "LockoutApprove",
+			Handler:    _EquipmentService_LockoutApprove_Handler,
+		},
+		{
+			MethodName: "LockoutReject",
+			Handler:    _EquipmentService_LockoutReject_Handler,
+		},
+		{
+			MethodName: "LockoutRemove",
+			Handler:    _EquipmentService_LockoutRemove_Handler,
+		},
+		{
+			MethodName: "LockoutExport",
+			Handler:    _EquipmentService_LockoutExport_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -312,6 +312,9 @@ func (l *Ledger) SubmitEquipment(ctx context.Context, e *Equipment) error {
 	e.ResponsibleName = name
 
 	if e.ID == 0 {
+		// A new row is in use and enabled: 停用/恢复/报废 go through their
+		// requests and approval (flows.go), never through the ledger form.
+		e.Lifecycle, e.Enable = LifecycleInUse, EnableOn
 		e.LastDetectDate, e.LastMaintainDate = "", ""
 		e.NextMaintainDate = ""
 		if e.MaintainCycleDays > 0 {
@@ -330,6 +333,7 @@ func (l *Ledger) SubmitEquipment(ctx context.Context, e *Equipment) error {
 	if old.Lifecycle == LifecycleScrapped {
 		return errs.Rule("SCRAPPED", "设备「%s」已报废,不能修改", old.Name)
 	}
+	e.Lifecycle, e.Enable = old.Lifecycle, old.Enable // changed by approved requests and failed detections only
 	e.LastDetectDate, e.LastMaintainDate = old.LastDetectDate, old.LastMaintainDate
 	if old.LastDetectDate != "" {
 		e.NextDetectDate = old.NextDetectDate // set by the detection records from now on

@@ -109,5 +109,6 @@ func (Record) TableName() string { return "equipment_record" }
 
 // Models are the tables of equipment.
 func Models() []any {
-	return []any{&Equipment{}, &Rule{}, &Record{}, &Factor{}, &MajorHazard{}, &MHChemical{}}
+	return []any{&Equipment{}, &Rule{}, &Record{}, &Factor{}, &MajorHazard{}, &MHChemical{},
+		&ServiceOrder{}, &Request{}, &Lockout{}, &LockoutStep{}, &FlowLog{}}
 }

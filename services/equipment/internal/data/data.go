@@ -69,6 +69,38 @@ func (q HazardQueries) AddChemical(ctx context.Context, c *biz.MHChemical) error
 	return db.Conn(ctx, q.G).Create(c).Error
 }
 
+var orderSpec = crud.Spec{Name: "维修工单",
+	Filters: paging.Fields{"equipmentId": "equipment_id", "equipmentCode": "equipment_code", "equipmentName": "equipment_name",
+		"serviceType": "service_type", "state": "state", "reporterId": "reporter_id", "assigneeId": "assignee_id", "createTime": "create_time"},
+	Sorts: paging.Fields{"createTime": "create_time", "state": "state"},
+	Order: "create_time desc, id desc"}
+
+var requestSpec = crud.Spec{Name: "设备变更申请",
+	Filters: paging.Fields{"kind": "kind", "equipmentId": "equipment_id", "equipmentCode": "equipment_code", "equipmentName": "equipment_name",
+		"state": "state", "requesterId": "requester_id", "createTime": "create_time"},
+	Sorts: paging.Fields{"createTime": "create_time", "state": "state"},
+	Order: "create_time desc, id desc"}
+
+var lockoutSpec = crud.Spec{Name: "停机上锁记录",
+	Filters: paging.Fields{"equipmentId": "equipment_id", "equipmentCode": "equipment_code", "equipmentName": "equipment_name",
+		"state": "state", "ownerId": "owner_id", "createTime": "create_time"},
+	Sorts: paging.Fields{"createTime": "create_time", "state": "state"},
+	Order: "create_time desc, id desc"}
+
+var stepSpec = crud.Spec{Name: "隔离点", Filters: paging.Fields{"lockoutId": "lockout_id"}, Sorts: paging.Fields{"seq": "seq"}, Order: "seq asc, id asc"}
+
+var logSpec = crud.Spec{Name: "流转记录", Filters: paging.Fields{"flow": "flow", "objectId": "object_id"},
+	Sorts: paging.Fields{"createTime": "create_time"}, Order: "create_time asc, id asc"}
+
+// NewOrders, NewRequests, NewLockouts, NewSteps and NewLogs are the flows' repositories.
+func NewOrders(g *gorm.DB) *crud.Repo[biz.ServiceOrder] {
+	return crud.New[biz.ServiceOrder](g, orderSpec)
+}
+func NewRequests(g *gorm.DB) *crud.Repo[biz.Request]  { return crud.New[biz.Request](g, requestSpec) }
+func NewLockouts(g *gorm.DB) *crud.Repo[biz.Lockout]  { return crud.New[biz.Lockout](g, lockoutSpec) }
+func NewSteps(g *gorm.DB) *crud.Repo[biz.LockoutStep] { return crud.New[biz.LockoutStep](g, stepSpec) }
+func NewLogs(g *gorm.DB) *crud.Repo[biz.FlowLog]      { return crud.New[biz.FlowLog](g, logSpec) }
+
 // NewItems, NewRules and NewRecords are the generic repositories.
 func NewItems(g *gorm.DB) *crud.Repo[biz.Equipment] { return crud.New[biz.Equipment](g, equipmentSpec) }
 func NewRules(g *gorm.DB) *crud.Repo[biz.Rule]      { return crud.New[biz.Rule](g, ruleSpec) }
@@ -96,6 +128,31 @@ var indexes = []db.Index{
 	{Name: "idx_eq_mh_main", Table: "equipment_major_hazard", Columns: "tenant_id, main_user_id"},
 	{Name: "idx_eq_mh_unit", Table: "equipment_major_hazard", Columns: "tenant_id, unit_type"},
 	{Name: "idx_eq_mh_chemical", Table: "equipment_mh_chemical", Columns: "tenant_id, hazard_id"},
+	{Name: "idx_eq_so_time", Table: "equipment_service_order", Columns: "tenant_id, create_time"},
+	{Name: "idx_eq_so_equipment", Table: "equipment_service_order", Columns: "tenant_id, equipment_id"},
+	{Name: "idx_eq_so_code", Table: "equipment_service_order", Columns: "tenant_id, equipment_code"},
+	{Name: "idx_eq_so_name", Table: "equipment_service_order", Columns: "tenant_id, equipment_name"},
+	{Name: "idx_eq_so_type", Table: "equipment_service_order", Columns: "tenant_id, service_type"},
+	{Name: "idx_eq_so_state", Table: "equipment_service_order", Columns: "tenant_id, state"},
+	{Name: "idx_eq_so_reporter", Table: "equipment_service_order", Columns: "tenant_id, reporter_id"},
+	{Name: "idx_eq_so_assignee", Table: "equipment_service_order", Columns: "tenant_id, assignee_id"},
+	{Name: "idx_eq_so_dept", Table: "equipment_service_order", Columns: "tenant_id, create_dept"},
+	{Name: "idx_eq_rq_kind", Table: "equipment_request", Columns: "tenant_id, kind, create_time"},
+	{Name: "idx_eq_rq_equipment", Table: "equipment_request", Columns: "tenant_id, equipment_id, kind, state"},
+	{Name: "idx_eq_rq_code", Table: "equipment_request", Columns: "tenant_id, equipment_code"},
+	{Name: "idx_eq_rq_name", Table: "equipment_request", Columns: "tenant_id, equipment_name"},
+	{Name: "idx_eq_rq_state", Table: "equipment_request", Columns: "tenant_id, kind, state"},
+	{Name: "idx_eq_rq_requester", Table: "equipment_request", Columns: "tenant_id, requester_id"},
+	{Name: "idx_eq_rq_dept", Table: "equipment_request", Columns: "tenant_id, create_dept"},
+	{Name: "idx_eq_lo_time", Table: "equipment_lockout", Columns: "tenant_id, create_time"},
+	{Name: "idx_eq_lo_equipment", Table: "equipment_lockout", Columns: "tenant_id, equipment_id, state"},
+	{Name: "idx_eq_lo_code", Table: "equipment_lockout", Columns: "tenant_id, equipment_code"},
+	{Name: "idx_eq_lo_name", Table: "equipment_lockout", Columns: "tenant_id, equipment_name"},
+	{Name: "idx_eq_lo_state", Table: "equipment_lockout", Columns: "tenant_id, state"},
+	{Name: "idx_eq_lo_owner", Table: "equipment_lockout", Columns: "tenant_id, owner_id"},
+	{Name: "idx_eq_lo_dept", Table: "equipment_lockout", Columns: "tenant_id, create_dept"},
+	{Name: "idx_eq_lo_step", Table: "equipment_lockout_step", Columns: "tenant_id, lockout_id, seq"},
+	{Name: "idx_eq_flow_log", Table: "equipment_flow_log", Columns: "tenant_id, flow, object_id"},
 }
 
 // Migrate creates or updates the tables and their indexes.

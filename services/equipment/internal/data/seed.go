@@ -2,6 +2,7 @@ package data
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -33,9 +34,18 @@ var DefaultRules = []biz.Rule{
 func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
 	var n int64
-	if err := g.WithContext(ctx).Model(&biz.Rule{}).Count(&n).Error; err != nil || n > 0 {
+	if err := g.WithContext(ctx).Model(&biz.Rule{}).Count(&n).Error; err != nil {
 		return err
 	}
+	if n == 0 {
+		if err := seedLedger(ctx, g, now); err != nil {
+			return err
+		}
+	}
+	return seedFlows(ctx, g, now)
+}
+
+func seedLedger(ctx context.Context, g *gorm.DB, now time.Time) error {
 	today := now.In(timefmt.Zone).Format(timefmt.DateLayout)
 	days := func(d int) string { return biz.AddDays(today, d) }
 	return db.Tx(ctx, g, func(ctx context.Context) error {
@@ -161,4 +171,182 @@ func seedMajorHazards(c *gorm.DB, items []*biz.Equipment) error {
 		}
 	}
 	return nil
+}
+
+// seedFlows gives the demo tenant service orders, disable / recover / scrap
+// requests and lockouts in several states, on first start of the flows (an
+// existing service order means it ran; databases seeded before the flows
+// get them too).
+func seedFlows(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.ServiceOrder{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var items []biz.Equipment
+	if err := g.WithContext(ctx).Where("is_deleted = 0").Find(&items).Error; err != nil {
+		return err
+	}
+	by := map[string]*biz.Equipment{}
+	for i := range items {
+		by[items[i].Code] = &items[i]
+	}
+	if by["P-101"] == nil || by["R-201"] == nil || by["V-101"] == nil {
+		return nil // the ledger was changed by hand: no demo flows
+	}
+	at := func(d int, hm string) string {
+		return now.In(timefmt.Zone).AddDate(0, 0, d).Format(timefmt.DateLayout) + " " + hm + ":00"
+	}
+	safety, director, admin := seedids.DemoSafetyUser, seedids.DemoDirectorUser, seedids.DemoAdminUser
+	type who struct {
+		id   int64
+		name string
+	}
+	type flowStep struct {
+		action   string
+		from, to int32
+		w        who
+		comment  string
+	}
+	li, zh, ad := who{safety, "李安全"}, who{director, "张主任"}, who{admin, "管理员"}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		log := func(flow int32, obj int64, action string, from, to int32, w who, comment string) error {
+			return c.Create(&biz.FlowLog{Flow: flow, ObjectID: obj, Action: action, FromState: from, ToState: to, UserID: w.id, UserName: w.name, Comment: comment}).Error
+		}
+		// Two items of the flows: an old pump scrapped, a fire pump (a safety facility) disabled.
+		old := &biz.Equipment{Code: "P-100", Name: "旧甲醇输送泵 P-100", Category: biz.CategoryProduction, Model: "IH65-50-160", Maker: "南方泵业",
+			AreaID: seedids.DemoAreaTank, Location: "泵房", ResponsibleUserID: director, ResponsibleName: "张主任", CommissionDate: biz.AddDays(now.In(timefmt.Zone).Format(timefmt.DateLayout), -4000),
+			Lifecycle: biz.LifecycleScrapped, MaintainState: biz.MaintainGood, Enable: biz.EnableOff}
+		fire := &biz.Equipment{Code: "FS-01", Name: "罐区消防喷淋泵 FS-01", Category: biz.CategorySafety, Model: "XBD8/40", Maker: "上海消防泵",
+			AreaID: seedids.DemoAreaTank, Location: "甲类储罐区消防泵房", ResponsibleUserID: safety, ResponsibleName: "李安全", CommissionDate: biz.AddDays(now.In(timefmt.Zone).Format(timefmt.DateLayout), -1500),
+			Lifecycle: biz.LifecycleInUse, MaintainState: biz.MaintainRepair, Enable: biz.EnableOff}
+		for _, e := range []*biz.Equipment{old, fire} {
+			if by[e.Code] != nil {
+				continue
+			}
+			if err := c.Create(e).Error; err != nil {
+				return err
+			}
+			by[e.Code] = e
+		}
+
+		// Service orders: P-101 reported, R-201 in repair, V-101 accepted.
+		orders := []struct {
+			o     biz.ServiceOrder
+			steps []flowStep
+		}{
+			{biz.ServiceOrder{EquipmentID: by["P-101"].ID, EquipmentCode: "P-101", EquipmentName: by["P-101"].Name, ServiceType: 1,
+				Description: "泵体振动偏大,出口压力波动", State: biz.ServiceReported, ReporterID: director, ReporterName: "张主任"}, nil},
+			{biz.ServiceOrder{EquipmentID: by["R-201"].ID, EquipmentCode: "R-201", EquipmentName: by["R-201"].Name, ServiceType: 6,
+				Description: "搅拌轴机械密封渗漏", State: biz.ServiceRepairing, ReporterID: director, ReporterName: "张主任", AssigneeID: safety, AssigneeName: "李安全"},
+				[]flowStep{{"assign", 1, 2, ad, "安排设备管理部处理"}, {"start", 2, 3, li, "已停车置换,开始更换密封"}}},
+			{biz.ServiceOrder{EquipmentID: by["V-101"].ID, EquipmentCode: "V-101", EquipmentName: by["V-101"].Name, ServiceType: 3,
+				Description: "液位计显示跳变", State: biz.ServiceAccepted, ReporterID: director, ReporterName: "张主任", AssigneeID: safety, AssigneeName: "李安全",
+				RepairContent: "更换液位变送器并校准", FinishTime: at(-3, "16:20")},
+				[]flowStep{{"assign", 1, 2, ad, ""}, {"start", 2, 3, li, ""}, {"finish", 3, 4, li, "更换液位变送器并校准"}, {"accept", 4, 5, zh, "显示正常"}}},
+		}
+		for _, x := range orders {
+			o := x.o
+			if err := c.Create(&o).Error; err != nil {
+				return err
+			}
+			if err := log(biz.FlowService, o.ID, "report", 0, biz.ServiceReported, zh, o.Description); err != nil {
+				return err
+			}
+			for _, s := range x.steps {
+				if err := log(biz.FlowService, o.ID, s.action, s.from, s.to, s.w, s.comment); err != nil {
+					return err
+				}
+			}
+		}
+		if err := c.Model(&biz.Equipment{}).Where("id = ?", by["R-201"].ID).Update("maintain_state", biz.MaintainRepair).Error; err != nil {
+			return err
+		}
+
+		// Requests: a pending disable of P-101, FS-01 disabled (approved)
+		// with its recovery pending, P-100 scrapped (approved).
+		reqs := []biz.Request{
+			{Kind: biz.RequestDisable, EquipmentID: by["P-101"].ID, EquipmentCode: "P-101", EquipmentName: by["P-101"].Name, Category: biz.CategoryProduction,
+				Reason: "备用泵 P-102 已投用,P-101 停用检修", Measures: "切换至 P-102,P-101 进出口阀门关闭挂牌", State: biz.RequestPending, RequesterID: director, RequesterName: "张主任"},
+			{Kind: biz.RequestDisable, EquipmentID: fire.ID, EquipmentCode: "FS-01", EquipmentName: fire.Name, Category: biz.CategorySafety,
+				Reason: "消防泵电机绝缘下降,需返厂维修", Measures: "启用移动消防泵并增加罐区巡检频次", State: biz.RequestApproved, RequesterID: safety, RequesterName: "李安全",
+				ApproverID: admin, ApproverName: "管理员", ApproveTime: at(-6, "10:00"), Opinion: "同意,落实临时措施"},
+			{Kind: biz.RequestRecover, EquipmentID: fire.ID, EquipmentCode: "FS-01", EquipmentName: fire.Name, Category: biz.CategorySafety,
+				Reason: "电机维修完成,试运转正常", State: biz.RequestPending, RequesterID: safety, RequesterName: "李安全"},
+			{Kind: biz.RequestScrap, EquipmentID: old.ID, EquipmentCode: "P-100", EquipmentName: old.Name, Category: biz.CategoryProduction,
+				Reason: "泵壳腐蚀穿孔,已超设计使用年限", State: biz.RequestApproved, RequesterID: director, RequesterName: "张主任",
+				ApproverID: admin, ApproverName: "管理员", ApproveTime: at(-30, "09:30"), Opinion: "同意报废"},
+		}
+		for i := range reqs {
+			r := &reqs[i]
+			if err := c.Create(r).Error; err != nil {
+				return err
+			}
+			w := zh
+			if r.RequesterID == safety {
+				w = li
+			}
+			if err := log(biz.FlowRequest, r.ID, "submit", 0, biz.RequestPending, w, r.Reason); err != nil {
+				return err
+			}
+			if r.State == biz.RequestApproved {
+				if err := log(biz.FlowRequest, r.ID, "approve", biz.RequestPending, biz.RequestApproved, ad, r.Opinion); err != nil {
+					return err
+				}
+			}
+		}
+
+		// Lockouts: R-201 shut down for its seal (resumption requested, all
+		// points verified), P-101 shut down with one of three points verified.
+		type step struct {
+			point, energy, lock string
+			verified            bool
+		}
+		locks := []struct {
+			l     biz.Lockout
+			steps []step
+			log   [][2]int32
+		}{
+			{biz.Lockout{EquipmentID: by["R-201"].ID, EquipmentCode: "R-201", EquipmentName: by["R-201"].Name, Reason: "更换搅拌轴机械密封",
+				State: biz.LockoutRequested, OwnerID: safety, OwnerName: "李安全"},
+				[]step{{"搅拌电机配电柜 MCC-2-07", "电能", "L-0201", true}, {"进料阀 XV-2011", "物料/压力", "L-0202", true}, {"夹套蒸汽阀 XV-2015", "热能", "L-0203", true}},
+				[][2]int32{{0, 1}, {1, 2}}},
+			{biz.Lockout{EquipmentID: by["P-101"].ID, EquipmentCode: "P-101", EquipmentName: by["P-101"].Name, Reason: "泵体振动检查,拆检联轴器",
+				State: biz.LockoutShutdown, OwnerID: director, OwnerName: "张主任"},
+				[]step{{"电机电源开关 MCC-1-03", "电能", "L-0101", true}, {"入口阀 V-1011", "物料", "L-0102", false}, {"出口阀 V-1012", "物料/压力", "L-0103", false}},
+				[][2]int32{{0, 1}}},
+		}
+		for _, x := range locks {
+			l := x.l
+			l.StepCount = int32(len(x.steps))
+			for _, s := range x.steps {
+				if s.verified {
+					l.VerifiedCount++
+				}
+			}
+			if err := c.Create(&l).Error; err != nil {
+				return err
+			}
+			owner := who{l.OwnerID, l.OwnerName}
+			for i, s := range x.steps {
+				st := &biz.LockoutStep{LockoutID: l.ID, Seq: int32(i + 1), Point: s.point, Energy: s.energy, LockNo: s.lock, LockerID: l.OwnerID, LockerName: l.OwnerName}
+				if s.verified {
+					st.Verified, st.VerifierID, st.VerifierName, st.VerifyTime = 1, l.OwnerID, l.OwnerName, at(-1, "09:1"+strconv.Itoa(i))
+				}
+				if err := c.Create(st).Error; err != nil {
+					return err
+				}
+			}
+			for _, m := range x.log {
+				action, comment := "shutdown", l.Reason
+				if m[1] == biz.LockoutRequested {
+					action, comment = "request", "隔离点已全部验证,申请恢复运行"
+				}
+				if err := log(biz.FlowLockout, l.ID, action, m[0], m[1], owner, comment); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
 }

@@ -21,10 +21,11 @@ import (
 type Equipment struct {
 	pb.UnimplementedEquipmentServiceServer
 	uc *biz.Ledger
+	fl *biz.Flows
 }
 
 // New binds the handlers to the use cases.
-func New(uc *biz.Ledger) *Equipment { return &Equipment{uc: uc} }
+func New(uc *biz.Ledger, fl *biz.Flows) *Equipment { return &Equipment{uc: uc, fl: fl} }
 
 func ts(t time.Time) string {
 	if t.IsZero() {
