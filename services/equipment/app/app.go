@@ -13,6 +13,7 @@ import (
 	grpcserver "anquan/equipment/internal/server"
 	"anquan/equipment/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
@@ -44,7 +45,7 @@ func (a *App) Start(ctx context.Context) error {
 		Factors: data.NewFactors(g), Hazards: data.NewHazards(g), HQ: data.HazardQueries{G: g},
 		Tx: db.NewTransactor(g), Events: a.Outbox,
 		Roles:  data.Roles{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))},
-		People: data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		People: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Now:    time.Now,
 	}
 	fl := &biz.Flows{Ledger: uc, Orders: data.NewOrders(g), Requests: data.NewRequests(g), Lockouts: data.NewLockouts(g),

@@ -317,7 +317,7 @@ func (f *Flows) equipmentInUse(ctx context.Context, eid int64) (*Equipment, erro
 // ReportService creates a service order (state 1) or edits one still
 // reported, by its reporter.
 func (f *Flows) ReportService(ctx context.Context, o *ServiceOrder) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -375,7 +375,7 @@ type ServiceStep struct {
 // the equipment 维修中), accept (the reporter; the equipment is 完好 again)
 // or return (the reporter; a comment is required).
 func (f *Flows) MoveService(ctx context.Context, s ServiceStep) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -446,7 +446,7 @@ func (f *Flows) MoveService(ctx context.Context, s ServiceStep) error {
 
 // RemoveServices deletes orders still reported: their reporter or a manager.
 func (f *Flows) RemoveServices(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -471,7 +471,7 @@ func (f *Flows) RemoveServices(ctx context.Context, ids []int64) error {
 // in use and enabled, a recover a disabled one, a scrap one in use; one
 // pending request of a kind per item.
 func (f *Flows) SubmitRequest(ctx context.Context, r *Request) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -539,7 +539,7 @@ func requestFits(kind int32, e *Equipment) error {
 // approval changes the item (停用: enable 2; 恢复: enable 1; 报废:
 // lifecycle 2) and a disabled safety facility raises a hidden danger.
 func (f *Flows) DecideRequest(ctx context.Context, rid int64, action, opinion string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -619,7 +619,7 @@ func (f *Flows) DecideRequest(ctx context.Context, rid int64, action, opinion st
 
 // RemoveRequests deletes pending requests: their requester or a manager.
 func (f *Flows) RemoveRequests(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -643,7 +643,7 @@ func (f *Flows) RemoveRequests(ctx context.Context, ids []int64) error {
 // CreateLockout records a shutdown with its isolation points (state 1): the
 // caller locked them; each is verified later.
 func (f *Flows) CreateLockout(ctx context.Context, l *Lockout, steps []LockoutStep) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -721,7 +721,7 @@ func (f *Flows) LockoutSteps(ctx context.Context, lid int64) ([]LockoutStep, err
 // VerifyStep records the verification (try-start) of an isolation point by
 // the caller: the owner or a manager, before resumption is requested.
 func (f *Flows) VerifyStep(ctx context.Context, lid int64, seq int32) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -765,7 +765,7 @@ func (f *Flows) VerifyStep(ctx context.Context, lid int64, seq int32) error {
 // Every isolation point must be verified before resumption is requested or
 // approved.
 func (f *Flows) MoveLockout(ctx context.Context, lid int64, action, comment string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -824,7 +824,7 @@ func (f *Flows) MoveLockout(ctx context.Context, lid int64, action, comment stri
 
 // RemoveLockouts deletes lockouts not yet requested: their owner or a manager.
 func (f *Flows) RemoveLockouts(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

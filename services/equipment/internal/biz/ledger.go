@@ -78,14 +78,6 @@ type Ledger struct {
 	Now     func() time.Time
 }
 
-func me(ctx context.Context) (*ident.Identity, error) {
-	id := ident.From(ctx)
-	if id == nil || id.TenantID == "" {
-		return nil, errs.Unauthorized("")
-	}
-	return id, nil
-}
-
 // manager: the tenant administrator, or a holder of the safety_manager role.
 func (l *Ledger) manager(ctx context.Context, id *ident.Identity) (bool, error) {
 	if id.Super {
@@ -104,7 +96,7 @@ func (l *Ledger) manager(ctx context.Context, id *ident.Identity) (bool, error) 
 // mayManage refuses a caller who is neither the equipment's responsible
 // person, its creator nor a manager.
 func (l *Ledger) mayManage(ctx context.Context, e *Equipment, verb string) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -270,7 +262,7 @@ func ValidateEquipment(e *Equipment) error {
 // dates the records keep are not taken from the body (the next detection
 // date only until the first detection record).
 func (l *Ledger) SubmitEquipment(ctx context.Context, e *Equipment) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -383,7 +375,7 @@ func (l *Ledger) RemoveEquipment(ctx context.Context, ids []int64) error {
 // Overdue pages the equipment in use whose next detection or maintenance
 // is due within days from today, or has passed, soonest first.
 func (l *Ledger) Overdue(ctx context.Context, within int, current, size int) (*paging.Page[Equipment], error) {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
 	}
 	if within < 0 || within > 365 {
@@ -411,7 +403,7 @@ func (l *Ledger) RuleMap(ctx context.Context) (map[int64]Rule, error) {
 
 // SubmitRule creates or updates a detection rule; its kind is unique in the tenant.
 func (l *Ledger) SubmitRule(ctx context.Context, r *Rule) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	r.Kind, r.Name = strings.TrimSpace(r.Kind), strings.TrimSpace(r.Name)
@@ -476,7 +468,7 @@ func (l *Ledger) RemoveRules(ctx context.Context, ids []int64) error {
 // equipment (特种设备安全法 §40: no use when failed) and raises a hidden
 // danger, in the same transaction.
 func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -620,7 +612,7 @@ func (l *Ledger) mayRecord(ctx context.Context, id *ident.Identity, e *Equipment
 // RemoveRecords deletes records entered by mistake: their author or a
 // manager. The equipment's dates stay as they are.
 func (l *Ledger) RemoveRecords(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

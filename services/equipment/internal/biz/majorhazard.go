@@ -197,7 +197,7 @@ func (l *Ledger) TenantFactors(ctx context.Context) ([]Factor, error) {
 
 // SubmitFactor creates or updates a coefficient; its key is unique in the tenant.
 func (l *Ledger) SubmitFactor(ctx context.Context, f *Factor) error {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return err
 	}
 	f.Key, f.Name = strings.TrimSpace(f.Key), strings.TrimSpace(f.Name)
@@ -299,7 +299,7 @@ func validateHazard(h *MajorHazard, chems []MHChemical) error {
 
 // CalculateHazard validates a form and computes its grade (nothing saved).
 func (l *Ledger) CalculateHazard(ctx context.Context, h *MajorHazard, chems []MHChemical) (Grade, error) {
-	if _, err := me(ctx); err != nil {
+	if _, err := ident.Caller(ctx); err != nil {
 		return Grade{}, err
 	}
 	if strings.TrimSpace(h.Code) == "" {
@@ -338,7 +338,7 @@ func (l *Ledger) personName(ctx context.Context, tenant string, uid int64, role 
 // rows of the ledger. An update is by its main responsible person, its
 // creator or a manager.
 func (l *Ledger) SubmitHazard(ctx context.Context, h *MajorHazard, chems []MHChemical) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -433,7 +433,7 @@ func (l *Ledger) mayHazard(ctx context.Context, id *ident.Identity, h *MajorHaza
 
 // RemoveHazards deletes installations (their chemicals with them).
 func (l *Ledger) RemoveHazards(ctx context.Context, ids []int64) error {
-	id, err := me(ctx)
+	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}

@@ -14,12 +14,10 @@ import (
 	"anquan/equipment/internal/biz"
 	"anquan/kit/crud"
 	"anquan/kit/db"
-	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/outbox"
 	"anquan/kit/paging"
 	systemv1 "anquan/proto/blade/system/v1"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 var equipmentSpec = crud.Spec{Name: "设备",
@@ -183,20 +181,6 @@ func (r Roles) Aliases(ctx context.Context, id *ident.Identity) ([]string, error
 		out = append(out, x.RoleAlias)
 	}
 	return out, nil
-}
-
-// People implements biz.People over blade-user.
-type People struct{ C userv1.UserInternalClient }
-
-func (p People) Name(ctx context.Context, tenantID string, userID int64) (string, bool, error) {
-	u, err := p.C.GetUserName(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
-	if errs.IsNotFound(err) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, closed(err, "blade-user GetUserName")
-	}
-	return u.Name, true, nil
 }
 
 // closed fails a check closed: the call is refused with 503, never let through.

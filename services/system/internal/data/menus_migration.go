@@ -28,6 +28,11 @@ var menuMigrations = []struct {
 	}},
 	{6, []string{
 		"monitor_hold", "monitor_hold_add", "monitor_hold_end", "monitor_rule", "monitor_rule_edit", "monitor_analysis", // issue 14
+		"equipment_service", "equipment_service_add", "equipment_service_delete", "equipment_service_view", "equipment_service_export", "equipment_service_assign", "equipment_service_repair", "equipment_service_accept",
+		"equipment_disabled", "equipment_disabled_add", "equipment_disabled_delete", "equipment_disabled_view", "equipment_disabled_export", "equipment_disabled_approve",
+		"equipment_recover", "equipment_recover_add", "equipment_recover_delete", "equipment_recover_view", "equipment_recover_export", "equipment_recover_approve",
+		"equipment_scrap", "equipment_scrap_add", "equipment_scrap_delete", "equipment_scrap_view", "equipment_scrap_export", "equipment_scrap_approve",
+		"equipment_lockout", "equipment_lockout_add", "equipment_lockout_delete", "equipment_lockout_view", "equipment_lockout_export", "equipment_lockout_verify", "equipment_lockout_request", "equipment_lockout_approve", // issue 18
 	}},
 }
 
