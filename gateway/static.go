@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,21 +42,26 @@ func spa(dir string) http.Handler {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
 				w.Header().Add("Vary", "Accept-Encoding")
-				if file, enc := precompressed(dir, p, r.Header.Get("Accept-Encoding")); file != "" {
+				if file, enc, cst := precompressed(dir, p, r.Header.Get("Accept-Encoding")); file != "" {
 					// the build's .br/.gz sibling (web/scripts/precompress.mjs): smaller than the
 					// on-the-fly gzip and no CPU per request; the gzip wrapper leaves it alone
 					if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
 						w.Header().Set("Content-Type", ct)
 					}
 					w.Header().Set("Content-Encoding", enc)
+					w.Header().Set("ETag", etag(cst, enc))
 					http.ServeFile(w, r, file)
 					return
 				}
+				w.Header().Set("ETag", etag(st, ""))
 				fs.ServeHTTP(w, r)
 				return
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if st, err := os.Stat(index); err == nil {
+			w.Header().Set("ETag", etag(st, ""))
+		}
 		if hashes := pageHashes.of(index); len(hashes) > 0 {
 			w.Header().Set("Content-Security-Policy", csp(hashes...))
 		}
@@ -63,19 +69,32 @@ func spa(dir string) http.Handler {
 	})
 }
 
+// etag is a strong validator of one stored representation: the file's
+// modification time and size, and the coding of a precompressed sibling (the
+// br, gzip and plain bodies of one URL differ, so their tags differ too).
+// http.ServeFile answers If-None-Match with 304 from it.
+func etag(st os.FileInfo, coding string) string {
+	tag := strconv.FormatInt(st.ModTime().UnixNano(), 36) + "-" + strconv.FormatInt(st.Size(), 36)
+	if coding != "" {
+		tag += "-" + coding
+	}
+	return `"` + tag + `"`
+}
+
 // precompressed is the brotli (.br) or gzip (.gz) sibling of the file at the
-// cleaned URL path p that the request accepts, and its coding; "" when none.
-func precompressed(dir, p, accept string) (string, string) {
+// cleaned URL path p that the request accepts, its coding and its file info;
+// "" when none.
+func precompressed(dir, p, accept string) (string, string, os.FileInfo) {
 	for _, c := range []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
 		if !acceptsCoding(accept, c.coding) {
 			continue
 		}
 		f := filepath.Join(dir, filepath.FromSlash(p)) + c.ext
 		if st, err := os.Stat(f); err == nil && !st.IsDir() { //nolint:gosec // G703: p is a cleaned URL path (no ..) joined under the operator's web dir
-			return f, c.coding
+			return f, c.coding, st
 		}
 	}
-	return "", ""
+	return "", "", nil
 }
 
 // acceptsCoding reports whether an Accept-Encoding value takes the coding

@@ -35,6 +35,13 @@ export default defineConfig({
           ),
         }));
     }
+    // packages without a package.json `sideEffects` flag whose modules are pure: antd's Input reads
+    // one context of rc-field-form and Button's style one colour class of @rc-component/color-picker;
+    // without the flag their whole index (the form engine, the picker panels) reached /login
+    memo.module
+      .rule('pure-packages')
+      .test(/[\\/]node_modules[\\/](rc-field-form|@rc-component[\\/]color-picker)[\\/]/)
+      .sideEffects(false);
     return memo;
   },
   // no <Helmet> in the app: react-helmet-async stays out of the entry chunk
