@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The probes of this file are generated from the gateway's own OpenAPI
@@ -246,6 +247,9 @@ func TestProbeObjectLevelAuthorization(t *testing.T) {
 	issued := e.get("/api/n-work-ticket/ticket/page?ticketStatus_equal=1&size=1", admin)
 	ok(t, e.post("/api/n-work-ticket/guardian_change/add", admin, map[string]any{"ticketId": str(issued.list()[0].(map[string]any)["id"]),
 		"newGuardianId": e.userID(t, admin, "safety"), "reason": "交接班", "handoverContent": "探测用"}), "guardian change")
+	// A point held out of service, to probe the holds on (the demo seed has none).
+	ok(t, e.post("/api/monitor/hold/submit", admin, map[string]any{"pointId": e.pointID(t, admin, "PT-102"), "kind": 1, "reason": "探测用",
+		"until": plantTime(time.Now().Add(time.Hour))}), "hold")
 
 	var paths []string
 	for p, ms := range spec {
