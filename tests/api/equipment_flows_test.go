@@ -129,6 +129,11 @@ func (e *env) testEquipmentFlows(t *testing.T, admin, director, b string) {
 	rid := request("1", "GD-01")
 	fails(t, e.post(eq+"/request/approve", safety, map[string]any{"id": rid}), 403, "不能审批自己", "the requester approves")
 	fails(t, e.post(eq+"/request/approve", director, map[string]any{"id": rid}), 403, "", "the director has no approve button")
+	// One approve call serves the three kinds; each kind asks for its own page's button, so the
+	// button of scraps does not approve a disable.
+	e.grant(t, admin, "workshop_director", "equipment_scrap_approve")
+	e.granted(t, director, eq+"/request/approve")
+	fails(t, e.post(eq+"/request/approve", director, map[string]any{"id": rid}), 403, "您没有审批设备停用申请的权限", "the scrap approver approves a disable")
 	ok(t, e.post(eq+"/request/approve", admin, map[string]any{"id": rid, "comment": "同意"}), "the admin approves")
 	fails(t, e.post(eq+"/request/reject", admin, map[string]any{"id": rid, "comment": "x"}), 400, "当前状态为「已批准」", "reject an approved request")
 	if it := e.eqItem(t, admin, "GD-01"); it["enable"] != 2.0 {

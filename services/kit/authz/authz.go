@@ -217,11 +217,36 @@ func (p *Policies) check(ctx context.Context, method string) error {
 
 // ServerInterceptor refuses, inside a service, the calls the caller's roles
 // do not allow (the same rule the gateway applies).
+// The policies travel in the context to the handler, so a business layer can
+// check a button that depends on the record (Can).
 func (p *Policies) ServerInterceptor(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	if err := p.check(ctx, info.FullMethod); err != nil {
 		return nil, err
 	}
-	return h(ctx, req)
+	return h(context.WithValue(ctx, policiesKey{}, p), req)
+}
+
+type policiesKey struct{}
+
+// Can reports whether the caller holds one of codes, for a call whose button
+// depends on the record it acts on (one approve call for three kinds of
+// request, each kind with its own button). It follows the interceptor's rule:
+// the platform itself, an administrator and a service acting for a tenant
+// without a user token may; without the policies in the context (a call that
+// did not pass the interceptor) nobody may: it fails closed.
+func Can(ctx context.Context, codes ...string) bool {
+	if ident.IsSystem(ctx) {
+		return true
+	}
+	id := ident.From(ctx)
+	if id == nil {
+		return false
+	}
+	if id.Super || id.Token == "" {
+		return true
+	}
+	p, _ := ctx.Value(policiesKey{}).(*Policies)
+	return p != nil && p.Loaded() && p.Allowed(id, codes)
 }
 
 var errNotLoaded = errors.New("permissions not loaded")
