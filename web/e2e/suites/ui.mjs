@@ -155,14 +155,16 @@ await scenario('at 1440 px the fixed 操作 column covers no other column', asyn
 
 await scenario('a seeded menu entry saves as it is', async () => {
   await page.goto(`${BASE}/system/menu`);
+  // Waits of 30 s: on a loaded CI machine the detail and the save (which makes every service reload
+  // its permissions) once took longer than the default 15 s; alone this takes about 5 s.
   const r = row('系统设置');
-  await r.waitFor();
+  await r.waitFor({ timeout: 30000 });
   await r.locator('a', { hasText: '编辑' }).click();
   const m = modalOf('编辑');
-  await m.locator('#alias').waitFor();
+  await m.locator('#alias').waitFor({ timeout: 30000 });
   expect((await m.locator('#alias').inputValue()) !== '', 'the seeded entry has no 菜单别名');
   await m.locator('.ant-modal-footer .ant-btn-primary').click();
-  await toast('操作成功').waitFor();
+  await toast('操作成功').waitFor({ timeout: 30000 });
 });
 
 await scenario('a refused save scrolls to and names the field', async () => {
