@@ -259,13 +259,19 @@ func (e *Engine) Reload(tenant string, points []PointConf) {
 // is stored. ErrNotOpen when the engine holds no such open incident.
 func (e *Engine) Ack(ctx context.Context, tenant string, alarmID, by int64, byName string, at time.Time) error {
 	c := ackCmd{tenant: tenant, alarmID: alarmID, by: by, byName: byName, at: at, reply: make(chan error, 1)}
+	return e.call(ctx, c, c.reply)
+}
+
+// call hands a command to the engine's loop and waits for its reply (the
+// change stored), or for the caller to give up.
+func (e *Engine) call(ctx context.Context, c any, reply <-chan error) error {
 	select {
 	case e.cmds <- c:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	select {
-	case err := <-c.reply:
+	case err := <-reply:
 		return err
 	case <-ctx.Done():
 		return ctx.Err()

@@ -58,17 +58,7 @@ func NeverSuppressed(p PointConf, level alarm.Level) bool {
 // holds no such point of the tenant.
 func (e *Engine) Hold(ctx context.Context, r HoldRequest) error {
 	c := holdCmd{tenant: r.Tenant, pointID: r.PointID, holdID: r.HoldID, until: r.Until, end: r.End, at: r.At, reply: make(chan error, 1)}
-	select {
-	case e.cmds <- c:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	select {
-	case err := <-c.reply:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return e.call(ctx, c, c.reply)
 }
 
 // PreloadHolds gives the engine the holds in force (at start, before Start).

@@ -40,17 +40,7 @@ type ShelveRequest struct {
 func (e *Engine) Shelve(ctx context.Context, r ShelveRequest) error {
 	c := shelveCmd{tenant: r.Tenant, pointID: r.PointID, lift: r.Lift, until: r.Until, reason: r.Reason, at: r.At,
 		actor: ident.From(ctx), reqID: ident.RequestID(ctx), ip: ident.ClientIP(ctx), reply: make(chan error, 1)}
-	select {
-	case e.cmds <- c:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	select {
-	case err := <-c.reply:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return e.call(ctx, c, c.reply)
 }
 
 func (e *Engine) shelve(c shelveCmd) {
