@@ -52,6 +52,7 @@ func TestMonitor(t *testing.T) {
 			mqttAddr := freePort(t)
 			e = start(t, b, func(c *conf.Config) { c.MQTT.Listen = mqttAddr })
 			e.testMonitorConfig(t)
+			e.testMonitorPermitHolds(t)
 			e.testMonitorIngest(t, "tcp://"+mqttAddr)
 		})
 	}
@@ -374,7 +375,7 @@ func (e *env) testMonitorShelve(t *testing.T, c paho.Client) {
 	fails(t, shelve(a, pt["id"], 0, "标定"), 400, "搁置时长应为 1 到 480 分钟", "shelve for 0 minutes")
 	fails(t, shelve(a, pt["id"], 481, "标定"), 400, "搁置时长应为 1 到 480 分钟", "shelve beyond the maximum")
 	fails(t, shelve(a, pt["id"], 30, "  "), 400, "请填写搁置原因", "shelve without a reason")
-	fails(t, shelve(a, pt["id"], 30, strings.Repeat("长", 201)), 400, "搁置原因不能超过 200 个字", "a long reason")
+	fails(t, shelve(a, pt["id"], 30, strings.Repeat("长", 201)), 400, "搁置原因不能超过200个字符", "a long reason")
 	fails(t, shelve(a, ot["id"], 30, "标定"), 400, "氧含量报警", "shelve an oxygen alarm")
 	fails(t, shelve(e.login("100001", "operator1", "123456"), pt["id"], 30, "标定"), 403, "", "operator shelves")
 	fails(t, shelve(e.login("300002", "admin", "123456"), pt["id"], 30, "标定"), 400, "不存在", "shelve another tenant's alarm")

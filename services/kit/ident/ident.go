@@ -63,6 +63,15 @@ func (i *Identity) DeptID() int64 {
 	return i.DeptIDs[len(i.DeptIDs)-1]
 }
 
+// DisplayName is how the caller signs what they do: their name, else their
+// account (a user created without a name still leaves a readable trail).
+func (i *Identity) DisplayName() string {
+	if i.UserName != "" {
+		return i.UserName
+	}
+	return i.Account
+}
+
 // IsPlatform reports whether the caller belongs to the platform tenant.
 func (i *Identity) IsPlatform() bool { return i.TenantID == PlatformTenant }
 

@@ -41,3 +41,24 @@ func Optional(what, v string, max int) (string, error) {
 	v = strings.TrimSpace(v)
 	return v, MaxLen(what, v, max)
 }
+
+// Field is one text of a record with its bound, for MaxLens.
+type Field struct {
+	what string
+	v    string
+	max  int
+}
+
+// F names a text and its bound: valid.F("设备名称", e.Name, 100).
+func F(what, v string, max int) Field { return Field{what, v, max} }
+
+// MaxLens checks the bounds of a record's texts in order; the first over
+// its bound is refused.
+func MaxLens(fields ...Field) error {
+	for _, f := range fields {
+		if err := MaxLen(f.what, f.v, f.max); err != nil {
+			return err
+		}
+	}
+	return nil
+}

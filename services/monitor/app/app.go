@@ -12,6 +12,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	workticketv1 "anquan/proto/blade/workticket/v1"
 	"anquan/monitor/internal/biz"
 	"anquan/monitor/internal/conf"
 	"anquan/monitor/internal/data"
@@ -85,7 +86,8 @@ func (a *App) Start(ctx context.Context) error {
 	engine.Start(points, open)
 	uc := &biz.Monitor{Gateways: data.NewGateways(g), Devices: data.NewDevices(g), Points: data.NewPoints(g), Alarms: data.NewAlarms(g),
 		Rules: data.NewRules(g), Holds: data.NewHolds(g),
-		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now}
+		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now,
+		Permits: data.Permits{C: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket"))}}
 	h := service.New(uc)
 
 	// Ingest: an external broker when configured, else the embedded one.

@@ -10409,6 +10409,8 @@ export interface components {
             kindName: string;
             /** Format: int64 */
             permitId: string;
+            /** @description The permit's number (作业票编号) of a permit hold, read from n-work-ticket. */
+            permitNo: string;
             pointCode: string;
             /** Format: int64 */
             pointId: string;

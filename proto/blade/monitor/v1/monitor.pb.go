@@ -1481,8 +1481,10 @@ type Hold struct {
 	EndedAt     string `protobuf:"bytes,12,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
 	EndedByName string `protobuf:"bytes,13,opt,name=ended_by_name,json=endedByName,proto3" json:"ended_by_name,omitempty"`
 	// 1 in force, 2 expired, 3 ended by hand.
-	Status        int32  `protobuf:"varint,14,opt,name=status,proto3" json:"status,omitempty"`
-	CreateTime    string `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Status     int32  `protobuf:"varint,14,opt,name=status,proto3" json:"status,omitempty"`
+	CreateTime string `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// The permit's number (作业票编号) of a permit hold, read from n-work-ticket.
+	PermitNo      string `protobuf:"bytes,16,opt,name=permit_no,json=permitNo,proto3" json:"permit_no,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1618,6 +1620,13 @@ func (x *Hold) GetStatus() int32 {
 func (x *Hold) GetCreateTime() string {
 	if x != nil {
 		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *Hold) GetPermitNo() string {
+	if x != nil {
+		return x.PermitNo
 	}
 	return ""
 }
@@ -2697,7 +2706,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\fMonitorRules\x12>\n" +
 	"\x05items\x18\x01 \x03(\v2\x1d.blade.monitor.v1.MonitorRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\".\n" +
 	"\x0fMonitorRuleCode\x12\x1b\n" +
-	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\x86\x04\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\"\xac\x04\n" +
 	"\x04Hold\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
 	"\bpoint_id\x18\x02 \x01(\x03R\apointId\x12&\n" +
@@ -2717,7 +2726,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\rended_by_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\vendedByName\x12\x16\n" +
 	"\x06status\x18\x0e \x01(\x05R\x06status\x12(\n" +
 	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa1\x01\n" +
+	"createTime\x12$\n" +
+	"\tpermit_no\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\bpermitNo\"\xa1\x01\n" +
 	"\bHoldPage\x12;\n" +
 	"\arecords\x18\x01 \x03(\v2\x16.blade.monitor.v1.HoldB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

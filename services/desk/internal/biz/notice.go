@@ -45,7 +45,7 @@ func (d *Desk) Submit(ctx context.Context, n *Notice, a Audience) error {
 	}
 	if n.ID == 0 {
 		// The sender is the caller, whatever the body says.
-		n.MessagePushName = senderName(id)
+		n.MessagePushName = id.DisplayName()
 		return d.publish(ctx, n, func(ctx context.Context, n *Notice) (bool, error) {
 			return true, d.Notices.Create(ctx, n)
 		})
@@ -112,12 +112,4 @@ func (d *Desk) publish(ctx context.Context, n *Notice, store func(context.Contex
 			DeptIDs: ident.JoinIDs(a.DeptIDs), UserIDs: ident.JoinIDs(a.UserIDs), RoleIDs: ident.JoinIDs(a.RoleIDs),
 		})
 	})
-}
-
-// senderName is the default sender: the caller's name, else their account.
-func senderName(id *ident.Identity) string {
-	if id.UserName != "" {
-		return id.UserName
-	}
-	return id.Account
 }

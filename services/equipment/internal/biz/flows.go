@@ -12,6 +12,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // Flows of the equipment's life besides records: service (repair) orders,
@@ -254,8 +255,6 @@ type Flows struct {
 
 func (f *Flows) now() string { return f.Now().In(timefmt.Zone).Format(timefmt.Layout) }
 
-func callerName(id *ident.Identity) string { return firstNonEmpty(id.UserName, id.Account) }
-
 // scopedManager: a manager whose data scope holds a row of dept.
 func (f *Flows) scopedManager(ctx context.Context, id *ident.Identity, dept int64) (bool, error) {
 	ok, err := f.manager(ctx, id)
@@ -282,7 +281,7 @@ func (f *Flows) allow(ctx context.Context, id *ident.Identity, dept int64, users
 
 func (f *Flows) log(ctx context.Context, id *ident.Identity, flow int32, obj int64, action string, from, to int32, comment string) error {
 	return f.Logs.Create(ctx, &FlowLog{Flow: flow, ObjectID: obj, Action: action, FromState: from, ToState: to, UserID: id.UserID,
-		UserName: callerName(id), Comment: comment})
+		UserName: id.DisplayName(), Comment: comment})
 }
 
 // History is the log of one object, oldest first (create time, then id:
@@ -290,21 +289,6 @@ func (f *Flows) log(ctx context.Context, id *ident.Identity, flow int32, obj int
 func (f *Flows) History(ctx context.Context, flow int32, obj int64) ([]FlowLog, error) {
 	return f.Logs.List(ctx, paging.Query{Filters: map[string]string{"flow_equal": strconv.Itoa(int(flow)),
 		"objectId_equal": strconv.FormatInt(obj, 10)}}, 200)
-}
-
-func bounded(fields ...fld) error {
-	for _, f := range fields {
-		if err := maxLen(f.v, f.n, f.field); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-type fld = struct {
-	v     string
-	n     int
-	field string
 }
 
 // equipmentInUse reads the item of a flow: it exists and is not scrapped.
@@ -341,7 +325,7 @@ func (f *Flows) ReportService(ctx context.Context, o *ServiceOrder) error {
 	if o.Description == "" {
 		return errs.BadRequest("请填写故障描述")
 	}
-	if err := bounded(fld{o.Description, 1000, "故障描述"}); err != nil {
+	if err := valid.MaxLens(valid.F("故障描述", o.Description, 1000)); err != nil {
 		return err
 	}
 	e, err := f.equipmentInUse(ctx, o.EquipmentID)
@@ -365,7 +349,7 @@ func (f *Flows) ReportService(ctx context.Context, o *ServiceOrder) error {
 	if err := f.mayManage(ctx, e, "报修"); err != nil {
 		return err
 	}
-	o.State, o.ReporterID, o.ReporterName = ServiceReported, id.UserID, callerName(id)
+	o.State, o.ReporterID, o.ReporterName = ServiceReported, id.UserID, id.DisplayName()
 	o.AssigneeID, o.AssigneeName, o.RepairContent, o.FinishTime = 0, "", "", ""
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := f.Orders.Create(ctx, o); err != nil {
@@ -393,7 +377,7 @@ func (f *Flows) MoveService(ctx context.Context, s ServiceStep) error {
 		return err
 	}
 	s.Comment = strings.TrimSpace(s.Comment)
-	if err := bounded(fld{s.Comment, 500, "意见"}); err != nil {
+	if err := valid.MaxLens(valid.F("意见", s.Comment, 500)); err != nil {
 		return err
 	}
 	o, err := f.Orders.Get(ctx, s.ID)
@@ -502,7 +486,7 @@ func (f *Flows) SubmitRequest(ctx context.Context, r *Request) error {
 	if r.Reason == "" {
 		return errs.BadRequest("请填写%s原因", kind)
 	}
-	if err := bounded(fld{r.Reason, 500, "原因"}, fld{r.Measures, 500, "措施"}); err != nil {
+	if err := valid.MaxLens(valid.F("原因", r.Reason, 500), valid.F("措施", r.Measures, 500)); err != nil {
 		return err
 	}
 	e, err := f.equipmentInUse(ctx, r.EquipmentID)
@@ -526,7 +510,7 @@ func (f *Flows) SubmitRequest(ctx context.Context, r *Request) error {
 		return errs.Rule("PENDING", "设备「%s」已有待审批的%s申请", e.Name, kind)
 	}
 	r.EquipmentCode, r.EquipmentName, r.Category = e.Code, e.Name, e.Category
-	r.State, r.RequesterID, r.RequesterName = RequestPending, id.UserID, callerName(id)
+	r.State, r.RequesterID, r.RequesterName = RequestPending, id.UserID, id.DisplayName()
 	r.ApproverID, r.ApproverName, r.ApproveTime, r.Opinion = 0, "", "", ""
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := f.Requests.Create(ctx, r); err != nil {
@@ -560,7 +544,7 @@ func (f *Flows) DecideRequest(ctx context.Context, rid int64, action, opinion st
 		return err
 	}
 	opinion = strings.TrimSpace(opinion)
-	if err := bounded(fld{opinion, 500, "审批意见"}); err != nil {
+	if err := valid.MaxLens(valid.F("审批意见", opinion, 500)); err != nil {
 		return err
 	}
 	r, err := f.Requests.Get(ctx, rid)
@@ -608,7 +592,7 @@ func (f *Flows) DecideRequest(ctx context.Context, rid int64, action, opinion st
 		}
 	}
 	from := r.State
-	r.State, r.ApproverID, r.ApproverName, r.ApproveTime, r.Opinion = to, id.UserID, callerName(id), f.now(), opinion
+	r.State, r.ApproverID, r.ApproverName, r.ApproveTime, r.Opinion = to, id.UserID, id.DisplayName(), f.now(), opinion
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := f.Requests.Update(ctx, r.ID, r, "state", "approver_id", "approver_name", "approve_time", "opinion", "update_user", "update_time"); err != nil {
 			return err
@@ -676,7 +660,7 @@ func (f *Flows) CreateLockout(ctx context.Context, l *Lockout, steps []LockoutSt
 	if l.Reason == "" {
 		return errs.BadRequest("请填写停机原因")
 	}
-	if err := bounded(fld{l.Reason, 500, "停机原因"}); err != nil {
+	if err := valid.MaxLens(valid.F("停机原因", l.Reason, 500)); err != nil {
 		return err
 	}
 	if len(steps) == 0 {
@@ -692,7 +676,7 @@ func (f *Flows) CreateLockout(ctx context.Context, l *Lockout, steps []LockoutSt
 		if s.Point == "" || s.LockNo == "" {
 			return errs.BadRequest("第 %d 个隔离点须填写隔离点和锁具编号", i+1)
 		}
-		if err := bounded(fld{s.Point, 100, "隔离点"}, fld{s.Energy, 50, "能量类型"}, fld{s.LockNo, 50, "锁具编号"}); err != nil {
+		if err := valid.MaxLens(valid.F("隔离点", s.Point, 100), valid.F("能量类型", s.Energy, 50), valid.F("锁具编号", s.LockNo, 50)); err != nil {
 			return err
 		}
 		if seen[s.LockNo] {
@@ -715,7 +699,7 @@ func (f *Flows) CreateLockout(ctx context.Context, l *Lockout, steps []LockoutSt
 		return errs.Rule("OPEN", "设备「%s」已有未恢复的停机上锁记录", e.Name)
 	}
 	l.EquipmentCode, l.EquipmentName = e.Code, e.Name
-	l.State, l.OwnerID, l.OwnerName = LockoutShutdown, id.UserID, callerName(id)
+	l.State, l.OwnerID, l.OwnerName = LockoutShutdown, id.UserID, id.DisplayName()
 	l.StepCount, l.VerifiedCount = int32(len(steps)), 0
 	l.ApproverID, l.ApproverName, l.ApproveTime, l.Opinion = 0, "", "", ""
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {
@@ -725,7 +709,7 @@ func (f *Flows) CreateLockout(ctx context.Context, l *Lockout, steps []LockoutSt
 		for i := range steps {
 			s := steps[i]
 			s.ID, s.LockoutID, s.Seq = 0, l.ID, int32(i+1)
-			s.LockerID, s.LockerName = id.UserID, callerName(id)
+			s.LockerID, s.LockerName = id.UserID, id.DisplayName()
 			s.Verified, s.VerifierID, s.VerifierName, s.VerifyTime = 0, 0, "", ""
 			if err := f.Steps.Create(ctx, &s); err != nil {
 				return err
@@ -769,7 +753,7 @@ func (f *Flows) VerifyStep(ctx context.Context, lid int64, seq int32) error {
 	if s.Verified == 1 {
 		return errs.Rule("VERIFIED", "隔离点「%s」已验证", s.Point)
 	}
-	s.Verified, s.VerifierID, s.VerifierName, s.VerifyTime = 1, id.UserID, callerName(id), f.now()
+	s.Verified, s.VerifierID, s.VerifierName, s.VerifyTime = 1, id.UserID, id.DisplayName(), f.now()
 	l.VerifiedCount++
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {
 		if err := f.Steps.Update(ctx, s.ID, &s, "verified", "verifier_id", "verifier_name", "verify_time", "update_user", "update_time"); err != nil {
@@ -792,7 +776,7 @@ func (f *Flows) MoveLockout(ctx context.Context, lid int64, action, comment stri
 		return err
 	}
 	comment = strings.TrimSpace(comment)
-	if err := bounded(fld{comment, 500, "意见"}); err != nil {
+	if err := valid.MaxLens(valid.F("意见", comment, 500)); err != nil {
 		return err
 	}
 	l, err := f.Lockouts.Get(ctx, lid)
@@ -833,7 +817,7 @@ func (f *Flows) MoveLockout(ctx context.Context, lid int64, action, comment stri
 	l.State = to
 	cols := []string{"state", "update_user", "update_time"}
 	if action != "request" {
-		l.ApproverID, l.ApproverName, l.ApproveTime, l.Opinion = id.UserID, callerName(id), f.now(), comment
+		l.ApproverID, l.ApproverName, l.ApproveTime, l.Opinion = id.UserID, id.DisplayName(), f.now(), comment
 		cols = append(cols, "approver_id", "approver_name", "approve_time", "opinion")
 	}
 	return f.Tx.Tx(ctx, func(ctx context.Context) error {

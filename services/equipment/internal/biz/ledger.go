@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // SubjectHazard is the event a failed detection raises (prevention's intake,
@@ -186,13 +186,6 @@ func DueState(next, today string, lead int32) int32 {
 	return DueNone
 }
 
-func maxLen(s string, n int, field string) error {
-	if utf8.RuneCountInString(s) > n {
-		return errs.BadRequest("%s长度不能超过 %d 个字符", field, n)
-	}
-	return nil
-}
-
 // ValidateEquipment checks and normalizes a ledger row's own fields.
 func ValidateEquipment(e *Equipment) error {
 	e.Code, e.Name = strings.TrimSpace(e.Code), strings.TrimSpace(e.Name)
@@ -205,15 +198,8 @@ func ValidateEquipment(e *Equipment) error {
 	if e.Name == "" {
 		return errs.BadRequest("请填写设备名称")
 	}
-	for _, f := range []struct {
-		v     string
-		n     int
-		field string
-	}{{e.Name, 100, "设备名称"}, {e.Model, 100, "规格型号"}, {e.Maker, 100, "生产厂家"}, {e.Location, 200, "安装位置"},
-		{e.RegisterNo, 64, "使用登记证编号"}, {e.Remark, 500, "备注"}} {
-		if err := maxLen(f.v, f.n, f.field); err != nil {
-			return err
-		}
+	if err := valid.MaxLens(valid.F("设备名称", e.Name, 100), valid.F("规格型号", e.Model, 100), valid.F("生产厂家", e.Maker, 100), valid.F("安装位置", e.Location, 200), valid.F("使用登记证编号", e.RegisterNo, 64), valid.F("备注", e.Remark, 500)); err != nil {
+		return err
 	}
 	if _, ok := CategoryNames[e.Category]; !ok {
 		return errs.BadRequest("请选择设备类别(1 生产设备、2 特种设备、3 安全设施、4 仪器仪表)")
@@ -413,14 +399,8 @@ func (l *Ledger) SubmitRule(ctx context.Context, r *Rule) error {
 	if r.Name == "" {
 		return errs.BadRequest("请填写规则名称")
 	}
-	for _, f := range []struct {
-		v     string
-		n     int
-		field string
-	}{{r.Name, 100, "规则名称"}, {r.Basis, 200, "依据"}, {r.Remark, 500, "备注"}} {
-		if err := maxLen(f.v, f.n, f.field); err != nil {
-			return err
-		}
+	if err := valid.MaxLens(valid.F("规则名称", r.Name, 100), valid.F("依据", r.Basis, 200), valid.F("备注", r.Remark, 500)); err != nil {
+		return err
 	}
 	if r.IntervalMonths < 1 || r.IntervalMonths > 120 {
 		return errs.BadRequest("检测周期应在 1 到 120 个月之间")
@@ -495,14 +475,8 @@ func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		v     string
-		n     int
-		field string
-	}{{r.Content, 1000, "内容"}, {r.Org, 100, "检验机构"}, {r.ReportNo, 64, "报告编号"}, {r.Attachments, 500, "附件"}} {
-		if err := maxLen(f.v, f.n, f.field); err != nil {
-			return err
-		}
+	if err := valid.MaxLens(valid.F("内容", r.Content, 1000), valid.F("检验机构", r.Org, 100), valid.F("报告编号", r.ReportNo, 64), valid.F("附件", r.Attachments, 500)); err != nil {
+		return err
 	}
 	if r.Attachments != "" {
 		for _, a := range strings.Split(r.Attachments, ",") {
@@ -529,7 +503,7 @@ func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
 		return errs.BadRequest("记录日期不能早于设备投用日期 %s", e.CommissionDate)
 	}
 	r.EquipmentCode, r.EquipmentName = e.Code, e.Name
-	r.OperatorID, r.OperatorName = id.UserID, firstNonEmpty(id.UserName, id.Account)
+	r.OperatorID, r.OperatorName = id.UserID, id.DisplayName()
 	cols := []string{"update_user", "update_time"}
 	switch r.Kind {
 	case KindDetect:

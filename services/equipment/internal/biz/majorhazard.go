@@ -12,6 +12,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/valid"
 )
 
 // Factor kinds of the major-hazard grading rule table.
@@ -210,10 +211,10 @@ func (l *Ledger) SubmitFactor(ctx context.Context, f *Factor) error {
 	if f.Name == "" {
 		return errs.BadRequest("请填写系数名称")
 	}
-	if err := maxLen(f.Name, 100, "系数名称"); err != nil {
+	if err := valid.MaxLen("系数名称", f.Name, 100); err != nil {
 		return err
 	}
-	if err := maxLen(f.Remark, 500, "备注"); err != nil {
+	if err := valid.MaxLen("备注", f.Remark, 500); err != nil {
 		return err
 	}
 	if f.Value <= 0 || f.Value > 1000 || math.IsNaN(f.Value) {
@@ -247,14 +248,8 @@ func validateHazard(h *MajorHazard, chems []MHChemical) error {
 	if h.Name == "" {
 		return errs.BadRequest("请填写危险源名称")
 	}
-	for _, f := range []struct {
-		v     string
-		n     int
-		field string
-	}{{h.Name, 100, "危险源名称"}, {h.Location, 200, "位置"}, {h.Remark, 500, "备注"}} {
-		if err := maxLen(f.v, f.n, f.field); err != nil {
-			return err
-		}
+	if err := valid.MaxLens(valid.F("危险源名称", h.Name, 100), valid.F("位置", h.Location, 200), valid.F("备注", h.Remark, 500)); err != nil {
+		return err
 	}
 	if h.UnitType == 0 {
 		h.UnitType = 2
@@ -277,10 +272,10 @@ func validateHazard(h *MajorHazard, chems []MHChemical) error {
 		if c.Name == "" {
 			return errs.BadRequest("第 %d 种危险化学品缺少名称", i+1)
 		}
-		if err := maxLen(c.Name, 100, "危险化学品名称"); err != nil {
+		if err := valid.MaxLen("危险化学品名称", c.Name, 100); err != nil {
 			return err
 		}
-		if err := maxLen(c.CAS, 20, "CAS 号"); err != nil {
+		if err := valid.MaxLen("CAS 号", c.CAS, 20); err != nil {
 			return err
 		}
 		if c.FactorKey == "" {

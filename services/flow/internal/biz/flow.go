@@ -84,7 +84,7 @@ func (f *Flow) actor(ctx context.Context) (Actor, error) {
 	if err != nil {
 		return Actor{}, err
 	}
-	return Actor{UserID: id.UserID, Name: cmpName(id), Aliases: aliases, Super: id.Super}, nil
+	return Actor{UserID: id.UserID, Name: id.DisplayName(), Aliases: aliases, Super: id.Super}, nil
 }
 
 // serviceName signs the history lines of a service acting for itself.
@@ -93,13 +93,6 @@ func serviceName(id *ident.Identity) string {
 		return ""
 	}
 	return "系统"
-}
-
-func cmpName(id *ident.Identity) string {
-	if id.UserName != "" {
-		return id.UserName
-	}
-	return id.Account
 }
 
 func tenantOf(ctx context.Context) string {

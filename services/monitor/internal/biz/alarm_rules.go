@@ -4,12 +4,12 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/ruletable"
+	"anquan/kit/valid"
 )
 
 // Rule is one version of a tenant's alarm rule (报警规则): flood and
@@ -109,14 +109,8 @@ func ValidateRule(code string, value int32, source string, set map[string]int32)
 			return errs.BadRequest("报警泛滥开始阈值应大于结束阈值 %d", end)
 		}
 	}
-	s := strings.TrimSpace(source)
-	if s == "" {
-		return errs.BadRequest("请填写规则依据")
-	}
-	if utf8.RuneCountInString(s) > RuleSourceMax {
-		return errs.BadRequest("规则依据不能超过 %d 个字", RuleSourceMax)
-	}
-	return nil
+	_, err := valid.Text("规则依据", source, RuleSourceMax)
+	return err
 }
 
 // RuleView is a rule in force with its definition (Current nil: the default).

@@ -285,23 +285,17 @@ func (m *Monitor) ActiveList(ctx context.Context) ([]ActiveAlarm, error) {
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
-	seen := map[int64]bool{}
-	pids := make([]int64, 0, len(list))
+	pids := make([]int64, len(list))
 	for i := range list {
-		if !seen[list[i].PointID] {
-			seen[list[i].PointID] = true
-			pids = append(pids, list[i].PointID)
-		}
+		pids[i] = list[i].PointID
 	}
-	points, err := m.Q.PointsByIDs(ctx, pids)
+	byID, err := m.pointsByID(ctx, pids)
 	if err != nil {
 		return nil, err
 	}
-	byID := map[int64]*Point{}
 	devs := map[int64]bool{}
-	for i := range points {
-		byID[points[i].ID] = &points[i]
-		devs[points[i].DeviceID] = true
+	for _, p := range byID {
+		devs[p.DeviceID] = true
 	}
 	units := map[int64]string{}
 	if len(devs) > 0 {

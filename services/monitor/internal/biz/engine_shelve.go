@@ -63,10 +63,7 @@ func (e *Engine) shelve(c shelveCmd) {
 	if !c.lift {
 		name := ""
 		if c.actor != nil {
-			name = c.actor.UserName
-			if name == "" {
-				name = c.actor.Account
-			}
+			name = c.actor.DisplayName()
 		}
 		var by int64
 		if c.actor != nil {

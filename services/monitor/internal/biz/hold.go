@@ -2,13 +2,12 @@ package biz
 
 import (
 	"context"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // Hold bounds: a hold is always time-limited, at most HoldMaxDays.
@@ -28,12 +27,9 @@ func ValidateHold(h *Hold, now time.Time) error {
 	if h.Kind != HoldPermit {
 		h.PermitID = 0
 	}
-	h.Reason = strings.TrimSpace(h.Reason)
-	if h.Reason == "" {
-		return errs.BadRequest("请填写停用原因")
-	}
-	if utf8.RuneCountInString(h.Reason) > HoldReasonMax {
-		return errs.BadRequest("停用原因不能超过 %d 个字", HoldReasonMax)
+	var err error
+	if h.Reason, err = valid.Text("停用原因", h.Reason, HoldReasonMax); err != nil {
+		return err
 	}
 	if !h.Until.After(now) {
 		return errs.BadRequest("停用截止时间应晚于当前时间")
@@ -71,10 +67,10 @@ func (m *Monitor) SubmitHold(ctx context.Context, h *Hold) error {
 	if !PointInScope(id, p) {
 		return errs.Forbidden("监测点位「%s」不在您的数据权限范围内,不能停用", p.Name)
 	}
-	name := id.UserName
-	if name == "" {
-		name = id.Account
+	if h.PermitNo, err = m.permitOf(ctx, h, now); err != nil {
+		return err
 	}
+	name := id.DisplayName()
 	h.ID = 0
 	h.PointCode, h.PointName, h.StartAt, h.ByName, h.EndedAt, h.EndedBy, h.EndedByName = p.Code, p.Name, now, name, nil, 0, ""
 	err = m.Tx.Tx(ctx, func(ctx context.Context) error {
@@ -91,6 +87,37 @@ func (m *Monitor) SubmitHold(ctx context.Context, h *Hold) error {
 		return err
 	}
 	return m.engineHold(ctx, HoldRequest{Tenant: id.TenantID, PointID: p.ID, HoldID: h.ID, Until: h.Until, At: now})
+}
+
+// permitOf checks the work permit of a permit hold (作业票停用): the
+// caller sees it in n-work-ticket, it is issued and its work not finished,
+// and the hold ends no later than the permit's planned end, so no point
+// stays silent past the work it was held for. It answers the permit's
+// number ("" for other kinds).
+func (m *Monitor) permitOf(ctx context.Context, h *Hold, now time.Time) (string, error) {
+	if h.Kind != HoldPermit {
+		return "", nil
+	}
+	if m.Permits == nil {
+		return "", errs.Unavailable("作业票服务不可用,暂不能按作业票停用")
+	}
+	ref, found, err := m.Permits.Permit(ctx, h.PermitID)
+	if err != nil {
+		return "", err
+	}
+	if !found {
+		return "", errs.BadRequest("作业票不存在或您无权查看")
+	}
+	if !ref.Open {
+		return "", errs.Rule("PERMIT_NOT_OPEN", "作业票「%s」未签发或已结束,不能按其停用点位", ref.No)
+	}
+	if !ref.PlanEnd.After(now) {
+		return "", errs.Rule("PERMIT_OVERDUE", "作业票「%s」已过计划结束时间 %s,不能按其停用点位", ref.No, ref.PlanEnd.In(zone()).Format("2006-01-02 15:04"))
+	}
+	if h.Until.After(ref.PlanEnd) {
+		return "", errs.BadRequest("停用截止时间不能晚于作业票「%s」的计划结束时间 %s", ref.No, ref.PlanEnd.In(zone()).Format("2006-01-02 15:04"))
+	}
+	return ref.No, nil
 }
 
 func (m *Monitor) engineHold(ctx context.Context, r HoldRequest) error {
@@ -128,23 +155,16 @@ func (m *Monitor) EndHolds(ctx context.Context, ids []int64) error {
 		holds = append(holds, h)
 		pids = append(pids, h.PointID)
 	}
-	points, err := m.Q.PointsByIDs(ctx, pids)
+	byID, err := m.pointsByID(ctx, pids)
 	if err != nil {
 		return err
-	}
-	byID := map[int64]*Point{}
-	for i := range points {
-		byID[points[i].ID] = &points[i]
 	}
 	for _, h := range holds {
 		if p := byID[h.PointID]; p != nil && !PointInScope(id, p) {
 			return errs.Forbidden("监测点位「%s」不在您的数据权限范围内,不能结束其停用", p.Name)
 		}
 	}
-	name := id.UserName
-	if name == "" {
-		name = id.Account
-	}
+	name := id.DisplayName()
 	for _, h := range holds {
 		if err := m.Q.EndHold(ctx, h.ID, now, id.UserID, name); err != nil {
 			return err

@@ -148,7 +148,9 @@ type Hold struct {
 	PointName string `gorm:"size:100;not null;default:''"`
 	Kind      int32  `gorm:"not null"`
 	// PermitID is the work permit (作业票) of a permit hold.
-	PermitID    int64     `gorm:"not null;default:0"`
+	PermitID int64 `gorm:"not null;default:0"`
+	// PermitNo is the permit's number, read from n-work-ticket when held.
+	PermitNo    string    `gorm:"size:32;not null;default:''"`
 	Reason      string    `gorm:"size:200;not null"`
 	ByName      string    `gorm:"size:100;not null;default:''"`
 	StartAt     time.Time `gorm:"not null"`

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,6 +25,21 @@ var ErrNotOpen = errors.New("alarm not open")
 // Events records domain events in the current transaction (the outbox).
 type Events interface {
 	Add(ctx context.Context, subject, tenantID string, data any) error
+}
+
+// PermitRef is what a permit hold needs of a work permit.
+type PermitRef struct {
+	No string
+	// Open: issued (签发) and its work not finished; voided, revoked,
+	// accepted and unissued permits are not open.
+	Open    bool
+	PlanEnd time.Time
+}
+
+// Permits reads a work permit as the caller sees it in n-work-ticket;
+// found is false when the caller cannot see it (or it does not exist).
+type Permits interface {
+	Permit(ctx context.Context, id int64) (ref PermitRef, found bool, err error)
 }
 
 // Queries are the reads the generic stores cannot express.
@@ -85,7 +101,9 @@ type Monitor struct {
 	Tx       db.Transactor
 	Events   Events
 	Engine   *Engine
-	Now      func() time.Time
+	// Permits reads the work permits of permit holds (n-work-ticket).
+	Permits Permits
+	Now     func() time.Time
 
 	authMu sync.Mutex
 	// authOK remembers verified (gateway, stored secret hash, SHA-256 of the
@@ -419,6 +437,22 @@ func PointInScope(id *ident.Identity, p *Point) bool {
 	return id.InScope(p.CreateDept, p.CreateUser, p.ResponsibleUserID)
 }
 
+// pointsByID loads the caller tenant's points among ids (repeats allowed),
+// keyed by id; a point that is gone has no key.
+func (m *Monitor) pointsByID(ctx context.Context, ids []int64) (map[int64]*Point, error) {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	points, err := m.Q.PointsByIDs(ctx, slices.Compact(ids))
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*Point, len(points))
+	for i := range points {
+		byID[points[i].ID] = &points[i]
+	}
+	return byID, nil
+}
+
 // AckAlarms acknowledges open alarms as the caller (the name comes from the
 // token). Every alarm must be open and its point in the caller's scope.
 func (m *Monitor) AckAlarms(ctx context.Context, ids []int64) error {
@@ -426,38 +460,11 @@ func (m *Monitor) AckAlarms(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	alarms, err := m.Q.AlarmsByIDs(ctx, ids)
+	alarms, _, err := m.alarmsToHandle(ctx, ids, "确认")
 	if err != nil {
 		return err
 	}
-	if len(alarms) != len(ids) {
-		return errs.NotFound("报警记录不存在")
-	}
-	pids := make([]int64, len(alarms))
-	for i := range alarms {
-		pids[i] = alarms[i].PointID
-	}
-	points, err := m.Q.PointsByIDs(ctx, pids)
-	if err != nil {
-		return err
-	}
-	byID := map[int64]*Point{}
-	for i := range points {
-		byID[points[i].ID] = &points[i]
-	}
-	for i := range alarms {
-		p := byID[alarms[i].PointID]
-		if p == nil {
-			return errs.Rule("POINT_REMOVED", "点位「%s」已删除,报警不能确认", alarms[i].PointCode)
-		}
-		if !PointInScope(id, p) {
-			return errs.Forbidden("点位「%s」不在您的数据权限范围内,不能确认其报警", p.Name)
-		}
-	}
-	name := id.UserName
-	if name == "" {
-		name = id.Account
-	}
+	name := id.DisplayName()
 	for i := range alarms {
 		if alarms[i].State == "NORMAL" {
 			continue // already over: nothing to acknowledge

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/valid"
 	"anquan/monitor/internal/biz/alarm"
 )
 
@@ -25,14 +25,8 @@ func ValidateShelve(minutes int32, reason string, maxMinutes int32) error {
 	if minutes < 1 || minutes > maxMinutes {
 		return errs.BadRequest("搁置时长应为 1 到 %d 分钟", maxMinutes)
 	}
-	r := strings.TrimSpace(reason)
-	if r == "" {
-		return errs.BadRequest("请填写搁置原因")
-	}
-	if utf8.RuneCountInString(r) > ShelveReasonMax {
-		return errs.BadRequest("搁置原因不能超过 %d 个字", ShelveReasonMax)
-	}
-	return nil
+	_, err := valid.Text("搁置原因", reason, ShelveReasonMax)
+	return err
 }
 
 // alarmsToHandle loads alarms (ids) of the caller's tenant and their points,
@@ -56,13 +50,9 @@ func (m *Monitor) alarmsToHandle(ctx context.Context, ids []int64, verb string) 
 	for i := range alarms {
 		pids[i] = alarms[i].PointID
 	}
-	points, err := m.Q.PointsByIDs(ctx, pids)
+	byID, err := m.pointsByID(ctx, pids)
 	if err != nil {
 		return nil, nil, err
-	}
-	byID := map[int64]*Point{}
-	for i := range points {
-		byID[points[i].ID] = &points[i]
 	}
 	for i := range alarms {
 		p := byID[alarms[i].PointID]

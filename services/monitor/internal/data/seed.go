@@ -112,6 +112,20 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 				return err
 			}
 		}
+		// Past holds (one expired, one ended by hand) so the hold page
+		// shows both ends; none in force, so no demo point is silent.
+		ended := day.Add(2 * time.Hour)
+		for _, h := range []*biz.Hold{
+			{PointID: points[8].ID, PointCode: points[8].Code, PointName: points[8].Name, Kind: biz.HoldCalibration,
+				Reason: "液位计年度标定", ByName: "张仪表", StartAt: day.Add(-30 * time.Hour), Until: day.Add(-26 * time.Hour)},
+			{PointID: points[3].ID, PointCode: points[3].Code, PointName: points[3].Name, Kind: biz.HoldMaintenance,
+				Reason: "硫化氢探头更换传感器", ByName: "李安全", StartAt: day, Until: day.Add(8 * time.Hour),
+				EndedAt: &ended, EndedBy: seedids.DemoSafetyUser, EndedByName: "李安全"},
+		} {
+			if err := c.Create(h).Error; err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 }

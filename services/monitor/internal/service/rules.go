@@ -69,7 +69,7 @@ func (s *Monitor) holdOut(h *biz.Hold) *pb.Hold {
 		st = holdExpired
 	}
 	return &pb.Hold{Id: h.ID, PointId: h.PointID, PointCode: h.PointCode, PointName: h.PointName, Kind: h.Kind, KindName: biz.HoldKinds[h.Kind],
-		PermitId: h.PermitID, Reason: h.Reason, ByName: h.ByName, StartAt: ts(h.StartAt), Until: ts(h.Until),
+		PermitId: h.PermitID, PermitNo: h.PermitNo, Reason: h.Reason, ByName: h.ByName, StartAt: ts(h.StartAt), Until: ts(h.Until),
 		EndedAt: timefmt.FormatPtr(h.EndedAt), EndedByName: h.EndedByName, Status: st, CreateTime: ts(h.CreateTime)}
 }
 

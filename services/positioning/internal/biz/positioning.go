@@ -343,10 +343,7 @@ func (p *Positioning) HandleAlarms(ctx context.Context, ids []int64, state int32
 			return errs.Forbidden("报警「%s」不在您的数据权限范围内,不能处理", AlarmTypes[a.AlarmType])
 		}
 	}
-	name := id.UserName
-	if name == "" {
-		name = id.Account
-	}
+	name := id.DisplayName()
 	n, err := p.Q.Handle(ctx, ids, state, id.UserID, name, comment, p.Now())
 	if err != nil {
 		return err

@@ -369,10 +369,7 @@ func (v *Video) HandleAlarm(ctx context.Context, h Handle) (*Alarm, error) {
 		return nil, errs.Rule("STATE", "报警%s,不能再次处理", HandleNames[a.HandleStatus])
 	}
 	now := v.Now()
-	name := who.UserName
-	if name == "" {
-		name = who.Account
-	}
+	name := who.DisplayName()
 	a.HandleStatus, a.HandleRemark, a.HandleUser, a.HandleUserName, a.HandleTime = h.Status, h.Remark, who.UserID, name, &now
 	raise := h.Status == Confirmed && h.RaiseHazard
 	if raise {

@@ -74,8 +74,9 @@ export default {
   报警泛滥中: 'Alarm flood in progress',
   目标: 'Target',
   停用类型: 'Hold kind',
-  作业票ID: 'Permit ID',
-  '作业票停用时填写作业票编号(ID)': 'For a permit hold, the permit ID',
+  作业票: 'Work permit',
+  '作业票停用时选择已签发、未完工的作业票;停用截止时间不能晚于其计划结束时间':
+    'For a permit hold, choose an issued permit whose work is not finished; the hold may not end after its planned end',
   停用原因: 'Reason for the hold',
   停用人: 'Held by',
   '到期自动恢复报警,最长 30 天': 'Alarms are announced again at the end; at most 30 days',

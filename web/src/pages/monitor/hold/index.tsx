@@ -3,12 +3,24 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { HOLD_KINDS, HOLD_STATUS, endHolds, holdApi, pointApi } from '@/services/monitor';
+import { permitApi } from '@/services/workticket';
 import { Tx } from '@/utils/i18nText';
 
 const pointOptions = () =>
   pointApi
     .list({ current: 1, size: 500 })
     .then((p: any) => (p?.records || []).map((r: any) => ({ label: `${r.code} ${r.name}`, value: r.id })));
+
+/** Issued permits whose work is not finished: the ones a point may be held for. */
+const openPermits = () =>
+  permitApi.list({ current: 1, size: 200, ticketStatus_equal: 1 }).then((p: any) =>
+    (p?.records || [])
+      .filter((r: any) => r.jobStatus !== 3)
+      .map((r: any) => ({
+        label: `${r.ticketNo} ${r.workTypeName || ''} ${r.content || ''} (至 ${r.planEndTime})`,
+        value: r.id,
+      })),
+  );
 
 const fields: CrudField[] = [
   { title: '点位编码', dataIndex: 'pointCode', search: 'equal', form: false },
@@ -21,12 +33,15 @@ const fields: CrudField[] = [
   },
   { title: '停用类型', dataIndex: 'kind', search: 'equal', options: HOLD_KINDS, form: { required: true, type: 'radio' } },
   {
-    title: '作业票ID',
+    title: '作业票',
     dataIndex: 'permitId',
-    render: (v: string) => (v && v !== '0' ? v : '-'),
+    render: (_: any, r: any) => r.permitNo || '-',
     form: {
+      type: 'select',
       required: (get) => get('kind') === 2,
-      tooltip: '作业票停用时填写作业票编号(ID)',
+      request: openPermits,
+      viewAs: 'permitNo',
+      tooltip: '作业票停用时选择已签发、未完工的作业票;停用截止时间不能晚于其计划结束时间',
     },
   },
   { title: '停用原因', dataIndex: 'reason', ellipsis: true, form: { required: true, span: 24, type: 'textarea' } },
