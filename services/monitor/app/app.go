@@ -12,12 +12,12 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/platform"
 	"anquan/kit/server"
-	workticketv1 "anquan/proto/blade/workticket/v1"
 	"anquan/monitor/internal/biz"
 	"anquan/monitor/internal/conf"
 	"anquan/monitor/internal/data"
 	grpcserver "anquan/monitor/internal/server"
 	"anquan/monitor/internal/service"
+	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
 // App is monitor.

@@ -23,7 +23,9 @@ const (
 // Permits reads work permits from n-work-ticket as the caller: the
 // caller's token travels with the call, so a permit out of the caller's
 // view is not found.
-type Permits struct{ C workticketv1.WorkticketServiceClient }
+type Permits struct {
+	C workticketv1.WorkticketServiceClient
+}
 
 func (p Permits) Permit(ctx context.Context, id int64) (biz.PermitRef, bool, error) {
 	v, err := p.C.TicketDetail(ctx, &commonv1.IdQuery{Id: id})
