@@ -187,4 +187,6 @@ export default {
     'Days separated by commas, 0 is the due day; each reminder goes out once, to the responsible person.',
   立即发送提醒: 'Send due reminders now',
   已发送提醒: 'Reminders sent',
+  打印二维码标签: 'Print QR labels',
+  请先勾选设备: 'Select equipment rows first',
 };
