@@ -1,5 +1,5 @@
 // Browser suite of the equipment pages: the ledger with its due states and due list, and the
-// major hazard installations with their GB 18218 grading written out, a service (repair) order
+// major hazard installations with their GB 18218 grading written out, QR labels, a service (repair) order
 // taken through its flow, a disable and a recover request approved (on the spec's routes under
 // /intelligentInspectionNew/equipmentManagement), and a lockout (LOTO) verified, requested and
 // approved by someone other than its owner.
@@ -23,6 +23,20 @@ await scenario('the ledger shows the overdue pressure gauge, and the due list ho
   await page.locator('.ant-table-row', { hasText: 'SV-201' }).waitFor();
   expect((await page.locator('.ant-table-row', { hasText: 'V-101' }).count()) === 0, 'a healthy tank in the due list');
   await shot('equipment-due-list');
+});
+
+await scenario('QR labels of the selected ledger rows show the equipment code as a QR code', async () => {
+  await page.goto(`${BASE}/companyBasic/production/equipmentMaintenance`);
+  const r = page.locator('.ant-table-row', { hasText: 'SV-201' }).first();
+  await r.waitFor();
+  await r.locator('.ant-checkbox-input').check();
+  await page.locator('.aq-crud button', { hasText: '打印二维码标签' }).first().click();
+  const label = page.locator('[data-testid="equipment-label"]', { hasText: 'SV-201' });
+  await label.waitFor();
+  expect((await label.locator('canvas, svg').count()) > 0, 'no QR code drawn on the label');
+  expect((await page.locator('[data-testid="equipment-label"]').count()) === 1, 'one label for one selected row');
+  await shot('equipment-qr-labels');
+  await page.locator('.ant-modal-footer button', { hasText: /关\s*闭/ }).click();
 });
 
 await scenario('a major hazard installation shows its level and the calculation', async () => {
