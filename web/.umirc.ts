@@ -174,6 +174,43 @@ export default defineConfig({
         { path: '/companyBasic/production/scrap', component: './companyBasic/production/scrap/index', access: 'canRoute' },
         { path: '/companyBasic/production/control', component: './companyBasic/production/control/index', access: 'canRoute' },
         { path: '/dangerousSources/tabForm', component: './dangerousSources/tabForm/index', access: 'canRoute' },
+        // the spec's equipment routes under intelligent inspection: the same pages, opened by either menu entry
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/equipmentMaintenance',
+          component: './companyBasic/production/equipmentMaintenance/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/equipmentMaintenance',
+        },
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/detection',
+          component: './companyBasic/production/detection/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/detection',
+        },
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/control',
+          component: './companyBasic/production/control/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/control',
+        },
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/scrap',
+          component: './companyBasic/production/scrap/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/scrap',
+        },
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/disabled',
+          component: './companyBasic/production/disabled/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/disabled',
+        },
+        {
+          path: '/intelligentInspectionNew/equipmentManagement/recover',
+          component: './companyBasic/production/recover/index',
+          access: 'canRoute',
+          menu: '/companyBasic/production/recover',
+        },
         { path: '/intelligentInspectionNew/point', component: './intelligentInspectionNew/point/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/plan', component: './intelligentInspectionNew/plan/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/task', component: './intelligentInspectionNew/task/index', access: 'canRoute' },

@@ -226,6 +226,7 @@ func (e *env) testEquipment(t *testing.T) {
 		t.Fatalf("tenant B's calculation: %s", truncate(c.Raw))
 	}
 	e.testEquipmentFlows(t, admin, director, b)
+	e.testEquipmentReminders(t, admin, director, directorID, b)
 }
 
 // testMajorHazards: the demo installations; GB 18218 grading at its

@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"anquan/equipment/internal/biz"
@@ -13,6 +14,7 @@ import (
 	grpcserver "anquan/equipment/internal/server"
 	"anquan/equipment/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/obs"
 	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
@@ -50,11 +52,53 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	fl := &biz.Flows{Ledger: uc, Orders: data.NewOrders(g), Requests: data.NewRequests(g), Lockouts: data.NewLockouts(g),
 		Steps: data.NewSteps(g), Logs: data.NewLogs(g)}
-	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, fl))
+	rm := &biz.Reminders{Ledger: uc, RemindRules: data.NewRemindRules(g), Notices: data.NewRemindNotices(g), Tenants: data.RemindTenants(g)}
+	srv, err := grpcserver.New(a.in, a.addr, service.New(uc, fl, rm))
 	if err != nil {
 		return err
 	}
-	return a.Serve(srv, conf.Name, a.in.Dialer.SetAddr)
+	if err := a.Serve(srv, conf.Name, a.in.Dialer.SetAddr); err != nil {
+		return err
+	}
+	// The due-date reminder job; Stop cancels and waits for a run in progress.
+	rctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); remindLoop(rctx, rm) }()
+	a.Cancel = func() { cancel(); <-done }
+	return nil
+}
+
+// Reminder job timing: a first run soon after start (a restarted server
+// catches up at once), then hourly; the sent markers make each reminder
+// happen once, so the hourly run only notices the day change.
+var (
+	remindFirst = 5 * time.Second
+	remindEvery = time.Hour
+)
+
+// remindLoop raises the due-date reminders until ctx ends.
+func remindLoop(ctx context.Context, r *biz.Reminders) {
+	wait := remindFirst
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = remindEvery
+		jctx, end := obs.StartJob(ctx, "equipment.due.remind")
+		n, err := r.RemindAll(jctx)
+		end()
+		if err != nil {
+			if ctx.Err() == nil {
+				slog.Warn("equipment reminders", "err", err)
+			}
+			continue
+		}
+		if n > 0 {
+			slog.Info("equipment reminders raised", "events", n)
+		}
+	}
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

@@ -44,6 +44,11 @@ export const moveLockout = (action: string, v: Record<string, any>) => post(`${E
 export const flowDetail = (kind: 'service' | 'request' | 'lockout', id: string) =>
   apiGet(`${E}/${kind}/detail`, { id }).then((r) => r.data as { logs?: FlowLog[] });
 export type FlowLog = Schemas['v1FlowLog'];
+/** The tenant's due-date reminder rules (one per kind: 1 maintenance, 2 detection), and "send now". */
+export type RemindRule = Schemas['v1EquipmentRemindRule'];
+export const remindRules = () => apiGet(`${E}/remind/list`).then((r) => (r.data?.records || []) as RemindRule[]);
+export const saveRemindRule = (v: Partial<RemindRule>) => post(`${E}/remind/submit`, v);
+export const runReminders = () => post<{ sent?: number }>(`${E}/remind/run`).then((r) => r.data?.sent || 0);
 export const calculateHazard = (row: any) => post<MajorHazard>(`${E}/major-hazard/calculate`, row).then((r) => r.data);
 
 export const pointApi = crudApi<InspectPoint>(`${I}/point`, 'page');

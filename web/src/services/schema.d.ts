@@ -4822,6 +4822,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/remind/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's reminder rules, one per kind (defaults 30,7,1 days and
+         *     overdue when none saved).
+         */
+        get: operations["EquipmentService_RemindRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/remind/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the tenant's due reminders not yet sent (a manager; the hourly
+         *     job does the same): each reminder once (equipment.due.reminder).
+         */
+        post: operations["EquipmentService_RemindRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/remind/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RemindRuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipment/request/approve": {
         parameters: {
             query?: never;
@@ -9867,6 +9923,37 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A tenant's due-date reminder rule for one kind of date (到期提醒规则):
+         *     the responsible person is told at each lead time before the date, and
+         *     once after it has passed, each reminder once.
+         */
+        v1EquipmentRemindRule: {
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 维护保养, 2 检测检验.
+             */
+            kind: number;
+            kindName: string;
+            /** @description Days before the date, comma-separated ("30,7,1"); 0 is the due day. */
+            leads: string;
+            /**
+             * Format: int32
+             * @description 1: remind once when the date has passed; 0: do not.
+             */
+            overdue: number;
+            updateTime: string;
+        };
+        v1EquipmentRemindRuleList: {
+            records: components["schemas"]["v1EquipmentRemindRule"][];
+        };
+        /** @description How many reminders a run sent. */
+        v1EquipmentRemindRun: {
+            /** Format: int32 */
+            sent: number;
         };
         v1Exam: {
             /**
@@ -20360,6 +20447,75 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1EquipmentRecord"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRemindRuleList"];
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRemindRun"];
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A tenant's due-date reminder rule for one kind of date (到期提醒规则):
+         *     the responsible person is told at each lead time before the date, and
+         *     once after it has passed, each reminder once.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EquipmentRemindRule"];
             };
         };
         responses: {

@@ -2575,6 +2575,185 @@ func (x *LockoutVerify) GetSeq() int32 {
 	return 0
 }
 
+// A tenant's due-date reminder rule for one kind of date (到期提醒规则):
+// the responsible person is told at each lead time before the date, and
+// once after it has passed, each reminder once.
+type EquipmentRemindRule struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// 1 维护保养, 2 检测检验.
+	Kind     int32  `protobuf:"varint,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	KindName string `protobuf:"bytes,3,opt,name=kind_name,json=kindName,proto3" json:"kind_name,omitempty"`
+	// Days before the date, comma-separated ("30,7,1"); 0 is the due day.
+	Leads string `protobuf:"bytes,4,opt,name=leads,proto3" json:"leads,omitempty"`
+	// 1: remind once when the date has passed; 0: do not.
+	Overdue       int32  `protobuf:"varint,5,opt,name=overdue,proto3" json:"overdue,omitempty"`
+	UpdateTime    string `protobuf:"bytes,6,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EquipmentRemindRule) Reset() {
+	*x = EquipmentRemindRule{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EquipmentRemindRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EquipmentRemindRule) ProtoMessage() {}
+
+func (x *EquipmentRemindRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EquipmentRemindRule.ProtoReflect.Descriptor instead.
+func (*EquipmentRemindRule) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *EquipmentRemindRule) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *EquipmentRemindRule) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *EquipmentRemindRule) GetKindName() string {
+	if x != nil {
+		return x.KindName
+	}
+	return ""
+}
+
+func (x *EquipmentRemindRule) GetLeads() string {
+	if x != nil {
+		return x.Leads
+	}
+	return ""
+}
+
+func (x *EquipmentRemindRule) GetOverdue() int32 {
+	if x != nil {
+		return x.Overdue
+	}
+	return 0
+}
+
+func (x *EquipmentRemindRule) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type EquipmentRemindRuleList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*EquipmentRemindRule `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EquipmentRemindRuleList) Reset() {
+	*x = EquipmentRemindRuleList{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EquipmentRemindRuleList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EquipmentRemindRuleList) ProtoMessage() {}
+
+func (x *EquipmentRemindRuleList) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EquipmentRemindRuleList.ProtoReflect.Descriptor instead.
+func (*EquipmentRemindRuleList) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *EquipmentRemindRuleList) GetRecords() []*EquipmentRemindRule {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+// How many reminders a run sent.
+type EquipmentRemindRun struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sent          int32                  `protobuf:"varint,1,opt,name=sent,proto3" json:"sent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EquipmentRemindRun) Reset() {
+	*x = EquipmentRemindRun{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EquipmentRemindRun) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EquipmentRemindRun) ProtoMessage() {}
+
+func (x *EquipmentRemindRun) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EquipmentRemindRun.ProtoReflect.Descriptor instead.
+func (*EquipmentRemindRun) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *EquipmentRemindRun) GetSent() int32 {
+	if x != nil {
+		return x.Sent
+	}
+	return 0
+}
+
 var File_blade_equipment_v1_equipment_proto protoreflect.FileDescriptor
 
 const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
@@ -2859,13 +3038,29 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"E\n" +
 	"\rLockoutVerify\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1b\n" +
-	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x01R\x03seq2\xc58\n" +
+	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x01R\x03seq\"\xd8\x01\n" +
+	"\x13EquipmentRemindRule\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\x04kind\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x04kind\x12$\n" +
+	"\tkind_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\bkindName\x12\x1d\n" +
+	"\x05leads\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\x05leads\x12#\n" +
+	"\aoverdue\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x01(\x00R\aoverdue\x12(\n" +
+	"\vupdate_time\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"f\n" +
+	"\x17EquipmentRemindRuleList\x12K\n" +
+	"\arecords\x18\x01 \x03(\v2'.blade.equipment.v1.EquipmentRemindRuleB\b\xbaH\x05\x92\x01\x02\x10\n" +
+	"R\arecords\"(\n" +
+	"\x12EquipmentRemindRun\x12\x12\n" +
+	"\x04sent\x18\x01 \x01(\x05R\x04sent2\xf5;\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
 	"\x0fEquipmentSubmit\x12\x1d.blade.equipment.v1.Equipment\x1a\x1a.google.protobuf.BoolValue\"_\xca\xf3\x184equipment_maintenance_add,equipment_maintenance_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/ledger/submit\x12\x8e\x01\n" +
 	"\x0fEquipmentRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x1cequipment_maintenance_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/ledger/remove\x12\x97\x01\n" +
-	"\x10EquipmentOverdue\x12 .blade.equipment.v1.OverdueQuery\x1a!.blade.equipment.v1.EquipmentPage\">\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/ledger/overdue\x12|\n" +
+	"\x10EquipmentOverdue\x12 .blade.equipment.v1.OverdueQuery\x1a!.blade.equipment.v1.EquipmentPage\">\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/equipment/ledger/overdue\x12\x8b\x01\n" +
+	"\x0eRemindRuleList\x12\x16.blade.common.v1.Empty\x1a+.blade.equipment.v1.EquipmentRemindRuleList\"4\xca\xf3\x18\x0eequipment_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/remind/list\x12\x97\x01\n" +
+	"\x10RemindRuleSubmit\x12'.blade.equipment.v1.EquipmentRemindRule\x1a\x1a.google.protobuf.BoolValue\">\xca\xf3\x18\x13equipment_rule_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/remind/submit\x12\x85\x01\n" +
+	"\tRemindRun\x12\x16.blade.common.v1.Empty\x1a&.blade.equipment.v1.EquipmentRemindRun\"8\xca\xf3\x18\x13equipment_rule_edit\x82\xd3\xe4\x93\x02\x1b\"\x19/api/equipment/remind/run\x12|\n" +
 	"\fRulePageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1c.blade.equipment.v1.RulePage\"2\xca\xf3\x18\x0eequipment_rule\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/equipment/rule/page\x12v\n" +
 	"\n" +
 	"RuleDetail\x12\x18.blade.common.v1.IdQuery\x1a\x18.blade.equipment.v1.Rule\"4\xca\xf3\x18\x0eequipment_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/rule/detail\x12\x93\x01\n" +
@@ -2924,35 +3119,39 @@ func file_blade_equipment_v1_equipment_proto_rawDescGZIP() []byte {
 	return file_blade_equipment_v1_equipment_proto_rawDescData
 }
 
-var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_blade_equipment_v1_equipment_proto_goTypes = []any{
-	(*Equipment)(nil),            // 0: blade.equipment.v1.Equipment
-	(*EquipmentPage)(nil),        // 1: blade.equipment.v1.EquipmentPage
-	(*OverdueQuery)(nil),         // 2: blade.equipment.v1.OverdueQuery
-	(*Rule)(nil),                 // 3: blade.equipment.v1.Rule
-	(*RulePage)(nil),             // 4: blade.equipment.v1.RulePage
-	(*EquipmentRecord)(nil),      // 5: blade.equipment.v1.EquipmentRecord
-	(*EquipmentRecordPage)(nil),  // 6: blade.equipment.v1.EquipmentRecordPage
-	(*Factor)(nil),               // 7: blade.equipment.v1.Factor
-	(*FactorPage)(nil),           // 8: blade.equipment.v1.FactorPage
-	(*Chemical)(nil),             // 9: blade.equipment.v1.Chemical
-	(*MajorHazard)(nil),          // 10: blade.equipment.v1.MajorHazard
-	(*MajorHazardPage)(nil),      // 11: blade.equipment.v1.MajorHazardPage
-	(*FlowLog)(nil),              // 12: blade.equipment.v1.FlowLog
-	(*ServiceOrder)(nil),         // 13: blade.equipment.v1.ServiceOrder
-	(*ServiceOrderPage)(nil),     // 14: blade.equipment.v1.ServiceOrderPage
-	(*FlowStep)(nil),             // 15: blade.equipment.v1.FlowStep
-	(*StateRequest)(nil),         // 16: blade.equipment.v1.StateRequest
-	(*StateRequestPage)(nil),     // 17: blade.equipment.v1.StateRequestPage
-	(*LockoutStep)(nil),          // 18: blade.equipment.v1.LockoutStep
-	(*Lockout)(nil),              // 19: blade.equipment.v1.Lockout
-	(*LockoutPage)(nil),          // 20: blade.equipment.v1.LockoutPage
-	(*LockoutVerify)(nil),        // 21: blade.equipment.v1.LockoutVerify
-	(*v1.PageQuery)(nil),         // 22: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 23: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 24: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 25: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 26: google.api.HttpBody
+	(*Equipment)(nil),               // 0: blade.equipment.v1.Equipment
+	(*EquipmentPage)(nil),           // 1: blade.equipment.v1.EquipmentPage
+	(*OverdueQuery)(nil),            // 2: blade.equipment.v1.OverdueQuery
+	(*Rule)(nil),                    // 3: blade.equipment.v1.Rule
+	(*RulePage)(nil),                // 4: blade.equipment.v1.RulePage
+	(*EquipmentRecord)(nil),         // 5: blade.equipment.v1.EquipmentRecord
+	(*EquipmentRecordPage)(nil),     // 6: blade.equipment.v1.EquipmentRecordPage
+	(*Factor)(nil),                  // 7: blade.equipment.v1.Factor
+	(*FactorPage)(nil),              // 8: blade.equipment.v1.FactorPage
+	(*Chemical)(nil),                // 9: blade.equipment.v1.Chemical
+	(*MajorHazard)(nil),             // 10: blade.equipment.v1.MajorHazard
+	(*MajorHazardPage)(nil),         // 11: blade.equipment.v1.MajorHazardPage
+	(*FlowLog)(nil),                 // 12: blade.equipment.v1.FlowLog
+	(*ServiceOrder)(nil),            // 13: blade.equipment.v1.ServiceOrder
+	(*ServiceOrderPage)(nil),        // 14: blade.equipment.v1.ServiceOrderPage
+	(*FlowStep)(nil),                // 15: blade.equipment.v1.FlowStep
+	(*StateRequest)(nil),            // 16: blade.equipment.v1.StateRequest
+	(*StateRequestPage)(nil),        // 17: blade.equipment.v1.StateRequestPage
+	(*LockoutStep)(nil),             // 18: blade.equipment.v1.LockoutStep
+	(*Lockout)(nil),                 // 19: blade.equipment.v1.Lockout
+	(*LockoutPage)(nil),             // 20: blade.equipment.v1.LockoutPage
+	(*LockoutVerify)(nil),           // 21: blade.equipment.v1.LockoutVerify
+	(*EquipmentRemindRule)(nil),     // 22: blade.equipment.v1.EquipmentRemindRule
+	(*EquipmentRemindRuleList)(nil), // 23: blade.equipment.v1.EquipmentRemindRuleList
+	(*EquipmentRemindRun)(nil),      // 24: blade.equipment.v1.EquipmentRemindRun
+	(*v1.PageQuery)(nil),            // 25: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),              // 26: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),             // 27: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),                // 28: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),    // 29: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),       // 30: google.api.HttpBody
 }
 var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	0,  // 0: blade.equipment.v1.EquipmentPage.records:type_name -> blade.equipment.v1.Equipment
@@ -2968,105 +3167,112 @@ var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	18, // 10: blade.equipment.v1.Lockout.steps:type_name -> blade.equipment.v1.LockoutStep
 	12, // 11: blade.equipment.v1.Lockout.logs:type_name -> blade.equipment.v1.FlowLog
 	19, // 12: blade.equipment.v1.LockoutPage.records:type_name -> blade.equipment.v1.Lockout
-	22, // 13: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
-	23, // 14: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 15: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
-	24, // 16: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
-	2,  // 17: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
-	22, // 18: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
-	23, // 19: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 20: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
-	24, // 21: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 22: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	23, // 23: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 24: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
-	24, // 25: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 26: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
-	23, // 27: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
-	10, // 28: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
-	10, // 29: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
-	24, // 30: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 31: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
-	7,  // 32: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
-	24, // 33: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 34: blade.equipment.v1.EquipmentService.ServiceOrderPageList:input_type -> blade.common.v1.PageQuery
-	23, // 35: blade.equipment.v1.EquipmentService.ServiceOrderDetail:input_type -> blade.common.v1.IdQuery
-	13, // 36: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:input_type -> blade.equipment.v1.ServiceOrder
-	15, // 37: blade.equipment.v1.EquipmentService.ServiceOrderAssign:input_type -> blade.equipment.v1.FlowStep
-	15, // 38: blade.equipment.v1.EquipmentService.ServiceOrderStart:input_type -> blade.equipment.v1.FlowStep
-	15, // 39: blade.equipment.v1.EquipmentService.ServiceOrderFinish:input_type -> blade.equipment.v1.FlowStep
-	15, // 40: blade.equipment.v1.EquipmentService.ServiceOrderAccept:input_type -> blade.equipment.v1.FlowStep
-	15, // 41: blade.equipment.v1.EquipmentService.ServiceOrderReturn:input_type -> blade.equipment.v1.FlowStep
-	24, // 42: blade.equipment.v1.EquipmentService.ServiceOrderRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 43: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
-	22, // 44: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
-	23, // 45: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
-	16, // 46: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
-	15, // 47: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
-	15, // 48: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
-	24, // 49: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 50: blade.equipment.v1.EquipmentService.ChangeRequestExport:input_type -> blade.common.v1.PageQuery
-	22, // 51: blade.equipment.v1.EquipmentService.LockoutPageList:input_type -> blade.common.v1.PageQuery
-	23, // 52: blade.equipment.v1.EquipmentService.LockoutDetail:input_type -> blade.common.v1.IdQuery
-	19, // 53: blade.equipment.v1.EquipmentService.LockoutSubmit:input_type -> blade.equipment.v1.Lockout
-	21, // 54: blade.equipment.v1.EquipmentService.LockoutVerifyStep:input_type -> blade.equipment.v1.LockoutVerify
-	15, // 55: blade.equipment.v1.EquipmentService.LockoutRequest:input_type -> blade.equipment.v1.FlowStep
-	15, // 56: blade.equipment.v1.EquipmentService.LockoutApprove:input_type -> blade.equipment.v1.FlowStep
-	15, // 57: blade.equipment.v1.EquipmentService.LockoutReject:input_type -> blade.equipment.v1.FlowStep
-	24, // 58: blade.equipment.v1.EquipmentService.LockoutRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 59: blade.equipment.v1.EquipmentService.LockoutExport:input_type -> blade.common.v1.PageQuery
-	1,  // 60: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
-	0,  // 61: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
-	25, // 62: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
-	25, // 63: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
-	1,  // 64: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
-	4,  // 65: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
-	3,  // 66: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
-	25, // 67: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	25, // 68: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
-	6,  // 69: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
-	5,  // 70: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
-	25, // 71: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
-	25, // 72: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
-	11, // 73: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
-	10, // 74: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
-	10, // 75: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
-	25, // 76: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
-	25, // 77: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
-	8,  // 78: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
-	25, // 79: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
-	25, // 80: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
-	14, // 81: blade.equipment.v1.EquipmentService.ServiceOrderPageList:output_type -> blade.equipment.v1.ServiceOrderPage
-	13, // 82: blade.equipment.v1.EquipmentService.ServiceOrderDetail:output_type -> blade.equipment.v1.ServiceOrder
-	25, // 83: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:output_type -> google.protobuf.BoolValue
-	25, // 84: blade.equipment.v1.EquipmentService.ServiceOrderAssign:output_type -> google.protobuf.BoolValue
-	25, // 85: blade.equipment.v1.EquipmentService.ServiceOrderStart:output_type -> google.protobuf.BoolValue
-	25, // 86: blade.equipment.v1.EquipmentService.ServiceOrderFinish:output_type -> google.protobuf.BoolValue
-	25, // 87: blade.equipment.v1.EquipmentService.ServiceOrderAccept:output_type -> google.protobuf.BoolValue
-	25, // 88: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
-	25, // 89: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
-	26, // 90: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
-	17, // 91: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
-	16, // 92: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
-	25, // 93: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
-	25, // 94: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
-	25, // 95: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue
-	25, // 96: blade.equipment.v1.EquipmentService.ChangeRequestRemove:output_type -> google.protobuf.BoolValue
-	26, // 97: blade.equipment.v1.EquipmentService.ChangeRequestExport:output_type -> google.api.HttpBody
-	20, // 98: blade.equipment.v1.EquipmentService.LockoutPageList:output_type -> blade.equipment.v1.LockoutPage
-	19, // 99: blade.equipment.v1.EquipmentService.LockoutDetail:output_type -> blade.equipment.v1.Lockout
-	25, // 100: blade.equipment.v1.EquipmentService.LockoutSubmit:output_type -> google.protobuf.BoolValue
-	25, // 101: blade.equipment.v1.EquipmentService.LockoutVerifyStep:output_type -> google.protobuf.BoolValue
-	25, // 102: blade.equipment.v1.EquipmentService.LockoutRequest:output_type -> google.protobuf.BoolValue
-	25, // 103: blade.equipment.v1.EquipmentService.LockoutApprove:output_type -> google.protobuf.BoolValue
-	25, // 104: blade.equipment.v1.EquipmentService.LockoutReject:output_type -> google.protobuf.BoolValue
-	25, // 105: blade.equipment.v1.EquipmentService.LockoutRemove:output_type -> google.protobuf.BoolValue
-	26, // 106: blade.equipment.v1.EquipmentService.LockoutExport:output_type -> google.api.HttpBody
-	60, // [60:107] is the sub-list for method output_type
-	13, // [13:60] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	22, // 13: blade.equipment.v1.EquipmentRemindRuleList.records:type_name -> blade.equipment.v1.EquipmentRemindRule
+	25, // 14: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
+	26, // 15: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 16: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
+	27, // 17: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
+	2,  // 18: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
+	28, // 19: blade.equipment.v1.EquipmentService.RemindRuleList:input_type -> blade.common.v1.Empty
+	22, // 20: blade.equipment.v1.EquipmentService.RemindRuleSubmit:input_type -> blade.equipment.v1.EquipmentRemindRule
+	28, // 21: blade.equipment.v1.EquipmentService.RemindRun:input_type -> blade.common.v1.Empty
+	25, // 22: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
+	26, // 23: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 24: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
+	27, // 25: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 26: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	26, // 27: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 28: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
+	27, // 29: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 30: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
+	26, // 31: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
+	10, // 32: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
+	10, // 33: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
+	27, // 34: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 35: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
+	7,  // 36: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
+	27, // 37: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 38: blade.equipment.v1.EquipmentService.ServiceOrderPageList:input_type -> blade.common.v1.PageQuery
+	26, // 39: blade.equipment.v1.EquipmentService.ServiceOrderDetail:input_type -> blade.common.v1.IdQuery
+	13, // 40: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:input_type -> blade.equipment.v1.ServiceOrder
+	15, // 41: blade.equipment.v1.EquipmentService.ServiceOrderAssign:input_type -> blade.equipment.v1.FlowStep
+	15, // 42: blade.equipment.v1.EquipmentService.ServiceOrderStart:input_type -> blade.equipment.v1.FlowStep
+	15, // 43: blade.equipment.v1.EquipmentService.ServiceOrderFinish:input_type -> blade.equipment.v1.FlowStep
+	15, // 44: blade.equipment.v1.EquipmentService.ServiceOrderAccept:input_type -> blade.equipment.v1.FlowStep
+	15, // 45: blade.equipment.v1.EquipmentService.ServiceOrderReturn:input_type -> blade.equipment.v1.FlowStep
+	27, // 46: blade.equipment.v1.EquipmentService.ServiceOrderRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 47: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
+	25, // 48: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
+	26, // 49: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
+	16, // 50: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
+	15, // 51: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
+	15, // 52: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
+	27, // 53: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 54: blade.equipment.v1.EquipmentService.ChangeRequestExport:input_type -> blade.common.v1.PageQuery
+	25, // 55: blade.equipment.v1.EquipmentService.LockoutPageList:input_type -> blade.common.v1.PageQuery
+	26, // 56: blade.equipment.v1.EquipmentService.LockoutDetail:input_type -> blade.common.v1.IdQuery
+	19, // 57: blade.equipment.v1.EquipmentService.LockoutSubmit:input_type -> blade.equipment.v1.Lockout
+	21, // 58: blade.equipment.v1.EquipmentService.LockoutVerifyStep:input_type -> blade.equipment.v1.LockoutVerify
+	15, // 59: blade.equipment.v1.EquipmentService.LockoutRequest:input_type -> blade.equipment.v1.FlowStep
+	15, // 60: blade.equipment.v1.EquipmentService.LockoutApprove:input_type -> blade.equipment.v1.FlowStep
+	15, // 61: blade.equipment.v1.EquipmentService.LockoutReject:input_type -> blade.equipment.v1.FlowStep
+	27, // 62: blade.equipment.v1.EquipmentService.LockoutRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 63: blade.equipment.v1.EquipmentService.LockoutExport:input_type -> blade.common.v1.PageQuery
+	1,  // 64: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
+	0,  // 65: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
+	29, // 66: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
+	29, // 67: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
+	1,  // 68: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
+	23, // 69: blade.equipment.v1.EquipmentService.RemindRuleList:output_type -> blade.equipment.v1.EquipmentRemindRuleList
+	29, // 70: blade.equipment.v1.EquipmentService.RemindRuleSubmit:output_type -> google.protobuf.BoolValue
+	24, // 71: blade.equipment.v1.EquipmentService.RemindRun:output_type -> blade.equipment.v1.EquipmentRemindRun
+	4,  // 72: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
+	3,  // 73: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
+	29, // 74: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	29, // 75: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
+	6,  // 76: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
+	5,  // 77: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
+	29, // 78: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
+	29, // 79: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
+	11, // 80: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
+	10, // 81: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
+	10, // 82: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
+	29, // 83: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
+	29, // 84: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
+	8,  // 85: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
+	29, // 86: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
+	29, // 87: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
+	14, // 88: blade.equipment.v1.EquipmentService.ServiceOrderPageList:output_type -> blade.equipment.v1.ServiceOrderPage
+	13, // 89: blade.equipment.v1.EquipmentService.ServiceOrderDetail:output_type -> blade.equipment.v1.ServiceOrder
+	29, // 90: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:output_type -> google.protobuf.BoolValue
+	29, // 91: blade.equipment.v1.EquipmentService.ServiceOrderAssign:output_type -> google.protobuf.BoolValue
+	29, // 92: blade.equipment.v1.EquipmentService.ServiceOrderStart:output_type -> google.protobuf.BoolValue
+	29, // 93: blade.equipment.v1.EquipmentService.ServiceOrderFinish:output_type -> google.protobuf.BoolValue
+	29, // 94: blade.equipment.v1.EquipmentService.ServiceOrderAccept:output_type -> google.protobuf.BoolValue
+	29, // 95: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
+	29, // 96: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
+	30, // 97: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
+	17, // 98: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
+	16, // 99: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
+	29, // 100: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
+	29, // 101: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
+	29, // 102: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue
+	29, // 103: blade.equipment.v1.EquipmentService.ChangeRequestRemove:output_type -> google.protobuf.BoolValue
+	30, // 104: blade.equipment.v1.EquipmentService.ChangeRequestExport:output_type -> google.api.HttpBody
+	20, // 105: blade.equipment.v1.EquipmentService.LockoutPageList:output_type -> blade.equipment.v1.LockoutPage
+	19, // 106: blade.equipment.v1.EquipmentService.LockoutDetail:output_type -> blade.equipment.v1.Lockout
+	29, // 107: blade.equipment.v1.EquipmentService.LockoutSubmit:output_type -> google.protobuf.BoolValue
+	29, // 108: blade.equipment.v1.EquipmentService.LockoutVerifyStep:output_type -> google.protobuf.BoolValue
+	29, // 109: blade.equipment.v1.EquipmentService.LockoutRequest:output_type -> google.protobuf.BoolValue
+	29, // 110: blade.equipment.v1.EquipmentService.LockoutApprove:output_type -> google.protobuf.BoolValue
+	29, // 111: blade.equipment.v1.EquipmentService.LockoutReject:output_type -> google.protobuf.BoolValue
+	29, // 112: blade.equipment.v1.EquipmentService.LockoutRemove:output_type -> google.protobuf.BoolValue
+	30, // 113: blade.equipment.v1.EquipmentService.LockoutExport:output_type -> google.api.HttpBody
+	64, // [64:114] is the sub-list for method output_type
+	14, // [14:64] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_blade_equipment_v1_equipment_proto_init() }
@@ -3080,7 +3286,7 @@ func file_blade_equipment_v1_equipment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_equipment_v1_equipment_proto_rawDesc), len(file_blade_equipment_v1_equipment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -32,6 +32,9 @@ const (
 	EquipmentService_EquipmentSubmit_FullMethodName       = "/blade.equipment.v1.EquipmentService/EquipmentSubmit"
 	EquipmentService_EquipmentRemove_FullMethodName       = "/blade.equipment.v1.EquipmentService/EquipmentRemove"
 	EquipmentService_EquipmentOverdue_FullMethodName      = "/blade.equipment.v1.EquipmentService/EquipmentOverdue"
+	EquipmentService_RemindRuleList_FullMethodName        = "/blade.equipment.v1.EquipmentService/RemindRuleList"
+	EquipmentService_RemindRuleSubmit_FullMethodName      = "/blade.equipment.v1.EquipmentService/RemindRuleSubmit"
+	EquipmentService_RemindRun_FullMethodName             = "/blade.equipment.v1.EquipmentService/RemindRun"
 	EquipmentService_RulePageList_FullMethodName          = "/blade.equipment.v1.EquipmentService/RulePageList"
 	EquipmentService_RuleDetail_FullMethodName            = "/blade.equipment.v1.EquipmentService/RuleDetail"
 	EquipmentService_RuleSubmit_FullMethodName            = "/blade.equipment.v1.EquipmentService/RuleSubmit"
@@ -87,6 +90,13 @@ type EquipmentServiceClient interface {
 	EquipmentSubmit(ctx context.Context, in *Equipment, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	EquipmentRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	EquipmentOverdue(ctx context.Context, in *OverdueQuery, opts ...grpc.CallOption) (*EquipmentPage, error)
+	// The tenant's reminder rules, one per kind (defaults 30,7,1 days and
+	// overdue when none saved).
+	RemindRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EquipmentRemindRuleList, error)
+	RemindRuleSubmit(ctx context.Context, in *EquipmentRemindRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Sends the tenant's due reminders not yet sent (a manager; the hourly
+	// job does the same): each reminder once (equipment.due.reminder).
+	RemindRun(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EquipmentRemindRun, error)
 	RulePageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RulePage, error)
 	RuleDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Rule, error)
 	RuleSubmit(ctx context.Context, in *Rule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -209,6 +219,36 @@ func (c *equipmentServiceClient) EquipmentOverdue(ctx context.Context, in *Overd
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(EquipmentPage)
 	err := c.cc.Invoke(ctx, EquipmentService_EquipmentOverdue_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RemindRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EquipmentRemindRuleList, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EquipmentRemindRuleList)
+	err := c.cc.Invoke(ctx, EquipmentService_RemindRuleList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RemindRuleSubmit(ctx context.Context, in *EquipmentRemindRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_RemindRuleSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RemindRun(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EquipmentRemindRun, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EquipmentRemindRun)
+	err := c.cc.Invoke(ctx, EquipmentService_RemindRun_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -646,6 +686,13 @@ type EquipmentServiceServer interface {
 	EquipmentSubmit(context.Context, *Equipment) (*wrapperspb.BoolValue, error)
 	EquipmentRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	EquipmentOverdue(context.Context, *OverdueQuery) (*EquipmentPage, error)
+	// The tenant's reminder rules, one per kind (defaults 30,7,1 days and
+	// overdue when none saved).
+	RemindRuleList(context.Context, *v1.Empty) (*EquipmentRemindRuleList, error)
+	RemindRuleSubmit(context.Context, *EquipmentRemindRule) (*wrapperspb.BoolValue, error)
+	// Sends the tenant's due reminders not yet sent (a manager; the hourly
+	// job does the same): each reminder once (equipment.due.reminder).
+	RemindRun(context.Context, *v1.Empty) (*EquipmentRemindRun, error)
 	RulePageList(context.Context, *v1.PageQuery) (*RulePage, error)
 	RuleDetail(context.Context, *v1.IdQuery) (*Rule, error)
 	RuleSubmit(context.Context, *Rule) (*wrapperspb.BoolValue, error)
@@ -738,6 +785,15 @@ func (UnimplementedEquipmentServiceServer) EquipmentRemove(context.Context, *v1.
 }
 func (UnimplementedEquipmentServiceServer) EquipmentOverdue(context.Context, *OverdueQuery) (*EquipmentPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method EquipmentOverdue not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RemindRuleList(context.Context, *v1.Empty) (*EquipmentRemindRuleList, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemindRuleList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RemindRuleSubmit(context.Context, *EquipmentRemindRule) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemindRuleSubmit not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RemindRun(context.Context, *v1.Empty) (*EquipmentRemindRun, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemindRun not implemented")
 }
 func (UnimplementedEquipmentServiceServer) RulePageList(context.Context, *v1.PageQuery) (*RulePage, error) {
 	return nil, status.Error(codes.Unimplemented, "method RulePageList not implemented")
@@ -972,6 +1028,60 @@ func _EquipmentService_EquipmentOverdue_Handler(srv interface{}, ctx context.Con
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(EquipmentServiceServer).EquipmentOverdue(ctx, req.(*OverdueQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RemindRuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RemindRuleList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RemindRuleList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RemindRuleList(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RemindRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EquipmentRemindRule)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RemindRuleSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RemindRuleSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RemindRuleSubmit(ctx, req.(*EquipmentRemindRule))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RemindRun_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RemindRun(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RemindRun_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RemindRun(ctx, req.(*v1.Empty))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1758,6 +1868,18 @@ var EquipmentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "EquipmentOverdue",
 			Handler:    _EquipmentService_EquipmentOverdue_Handler,
+		},
+		{
+			MethodName: "RemindRuleList",
+			Handler:    _EquipmentService_RemindRuleList_Handler,
+		},
+		{
+			MethodName: "RemindRuleSubmit",
+			Handler:    _EquipmentService_RemindRuleSubmit_Handler,
+		},
+		{
+			MethodName: "RemindRun",
+			Handler:    _EquipmentService_RemindRun_Handler,
 		},
 		{
 			MethodName: "RulePageList",

@@ -85,6 +85,14 @@ var Deliveries = []Delivery{
 		Content: content(`临时变更「{{.title}}」已于 {{.expireAt}} 到期,目前处于{{.stateName}}阶段,尚未关闭。请尽快恢复原状或重新办理变更。`),
 		To:      ToUserInOr("applicantId", ToRoleAlias(AdminAlias)),
 	},
+	// equipment: a maintenance or detection date at the tenant's lead times
+	// and once after it passed (once per equipment, date and stage).
+	{
+		Subject: "anquan.equipment.due.reminder",
+		Title:   "设备到期提醒",
+		Content: content(`设备「{{.equipmentName}}」({{.equipmentCode}})的{{.kindName}}{{if .overdue}}已于 {{.dueDate}} 到期,目前已逾期,请立即安排{{.kindName}}{{else if .dueToday}}今天({{.dueDate}})到期,请及时安排{{.kindName}}{{else}}将于 {{.dueDate}} 到期(还有 {{.daysLeft}} 天),请提前安排{{.kindName}}{{end}}。`),
+		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

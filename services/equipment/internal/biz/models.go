@@ -110,5 +110,5 @@ func (Record) TableName() string { return "equipment_record" }
 // Models are the tables of equipment.
 func Models() []any {
 	return []any{&Equipment{}, &Rule{}, &Record{}, &Factor{}, &MajorHazard{}, &MHChemical{},
-		&ServiceOrder{}, &Request{}, &Lockout{}, &LockoutStep{}, &FlowLog{}}
+		&ServiceOrder{}, &Request{}, &Lockout{}, &LockoutStep{}, &FlowLog{}, &RemindRule{}, &RemindNotice{}}
 }

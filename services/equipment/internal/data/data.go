@@ -99,6 +99,28 @@ func NewLockouts(g *gorm.DB) *crud.Repo[biz.Lockout]  { return crud.New[biz.Lock
 func NewSteps(g *gorm.DB) *crud.Repo[biz.LockoutStep] { return crud.New[biz.LockoutStep](g, stepSpec) }
 func NewLogs(g *gorm.DB) *crud.Repo[biz.FlowLog]      { return crud.New[biz.FlowLog](g, logSpec) }
 
+var remindRuleSpec = crud.Spec{Name: "到期提醒规则", Filters: paging.Fields{"kind": "kind"}, Order: "kind asc, id asc"}
+
+var remindNoticeSpec = crud.Spec{Name: "到期提醒", Filters: paging.Fields{"equipmentId": "equipment_id"}, Order: "id asc"}
+
+// NewRemindRules and NewRemindNotices are the reminders' repositories.
+func NewRemindRules(g *gorm.DB) *crud.Repo[biz.RemindRule] {
+	return crud.New[biz.RemindRule](g, remindRuleSpec)
+}
+func NewRemindNotices(g *gorm.DB) *crud.Repo[biz.RemindNotice] {
+	return crud.New[biz.RemindNotice](g, remindNoticeSpec)
+}
+
+// RemindTenants lists the tenants with equipment in use (the reminder job's round).
+func RemindTenants(g *gorm.DB) func(ctx context.Context) ([]string, error) {
+	return func(ctx context.Context) ([]string, error) {
+		var out []string
+		err := db.Conn(ident.AsSystem(ctx), g).Model(&biz.Equipment{}).Where("is_deleted = 0 AND lifecycle = ?", biz.LifecycleInUse).
+			Distinct().Pluck("tenant_id", &out).Error
+		return out, err
+	}
+}
+
 // NewItems, NewRules and NewRecords are the generic repositories.
 func NewItems(g *gorm.DB) *crud.Repo[biz.Equipment] { return crud.New[biz.Equipment](g, equipmentSpec) }
 func NewRules(g *gorm.DB) *crud.Repo[biz.Rule]      { return crud.New[biz.Rule](g, ruleSpec) }
@@ -151,6 +173,8 @@ var indexes = []db.Index{
 	{Name: "idx_eq_lo_dept", Table: "equipment_lockout", Columns: "tenant_id, create_dept"},
 	{Name: "idx_eq_lo_step", Table: "equipment_lockout_step", Columns: "tenant_id, lockout_id, seq"},
 	{Name: "idx_eq_flow_log", Table: "equipment_flow_log", Columns: "tenant_id, flow, object_id"},
+	{Name: "idx_eq_remind_rule", Table: "equipment_remind_rule", Columns: "tenant_id, kind"},
+	{Name: "uk_eq_remind_notice", Table: "equipment_remind_notice", Columns: "equipment_id, kind, due_date, stage", Unique: true},
 }
 
 // Migrate creates or updates the tables and their indexes.

@@ -22,10 +22,13 @@ type Equipment struct {
 	pb.UnimplementedEquipmentServiceServer
 	uc *biz.Ledger
 	fl *biz.Flows
+	rm *biz.Reminders
 }
 
 // New binds the handlers to the use cases.
-func New(uc *biz.Ledger, fl *biz.Flows) *Equipment { return &Equipment{uc: uc, fl: fl} }
+func New(uc *biz.Ledger, fl *biz.Flows, rm *biz.Reminders) *Equipment {
+	return &Equipment{uc: uc, fl: fl, rm: rm}
+}
 
 func ts(t time.Time) string {
 	if t.IsZero() {

@@ -98,7 +98,15 @@ var Template = []MenuTemplate{
 		withButtons(page("accident_rule", "事故规则", "/accident/rule", "setting", "accidentRule"), "edit:修改"),
 	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
+		// The spec's equipment routes inside inspection: the equipment pages mounted again
+		// (same components and button codes as the equipment module's pages; a user with
+		// either menu entry opens them).
 		page("inspection_equipment", "设备管理", "/intelligentInspectionNew/equipmentManagement/equipmentMaintenance", "tool", "inspectionEquipment"),
+		page("inspection_eq_detection", "设备检测", "/intelligentInspectionNew/equipmentManagement/detection", "profile", "inspectionEqDetection"),
+		page("inspection_eq_control", "停机上锁", "/intelligentInspectionNew/equipmentManagement/control", "key", "inspectionEqControl"),
+		page("inspection_eq_disabled", "设备停用", "/intelligentInspectionNew/equipmentManagement/disabled", "danger", "inspectionEqDisabled"),
+		page("inspection_eq_recover", "设备恢复", "/intelligentInspectionNew/equipmentManagement/recover", "control", "inspectionEqRecover"),
+		page("inspection_eq_scrap", "设备报废", "/intelligentInspectionNew/equipmentManagement/scrap", "form", "inspectionEqScrap"),
 		// inspection: points with their NFC/QR codes, plans (routes), the inspectors' tasks and the records.
 		page("inspection_point", "巡检点", "/intelligentInspectionNew/point", "environment", "inspectionPoint", "add", "edit", "delete", "view"),
 		page("inspection_plan", "巡检计划", "/intelligentInspectionNew/plan", "schedule", "inspectionPlan", "add", "edit", "delete", "view"),

@@ -180,4 +180,13 @@ export default {
   停用原因: 'Reason for disabling',
   恢复原因: 'Reason for recovery',
   报废原因: 'Reason for scrapping',
+  到期提醒规则: 'Due-date reminders',
+  提前提醒天数: 'Days before',
+  逾期提醒: 'When overdue',
+  '天数用逗号分隔,0 表示到期当天;每项提醒只发送一次,发给设备责任人。':
+    'Days separated by commas, 0 is the due day; each reminder goes out once, to the responsible person.',
+  立即发送提醒: 'Send due reminders now',
+  已发送提醒: 'Reminders sent',
+  打印二维码标签: 'Print QR labels',
+  请先勾选设备: 'Select equipment rows first',
 };

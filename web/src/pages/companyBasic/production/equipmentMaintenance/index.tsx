@@ -1,9 +1,11 @@
 import React, { useState } from 'react';
-import { Segmented, Tag } from 'antd';
+import { Button, Segmented, Tag } from 'antd';
+import { QrcodeOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { CATEGORIES, DUE_STATES, ENABLES, LIFECYCLES, MAINTAIN_STATES, equipmentApi, overdueApi, ruleOptions } from '@/services/equipment';
 import { userOptions } from '@/services/prevention';
 import { Tx } from '@/utils/i18nText';
+import EquipmentLabels from '../components/EquipmentLabels';
 
 const dueColor = ['default', 'orange', 'red'];
 
@@ -53,6 +55,7 @@ const fields: CrudField[] = [
 /** The equipment ledger (设备台账) and its overdue list (到期提醒: due within 30 days or passed). */
 export default function EquipmentLedgerPage() {
   const [view, setView] = useState<'all' | 'due'>('all');
+  const [labels, setLabels] = useState<any[]>();
   return (
     <>
       <Segmented
@@ -72,7 +75,13 @@ export default function EquipmentLedgerPage() {
         permissionPrefix="equipment_maintenance"
         exportBtn={false}
         addBtn={view === 'all'}
+        toolbarExtra={(selected) => [
+          <Button key="labels" icon={<QrcodeOutlined />} onClick={() => setLabels(selected)}>
+            <Tx>打印二维码标签</Tx>
+          </Button>,
+        ]}
       />
+      {labels ? <EquipmentLabels rows={labels} onClose={() => setLabels(undefined)} /> : null}
     </>
   );
 }
