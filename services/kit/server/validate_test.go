@@ -18,6 +18,7 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 	_ "anquan/proto/blade/desk/v1"
 	_ "anquan/proto/blade/emergency/v1"
+	_ "anquan/proto/blade/health/v1"
 	_ "anquan/proto/blade/factory/v1"
 	_ "anquan/proto/blade/flow/v1"
 	_ "anquan/proto/blade/monitor/v1"

@@ -85,6 +85,20 @@ var Deliveries = []Delivery{
 		Content: content(`临时变更「{{.title}}」已于 {{.expireAt}} 到期,目前处于{{.stateName}}阶段,尚未关闭。请尽快恢复原状或重新办理变更。`),
 		To:      ToUserInOr("applicantId", ToRoleAlias(AdminAlias)),
 	},
+	// health: a worker on a hazard post found with a contraindication (one per post).
+	{
+		Subject: "anquan.health.exam.contraindication",
+		Title:   "职业禁忌证人员需调岗",
+		Content: content(`{{.userName}} 在 {{.examDate}} 的职业健康检查中发现职业禁忌证{{with .note}}({{.}}){{end}},目前在接害岗位「{{.postName}}」。请调离该岗位并办理离岗。`),
+		To:      ToUserInOr("managerId", ToRoleAlias(AdminAlias)),
+	},
+	// health: a suspected occupational disease opened a diagnosis task.
+	{
+		Subject: "anquan.health.diagnosis.opened",
+		Title:   "疑似职业病待安排诊断",
+		Content: content(`{{.userName}} 在 {{.examDate}} 的职业健康检查 ({{.institution}}) 中结论为疑似职业病{{with .factorNames}},接触 {{.}}{{end}}。请安排职业病诊断并按规定报告。`),
+		To:      ToRoleAlias(AdminAlias),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.
