@@ -2180,19 +2180,18 @@ const file_blade_health_v1_health_proto_rawDesc = "" +
 	"\ahazards\x18\x04 \x03(\v2\x1d.blade.health.v1.HealthHazardB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\ahazards\x12<\n" +
 	"\x05exams\x18\x05 \x03(\v2\x1b.blade.health.v1.HealthExamB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05exams\x12I\n" +
 	"\tdiagnoses\x18\x06 \x03(\v2 .blade.health.v1.HealthDiagnosisB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\tdiagnoses\x120\n" +
-	"\x03due\x18\a \x01(\v2\x1e.blade.health.v1.HealthExamDueR\x03due2\xcf\x1c\n" +
+	"\x03due\x18\a \x01(\v2\x1e.blade.health.v1.HealthExamDueR\x03due2\xd7\x1c\n" +
 	"\rHealthService\x12n\n" +
 	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1c.blade.health.v1.HealthRules\",\xca\xf3\x18\vhealth_rule\x82\xd3\xe4\x93\x02\x17\x12\x15/api/health/rule/list\x12}\n" +
 	"\vRuleHistory\x12\x1f.blade.health.v1.HealthRuleCode\x1a\x1c.blade.health.v1.HealthRules\"/\xca\xf3\x18\vhealth_rule\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/health/rule/history\x12}\n" +
 	"\n" +
-	"RuleSubmit\x12\x1b.blade.health.v1.HealthRule\x1a\x1a.google.protobuf.BoolValue\"6\xca\xf3\x18\x10health_rule_edit\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/api/health/rule/submit\x12u\n" +
-	"\bPostPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.health.v1.HealthPostPage\",\xca\xf3\x18\vhealth_post\x82\xd3\xe4\x93\x02\x17\x12\x15/api/health/post/page\x12\x8d\x01\n" +
+	"RuleSubmit\x12\x1b.blade.health.v1.HealthRule\x1a\x1a.google.protobuf.BoolValue\"6\xca\xf3\x18\x10health_rule_edit\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/api/health/rule/submit\x12y\n" +
+	"\fPostPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.health.v1.HealthPostPage\",\xca\xf3\x18\vhealth_post\x82\xd3\xe4\x93\x02\x17\x12\x15/api/health/post/page\x12\x8d\x01\n" +
 	"\n" +
 	"PostSubmit\x12\x1b.blade.health.v1.HealthPost\x1a\x1a.google.protobuf.BoolValue\"F\xca\xf3\x18 health_post_add,health_post_edit\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/api/health/post/submit\x12z\n" +
 	"\n" +
-	"PostRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x12health_post_delete\x82\xd3\xe4\x93\x02\x19\"\x17/api/health/post/remove\x12{\n" +
-	"\n" +
-	"HazardPage\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.health.v1.HealthHazardPage\".\xca\xf3\x18\vhealth_post\x82\xd3\xe4\x93\x02\x19\x12\x17/api/health/hazard/page\x12\x93\x01\n" +
+	"PostRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x12health_post_delete\x82\xd3\xe4\x93\x02\x19\"\x17/api/health/post/remove\x12\x7f\n" +
+	"\x0eHazardPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.health.v1.HealthHazardPage\".\xca\xf3\x18\vhealth_post\x82\xd3\xe4\x93\x02\x19\x12\x17/api/health/hazard/page\x12\x93\x01\n" +
 	"\fHazardSubmit\x12\x1d.blade.health.v1.HealthHazard\x1a\x1a.google.protobuf.BoolValue\"H\xca\xf3\x18 health_post_add,health_post_edit\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/health/hazard/submit\x12~\n" +
 	"\fHazardRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"7\xca\xf3\x18\x12health_post_delete\x82\xd3\xe4\x93\x02\x1b\"\x19/api/health/hazard/remove\x12\x86\x01\n" +
 	"\fDetectionDue\x12\x1f.blade.health.v1.HealthDueQuery\x1a\x1e.blade.health.v1.HealthHazards\"5\xca\xf3\x18\x10health_detection\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/health/detection/due\x12\x89\x01\n" +
@@ -2279,10 +2278,10 @@ var file_blade_health_v1_health_proto_depIdxs = []int32{
 	23, // 14: blade.health.v1.HealthService.RuleList:input_type -> blade.common.v1.Empty
 	2,  // 15: blade.health.v1.HealthService.RuleHistory:input_type -> blade.health.v1.HealthRuleCode
 	0,  // 16: blade.health.v1.HealthService.RuleSubmit:input_type -> blade.health.v1.HealthRule
-	24, // 17: blade.health.v1.HealthService.PostPage:input_type -> blade.common.v1.PageQuery
+	24, // 17: blade.health.v1.HealthService.PostPageList:input_type -> blade.common.v1.PageQuery
 	3,  // 18: blade.health.v1.HealthService.PostSubmit:input_type -> blade.health.v1.HealthPost
 	25, // 19: blade.health.v1.HealthService.PostRemove:input_type -> blade.common.v1.IdsQuery
-	24, // 20: blade.health.v1.HealthService.HazardPage:input_type -> blade.common.v1.PageQuery
+	24, // 20: blade.health.v1.HealthService.HazardPageList:input_type -> blade.common.v1.PageQuery
 	5,  // 21: blade.health.v1.HealthService.HazardSubmit:input_type -> blade.health.v1.HealthHazard
 	25, // 22: blade.health.v1.HealthService.HazardRemove:input_type -> blade.common.v1.IdsQuery
 	8,  // 23: blade.health.v1.HealthService.DetectionDue:input_type -> blade.health.v1.HealthDueQuery
@@ -2306,10 +2305,10 @@ var file_blade_health_v1_health_proto_depIdxs = []int32{
 	1,  // 41: blade.health.v1.HealthService.RuleList:output_type -> blade.health.v1.HealthRules
 	1,  // 42: blade.health.v1.HealthService.RuleHistory:output_type -> blade.health.v1.HealthRules
 	27, // 43: blade.health.v1.HealthService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 44: blade.health.v1.HealthService.PostPage:output_type -> blade.health.v1.HealthPostPage
+	4,  // 44: blade.health.v1.HealthService.PostPageList:output_type -> blade.health.v1.HealthPostPage
 	27, // 45: blade.health.v1.HealthService.PostSubmit:output_type -> google.protobuf.BoolValue
 	27, // 46: blade.health.v1.HealthService.PostRemove:output_type -> google.protobuf.BoolValue
-	6,  // 47: blade.health.v1.HealthService.HazardPage:output_type -> blade.health.v1.HealthHazardPage
+	6,  // 47: blade.health.v1.HealthService.HazardPageList:output_type -> blade.health.v1.HealthHazardPage
 	27, // 48: blade.health.v1.HealthService.HazardSubmit:output_type -> google.protobuf.BoolValue
 	27, // 49: blade.health.v1.HealthService.HazardRemove:output_type -> google.protobuf.BoolValue
 	7,  // 50: blade.health.v1.HealthService.DetectionDue:output_type -> blade.health.v1.HealthHazards

@@ -35,10 +35,10 @@ const (
 	HealthService_RuleList_FullMethodName          = "/blade.health.v1.HealthService/RuleList"
 	HealthService_RuleHistory_FullMethodName       = "/blade.health.v1.HealthService/RuleHistory"
 	HealthService_RuleSubmit_FullMethodName        = "/blade.health.v1.HealthService/RuleSubmit"
-	HealthService_PostPage_FullMethodName          = "/blade.health.v1.HealthService/PostPage"
+	HealthService_PostPageList_FullMethodName      = "/blade.health.v1.HealthService/PostPageList"
 	HealthService_PostSubmit_FullMethodName        = "/blade.health.v1.HealthService/PostSubmit"
 	HealthService_PostRemove_FullMethodName        = "/blade.health.v1.HealthService/PostRemove"
-	HealthService_HazardPage_FullMethodName        = "/blade.health.v1.HealthService/HazardPage"
+	HealthService_HazardPageList_FullMethodName    = "/blade.health.v1.HealthService/HazardPageList"
 	HealthService_HazardSubmit_FullMethodName      = "/blade.health.v1.HealthService/HazardSubmit"
 	HealthService_HazardRemove_FullMethodName      = "/blade.health.v1.HealthService/HazardRemove"
 	HealthService_DetectionDue_FullMethodName      = "/blade.health.v1.HealthService/DetectionDue"
@@ -68,12 +68,12 @@ type HealthServiceClient interface {
 	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*HealthRules, error)
 	RuleHistory(ctx context.Context, in *HealthRuleCode, opts ...grpc.CallOption) (*HealthRules, error)
 	RuleSubmit(ctx context.Context, in *HealthRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
-	PostPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthPostPage, error)
+	PostPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthPostPage, error)
 	PostSubmit(ctx context.Context, in *HealthPost, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Removes posts without factors or workers.
 	PostRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Factors (filters postId, factorClass, harmDegree, factorName).
-	HazardPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthHazardPage, error)
+	HazardPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthHazardPage, error)
 	HazardSubmit(ctx context.Context, in *HealthHazard, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	HazardRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Every factor with its next detection due date, soonest first.
@@ -144,10 +144,10 @@ func (c *healthServiceClient) RuleSubmit(ctx context.Context, in *HealthRule, op
 	return out, nil
 }
 
-func (c *healthServiceClient) PostPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthPostPage, error) {
+func (c *healthServiceClient) PostPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthPostPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(HealthPostPage)
-	err := c.cc.Invoke(ctx, HealthService_PostPage_FullMethodName, in, out, cOpts...)
+	err := c.cc.Invoke(ctx, HealthService_PostPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -174,10 +174,10 @@ func (c *healthServiceClient) PostRemove(ctx context.Context, in *v1.IdsQuery, o
 	return out, nil
 }
 
-func (c *healthServiceClient) HazardPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthHazardPage, error) {
+func (c *healthServiceClient) HazardPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HealthHazardPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(HealthHazardPage)
-	err := c.cc.Invoke(ctx, HealthService_HazardPage_FullMethodName, in, out, cOpts...)
+	err := c.cc.Invoke(ctx, HealthService_HazardPageList_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -391,12 +391,12 @@ type HealthServiceServer interface {
 	RuleList(context.Context, *v1.Empty) (*HealthRules, error)
 	RuleHistory(context.Context, *HealthRuleCode) (*HealthRules, error)
 	RuleSubmit(context.Context, *HealthRule) (*wrapperspb.BoolValue, error)
-	PostPage(context.Context, *v1.PageQuery) (*HealthPostPage, error)
+	PostPageList(context.Context, *v1.PageQuery) (*HealthPostPage, error)
 	PostSubmit(context.Context, *HealthPost) (*wrapperspb.BoolValue, error)
 	// Removes posts without factors or workers.
 	PostRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// Factors (filters postId, factorClass, harmDegree, factorName).
-	HazardPage(context.Context, *v1.PageQuery) (*HealthHazardPage, error)
+	HazardPageList(context.Context, *v1.PageQuery) (*HealthHazardPage, error)
 	HazardSubmit(context.Context, *HealthHazard) (*wrapperspb.BoolValue, error)
 	HazardRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	// Every factor with its next detection due date, soonest first.
@@ -446,8 +446,8 @@ func (UnimplementedHealthServiceServer) RuleHistory(context.Context, *HealthRule
 func (UnimplementedHealthServiceServer) RuleSubmit(context.Context, *HealthRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
 }
-func (UnimplementedHealthServiceServer) PostPage(context.Context, *v1.PageQuery) (*HealthPostPage, error) {
-	return nil, status.Error(codes.Unimplemented, "method PostPage not implemented")
+func (UnimplementedHealthServiceServer) PostPageList(context.Context, *v1.PageQuery) (*HealthPostPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method PostPageList not implemented")
 }
 func (UnimplementedHealthServiceServer) PostSubmit(context.Context, *HealthPost) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method PostSubmit not implemented")
@@ -455,8 +455,8 @@ func (UnimplementedHealthServiceServer) PostSubmit(context.Context, *HealthPost)
 func (UnimplementedHealthServiceServer) PostRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method PostRemove not implemented")
 }
-func (UnimplementedHealthServiceServer) HazardPage(context.Context, *v1.PageQuery) (*HealthHazardPage, error) {
-	return nil, status.Error(codes.Unimplemented, "method HazardPage not implemented")
+func (UnimplementedHealthServiceServer) HazardPageList(context.Context, *v1.PageQuery) (*HealthHazardPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method HazardPageList not implemented")
 }
 func (UnimplementedHealthServiceServer) HazardSubmit(context.Context, *HealthHazard) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method HazardSubmit not implemented")
@@ -593,20 +593,20 @@ func _HealthService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
-func _HealthService_PostPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+func _HealthService_PostPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
 	if interceptor == nil {
-		return srv.(HealthServiceServer).PostPage(ctx, in)
+		return srv.(HealthServiceServer).PostPageList(ctx, in)
 	}
 	info := &grpc.UnaryServerInfo{
 		Server:     srv,
-		FullMethod: HealthService_PostPage_FullMethodName,
+		FullMethod: HealthService_PostPageList_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HealthServiceServer).PostPage(ctx, req.(*v1.PageQuery))
+		return srv.(HealthServiceServer).PostPageList(ctx, req.(*v1.PageQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -647,20 +647,20 @@ func _HealthService_PostRemove_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
-func _HealthService_HazardPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+func _HealthService_HazardPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
 	if interceptor == nil {
-		return srv.(HealthServiceServer).HazardPage(ctx, in)
+		return srv.(HealthServiceServer).HazardPageList(ctx, in)
 	}
 	info := &grpc.UnaryServerInfo{
 		Server:     srv,
-		FullMethod: HealthService_HazardPage_FullMethodName,
+		FullMethod: HealthService_HazardPageList_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HealthServiceServer).HazardPage(ctx, req.(*v1.PageQuery))
+		return srv.(HealthServiceServer).HazardPageList(ctx, req.(*v1.PageQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1045,8 +1045,8 @@ var HealthService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _HealthService_RuleSubmit_Handler,
 		},
 		{
-			MethodName: "PostPage",
-			Handler:    _HealthService_PostPage_Handler,
+			MethodName: "PostPageList",
+			Handler:    _HealthService_PostPageList_Handler,
 		},
 		{
 			MethodName: "PostSubmit",
@@ -1057,8 +1057,8 @@ var HealthService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _HealthService_PostRemove_Handler,
 		},
 		{
-			MethodName: "HazardPage",
-			Handler:    _HealthService_HazardPage_Handler,
+			MethodName: "HazardPageList",
+			Handler:    _HealthService_HazardPageList_Handler,
 		},
 		{
 			MethodName: "HazardSubmit",

@@ -104,7 +104,7 @@ func postOut(p *biz.Post) *pb.HealthPost {
 		ManagerName: p.ManagerName, Note: p.Note, CreateTime: ts(p.CreateTime)}
 }
 
-func (s *Health) PostPage(ctx context.Context, q *commonv1.PageQuery) (*pb.HealthPostPage, error) {
+func (s *Health) PostPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.HealthPostPage, error) {
 	p, err := s.uc.Posts.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
@@ -179,7 +179,7 @@ func (s *Health) hazardsOut(ctx context.Context, dues []biz.HazardDue) ([]*pb.He
 	return out, nil
 }
 
-func (s *Health) HazardPage(ctx context.Context, q *commonv1.PageQuery) (*pb.HealthHazardPage, error) {
+func (s *Health) HazardPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.HealthHazardPage, error) {
 	p, err := s.uc.Hazards.Page(ctx, svc.Query(q))
 	if err != nil {
 		return nil, err
