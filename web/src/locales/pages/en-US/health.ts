@@ -11,7 +11,7 @@ export default {
   危害程度: 'Harm degree',
   体检周期规则: 'Examination interval rule',
   '体检周期(月)': 'Exam interval (months)',
-  '检测周期(月)': 'Detection interval (months)',
+  '检测周期(月)': 'Interval (months)',
   '默认 (GBZ 188)': 'Default (GBZ 188)',
   苯: 'Benzene',
   一氧化碳: 'Carbon monoxide',
@@ -86,4 +86,5 @@ export default {
   中度危害: 'Moderate (II)',
   重度危害: 'Severe (III)',
   类别: 'Class',
+  导出: 'Export',
 };
