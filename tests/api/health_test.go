@@ -11,7 +11,6 @@ import (
 
 const hlt = "/api/health"
 
-
 // hday is today plus months and days in the platform's zone, as yyyy-MM-dd.
 func hday(months, days int) string {
 	n := time.Now().In(cst)
