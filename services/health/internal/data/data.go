@@ -24,17 +24,17 @@ var (
 		Order:   "post_id asc, id asc"}
 	detectionSpec = crud.Spec{Name: "检测记录",
 		Filters: paging.Fields{"id": "id", "hazardId": "hazard_id", "result": "result", "published": "published", "detectedAt": "detected_at"},
-		Sorts:   paging.Fields{"detectedAt": "detected_at"}, Order: "detected_at desc, id desc"}
+		Sorts:   paging.Fields{"detectedAt": "detected_at"}, Order: "detected_at desc, id desc", CountTTL: 5 * time.Second, DeferredPage: true}
 	assignmentSpec = crud.Spec{Name: "岗位安排",
 		Filters: paging.Fields{"id": "id", "userId": "user_id", "userName": "user_name", "postId": "post_id", "startDate": "start_date"},
-		Order:   "start_date desc, id desc"}
+		Order:   "start_date desc, id desc", CountTTL: 5 * time.Second, DeferredPage: true}
 	examSpec = crud.Spec{Name: "职业健康检查",
 		Filters: paging.Fields{"id": "id", "userId": "user_id", "userName": "user_name", "examType": "exam_type", "conclusion": "conclusion",
 			"examDate": "exam_date", "needsReassign": "needs_reassign"},
-		Sorts: paging.Fields{"examDate": "exam_date"}, Order: "exam_date desc, id desc"}
+		Sorts: paging.Fields{"examDate": "exam_date"}, Order: "exam_date desc, id desc", CountTTL: 5 * time.Second, DeferredPage: true}
 	diagnosisSpec = crud.Spec{Name: "诊断任务",
 		Filters: paging.Fields{"id": "id", "userId": "user_id", "userName": "user_name", "state": "state", "examId": "exam_id"},
-		Order:   "create_time desc, id desc"}
+		Order:   "create_time desc, id desc", CountTTL: 5 * time.Second, DeferredPage: true}
 )
 
 // NewRules ... are the generic repositories.
