@@ -14,6 +14,7 @@ require (
 	anquan/equipment v0.0.0
 	anquan/factory v0.0.0
 	anquan/flow v0.0.0
+	anquan/health v0.0.0
 	anquan/gateway v0.0.0
 	anquan/inspection v0.0.0
 	anquan/kit v0.0.0
@@ -193,6 +194,7 @@ replace (
 	anquan/equipment => ./services/equipment
 	anquan/factory => ./services/factory
 	anquan/flow => ./services/flow
+	anquan/health => ./services/health
 	anquan/gateway => ./gateway
 	anquan/inspection => ./services/inspection
 	anquan/kit => ./services/kit

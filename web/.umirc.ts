@@ -224,6 +224,14 @@ export default defineConfig({
         { path: '/accident/report', component: './accident/report/index', access: 'canRoute' },
         { path: '/accident/nearMiss', component: './accident/nearMiss/index', access: 'canRoute' },
         { path: '/accident/rule', component: './accident/rule/index', access: 'canRoute' },
+        // health (occupational health) pages
+        { path: '/health/post', component: './health/post/index', access: 'canRoute' },
+        { path: '/health/detection', component: './health/detection/index', access: 'canRoute' },
+        { path: '/health/assignment', component: './health/assignment/index', access: 'canRoute' },
+        { path: '/health/exam', component: './health/exam/index', access: 'canRoute' },
+        { path: '/health/diagnosis', component: './health/diagnosis/index', access: 'canRoute' },
+        { path: '/health/record', component: './health/record/index', access: 'canRoute' },
+        { path: '/health/rule', component: './health/rule/index', access: 'canRoute' },
         // change (management of change) pages
         { path: '/change/request', component: './change/request/index', access: 'canRoute' },
         // flow pages

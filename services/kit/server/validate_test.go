@@ -20,6 +20,7 @@ import (
 	_ "anquan/proto/blade/emergency/v1"
 	_ "anquan/proto/blade/factory/v1"
 	_ "anquan/proto/blade/flow/v1"
+	_ "anquan/proto/blade/health/v1"
 	_ "anquan/proto/blade/monitor/v1"
 	_ "anquan/proto/blade/prevention/v1"
 	_ "anquan/proto/blade/resource/v1"

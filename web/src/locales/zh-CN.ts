@@ -89,6 +89,7 @@ export default {
   'menu.safety_education': '安全教育',
   'menu.dangerous_source': '危险源',
   'menu.emergency': '应急管理',
+  'menu.occupationalHealth': '职业健康',
   'menu.intelligent_inspection': '智能巡检',
   'menu.personnel_vehicle': '人员车辆',
   'menu.on_duty': '值班值守',

@@ -5229,6 +5229,454 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/assignment/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker leaves the post (end date); a contraindication flag of the
+         *     worker is cleared when no hazard post remains.
+         */
+        post: operations["HealthService_AssignmentLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/assignment/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_AssignmentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/assignment/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a worker on a hazard post: refused without a pre-employment exam,
+         *     or when its conclusion is a contraindication.
+         */
+        post: operations["HealthService_AssignmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every factor with its next detection due date, soonest first. */
+        get: operations["HealthService_DetectionDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_DetectionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a result to the workers (公示); a published result is no longer edited. */
+        post: operations["HealthService_DetectionPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_DetectionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_DetectionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 待安排 -> 诊断中 (institution). */
+        post: operations["HealthService_DiagnosisArrange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 诊断中 -> 已完成 (result). */
+        post: operations["HealthService_DiagnosisComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_DiagnosisPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every worker on a hazard post with the next periodic examination due. */
+        get: operations["HealthService_ExamDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_ExamExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_ExamPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_ExamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Factors (filters postId, factorClass, harmDegree, factorName). */
+        get: operations["HealthService_HazardPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_HazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_HazardSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_PostPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes posts without factors or workers. */
+        post: operations["HealthService_PostRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_PostSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The record as an xlsx workbook (posts and factors, examinations, diagnoses). */
+        get: operations["HealthService_RecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inspection/plan/detail": {
         parameters: {
             query?: never;
@@ -10480,6 +10928,293 @@ export interface components {
             total: number;
         };
         /**
+         * @description A worker on a hazard post from start_date until end_date (empty: still
+         *     there). The name is read from blade-user by user_id.
+         */
+        v1HealthAssignment: {
+            createTime: string;
+            current: boolean;
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            /** yyyy-MM-dd */
+            startDate: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthAssignmentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthAssignment"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A workplace detection of a factor by a qualified body. result: 1 符合,
+         *     2 超标. Published: the result was made known to the workers (公示).
+         */
+        v1HealthDetection: {
+            agency: string;
+            createTime: string;
+            /** yyyy-MM-dd */
+            detectedAt: string;
+            factorName: string;
+            /** Format: int64 */
+            hazardId: string;
+            /** Format: int64 */
+            id: string;
+            measured: string;
+            postName: string;
+            published: boolean;
+            publishedAt: string;
+            /** Format: int32 */
+            result: number;
+        };
+        v1HealthDetectionPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthDetection"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A diagnosis task opened by a suspected occupational disease. state: 0 待安排,
+         *     1 诊断中, 2 已完成. result (when done): 1 确诊职业病 (disease_category 1-10,
+         *     dictionary occupational_disease_category), 2 排除.
+         */
+        v1HealthDiagnosis: {
+            arrangedAt: string;
+            createTime: string;
+            /** Format: int32 */
+            diseaseCategory: number;
+            doneAt: string;
+            /** Format: int64 */
+            examId: string;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            note: string;
+            /** Format: int32 */
+            result: number;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthDiagnosisPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthDiagnosis"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Arrange (institution) or complete (result, disease_category, note) a
+         *     diagnosis.
+         */
+        v1HealthDiagnosisStep: {
+            /** Format: int32 */
+            diseaseCategory: number;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            note: string;
+            /** Format: int32 */
+            result: number;
+        };
+        /**
+         * @description An occupational health examination. exam_type: health_exam_type 1 上岗前,
+         *     2 在岗期间, 3 离岗时, 4 离岗后, 5 应急. conclusion: 1 目前未见异常, 2 复查,
+         *     3 疑似职业病, 4 职业禁忌证, 5 其他. A contraindication of a worker on a
+         *     hazard post sets needs_reassign (cleared when reassigned); a suspected
+         *     disease opens a diagnosis (diagnosis_id).
+         */
+        v1HealthExam: {
+            /** Format: int32 */
+            conclusion: number;
+            conclusionName: string;
+            conclusionNote: string;
+            createTime: string;
+            /** Format: int64 */
+            diagnosisId: string;
+            /** yyyy-MM-dd */
+            examDate: string;
+            /** Format: int32 */
+            examType: number;
+            factorNames: string;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            needsReassign: boolean;
+            reassigned: boolean;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description When a worker's next periodic examination is due: the last 上岗前 or 在岗
+         *     examination plus the shortest interval of the factors of their current
+         *     posts.
+         */
+        v1HealthExamDue: {
+            /** Format: int32 */
+            intervalMonths: number;
+            lastExamDate: string;
+            nextDue: string;
+            overdue: boolean;
+            postNames: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthExamDues: {
+            items: components["schemas"]["v1HealthExamDue"][];
+        };
+        v1HealthExamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthExam"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A hazard factor at a post. factor_class: dictionary
+         *     occupational_hazard_factor 1-6; harm_degree: harm_degree 1-3 (GBZ/T 229
+         *     I-III); exam_rule: the rule code of its periodic examination interval
+         *     (exam.periodic.*; empty = exam.periodic.default). The detection fields are
+         *     computed: the last detection, the next due date by the unit's class, and
+         *     whether it is overdue.
+         */
+        v1HealthHazard: {
+            createTime: string;
+            /** Format: int32 */
+            detectionMonths: number;
+            detectionOverdue: boolean;
+            /** Format: int32 */
+            examMonths: number;
+            examRule: string;
+            /** Format: int32 */
+            factorClass: number;
+            factorName: string;
+            /** Format: int32 */
+            harmDegree: number;
+            /** Format: int64 */
+            id: string;
+            lastDetectedAt: string;
+            nextDetectionDue: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+        };
+        v1HealthHazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthHazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1HealthHazards: {
+            items: components["schemas"]["v1HealthHazard"][];
+        };
+        v1HealthLeave: {
+            /** @description yyyy-MM-dd; empty = today. */
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+        };
+        /**
+         * @description A post exposed to occupational hazards (接害岗位). manager_user_id: the
+         *     post's responsible person, told when a worker of the post has a
+         *     contraindication (else the health administrators).
+         */
+        v1HealthPost: {
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            /** @description The factors' names, joined (read only). */
+            factorNames: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            managerName: string;
+            /** Format: int64 */
+            managerUserId: string;
+            name: string;
+            note: string;
+            /** Format: int32 */
+            workers: number;
+        };
+        v1HealthPostPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthPost"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A worker's occupational health record (职业健康监护档案). */
+        v1HealthRecord: {
+            assignments: components["schemas"]["v1HealthAssignment"][];
+            diagnoses: components["schemas"]["v1HealthDiagnosis"][];
+            due: components["schemas"]["v1HealthExamDue"];
+            exams: components["schemas"]["v1HealthExam"][];
+            hazards: components["schemas"]["v1HealthHazard"][];
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        v1HealthRule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1HealthRules: {
+            items: components["schemas"]["v1HealthRule"][];
+        };
+        /**
          * @description A point held out of service (点位停用): from start_at until until, or
          *     until ended by hand. kind: 1 标定 calibration, 2 作业票 work permit
          *     (permit_id), 3 检修 maintenance.
@@ -13418,6 +14153,15 @@ export interface components {
         v1HazardAction: {
             content: {
                 "application/json": components["schemas"]["v1HazardAction"];
+            };
+        };
+        /**
+         * @description Arrange (institution) or complete (result, disease_category, note) a
+         *     diagnosis.
+         */
+        v1HealthDiagnosisStep: {
+            content: {
+                "application/json": components["schemas"]["v1HealthDiagnosisStep"];
             };
         };
         /**
@@ -21002,6 +21746,668 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1ServiceOrder"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_AssignmentLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthLeave"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_AssignmentPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthAssignmentPage"];
+                };
+            };
+        };
+    };
+    HealthService_AssignmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A worker on a hazard post from start_date until end_date (empty: still
+         *     there). The name is read from blade-user by user_id.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthAssignment"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionDue: {
+        parameters: {
+            query?: {
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthHazards"];
+                };
+            };
+        };
+    };
+    HealthService_DetectionPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthDetectionPage"];
+                };
+            };
+        };
+    };
+    HealthService_DetectionPublish: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A workplace detection of a factor by a qualified body. result: 1 符合,
+         *     2 超标. Published: the result was made known to the workers (公示).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthDetection"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisArrange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HealthDiagnosisStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HealthDiagnosisStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthDiagnosisPage"];
+                };
+            };
+        };
+    };
+    HealthService_ExamDue: {
+        parameters: {
+            query?: {
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthExamDues"];
+                };
+            };
+        };
+    };
+    HealthService_ExamExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    HealthService_ExamPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthExamPage"];
+                };
+            };
+        };
+    };
+    HealthService_ExamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_ExamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An occupational health examination. exam_type: health_exam_type 1 上岗前,
+         *     2 在岗期间, 3 离岗时, 4 离岗后, 5 应急. conclusion: 1 目前未见异常, 2 复查,
+         *     3 疑似职业病, 4 职业禁忌证, 5 其他. A contraindication of a worker on a
+         *     hazard post sets needs_reassign (cleared when reassigned); a suspected
+         *     disease opens a diagnosis (diagnosis_id).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthExam"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_HazardPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthHazardPage"];
+                };
+            };
+        };
+    };
+    HealthService_HazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_HazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A hazard factor at a post. factor_class: dictionary
+         *     occupational_hazard_factor 1-6; harm_degree: harm_degree 1-3 (GBZ/T 229
+         *     I-III); exam_rule: the rule code of its periodic examination interval
+         *     (exam.periodic.*; empty = exam.periodic.default). The detection fields are
+         *     computed: the last detection, the next due date by the unit's class, and
+         *     whether it is overdue.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthHazard"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_PostPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthPostPage"];
+                };
+            };
+        };
+    };
+    HealthService_PostRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_PostSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A post exposed to occupational hazards (接害岗位). manager_user_id: the
+         *     post's responsible person, told when a worker of the post has a
+         *     contraindication (else the health administrators).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthPost"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_RecordDetail: {
+        parameters: {
+            query?: {
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRecord"];
+                };
+            };
+        };
+    };
+    HealthService_RecordExport: {
+        parameters: {
+            query?: {
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    HealthService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRules"];
+                };
+            };
+        };
+    };
+    HealthService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRules"];
+                };
+            };
+        };
+    };
+    HealthService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthRule"];
             };
         };
         responses: {

@@ -66,6 +66,7 @@ export const MODULE_CODES = [
   'safety_education',
   'dangerous_source',
   'emergency',
+  'occupational_health',
   'intelligent_inspection',
   'personnel_vehicle',
   'on_duty',

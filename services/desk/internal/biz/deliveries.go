@@ -93,6 +93,20 @@ var Deliveries = []Delivery{
 		Content: content(`设备「{{.equipmentName}}」({{.equipmentCode}})的{{.kindName}}{{if .overdue}}已于 {{.dueDate}} 到期,目前已逾期,请立即安排{{.kindName}}{{else if .dueToday}}今天({{.dueDate}})到期,请及时安排{{.kindName}}{{else}}将于 {{.dueDate}} 到期(还有 {{.daysLeft}} 天),请提前安排{{.kindName}}{{end}}。`),
 		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
 	},
+	// health: a worker on a hazard post found with a contraindication (one per post).
+	{
+		Subject: "anquan.health.exam.contraindication",
+		Title:   "职业禁忌证人员需调岗",
+		Content: content(`{{.userName}} 在 {{.examDate}} 的职业健康检查中发现职业禁忌证{{with .note}}({{.}}){{end}},目前在接害岗位「{{.postName}}」。请调离该岗位并办理离岗。`),
+		To:      ToUserInOr("managerId", ToRoleAlias(AdminAlias)),
+	},
+	// health: a suspected occupational disease opened a diagnosis task.
+	{
+		Subject: "anquan.health.diagnosis.opened",
+		Title:   "疑似职业病待安排诊断",
+		Content: content(`{{.userName}} 在 {{.examDate}} 的职业健康检查 ({{.institution}}) 中结论为疑似职业病{{with .factorNames}},接触 {{.}}{{end}}。请安排职业病诊断并按规定报告。`),
+		To:      ToRoleAlias(AdminAlias),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

@@ -97,6 +97,17 @@ var Template = []MenuTemplate{
 		page("accident_near_miss", "未遂事件", "/accident/nearMiss", "warning", "accidentNearMiss", "add", "edit", "delete", "view"),
 		withButtons(page("accident_rule", "事故规则", "/accident/rule", "setting", "accidentRule"), "edit:修改"),
 	}},
+	{Code: "occupational_health", Name: "职业健康", Path: "/health", Source: "safety", I18n: "occupationalHealth", Category: 1, Children: []MenuTemplate{
+		// health: hazard posts and factors, detections, examinations with their gates,
+		// diagnosis tasks, a record per worker and the rule table.
+		page("health_post", "接害岗位", "/health/post", "team", "healthPost", "add", "edit", "delete", "view"),
+		withButtons(page("health_detection", "检测记录", "/health/detection", "database", "healthDetection", "add", "edit", "delete", "view"), "publish:结果公示"),
+		withButtons(page("health_assignment", "岗位安排", "/health/assignment", "people", "healthAssignment", "add", "view"), "leave:离岗"),
+		page("health_exam", "职业健康检查", "/health/exam", "profile", "healthExam", crudButtons...),
+		withButtons(page("health_diagnosis", "职业病诊断", "/health/diagnosis", "risk", "healthDiagnosis", "view"), "handle:诊断跟踪"),
+		page("health_record", "职业健康档案", "/health/record", "book", "healthRecord", "view", "export"),
+		withButtons(page("health_rule", "职业健康规则", "/health/rule", "setting", "healthRule"), "edit:修改"),
+	}},
 	{Code: "intelligent_inspection", Name: "智能巡检", Path: "/intelligentInspectionNew", Source: "inspection", I18n: "intelligentInspection", Category: 1, Children: []MenuTemplate{
 		// The spec's equipment routes inside inspection: the equipment pages mounted again
 		// (same components and button codes as the equipment module's pages; a user with
@@ -262,7 +273,7 @@ var DemoButtons = map[string][]string{
 
 // DemoGrants: which module codes each demo role may see (the administrator sees everything).
 var DemoGrants = map[string][]string{
-	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt", "video_surveillance"},
+	"safety_manager":    {"safety_risk", "hidden_danger", "safety_education", "dangerous_source", "emergency", "occupational_health", "intelligent_inspection", "personnel_vehicle", "on_duty", "business_process", "equipment", "monitoring", "education_admin", "contractor_mgmt", "video_surveillance"},
 	"workshop_director": {"safety_risk", "hidden_danger", "safety_education", "intelligent_inspection", "on_duty", "business_process", "equipment", "monitoring", "emergency", "video_surveillance"},
 	"operator":          {"hidden_danger", "safety_education", "business_process", "intelligent_inspection"},
 	"contractor":        {"safety_education", "business_process"},

@@ -15,6 +15,7 @@ import monitor from './en-US/monitor';
 import video from './en-US/video';
 import positioning from './en-US/positioning';
 import equipment from './en-US/equipment';
+import health from './en-US/health';
 import prevention from './en-US/prevention';
 import shell from './en-US/shell';
 import workticket from './en-US/workticket';
@@ -38,6 +39,7 @@ export default {
   ...equipment,
   ...emergency,
   ...change,
+  ...health,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',

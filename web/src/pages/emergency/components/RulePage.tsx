@@ -9,7 +9,15 @@ import ActionModal from './ActionModal';
  * A service's rule table (emergency or accident): the values in force with their legal source;
  * a change is a new version (older ones are kept and listed).
  */
-export default function RulePage({ svc, title, perm }: { svc: 'emergency' | 'accident' | 'monitor'; title: string; perm: string }) {
+export default function RulePage({
+  svc,
+  title,
+  perm,
+}: {
+  svc: 'emergency' | 'accident' | 'monitor' | 'health';
+  title: string;
+  perm: string;
+}) {
   const tt = useText();
   const access = useAccess();
   const [rows, setRows] = React.useState<any[]>([]);
