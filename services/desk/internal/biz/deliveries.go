@@ -85,6 +85,13 @@ var Deliveries = []Delivery{
 		Content: content(`临时变更「{{.title}}」已于 {{.expireAt}} 到期,目前处于{{.stateName}}阶段,尚未关闭。请尽快恢复原状或重新办理变更。`),
 		To:      ToUserInOr("applicantId", ToRoleAlias(AdminAlias)),
 	},
+	// records: a document published to a reader, who must confirm reading it (one event per reader).
+	{
+		Subject: "anquan.records.document.published",
+		Title:   "文件发布待阅读确认",
+		Content: content(`{{.kindName}}「{{.title}}」第 {{.version}} 版已发布{{with .publisherName}}(发布人:{{.}}){{end}},请阅读并在页面上确认。`),
+		To:      ToUserIn("readerId"),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.
