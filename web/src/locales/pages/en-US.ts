@@ -16,6 +16,7 @@ import video from './en-US/video';
 import positioning from './en-US/positioning';
 import equipment from './en-US/equipment';
 import prevention from './en-US/prevention';
+import records from './en-US/records';
 import shell from './en-US/shell';
 import workticket from './en-US/workticket';
 
@@ -38,6 +39,7 @@ export default {
   ...equipment,
   ...emergency,
   ...change,
+  ...records,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
