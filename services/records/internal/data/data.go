@@ -42,10 +42,14 @@ var (
 )
 
 // NewChemicals ... are the generic repositories.
-func NewChemicals(g *gorm.DB) *crud.Repo[biz.Chemical] { return crud.New[biz.Chemical](g, chemicalSpec) }
-func NewStocks(g *gorm.DB) *crud.Repo[biz.Stock]       { return crud.New[biz.Stock](g, stockSpec) }
-func NewDocuments(g *gorm.DB) *crud.Repo[biz.Document] { return crud.New[biz.Document](g, documentSpec) }
-func NewReaders(g *gorm.DB) *crud.Repo[biz.Reader]     { return crud.New[biz.Reader](g, readerSpec) }
+func NewChemicals(g *gorm.DB) *crud.Repo[biz.Chemical] {
+	return crud.New[biz.Chemical](g, chemicalSpec)
+}
+func NewStocks(g *gorm.DB) *crud.Repo[biz.Stock] { return crud.New[biz.Stock](g, stockSpec) }
+func NewDocuments(g *gorm.DB) *crud.Repo[biz.Document] {
+	return crud.New[biz.Document](g, documentSpec)
+}
+func NewReaders(g *gorm.DB) *crud.Repo[biz.Reader] { return crud.New[biz.Reader](g, readerSpec) }
 
 var indexes = []db.Index{
 	{Name: "idx_rec_chem_created", Table: "records_chemical", Columns: "tenant_id, create_time"},

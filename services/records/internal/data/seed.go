@@ -34,7 +34,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 		c := db.Conn(ctx, g)
 		methanol := &biz.Chemical{Name: "甲醇", Alias: "木醇;木精", Cas: "67-56-1", UnNumber: "1230", Category: 2, StorageMethod: 1, ChemicalType: 1,
 			HazardousEffect: 1, MaterialState: 2, Unit: 1, GhsClasses: "FLL,ATO,STS", KeySupervised: true, CriticalQuantity: 500,
-			DeptID: seedids.DemoWorkshop2Dept,
+			DeptID:             seedids.DemoWorkshop2Dept,
 			MsdsIdentification: "化学品中文名:甲醇;英文名:methanol;推荐用途:合成原料、溶剂。", MsdsHazards: "高度易燃液体和蒸气;吞咽、皮肤接触或吸入会中毒;对视神经有损害。",
 			MsdsComposition: "纯品,甲醇 ≥ 99.5%。", MsdsFirstAid: "吸入:迅速脱离现场至空气新鲜处;食入:饮足量温水,催吐,就医。",
 			MsdsFireFighting: "抗溶性泡沫、干粉、二氧化碳、砂土灭火;用水灭火无效。", MsdsAccidentalRelease: "消除所有点火源,围堤收容,用泡沫覆盖降低蒸气灾害。",
