@@ -216,6 +216,15 @@ func (e *env) testRecordsAccess(t *testing.T) {
 	dir := e.login("100001", "director", "123456")
 	op := e.login("100001", "operator1", "123456")
 	ok(t, e.get(rec+"/document/page?kind=1", op), "operator reads documents")
+	// Drafts are for the kind's editors: the seeded draft check is listed for the safety manager only.
+	draft := e.one(t, rec+"/document/page?kind=2", a, "state", "0")
+	if n := len(e.get(rec+"/document/page?kind=2", op).list()); n != 0 {
+		t.Fatalf("operator sees %d draft checks", n)
+	}
+	if n := len(e.get(rec+"/document/page?state=0", op).list()); n != 0 {
+		t.Fatalf("operator sees %d drafts", n)
+	}
+	fails(t, e.get(rec+"/document/detail?id="+str(draft["id"]), op), 403, "尚未发布", "operator reads a draft")
 	fails(t, e.get(rec+"/chemical/page", op), 403, "", "operator reads the chemical ledger")
 	fails(t, e.post(rec+"/document/submit", op, map[string]any{"kind": 4, "title": "x", "content": "x"}), 403, "", "operator drafts")
 	fails(t, e.post(rec+"/document/submit", dir, map[string]any{"kind": 1, "title": "x", "content": "x"}), 403, "", "director drafts")

@@ -7,6 +7,7 @@ import (
 	"anquan/kit/authz"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/paging"
 	"anquan/kit/valid"
 )
 
@@ -254,4 +255,50 @@ func (s *Records) Confirm(ctx context.Context, docID int64) error {
 	now := s.Now()
 	r.Confirmed, r.ConfirmedAt = true, &now
 	return s.Readers.Update(ctx, r.ID, r, "confirmed", "confirmed_at", "update_user", "update_time")
+}
+
+// seesDrafts: drafts of a kind are shown to the holders of its add, edit
+// or publish button; the readers see only what was published.
+func seesDrafts(ctx context.Context, kind int32) bool {
+	page, ok := KindPages[kind]
+	return ok && authz.Can(ctx, page+"_add", page+"_edit", page+"_publish")
+}
+
+// DocumentQuery narrows a list to what the caller may see: without the
+// buttons of the listed kind (or of every kind, when no kind is given)
+// drafts are left out.
+func DocumentQuery(ctx context.Context, q paging.Query) paging.Query {
+	kinds := make([]int32, 0, len(KindPages))
+	v, ok := q.Filters["kind"]
+	if !ok {
+		v, ok = q.Filters["kind_equal"]
+	}
+	if ok {
+		k, _ := strconv.ParseInt(v, 10, 32)
+		kinds = append(kinds, int32(k))
+	} else {
+		for k := range KindPages {
+			kinds = append(kinds, k)
+		}
+	}
+	for _, k := range kinds {
+		if !seesDrafts(ctx, k) {
+			f := make(map[string]string, len(q.Filters)+1)
+			for key, v := range q.Filters {
+				f[key] = v
+			}
+			f["state_notequal"] = strconv.Itoa(int(StateDraft))
+			q.Filters = f
+			break
+		}
+	}
+	return q
+}
+
+// Visible refuses a draft to a caller who may not see drafts of its kind.
+func Visible(ctx context.Context, d *Document) error {
+	if d.State == StateDraft && !seesDrafts(ctx, d.Kind) {
+		return errs.Forbidden("「%s」尚未发布", d.Title)
+	}
+	return nil
 }

@@ -217,7 +217,7 @@ func (s *Records) counts(ctx context.Context, out []*pb.RecordsDocument) error {
 }
 
 func (s *Records) DocumentPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordsDocumentPage, error) {
-	p, err := s.uc.Documents.Page(ctx, svc.Query(q))
+	p, err := s.uc.Documents.Page(ctx, biz.DocumentQuery(ctx, svc.Query(q)))
 	if err != nil {
 		return nil, err
 	}
@@ -229,6 +229,9 @@ func (s *Records) DocumentPageList(ctx context.Context, q *commonv1.PageQuery) (
 func (s *Records) DocumentDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.RecordsDocument, error) {
 	d, err := svc.Detail(ctx, q.Id, s.uc.Documents.Get, documentOut)
 	if err != nil {
+		return nil, err
+	}
+	if err := biz.Visible(ctx, &biz.Document{Kind: d.Kind, State: d.State, Title: d.Title}); err != nil {
 		return nil, err
 	}
 	return d, s.counts(ctx, []*pb.RecordsDocument{d})
@@ -259,7 +262,7 @@ func (s *Records) DocumentExport(ctx context.Context, q *commonv1.PageQuery) (*h
 			}
 		}
 	}
-	return svc.Export(ctx, s.uc.Documents, svc.Query(q), name, []xlsx.Column[biz.Document]{
+	return svc.Export(ctx, s.uc.Documents, biz.DocumentQuery(ctx, svc.Query(q)), name, []xlsx.Column[biz.Document]{
 		{Header: "文件名称", Width: 30, Value: func(d biz.Document) any { return d.Title }},
 		{Header: "类别", Width: 16, Value: func(d biz.Document) any { return biz.KindNames[d.Kind] }},
 		{Header: "文件编号", Width: 16, Value: func(d biz.Document) any { return d.DocNo }},
