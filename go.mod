@@ -21,6 +21,7 @@ require (
 	anquan/monitor v0.0.0
 	anquan/positioning v0.0.0
 	anquan/prevention v0.0.0
+	anquan/records v0.0.0
 	anquan/proto v0.0.0
 	anquan/resource v0.0.0
 	anquan/system v0.0.0
@@ -201,6 +202,7 @@ replace (
 	anquan/monitor => ./services/monitor
 	anquan/positioning => ./services/positioning
 	anquan/prevention => ./services/prevention
+	anquan/records => ./services/records
 	anquan/proto => ./proto
 	anquan/resource => ./services/resource
 	anquan/system => ./services/system

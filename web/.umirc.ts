@@ -234,6 +234,33 @@ export default defineConfig({
         { path: '/health/rule', component: './health/rule/index', access: 'canRoute' },
         // change (management of change) pages
         { path: '/change/request', component: './change/request/index', access: 'canRoute' },
+        // records (chemicals and business-process records) pages
+        { path: '/dangerousSources/chemical', component: './dangerousSources/chemical/index', access: 'canRoute' },
+        {
+          path: '/businessProcess/organResponsibility/enterpriseAdd',
+          component: './businessProcess/organResponsibility/enterpriseAdd/index',
+          access: 'canRoute',
+        },
+        {
+          path: '/businessProcess/organResponsibility/enterpriseCheckAdd',
+          component: './businessProcess/organResponsibility/enterpriseCheckAdd/index',
+          access: 'canRoute',
+        },
+        {
+          path: '/businessProcess/organResponsibility/safetyDutySystemAdd',
+          component: './businessProcess/organResponsibility/safetyDutySystemAdd/index',
+          access: 'canRoute',
+        },
+        {
+          path: '/businessProcess/safetySystem/enterpriseSystemAdd',
+          component: './businessProcess/safetySystem/enterpriseSystemAdd/index',
+          access: 'canRoute',
+        },
+        {
+          path: '/businessProcess/safetySystem/operationProcedureAdd',
+          component: './businessProcess/safetySystem/operationProcedureAdd/index',
+          access: 'canRoute',
+        },
         // flow pages
         { path: '/system/flowModel', component: './system/flowModel/index', access: 'canRoute' },
         { path: '/businessProcess/todo', component: './businessProcess/todo/index', access: 'canRoute' },

@@ -301,7 +301,7 @@ func Load(file string) (*Config, error) {
 // ServiceNames are the services a deployment can address with
 // ANQUAN_<NAME>_ADDR (services.<name> in YAML takes any name).
 var ServiceNames = []string{"auth", "system", "user", "desk", "flow", "resource", "factory", "prevention", "workticket", "monitor", "aichat", "education", "contractor", "equipment", "emergency", "video", "positioning", "inspection", "accident",
-	"change", "health"}
+	"change", "health", "records"}
 
 // ApplyEnv overrides fields from ANQUAN_* variables.
 func (c *Config) ApplyEnv(get func(string) string) {

@@ -23,6 +23,7 @@ import (
 	_ "anquan/proto/blade/health/v1"
 	_ "anquan/proto/blade/monitor/v1"
 	_ "anquan/proto/blade/prevention/v1"
+	_ "anquan/proto/blade/records/v1"
 	_ "anquan/proto/blade/resource/v1"
 	_ "anquan/proto/blade/system/v1"
 	_ "anquan/proto/blade/user/v1"

@@ -8206,6 +8206,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/chemical/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_ChemicalDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_ChemicalExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ---- chemicals ---- */
+        get: operations["RecordsService_ChemicalPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/quantities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quantity of each chemical per location (the major-hazard
+         *     calculation reads it; also open to the major-hazard page's holders).
+         */
+        get: operations["RecordsService_ChemicalQuantities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_ChemicalRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_ChemicalSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller confirms having read a document published to them (only the
+         *     person concerned).
+         */
+        post: operations["RecordsService_DocumentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_DocumentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_DocumentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ---- documents ----
+         *     Filters kind, title, docNo, state, rootId, deptId, post.
+         */
+        get: operations["RecordsService_DocumentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 草稿 -> 已发布, to the listed readers (each gets a desk message); the
+         *     version it replaces becomes 已替代.
+         */
+        post: operations["RecordsService_DocumentPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["RecordsService_DocumentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft version of a published document (the old ones stay readable). */
+        post: operations["RecordsService_DocumentRevise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drafts a document (version 1) or edits a draft; the kind's add/edit button. */
+        post: operations["RecordsService_DocumentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/reader/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The readers of a document (filters documentId, confirmed: confirmed=0
+         *     lists who has not confirmed).
+         */
+        get: operations["RecordsService_ReaderPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock rows (filters chemicalId, location). */
+        get: operations["RecordsService_StockPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_StockRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_StockSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video-surveillance/alarm/detail": {
         parameters: {
             query?: never;
@@ -13060,6 +13373,226 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Record"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A hazardous chemical of the ledger. category: dictionary
+         *     hazardous_chemical_category 0-7 (GB 13690-1992 classes, display only);
+         *     storage_method chemical_storage_method 1-5; chemical_type chemical_type
+         *     1-6; hazardous_effect hazardous_effect 1-8; material_state material_state
+         *     1-4; unit chemical_unit 1 吨 2 立方米. ghs_classes: a comma list of GHS
+         *     hazard class codes (see ghs_class_names in the README). The msds_* fields
+         *     are the 16 sections of the safety data sheet (GB/T 16483).
+         */
+        v1RecordsChemical: {
+            alias: string;
+            /** @description Attachments (the supplier's MSDS file): stored file names, comma list. */
+            attachments: string;
+            /** @description CAS registry number, e.g. 67-56-1; its check digit is verified. */
+            cas: string;
+            /** Format: int32 */
+            category: number;
+            /** Format: int32 */
+            chemicalType: number;
+            createTime: string;
+            /**
+             * Format: double
+             * @description GB 18218-2018 临界量 Q in tonnes (0: not listed).
+             */
+            criticalQuantity: number;
+            /** Format: int64 */
+            deptId: string;
+            drugPrecursor: boolean;
+            explosivePrecursor: boolean;
+            ghsClasses: string;
+            /** Format: int32 */
+            hazardousEffect: number;
+            highlyToxic: boolean;
+            /** Format: int64 */
+            id: string;
+            keySupervised: boolean;
+            /** Format: int32 */
+            materialState: number;
+            msdsAccidentalRelease: string;
+            msdsComposition: string;
+            msdsDisposal: string;
+            msdsEcology: string;
+            msdsExposureControl: string;
+            msdsFireFighting: string;
+            msdsFirstAid: string;
+            msdsHandlingStorage: string;
+            msdsHazards: string;
+            msdsIdentification: string;
+            msdsOther: string;
+            msdsPhysicalChemical: string;
+            msdsRegulatory: string;
+            msdsStabilityReactivity: string;
+            msdsToxicology: string;
+            msdsTransport: string;
+            name: string;
+            /** Format: int32 */
+            storageMethod: number;
+            /**
+             * Format: double
+             * @description Total of the stock rows (in the chemical's unit).
+             */
+            totalQuantity: number;
+            /** Format: int32 */
+            unit: number;
+            unNumber: string;
+            updateTime: string;
+        };
+        v1RecordsChemicalPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsChemical"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A controlled document. kind: 1 企业安全管理机构 (enterpriseAdd), 2 安全机构检查
+         *     (enterpriseCheckAdd), 3 安全生产责任制 (safetyDutySystemAdd, one per post),
+         *     4 安全管理制度 (enterpriseSystemAdd), 5 安全操作规程
+         *     (operationProcedureAdd). state: 0 草稿, 1 已发布, 2 已替代 (a newer version
+         *     was published; still readable). root_id groups the versions of one
+         *     document (the first version's id).
+         */
+        v1RecordsDocument: {
+            /** @description Stored file names (resource put-file), comma list. */
+            attachments: string;
+            /** Format: int32 */
+            confirmed: number;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            docNo: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /** @description The post a duty system belongs to (kind 3), e.g. 车间主任. */
+            post: string;
+            publishedAt: string;
+            publisherName: string;
+            /** Format: int32 */
+            readers: number;
+            reviseNote: string;
+            /** Format: int64 */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            title: string;
+            /** @description The caller is a reader who has not confirmed yet. */
+            toConfirm: boolean;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        v1RecordsDocumentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsDocument"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Publishes a draft to the listed users (ids of blade-user; at most 500). */
+        v1RecordsPublish: {
+            /** Format: int64 */
+            id: string;
+            userIds: string[];
+        };
+        v1RecordsQuantities: {
+            items: components["schemas"]["v1RecordsQuantity"][];
+        };
+        /**
+         * @description The quantity of a chemical at a location, for the major-hazard
+         *     calculation (GB 18218: q per installation against the critical Q).
+         */
+        v1RecordsQuantity: {
+            cas: string;
+            /** Format: int32 */
+            category: number;
+            /** Format: int64 */
+            chemicalId: string;
+            /** Format: double */
+            criticalQuantity: number;
+            location: string;
+            name: string;
+            /** Format: double */
+            quantity: number;
+            /** Format: int32 */
+            unit: number;
+            unitName: string;
+        };
+        /**
+         * @description A person a document was published to, and whether they confirmed
+         *     reading it.
+         */
+        v1RecordsReader: {
+            confirmed: boolean;
+            confirmedAt: string;
+            createTime: string;
+            /** Format: int64 */
+            documentId: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1RecordsReaderPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsReader"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description The quantity of a chemical stored at one location (one row per chemical
+         *     and location). unit: chemical_unit 1 吨 2 立方米.
+         */
+        v1RecordsStock: {
+            /** Format: int64 */
+            chemicalId: string;
+            chemicalName: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            /**
+             * Format: double
+             * @description The largest quantity the location may hold (0: not set).
+             */
+            maxQuantity: number;
+            /** Format: double */
+            quantity: number;
+            remark: string;
+            /** Format: int32 */
+            unit: number;
+            updateTime: string;
+        };
+        v1RecordsStockPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsStock"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -26089,6 +26622,458 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1PosZone"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsChemical"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsChemicalPage"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalQuantities: {
+        parameters: {
+            query?: {
+                cas?: string;
+                chemicalId?: string;
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsQuantities"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A hazardous chemical of the ledger. category: dictionary
+         *     hazardous_chemical_category 0-7 (GB 13690-1992 classes, display only);
+         *     storage_method chemical_storage_method 1-5; chemical_type chemical_type
+         *     1-6; hazardous_effect hazardous_effect 1-8; material_state material_state
+         *     1-4; unit chemical_unit 1 吨 2 立方米. ghs_classes: a comma list of GHS
+         *     hazard class codes (see ghs_class_names in the README). The msds_* fields
+         *     are the 16 sections of the safety data sheet (GB/T 16483).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsChemical"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentConfirm: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsDocument"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsDocumentPage"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Publishes a draft to the listed users (ids of blade-user; at most 500). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsPublish"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentRevise: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A controlled document. kind: 1 企业安全管理机构 (enterpriseAdd), 2 安全机构检查
+         *     (enterpriseCheckAdd), 3 安全生产责任制 (safetyDutySystemAdd, one per post),
+         *     4 安全管理制度 (enterpriseSystemAdd), 5 安全操作规程
+         *     (operationProcedureAdd). state: 0 草稿, 1 已发布, 2 已替代 (a newer version
+         *     was published; still readable). root_id groups the versions of one
+         *     document (the first version's id).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsDocument"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ReaderPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsReaderPage"];
+                };
+            };
+        };
+    };
+    RecordsService_StockPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsStockPage"];
+                };
+            };
+        };
+    };
+    RecordsService_StockRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_StockSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The quantity of a chemical stored at one location (one row per chemical
+         *     and location). unit: chemical_unit 1 吨 2 立方米.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsStock"];
             };
         };
         responses: {

@@ -107,6 +107,13 @@ var Deliveries = []Delivery{
 		Content: content(`{{.userName}} 在 {{.examDate}} 的职业健康检查 ({{.institution}}) 中结论为疑似职业病{{with .factorNames}},接触 {{.}}{{end}}。请安排职业病诊断并按规定报告。`),
 		To:      ToRoleAlias(AdminAlias),
 	},
+	// records: a document published to a reader, who must confirm reading it (one event per reader).
+	{
+		Subject: "anquan.records.document.published",
+		Title:   "文件发布待阅读确认",
+		Content: content(`{{.kindName}}「{{.title}}」第 {{.version}} 版已发布{{with .publisherName}}(发布人:{{.}}){{end}},请阅读并在页面上确认。`),
+		To:      ToUserIn("readerId"),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

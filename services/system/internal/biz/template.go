@@ -84,6 +84,8 @@ var Template = []MenuTemplate{
 			{Code: "dangerous_source_form_delete", Name: "删除", Category: 2}, {Code: "dangerous_source_form_view", Name: "查看", Category: 2},
 			{Code: "dangerous_source_form_factor", Name: "分级系数", Category: 2},
 		}},
+		// records: the hazardous-chemical ledger with its MSDS and the stock per location.
+		page("chem_ledger", "危险化学品台账", "/dangerousSources/chemical", "database", "chemLedger", crudButtons...),
 	}},
 	{Code: "emergency", Name: "应急管理", Path: "/emergency", Source: "emergency", I18n: "emergency", Category: 1, Children: []MenuTemplate{
 		// emergency: plans with versions and deadlines, drills, supplies, teams and the rule table.
@@ -177,6 +179,14 @@ var Template = []MenuTemplate{
 		// informed or trained confirm there), the safety manager holds its buttons.
 		withButtons(page("change_request", "变更管理", "/change/request", "audit", "changeRequest", crudButtons...),
 			"analyse:风险分析", "approve:审批", "implement:开车投用", "accept:验收", "pssr:开车前安全审查"),
+		// records: organisation and responsibility, and safety systems (the spec's routes): controlled
+		// documents with versions, publication and read confirmations; every role of the module reads
+		// them and confirms what is published to it, the safety manager holds the buttons.
+		withButtons(page("rec_enterprise", "安全管理机构", "/businessProcess/organResponsibility/enterpriseAdd", "apartment", "recEnterprise", crudButtons...), "publish:发布"),
+		withButtons(page("rec_enterprise_check", "安全机构检查", "/businessProcess/organResponsibility/enterpriseCheckAdd", "audit", "recEnterpriseCheck", crudButtons...), "publish:发布"),
+		withButtons(page("rec_duty_system", "安全生产责任制", "/businessProcess/organResponsibility/safetyDutySystemAdd", "solution", "recDutySystem", crudButtons...), "publish:发布"),
+		withButtons(page("rec_enterprise_system", "安全管理制度", "/businessProcess/safetySystem/enterpriseSystemAdd", "book", "recEnterpriseSystem", crudButtons...), "publish:发布"),
+		withButtons(page("rec_procedure", "安全操作规程", "/businessProcess/safetySystem/operationProcedureAdd", "profile", "recProcedure", crudButtons...), "publish:发布"),
 	}},
 	{Code: "monitoring", Name: "实时监测", Path: "/monitor", Source: "monitor", I18n: "monitoring", Category: 1, Children: []MenuTemplate{
 		// monitor: live points and alarms, and the gateways, devices and points behind them.

@@ -17,6 +17,7 @@ import positioning from './en-US/positioning';
 import equipment from './en-US/equipment';
 import health from './en-US/health';
 import prevention from './en-US/prevention';
+import records from './en-US/records';
 import shell from './en-US/shell';
 import workticket from './en-US/workticket';
 
@@ -40,6 +41,7 @@ export default {
   ...emergency,
   ...change,
   ...health,
+  ...records,
   今天: 'Today',
   '3天': '3 days',
   '1周': '1 week',
