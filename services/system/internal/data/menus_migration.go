@@ -34,6 +34,21 @@ var menuMigrations = []struct {
 		"equipment_scrap", "equipment_scrap_add", "equipment_scrap_delete", "equipment_scrap_view", "equipment_scrap_export", "equipment_scrap_approve",
 		"equipment_lockout", "equipment_lockout_add", "equipment_lockout_delete", "equipment_lockout_view", "equipment_lockout_export", "equipment_lockout_verify", "equipment_lockout_request", "equipment_lockout_approve", // issue 18
 	}},
+	{7, []string{
+		"inspection_eq_detection", "inspection_eq_control", "inspection_eq_disabled", "inspection_eq_recover", "inspection_eq_scrap", // issue 18: the spec's equipment routes inside inspection
+		"occupational_health", "health_post", "health_post_add", "health_post_edit", "health_post_delete", "health_post_view", "health_detection",
+		"health_detection_add", "health_detection_edit", "health_detection_delete", "health_detection_view", "health_detection_publish", "health_assignment",
+		"health_assignment_add", "health_assignment_view", "health_assignment_leave", "health_exam", "health_exam_add", "health_exam_edit", "health_exam_delete",
+		"health_exam_view", "health_exam_export", "health_diagnosis", "health_diagnosis_view", "health_diagnosis_handle", "health_record", "health_record_view",
+		"health_record_export", "health_rule", "health_rule_edit", // issue 19: occupational health
+		"chem_ledger", "chem_ledger_add", "chem_ledger_edit", "chem_ledger_delete", "chem_ledger_view", "chem_ledger_export", "rec_enterprise", "rec_enterprise_add",
+		"rec_enterprise_edit", "rec_enterprise_delete", "rec_enterprise_view", "rec_enterprise_export", "rec_enterprise_publish", "rec_enterprise_check",
+		"rec_enterprise_check_add", "rec_enterprise_check_edit", "rec_enterprise_check_delete", "rec_enterprise_check_view", "rec_enterprise_check_export",
+		"rec_enterprise_check_publish", "rec_duty_system", "rec_duty_system_add", "rec_duty_system_edit", "rec_duty_system_delete", "rec_duty_system_view",
+		"rec_duty_system_export", "rec_duty_system_publish", "rec_enterprise_system", "rec_enterprise_system_add", "rec_enterprise_system_edit",
+		"rec_enterprise_system_delete", "rec_enterprise_system_view", "rec_enterprise_system_export", "rec_enterprise_system_publish", "rec_procedure",
+		"rec_procedure_add", "rec_procedure_edit", "rec_procedure_delete", "rec_procedure_view", "rec_procedure_export", "rec_procedure_publish", // issue 19: chemicals and business-process records
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
