@@ -13393,7 +13393,12 @@ export interface components {
             attachments: string;
             /** @description CAS registry number, e.g. 67-56-1; its check digit is verified. */
             cas: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Required on submit (-1: not classified): proto3 cannot tell a missing
+             *     int32 from 0, and 0 is 爆炸品, so a client that leaves it out is refused
+             *     instead of recording an explosive.
+             */
             category: number;
             /** Format: int32 */
             chemicalType: number;

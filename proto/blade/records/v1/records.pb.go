@@ -46,9 +46,12 @@ type RecordsChemical struct {
 	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	Alias string                 `protobuf:"bytes,3,opt,name=alias,proto3" json:"alias,omitempty"`
 	// CAS registry number, e.g. 67-56-1; its check digit is verified.
-	Cas                string `protobuf:"bytes,4,opt,name=cas,proto3" json:"cas,omitempty"`
-	UnNumber           string `protobuf:"bytes,5,opt,name=un_number,json=unNumber,proto3" json:"un_number,omitempty"`
-	Category           int32  `protobuf:"varint,6,opt,name=category,proto3" json:"category,omitempty"`
+	Cas      string `protobuf:"bytes,4,opt,name=cas,proto3" json:"cas,omitempty"`
+	UnNumber string `protobuf:"bytes,5,opt,name=un_number,json=unNumber,proto3" json:"un_number,omitempty"`
+	// Required on submit (-1: not classified): proto3 cannot tell a missing
+	// int32 from 0, and 0 is 爆炸品, so a client that leaves it out is refused
+	// instead of recording an explosive.
+	Category           *int32 `protobuf:"varint,6,opt,name=category,proto3,oneof" json:"category,omitempty"`
 	StorageMethod      int32  `protobuf:"varint,7,opt,name=storage_method,json=storageMethod,proto3" json:"storage_method,omitempty"`
 	ChemicalType       int32  `protobuf:"varint,8,opt,name=chemical_type,json=chemicalType,proto3" json:"chemical_type,omitempty"`
 	HazardousEffect    int32  `protobuf:"varint,9,opt,name=hazardous_effect,json=hazardousEffect,proto3" json:"hazardous_effect,omitempty"`
@@ -154,8 +157,8 @@ func (x *RecordsChemical) GetUnNumber() string {
 }
 
 func (x *RecordsChemical) GetCategory() int32 {
-	if x != nil {
-		return x.Category
+	if x != nil && x.Category != nil {
+		return *x.Category
 	}
 	return 0
 }
@@ -1371,15 +1374,15 @@ var File_blade_records_v1_records_proto protoreflect.FileDescriptor
 
 const file_blade_records_v1_records_proto_rawDesc = "" +
 	"\n" +
-	"\x1eblade/records/v1/records.proto\x12\x10blade.records.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xf0\r\n" +
+	"\x1eblade/records/v1/records.proto\x12\x10blade.records.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x82\x0e\n" +
 	"\x0fRecordsChemical\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1e\n" +
 	"\x05alias\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05alias\x12\x19\n" +
 	"\x03cas\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x03cas\x12$\n" +
 	"\tun_number\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
-	"R\bunNumber\x12.\n" +
-	"\bcategory\x18\x06 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18\a(\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01R\bcategory\x120\n" +
+	"R\bunNumber\x123\n" +
+	"\bcategory\x18\x06 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18\a(\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01H\x00R\bcategory\x88\x01\x01\x120\n" +
 	"\x0estorage_method\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x05(\x00R\rstorageMethod\x12.\n" +
 	"\rchemical_type\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x06(\x00R\fchemicalType\x124\n" +
 	"\x10hazardous_effect\x18\t \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x0fhazardousEffect\x120\n" +
@@ -1416,7 +1419,8 @@ const file_blade_records_v1_records_proto_rawDesc = "" +
 	"\vcreate_time\x18% \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18& \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"updateTime\"\xb7\x01\n" +
+	"updateTimeB\v\n" +
+	"\t_category\"\xb7\x01\n" +
 	"\x13RecordsChemicalPage\x12F\n" +
 	"\arecords\x18\x01 \x03(\v2!.blade.records.v1.RecordsChemicalB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1618,6 +1622,7 @@ func file_blade_records_v1_records_proto_init() {
 	if File_blade_records_v1_records_proto != nil {
 		return
 	}
+	file_blade_records_v1_records_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -38,7 +38,7 @@ func tsp(t *time.Time) string { return timefmt.FormatPtr(t) }
 // ---- chemicals ----
 
 func chemicalOut(c *biz.Chemical) *pb.RecordsChemical {
-	return &pb.RecordsChemical{Id: c.ID, Name: c.Name, Alias: c.Alias, Cas: c.Cas, UnNumber: c.UnNumber, Category: c.Category,
+	return &pb.RecordsChemical{Id: c.ID, Name: c.Name, Alias: c.Alias, Cas: c.Cas, UnNumber: c.UnNumber, Category: &c.Category,
 		StorageMethod: c.StorageMethod, ChemicalType: c.ChemicalType, HazardousEffect: c.HazardousEffect, MaterialState: c.MaterialState,
 		Unit: c.Unit, GhsClasses: c.GhsClasses, HighlyToxic: c.HighlyToxic, KeySupervised: c.KeySupervised,
 		ExplosivePrecursor: c.ExplosivePrecursor, DrugPrecursor: c.DrugPrecursor, CriticalQuantity: c.CriticalQuantity, DeptId: c.DeptID,
@@ -80,7 +80,10 @@ func (s *Records) ChemicalDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.
 }
 
 func (s *Records) ChemicalSubmit(ctx context.Context, p *pb.RecordsChemical) (*wrapperspb.BoolValue, error) {
-	c := &biz.Chemical{Name: p.Name, Alias: p.Alias, Cas: p.Cas, UnNumber: p.UnNumber, Category: p.Category, StorageMethod: p.StorageMethod,
+	if p.Category == nil {
+		return nil, errs.BadRequest("请填写危险化学品类别(0-7,未分类填 -1)")
+	}
+	c := &biz.Chemical{Name: p.Name, Alias: p.Alias, Cas: p.Cas, UnNumber: p.UnNumber, Category: *p.Category, StorageMethod: p.StorageMethod,
 		ChemicalType: p.ChemicalType, HazardousEffect: p.HazardousEffect, MaterialState: p.MaterialState, Unit: p.Unit, GhsClasses: p.GhsClasses,
 		HighlyToxic: p.HighlyToxic, KeySupervised: p.KeySupervised, ExplosivePrecursor: p.ExplosivePrecursor, DrugPrecursor: p.DrugPrecursor,
 		CriticalQuantity: p.CriticalQuantity, DeptID: p.DeptId, Attachments: p.Attachments,
