@@ -16,6 +16,7 @@ import (
 	grpcserver "anquan/contractor/internal/server"
 	"anquan/contractor/internal/service"
 	"anquan/kit/bus"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
@@ -45,7 +46,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	uc := data.NewContractor(g)
 	uc.Roles = data.Roles{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system")), Cache: a.in.Cache}
-	uc.People = data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Now = func() time.Time { return time.Now().In(timefmt.Zone) }
 	srv, err := grpcserver.New(a.in, a.addr, service.New(uc))
 	if err != nil {

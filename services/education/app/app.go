@@ -14,6 +14,7 @@ import (
 	grpcserver "anquan/education/internal/server"
 	"anquan/education/internal/service"
 	"anquan/kit/obs"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
@@ -44,7 +45,7 @@ func (a *App) Start(ctx context.Context) error {
 	system := systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))
 	uc := data.NewEducation(g)
 	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
-	uc.People = data.People{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Events = a.Outbox
 	// Business times live in the tenant zone so SQLite text comparisons agree.
 	uc.Now = func() time.Time { return time.Now().In(timefmt.Zone) }

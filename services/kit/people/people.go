@@ -33,3 +33,22 @@ func (d Directory) Name(ctx context.Context, tenantID string, userID int64) (str
 	}
 	return u.Name, true, nil
 }
+
+// Names are the display names of the tenant's users among ids, read in one
+// call (at most 1000 ids); an unknown id has no entry. A failed look-up
+// fails closed with 503, as Name does.
+func (d Directory) Names(ctx context.Context, tenantID string, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	r, err := d.C.GetUserNames(ctx, &userv1.UserNamesQuery{TenantId: tenantID, UserIds: ids})
+	if err != nil {
+		slog.Warn("a users look-up failed", "users", len(ids), "err", err)
+		return nil, status.Error(codes.Unavailable, "人员服务暂不可用,请稍后重试")
+	}
+	for _, u := range r.Items {
+		out[u.Id] = u.Name
+	}
+	return out, nil
+}

@@ -815,6 +815,7 @@ const (
 	UserInternal_FindCredential_FullMethodName    = "/blade.user.v1.UserInternal/FindCredential"
 	UserInternal_GetCredential_FullMethodName     = "/blade.user.v1.UserInternal/GetCredential"
 	UserInternal_GetUserName_FullMethodName       = "/blade.user.v1.UserInternal/GetUserName"
+	UserInternal_GetUserNames_FullMethodName      = "/blade.user.v1.UserInternal/GetUserNames"
 	UserInternal_UpgradeHash_FullMethodName       = "/blade.user.v1.UserInternal/UpgradeHash"
 	UserInternal_BindOAuth_FullMethodName         = "/blade.user.v1.UserInternal/BindOAuth"
 	UserInternal_CreateTenantAdmin_FullMethodName = "/blade.user.v1.UserInternal/CreateTenantAdmin"
@@ -831,6 +832,8 @@ type UserInternalClient interface {
 	GetCredential(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*Credential, error)
 	// GetUserName: what other services need of a person, without the credential.
 	GetUserName(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*UserDisplayName, error)
+	// GetUserNames: the names of many people in one query (lists, rosters).
+	GetUserNames(ctx context.Context, in *UserNamesQuery, opts ...grpc.CallOption) (*UserDisplayNames, error)
 	UpgradeHash(ctx context.Context, in *HashUpdate, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	BindOAuth(ctx context.Context, in *OAuthQuery, opts ...grpc.CallOption) (*OAuthBinding, error)
 	CreateTenantAdmin(ctx context.Context, in *TenantAdmin, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -874,6 +877,16 @@ func (c *userInternalClient) GetUserName(ctx context.Context, in *UserIdQuery, o
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(UserDisplayName)
 	err := c.cc.Invoke(ctx, UserInternal_GetUserName_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *userInternalClient) GetUserNames(ctx context.Context, in *UserNamesQuery, opts ...grpc.CallOption) (*UserDisplayNames, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UserDisplayNames)
+	err := c.cc.Invoke(ctx, UserInternal_GetUserNames_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -948,6 +961,8 @@ type UserInternalServer interface {
 	GetCredential(context.Context, *UserIdQuery) (*Credential, error)
 	// GetUserName: what other services need of a person, without the credential.
 	GetUserName(context.Context, *UserIdQuery) (*UserDisplayName, error)
+	// GetUserNames: the names of many people in one query (lists, rosters).
+	GetUserNames(context.Context, *UserNamesQuery) (*UserDisplayNames, error)
 	UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error)
 	BindOAuth(context.Context, *OAuthQuery) (*OAuthBinding, error)
 	CreateTenantAdmin(context.Context, *TenantAdmin) (*wrapperspb.BoolValue, error)
@@ -975,6 +990,9 @@ func (UnimplementedUserInternalServer) GetCredential(context.Context, *UserIdQue
 }
 func (UnimplementedUserInternalServer) GetUserName(context.Context, *UserIdQuery) (*UserDisplayName, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetUserName not implemented")
+}
+func (UnimplementedUserInternalServer) GetUserNames(context.Context, *UserNamesQuery) (*UserDisplayNames, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetUserNames not implemented")
 }
 func (UnimplementedUserInternalServer) UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpgradeHash not implemented")
@@ -1065,6 +1083,24 @@ func _UserInternal_GetUserName_Handler(srv interface{}, ctx context.Context, dec
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(UserInternalServer).GetUserName(ctx, req.(*UserIdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _UserInternal_GetUserNames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UserNamesQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UserInternalServer).GetUserNames(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UserInternal_GetUserNames_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UserInternalServer).GetUserNames(ctx, req.(*UserNamesQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1195,6 +1231,10 @@ var UserInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetUserName",
 			Handler:    _UserInternal_GetUserName_Handler,
+		},
+		{
+			MethodName: "GetUserNames",
+			Handler:    _UserInternal_GetUserNames_Handler,
 		},
 		{
 			MethodName: "UpgradeHash",

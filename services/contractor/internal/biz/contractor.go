@@ -29,9 +29,9 @@ type Roles interface {
 	Aliases(ctx context.Context, tenantID string, roleIDs []int64) ([]string, error)
 }
 
-// People resolves user ids of the caller's tenant to names (empty: unknown).
+// People resolves a user id of a tenant to a name (kit/people.Directory).
 type People interface {
-	Name(ctx context.Context, id int64) (string, error)
+	Name(ctx context.Context, tenantID string, userID int64) (name string, found bool, err error)
 }
 
 // Queries are what the generic repositories cannot express.
@@ -279,10 +279,15 @@ func (c *Contractor) SavePerson(ctx context.Context, in *Person) (*Person, error
 		if taken {
 			return nil, errs.Duplicate("该登录账号已关联其他承包商人员")
 		}
-		if in.UserName, err = c.People.Name(ctx, in.UserID); err != nil {
+		me, err := ident.Caller(ctx)
+		if err != nil {
 			return nil, err
 		}
-		if in.UserName == "" {
+		name, found, err := c.People.Name(ctx, me.TenantID, in.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if in.UserName = name; !found {
 			return nil, errs.BadRequest("登录账号不存在(id %d)", in.UserID)
 		}
 	}

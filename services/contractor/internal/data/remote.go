@@ -11,9 +11,7 @@ import (
 
 	"anquan/kit/cache"
 	"anquan/kit/errs"
-	"anquan/kit/ident"
 	systemv1 "anquan/proto/blade/system/v1"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 // unavailable fails closed in Chinese when another service cannot answer.
@@ -84,22 +82,4 @@ func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]s
 		}
 	}
 	return out, nil
-}
-
-// People implements biz.People over blade-user's internal API.
-type People struct{ C userv1.UserInternalClient }
-
-func (p People) Name(ctx context.Context, id int64) (string, error) {
-	me := ident.From(ctx)
-	if me == nil {
-		return "", errs.Unauthorized("")
-	}
-	r, err := p.C.GetUserName(ctx, &userv1.UserIdQuery{TenantId: me.TenantID, UserId: id})
-	if status.Code(err) == codes.NotFound {
-		return "", nil
-	}
-	if err != nil {
-		return "", unavailable("user", "GetUserName", err)
-	}
-	return r.Name, nil
 }

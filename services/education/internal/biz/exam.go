@@ -76,18 +76,20 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 	if len(ids) > MaxAssigned {
 		return nil, errs.BadRequest("一场考试最多 %d 人", MaxAssigned)
 	}
-	people, err := e.People.Names(ctx, ids)
+	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
-	names := make(map[int64]string, len(people))
-	list := make([]string, 0, len(people))
-	for _, p := range people {
-		if p.Name == "" {
-			return nil, errs.BadRequest("考试人员不存在(id %d)", p.ID)
+	names, err := e.People.Names(ctx, me.TenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	list := make([]string, 0, len(ids))
+	for _, uid := range ids {
+		if names[uid] == "" {
+			return nil, errs.BadRequest("考试人员不存在(id %d)", uid)
 		}
-		names[p.ID] = p.Name
-		list = append(list, p.Name)
+		list = append(list, names[uid])
 	}
 	in.UserIDs, in.UserNames = ident.JoinIDs(ids), strings.Join(list, ",")
 	paper, err := e.Papers.Get(ctx, in.PaperID)

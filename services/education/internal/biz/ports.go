@@ -37,16 +37,10 @@ type Roles interface {
 	Aliases(ctx context.Context, tenantID string, roleIDs []int64) ([]string, error)
 }
 
-// Person is a user of the caller's tenant.
-type Person struct {
-	ID   int64
-	Name string
-}
-
-// People resolves user ids of the caller's tenant.
+// People resolves user ids of a tenant (kit/people.Directory).
 type People interface {
-	// Names answers one entry per id; Name is empty for an unknown id.
-	Names(ctx context.Context, ids []int64) ([]Person, error)
+	// Names of the tenant's users among ids; an unknown id has no entry.
+	Names(ctx context.Context, tenantID string, ids []int64) (map[int64]string, error)
 }
 
 // Events records domain events in the current transaction (the outbox).

@@ -9,12 +9,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"anquan/education/internal/biz"
 	"anquan/kit/cache"
 	"anquan/kit/errs"
-	"anquan/kit/timefmt"
 	systemv1 "anquan/proto/blade/system/v1"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 // unavailable fails closed in Chinese when another service cannot answer.
@@ -83,26 +80,6 @@ func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]s
 		if a := m[id]; a != "" {
 			out = append(out, a)
 		}
-	}
-	return out, nil
-}
-
-// People implements biz.People over blade-user's internal API (the
-// certificate check answers every id of the caller's tenant with its name).
-type People struct{ C userv1.UserInternalClient }
-
-func (p People) Names(ctx context.Context, ids []int64) ([]biz.Person, error) {
-	r, err := p.C.CheckCertificates(ctx, &userv1.CertificateCheck{UserIds: ids, Kind: "welding", At: timefmt.Format(time.Now())})
-	if err != nil {
-		return nil, unavailable("user", "CheckCertificates", err)
-	}
-	by := map[int64]string{}
-	for _, v := range r.Items {
-		by[v.UserId] = v.UserName
-	}
-	out := make([]biz.Person, len(ids))
-	for i, id := range ids {
-		out[i] = biz.Person{ID: id, Name: by[id]}
 	}
 	return out, nil
 }

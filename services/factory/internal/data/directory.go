@@ -6,6 +6,7 @@ import (
 
 	"anquan/factory/internal/biz"
 	"anquan/kit/errs"
+	"anquan/kit/people"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
 )
@@ -40,15 +41,9 @@ func (d Directory) Param(ctx context.Context, tenantID, key string) (string, boo
 	return p.ParamValue, true, nil
 }
 
+// UserName is kit/people's look-up (a failed call refuses with 503).
 func (d Directory) UserName(ctx context.Context, tenantID string, userID int64) (string, bool, error) {
-	u, err := d.Users.GetUserName(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
-	if errs.IsNotFound(err) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, remote("blade-user GetUserName", err)
-	}
-	return u.Name, true, nil
+	return people.Directory{C: d.Users}.Name(ctx, tenantID, userID)
 }
 
 // remote turns a failed call into a plain error: the caller's answer is a

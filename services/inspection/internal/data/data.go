@@ -5,20 +5,15 @@ package data
 
 import (
 	"context"
-	"log/slog"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"gorm.io/gorm"
 
 	"anquan/inspection/internal/biz"
 	"anquan/kit/crud"
 	"anquan/kit/db"
-	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/outbox"
 	"anquan/kit/paging"
-	userv1 "anquan/proto/blade/user/v1"
 )
 
 var pointSpec = crud.Spec{Name: "巡检点",
@@ -96,19 +91,4 @@ func (q Queries) PointsByIDs(ctx context.Context, ids []int64) ([]biz.Point, err
 	}
 	err := db.Conn(ctx, q.G).Where("is_deleted = 0 AND id IN ?", ids).Find(&out).Error
 	return out, err
-}
-
-// People implements biz.People over blade-user.
-type People struct{ C userv1.UserInternalClient }
-
-func (p People) Name(ctx context.Context, tenantID string, userID int64) (string, bool, error) {
-	u, err := p.C.GetUserName(ctx, &userv1.UserIdQuery{TenantId: tenantID, UserId: userID})
-	if errs.IsNotFound(err) {
-		return "", false, nil
-	}
-	if err != nil {
-		slog.Warn("inspection: a user look-up failed", "err", err)
-		return "", false, status.Error(codes.Unavailable, "人员服务暂不可用,请稍后重试")
-	}
-	return u.Name, true, nil
 }

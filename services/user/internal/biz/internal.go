@@ -6,6 +6,7 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/paging"
 )
 
 // What other services ask of users. Their calls arrive as system contexts
@@ -40,6 +41,24 @@ func (s *Users) GetCredential(ctx context.Context, tenant string, userID int64) 
 		return nil, err
 	}
 	return s.S.User.Get(ident.ForTenant(ctx, tenant), userID)
+}
+
+// MaxNameIDs bounds one names look-up.
+const MaxNameIDs = 1000
+
+// Users of the tenant among ids, in one query; an unknown id (or one of
+// another tenant) has no entry.
+func (s *Users) UsersByIDs(ctx context.Context, tenant string, ids []int64) ([]User, error) {
+	if err := needTenant(tenant); err != nil {
+		return nil, err
+	}
+	if len(ids) > MaxNameIDs {
+		return nil, errs.BadRequest("一次最多查询 %d 个人员", MaxNameIDs)
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return s.Q.ListUsers(ident.ForTenant(ctx, tenant), paging.Query{}, Filter{IDs: ids}, len(ids))
 }
 
 // UpgradeHash replaces a legacy password hash after a successful login.

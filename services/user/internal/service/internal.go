@@ -39,6 +39,18 @@ func (s *User) GetUserName(ctx context.Context, q *pb.UserIdQuery) (*pb.UserDisp
 	return &pb.UserDisplayName{Id: u.ID, Name: cmp.Or(u.RealName, u.Name)}, nil
 }
 
+func (s *User) GetUserNames(ctx context.Context, q *pb.UserNamesQuery) (*pb.UserDisplayNames, error) {
+	users, err := s.uc.UsersByIDs(ctx, q.TenantId, q.UserIds)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.UserDisplayNames{Items: make([]*pb.UserDisplayName, len(users))}
+	for i := range users {
+		out.Items[i] = &pb.UserDisplayName{Id: users[i].ID, Name: cmp.Or(users[i].RealName, users[i].Name)}
+	}
+	return out, nil
+}
+
 func (s *User) UpgradeHash(ctx context.Context, q *pb.HashUpdate) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.UpgradeHash(ctx, q.TenantId, q.UserId, q.PasswordHash)
 }
