@@ -4,10 +4,13 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
+	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/platform"
@@ -130,9 +133,22 @@ func (a *App) Start(ctx context.Context) error {
 		closeHistory()
 		return err
 	}
+	// A permit whose work is over ends the holds made for it (events of
+	// n-work-ticket, a durable consumer: none is lost while monitor is down).
+	cctx, stopConsumers := context.WithCancel(context.Background())
+	if a.in.Bus != nil {
+		if err := a.in.Bus.Subscribe(cctx, conf.PermitClosedConsumer, []string{biz.PermitClosedSubject}, permitClosed(uc)); err != nil {
+			stopConsumers()
+			stopIngest()
+			engine.Stop()
+			closeHistory()
+			return fmt.Errorf("monitor permit consumer: %w", err)
+		}
+	}
 	// Stopping: ingest first, then the engine writes what it holds (the
 	// database closes after), and open streams end so the drain is quick.
 	a.Cancel = func() {
+		stopConsumers()
 		stopIngest()
 		select {
 		case <-h.Stopping:
@@ -147,6 +163,27 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// permitClosed ends the holds of a permit n-work-ticket reports over; a
+// malformed event is logged and dropped, anything else retried.
+func permitClosed(uc *biz.Monitor) bus.Handler {
+	return func(ctx context.Context, e bus.Event) error {
+		var p struct {
+			TicketID string `json:"ticketId"`
+			TicketNo string `json:"ticketNo"`
+		}
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			slog.Warn("monitor: permit event unreadable; dropped", "id", e.ID, "err", err)
+			return nil
+		}
+		id, err := strconv.ParseInt(p.TicketID, 10, 64)
+		if err != nil || id <= 0 || e.TenantID == "" {
+			slog.Warn("monitor: permit event without permit or tenant; dropped", "id", e.ID)
+			return nil
+		}
+		return uc.EndPermitHolds(ctx, e.TenantID, id, p.TicketNo)
+	}
 }
 
 // Migrations are the service database's schema migrations (anquan migrate);

@@ -2,10 +2,12 @@ package biz
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
+	"anquan/kit/paging"
 	"anquan/kit/timefmt"
 	"anquan/kit/valid"
 )
@@ -193,3 +195,33 @@ func (m *Monitor) HeldPoints(ctx context.Context, ids []int64) (map[int64]Hold, 
 }
 
 func zone() *time.Location { return timefmt.Zone }
+
+// PermitClosedSubject is n-work-ticket's event of a permit whose work is
+// over (completed, voided or revoked).
+const PermitClosedSubject = "anquan.workticket.ticket.closed"
+
+// EndPermitHolds ends the holds in force made for a permit whose work is
+// over, so its points alarm again at once instead of staying silent until
+// the hold's own end. Signed by the system; idempotent (an event delivered
+// twice finds nothing left to end).
+func (m *Monitor) EndPermitHolds(ctx context.Context, tenant string, permitID int64, ticketNo string) error {
+	ctx = ident.ForTenant(ctx, tenant)
+	now := m.Now()
+	holds, err := m.Holds.List(ctx, paging.Query{Filters: map[string]string{"permitId_equal": strconv.FormatInt(permitID, 10)}}, MaxHoldIDs)
+	if err != nil {
+		return err
+	}
+	for i := range holds {
+		h := &holds[i]
+		if h.Kind != HoldPermit || !h.InForce(now) {
+			continue
+		}
+		if err := m.Q.EndHold(ctx, h.ID, now, 0, "作业票"+ticketNo+"已结束"); err != nil {
+			return err
+		}
+		if err := m.engineHold(ctx, HoldRequest{Tenant: tenant, PointID: h.PointID, HoldID: h.ID, End: true, At: now}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -22,6 +22,9 @@ const BusinessTable = "wt_ticket"
 const (
 	SubjectGuardianChanged = "workticket.guardian.changed"
 	SubjectIssued          = "workticket.ticket.issued"
+	// SubjectClosed: the permit's work is over (completed, voided or
+	// revoked); monitor ends the points' holds made for it.
+	SubjectClosed = "workticket.ticket.closed"
 )
 
 // DecodeDetail reads a permit's type fields.
@@ -437,6 +440,10 @@ func (w *Workticket) transition(ctx context.Context, t *Ticket, action, task, co
 				"levelName": LevelName(t.WorkType, t.Level), "content": t.Content, "guardianId": strconv.FormatInt(t.GuardianID, 10),
 				"guardianName": t.GuardianName, "planStartTime": timefmt.Format(t.PlanStart), "planEndTime": timefmt.Format(t.PlanEnd),
 			})
+		}
+		if action == ActComplete || action == ActVoid || action == ActRevoke {
+			return w.Events.Add(ctx, SubjectClosed, t.TenantID, map[string]any{
+				"ticketId": strconv.FormatInt(t.ID, 10), "ticketNo": t.TicketNo, "act": action})
 		}
 		return nil
 	})

@@ -3,3 +3,5 @@
 
 -- +goose Up
 ALTER TABLE "monitor_hold" ADD "permit_no" varchar(32) NOT NULL DEFAULT '';
+-- A permit's holds are looked up when n-work-ticket reports its work over.
+CREATE INDEX idx_mon_hold_permit ON monitor_hold (tenant_id, permit_id);
