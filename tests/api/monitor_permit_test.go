@@ -46,7 +46,7 @@ func (e *env) issuedHotWork(t *testing.T, admin string, planEnd time.Duration) (
 // testMonitorPermitHolds: a permit hold (作业票停用) names a permit the
 // caller sees in n-work-ticket that is issued and not finished, and ends no
 // later than the permit's planned end; the hold shows the permit's number,
-// and ends when the permit is voided.
+// and ends when the permit is revoked.
 func (e *env) testMonitorPermitHolds(t *testing.T) {
 	a := e.login("100001", "admin", "admin")
 	pid := e.pointID(t, a, "LT-101")
@@ -79,8 +79,8 @@ func (e *env) testMonitorPermitHolds(t *testing.T) {
 		t.Fatalf("permit hold: %s", truncate(h.Raw))
 	}
 
-	// The permit voided in n-work-ticket: its hold ends by itself (event), signed by the permit.
-	ok(t, e.post(wt+"/ticket/void", a, map[string]any{"id": id, "comment": "作业取消"}), "void the permit")
+	// The permit revoked in n-work-ticket: its hold ends by itself (event), signed by the permit.
+	ok(t, e.post(wt+"/ticket/revoke", e.login("100001", "safety", "123456"), map[string]any{"id": id, "comment": "作业取消"}), "revoke the permit")
 	eventually(t, "the permit's hold ended", func() bool {
 		x := e.get("/api/monitor/hold/page?pointCode_equal=LT-101", a).list()
 		return len(x) == 1 && x[0].(map[string]any)["status"] == float64(3) && strings.Contains(str(x[0].(map[string]any)["endedByName"]), no)
