@@ -17,7 +17,7 @@ import (
 // auditOrder is the order the audit page lists the sources in (the order
 // the gateway used to route them; files register in name order).
 var auditOrder = []string{"auth", "system", "user", "desk", "factory", "flow", "prevention", "resource", "workticket", "equipment", "inspection",
-	"monitor", "education", "contractor", "emergency", "accident", "change", "positioning", "video", "aichat"}
+	"monitor", "education", "contractor", "emergency", "accident", "change", "health", "records", "positioning", "video", "aichat"}
 
 // auditNames are the Chinese names of the services' audit logs.
 var auditNames = map[string]string{
@@ -25,7 +25,7 @@ var auditNames = map[string]string{
 	"resource": "附件", "factory": "企业与分区", "prevention": "双重预防", "workticket": "特殊作业",
 	"equipment": "设备与重大危险源", "inspection": "智能巡检",
 	"monitor": "实时监测", "education": "安全教育考试", "contractor": "承包商", "emergency": "应急管理",
-	"accident": "事故管理", "change": "变更管理", "positioning": "人员定位", "video": "视频监控", "aichat": "安全助手",
+	"accident": "事故管理", "change": "变更管理", "health": "职业健康", "records": "化学品与制度文件", "positioning": "人员定位", "video": "视频监控", "aichat": "安全助手",
 }
 
 // auditDispatch is the gateway's client of /api/audit-log: every service

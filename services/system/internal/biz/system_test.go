@@ -124,7 +124,7 @@ func TestNewTenantIsProvisionedWithMenusDictionariesAndAnAdmin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(routes) != 15 {
+	if len(routes) != 16 {
 		t.Fatalf("modules of a new tenant: %d", len(routes))
 	}
 	for _, m := range routes {
