@@ -83,6 +83,7 @@ var indexes = []db.Index{
 	{Name: "idx_mon_hold_until", Table: "monitor_hold", Columns: "tenant_id, until"},
 	{Name: "idx_mon_hold_start", Table: "monitor_hold", Columns: "tenant_id, start_at"},
 	{Name: "idx_mon_hold_code", Table: "monitor_hold", Columns: "tenant_id, point_code"},
+	{Name: "idx_mon_hold_permit", Table: "monitor_hold", Columns: "tenant_id, permit_id"},
 	{Name: "idx_mon_flood_start", Table: "monitor_flood", Columns: "tenant_id, start_at"},
 	{Name: "idx_mon_flood_end", Table: "monitor_flood", Columns: "tenant_id, end_at"},
 }
