@@ -135,3 +135,9 @@ func Export[T any](ctx context.Context, st paging.Store[T], q paging.Query, name
 	}
 	return File(ctx, name, b)
 }
+
+// PageOf maps a store page to the fields of a Blade page answer (records,
+// total, size, current, pages), converting each record with f.
+func PageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
+	return Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
+}

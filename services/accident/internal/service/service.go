@@ -14,7 +14,6 @@ import (
 
 	"anquan/accident/internal/biz"
 	"anquan/kit/errs"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	pb "anquan/proto/blade/accident/v1"
@@ -53,10 +52,6 @@ func parseTime(field, s string, required bool) (*time.Time, error) {
 		return nil, errs.BadRequest("%s格式错误,应为 yyyy-MM-dd HH:mm:ss", field)
 	}
 	return &t, nil
-}
-
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
 }
 
 // ---- rules ----
@@ -130,7 +125,7 @@ func (s *Accident) ReportPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.AccidentPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.reportOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.reportOut)
 	return out, s.openActions(ctx, out.Records)
 }
 
@@ -254,7 +249,7 @@ func (s *Accident) ActionPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.ActionPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.actionOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.actionOut)
 	ids := make([]int64, 0, len(out.Records))
 	for _, o := range out.Records {
 		ids = append(ids, o.AccidentId)
@@ -303,7 +298,7 @@ func (s *Accident) NearMissPageList(ctx context.Context, q *commonv1.PageQuery) 
 		return nil, err
 	}
 	out := &pb.NearMissPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, nearMissOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, nearMissOut)
 	return out, nil
 }
 

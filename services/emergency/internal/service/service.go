@@ -66,10 +66,6 @@ func needDate(field, s string) (time.Time, error) {
 	return *t, nil
 }
 
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
-}
-
 // ---- rules ----
 
 func ruleOut(d biz.RuleDef, r *biz.Rule) *pb.EmergencyRule {
@@ -177,7 +173,7 @@ func (s *Emergency) decorate(ctx context.Context, plans []*biz.Plan, out []*pb.E
 
 func (s *Emergency) planPage(ctx context.Context, p *paging.Page[biz.Plan]) (*pb.EmergencyPlanPage, error) {
 	out := &pb.EmergencyPlanPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, planOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, planOut)
 	ptrs := make([]*biz.Plan, len(p.Records))
 	for i := range p.Records {
 		ptrs[i] = &p.Records[i]
@@ -291,7 +287,7 @@ func (s *Emergency) SupplyPageList(ctx context.Context, q *commonv1.PageQuery) (
 		return nil, err
 	}
 	out := &pb.SupplyPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.supplyOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.supplyOut)
 	return out, nil
 }
 
@@ -338,7 +334,7 @@ func (s *Emergency) TeamPageList(ctx context.Context, q *commonv1.PageQuery) (*p
 		return nil, err
 	}
 	out := &pb.TeamPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, teamOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, teamOut)
 	ids := make([]int64, 0, len(p.Records))
 	for _, t := range p.Records {
 		ids = append(ids, t.ID)
@@ -382,7 +378,7 @@ func (s *Emergency) MemberPageList(ctx context.Context, q *commonv1.PageQuery) (
 		return nil, err
 	}
 	out := &pb.MemberPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(m *biz.Member) *pb.Member {
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(m *biz.Member) *pb.Member {
 		return &pb.Member{Id: m.ID, TeamId: m.TeamID, Name: m.Name, Phone: m.Phone, Role: m.Role, Skills: m.Skills, CreateTime: ts(m.CreateTime)}
 	})
 	ids := make([]int64, 0, len(p.Records))
@@ -440,7 +436,7 @@ func (s *Emergency) DrillPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.DrillPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, drillOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, drillOut)
 	return out, s.drillNames(ctx, out.Records)
 }
 

@@ -38,7 +38,7 @@ func (s *Equipment) ServiceOrderPageList(ctx context.Context, q *commonv1.PageQu
 		return nil, err
 	}
 	out := &pb.ServiceOrderPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, orderOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, orderOut)
 	return out, nil
 }
 
@@ -123,7 +123,7 @@ func (s *Equipment) ChangeRequestPageList(ctx context.Context, q *commonv1.PageQ
 		return nil, err
 	}
 	out := &pb.StateRequestPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, requestOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, requestOut)
 	return out, nil
 }
 
@@ -193,7 +193,7 @@ func (s *Equipment) LockoutPageList(ctx context.Context, q *commonv1.PageQuery) 
 		return nil, err
 	}
 	out := &pb.LockoutPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, lockoutOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, lockoutOut)
 	return out, nil
 }
 

@@ -37,10 +37,6 @@ func ts(t time.Time) string {
 	return timefmt.Format(t)
 }
 
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
-}
-
 // ---- ledger ----
 
 func equipmentOut(rules map[int64]biz.Rule, today string) func(e *biz.Equipment) *pb.Equipment {
@@ -69,7 +65,7 @@ func (s *Equipment) equipmentPage(ctx context.Context, p *paging.Page[biz.Equipm
 		return nil, err
 	}
 	out := &pb.EquipmentPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, equipmentOut(rules, s.uc.Today()))
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, equipmentOut(rules, s.uc.Today()))
 	return out, nil
 }
 
@@ -134,7 +130,7 @@ func (s *Equipment) RulePageList(ctx context.Context, q *commonv1.PageQuery) (*p
 		return nil, err
 	}
 	out := &pb.RulePage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, ruleOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, ruleOut)
 	return out, nil
 }
 
@@ -166,7 +162,7 @@ func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (
 		return nil, err
 	}
 	out := &pb.EquipmentRecordPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, recordOut)
 	return out, nil
 }
 
@@ -197,7 +193,7 @@ func (s *Equipment) FactorPageList(ctx context.Context, q *commonv1.PageQuery) (
 		return nil, err
 	}
 	out := &pb.FactorPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, factorOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, factorOut)
 	return out, nil
 }
 
@@ -254,7 +250,7 @@ func (s *Equipment) MajorHazardPageList(ctx context.Context, q *commonv1.PageQue
 		return nil, err
 	}
 	out := &pb.MajorHazardPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(h *biz.MajorHazard) *pb.MajorHazard { return hazardOut(h, nil, nil) })
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(h *biz.MajorHazard) *pb.MajorHazard { return hazardOut(h, nil, nil) })
 	return out, nil
 }
 

@@ -14,7 +14,6 @@ import (
 
 	"anquan/health/internal/biz"
 	"anquan/kit/errs"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	"anquan/kit/xlsx"
@@ -53,10 +52,6 @@ func parseDay(field, s string) (time.Time, error) {
 		return time.Time{}, errs.BadRequest("%s格式错误,应为 yyyy-MM-dd", field)
 	}
 	return t, nil
-}
-
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
 }
 
 // ---- rules ----
@@ -110,7 +105,7 @@ func (s *Health) PostPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.H
 		return nil, err
 	}
 	out := &pb.HealthPostPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, postOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, postOut)
 	ids := make([]int64, 0, len(out.Records))
 	for _, r := range out.Records {
 		ids = append(ids, r.Id)
@@ -239,7 +234,7 @@ func (s *Health) DetectionPage(ctx context.Context, q *commonv1.PageQuery) (*pb.
 		return nil, err
 	}
 	out := &pb.HealthDetectionPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(d *biz.Detection) *pb.HealthDetection {
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(d *biz.Detection) *pb.HealthDetection {
 		h := byID[d.HazardID]
 		return &pb.HealthDetection{Id: d.ID, HazardId: d.HazardID, PostName: names[h.PostID], FactorName: h.FactorName, DetectedAt: day(d.DetectedAt),
 			Agency: d.Agency, Measured: d.Measured, Result: d.Result, Published: d.Published, PublishedAt: tsp(d.PublishedAt), CreateTime: ts(d.CreateTime)}
@@ -291,7 +286,7 @@ func (s *Health) AssignmentPage(ctx context.Context, q *commonv1.PageQuery) (*pb
 		return nil, err
 	}
 	out := &pb.HealthAssignmentPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, assignmentOut(names))
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, assignmentOut(names))
 	return out, nil
 }
 
@@ -335,7 +330,7 @@ func (s *Health) ExamPage(ctx context.Context, q *commonv1.PageQuery) (*pb.Healt
 		return nil, err
 	}
 	out := &pb.HealthExamPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, examOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, examOut)
 	return out, nil
 }
 
@@ -404,7 +399,7 @@ func (s *Health) DiagnosisPage(ctx context.Context, q *commonv1.PageQuery) (*pb.
 		return nil, err
 	}
 	out := &pb.HealthDiagnosisPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, diagnosisOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, diagnosisOut)
 	return out, nil
 }
 

@@ -13,7 +13,6 @@ import (
 
 	"anquan/inspection/internal/biz"
 	"anquan/kit/ident"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -34,10 +33,6 @@ func ts(t time.Time) string {
 		return ""
 	}
 	return timefmt.Format(t)
-}
-
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
 }
 
 // ---- points ----
@@ -61,7 +56,7 @@ func (s *Inspection) PointPageList(ctx context.Context, q *commonv1.PageQuery) (
 		return nil, err
 	}
 	out := &pb.InspectPointPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, pointOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, pointOut)
 	return out, nil
 }
 
@@ -98,7 +93,7 @@ func (s *Inspection) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.PlanPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, planOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, planOut)
 	return out, nil
 }
 
@@ -141,7 +136,7 @@ func (s *Inspection) TaskPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.TaskPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.taskOut(ctx))
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.taskOut(ctx))
 	return out, nil
 }
 
@@ -216,6 +211,6 @@ func (s *Inspection) RecordPageList(ctx context.Context, q *commonv1.PageQuery) 
 		return nil, err
 	}
 	out := &pb.InspectRecordPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, recordOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, recordOut)
 	return out, nil
 }

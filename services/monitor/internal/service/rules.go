@@ -79,7 +79,7 @@ func (s *Monitor) HoldPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.
 		return nil, err
 	}
 	out := &pb.HoldPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.holdOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.holdOut)
 	return out, nil
 }
 

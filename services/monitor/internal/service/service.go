@@ -13,7 +13,6 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	"anquan/monitor/internal/biz"
@@ -45,10 +44,6 @@ func ts(t time.Time) string {
 	return timefmt.Format(t)
 }
 
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
-}
-
 // ---- gateways ----
 
 func (s *Monitor) gatewayOut(g *biz.Gateway) *pb.Gateway {
@@ -63,7 +58,7 @@ func (s *Monitor) GatewayPageList(ctx context.Context, q *commonv1.PageQuery) (*
 		return nil, err
 	}
 	out := &pb.GatewayPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, s.gatewayOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, s.gatewayOut)
 	return out, nil
 }
 
@@ -117,7 +112,7 @@ func (s *Monitor) DevicePageList(ctx context.Context, q *commonv1.PageQuery) (*p
 		return nil, err
 	}
 	out := &pb.DevicePage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, deviceOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, deviceOut)
 	return out, nil
 }
 
@@ -183,7 +178,7 @@ func (s *Monitor) PointPageList(ctx context.Context, q *commonv1.PageQuery) (*pb
 		return nil, err
 	}
 	out := &pb.PointPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(x *biz.Point) *pb.Point {
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(x *biz.Point) *pb.Point {
 		o := pointOut(x, live[x.ID])
 		o.GatewayCode, o.DeviceName = names.Gateways[x.GatewayID], names.Devices[x.DeviceID]
 		return o
@@ -243,7 +238,7 @@ func (s *Monitor) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb
 		return nil, err
 	}
 	out := &pb.AlarmPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, alarmOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, alarmOut)
 	return out, nil
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	"anquan/positioning/internal/biz"
@@ -40,10 +39,6 @@ func ts(t time.Time) string {
 		return ""
 	}
 	return timefmt.Format(t)
-}
-
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
 }
 
 func tenantOf(ctx context.Context) string {
@@ -76,7 +71,7 @@ func (s *Positioning) TagPageList(ctx context.Context, q *commonv1.PageQuery) (*
 	}
 	live := s.uc.Engine.TagLive(tenantOf(ctx), ids)
 	out := &pb.PosTagPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(t *biz.Tag) *pb.PosTag {
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(t *biz.Tag) *pb.PosTag {
 		l, ok := live[t.ID]
 		return s.tagOut(t, l, ok)
 	})
@@ -119,7 +114,7 @@ func (s *Positioning) AnchorPageList(ctx context.Context, q *commonv1.PageQuery)
 		return nil, err
 	}
 	out := &pb.PosAnchorPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, anchorOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, anchorOut)
 	return out, nil
 }
 
@@ -164,7 +159,7 @@ func (s *Positioning) ZonePageList(ctx context.Context, q *commonv1.PageQuery) (
 	}
 	counts := s.counts(ctx)
 	out := &pb.PosZonePage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(z *biz.Zone) *pb.PosZone { return zoneOut(z, counts[z.ID]) })
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(z *biz.Zone) *pb.PosZone { return zoneOut(z, counts[z.ID]) })
 	return out, nil
 }
 
@@ -280,7 +275,7 @@ func (s *Positioning) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) 
 		return nil, err
 	}
 	out := &pb.PosAlarmPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, alarmOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, alarmOut)
 	return out, nil
 }
 

@@ -17,7 +17,6 @@ import (
 
 	"anquan/kit/errs"
 	"anquan/kit/ident"
-	"anquan/kit/paging"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -55,10 +54,6 @@ func ts(t time.Time) string {
 	return timefmt.Format(t)
 }
 
-func pageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {
-	return svc.Map(p.Records, f), int32(p.Total), int32(p.Size), int32(p.Current), int32(p.Pages())
-}
-
 // ---- cameras ----
 
 // playable: the simulator's cameras, and those of the configured platform.
@@ -82,7 +77,7 @@ func (s *Video) CameraPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.
 		return nil, err
 	}
 	out := &pb.CameraPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, func(c *biz.Camera) *pb.Camera {
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(c *biz.Camera) *pb.Camera {
 		o := s.cameraOut(c)
 		o.OpenAlarms = open[c.ID]
 		return o
@@ -217,7 +212,7 @@ func (s *Video) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.V
 		return nil, err
 	}
 	out := &pb.VideoAlarmPage{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pageOf(p, alarmOut)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, alarmOut)
 	return out, nil
 }
 
