@@ -61,3 +61,19 @@ func Parse(s string) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
+
+// ParseDate reads a date "yyyy-MM-dd" (midnight in the tenant zone), nothing else.
+func ParseDate(s string) (time.Time, bool) {
+	t, err := time.ParseInLocation(DateLayout, strings.TrimSpace(s), Zone)
+	return t, err == nil
+}
+
+// CalendarDays counts the calendar days from a to b in the tenant zone: a date ending tonight
+// is 0 days away all day, tomorrow's is 1 (daylight-saving days count whole).
+func CalendarDays(a, b time.Time) int {
+	day := func(t time.Time) time.Time {
+		y, m, d := t.In(Zone).Date()
+		return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	}
+	return int(day(b).Sub(day(a)).Hours() / 24)
+}

@@ -34,19 +34,9 @@ func (d *Desk) Expiration(ctx context.Context) (*Reminder, error) {
 	if err != nil || end == nil {
 		return nil, err
 	}
-	left := daysBetween(d.Now(), *end)
+	left := timefmt.CalendarDays(d.Now(), *end)
 	if left > RemindWithin {
 		return nil, nil
 	}
 	return &Reminder{Type: ReminderLicense, RemindDate: *end, DaysLeft: left}, nil
-}
-
-// daysBetween counts calendar days from a to b in the tenant zone, so a
-// licence ending tonight has 0 days left all day.
-func daysBetween(a, b time.Time) int {
-	day := func(t time.Time) time.Time {
-		y, m, d := t.In(timefmt.Zone).Date()
-		return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-	}
-	return int(day(b).Sub(day(a)).Hours() / 24)
 }

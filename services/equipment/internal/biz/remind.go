@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"google.golang.org/grpc/codes"
 
@@ -142,14 +141,14 @@ func RemindStage(due, today string, leads []int32, overdue bool) string {
 	return strconv.Itoa(int(stage))
 }
 
-// DaysBetween counts the days from a to b (yyyy-MM-dd).
+// DaysBetween counts the calendar days from a to b (yyyy-MM-dd); 0 when either is not a date.
 func DaysBetween(a, b string) int {
-	ta, err1 := time.Parse(timefmt.DateLayout, a)
-	tb, err2 := time.Parse(timefmt.DateLayout, b)
-	if err1 != nil || err2 != nil {
+	ta, ok1 := timefmt.ParseDate(a)
+	tb, ok2 := timefmt.ParseDate(b)
+	if !ok1 || !ok2 {
 		return 0
 	}
-	return int(tb.Sub(ta).Hours() / 24)
+	return timefmt.CalendarDays(ta, tb)
 }
 
 // RulesOf is the caller's tenant reminder rules, one per kind (the default
