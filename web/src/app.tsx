@@ -5,6 +5,7 @@ import { getIntl, getLocale, history, useModel } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { useEnterprise } from '@/stores/enterprise';
 import { pageTitle } from '@/utils/pageTitle';
+import { loadMenuTexts } from '@/utils/menuTexts';
 import { menuPaths, type AccessState } from '@/access';
 import { useSession, startTokenRefresh } from '@/stores/session';
 import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
@@ -53,6 +54,10 @@ export function onRouteChange({ location }: { location: { pathname: string } }) 
     history.replace('/');
     return;
   }
+  // the English menu names arrive after login; the title follows them once they are in
+  loadMenuTexts()
+    .then(() => syncTitle())
+    .catch(() => undefined);
   if (s.isLock && path !== '/lock') {
     history.replace('/lock');
     return;

@@ -16,11 +16,9 @@ const { toast } = antd(page);
  * (.umirc.ts), 197 KB after. What is left is React, the router, react-intl and antd's
  * ConfigProvider, Input and Button.
  */
-// 200.6 KB since the English menu texts of the health, records and inspection pages joined the
-// main bundle (the locale is eager). Issue 12's target stays 200 KB and is not met: the menu
-// texts belong in a locale chunk loaded after login. Until then the budget allows 201 KB, so a
-// further growth still fails here.
-const LOGIN_JS_BUDGET = 201 * 1024;
+// The English menu names (src/locales/menus) load after login, not with /login: they had
+// pushed it to 200.6 KB.
+const LOGIN_JS_BUDGET = 200 * 1024;
 
 /** the scripts a fresh browser context loads for /login, once the page is idle */
 async function loginScripts() {

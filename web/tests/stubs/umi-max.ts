@@ -2,11 +2,12 @@
 // an in-memory history.
 import zh from '@/locales/zh-CN';
 import en from '@/locales/en-US';
+import enMenus from '@/locales/menus/en-US';
 import { useMemo } from 'react';
 import accessFactory from '@/access';
 import { useSession } from '@/stores/session';
 
-const all: Record<string, Record<string, string>> = { 'zh-CN': { ...zh }, 'en-US': { ...en } };
+const all: Record<string, Record<string, string>> = { 'zh-CN': { ...zh }, 'en-US': { ...en, ...enMenus } }; // the menu names as after login
 /** umi's addLocale: merges messages into a locale */
 export const addLocale = (name: string, messages: Record<string, string>) => {
   all[name] = { ...(all[name] || {}), ...messages };
