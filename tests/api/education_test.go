@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"fmt"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"anquan/kit/seedids"
 	"anquan/kit/timefmt"
 )
 
@@ -118,6 +120,24 @@ func (e *env) testEducation(t *testing.T) {
 	if x.dataMap()["userNames"] != "王操作,赵操作" {
 		t.Fatalf("exam people: %v", x.dataMap()["userNames"])
 	}
+
+	// By department and role: the named person first, then the members of 合成车间 (its
+	// subtree) and of the role 作业人员, each once.
+	groups := func(depts, roles string) *resp {
+		return exam(map[string]any{"name": "车间全员考试", "paperId": paperID, "startTime": timefmt.Format(now.Add(-time.Minute)),
+			"endTime": timefmt.Format(now.Add(24 * time.Hour)), "userIds": e.userID(t, admin, "safety"), "deptIds": depts, "roleIds": roles})
+	}
+	g := groups(fmt.Sprint(seedids.DemoWorkshop1Dept), fmt.Sprint(seedids.DemoOperatorRole))
+	ok(t, g, "exam by department and role")
+	if g.dataMap()["userNames"] != "李安全,张主任,王操作,赵操作,孙焊工" || g.dataMap()["deptIds"] != fmt.Sprint(seedids.DemoWorkshop1Dept) {
+		t.Fatalf("exam by groups: %v / %v", g.dataMap()["userNames"], g.dataMap()["deptIds"])
+	}
+	fails(t, exam(map[string]any{"name": "考", "paperId": paperID, "startTime": timefmt.Format(now), "endTime": timefmt.Format(now.Add(time.Hour)),
+		"roleIds": "1"}), 400, "所选部门、角色下没有人员", "a role with nobody (or of another tenant)")
+	fails(t, exam(map[string]any{"name": "考", "paperId": paperID, "startTime": timefmt.Format(now), "endTime": timefmt.Format(now.Add(time.Hour)),
+		"deptIds": "车间"}), 400, "考试人员格式错误", "a department that is not an id")
+	fails(t, exam(map[string]any{"name": "考", "paperId": paperID, "startTime": timefmt.Format(now), "endTime": timefmt.Format(now.Add(time.Hour))}),
+		400, "请选择考试人员、部门或角色", "nobody")
 
 	// Taking it: each person only their own attempt.
 	mine := e.get("/api/education/record/mine?examId_equal="+examID, op1)

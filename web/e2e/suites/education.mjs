@@ -12,7 +12,7 @@ import { readRows } from '../xlsx.mjs';
 import { here } from '../lib.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('education');
-const { toast, row } = antd(page);
+const { toast, row, modalOf, item, openDropdown } = antd(page);
 
 const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
 const op = await ctx.newPage();
@@ -128,6 +128,29 @@ await scenario('the manager imports questions from xlsx on 题库管理', async 
   await toast('导入成功').waitFor();
   expect((await toast('导入成功').innerText()).includes('5'), 'five questions expected');
   await page.locator('.aq-crud .ant-table', { hasText: '简述动火作业的主要安全措施' }).first().waitFor();
+});
+
+await scenario('an exam for a department: its people join the roster when it is saved', async () => {
+  await page.goto(`${BASE}/educationAdmin/exam`);
+  const r = row(EXAM);
+  await r.waitFor();
+  await r.locator('a', { hasText: '编辑' }).click();
+  const m = modalOf('编辑');
+  await item(m, '考试部门').locator('.ant-select-selector').click();
+  const node = openDropdown().locator('.ant-select-tree-node-content-wrapper', { hasText: '合成车间' }).first();
+  await node.waitFor();
+  await node.click();
+  // close the (multiple) dropdown without Esc, which would close the dialog
+  await m.locator('.ant-modal-title').click();
+  const [saved] = await Promise.all([
+    page.waitForResponse((x) => x.url().includes('/api/education/exam/submit')),
+    m.locator('.ant-modal-footer .ant-btn-primary').click(),
+  ]);
+  await toast('操作成功').waitFor();
+  const names = (await saved.json())?.data?.userNames || '';
+  // 孙焊工 and 王操作 were named; 合成车间 adds its director 张主任
+  expect(names.split(',').sort().join(',') === ['孙焊工', '王操作', '张主任'].sort().join(','), `roster after adding 合成车间: ${names}`);
+  await shot('education-06-exam-by-department');
 });
 
 await ctx.close();

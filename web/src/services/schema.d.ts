@@ -10725,6 +10725,11 @@ export interface components {
             createTime: string;
             /** Format: int64 */
             createUser: string;
+            /**
+             * @description Comma lists of departments (with their sub-departments) and roles whose active people
+             *     join the named users on save: the roster is fixed then (a later member is not added).
+             */
+            deptIds: string;
             /** Format: int32 */
             duration: number;
             endTime: string;
@@ -10745,6 +10750,7 @@ export interface components {
             /** Format: int32 */
             passScore: number;
             remark: string;
+            roleIds: string;
             shuffleOptions: boolean;
             /**
              * @description Each candidate sees the questions, and the options of choice questions,

@@ -1128,7 +1128,11 @@ type Exam struct {
 	ShuffleOptions   bool `protobuf:"varint,17,opt,name=shuffle_options,json=shuffleOptions,proto3" json:"shuffle_options,omitempty"`
 	// Attempts each person may make (1-10); a failed result may be retaken
 	// while attempts are left and the exam is open.
-	MaxAttempts   int32  `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
+	MaxAttempts int32 `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
+	// Comma lists of departments (with their sub-departments) and roles whose active people
+	// join the named users on save: the roster is fixed then (a later member is not added).
+	DeptIds       string `protobuf:"bytes,22,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	RoleIds       string `protobuf:"bytes,23,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
 	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1289,6 +1293,20 @@ func (x *Exam) GetMaxAttempts() int32 {
 		return x.MaxAttempts
 	}
 	return 0
+}
+
+func (x *Exam) GetDeptIds() string {
+	if x != nil {
+		return x.DeptIds
+	}
+	return ""
+}
+
+func (x *Exam) GetRoleIds() string {
+	if x != nil {
+		return x.RoleIds
+	}
+	return ""
 }
 
 func (x *Exam) GetCreateTime() string {
@@ -2730,7 +2748,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa8\x05\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf2\x05\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -2755,7 +2773,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\bduration\x18\x0f \x01(\x05R\bduration\x12+\n" +
 	"\x11shuffle_questions\x18\x10 \x01(\bR\x10shuffleQuestions\x12'\n" +
 	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12!\n" +
-	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12(\n" +
+	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12#\n" +
+	"\bdept_ids\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\adeptIds\x12#\n" +
+	"\brole_ids\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\aroleIds\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +

@@ -1393,6 +1393,68 @@ func (x *UserNamesQuery) GetUserIds() []int64 {
 	return nil
 }
 
+// The members of departments (each with its sub-departments, by main department) and
+// of roles: a roster by group (exams, training).
+type GroupMembersQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TenantId      string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	DeptIds       []int64                `protobuf:"varint,2,rep,packed,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	RoleIds       []int64                `protobuf:"varint,3,rep,packed,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GroupMembersQuery) Reset() {
+	*x = GroupMembersQuery{}
+	mi := &file_blade_user_v1_user_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GroupMembersQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GroupMembersQuery) ProtoMessage() {}
+
+func (x *GroupMembersQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_user_v1_user_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GroupMembersQuery.ProtoReflect.Descriptor instead.
+func (*GroupMembersQuery) Descriptor() ([]byte, []int) {
+	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *GroupMembersQuery) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *GroupMembersQuery) GetDeptIds() []int64 {
+	if x != nil {
+		return x.DeptIds
+	}
+	return nil
+}
+
+func (x *GroupMembersQuery) GetRoleIds() []int64 {
+	if x != nil {
+		return x.RoleIds
+	}
+	return nil
+}
+
 // The tenant's users among the asked ids; an unknown id has no entry.
 type UserDisplayNames struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1403,7 +1465,7 @@ type UserDisplayNames struct {
 
 func (x *UserDisplayNames) Reset() {
 	*x = UserDisplayNames{}
-	mi := &file_blade_user_v1_user_proto_msgTypes[18]
+	mi := &file_blade_user_v1_user_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1477,7 @@ func (x *UserDisplayNames) String() string {
 func (*UserDisplayNames) ProtoMessage() {}
 
 func (x *UserDisplayNames) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_user_v1_user_proto_msgTypes[18]
+	mi := &file_blade_user_v1_user_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1490,7 @@ func (x *UserDisplayNames) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDisplayNames.ProtoReflect.Descriptor instead.
 func (*UserDisplayNames) Descriptor() ([]byte, []int) {
-	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{18}
+	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *UserDisplayNames) GetItems() []*UserDisplayName {
@@ -1447,7 +1509,7 @@ type CountQuery struct {
 
 func (x *CountQuery) Reset() {
 	*x = CountQuery{}
-	mi := &file_blade_user_v1_user_proto_msgTypes[19]
+	mi := &file_blade_user_v1_user_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1459,7 +1521,7 @@ func (x *CountQuery) String() string {
 func (*CountQuery) ProtoMessage() {}
 
 func (x *CountQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_user_v1_user_proto_msgTypes[19]
+	mi := &file_blade_user_v1_user_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1472,7 +1534,7 @@ func (x *CountQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CountQuery.ProtoReflect.Descriptor instead.
 func (*CountQuery) Descriptor() ([]byte, []int) {
-	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{19}
+	return file_blade_user_v1_user_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CountQuery) GetTenantId() string {
@@ -1604,7 +1666,11 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\\\n" +
 	"\x0eUserNamesQuery\x12$\n" +
 	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
-	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\"H\n" +
+	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\"\x83\x01\n" +
+	"\x11GroupMembersQuery\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12#\n" +
+	"\bdept_ids\x18\x02 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\adeptIds\x12#\n" +
+	"\brole_ids\x18\x03 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\aroleIds\"H\n" +
 	"\x10UserDisplayNames\x124\n" +
 	"\x05items\x18\x01 \x03(\v2\x1e.blade.user.v1.UserDisplayNameR\x05items\"2\n" +
 	"\n" +
@@ -1631,12 +1697,13 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\x12UserPageByTenantId\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"*\x82\xd3\xe4\x93\x02$\x12\"/api/blade-user/userPageByTenantId\x12\x81\x01\n" +
 	"\x17GetUserListOutAndInside\x12\x1c.blade.user.v1.UserTypeQuery\x1a\x17.blade.user.v1.UserList\"/\x82\xd3\xe4\x93\x02)\x12'/api/blade-user/getUserListOutAndInside\x12\x87\x01\n" +
 	"\x1bGetUserListOutAndInsidePage\x12\x1a.blade.common.v1.PageQuery\x1a\x17.blade.user.v1.UserPage\"3\x82\xd3\xe4\x93\x02-\x12+/api/blade-user/getUserListOutAndInsidePage\x12\x82\x01\n" +
-	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\x85\x06\n" +
+	"\rRegisterGuest\x12#.blade.user.v1.RegisterGuestRequest\x1a!.blade.user.v1.RegisterGuestReply\")\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/blade-user/register-guest2\xdb\x06\n" +
 	"\fUserInternal\x12K\n" +
 	"\x0eFindCredential\x12\x1e.blade.user.v1.CredentialQuery\x1a\x19.blade.user.v1.Credential\x12F\n" +
 	"\rGetCredential\x12\x1a.blade.user.v1.UserIdQuery\x1a\x19.blade.user.v1.Credential\x12I\n" +
 	"\vGetUserName\x12\x1a.blade.user.v1.UserIdQuery\x1a\x1e.blade.user.v1.UserDisplayName\x12N\n" +
-	"\fGetUserNames\x12\x1d.blade.user.v1.UserNamesQuery\x1a\x1f.blade.user.v1.UserDisplayNames\x12D\n" +
+	"\fGetUserNames\x12\x1d.blade.user.v1.UserNamesQuery\x1a\x1f.blade.user.v1.UserDisplayNames\x12T\n" +
+	"\x0fGetGroupMembers\x12 .blade.user.v1.GroupMembersQuery\x1a\x1f.blade.user.v1.UserDisplayNames\x12D\n" +
 	"\vUpgradeHash\x12\x19.blade.user.v1.HashUpdate\x1a\x1a.google.protobuf.BoolValue\x12C\n" +
 	"\tBindOAuth\x12\x19.blade.user.v1.OAuthQuery\x1a\x1b.blade.user.v1.OAuthBinding\x12K\n" +
 	"\x11CreateTenantAdmin\x12\x1a.blade.user.v1.TenantAdmin\x1a\x1a.google.protobuf.BoolValue\x12D\n" +
@@ -1657,7 +1724,7 @@ func file_blade_user_v1_user_proto_rawDescGZIP() []byte {
 	return file_blade_user_v1_user_proto_rawDescData
 }
 
-var file_blade_user_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_blade_user_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_blade_user_v1_user_proto_goTypes = []any{
 	(*User)(nil),                  // 0: blade.user.v1.User
 	(*UserPage)(nil),              // 1: blade.user.v1.UserPage
@@ -1677,85 +1744,88 @@ var file_blade_user_v1_user_proto_goTypes = []any{
 	(*TenantAdmin)(nil),           // 15: blade.user.v1.TenantAdmin
 	(*UserDisplayName)(nil),       // 16: blade.user.v1.UserDisplayName
 	(*UserNamesQuery)(nil),        // 17: blade.user.v1.UserNamesQuery
-	(*UserDisplayNames)(nil),      // 18: blade.user.v1.UserDisplayNames
-	(*CountQuery)(nil),            // 19: blade.user.v1.CountQuery
-	(*v1.PageQuery)(nil),          // 20: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),            // 21: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),           // 22: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),              // 23: blade.common.v1.Empty
-	(*CertificateCheck)(nil),      // 24: blade.user.v1.CertificateCheck
-	(*GuardianCheck)(nil),         // 25: blade.user.v1.GuardianCheck
-	(*wrapperspb.BoolValue)(nil),  // 26: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),     // 27: google.api.HttpBody
-	(*wrapperspb.Int32Value)(nil), // 28: google.protobuf.Int32Value
-	(*CertificateVerdicts)(nil),   // 29: blade.user.v1.CertificateVerdicts
-	(*GuardianVerdict)(nil),       // 30: blade.user.v1.GuardianVerdict
+	(*GroupMembersQuery)(nil),     // 18: blade.user.v1.GroupMembersQuery
+	(*UserDisplayNames)(nil),      // 19: blade.user.v1.UserDisplayNames
+	(*CountQuery)(nil),            // 20: blade.user.v1.CountQuery
+	(*v1.PageQuery)(nil),          // 21: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),            // 22: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),           // 23: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),              // 24: blade.common.v1.Empty
+	(*CertificateCheck)(nil),      // 25: blade.user.v1.CertificateCheck
+	(*GuardianCheck)(nil),         // 26: blade.user.v1.GuardianCheck
+	(*wrapperspb.BoolValue)(nil),  // 27: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),     // 28: google.api.HttpBody
+	(*wrapperspb.Int32Value)(nil), // 29: google.protobuf.Int32Value
+	(*CertificateVerdicts)(nil),   // 30: blade.user.v1.CertificateVerdicts
+	(*GuardianVerdict)(nil),       // 31: blade.user.v1.GuardianVerdict
 }
 var file_blade_user_v1_user_proto_depIdxs = []int32{
 	0,  // 0: blade.user.v1.UserPage.records:type_name -> blade.user.v1.User
 	0,  // 1: blade.user.v1.UserList.items:type_name -> blade.user.v1.User
 	10, // 2: blade.user.v1.OAuthBinding.user:type_name -> blade.user.v1.Credential
 	16, // 3: blade.user.v1.UserDisplayNames.items:type_name -> blade.user.v1.UserDisplayName
-	20, // 4: blade.user.v1.UserService.Page:input_type -> blade.common.v1.PageQuery
-	21, // 5: blade.user.v1.UserService.Detail:input_type -> blade.common.v1.IdQuery
+	21, // 4: blade.user.v1.UserService.Page:input_type -> blade.common.v1.PageQuery
+	22, // 5: blade.user.v1.UserService.Detail:input_type -> blade.common.v1.IdQuery
 	0,  // 6: blade.user.v1.UserService.Submit:input_type -> blade.user.v1.User
 	0,  // 7: blade.user.v1.UserService.Update:input_type -> blade.user.v1.User
-	22, // 8: blade.user.v1.UserService.Remove:input_type -> blade.common.v1.IdsQuery
+	23, // 8: blade.user.v1.UserService.Remove:input_type -> blade.common.v1.IdsQuery
 	3,  // 9: blade.user.v1.UserService.ResetPassword:input_type -> blade.user.v1.UserIdsQuery
 	4,  // 10: blade.user.v1.UserService.Grant:input_type -> blade.user.v1.GrantRequest
 	3,  // 11: blade.user.v1.UserService.Unlock:input_type -> blade.user.v1.UserIdsQuery
-	22, // 12: blade.user.v1.UserService.AuditPass:input_type -> blade.common.v1.IdsQuery
-	22, // 13: blade.user.v1.UserService.AuditRefuse:input_type -> blade.common.v1.IdsQuery
-	20, // 14: blade.user.v1.UserService.Export:input_type -> blade.common.v1.PageQuery
-	23, // 15: blade.user.v1.UserService.Info:input_type -> blade.common.v1.Empty
+	23, // 12: blade.user.v1.UserService.AuditPass:input_type -> blade.common.v1.IdsQuery
+	23, // 13: blade.user.v1.UserService.AuditRefuse:input_type -> blade.common.v1.IdsQuery
+	21, // 14: blade.user.v1.UserService.Export:input_type -> blade.common.v1.PageQuery
+	24, // 15: blade.user.v1.UserService.Info:input_type -> blade.common.v1.Empty
 	0,  // 16: blade.user.v1.UserService.UpdateInfo:input_type -> blade.user.v1.User
 	5,  // 17: blade.user.v1.UserService.UpdatePassword:input_type -> blade.user.v1.PasswordRequest
-	20, // 18: blade.user.v1.UserService.UserListByTenantId:input_type -> blade.common.v1.PageQuery
-	20, // 19: blade.user.v1.UserService.UserPageByTenantId:input_type -> blade.common.v1.PageQuery
+	21, // 18: blade.user.v1.UserService.UserListByTenantId:input_type -> blade.common.v1.PageQuery
+	21, // 19: blade.user.v1.UserService.UserPageByTenantId:input_type -> blade.common.v1.PageQuery
 	6,  // 20: blade.user.v1.UserService.GetUserListOutAndInside:input_type -> blade.user.v1.UserTypeQuery
-	20, // 21: blade.user.v1.UserService.GetUserListOutAndInsidePage:input_type -> blade.common.v1.PageQuery
+	21, // 21: blade.user.v1.UserService.GetUserListOutAndInsidePage:input_type -> blade.common.v1.PageQuery
 	7,  // 22: blade.user.v1.UserService.RegisterGuest:input_type -> blade.user.v1.RegisterGuestRequest
 	9,  // 23: blade.user.v1.UserInternal.FindCredential:input_type -> blade.user.v1.CredentialQuery
 	14, // 24: blade.user.v1.UserInternal.GetCredential:input_type -> blade.user.v1.UserIdQuery
 	14, // 25: blade.user.v1.UserInternal.GetUserName:input_type -> blade.user.v1.UserIdQuery
 	17, // 26: blade.user.v1.UserInternal.GetUserNames:input_type -> blade.user.v1.UserNamesQuery
-	13, // 27: blade.user.v1.UserInternal.UpgradeHash:input_type -> blade.user.v1.HashUpdate
-	11, // 28: blade.user.v1.UserInternal.BindOAuth:input_type -> blade.user.v1.OAuthQuery
-	15, // 29: blade.user.v1.UserInternal.CreateTenantAdmin:input_type -> blade.user.v1.TenantAdmin
-	19, // 30: blade.user.v1.UserInternal.CountUsers:input_type -> blade.user.v1.CountQuery
-	24, // 31: blade.user.v1.UserInternal.CheckCertificates:input_type -> blade.user.v1.CertificateCheck
-	25, // 32: blade.user.v1.UserInternal.CheckGuardian:input_type -> blade.user.v1.GuardianCheck
-	1,  // 33: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
-	0,  // 34: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
-	26, // 35: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
-	26, // 36: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
-	26, // 37: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
-	26, // 38: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
-	26, // 39: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
-	26, // 40: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
-	26, // 41: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
-	26, // 42: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
-	27, // 43: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
-	0,  // 44: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
-	26, // 45: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
-	26, // 46: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
-	2,  // 47: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
-	1,  // 48: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
-	2,  // 49: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
-	1,  // 50: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
-	8,  // 51: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
-	10, // 52: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
-	10, // 53: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
-	16, // 54: blade.user.v1.UserInternal.GetUserName:output_type -> blade.user.v1.UserDisplayName
-	18, // 55: blade.user.v1.UserInternal.GetUserNames:output_type -> blade.user.v1.UserDisplayNames
-	26, // 56: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
-	12, // 57: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
-	26, // 58: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
-	28, // 59: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
-	29, // 60: blade.user.v1.UserInternal.CheckCertificates:output_type -> blade.user.v1.CertificateVerdicts
-	30, // 61: blade.user.v1.UserInternal.CheckGuardian:output_type -> blade.user.v1.GuardianVerdict
-	33, // [33:62] is the sub-list for method output_type
-	4,  // [4:33] is the sub-list for method input_type
+	18, // 27: blade.user.v1.UserInternal.GetGroupMembers:input_type -> blade.user.v1.GroupMembersQuery
+	13, // 28: blade.user.v1.UserInternal.UpgradeHash:input_type -> blade.user.v1.HashUpdate
+	11, // 29: blade.user.v1.UserInternal.BindOAuth:input_type -> blade.user.v1.OAuthQuery
+	15, // 30: blade.user.v1.UserInternal.CreateTenantAdmin:input_type -> blade.user.v1.TenantAdmin
+	20, // 31: blade.user.v1.UserInternal.CountUsers:input_type -> blade.user.v1.CountQuery
+	25, // 32: blade.user.v1.UserInternal.CheckCertificates:input_type -> blade.user.v1.CertificateCheck
+	26, // 33: blade.user.v1.UserInternal.CheckGuardian:input_type -> blade.user.v1.GuardianCheck
+	1,  // 34: blade.user.v1.UserService.Page:output_type -> blade.user.v1.UserPage
+	0,  // 35: blade.user.v1.UserService.Detail:output_type -> blade.user.v1.User
+	27, // 36: blade.user.v1.UserService.Submit:output_type -> google.protobuf.BoolValue
+	27, // 37: blade.user.v1.UserService.Update:output_type -> google.protobuf.BoolValue
+	27, // 38: blade.user.v1.UserService.Remove:output_type -> google.protobuf.BoolValue
+	27, // 39: blade.user.v1.UserService.ResetPassword:output_type -> google.protobuf.BoolValue
+	27, // 40: blade.user.v1.UserService.Grant:output_type -> google.protobuf.BoolValue
+	27, // 41: blade.user.v1.UserService.Unlock:output_type -> google.protobuf.BoolValue
+	27, // 42: blade.user.v1.UserService.AuditPass:output_type -> google.protobuf.BoolValue
+	27, // 43: blade.user.v1.UserService.AuditRefuse:output_type -> google.protobuf.BoolValue
+	28, // 44: blade.user.v1.UserService.Export:output_type -> google.api.HttpBody
+	0,  // 45: blade.user.v1.UserService.Info:output_type -> blade.user.v1.User
+	27, // 46: blade.user.v1.UserService.UpdateInfo:output_type -> google.protobuf.BoolValue
+	27, // 47: blade.user.v1.UserService.UpdatePassword:output_type -> google.protobuf.BoolValue
+	2,  // 48: blade.user.v1.UserService.UserListByTenantId:output_type -> blade.user.v1.UserList
+	1,  // 49: blade.user.v1.UserService.UserPageByTenantId:output_type -> blade.user.v1.UserPage
+	2,  // 50: blade.user.v1.UserService.GetUserListOutAndInside:output_type -> blade.user.v1.UserList
+	1,  // 51: blade.user.v1.UserService.GetUserListOutAndInsidePage:output_type -> blade.user.v1.UserPage
+	8,  // 52: blade.user.v1.UserService.RegisterGuest:output_type -> blade.user.v1.RegisterGuestReply
+	10, // 53: blade.user.v1.UserInternal.FindCredential:output_type -> blade.user.v1.Credential
+	10, // 54: blade.user.v1.UserInternal.GetCredential:output_type -> blade.user.v1.Credential
+	16, // 55: blade.user.v1.UserInternal.GetUserName:output_type -> blade.user.v1.UserDisplayName
+	19, // 56: blade.user.v1.UserInternal.GetUserNames:output_type -> blade.user.v1.UserDisplayNames
+	19, // 57: blade.user.v1.UserInternal.GetGroupMembers:output_type -> blade.user.v1.UserDisplayNames
+	27, // 58: blade.user.v1.UserInternal.UpgradeHash:output_type -> google.protobuf.BoolValue
+	12, // 59: blade.user.v1.UserInternal.BindOAuth:output_type -> blade.user.v1.OAuthBinding
+	27, // 60: blade.user.v1.UserInternal.CreateTenantAdmin:output_type -> google.protobuf.BoolValue
+	29, // 61: blade.user.v1.UserInternal.CountUsers:output_type -> google.protobuf.Int32Value
+	30, // 62: blade.user.v1.UserInternal.CheckCertificates:output_type -> blade.user.v1.CertificateVerdicts
+	31, // 63: blade.user.v1.UserInternal.CheckGuardian:output_type -> blade.user.v1.GuardianVerdict
+	34, // [34:64] is the sub-list for method output_type
+	4,  // [4:34] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
 	4,  // [4:4] is the sub-list for extension extendee
 	0,  // [0:4] is the sub-list for field type_name
@@ -1773,7 +1843,7 @@ func file_blade_user_v1_user_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_user_v1_user_proto_rawDesc), len(file_blade_user_v1_user_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -816,6 +816,7 @@ const (
 	UserInternal_GetCredential_FullMethodName     = "/blade.user.v1.UserInternal/GetCredential"
 	UserInternal_GetUserName_FullMethodName       = "/blade.user.v1.UserInternal/GetUserName"
 	UserInternal_GetUserNames_FullMethodName      = "/blade.user.v1.UserInternal/GetUserNames"
+	UserInternal_GetGroupMembers_FullMethodName   = "/blade.user.v1.UserInternal/GetGroupMembers"
 	UserInternal_UpgradeHash_FullMethodName       = "/blade.user.v1.UserInternal/UpgradeHash"
 	UserInternal_BindOAuth_FullMethodName         = "/blade.user.v1.UserInternal/BindOAuth"
 	UserInternal_CreateTenantAdmin_FullMethodName = "/blade.user.v1.UserInternal/CreateTenantAdmin"
@@ -834,6 +835,8 @@ type UserInternalClient interface {
 	GetUserName(ctx context.Context, in *UserIdQuery, opts ...grpc.CallOption) (*UserDisplayName, error)
 	// GetUserNames: the names of many people in one query (lists, rosters).
 	GetUserNames(ctx context.Context, in *UserNamesQuery, opts ...grpc.CallOption) (*UserDisplayNames, error)
+	// GetGroupMembers: the active people of departments or roles (at most 1000, by id).
+	GetGroupMembers(ctx context.Context, in *GroupMembersQuery, opts ...grpc.CallOption) (*UserDisplayNames, error)
 	UpgradeHash(ctx context.Context, in *HashUpdate, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	BindOAuth(ctx context.Context, in *OAuthQuery, opts ...grpc.CallOption) (*OAuthBinding, error)
 	CreateTenantAdmin(ctx context.Context, in *TenantAdmin, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
@@ -887,6 +890,16 @@ func (c *userInternalClient) GetUserNames(ctx context.Context, in *UserNamesQuer
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(UserDisplayNames)
 	err := c.cc.Invoke(ctx, UserInternal_GetUserNames_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *userInternalClient) GetGroupMembers(ctx context.Context, in *GroupMembersQuery, opts ...grpc.CallOption) (*UserDisplayNames, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UserDisplayNames)
+	err := c.cc.Invoke(ctx, UserInternal_GetGroupMembers_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -963,6 +976,8 @@ type UserInternalServer interface {
 	GetUserName(context.Context, *UserIdQuery) (*UserDisplayName, error)
 	// GetUserNames: the names of many people in one query (lists, rosters).
 	GetUserNames(context.Context, *UserNamesQuery) (*UserDisplayNames, error)
+	// GetGroupMembers: the active people of departments or roles (at most 1000, by id).
+	GetGroupMembers(context.Context, *GroupMembersQuery) (*UserDisplayNames, error)
 	UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error)
 	BindOAuth(context.Context, *OAuthQuery) (*OAuthBinding, error)
 	CreateTenantAdmin(context.Context, *TenantAdmin) (*wrapperspb.BoolValue, error)
@@ -993,6 +1008,9 @@ func (UnimplementedUserInternalServer) GetUserName(context.Context, *UserIdQuery
 }
 func (UnimplementedUserInternalServer) GetUserNames(context.Context, *UserNamesQuery) (*UserDisplayNames, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetUserNames not implemented")
+}
+func (UnimplementedUserInternalServer) GetGroupMembers(context.Context, *GroupMembersQuery) (*UserDisplayNames, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetGroupMembers not implemented")
 }
 func (UnimplementedUserInternalServer) UpgradeHash(context.Context, *HashUpdate) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpgradeHash not implemented")
@@ -1101,6 +1119,24 @@ func _UserInternal_GetUserNames_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(UserInternalServer).GetUserNames(ctx, req.(*UserNamesQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _UserInternal_GetGroupMembers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GroupMembersQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UserInternalServer).GetGroupMembers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UserInternal_GetGroupMembers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UserInternalServer).GetGroupMembers(ctx, req.(*GroupMembersQuery))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1235,6 +1271,10 @@ var UserInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetUserNames",
 			Handler:    _UserInternal_GetUserNames_Handler,
+		},
+		{
+			MethodName: "GetGroupMembers",
+			Handler:    _UserInternal_GetGroupMembers_Handler,
 		},
 		{
 			MethodName: "UpgradeHash",

@@ -65,31 +65,17 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 	if in.MaxAttempts < 1 || in.MaxAttempts > MaxAttempts {
 		return nil, errs.BadRequest("考试次数应在 1 到 %d 之间", MaxAttempts)
 	}
-	ids, good := ident.ParseIDs(in.UserIDs)
-	if !good {
-		return nil, errs.BadRequest("考试人员格式错误")
-	}
-	ids = distinct(ids)
-	if len(ids) == 0 {
-		return nil, errs.BadRequest("请选择考试人员")
-	}
-	if len(ids) > MaxAssigned {
-		return nil, errs.BadRequest("一场考试最多 %d 人", MaxAssigned)
-	}
 	me, err := ident.Caller(ctx)
 	if err != nil {
 		return nil, err
 	}
-	names, err := e.People.Names(ctx, me.TenantID, ids)
+	ids, names, err := e.roster(ctx, me.TenantID, in)
 	if err != nil {
 		return nil, err
 	}
-	list := make([]string, 0, len(ids))
-	for _, uid := range ids {
-		if names[uid] == "" {
-			return nil, errs.BadRequest("考试人员不存在(id %d)", uid)
-		}
-		list = append(list, names[uid])
+	list := make([]string, len(ids))
+	for i, uid := range ids {
+		list[i] = names[uid]
 	}
 	in.UserIDs, in.UserNames = ident.JoinIDs(ids), strings.Join(list, ",")
 	paper, err := e.Papers.Get(ctx, in.PaperID)
@@ -165,7 +151,7 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 				}
 			}
 		}
-		return e.Exams.Update(ctx, old.ID, in, "name", "paper_id", "paper_name", "start_time", "end_time", "user_ids", "user_names",
+		return e.Exams.Update(ctx, old.ID, in, "name", "paper_id", "paper_name", "start_time", "end_time", "user_ids", "user_names", "dept_ids", "role_ids",
 			"total_score", "pass_score", "duration", "remark", "shuffle_questions", "shuffle_options", "max_attempts")
 	})
 	if err != nil {
@@ -273,4 +259,60 @@ func (e *Education) Retake(ctx context.Context, id int64) (*Record, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// MaxGroups bounds the departments and the roles an exam names.
+const MaxGroups = 50
+
+// roster is the exam's candidates with their names: the named people (each must exist) and the active
+// people of the named departments and roles, each once, named people first; 1 to
+// MaxAssigned in all. DeptIDs and RoleIDs are normalised in place.
+func (e *Education) roster(ctx context.Context, tenant string, in *Exam) ([]int64, map[int64]string, error) {
+	ids, good := ident.ParseIDs(in.UserIDs)
+	depts, goodD := ident.ParseIDs(in.DeptIDs)
+	roles, goodR := ident.ParseIDs(in.RoleIDs)
+	if !good || !goodD || !goodR {
+		return nil, nil, errs.BadRequest("考试人员格式错误")
+	}
+	ids, depts, roles = distinct(ids), distinct(depts), distinct(roles)
+	if len(depts) > MaxGroups || len(roles) > MaxGroups {
+		return nil, nil, errs.BadRequest("考试部门、角色各最多选择 %d 个", MaxGroups)
+	}
+	if len(ids) == 0 && len(depts) == 0 && len(roles) == 0 {
+		return nil, nil, errs.BadRequest("请选择考试人员、部门或角色")
+	}
+	if len(ids) > MaxAssigned {
+		return nil, nil, errs.BadRequest("一场考试最多 %d 人", MaxAssigned)
+	}
+	in.DeptIDs, in.RoleIDs = ident.JoinIDs(depts), ident.JoinIDs(roles)
+	names, err := e.People.Names(ctx, tenant, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, uid := range ids {
+		if names[uid] == "" {
+			return nil, nil, errs.BadRequest("考试人员不存在(id %d)", uid)
+		}
+	}
+	members, err := e.People.Members(ctx, tenant, depts, roles)
+	if err != nil {
+		return nil, nil, err
+	}
+	extra := make([]int64, 0, len(members))
+	for uid := range members {
+		if names[uid] == "" {
+			extra = append(extra, uid)
+		}
+	}
+	slices.Sort(extra)
+	for _, uid := range extra {
+		ids, names[uid] = append(ids, uid), members[uid]
+	}
+	if len(ids) == 0 {
+		return nil, nil, errs.BadRequest("所选部门、角色下没有人员")
+	}
+	if len(ids) > MaxAssigned {
+		return nil, nil, errs.BadRequest("一场考试最多 %d 人,所选部门、角色共 %d 人", MaxAssigned, len(ids))
+	}
+	return ids, names, nil
 }

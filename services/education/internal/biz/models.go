@@ -105,17 +105,21 @@ func (Paper) TableName() string { return "edu_paper" }
 // Exam assigns a paper to people for a window of time.
 type Exam struct {
 	db.Base
-	Name       string    `gorm:"size:200;not null"`
-	PaperID    int64     `gorm:"not null"`
-	PaperName  string    `gorm:"size:200;not null;default:''"`
-	StartTime  time.Time `gorm:"not null"`
-	EndTime    time.Time `gorm:"not null"`
-	UserIDs    string    `gorm:"type:text;not null"`
-	UserNames  string    `gorm:"type:text;not null"`
-	TotalScore int32     `gorm:"not null;default:0"`
-	PassScore  int32     `gorm:"not null;default:0"`
-	Duration   int32     `gorm:"not null;default:0"`
-	Remark     string    `gorm:"size:500;not null;default:''"`
+	Name      string    `gorm:"size:200;not null"`
+	PaperID   int64     `gorm:"not null"`
+	PaperName string    `gorm:"size:200;not null;default:''"`
+	StartTime time.Time `gorm:"not null"`
+	EndTime   time.Time `gorm:"not null"`
+	UserIDs   string    `gorm:"type:text;not null"`
+	UserNames string    `gorm:"type:text;not null"`
+	// Departments and roles whose active people joined UserIDs when the exam was saved
+	// (comma lists); the roster is fixed then, a later member is not added.
+	DeptIDs    string `gorm:"size:2000;not null;default:''"`
+	RoleIDs    string `gorm:"size:2000;not null;default:''"`
+	TotalScore int32  `gorm:"not null;default:0"`
+	PassScore  int32  `gorm:"not null;default:0"`
+	Duration   int32  `gorm:"not null;default:0"`
+	Remark     string `gorm:"size:500;not null;default:''"`
 	// Per-candidate order of the questions and of the choice options.
 	ShuffleQuestions bool `gorm:"not null;default:false"`
 	ShuffleOptions   bool `gorm:"not null;default:false"`

@@ -41,6 +41,8 @@ type Roles interface {
 type People interface {
 	// Names of the tenant's users among ids; an unknown id has no entry.
 	Names(ctx context.Context, tenantID string, ids []int64) (map[int64]string, error)
+	// Members are the active people of departments (with sub-departments) and roles.
+	Members(ctx context.Context, tenantID string, depts, roles []int64) (map[int64]string, error)
 }
 
 // Events records domain events in the current transaction (the outbox).

@@ -1,6 +1,7 @@
 package biz_test
 
 import (
+	"context"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -182,4 +183,37 @@ func TestCreateTenantAdminIsIdempotent(t *testing.T) {
 	}
 	_, err = env.Users.FindCredential(usertest.Admin(usertest.TenantA, 1), usertest.TenantA, "admin")
 	wantErr(t, err, codes.NotFound, "用户不存在")
+}
+
+func TestGroupMembersAreTheDepartmentSubtreeAndTheRoleHolders(t *testing.T) {
+	env := usertest.New(t)
+	ctx := usertest.Admin(usertest.TenantA, 1)
+	env.Create(t, ctx, &biz.User{Account: "root", DeptID: id(usertest.DeptRoot)})
+	env.Create(t, ctx, &biz.User{Account: "shop", DeptID: id(usertest.DeptShop)})
+	env.Create(t, ctx, &biz.User{Account: "tank", DeptID: id(usertest.DeptTank)})
+	env.Create(t, ctx, &biz.User{Account: "op", DeptID: id(usertest.DeptRoot), RoleID: id(usertest.RoleAdmin) + "," + id(usertest.RoleOperator)})
+	off := env.Create(t, ctx, &biz.User{Account: "off", DeptID: id(usertest.DeptTank)})
+	wantErr(t, env.Users.Remove(ctx, []int64{off.ID}), codes.OK, "")
+	env.Create(t, usertest.Admin(usertest.TenantB, 1), &biz.User{Account: "other", DeptID: id(usertest.DeptShop + usertest.TenantBShift)})
+	members := func(depts, roles []int64) map[string]bool {
+		us, err := env.Users.GroupMembers(context.Background(), usertest.TenantA, depts, roles)
+		wantErr(t, err, codes.OK, "")
+		got := map[string]bool{}
+		for _, u := range us {
+			got[u.Account] = true
+		}
+		return got
+	}
+	if got := members([]int64{usertest.DeptShop}, nil); len(got) != 2 || !got["shop"] || !got["tank"] {
+		t.Fatalf("dept shop (with tank, not the removed one nor tenant B's) = %v", got)
+	}
+	if got := members(nil, []int64{usertest.RoleOperator}); len(got) != 1 || !got["op"] {
+		t.Fatalf("role operator (second in the list) = %v", got)
+	}
+	if got := members([]int64{usertest.DeptTank}, []int64{usertest.RoleOperator}); len(got) != 2 || !got["tank"] || !got["op"] {
+		t.Fatalf("dept tank or role operator = %v", got)
+	}
+	if got := members(nil, nil); len(got) != 0 {
+		t.Fatalf("no group = %v, want nobody", got)
+	}
 }

@@ -23,11 +23,20 @@ type Filter struct {
 	Depts []int64
 	// IDs keeps these users only.
 	IDs []int64
+	// Groups keeps the members of departments or roles (nil: no such filter).
+	Groups *Groups
 	// Holding keeps the holders of a certificate of this kind in tenant
 	// HoldingTenant, valid on HoldingOn (yyyy-MM-dd) when that is set.
 	Holding       string
 	HoldingTenant string
 	HoldingOn     string
+}
+
+// Groups are departments (a whole subtree, matched on the main department) and roles; a
+// user in either is a member.
+type Groups struct {
+	Depts []int64
+	Roles []int64
 }
 
 // Queries are what the generic stores cannot express.

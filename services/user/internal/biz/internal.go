@@ -61,6 +61,28 @@ func (s *Users) UsersByIDs(ctx context.Context, tenant string, ids []int64) ([]U
 	return s.Q.ListUsers(ident.ForTenant(ctx, tenant), paging.Query{}, Filter{IDs: ids}, len(ids))
 }
 
+// GroupMembers are the tenant's active users whose main department is in the subtree of
+// one of depts, or who hold one of roles: at most MaxNameIDs, by id. No group asked is
+// nobody (never the whole tenant).
+func (s *Users) GroupMembers(ctx context.Context, tenant string, depts, roles []int64) ([]User, error) {
+	if err := needTenant(tenant); err != nil {
+		return nil, err
+	}
+	if len(depts) == 0 && len(roles) == 0 {
+		return nil, nil
+	}
+	g := &Groups{Roles: roles}
+	if len(depts) > 0 {
+		_, subtree, err := s.Dir.Depts(ctx, tenant, depts)
+		if err != nil {
+			return nil, err
+		}
+		g.Depts = append(subtree, depts...)
+	}
+	ctx = ident.ForTenant(ctx, tenant)
+	return s.Q.ListUsers(ctx, paging.Query{}, Filter{Statuses: []int32{StatusNormal}, Groups: g}, MaxNameIDs)
+}
+
 // UpgradeHash replaces a legacy password hash after a successful login.
 func (s *Users) UpgradeHash(ctx context.Context, tenant string, userID int64, hash string) error {
 	if err := needTenant(tenant); err != nil {

@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -40,6 +41,22 @@ func where(f biz.Filter) func(*gorm.DB) *gorm.DB {
 				args = append(args, f.HoldingOn, f.HoldingOn)
 			}
 			tx = tx.Where("blade_user.id IN ("+sub+")", args...)
+		}
+		if g := f.Groups; g != nil {
+			// The main department on its index, or a role anywhere in the comma list.
+			or, args := []string{}, []any{}
+			if len(g.Depts) > 0 {
+				or, args = append(or, "main_dept_id IN ?"), append(args, g.Depts)
+			}
+			for _, r := range g.Roles {
+				v := strconv.FormatInt(r, 10)
+				or = append(or, "(role_id = ? OR role_id LIKE ? OR role_id LIKE ? OR role_id LIKE ?)")
+				args = append(args, v, v+",%", "%,"+v, "%,"+v+",%")
+			}
+			if len(or) == 0 {
+				or = append(or, "1 = 0")
+			}
+			tx = tx.Where("("+strings.Join(or, " OR ")+")", args...)
 		}
 		if f.Dept != 0 {
 			// The subtree on the indexed main department, or the department

@@ -44,11 +44,23 @@ func (s *User) GetUserNames(ctx context.Context, q *pb.UserNamesQuery) (*pb.User
 	if err != nil {
 		return nil, err
 	}
+	return displayNames(users), nil
+}
+
+func displayNames(users []biz.User) *pb.UserDisplayNames {
 	out := &pb.UserDisplayNames{Items: make([]*pb.UserDisplayName, len(users))}
 	for i := range users {
 		out.Items[i] = &pb.UserDisplayName{Id: users[i].ID, Name: cmp.Or(users[i].RealName, users[i].Name)}
 	}
-	return out, nil
+	return out
+}
+
+func (s *User) GetGroupMembers(ctx context.Context, q *pb.GroupMembersQuery) (*pb.UserDisplayNames, error) {
+	users, err := s.uc.GroupMembers(ctx, q.TenantId, q.DeptIds, q.RoleIds)
+	if err != nil {
+		return nil, err
+	}
+	return displayNames(users), nil
 }
 
 func (s *User) UpgradeHash(ctx context.Context, q *pb.HashUpdate) (*wrapperspb.BoolValue, error) {

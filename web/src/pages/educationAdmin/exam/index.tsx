@@ -2,6 +2,7 @@ import React from 'react';
 import { history } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { examApi, paperOptions, userOptions } from '@/services/education';
+import { getDeptTree, getRoleTree } from '@/services/system';
 import { Tx } from '@/utils/i18nText';
 
 const fields: CrudField[] = [
@@ -20,7 +21,25 @@ const fields: CrudField[] = [
     dataIndex: 'userIds',
     type: 'select',
     hideInTable: true,
-    form: { required: true, span: 24, multiple: true, request: userOptions, viewAs: 'userNames' },
+    form: {
+      span: 24,
+      multiple: true,
+      request: userOptions,
+      viewAs: 'userNames',
+      tooltip: '可只选部门或角色;保存时三者的人员合并为考试名单',
+    },
+  },
+  {
+    title: '考试部门',
+    dataIndex: 'deptIds',
+    hideInTable: true,
+    form: { type: 'treeSelect', span: 12, multiple: true, request: () => getDeptTree(), tooltip: '部门及其下级部门的在职人员' },
+  },
+  {
+    title: '考试角色',
+    dataIndex: 'roleIds',
+    hideInTable: true,
+    form: { type: 'treeSelect', span: 12, multiple: true, request: () => getRoleTree(), tooltip: '拥有该角色的在职人员' },
   },
   { title: '应考', dataIndex: 'assigned', width: 70, form: false },
   { title: '交卷', dataIndex: 'submitted', width: 70, form: false },
@@ -49,7 +68,14 @@ const fields: CrudField[] = [
   { title: '备注', dataIndex: 'remark', hideInTable: true, form: { span: 24 } },
 ];
 
-/** Exams (考试安排): a paper for people in a time window; counts of hand-ins and passes. */
+const ids = (v: any): string[] => (v ? String(v).split(',') : []);
+const join = (v: any): string => (Array.isArray(v) ? v.join(',') : v || '');
+
+/**
+ * Exams (考试安排): a paper for people in a time window; counts of hand-ins and passes. The
+ * candidates are the named people plus the members of the chosen departments and roles, fixed
+ * when the exam is saved.
+ */
 export default function ExamPage() {
   return (
     <CrudPage
@@ -59,8 +85,8 @@ export default function ExamPage() {
       permissionPrefix="edu_exam"
       exportBtn={false}
       dialogWidth={760}
-      beforeOpen={(r: any) => ({ ...r, userIds: r.userIds ? String(r.userIds).split(',') : [] })}
-      beforeSubmit={(v: any) => ({ ...v, userIds: (v.userIds || []).join(',') })}
+      beforeOpen={(r: any) => ({ ...r, userIds: ids(r.userIds), deptIds: ids(r.deptIds), roleIds: ids(r.roleIds) })}
+      beforeSubmit={(v: any) => ({ ...v, userIds: join(v.userIds), deptIds: join(v.deptIds), roleIds: join(v.roleIds) })}
       rowActions={(r: any) => [
         <a key="results" data-testid="exam-results" onClick={() => history.push(`/safetyEducation/result?examId=${r.id}`)}>
           <Tx>成绩</Tx>
