@@ -28,6 +28,7 @@ func (e *env) testInspectionStats(t *testing.T) {
 		ids = append(ids, str(e.get(insp+"/point/page?code_equal="+c, admin).list()[0].(map[string]any)["id"]))
 	}
 	ok(t, e.post(insp+"/plan/submit", admin, map[string]any{"name": "统计计划", "pointIds": ids[0] + "," + ids[1], "inspectorUserId": adminID, "cycleHours": 24}), "plan")
+	fails(t, e.post(insp+"/plan/submit", admin, map[string]any{"name": "统计计划2", "pointIds": ids[0], "inspectorUserId": adminID, "cycleHours": 24, "deptId": "42"}), 400, "巡检班组不存在", "a team of no one")
 	plan := e.get(insp+"/plan/page?name_equal="+"统计计划", admin).list()[0].(map[string]any)
 	if str(plan["deptId"]) == "0" || str(plan["deptId"]) == "" {
 		t.Fatalf("a plan counts for its author's team by default: %v", plan)

@@ -274,11 +274,19 @@ func (s *Inspection) SubmitPlan(ctx context.Context, p *Plan) error {
 		return errs.BadRequest("巡检人员不存在")
 	}
 	p.InspectorName = name
-	if p.DeptID < 0 {
-		return errs.BadRequest("巡检班组无效")
-	}
-	if p.DeptID == 0 && len(id.DeptIDs) > 0 {
+	switch {
+	case p.DeptID < 0:
+		return errs.BadRequest("巡检班组不存在")
+	case p.DeptID == 0 && len(id.DeptIDs) > 0:
 		p.DeptID = id.DeptIDs[0]
+	case p.DeptID > 0 && s.Depts != nil:
+		names, err := s.Depts.Names(ctx, id.TenantID)
+		if err != nil {
+			return err
+		}
+		if _, ok := names[p.DeptID]; !ok {
+			return errs.BadRequest("巡检班组不存在")
+		}
 	}
 	if p.ID == 0 {
 		return s.Plans.Create(ctx, p)
