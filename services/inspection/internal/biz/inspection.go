@@ -43,6 +43,9 @@ type Queries interface {
 	PointsByIDs(ctx context.Context, ids []int64) ([]Point, error)
 	// TaskPoints are the points of a task, in route order.
 	TaskPoints(ctx context.Context, taskID int64) ([]TaskPoint, error)
+	// MarkInspected records the inspection of a task point not inspected
+	// yet; false when it was inspected meanwhile (a concurrent submit).
+	MarkInspected(ctx context.Context, tp *TaskPoint) (bool, error)
 	// MarkLate moves the caller tenant's points not inspected past their
 	// window to 超期未检 and past their grace to 漏检未补, and tasks with a
 	// missed point to 漏检; it returns the points changed.
@@ -617,8 +620,10 @@ func (s *Inspection) inspect(ctx context.Context, taskID int64, results []PointR
 				return err
 			}
 			done[i].RecordID = rec.ID
-			if err := s.TPoints.Update(ctx, done[i].ID, done[i], "inspect_status", "record_id", "inspected_at", "update_user", "update_time"); err != nil {
+			if marked, err := s.Q.MarkInspected(ctx, done[i]); err != nil {
 				return err
+			} else if !marked {
+				return errs.Rule("DONE", "巡检点「%s」已巡检", rec.PointName)
 			}
 			if !rec.Abnormal {
 				continue

@@ -119,6 +119,13 @@ func (q Queries) TaskPoints(ctx context.Context, taskID int64) ([]biz.TaskPoint,
 	return out, err
 }
 
+func (q Queries) MarkInspected(ctx context.Context, tp *biz.TaskPoint) (bool, error) {
+	r := db.Conn(ctx, q.G).Model(&biz.TaskPoint{}).
+		Where("id = ? AND inspect_status NOT IN ?", tp.ID, []int32{biz.PointInspected, biz.PointOverdueDone, biz.PointMissedMadeUp}).
+		Updates(map[string]any{"inspect_status": tp.InspectStatus, "record_id": tp.RecordID, "inspected_at": tp.InspectedAt})
+	return r.RowsAffected == 1, r.Error
+}
+
 // MarkLate: points past their window 超期未检, past their grace 漏检未补, and
 // their open tasks 漏检, in one transaction.
 func (q Queries) MarkLate(ctx context.Context, now time.Time) (int64, error) {
