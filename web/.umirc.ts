@@ -215,6 +215,7 @@ export default defineConfig({
         { path: '/intelligentInspectionNew/plan', component: './intelligentInspectionNew/plan/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/task', component: './intelligentInspectionNew/task/index', access: 'canRoute' },
         { path: '/intelligentInspectionNew/record', component: './intelligentInspectionNew/record/index', access: 'canRoute' },
+        { path: '/intelligentInspectionNew/statistics', component: './intelligentInspectionNew/statistics/index', access: 'canRoute' },
         // emergency and accident pages
         { path: '/emergency/plan', component: './emergency/plan/index', access: 'canRoute' },
         { path: '/emergency/drill', component: './emergency/drill/index', access: 'canRoute' },

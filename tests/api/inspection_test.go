@@ -4,9 +4,11 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/timefmt"
 )
 
 const insp = "/api/inspection"
@@ -32,6 +34,7 @@ func TestInspection(t *testing.T) {
 				})
 			})
 			e.testInspection(t)
+			e.testInspectionStats(t)
 		})
 	}
 }
@@ -56,10 +59,12 @@ func (e *env) testInspection(t *testing.T) {
 		t.Fatalf("tank plan: %v", plan)
 	}
 
-	// The scheduler made today's tasks at start; running it again makes none.
+	// The scheduler made today's tasks at start (the seed, the last 7
+	// days); running it again makes none.
+	today := "&startAt_datege=" + time.Now().In(timefmt.Zone).Format("2006-01-02")
 	var task map[string]any
 	eventually(t, "the tank plan's task of today", func() bool {
-		l := e.get(insp+"/task/page?planId_equal="+str(plan["id"]), admin).list()
+		l := e.get(insp+"/task/page?planId_equal="+str(plan["id"])+today, admin).list()
 		if len(l) == 1 {
 			task = l[0].(map[string]any)
 			return true
@@ -71,14 +76,14 @@ func (e *env) testInspection(t *testing.T) {
 	if gen.dataMap()["created"] != nil && gen.dataMap()["created"] != 0.0 {
 		t.Fatalf("a second run made tasks: %s", truncate(gen.Raw))
 	}
-	if n := len(e.get(insp+"/task/page?planId_equal="+str(plan["id"]), admin).list()); n != 1 {
+	if n := len(e.get(insp+"/task/page?planId_equal="+str(plan["id"])+today, admin).list()); n != 1 {
 		t.Fatalf("tank plan tasks after a second run: %d", n)
 	}
 	if task["state"] != 0.0 || str(task["inspectorUserId"]) != operatorID {
 		t.Fatalf("tank task: %v", task)
 	}
 	shift := e.get(insp+"/plan/page?name="+url.QueryEscape("合成装置区班检"), admin).list()[0].(map[string]any)
-	if n := len(e.get(insp+"/task/page?planId_equal="+str(shift["id"]), admin).list()); n != 3 {
+	if n := len(e.get(insp+"/task/page?planId_equal="+str(shift["id"])+today, admin).list()); n != 3 {
 		t.Fatalf("an 8-hour plan makes 3 tasks a day, got %d", n)
 	}
 

@@ -17,6 +17,7 @@ import (
 	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
 )
 
@@ -42,7 +43,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	uc := &biz.Inspection{
 		Points: data.NewPoints(g), Plans: data.NewPlans(g), Tasks: data.NewTasks(g), Records: data.NewRecords(g),
-		Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox,
+		TPoints: data.NewTaskPoints(g), Q: data.Queries{G: g}, Depts: data.Depts{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))}, Tx: db.NewTransactor(g), Events: a.Outbox,
 		People: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Now:    time.Now,
 	}

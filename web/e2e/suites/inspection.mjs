@@ -2,10 +2,13 @@
 // `npm run e2e -- inspection` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
 // Logs in as operator1 (the tank farm plan's inspector), opens today's task, enters each point's
 // code as a scan would, fills every check item, submits, and finds the task among the done ones;
-// the page never scrolls sideways.
+// the page never scrolls sideways. Then the administrator opens the statistics page (issue 18):
+// the seeded week of inspections per team, then per person, figures above the table, and exports it.
 import { openSuite } from '../suite.mjs';
 
-const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('inspection', { viewport: { width: 360, height: 740 } });
+const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('inspection', {
+  viewport: { width: 360, height: 740 },
+});
 
 await scenario('log in to tenant 100001 as operator1', () => login(page, 'operator1', '123456'), { critical: true });
 
@@ -38,6 +41,47 @@ await scenario('the inspector scans every point, fills the items and submits', a
   await page.getByText('巡检已提交').waitFor();
   await page.locator('.ant-segmented-item', { hasText: '已完成' }).click();
   await page.locator('.ant-card', { hasText: '罐区日常巡检' }).first().waitFor();
+});
+
+await scenario('the administrator reads coverage and timeliness per team and per person, and exports them', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(30000);
+  try {
+    await login(p, 'admin', 'admin');
+    await p.goto(`${BASE}/intelligentInspectionNew/statistics`);
+    // the seed's week: the tank farm (罐区) and the synthesis unit (合成车间) teams, some points missed
+    await p.locator('.ant-table-row', { hasText: '罐区' }).first().waitFor();
+    await p.locator('.ant-table-row', { hasText: '合成车间' }).first().waitFor();
+    const summary = p.locator('[data-testid="inspection-stats-summary"]');
+    const missed = Number(
+      (await summary.locator('.ant-statistic', { hasText: '漏检' }).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''),
+    );
+    const due = Number(
+      (await summary.locator('.ant-statistic', { hasText: '应检点数' }).locator('.ant-statistic-content-value').innerText()).replace(
+        /,/g,
+        '',
+      ),
+    );
+    expect(due > 0 && missed > 0 && missed < due, `the week's figures: ${due} due, ${missed} missed`);
+    await shot('inspection-stats-dept', p);
+    // per person: the tank farm's inspector has a row of his own
+    await p.locator('.ant-pro-query-filter .ant-select', { has: p.locator('#groupBy') }).click();
+    await p.locator('.ant-select-item-option', { hasText: '按人员' }).click();
+    await p.locator('.ant-pro-query-filter button[type=submit], .ant-pro-query-filter .ant-btn-primary').first().click();
+    await p.locator('.ant-table-row', { hasText: '王操作' }).first().waitFor();
+    await shot('inspection-stats-person', p);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p
+        .locator('.aq-crud button', { hasText: /导\s*出/ })
+        .first()
+        .click(),
+    ]);
+    expect(/\.xlsx$/.test(download.suggestedFilename()), `download name ${download.suggestedFilename()}`);
+  } finally {
+    await ctx.close();
+  }
 });
 
 await finish();

@@ -1,7 +1,7 @@
 /**
  * equipment: the ledger of equipment and safety facilities with its overdue list, detection rules,
  * maintenance and detection records, and major hazard installations graded per GB 18218-2018
- * (/api/equipment). inspection: points, plans, tasks and records (/api/inspection).
+ * (/api/equipment). inspection: points, plans, tasks, records and statistics (/api/inspection).
  */
 import { apiGet, post } from '@/utils/request';
 import { crudApi } from './system';
@@ -58,6 +58,13 @@ export const inspectRecordApi = crudApi<InspectRecord>(`${I}/record`, 'page');
 export const generateTasks = () => post(`${I}/task/generate`);
 export const taskDetail = (id: string) => apiGet(`${I}/task/detail`, { id }).then((r) => r.data as InspectTask);
 export const completeTask = (id: string, results: any[]) => post(`${I}/task/complete`, { id, results });
+/** 补检: some of the not inspected points of a task past its window. */
+export const makeUpTask = (id: string, results: any[]) => post(`${I}/task/makeup`, { id, results });
+export type InspectStat = Schemas['v1InspectStat'];
+export type InspectStats = Schemas['v1InspectStats'];
+/** Coverage and timeliness per team (groupBy dept) or person over beginDate..endDate. */
+export const inspectStats = (params: Record<string, any>) => apiGet(`${I}/stats`, params).then((r) => r.data as InspectStats);
+export const inspectStatsExportUrl = `${I}/stats/export`;
 
 /** Options for selects: the ledger and the rules (first 1000). */
 export const equipmentOptions = () =>
@@ -121,7 +128,17 @@ export const TASK_STATES = [
   { label: '待巡检', value: 0 },
   { label: '已完成', value: 1 },
   { label: '已超期', value: 2 },
+  { label: '漏检', value: 3 },
 ];
+/** A task point's inspection status (spec 3.1). */
+export const POINT_STATUSES: Record<number, { label: string; color: string }> = {
+  1: { label: '待检', color: 'blue' },
+  2: { label: '已检', color: 'green' },
+  3: { label: '超期未检', color: 'orange' },
+  4: { label: '超期已检', color: 'gold' },
+  5: { label: '漏检未补', color: 'red' },
+  6: { label: '漏检已补', color: 'cyan' },
+};
 export const SERVICE_TYPES = [
   { label: '机械故障', value: 1 },
   { label: '电气故障', value: 2 },

@@ -5821,6 +5821,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inspection/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coverage and timeliness per team or person over a date range. */
+        get: operations["InspectionService_Stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/stats/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_StatsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inspection/task/complete": {
         parameters: {
             query?: never;
@@ -5868,6 +5901,26 @@ export interface paths {
          *     plan and window, however often it runs).
          */
         post: operations["InspectionService_TaskGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/makeup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 补检: the assigned inspector records some of the not inspected points of
+         *     a task past its window (超期已检 inside the grace, 漏检已补 after it).
+         */
+        post: operations["InspectionService_TaskMakeUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8689,6 +8742,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        accidentV1Stats: {
+            /** Format: int32 */
+            accidents: number;
+            byCause: components["schemas"]["v1Count"][];
+            byGrade: components["schemas"]["v1Count"][];
+            byMonth: components["schemas"]["v1Count"][];
+            byType: components["schemas"]["v1Count"][];
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            nearMisses: number;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            year: number;
+        };
         /**
          * @description Message that represents an arbitrary HTTP body. It should only be used for
          *     payload formats that can't be represented as JSON, such as raw binary or
@@ -11682,6 +11755,42 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A team's (or a person's) inspection figures over the range: due points
+         *     (window closed, or inspected), inspected (已检 + 超期已检 + 漏检已补),
+         *     on time (已检), overdue inspected, made up, missed (not inspected);
+         *     coverage = inspected / due, timeliness = on time / inspected (0..1).
+         */
+        v1InspectStat: {
+            /** Format: double */
+            coverage: number;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /** Format: int64 */
+            due: string;
+            /** Format: int64 */
+            inspected: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            /** Format: int64 */
+            madeUp: string;
+            /** Format: int64 */
+            missed: string;
+            /** Format: int64 */
+            onTime: string;
+            /** Format: int64 */
+            overdue: string;
+            /** Format: double */
+            timeliness: number;
+        };
+        v1InspectStats: {
+            beginDate: string;
+            endDate: string;
+            items: components["schemas"]["v1InspectStat"][];
+            total: components["schemas"]["v1InspectStat"];
+        };
         /** @description A running or finished instance. */
         v1Instance: {
             /** Format: int64 */
@@ -12684,6 +12793,12 @@ export interface components {
              * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
              */
             cycleHours: number;
+            /**
+             * Format: int64
+             * @description The team (department) its inspections count for in the statistics
+             *     (default: the first department of the user who saves it).
+             */
+            deptId: string;
             /**
              * Format: int32
              * @description 1 enabled, 2 disabled.
@@ -14107,26 +14222,6 @@ export interface components {
         v1StatRows: {
             items: components["schemas"]["v1StatRow"][];
         };
-        v1Stats: {
-            /** Format: int32 */
-            accidents: number;
-            byCause: components["schemas"]["v1Count"][];
-            byGrade: components["schemas"]["v1Count"][];
-            byMonth: components["schemas"]["v1Count"][];
-            byType: components["schemas"]["v1Count"][];
-            /** Format: int32 */
-            deaths: number;
-            /** Format: double */
-            directLoss: number;
-            /** Format: int32 */
-            minorInjuries: number;
-            /** Format: int32 */
-            nearMisses: number;
-            /** Format: int32 */
-            seriousInjuries: number;
-            /** Format: int32 */
-            year: number;
-        };
         /** @description One step of a process definition. */
         v1Step: {
             /** @description Shown as the task name, e.g. 属地单位审批. */
@@ -14232,7 +14327,8 @@ export interface components {
         };
         /**
          * @description A task: one window of a plan. state 0 待巡检, 1 已完成, 2 已超期 (past its
-         *     end, not done).
+         *     end, not done), 3 漏检 (past its grace with a point not inspected; a
+         *     make-up of every missed point makes it 已完成).
          */
         v1Task: {
             /** Format: int32 */
@@ -14251,6 +14347,8 @@ export interface components {
             planName: string;
             /** @description The route's points (detail only), in order. */
             points: components["schemas"]["v1InspectPoint"][];
+            /** @description The inspection status of each route point (detail only), in order. */
+            pointStates: components["schemas"]["v1TaskPointState"][];
             startTime: string;
             /** Format: int32 */
             state: number;
@@ -14275,6 +14373,19 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A route point's inspection status (spec 3.1): 1 待检, 2 已检, 3 超期未检,
+         *     4 超期已检, 5 漏检未补, 6 漏检已补; the record that inspected it.
+         */
+        v1TaskPointState: {
+            inspectedTime: string;
+            /** Format: int32 */
+            inspectStatus: number;
+            /** Format: int64 */
+            pointId: string;
+            /** Format: int64 */
+            recordId: string;
         };
         /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
         v1Team: {
@@ -14733,6 +14844,11 @@ export interface components {
                 "application/json": components["schemas"]["v1RiskEvent"];
             };
         };
+        v1TaskCompleteRequest: {
+            content: {
+                "application/json": components["schemas"]["v1TaskCompleteRequest"];
+            };
+        };
         /** @description start, pause, resume, complete, accept, void, revoke, apply. */
         v1TicketAction: {
             content: {
@@ -15071,7 +15187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Stats"];
+                    "application/json": components["schemas"]["accidentV1Stats"];
                 };
             };
         };
@@ -23182,6 +23298,58 @@ export interface operations {
             };
         };
     };
+    InspectionService_Stats: {
+        parameters: {
+            query?: {
+                beginDate?: string;
+                deptId?: string;
+                endDate?: string;
+                groupBy?: string;
+                inspectorUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectStats"];
+                };
+            };
+        };
+    };
+    InspectionService_StatsExport: {
+        parameters: {
+            query?: {
+                beginDate?: string;
+                deptId?: string;
+                endDate?: string;
+                groupBy?: string;
+                inspectorUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
     InspectionService_TaskComplete: {
         parameters: {
             query?: never;
@@ -23189,11 +23357,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["v1TaskCompleteRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["v1TaskCompleteRequest"];
         responses: {
             /** @description A successful response. */
             200: {
@@ -23246,6 +23410,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1TaskGenerateResult"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskMakeUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TaskCompleteRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

@@ -17,6 +17,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -326,10 +327,13 @@ type Plan struct {
 	// Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
 	CycleHours int32 `protobuf:"varint,7,opt,name=cycle_hours,json=cycleHours,proto3" json:"cycle_hours,omitempty"`
 	// 1 enabled, 2 disabled.
-	Enable        int32  `protobuf:"varint,8,opt,name=enable,proto3" json:"enable,omitempty"`
-	Remark        string `protobuf:"bytes,9,opt,name=remark,proto3" json:"remark,omitempty"`
-	CreateTime    string `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	PointCount    int32  `protobuf:"varint,11,opt,name=point_count,json=pointCount,proto3" json:"point_count,omitempty"`
+	Enable     int32  `protobuf:"varint,8,opt,name=enable,proto3" json:"enable,omitempty"`
+	Remark     string `protobuf:"bytes,9,opt,name=remark,proto3" json:"remark,omitempty"`
+	CreateTime string `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	PointCount int32  `protobuf:"varint,11,opt,name=point_count,json=pointCount,proto3" json:"point_count,omitempty"`
+	// The team (department) its inspections count for in the statistics
+	// (default: the first department of the user who saves it).
+	DeptId        int64 `protobuf:"varint,12,opt,name=dept_id,json=deptId,proto3" json:"dept_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -441,6 +445,13 @@ func (x *Plan) GetPointCount() int32 {
 	return 0
 }
 
+func (x *Plan) GetDeptId() int64 {
+	if x != nil {
+		return x.DeptId
+	}
+	return 0
+}
+
 type PlanPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Plan                `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -518,7 +529,8 @@ func (x *PlanPage) GetPages() int32 {
 }
 
 // A task: one window of a plan. state 0 待巡检, 1 已完成, 2 已超期 (past its
-// end, not done).
+// end, not done), 3 漏检 (past its grace with a point not inspected; a
+// make-up of every missed point makes it 已完成).
 type Task struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -535,7 +547,9 @@ type Task struct {
 	// The route's points (detail only), in order.
 	Points []*InspectPoint `protobuf:"bytes,12,rep,name=points,proto3" json:"points,omitempty"`
 	// Whether the caller is its inspector (may do it).
-	Mine          bool `protobuf:"varint,13,opt,name=mine,proto3" json:"mine,omitempty"`
+	Mine bool `protobuf:"varint,13,opt,name=mine,proto3" json:"mine,omitempty"`
+	// The inspection status of each route point (detail only), in order.
+	PointStates   []*TaskPointState `protobuf:"bytes,14,rep,name=point_states,json=pointStates,proto3" json:"point_states,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -661,6 +675,83 @@ func (x *Task) GetMine() bool {
 	return false
 }
 
+func (x *Task) GetPointStates() []*TaskPointState {
+	if x != nil {
+		return x.PointStates
+	}
+	return nil
+}
+
+// A route point's inspection status (spec 3.1): 1 待检, 2 已检, 3 超期未检,
+// 4 超期已检, 5 漏检未补, 6 漏检已补; the record that inspected it.
+type TaskPointState struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PointId       int64                  `protobuf:"varint,1,opt,name=point_id,json=pointId,proto3" json:"point_id,omitempty"`
+	InspectStatus int32                  `protobuf:"varint,2,opt,name=inspect_status,json=inspectStatus,proto3" json:"inspect_status,omitempty"`
+	RecordId      int64                  `protobuf:"varint,3,opt,name=record_id,json=recordId,proto3" json:"record_id,omitempty"`
+	InspectedTime string                 `protobuf:"bytes,4,opt,name=inspected_time,json=inspectedTime,proto3" json:"inspected_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TaskPointState) Reset() {
+	*x = TaskPointState{}
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TaskPointState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TaskPointState) ProtoMessage() {}
+
+func (x *TaskPointState) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TaskPointState.ProtoReflect.Descriptor instead.
+func (*TaskPointState) Descriptor() ([]byte, []int) {
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TaskPointState) GetPointId() int64 {
+	if x != nil {
+		return x.PointId
+	}
+	return 0
+}
+
+func (x *TaskPointState) GetInspectStatus() int32 {
+	if x != nil {
+		return x.InspectStatus
+	}
+	return 0
+}
+
+func (x *TaskPointState) GetRecordId() int64 {
+	if x != nil {
+		return x.RecordId
+	}
+	return 0
+}
+
+func (x *TaskPointState) GetInspectedTime() string {
+	if x != nil {
+		return x.InspectedTime
+	}
+	return ""
+}
+
 type TaskPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*Task                `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -674,7 +765,7 @@ type TaskPage struct {
 
 func (x *TaskPage) Reset() {
 	*x = TaskPage{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[6]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -686,7 +777,7 @@ func (x *TaskPage) String() string {
 func (*TaskPage) ProtoMessage() {}
 
 func (x *TaskPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[6]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -699,7 +790,7 @@ func (x *TaskPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TaskPage.ProtoReflect.Descriptor instead.
 func (*TaskPage) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{6}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TaskPage) GetRecords() []*Task {
@@ -746,7 +837,7 @@ type TaskGenerateResult struct {
 
 func (x *TaskGenerateResult) Reset() {
 	*x = TaskGenerateResult{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -758,7 +849,7 @@ func (x *TaskGenerateResult) String() string {
 func (*TaskGenerateResult) ProtoMessage() {}
 
 func (x *TaskGenerateResult) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[7]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -771,7 +862,7 @@ func (x *TaskGenerateResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TaskGenerateResult.ProtoReflect.Descriptor instead.
 func (*TaskGenerateResult) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{7}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TaskGenerateResult) GetCreated() int32 {
@@ -794,7 +885,7 @@ type ItemResult struct {
 
 func (x *ItemResult) Reset() {
 	*x = ItemResult{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[8]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -806,7 +897,7 @@ func (x *ItemResult) String() string {
 func (*ItemResult) ProtoMessage() {}
 
 func (x *ItemResult) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[8]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -819,7 +910,7 @@ func (x *ItemResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemResult.ProtoReflect.Descriptor instead.
 func (*ItemResult) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{8}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ItemResult) GetName() string {
@@ -859,7 +950,7 @@ type PointResult struct {
 
 func (x *PointResult) Reset() {
 	*x = PointResult{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[9]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +962,7 @@ func (x *PointResult) String() string {
 func (*PointResult) ProtoMessage() {}
 
 func (x *PointResult) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[9]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +975,7 @@ func (x *PointResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PointResult.ProtoReflect.Descriptor instead.
 func (*PointResult) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{9}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PointResult) GetPointId() int64 {
@@ -932,7 +1023,7 @@ type TaskCompleteRequest struct {
 
 func (x *TaskCompleteRequest) Reset() {
 	*x = TaskCompleteRequest{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -944,7 +1035,7 @@ func (x *TaskCompleteRequest) String() string {
 func (*TaskCompleteRequest) ProtoMessage() {}
 
 func (x *TaskCompleteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[10]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -957,7 +1048,7 @@ func (x *TaskCompleteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TaskCompleteRequest.ProtoReflect.Descriptor instead.
 func (*TaskCompleteRequest) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{10}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TaskCompleteRequest) GetId() int64 {
@@ -997,7 +1088,7 @@ type InspectRecord struct {
 
 func (x *InspectRecord) Reset() {
 	*x = InspectRecord{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1100,7 @@ func (x *InspectRecord) String() string {
 func (*InspectRecord) ProtoMessage() {}
 
 func (x *InspectRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[11]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1113,7 @@ func (x *InspectRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InspectRecord.ProtoReflect.Descriptor instead.
 func (*InspectRecord) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{11}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *InspectRecord) GetId() int64 {
@@ -1123,6 +1214,290 @@ func (x *InspectRecord) GetDoneTime() string {
 	return ""
 }
 
+// Statistics query: days begin_date..end_date (yyyy-MM-dd, default the last
+// 30 days), group_by "dept" (default) or "person", optionally one team or
+// one person.
+type InspectStatsQuery struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	BeginDate       string                 `protobuf:"bytes,1,opt,name=begin_date,json=beginDate,proto3" json:"begin_date,omitempty"`
+	EndDate         string                 `protobuf:"bytes,2,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	GroupBy         string                 `protobuf:"bytes,3,opt,name=group_by,json=groupBy,proto3" json:"group_by,omitempty"`
+	DeptId          int64                  `protobuf:"varint,4,opt,name=dept_id,json=deptId,proto3" json:"dept_id,omitempty"`
+	InspectorUserId int64                  `protobuf:"varint,5,opt,name=inspector_user_id,json=inspectorUserId,proto3" json:"inspector_user_id,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *InspectStatsQuery) Reset() {
+	*x = InspectStatsQuery{}
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InspectStatsQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InspectStatsQuery) ProtoMessage() {}
+
+func (x *InspectStatsQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InspectStatsQuery.ProtoReflect.Descriptor instead.
+func (*InspectStatsQuery) Descriptor() ([]byte, []int) {
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *InspectStatsQuery) GetBeginDate() string {
+	if x != nil {
+		return x.BeginDate
+	}
+	return ""
+}
+
+func (x *InspectStatsQuery) GetEndDate() string {
+	if x != nil {
+		return x.EndDate
+	}
+	return ""
+}
+
+func (x *InspectStatsQuery) GetGroupBy() string {
+	if x != nil {
+		return x.GroupBy
+	}
+	return ""
+}
+
+func (x *InspectStatsQuery) GetDeptId() int64 {
+	if x != nil {
+		return x.DeptId
+	}
+	return 0
+}
+
+func (x *InspectStatsQuery) GetInspectorUserId() int64 {
+	if x != nil {
+		return x.InspectorUserId
+	}
+	return 0
+}
+
+// A team's (or a person's) inspection figures over the range: due points
+// (window closed, or inspected), inspected (已检 + 超期已检 + 漏检已补),
+// on time (已检), overdue inspected, made up, missed (not inspected);
+// coverage = inspected / due, timeliness = on time / inspected (0..1).
+type InspectStat struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	DeptId          int64                  `protobuf:"varint,1,opt,name=dept_id,json=deptId,proto3" json:"dept_id,omitempty"`
+	DeptName        string                 `protobuf:"bytes,2,opt,name=dept_name,json=deptName,proto3" json:"dept_name,omitempty"`
+	InspectorUserId int64                  `protobuf:"varint,3,opt,name=inspector_user_id,json=inspectorUserId,proto3" json:"inspector_user_id,omitempty"`
+	InspectorName   string                 `protobuf:"bytes,4,opt,name=inspector_name,json=inspectorName,proto3" json:"inspector_name,omitempty"`
+	Due             int64                  `protobuf:"varint,5,opt,name=due,proto3" json:"due,omitempty"`
+	Inspected       int64                  `protobuf:"varint,6,opt,name=inspected,proto3" json:"inspected,omitempty"`
+	OnTime          int64                  `protobuf:"varint,7,opt,name=on_time,json=onTime,proto3" json:"on_time,omitempty"`
+	Overdue         int64                  `protobuf:"varint,8,opt,name=overdue,proto3" json:"overdue,omitempty"`
+	MadeUp          int64                  `protobuf:"varint,9,opt,name=made_up,json=madeUp,proto3" json:"made_up,omitempty"`
+	Missed          int64                  `protobuf:"varint,10,opt,name=missed,proto3" json:"missed,omitempty"`
+	Coverage        float64                `protobuf:"fixed64,11,opt,name=coverage,proto3" json:"coverage,omitempty"`
+	Timeliness      float64                `protobuf:"fixed64,12,opt,name=timeliness,proto3" json:"timeliness,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *InspectStat) Reset() {
+	*x = InspectStat{}
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InspectStat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InspectStat) ProtoMessage() {}
+
+func (x *InspectStat) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InspectStat.ProtoReflect.Descriptor instead.
+func (*InspectStat) Descriptor() ([]byte, []int) {
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *InspectStat) GetDeptId() int64 {
+	if x != nil {
+		return x.DeptId
+	}
+	return 0
+}
+
+func (x *InspectStat) GetDeptName() string {
+	if x != nil {
+		return x.DeptName
+	}
+	return ""
+}
+
+func (x *InspectStat) GetInspectorUserId() int64 {
+	if x != nil {
+		return x.InspectorUserId
+	}
+	return 0
+}
+
+func (x *InspectStat) GetInspectorName() string {
+	if x != nil {
+		return x.InspectorName
+	}
+	return ""
+}
+
+func (x *InspectStat) GetDue() int64 {
+	if x != nil {
+		return x.Due
+	}
+	return 0
+}
+
+func (x *InspectStat) GetInspected() int64 {
+	if x != nil {
+		return x.Inspected
+	}
+	return 0
+}
+
+func (x *InspectStat) GetOnTime() int64 {
+	if x != nil {
+		return x.OnTime
+	}
+	return 0
+}
+
+func (x *InspectStat) GetOverdue() int64 {
+	if x != nil {
+		return x.Overdue
+	}
+	return 0
+}
+
+func (x *InspectStat) GetMadeUp() int64 {
+	if x != nil {
+		return x.MadeUp
+	}
+	return 0
+}
+
+func (x *InspectStat) GetMissed() int64 {
+	if x != nil {
+		return x.Missed
+	}
+	return 0
+}
+
+func (x *InspectStat) GetCoverage() float64 {
+	if x != nil {
+		return x.Coverage
+	}
+	return 0
+}
+
+func (x *InspectStat) GetTimeliness() float64 {
+	if x != nil {
+		return x.Timeliness
+	}
+	return 0
+}
+
+type InspectStats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Items []*InspectStat         `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	// The whole tenant over the range.
+	Total         *InspectStat `protobuf:"bytes,2,opt,name=total,proto3" json:"total,omitempty"`
+	BeginDate     string       `protobuf:"bytes,3,opt,name=begin_date,json=beginDate,proto3" json:"begin_date,omitempty"`
+	EndDate       string       `protobuf:"bytes,4,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InspectStats) Reset() {
+	*x = InspectStats{}
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InspectStats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InspectStats) ProtoMessage() {}
+
+func (x *InspectStats) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InspectStats.ProtoReflect.Descriptor instead.
+func (*InspectStats) Descriptor() ([]byte, []int) {
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *InspectStats) GetItems() []*InspectStat {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+func (x *InspectStats) GetTotal() *InspectStat {
+	if x != nil {
+		return x.Total
+	}
+	return nil
+}
+
+func (x *InspectStats) GetBeginDate() string {
+	if x != nil {
+		return x.BeginDate
+	}
+	return ""
+}
+
+func (x *InspectStats) GetEndDate() string {
+	if x != nil {
+		return x.EndDate
+	}
+	return ""
+}
+
 type InspectRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*InspectRecord       `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -1136,7 +1511,7 @@ type InspectRecordPage struct {
 
 func (x *InspectRecordPage) Reset() {
 	*x = InspectRecordPage{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1148,7 +1523,7 @@ func (x *InspectRecordPage) String() string {
 func (*InspectRecordPage) ProtoMessage() {}
 
 func (x *InspectRecordPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[12]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1161,7 +1536,7 @@ func (x *InspectRecordPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InspectRecordPage.ProtoReflect.Descriptor instead.
 func (*InspectRecordPage) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{12}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *InspectRecordPage) GetRecords() []*InspectRecord {
@@ -1203,7 +1578,7 @@ var File_blade_inspection_v1_inspection_proto protoreflect.FileDescriptor
 
 const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\n" +
-	"$blade/inspection/v1/inspection.proto\x12\x13blade.inspection.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd4\x01\n" +
+	"$blade/inspection/v1/inspection.proto\x12\x13blade.inspection.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd4\x01\n" +
 	"\tCheckItem\x12\x1b\n" +
 	"\x04name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1d\n" +
 	"\x04kind\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x04kind\x12.\n" +
@@ -1232,7 +1607,7 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x99\x03\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb2\x03\n" +
 	"\x04Plan\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1249,13 +1624,14 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	" \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vpoint_count\x18\v \x01(\x05R\n" +
-	"pointCount\"\xa4\x01\n" +
+	"pointCount\x12\x17\n" +
+	"\adept_id\x18\f \x01(\x03R\x06deptId\"\xa4\x01\n" +
 	"\bPlanPage\x12>\n" +
 	"\arecords\x18\x01 \x03(\v2\x19.blade.inspection.v1.PlanB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe0\x03\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb3\x04\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
@@ -1271,7 +1647,13 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	" \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\x12%\n" +
 	"\x0eabnormal_count\x18\v \x01(\x05R\rabnormalCount\x12D\n" +
 	"\x06points\x18\f \x03(\v2!.blade.inspection.v1.InspectPointB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x06points\x12\x12\n" +
-	"\x04mine\x18\r \x01(\bR\x04mine\"\xa4\x01\n" +
+	"\x04mine\x18\r \x01(\bR\x04mine\x12Q\n" +
+	"\fpoint_states\x18\x0e \x03(\v2#.blade.inspection.v1.TaskPointStateB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\vpointStates\"\x9f\x01\n" +
+	"\x0eTaskPointState\x12\x19\n" +
+	"\bpoint_id\x18\x01 \x01(\x03R\apointId\x12%\n" +
+	"\x0einspect_status\x18\x02 \x01(\x05R\rinspectStatus\x12\x1b\n" +
+	"\trecord_id\x18\x03 \x01(\x03R\brecordId\x12.\n" +
+	"\x0einspected_time\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\rinspectedTime\"\xa4\x01\n" +
 	"\bTaskPage\x12>\n" +
 	"\arecords\x18\x01 \x03(\v2\x19.blade.inspection.v1.TaskB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1311,13 +1693,44 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\x06photos\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06photos\x12*\n" +
 	"\x11inspector_user_id\x18\f \x01(\x03R\x0finspectorUserId\x12.\n" +
 	"\x0einspector_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\rinspectorName\x12$\n" +
-	"\tdone_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\"\xb6\x01\n" +
+	"\tdone_time\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18 R\bdoneTime\"\xe8\x01\n" +
+	"\x11InspectStatsQuery\x12&\n" +
+	"\n" +
+	"begin_date\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x13R\tbeginDate\x12\"\n" +
+	"\bend_date\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x13R\aendDate\x120\n" +
+	"\bgroup_by\x18\x03 \x01(\tB\x15\xbaH\x12r\x10R\x00R\x04deptR\x06personR\agroupBy\x12 \n" +
+	"\adept_id\x18\x04 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x06deptId\x123\n" +
+	"\x11inspector_user_id\x18\x05 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x0finspectorUserId\"\xf9\x02\n" +
+	"\vInspectStat\x12\x17\n" +
+	"\adept_id\x18\x01 \x01(\x03R\x06deptId\x12%\n" +
+	"\tdept_name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bdeptName\x12*\n" +
+	"\x11inspector_user_id\x18\x03 \x01(\x03R\x0finspectorUserId\x12.\n" +
+	"\x0einspector_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\rinspectorName\x12\x10\n" +
+	"\x03due\x18\x05 \x01(\x03R\x03due\x12\x1c\n" +
+	"\tinspected\x18\x06 \x01(\x03R\tinspected\x12\x17\n" +
+	"\aon_time\x18\a \x01(\x03R\x06onTime\x12\x18\n" +
+	"\aoverdue\x18\b \x01(\x03R\aoverdue\x12\x17\n" +
+	"\amade_up\x18\t \x01(\x03R\x06madeUp\x12\x16\n" +
+	"\x06missed\x18\n" +
+	" \x01(\x03R\x06missed\x12\x1a\n" +
+	"\bcoverage\x18\v \x01(\x01R\bcoverage\x12\x1e\n" +
+	"\n" +
+	"timeliness\x18\f \x01(\x01R\n" +
+	"timeliness\"\xd5\x01\n" +
+	"\fInspectStats\x12A\n" +
+	"\x05items\x18\x01 \x03(\v2 .blade.inspection.v1.InspectStatB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\x126\n" +
+	"\x05total\x18\x02 \x01(\v2 .blade.inspection.v1.InspectStatR\x05total\x12&\n" +
+	"\n" +
+	"begin_date\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\tbeginDate\x12\"\n" +
+	"\bend_date\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\aendDate\"\xb6\x01\n" +
 	"\x11InspectRecordPage\x12G\n" +
 	"\arecords\x18\x01 \x03(\v2\".blade.inspection.v1.InspectRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xae\x0e\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\xdb\x11\n" +
 	"\x11InspectionService\x12\x8a\x01\n" +
 	"\rPointPageList\x12\x1a.blade.common.v1.PageQuery\x1a%.blade.inspection.v1.InspectPointPage\"6\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/inspection/point/page\x12\x84\x01\n" +
 	"\vPointDetail\x12\x18.blade.common.v1.IdQuery\x1a!.blade.inspection.v1.InspectPoint\"8\xca\xf3\x18\x10inspection_point\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/inspection/point/detail\x12\xa3\x01\n" +
@@ -1334,7 +1747,11 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\n" +
 	"TaskDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.inspection.v1.Task\"6\xca\xf3\x18\x0finspection_task\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/task/detail\x12\x94\x01\n" +
 	"\fTaskGenerate\x12\x18.blade.common.v1.IdQuery\x1a'.blade.inspection.v1.TaskGenerateResult\"A\xca\xf3\x18\x18inspection_task_generate\x82\xd3\xe4\x93\x02\x1f\"\x1d/api/inspection/task/generate\x12\x97\x01\n" +
-	"\fTaskComplete\x12(.blade.inspection.v1.TaskCompleteRequest\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15inspection_task_check\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/inspection/task/complete\x12\x8e\x01\n" +
+	"\fTaskComplete\x12(.blade.inspection.v1.TaskCompleteRequest\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x15inspection_task_check\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/inspection/task/complete\x12\x93\x01\n" +
+	"\n" +
+	"TaskMakeUp\x12(.blade.inspection.v1.TaskCompleteRequest\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x15inspection_task_check\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/inspection/task/makeup\x12\x85\x01\n" +
+	"\x05Stats\x12&.blade.inspection.v1.InspectStatsQuery\x1a!.blade.inspection.v1.InspectStats\"1\xca\xf3\x18\x10inspection_stats\x82\xd3\xe4\x93\x02\x17\x12\x15/api/inspection/stats\x12\x8c\x01\n" +
+	"\vStatsExport\x12&.blade.inspection.v1.InspectStatsQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x17inspection_stats_export\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/inspection/stats/export\x12\x8e\x01\n" +
 	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a&.blade.inspection.v1.InspectRecordPage\"8\xca\xf3\x18\x11inspection_record\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/inspection/record/pageB/Z-anquan/proto/blade/inspection/v1;inspectionv1b\x06proto3"
 
 var (
@@ -1349,7 +1766,7 @@ func file_blade_inspection_v1_inspection_proto_rawDescGZIP() []byte {
 	return file_blade_inspection_v1_inspection_proto_rawDescData
 }
 
-var file_blade_inspection_v1_inspection_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_blade_inspection_v1_inspection_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_blade_inspection_v1_inspection_proto_goTypes = []any{
 	(*CheckItem)(nil),            // 0: blade.inspection.v1.CheckItem
 	(*InspectPoint)(nil),         // 1: blade.inspection.v1.InspectPoint
@@ -1357,59 +1774,73 @@ var file_blade_inspection_v1_inspection_proto_goTypes = []any{
 	(*Plan)(nil),                 // 3: blade.inspection.v1.Plan
 	(*PlanPage)(nil),             // 4: blade.inspection.v1.PlanPage
 	(*Task)(nil),                 // 5: blade.inspection.v1.Task
-	(*TaskPage)(nil),             // 6: blade.inspection.v1.TaskPage
-	(*TaskGenerateResult)(nil),   // 7: blade.inspection.v1.TaskGenerateResult
-	(*ItemResult)(nil),           // 8: blade.inspection.v1.ItemResult
-	(*PointResult)(nil),          // 9: blade.inspection.v1.PointResult
-	(*TaskCompleteRequest)(nil),  // 10: blade.inspection.v1.TaskCompleteRequest
-	(*InspectRecord)(nil),        // 11: blade.inspection.v1.InspectRecord
-	(*InspectRecordPage)(nil),    // 12: blade.inspection.v1.InspectRecordPage
-	(*v1.PageQuery)(nil),         // 13: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 14: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 15: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 16: google.protobuf.BoolValue
+	(*TaskPointState)(nil),       // 6: blade.inspection.v1.TaskPointState
+	(*TaskPage)(nil),             // 7: blade.inspection.v1.TaskPage
+	(*TaskGenerateResult)(nil),   // 8: blade.inspection.v1.TaskGenerateResult
+	(*ItemResult)(nil),           // 9: blade.inspection.v1.ItemResult
+	(*PointResult)(nil),          // 10: blade.inspection.v1.PointResult
+	(*TaskCompleteRequest)(nil),  // 11: blade.inspection.v1.TaskCompleteRequest
+	(*InspectRecord)(nil),        // 12: blade.inspection.v1.InspectRecord
+	(*InspectStatsQuery)(nil),    // 13: blade.inspection.v1.InspectStatsQuery
+	(*InspectStat)(nil),          // 14: blade.inspection.v1.InspectStat
+	(*InspectStats)(nil),         // 15: blade.inspection.v1.InspectStats
+	(*InspectRecordPage)(nil),    // 16: blade.inspection.v1.InspectRecordPage
+	(*v1.PageQuery)(nil),         // 17: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 18: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 20: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 21: google.api.HttpBody
 }
 var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
 	0,  // 0: blade.inspection.v1.InspectPoint.items:type_name -> blade.inspection.v1.CheckItem
 	1,  // 1: blade.inspection.v1.InspectPointPage.records:type_name -> blade.inspection.v1.InspectPoint
 	3,  // 2: blade.inspection.v1.PlanPage.records:type_name -> blade.inspection.v1.Plan
 	1,  // 3: blade.inspection.v1.Task.points:type_name -> blade.inspection.v1.InspectPoint
-	5,  // 4: blade.inspection.v1.TaskPage.records:type_name -> blade.inspection.v1.Task
-	8,  // 5: blade.inspection.v1.PointResult.items:type_name -> blade.inspection.v1.ItemResult
-	9,  // 6: blade.inspection.v1.TaskCompleteRequest.results:type_name -> blade.inspection.v1.PointResult
-	8,  // 7: blade.inspection.v1.InspectRecord.items:type_name -> blade.inspection.v1.ItemResult
-	11, // 8: blade.inspection.v1.InspectRecordPage.records:type_name -> blade.inspection.v1.InspectRecord
-	13, // 9: blade.inspection.v1.InspectionService.PointPageList:input_type -> blade.common.v1.PageQuery
-	14, // 10: blade.inspection.v1.InspectionService.PointDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 11: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.InspectPoint
-	15, // 12: blade.inspection.v1.InspectionService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	13, // 13: blade.inspection.v1.InspectionService.PlanPageList:input_type -> blade.common.v1.PageQuery
-	14, // 14: blade.inspection.v1.InspectionService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 15: blade.inspection.v1.InspectionService.PlanSubmit:input_type -> blade.inspection.v1.Plan
-	15, // 16: blade.inspection.v1.InspectionService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	13, // 17: blade.inspection.v1.InspectionService.TaskPageList:input_type -> blade.common.v1.PageQuery
-	14, // 18: blade.inspection.v1.InspectionService.TaskDetail:input_type -> blade.common.v1.IdQuery
-	14, // 19: blade.inspection.v1.InspectionService.TaskGenerate:input_type -> blade.common.v1.IdQuery
-	10, // 20: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.TaskCompleteRequest
-	13, // 21: blade.inspection.v1.InspectionService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	2,  // 22: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.InspectPointPage
-	1,  // 23: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.InspectPoint
-	16, // 24: blade.inspection.v1.InspectionService.PointSubmit:output_type -> google.protobuf.BoolValue
-	16, // 25: blade.inspection.v1.InspectionService.PointRemove:output_type -> google.protobuf.BoolValue
-	4,  // 26: blade.inspection.v1.InspectionService.PlanPageList:output_type -> blade.inspection.v1.PlanPage
-	3,  // 27: blade.inspection.v1.InspectionService.PlanDetail:output_type -> blade.inspection.v1.Plan
-	16, // 28: blade.inspection.v1.InspectionService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	16, // 29: blade.inspection.v1.InspectionService.PlanRemove:output_type -> google.protobuf.BoolValue
-	6,  // 30: blade.inspection.v1.InspectionService.TaskPageList:output_type -> blade.inspection.v1.TaskPage
-	5,  // 31: blade.inspection.v1.InspectionService.TaskDetail:output_type -> blade.inspection.v1.Task
-	7,  // 32: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.TaskGenerateResult
-	16, // 33: blade.inspection.v1.InspectionService.TaskComplete:output_type -> google.protobuf.BoolValue
-	12, // 34: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.InspectRecordPage
-	22, // [22:35] is the sub-list for method output_type
-	9,  // [9:22] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	6,  // 4: blade.inspection.v1.Task.point_states:type_name -> blade.inspection.v1.TaskPointState
+	5,  // 5: blade.inspection.v1.TaskPage.records:type_name -> blade.inspection.v1.Task
+	9,  // 6: blade.inspection.v1.PointResult.items:type_name -> blade.inspection.v1.ItemResult
+	10, // 7: blade.inspection.v1.TaskCompleteRequest.results:type_name -> blade.inspection.v1.PointResult
+	9,  // 8: blade.inspection.v1.InspectRecord.items:type_name -> blade.inspection.v1.ItemResult
+	14, // 9: blade.inspection.v1.InspectStats.items:type_name -> blade.inspection.v1.InspectStat
+	14, // 10: blade.inspection.v1.InspectStats.total:type_name -> blade.inspection.v1.InspectStat
+	12, // 11: blade.inspection.v1.InspectRecordPage.records:type_name -> blade.inspection.v1.InspectRecord
+	17, // 12: blade.inspection.v1.InspectionService.PointPageList:input_type -> blade.common.v1.PageQuery
+	18, // 13: blade.inspection.v1.InspectionService.PointDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 14: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.InspectPoint
+	19, // 15: blade.inspection.v1.InspectionService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	17, // 16: blade.inspection.v1.InspectionService.PlanPageList:input_type -> blade.common.v1.PageQuery
+	18, // 17: blade.inspection.v1.InspectionService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 18: blade.inspection.v1.InspectionService.PlanSubmit:input_type -> blade.inspection.v1.Plan
+	19, // 19: blade.inspection.v1.InspectionService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	17, // 20: blade.inspection.v1.InspectionService.TaskPageList:input_type -> blade.common.v1.PageQuery
+	18, // 21: blade.inspection.v1.InspectionService.TaskDetail:input_type -> blade.common.v1.IdQuery
+	18, // 22: blade.inspection.v1.InspectionService.TaskGenerate:input_type -> blade.common.v1.IdQuery
+	11, // 23: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.TaskCompleteRequest
+	11, // 24: blade.inspection.v1.InspectionService.TaskMakeUp:input_type -> blade.inspection.v1.TaskCompleteRequest
+	13, // 25: blade.inspection.v1.InspectionService.Stats:input_type -> blade.inspection.v1.InspectStatsQuery
+	13, // 26: blade.inspection.v1.InspectionService.StatsExport:input_type -> blade.inspection.v1.InspectStatsQuery
+	17, // 27: blade.inspection.v1.InspectionService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	2,  // 28: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.InspectPointPage
+	1,  // 29: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.InspectPoint
+	20, // 30: blade.inspection.v1.InspectionService.PointSubmit:output_type -> google.protobuf.BoolValue
+	20, // 31: blade.inspection.v1.InspectionService.PointRemove:output_type -> google.protobuf.BoolValue
+	4,  // 32: blade.inspection.v1.InspectionService.PlanPageList:output_type -> blade.inspection.v1.PlanPage
+	3,  // 33: blade.inspection.v1.InspectionService.PlanDetail:output_type -> blade.inspection.v1.Plan
+	20, // 34: blade.inspection.v1.InspectionService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	20, // 35: blade.inspection.v1.InspectionService.PlanRemove:output_type -> google.protobuf.BoolValue
+	7,  // 36: blade.inspection.v1.InspectionService.TaskPageList:output_type -> blade.inspection.v1.TaskPage
+	5,  // 37: blade.inspection.v1.InspectionService.TaskDetail:output_type -> blade.inspection.v1.Task
+	8,  // 38: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.TaskGenerateResult
+	20, // 39: blade.inspection.v1.InspectionService.TaskComplete:output_type -> google.protobuf.BoolValue
+	20, // 40: blade.inspection.v1.InspectionService.TaskMakeUp:output_type -> google.protobuf.BoolValue
+	15, // 41: blade.inspection.v1.InspectionService.Stats:output_type -> blade.inspection.v1.InspectStats
+	21, // 42: blade.inspection.v1.InspectionService.StatsExport:output_type -> google.api.HttpBody
+	16, // 43: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.InspectRecordPage
+	28, // [28:44] is the sub-list for method output_type
+	12, // [12:28] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_blade_inspection_v1_inspection_proto_init() }
@@ -1424,7 +1855,7 @@ func file_blade_inspection_v1_inspection_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_inspection_v1_inspection_proto_rawDesc), len(file_blade_inspection_v1_inspection_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -16,6 +16,7 @@ package inspectionv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -40,6 +41,9 @@ const (
 	InspectionService_TaskDetail_FullMethodName     = "/blade.inspection.v1.InspectionService/TaskDetail"
 	InspectionService_TaskGenerate_FullMethodName   = "/blade.inspection.v1.InspectionService/TaskGenerate"
 	InspectionService_TaskComplete_FullMethodName   = "/blade.inspection.v1.InspectionService/TaskComplete"
+	InspectionService_TaskMakeUp_FullMethodName     = "/blade.inspection.v1.InspectionService/TaskMakeUp"
+	InspectionService_Stats_FullMethodName          = "/blade.inspection.v1.InspectionService/Stats"
+	InspectionService_StatsExport_FullMethodName    = "/blade.inspection.v1.InspectionService/StatsExport"
 	InspectionService_RecordPageList_FullMethodName = "/blade.inspection.v1.InspectionService/RecordPageList"
 )
 
@@ -62,6 +66,12 @@ type InspectionServiceClient interface {
 	TaskGenerate(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TaskGenerateResult, error)
 	// The assigned inspector submits every point of the task.
 	TaskComplete(ctx context.Context, in *TaskCompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// 补检: the assigned inspector records some of the not inspected points of
+	// a task past its window (超期已检 inside the grace, 漏检已补 after it).
+	TaskMakeUp(ctx context.Context, in *TaskCompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Coverage and timeliness per team or person over a date range.
+	Stats(ctx context.Context, in *InspectStatsQuery, opts ...grpc.CallOption) (*InspectStats, error)
+	StatsExport(ctx context.Context, in *InspectStatsQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectRecordPage, error)
 }
 
@@ -193,6 +203,36 @@ func (c *inspectionServiceClient) TaskComplete(ctx context.Context, in *TaskComp
 	return out, nil
 }
 
+func (c *inspectionServiceClient) TaskMakeUp(ctx context.Context, in *TaskCompleteRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, InspectionService_TaskMakeUp_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *inspectionServiceClient) Stats(ctx context.Context, in *InspectStatsQuery, opts ...grpc.CallOption) (*InspectStats, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(InspectStats)
+	err := c.cc.Invoke(ctx, InspectionService_Stats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *inspectionServiceClient) StatsExport(ctx context.Context, in *InspectStatsQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, InspectionService_StatsExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *inspectionServiceClient) RecordPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*InspectRecordPage, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(InspectRecordPage)
@@ -222,6 +262,12 @@ type InspectionServiceServer interface {
 	TaskGenerate(context.Context, *v1.IdQuery) (*TaskGenerateResult, error)
 	// The assigned inspector submits every point of the task.
 	TaskComplete(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error)
+	// 补检: the assigned inspector records some of the not inspected points of
+	// a task past its window (超期已检 inside the grace, 漏检已补 after it).
+	TaskMakeUp(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error)
+	// Coverage and timeliness per team or person over a date range.
+	Stats(context.Context, *InspectStatsQuery) (*InspectStats, error)
+	StatsExport(context.Context, *InspectStatsQuery) (*httpbody.HttpBody, error)
 	RecordPageList(context.Context, *v1.PageQuery) (*InspectRecordPage, error)
 	mustEmbedUnimplementedInspectionServiceServer()
 }
@@ -268,6 +314,15 @@ func (UnimplementedInspectionServiceServer) TaskGenerate(context.Context, *v1.Id
 }
 func (UnimplementedInspectionServiceServer) TaskComplete(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TaskComplete not implemented")
+}
+func (UnimplementedInspectionServiceServer) TaskMakeUp(context.Context, *TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method TaskMakeUp not implemented")
+}
+func (UnimplementedInspectionServiceServer) Stats(context.Context, *InspectStatsQuery) (*InspectStats, error) {
+	return nil, status.Error(codes.Unimplemented, "method Stats not implemented")
+}
+func (UnimplementedInspectionServiceServer) StatsExport(context.Context, *InspectStatsQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method StatsExport not implemented")
 }
 func (UnimplementedInspectionServiceServer) RecordPageList(context.Context, *v1.PageQuery) (*InspectRecordPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPageList not implemented")
@@ -509,6 +564,60 @@ func _InspectionService_TaskComplete_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _InspectionService_TaskMakeUp_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TaskCompleteRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(InspectionServiceServer).TaskMakeUp(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: InspectionService_TaskMakeUp_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(InspectionServiceServer).TaskMakeUp(ctx, req.(*TaskCompleteRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _InspectionService_Stats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(InspectStatsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(InspectionServiceServer).Stats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: InspectionService_Stats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(InspectionServiceServer).Stats(ctx, req.(*InspectStatsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _InspectionService_StatsExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(InspectStatsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(InspectionServiceServer).StatsExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: InspectionService_StatsExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(InspectionServiceServer).StatsExport(ctx, req.(*InspectStatsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _InspectionService_RecordPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -581,6 +690,18 @@ var InspectionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TaskComplete",
 			Handler:    _InspectionService_TaskComplete_Handler,
+		},
+		{
+			MethodName: "TaskMakeUp",
+			Handler:    _InspectionService_TaskMakeUp_Handler,
+		},
+		{
+			MethodName: "Stats",
+			Handler:    _InspectionService_Stats_Handler,
+		},
+		{
+			MethodName: "StatsExport",
+			Handler:    _InspectionService_StatsExport_Handler,
 		},
 		{
 			MethodName: "RecordPageList",

@@ -41,6 +41,23 @@ type Queries interface {
 	PlanTenants(ctx context.Context) ([]string, error)
 	// PointsByIDs are the caller tenant's points among ids.
 	PointsByIDs(ctx context.Context, ids []int64) ([]Point, error)
+	// TaskPoints are the points of a task, in route order.
+	TaskPoints(ctx context.Context, taskID int64) ([]TaskPoint, error)
+	// MarkInspected records the inspection of a task point not inspected
+	// yet; false when it was inspected meanwhile (a concurrent submit).
+	MarkInspected(ctx context.Context, tp *TaskPoint) (bool, error)
+	// MarkLate moves the caller tenant's points not inspected past their
+	// window to 超期未检 and past their grace to 漏检未补, and tasks with a
+	// missed point to 漏检; it returns the points changed.
+	MarkLate(ctx context.Context, now time.Time) (int64, error)
+	// Stats counts the caller tenant's task points by team (by person too
+	// when byPerson) whose window starts in [from, to) and is due at now.
+	Stats(ctx context.Context, from, to, now time.Time, byPerson bool, deptID, userID int64) ([]StatRow, error)
+}
+
+// Depts names departments of the caller's tenant (blade-system).
+type Depts interface {
+	Names(ctx context.Context, tenantID string) (map[int64]string, error)
 }
 
 // Inspection is inspection's use cases.
@@ -55,7 +72,9 @@ type Inspection struct {
 	Plans   paging.Store[Plan]
 	Tasks   paging.Store[Task]
 	Records paging.Store[Record]
+	TPoints paging.Store[TaskPoint]
 	Q       Queries
+	Depts   Depts
 	Tx      db.Transactor
 	Events  Events
 	People  People
@@ -258,6 +277,20 @@ func (s *Inspection) SubmitPlan(ctx context.Context, p *Plan) error {
 		return errs.BadRequest("巡检人员不存在")
 	}
 	p.InspectorName = name
+	switch {
+	case p.DeptID < 0:
+		return errs.BadRequest("巡检班组不存在")
+	case p.DeptID == 0 && len(id.DeptIDs) > 0:
+		p.DeptID = id.DeptIDs[0]
+	case p.DeptID > 0 && s.Depts != nil:
+		names, err := s.Depts.Names(ctx, id.TenantID)
+		if err != nil {
+			return err
+		}
+		if _, ok := names[p.DeptID]; !ok {
+			return errs.BadRequest("巡检班组不存在")
+		}
+	}
 	if p.ID == 0 {
 		return s.Plans.Create(ctx, p)
 	}
@@ -288,11 +321,17 @@ func Windows(day time.Time, cycle int32, created time.Time) [][2]time.Time {
 	return out
 }
 
-// Generate makes the caller tenant's tasks of today's windows for every
+// Generate first records the caller tenant's late points (超期未检, 漏检未补,
+// the tasks 漏检), then makes the tasks of today's windows for every
 // enabled plan, once per plan and window (a window already made is skipped).
 func (s *Inspection) Generate(ctx context.Context) (int, error) {
 	if _, err := ident.Caller(ctx); err != nil {
 		return 0, err
+	}
+	if late, err := s.Q.MarkLate(ctx, s.Now().In(timefmt.Zone)); err != nil {
+		return 0, err
+	} else if late > 0 {
+		slog.Info("inspection scheduler: late points", "points", late)
 	}
 	now := s.Now().In(timefmt.Zone)
 	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, timefmt.Zone)
@@ -306,9 +345,7 @@ func (s *Inspection) Generate(ctx context.Context) (int, error) {
 			if made {
 				continue
 			}
-			t := &Task{PlanID: p.ID, PlanName: p.Name, PointIDs: p.PointIDs, InspectorUserID: p.InspectorUserID, InspectorName: p.InspectorName,
-				StartAt: w[0], EndAt: w[1]}
-			if err := s.Tasks.Create(ctx, t); err != nil {
+			if err := s.makeTask(ctx, &p, w); err != nil {
 				if errs.Code(err) == codes.AlreadyExists {
 					continue // another replica made it (unique plan and window)
 				}
@@ -319,6 +356,27 @@ func (s *Inspection) Generate(ctx context.Context) (int, error) {
 		return nil
 	})
 	return created, err
+}
+
+// makeTask makes the task of a plan's window and its points (route order,
+// each 待检), in one transaction.
+func (s *Inspection) makeTask(ctx context.Context, p *Plan, w [2]time.Time) error {
+	route, _ := ident.ParseIDs(p.PointIDs)
+	return s.Tx.Tx(ctx, func(ctx context.Context) error {
+		t := &Task{PlanID: p.ID, PlanName: p.Name, InspectorUserID: p.InspectorUserID, InspectorName: p.InspectorName, StartAt: w[0], EndAt: w[1]}
+		if err := s.Tasks.Create(ctx, t); err != nil {
+			return err
+		}
+		miss := w[1].Add(Grace(w[0], w[1]))
+		for i, pid := range route {
+			tp := &TaskPoint{TaskID: t.ID, PlanID: p.ID, PointID: pid, Seq: int32(i + 1), DeptID: p.DeptID, InspectorUserID: p.InspectorUserID,
+				InspectorName: p.InspectorName, StartAt: w[0], EndAt: w[1], MissAt: miss, InspectStatus: PointPending}
+			if err := s.TPoints.Create(ctx, tp); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Tick runs Generate for every tenant with enabled plans (the scheduler).
@@ -430,6 +488,17 @@ func limits(it CheckItem) string {
 // point's. Each abnormal point raises a hidden danger in the same
 // transaction.
 func (s *Inspection) Complete(ctx context.Context, taskID int64, results []PointResult) error {
+	return s.inspect(ctx, taskID, results, false)
+}
+
+// MakeUp (补检) records some of the points of a task past its window that
+// are not inspected yet: only its inspector; each becomes 超期已检 inside the
+// grace, 漏检已补 after it. The task is 已完成 once every point is.
+func (s *Inspection) MakeUp(ctx context.Context, taskID int64, results []PointResult) error {
+	return s.inspect(ctx, taskID, results, true)
+}
+
+func (s *Inspection) inspect(ctx context.Context, taskID int64, results []PointResult, makeUp bool) error {
 	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
@@ -441,17 +510,29 @@ func (s *Inspection) Complete(ctx context.Context, taskID int64, results []Point
 	if id.UserID == 0 || id.UserID != t.InspectorUserID {
 		return errs.Forbidden("只有该任务指派的巡检人员(%s)可以执行巡检", t.InspectorName)
 	}
-	now := s.Now()
-	switch StateOf(t, now) {
-	case TaskDone:
+	now := s.Now().In(timefmt.Zone)
+	state := StateOf(t, now)
+	switch {
+	case state == TaskDone:
 		return errs.Rule("DONE", "该巡检任务已完成")
-	case TaskOverdue:
-		return errs.Rule("OVERDUE", "该巡检任务已超期,记为漏检")
-	}
-	if now.Before(t.StartAt) {
+	case now.Before(t.StartAt):
 		return errs.Rule("NOT_STARTED", "该巡检任务尚未开始(%s 开始)", timefmt.Format(t.StartAt))
+	case !makeUp && state != TaskOpen:
+		return errs.Rule("OVERDUE", "该巡检任务已超期,请补检")
+	case makeUp && state == TaskOpen:
+		return errs.Rule("NOT_OVERDUE", "该巡检任务尚未超期,请直接执行巡检")
 	}
-	route, _ := ident.ParseIDs(t.PointIDs)
+	if makeUp && len(results) == 0 {
+		return errs.BadRequest("请至少补检一个巡检点")
+	}
+	tps, err := s.Q.TaskPoints(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	route := make([]int64, 0, len(tps))
+	for _, tp := range tps {
+		route = append(route, tp.PointID)
+	}
 	pts, err := s.Q.PointsByIDs(ctx, route)
 	if err != nil {
 		return err
@@ -459,6 +540,12 @@ func (s *Inspection) Complete(ctx context.Context, taskID int64, results []Point
 	byID := map[int64]*Point{}
 	for i := range pts {
 		byID[pts[i].ID] = &pts[i]
+	}
+	open := map[int64]bool{}
+	for _, tp := range tps {
+		if !Inspected(tp.InspectStatus) {
+			open[tp.PointID] = true
+		}
 	}
 	got := map[int64]PointResult{}
 	for _, r := range results {
@@ -468,17 +555,28 @@ func (s *Inspection) Complete(ctx context.Context, taskID int64, results []Point
 		if _, ok := byID[r.PointID]; !ok {
 			return errs.BadRequest("巡检点不在该任务的路线上")
 		}
+		if !open[r.PointID] {
+			return errs.BadRequest("巡检点「%s」已巡检", byID[r.PointID].Name)
+		}
 		got[r.PointID] = r
 	}
 	var recs []*Record
+	var done []*TaskPoint
 	abnormal := int32(0)
-	for _, pid := range route {
-		p, ok := byID[pid]
-		if !ok {
-			continue // removed from the tenant since the task was made
+	statuses := make([]int32, 0, len(tps))
+	for i := range tps {
+		tp := &tps[i]
+		p, ok := byID[tp.PointID]
+		r, given := got[tp.PointID]
+		if !ok || !open[tp.PointID] || (makeUp && !given) {
+			// removed from the tenant since the task was made, inspected
+			// already, or not made up this time
+			if ok || Inspected(tp.InspectStatus) {
+				statuses = append(statuses, StatusAt(tp.InspectStatus, tp.EndAt, tp.MissAt, now))
+			}
+			continue
 		}
-		r, ok := got[pid]
-		if !ok {
+		if !given {
 			return errs.BadRequest("巡检点「%s」未巡检", p.Name)
 		}
 		if !strings.EqualFold(strings.TrimSpace(r.ScanCode), p.Code) {
@@ -507,12 +605,25 @@ func (s *Inspection) Complete(ctx context.Context, taskID int64, results []Point
 		}
 		recs = append(recs, &Record{TaskID: t.ID, PlanID: t.PlanID, PointID: p.ID, PointCode: p.Code, PointName: p.Name, Items: string(raw),
 			Abnormal: bad, Remark: r.Remark, Photos: r.Photos, InspectorUserID: id.UserID, InspectorName: t.InspectorName, DoneAt: now})
+		tp.InspectStatus = InspectedStatus(tp.EndAt, tp.MissAt, now)
+		tp.InspectedAt = &now
+		done = append(done, tp)
+		statuses = append(statuses, tp.InspectStatus)
 	}
-	t.State, t.DoneAt, t.AbnormalCount = TaskDone, &now, abnormal
+	t.State, t.AbnormalCount = TaskStateOf(statuses), t.AbnormalCount+abnormal
+	if t.State == TaskDone {
+		t.DoneAt = &now
+	}
 	return s.Tx.Tx(ctx, func(ctx context.Context) error {
-		for _, rec := range recs {
+		for i, rec := range recs {
 			if err := s.Records.Create(ctx, rec); err != nil {
 				return err
+			}
+			done[i].RecordID = rec.ID
+			if marked, err := s.Q.MarkInspected(ctx, done[i]); err != nil {
+				return err
+			} else if !marked {
+				return errs.Rule("DONE", "巡检点「%s」已巡检", rec.PointName)
 			}
 			if !rec.Abnormal {
 				continue

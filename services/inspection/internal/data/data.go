@@ -5,6 +5,8 @@ package data
 
 import (
 	"context"
+	"strconv"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -40,6 +42,13 @@ func NewPlans(g *gorm.DB) *crud.Repo[biz.Plan]     { return crud.New[biz.Plan](g
 func NewTasks(g *gorm.DB) *crud.Repo[biz.Task]     { return crud.New[biz.Task](g, taskSpec) }
 func NewRecords(g *gorm.DB) *crud.Repo[biz.Record] { return crud.New[biz.Record](g, recordSpec) }
 
+var taskPointSpec = crud.Spec{Name: "巡检任务点位", Filters: paging.Fields{"taskId": "task_id", "inspectStatus": "inspect_status"}, Order: "task_id asc, seq asc"}
+
+// NewTaskPoints is the repository of the task points.
+func NewTaskPoints(g *gorm.DB) *crud.Repo[biz.TaskPoint] {
+	return crud.New[biz.TaskPoint](g, taskPointSpec)
+}
+
 var indexes = []db.Index{
 	{Name: "idx_insp_point_code", Table: "inspection_point", Columns: "tenant_id, code"},
 	{Name: "idx_insp_point_name", Table: "inspection_point", Columns: "tenant_id, name"},
@@ -61,6 +70,10 @@ var indexes = []db.Index{
 	{Name: "idx_insp_record_abnormal", Table: "inspection_record", Columns: "tenant_id, abnormal, done_at"},
 	{Name: "idx_insp_record_inspector", Table: "inspection_record", Columns: "tenant_id, inspector_user_id"},
 	{Name: "idx_insp_record_point_name", Table: "inspection_record", Columns: "tenant_id, point_name"},
+	{Name: "uk_insp_tp_task_point", Table: "inspection_task_point", Columns: "tenant_id, task_id, point_id", Unique: true},
+	{Name: "idx_insp_tp_status_end", Table: "inspection_task_point", Columns: "tenant_id, inspect_status, end_at"},
+	{Name: "idx_insp_tp_start", Table: "inspection_task_point", Columns: "tenant_id, start_at, dept_id"},
+	{Name: "idx_insp_tp_inspector", Table: "inspection_task_point", Columns: "tenant_id, inspector_user_id, start_at"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -78,10 +91,104 @@ func Migrate(g *gorm.DB) error {
 // Queries implements biz.Queries.
 type Queries struct{ G *gorm.DB }
 
+// PlanTenants are the tenants with enabled plans or open tasks (whose
+// points the scheduler may still mark late).
 func (q Queries) PlanTenants(ctx context.Context) ([]string, error) {
+	var plans, tasks []string
+	c := db.Conn(ident.AsSystem(ctx), q.G)
+	if err := c.Model(&biz.Plan{}).Where("is_deleted = 0 AND enable = 1").Distinct().Pluck("tenant_id", &plans).Error; err != nil {
+		return nil, err
+	}
+	if err := c.Model(&biz.Task{}).Where("is_deleted = 0 AND state = ?", biz.TaskOpen).Distinct().Pluck("tenant_id", &tasks).Error; err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
 	var out []string
-	err := db.Conn(ident.AsSystem(ctx), q.G).Model(&biz.Plan{}).Where("is_deleted = 0 AND enable = 1").Distinct().Pluck("tenant_id", &out).Error
+	for _, t := range append(plans, tasks...) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+func (q Queries) TaskPoints(ctx context.Context, taskID int64) ([]biz.TaskPoint, error) {
+	var out []biz.TaskPoint
+	err := db.Conn(ctx, q.G).Where("task_id = ?", taskID).Order("seq asc, id asc").Find(&out).Error
 	return out, err
+}
+
+func (q Queries) MarkInspected(ctx context.Context, tp *biz.TaskPoint) (bool, error) {
+	r := db.Conn(ctx, q.G).Model(&biz.TaskPoint{}).
+		Where("id = ? AND inspect_status NOT IN ?", tp.ID, []int32{biz.PointInspected, biz.PointOverdueDone, biz.PointMissedMadeUp}).
+		Updates(map[string]any{"inspect_status": tp.InspectStatus, "record_id": tp.RecordID, "inspected_at": tp.InspectedAt})
+	return r.RowsAffected == 1, r.Error
+}
+
+// MarkLate: points past their window 超期未检, past their grace 漏检未补, and
+// their open tasks 漏检, in one transaction.
+func (q Queries) MarkLate(ctx context.Context, now time.Time) (int64, error) {
+	var n int64
+	err := db.Tx(ctx, q.G, func(ctx context.Context) error {
+		c := db.Conn(ctx, q.G)
+		r := c.Model(&biz.TaskPoint{}).Where("inspect_status IN ? AND miss_at <= ?", []int32{biz.PointPending, biz.PointOverdue}, now).
+			Update("inspect_status", biz.PointMissed)
+		if r.Error != nil {
+			return r.Error
+		}
+		n += r.RowsAffected
+		r = c.Model(&biz.TaskPoint{}).Where("inspect_status = ? AND end_at <= ?", biz.PointPending, now).Update("inspect_status", biz.PointOverdue)
+		if r.Error != nil {
+			return r.Error
+		}
+		n += r.RowsAffected
+		missed := c.Model(&biz.TaskPoint{}).Select("task_id").Where("inspect_status = ?", biz.PointMissed)
+		return c.Model(&biz.Task{}).Where("state = ? AND id IN (?)", biz.TaskOpen, missed).Update("state", biz.TaskMissed).Error
+	})
+	return n, err
+}
+
+// Stats counts in one GROUP BY: the points due (window closed, or
+// inspected) whose window starts in [from, to).
+func (q Queries) Stats(ctx context.Context, from, to, now time.Time, byPerson bool, deptID, userID int64) ([]biz.StatRow, error) {
+	in := func(sts ...int32) string {
+		s := ""
+		for i, v := range sts {
+			if i > 0 {
+				s += ","
+			}
+			s += strconv.Itoa(int(v))
+		}
+		return s
+	}
+	done := in(biz.PointInspected, biz.PointOverdueDone, biz.PointMissedMadeUp)
+	sel := "dept_id, COUNT(*) AS due, " +
+		"SUM(CASE WHEN inspect_status IN (" + done + ") THEN 1 ELSE 0 END) AS inspected, " +
+		"SUM(CASE WHEN inspect_status = " + in(biz.PointInspected) + " THEN 1 ELSE 0 END) AS on_time, " +
+		"SUM(CASE WHEN inspect_status = " + in(biz.PointOverdueDone) + " THEN 1 ELSE 0 END) AS overdue, " +
+		"SUM(CASE WHEN inspect_status = " + in(biz.PointMissedMadeUp) + " THEN 1 ELSE 0 END) AS made_up"
+	group := "dept_id"
+	if byPerson {
+		sel += ", inspector_user_id, MAX(inspector_name) AS inspector_name"
+		group += ", inspector_user_id"
+	}
+	c := db.Conn(ctx, q.G).Model(&biz.TaskPoint{}).Select(sel).
+		Where("start_at >= ? AND start_at < ? AND (end_at <= ? OR inspect_status IN ("+done+"))", from, to, now)
+	if deptID > 0 {
+		c = c.Where("dept_id = ?", deptID)
+	}
+	if userID > 0 {
+		c = c.Where("inspector_user_id = ?", userID)
+	}
+	var out []biz.StatRow
+	if err := c.Group(group).Order(group).Scan(&out).Error; err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Missed = out[i].Due - out[i].Inspected
+	}
+	return out, nil
 }
 
 func (q Queries) PointsByIDs(ctx context.Context, ids []int64) ([]biz.Point, error) {

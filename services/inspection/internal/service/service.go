@@ -7,14 +7,17 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"strconv"
 	"time"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/inspection/internal/biz"
 	"anquan/kit/ident"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/inspection/v1"
 )
@@ -84,7 +87,7 @@ func planOut(p *biz.Plan) *pb.Plan {
 	ids, _ := ident.ParseIDs(p.PointIDs)
 	return &pb.Plan{Id: p.ID, TenantId: p.TenantID, Name: p.Name, PointIds: p.PointIDs, InspectorUserId: p.InspectorUserID,
 		InspectorName: p.InspectorName, CycleHours: p.CycleHours, Enable: p.Enable, Remark: p.Remark, CreateTime: ts(p.CreateTime),
-		PointCount: int32(len(ids))}
+		PointCount: int32(len(ids)), DeptId: p.DeptID}
 }
 
 func (s *Inspection) PlanPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.PlanPage, error) {
@@ -102,7 +105,8 @@ func (s *Inspection) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.P
 }
 
 func (s *Inspection) PlanSubmit(ctx context.Context, p *pb.Plan) (*wrapperspb.BoolValue, error) {
-	pl := &biz.Plan{Name: p.Name, PointIDs: p.PointIds, InspectorUserID: p.InspectorUserId, CycleHours: p.CycleHours, Enable: p.Enable, Remark: p.Remark}
+	pl := &biz.Plan{Name: p.Name, PointIDs: p.PointIds, InspectorUserID: p.InspectorUserId, CycleHours: p.CycleHours, Enable: p.Enable, Remark: p.Remark,
+		DeptID: p.DeptId}
 	pl.ID = p.Id
 	return svc.OK, s.uc.SubmitPlan(ctx, pl)
 }
@@ -149,7 +153,14 @@ func (s *Inspection) TaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.T
 		return nil, err
 	}
 	out := s.taskOut(ctx)(t)
-	route, _ := ident.ParseIDs(t.PointIDs)
+	tps, err := s.uc.Q.TaskPoints(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	route := make([]int64, 0, len(tps))
+	for _, tp := range tps {
+		route = append(route, tp.PointID)
+	}
 	pts, err := s.uc.Q.PointsByIDs(ctx, route)
 	if err != nil {
 		return nil, err
@@ -158,10 +169,16 @@ func (s *Inspection) TaskDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.T
 	for i := range pts {
 		byID[pts[i].ID] = &pts[i]
 	}
-	for _, id := range route {
-		if p, ok := byID[id]; ok {
+	now := s.uc.Now()
+	for _, tp := range tps {
+		if p, ok := byID[tp.PointID]; ok {
 			out.Points = append(out.Points, pointOut(p))
 		}
+		st := &pb.TaskPointState{PointId: tp.PointID, InspectStatus: biz.StatusAt(tp.InspectStatus, tp.EndAt, tp.MissAt, now), RecordId: tp.RecordID}
+		if tp.InspectedAt != nil {
+			st.InspectedTime = ts(*tp.InspectedAt)
+		}
+		out.PointStates = append(out.PointStates, st)
 	}
 	return out, nil
 }
@@ -174,19 +191,100 @@ func (s *Inspection) TaskGenerate(ctx context.Context, _ *commonv1.IdQuery) (*pb
 	return &pb.TaskGenerateResult{Created: int32(n)}, nil
 }
 
-func (s *Inspection) TaskComplete(ctx context.Context, q *pb.TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
-	if err := svc.Need(q.Id); err != nil {
-		return nil, err
-	}
-	results := make([]biz.PointResult, 0, len(q.Results))
+func results(q *pb.TaskCompleteRequest) []biz.PointResult {
+	out := make([]biz.PointResult, 0, len(q.Results))
 	for _, r := range q.Results {
 		pr := biz.PointResult{PointID: r.PointId, ScanCode: r.ScanCode, Remark: r.Remark, Photos: r.Photos}
 		for _, it := range r.Items {
 			pr.Items = append(pr.Items, biz.ItemResult{Name: it.Name, Value: it.Value})
 		}
-		results = append(results, pr)
+		out = append(out, pr)
 	}
-	return svc.OK, s.uc.Complete(ctx, q.Id, results)
+	return out
+}
+
+func (s *Inspection) TaskComplete(ctx context.Context, q *pb.TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	return svc.OK, s.uc.Complete(ctx, q.Id, results(q))
+}
+
+func (s *Inspection) TaskMakeUp(ctx context.Context, q *pb.TaskCompleteRequest) (*wrapperspb.BoolValue, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	return svc.OK, s.uc.MakeUp(ctx, q.Id, results(q))
+}
+
+// ---- statistics ----
+
+func statOut(r biz.StatRow) *pb.InspectStat {
+	return &pb.InspectStat{DeptId: r.DeptID, DeptName: r.DeptName, InspectorUserId: r.InspectorUserID, InspectorName: r.InspectorName,
+		Due: r.Due, Inspected: r.Inspected, OnTime: r.OnTime, Overdue: r.Overdue, MadeUp: r.MadeUp, Missed: r.Missed,
+		Coverage: r.Coverage(), Timeliness: r.Timeliness()}
+}
+
+func statsQuery(q *pb.InspectStatsQuery) biz.StatsQuery {
+	return biz.StatsQuery{From: q.BeginDate, To: q.EndDate, ByPerson: q.GroupBy == "person", DeptID: q.DeptId, UserID: q.InspectorUserId}
+}
+
+func (s *Inspection) Stats(ctx context.Context, q *pb.InspectStatsQuery) (*pb.InspectStats, error) {
+	bq := statsQuery(q)
+	rows, err := s.uc.Stats(ctx, bq)
+	if err != nil {
+		return nil, err
+	}
+	from, to, _ := biz.StatRange(bq, s.uc.Now()) // checked by Stats
+	out := &pb.InspectStats{BeginDate: from.Format("2006-01-02"), EndDate: to.AddDate(0, 0, -1).Format("2006-01-02")}
+	var total biz.StatRow
+	for _, r := range rows {
+		out.Items = append(out.Items, statOut(r))
+		total.Due, total.Inspected, total.OnTime = total.Due+r.Due, total.Inspected+r.Inspected, total.OnTime+r.OnTime
+		total.Overdue, total.MadeUp, total.Missed = total.Overdue+r.Overdue, total.MadeUp+r.MadeUp, total.Missed+r.Missed
+	}
+	total.DeptName = "合计"
+	out.Total = statOut(total)
+	return out, nil
+}
+
+func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', 1, 64) + "%" }
+
+func (s *Inspection) StatsExport(ctx context.Context, q *pb.InspectStatsQuery) (*httpbody.HttpBody, error) {
+	rows, err := s.uc.Stats(ctx, statsQuery(q))
+	if err != nil {
+		return nil, err
+	}
+	cols := []xlsx.Column[biz.StatRow]{
+		{Header: "班组", Width: 20, Value: func(r biz.StatRow) any { return r.DeptName }},
+	}
+	if q.GroupBy == "person" {
+		cols = append(cols, xlsx.Column[biz.StatRow]{Header: "巡检人员", Value: func(r biz.StatRow) any { return r.InspectorName }})
+	}
+	cols = append(cols,
+		xlsx.Column[biz.StatRow]{Header: "应检点数", Value: func(r biz.StatRow) any { return r.Due }},
+		xlsx.Column[biz.StatRow]{Header: "已检点数", Value: func(r biz.StatRow) any { return r.Inspected }},
+		xlsx.Column[biz.StatRow]{Header: "按时完成", Value: func(r biz.StatRow) any { return r.OnTime }},
+		xlsx.Column[biz.StatRow]{Header: "超期已检", Value: func(r biz.StatRow) any { return r.Overdue }},
+		xlsx.Column[biz.StatRow]{Header: "漏检已补", Value: func(r biz.StatRow) any { return r.MadeUp }},
+		xlsx.Column[biz.StatRow]{Header: "漏检", Value: func(r biz.StatRow) any { return r.Missed }},
+		xlsx.Column[biz.StatRow]{Header: "覆盖率", Value: func(r biz.StatRow) any { return pct(r.Coverage()) }},
+		xlsx.Column[biz.StatRow]{Header: "及时率", Value: func(r biz.StatRow) any { return pct(r.Timeliness()) }},
+	)
+	w, err := xlsx.New("巡检统计", cols)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if err := w.Add(r); err != nil {
+			return nil, err
+		}
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return svc.File(ctx, "巡检统计", b)
 }
 
 // ---- records ----

@@ -128,6 +128,8 @@ var Template = []MenuTemplate{
 			{Code: "inspection_task_generate", Name: "生成任务", Category: 2},
 		}},
 		page("inspection_record", "巡检记录", "/intelligentInspectionNew/record", "file-search", "inspectionRecord", "view"),
+		// issue 18: coverage and timeliness per team and person.
+		page("inspection_stats", "巡检统计", "/intelligentInspectionNew/statistics", "dashboard", "inspectionStats", "view", "export"),
 	}},
 	{Code: "personnel_vehicle", Name: "人员车辆", Path: "/personnel", Source: "people", I18n: "personnelVehicle", Category: 1, Children: []MenuTemplate{
 		// positioning: the live map (and the gateways' batch ingest button), zones, tags, anchors and alarms.

@@ -16,6 +16,7 @@ import video from './en-US/video';
 import positioning from './en-US/positioning';
 import equipment from './en-US/equipment';
 import health from './en-US/health';
+import inspection from './en-US/inspection';
 import prevention from './en-US/prevention';
 import records from './en-US/records';
 import shell from './en-US/shell';
@@ -41,6 +42,7 @@ export default {
   ...emergency,
   ...change,
   ...health,
+  ...inspection,
   ...records,
   今天: 'Today',
   '3天': '3 days',

@@ -2,6 +2,7 @@ import React from 'react';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { ENABLES, planApi, pointOptions } from '@/services/equipment';
 import { userOptions } from '@/services/prevention';
+import { getDeptTree } from '@/services/system';
 
 const fields: CrudField[] = [
   { title: '计划名称', dataIndex: 'name', search: true, form: { required: true } },
@@ -19,6 +20,12 @@ const fields: CrudField[] = [
     form: { type: 'select', required: true, request: userOptions, viewAs: 'inspectorName' },
   },
   { title: '巡检人员', dataIndex: 'inspectorName', form: false },
+  {
+    title: '巡检班组',
+    dataIndex: 'deptId',
+    hideInTable: true,
+    form: { type: 'treeSelect', request: () => getDeptTree(), tooltip: '统计时计入的班组,不选则为保存人所在部门' },
+  },
   {
     title: '周期(小时)',
     dataIndex: 'cycleHours',

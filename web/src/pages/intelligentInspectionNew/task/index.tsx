@@ -2,11 +2,20 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Empty, Input, InputNumber, List, Radio, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
 import AttachmentUpload from '@/components/AttachmentUpload';
-import { TASK_STATES, completeTask, generateTasks, taskApi, taskDetail, type InspectTask } from '@/services/equipment';
+import {
+  POINT_STATUSES,
+  TASK_STATES,
+  completeTask,
+  generateTasks,
+  makeUpTask,
+  taskApi,
+  taskDetail,
+  type InspectTask,
+} from '@/services/equipment';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 
-const stateColor = ['blue', 'green', 'red'];
+const stateColor = ['blue', 'green', 'red', 'volcano'];
 
 interface PointForm {
   scanCode: string;
@@ -16,8 +25,21 @@ interface PointForm {
 }
 
 /** One point of the task: the code read from its tag, each check item, photos. */
-function PointCard({ point, index, form, onChange }: { point: any; index: number; form: PointForm; onChange: (f: PointForm) => void }) {
+function PointCard({
+  point,
+  index,
+  form,
+  status,
+  onChange,
+}: {
+  point: any;
+  index: number;
+  form: PointForm;
+  status?: number;
+  onChange: (f: PointForm) => void;
+}) {
   const tt = useText();
+  const st = status ? POINT_STATUSES[status] : undefined;
   const scanned = form.scanCode.trim().toLowerCase() === String(point.code).toLowerCase();
   const readNfc = async () => {
     const Reader = (window as any).NDEFReader;
@@ -42,7 +64,12 @@ function PointCard({ point, index, form, onChange }: { point: any; index: number
       size="small"
       style={{ marginBottom: 12 }}
       title={`${index + 1}. ${point.name}`}
-      extra={scanned ? <Tag color="green">✓</Tag> : null}
+      extra={
+        <Space size={4}>
+          {st && <Tag color={st.color}>{tt(st.label)}</Tag>}
+          {scanned ? <Tag color="green">✓</Tag> : null}
+        </Space>
+      }
     >
       <Typography.Text type="secondary">{point.location}</Typography.Text>
       <Space.Compact style={{ width: '100%', margin: '8px 0' }}>
@@ -106,7 +133,12 @@ function PointCard({ point, index, form, onChange }: { point: any; index: number
   );
 }
 
-/** Doing a task on the phone: every point scanned, every item filled, then one submit. */
+const inspected = (s?: number) => s === 2 || s === 4 || s === 6;
+
+/**
+ * Doing a task on the phone: every point scanned, every item filled, then one submit. A task
+ * past its window (已超期, 漏检) is made up (补检): its points not inspected yet, those scanned.
+ */
 function TaskRunner({ id, onDone }: { id: string; onDone: () => void }) {
   const tt = useText();
   const [task, setTask] = useState<InspectTask>();
@@ -122,20 +154,26 @@ function TaskRunner({ id, onDone }: { id: string; onDone: () => void }) {
   }, [id]);
   if (!task) return <Spin />;
   const open = task.state === 0 && task.mine;
+  const late = (task.state === 2 || task.state === 3) && task.mine;
+  const statusOf: Record<string, number> = {};
+  (task.pointStates || []).forEach((s) => (statusOf[String(s.pointId)] = s.inspectStatus || 0));
+  const points = late ? (task.points || []).filter((p: any) => !inspected(statusOf[p.id])) : task.points || [];
   const submit = async () => {
     setBusy(true);
     try {
-      const results = (task.points || []).map((p: any) => {
-        const f = forms[p.id];
-        return {
-          pointId: p.id,
-          scanCode: f.scanCode,
-          remark: f.remark,
-          photos: f.photos,
-          items: (p.items || []).map((it: any) => ({ name: it.name, value: f.values[it.name] == null ? '' : String(f.values[it.name]) })),
-        };
-      });
-      await completeTask(id, results);
+      const results = points
+        .filter((p: any) => !late || forms[p.id]?.scanCode.trim())
+        .map((p: any) => {
+          const f = forms[p.id];
+          return {
+            pointId: p.id,
+            scanCode: f.scanCode,
+            remark: f.remark,
+            photos: f.photos,
+            items: (p.items || []).map((it: any) => ({ name: it.name, value: f.values[it.name] == null ? '' : String(f.values[it.name]) })),
+          };
+        });
+      await (late ? makeUpTask(id, results) : completeTask(id, results));
       message.success(tt('巡检已提交'));
       onDone();
     } finally {
@@ -151,12 +189,19 @@ function TaskRunner({ id, onDone }: { id: string; onDone: () => void }) {
       <Typography.Paragraph type="secondary">
         {task.startTime} ~ {task.endTime}
       </Typography.Paragraph>
-      {(task.points || []).map((p: any, i: number) => (
-        <PointCard key={p.id} point={p} index={i} form={forms[p.id]} onChange={(f) => setForms({ ...forms, [p.id]: f })} />
+      {points.map((p: any, i: number) => (
+        <PointCard
+          key={p.id}
+          point={p}
+          index={i}
+          form={forms[p.id]}
+          status={statusOf[p.id]}
+          onChange={(f) => setForms({ ...forms, [p.id]: f })}
+        />
       ))}
-      {open ? (
+      {open || (late && points.length > 0) ? (
         <Button type="primary" block size="large" loading={busy} onClick={submit}>
-          <Tx>提交巡检</Tx>
+          <Tx>{late ? '补检' : '提交巡检'}</Tx>
         </Button>
       ) : (
         <Typography.Text type="secondary">
@@ -178,8 +223,8 @@ export default function InspectionTaskPage() {
   const load = useCallback(() => {
     setLoading(true);
     taskApi
-      .list({ current: 1, size: 50, ...(state === 1 ? { state_equal: 1 } : { state_equal: 0 }) })
-      .then((p: any) => setRows((p?.records || []).filter((t: InspectTask) => (state === 1 ? true : t.state === state))))
+      .list({ current: 1, size: 50, state_equal: state === 2 ? 0 : state })
+      .then((p: any) => setRows((p?.records || []).filter((t: InspectTask) => t.state === state)))
       .finally(() => setLoading(false));
   }, [state]);
   useEffect(load, [load]);

@@ -1,0 +1,23 @@
+/** English texts of the inspection statistics page (issue 18). */
+export default {
+  巡检统计: 'Inspection statistics',
+  统计方式: 'Group by',
+  按班组: 'By team',
+  按人员: 'By person',
+  班组: 'Team',
+  应检点数: 'Points due',
+  已检点数: 'Inspected',
+  按时完成: 'On time',
+  超期已检: 'Late',
+  漏检已补: 'Made up',
+  覆盖率: 'Coverage',
+  及时率: 'Timeliness',
+  统计区间: 'Range',
+  补检: 'Make up',
+  巡检班组: 'Team',
+  '统计时计入的班组,不选则为保存人所在部门': "The team its inspections count for; default the saver's department",
+  待检: 'Pending',
+  已检: 'Inspected',
+  超期未检: 'Overdue',
+  漏检未补: 'Missed',
+};
