@@ -123,6 +123,7 @@ export default {
   'menu.inspectionEqDetection': 'Equipment detection',
   'menu.inspectionEqControl': 'Lockout (LOTO)',
   'menu.inspectionEqDisabled': 'Equipment disable',
+  'menu.inspectionStats': 'Inspection statistics',
   'menu.inspectionEqRecover': 'Equipment recovery',
   'menu.inspectionEqScrap': 'Equipment scrapping',
   'menu.personnelPositioning': 'Positioning',
