@@ -2,8 +2,8 @@ package api
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/base64"
+	"fmt"
 	"strings"
 	"testing"
 	"time"

@@ -18,6 +18,7 @@ import (
 	"anquan/kit/platform"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
+	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
 )
@@ -46,6 +47,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc := data.NewEducation(g)
 	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
 	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
+	uc.Reporters = data.Reporters{C: preventionv1.NewPreventionInternalClient(a.in.Dialer.Lazy("prevention"))}
 	uc.Events = a.Outbox
 	// Business times live in the tenant zone so SQLite text comparisons agree.
 	uc.Now = func() time.Time { return time.Now().In(timefmt.Zone) }

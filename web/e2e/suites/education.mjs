@@ -153,5 +153,17 @@ await scenario('an exam for a department: its people join the roster when it is 
   await shot('education-06-exam-by-department');
 });
 
+await scenario('the points centre shows the points earned by passed exams and reported hidden dangers', async () => {
+  // operator1 passed the seeded exam above (95 of 100): 10 points, listed with the exam's name
+  await op.goto(`${BASE}/system/myIntegralCenter`);
+  const centre = op.locator('[data-testid="points-centre"]');
+  await centre.locator('.ant-table-row', { hasText: EXAM }).first().waitFor();
+  const text = await centre.innerText();
+  expect(text.includes('通过考试(95分) +10'), `the exam deed: ${text}`);
+  expect((await centre.locator('.ant-statistic-content-value').first().innerText()).trim() !== '0', 'the total is not counted');
+  expect(text.includes('上报的隐患已验收闭环'), 'the point rules are not listed');
+  await shot('education-07-points-centre', op);
+});
+
 await ctx.close();
 await finish();

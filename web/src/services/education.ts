@@ -148,3 +148,21 @@ export interface QuestionImportError {
 export const questionImportTemplateUrl = `${E}/question/import-template`;
 export const importQuestions = (file: string) =>
   post<{ imported?: number; errors?: QuestionImportError[] }>(`${E}/question/import`, { file }).then((r) => r.data);
+
+/** The caller's points centre (我的积分): computed from passed exams and reported hidden dangers. */
+export interface PointItem {
+  time: string;
+  source: string;
+  title: string;
+  detail: string;
+  points: number;
+}
+export interface PointsCentre {
+  total: number;
+  month: number;
+  rank: number;
+  people: number;
+  items: PointItem[];
+  rules: { code: string; name: string; points: number; source: string }[];
+}
+export const myPoints = () => get<PointsCentre>(`${E}/integral/mine`).then((r) => r.data);

@@ -3457,6 +3457,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/integral/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's points centre (我的积分): total, this month, rank in the tenant, the deeds
+         *     behind them (passed exams, reported hidden dangers) and the point rules.
+         */
+        get: operations["EducationService_IntegralMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/marking/answers": {
         parameters: {
             query?: never;
@@ -12957,6 +12977,15 @@ export interface components {
             value: number;
             valueTime: string;
         };
+        v1PointItem: {
+            detail: string;
+            /** Format: int32 */
+            points: number;
+            /** @description 考试 or 隐患上报. */
+            source: string;
+            time: string;
+            title: string;
+        };
         v1PointPage: {
             /** Format: int32 */
             current: number;
@@ -12990,6 +13019,28 @@ export interface components {
             remark: string;
             /** @description The code read from the tag or label (must be the point's). */
             scanCode: string;
+        };
+        v1PointRule: {
+            code: string;
+            name: string;
+            /** Format: int32 */
+            points: number;
+            source: string;
+        };
+        v1PointsReply: {
+            items: components["schemas"]["v1PointItem"][];
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            people: number;
+            /**
+             * Format: int32
+             * @description Rank among the tenant's people with points (1 = most); people: how many have points.
+             */
+            rank: number;
+            rules: components["schemas"]["v1PointRule"][];
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 2 away from the
@@ -19917,6 +19968,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_IntegralMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PointsReply"];
                 };
             };
         };

@@ -2647,6 +2647,236 @@ func (x *MarkRequest) GetMarks() []*MarkItem {
 	return nil
 }
 
+type PointItem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Time  string                 `protobuf:"bytes,1,opt,name=time,proto3" json:"time,omitempty"`
+	// 考试 or 隐患上报.
+	Source        string `protobuf:"bytes,2,opt,name=source,proto3" json:"source,omitempty"`
+	Title         string `protobuf:"bytes,3,opt,name=title,proto3" json:"title,omitempty"`
+	Detail        string `protobuf:"bytes,4,opt,name=detail,proto3" json:"detail,omitempty"`
+	Points        int32  `protobuf:"varint,5,opt,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PointItem) Reset() {
+	*x = PointItem{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PointItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PointItem) ProtoMessage() {}
+
+func (x *PointItem) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PointItem.ProtoReflect.Descriptor instead.
+func (*PointItem) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *PointItem) GetTime() string {
+	if x != nil {
+		return x.Time
+	}
+	return ""
+}
+
+func (x *PointItem) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *PointItem) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *PointItem) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+func (x *PointItem) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+type PointRule struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Points        int32                  `protobuf:"varint,3,opt,name=points,proto3" json:"points,omitempty"`
+	Source        string                 `protobuf:"bytes,4,opt,name=source,proto3" json:"source,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PointRule) Reset() {
+	*x = PointRule{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PointRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PointRule) ProtoMessage() {}
+
+func (x *PointRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PointRule.ProtoReflect.Descriptor instead.
+func (*PointRule) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *PointRule) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *PointRule) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PointRule) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+func (x *PointRule) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+type PointsReply struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Total int32                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	Month int32                  `protobuf:"varint,2,opt,name=month,proto3" json:"month,omitempty"`
+	// Rank among the tenant's people with points (1 = most); people: how many have points.
+	Rank          int32        `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
+	People        int32        `protobuf:"varint,4,opt,name=people,proto3" json:"people,omitempty"`
+	Items         []*PointItem `protobuf:"bytes,5,rep,name=items,proto3" json:"items,omitempty"`
+	Rules         []*PointRule `protobuf:"bytes,6,rep,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PointsReply) Reset() {
+	*x = PointsReply{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PointsReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PointsReply) ProtoMessage() {}
+
+func (x *PointsReply) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PointsReply.ProtoReflect.Descriptor instead.
+func (*PointsReply) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *PointsReply) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *PointsReply) GetMonth() int32 {
+	if x != nil {
+		return x.Month
+	}
+	return 0
+}
+
+func (x *PointsReply) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *PointsReply) GetPeople() int32 {
+	if x != nil {
+		return x.People
+	}
+	return 0
+}
+
+func (x *PointsReply) GetItems() []*PointItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+func (x *PointsReply) GetRules() []*PointRule {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
@@ -2911,7 +3141,25 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
 	"\vMarkRequest\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
-	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks2\xf1\x1f\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks\"}\n" +
+	"\tPointItem\x12\x12\n" +
+	"\x04time\x18\x01 \x01(\tR\x04time\x12\x16\n" +
+	"\x06source\x18\x02 \x01(\tR\x06source\x12\x14\n" +
+	"\x05title\x18\x03 \x01(\tR\x05title\x12\x16\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\x12\x16\n" +
+	"\x06points\x18\x05 \x01(\x05R\x06points\"c\n" +
+	"\tPointRule\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06points\x18\x03 \x01(\x05R\x06points\x12\x16\n" +
+	"\x06source\x18\x04 \x01(\tR\x06source\"\xcf\x01\n" +
+	"\vPointsReply\x12\x14\n" +
+	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x14\n" +
+	"\x05month\x18\x02 \x01(\x05R\x05month\x12\x12\n" +
+	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x16\n" +
+	"\x06people\x18\x04 \x01(\x05R\x06people\x123\n" +
+	"\x05items\x18\x05 \x03(\v2\x1d.blade.education.v1.PointItemR\x05items\x123\n" +
+	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules2\xe4 \n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -2932,7 +3180,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
 	"ExamSubmit\x12\x18.blade.education.v1.Exam\x1a\x18.blade.education.v1.Exam\"C\xca\xf3\x18\x1aedu_exam_add,edu_exam_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/education/exam/submit\x12z\n" +
 	"\n" +
-	"ExamRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x0fedu_exam_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/education/exam/remove\x12p\n" +
+	"ExamRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"5\xca\xf3\x18\x0fedu_exam_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/education/exam/remove\x12q\n" +
+	"\fIntegralMine\x12\x16.blade.common.v1.Empty\x1a\x1f.blade.education.v1.PointsReply\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/integral/mine\x12p\n" +
 	"\n" +
 	"RecordPage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.RecordRows\"&\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/record/page\x12j\n" +
 	"\fRecordExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/record/export\x12p\n" +
@@ -2962,7 +3211,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -2994,11 +3243,15 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*MarkAnswersQuery)(nil),              // 27: blade.education.v1.MarkAnswersQuery
 	(*MarkItem)(nil),                      // 28: blade.education.v1.MarkItem
 	(*MarkRequest)(nil),                   // 29: blade.education.v1.MarkRequest
-	(*v1.PageQuery)(nil),                  // 30: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 31: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 32: blade.common.v1.IdQuery
-	(*wrapperspb.BoolValue)(nil),          // 33: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 34: google.api.HttpBody
+	(*PointItem)(nil),                     // 30: blade.education.v1.PointItem
+	(*PointRule)(nil),                     // 31: blade.education.v1.PointRule
+	(*PointsReply)(nil),                   // 32: blade.education.v1.PointsReply
+	(*v1.PageQuery)(nil),                  // 33: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 34: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 35: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 36: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 37: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 38: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -3019,73 +3272,77 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	23, // 15: blade.education.v1.MarkQuestionRows.records:type_name -> blade.education.v1.MarkQuestion
 	25, // 16: blade.education.v1.MarkAnswerRows.records:type_name -> blade.education.v1.MarkAnswer
 	28, // 17: blade.education.v1.MarkRequest.marks:type_name -> blade.education.v1.MarkItem
-	30, // 18: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 19: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	31, // 20: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	30, // 21: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	32, // 22: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 23: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	31, // 24: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 25: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 26: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	30, // 27: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	32, // 28: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 29: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	31, // 30: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	30, // 31: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	32, // 32: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 33: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	31, // 34: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	30, // 35: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	30, // 36: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	30, // 37: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	32, // 38: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	32, // 39: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 40: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	32, // 41: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 42: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	30, // 43: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	32, // 44: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 45: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 46: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	30, // 47: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	32, // 48: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 49: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 50: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	33, // 51: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 52: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 53: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 54: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	33, // 55: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	34, // 56: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 57: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 58: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 59: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 60: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	33, // 61: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 62: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 63: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 64: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	33, // 65: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	18, // 66: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	34, // 67: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 68: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 69: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 70: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 71: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 72: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 73: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 74: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 75: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 76: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 77: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 78: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 79: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	49, // [49:80] is the sub-list for method output_type
-	18, // [18:49] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	30, // 18: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
+	31, // 19: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
+	33, // 20: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 21: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	34, // 22: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	33, // 23: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	35, // 24: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 25: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	34, // 26: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 27: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 28: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	33, // 29: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	35, // 30: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 31: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	34, // 32: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	33, // 33: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	35, // 34: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 35: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	34, // 36: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	36, // 37: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	33, // 38: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	33, // 39: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	33, // 40: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	35, // 41: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	35, // 42: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 43: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	35, // 44: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 45: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	33, // 46: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	35, // 47: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 48: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 49: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	33, // 50: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	35, // 51: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 52: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 53: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	37, // 54: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 55: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 56: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 57: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	37, // 58: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	38, // 59: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 60: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 61: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 62: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 63: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	37, // 64: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 65: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 66: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 67: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	37, // 68: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	32, // 69: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 70: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	38, // 71: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 72: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 73: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 74: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 75: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 76: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 77: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 78: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 79: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 80: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 81: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 82: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 83: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	52, // [52:84] is the sub-list for method output_type
+	20, // [20:52] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -3099,7 +3356,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -46,6 +46,7 @@ const (
 	EducationService_ExamDetail_FullMethodName             = "/blade.education.v1.EducationService/ExamDetail"
 	EducationService_ExamSubmit_FullMethodName             = "/blade.education.v1.EducationService/ExamSubmit"
 	EducationService_ExamRemove_FullMethodName             = "/blade.education.v1.EducationService/ExamRemove"
+	EducationService_IntegralMine_FullMethodName           = "/blade.education.v1.EducationService/IntegralMine"
 	EducationService_RecordPage_FullMethodName             = "/blade.education.v1.EducationService/RecordPage"
 	EducationService_RecordExport_FullMethodName           = "/blade.education.v1.EducationService/RecordExport"
 	EducationService_RecordMine_FullMethodName             = "/blade.education.v1.EducationService/RecordMine"
@@ -89,6 +90,9 @@ type EducationServiceClient interface {
 	// anyone started; later only its name, end time and remark change.
 	ExamSubmit(ctx context.Context, in *Exam, opts ...grpc.CallOption) (*Exam, error)
 	ExamRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// The caller's points centre (我的积分): total, this month, rank in the tenant, the deeds
+	// behind them (passed exams, reported hidden dangers) and the point rules.
+	IntegralMine(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*PointsReply, error)
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error)
@@ -303,6 +307,16 @@ func (c *educationServiceClient) ExamRemove(ctx context.Context, in *v1.IdsQuery
 	return out, nil
 }
 
+func (c *educationServiceClient) IntegralMine(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*PointsReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PointsReply)
+	err := c.cc.Invoke(ctx, EducationService_IntegralMine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) RecordPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RecordRows, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordRows)
@@ -470,6 +484,9 @@ type EducationServiceServer interface {
 	// anyone started; later only its name, end time and remark change.
 	ExamSubmit(context.Context, *Exam) (*Exam, error)
 	ExamRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// The caller's points centre (我的积分): total, this month, rank in the tenant, the deeds
+	// behind them (passed exams, reported hidden dangers) and the point rules.
+	IntegralMine(context.Context, *v1.Empty) (*PointsReply, error)
 	// Results of every attempt (managers: the tenant's; others: their own);
 	// filters examId, userId, state, passed.
 	RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error)
@@ -564,6 +581,9 @@ func (UnimplementedEducationServiceServer) ExamSubmit(context.Context, *Exam) (*
 }
 func (UnimplementedEducationServiceServer) ExamRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExamRemove not implemented")
+}
+func (UnimplementedEducationServiceServer) IntegralMine(context.Context, *v1.Empty) (*PointsReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method IntegralMine not implemented")
 }
 func (UnimplementedEducationServiceServer) RecordPage(context.Context, *v1.PageQuery) (*RecordRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordPage not implemented")
@@ -934,6 +954,24 @@ func _EducationService_ExamRemove_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_IntegralMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).IntegralMine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_IntegralMine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).IntegralMine(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_RecordPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -1260,6 +1298,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ExamRemove",
 			Handler:    _EducationService_ExamRemove_Handler,
+		},
+		{
+			MethodName: "IntegralMine",
+			Handler:    _EducationService_IntegralMine_Handler,
 		},
 		{
 			MethodName: "RecordPage",

@@ -3812,6 +3812,266 @@ func (x *UploadQuery) GetKinds() string {
 	return ""
 }
 
+// Hidden dangers reported per person, for the points centre (education): counts of the
+// tenant by reporter, voided ones left out, and the asked person's latest reports.
+type ReporterTallyQuery struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	TenantId string                 `protobuf:"bytes,3,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	UserId   int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// The asked person's latest reports to list (0-200).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReporterTallyQuery) Reset() {
+	*x = ReporterTallyQuery{}
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReporterTallyQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReporterTallyQuery) ProtoMessage() {}
+
+func (x *ReporterTallyQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReporterTallyQuery.ProtoReflect.Descriptor instead.
+func (*ReporterTallyQuery) Descriptor() ([]byte, []int) {
+	return file_blade_prevention_v1_prevention_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ReporterTallyQuery) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *ReporterTallyQuery) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *ReporterTallyQuery) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ReporterCount struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	UserId int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// Reported and not voided; of them major (重大隐患) and accepted (已验收).
+	Reported      int32 `protobuf:"varint,2,opt,name=reported,proto3" json:"reported,omitempty"`
+	Major         int32 `protobuf:"varint,3,opt,name=major,proto3" json:"major,omitempty"`
+	Accepted      int32 `protobuf:"varint,4,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReporterCount) Reset() {
+	*x = ReporterCount{}
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReporterCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReporterCount) ProtoMessage() {}
+
+func (x *ReporterCount) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReporterCount.ProtoReflect.Descriptor instead.
+func (*ReporterCount) Descriptor() ([]byte, []int) {
+	return file_blade_prevention_v1_prevention_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ReporterCount) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *ReporterCount) GetReported() int32 {
+	if x != nil {
+		return x.Reported
+	}
+	return 0
+}
+
+func (x *ReporterCount) GetMajor() int32 {
+	if x != nil {
+		return x.Major
+	}
+	return 0
+}
+
+func (x *ReporterCount) GetAccepted() int32 {
+	if x != nil {
+		return x.Accepted
+	}
+	return 0
+}
+
+type ReportedHazard struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	DangerName    string                 `protobuf:"bytes,2,opt,name=danger_name,json=dangerName,proto3" json:"danger_name,omitempty"`
+	DangerLevel   int32                  `protobuf:"varint,3,opt,name=danger_level,json=dangerLevel,proto3" json:"danger_level,omitempty"`
+	DangerState   int32                  `protobuf:"varint,4,opt,name=danger_state,json=dangerState,proto3" json:"danger_state,omitempty"`
+	ReportTime    string                 `protobuf:"bytes,5,opt,name=report_time,json=reportTime,proto3" json:"report_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportedHazard) Reset() {
+	*x = ReportedHazard{}
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportedHazard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportedHazard) ProtoMessage() {}
+
+func (x *ReportedHazard) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportedHazard.ProtoReflect.Descriptor instead.
+func (*ReportedHazard) Descriptor() ([]byte, []int) {
+	return file_blade_prevention_v1_prevention_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ReportedHazard) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ReportedHazard) GetDangerName() string {
+	if x != nil {
+		return x.DangerName
+	}
+	return ""
+}
+
+func (x *ReportedHazard) GetDangerLevel() int32 {
+	if x != nil {
+		return x.DangerLevel
+	}
+	return 0
+}
+
+func (x *ReportedHazard) GetDangerState() int32 {
+	if x != nil {
+		return x.DangerState
+	}
+	return 0
+}
+
+func (x *ReportedHazard) GetReportTime() string {
+	if x != nil {
+		return x.ReportTime
+	}
+	return ""
+}
+
+type ReporterTallyReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Counts        []*ReporterCount       `protobuf:"bytes,1,rep,name=counts,proto3" json:"counts,omitempty"`
+	Mine          []*ReportedHazard      `protobuf:"bytes,2,rep,name=mine,proto3" json:"mine,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReporterTallyReply) Reset() {
+	*x = ReporterTallyReply{}
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReporterTallyReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReporterTallyReply) ProtoMessage() {}
+
+func (x *ReporterTallyReply) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_prevention_v1_prevention_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReporterTallyReply.ProtoReflect.Descriptor instead.
+func (*ReporterTallyReply) Descriptor() ([]byte, []int) {
+	return file_blade_prevention_v1_prevention_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ReporterTallyReply) GetCounts() []*ReporterCount {
+	if x != nil {
+		return x.Counts
+	}
+	return nil
+}
+
+func (x *ReporterTallyReply) GetMine() []*ReportedHazard {
+	if x != nil {
+		return x.Mine
+	}
+	return nil
+}
+
 var File_blade_prevention_v1_prevention_proto protoreflect.FileDescriptor
 
 const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
@@ -4249,7 +4509,28 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"plansTotal\"S\n" +
 	"\vUploadQuery\x12$\n" +
 	"\bprovince\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bprovince\x12\x1e\n" +
-	"\x05kinds\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05kinds2\xec:\n" +
+	"\x05kinds\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05kinds\"w\n" +
+	"\x12ReporterTallyQuery\x12&\n" +
+	"\ttenant_id\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\btenantId\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12 \n" +
+	"\x05limit\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\x05limit\"v\n" +
+	"\rReporterCount\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1a\n" +
+	"\breported\x18\x02 \x01(\x05R\breported\x12\x14\n" +
+	"\x05major\x18\x03 \x01(\x05R\x05major\x12\x1a\n" +
+	"\baccepted\x18\x04 \x01(\x05R\baccepted\"\xa8\x01\n" +
+	"\x0eReportedHazard\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
+	"\vdanger_name\x18\x02 \x01(\tR\n" +
+	"dangerName\x12!\n" +
+	"\fdanger_level\x18\x03 \x01(\x05R\vdangerLevel\x12!\n" +
+	"\fdanger_state\x18\x04 \x01(\x05R\vdangerState\x12\x1f\n" +
+	"\vreport_time\x18\x05 \x01(\tR\n" +
+	"reportTime\"\x89\x01\n" +
+	"\x12ReporterTallyReply\x12:\n" +
+	"\x06counts\x18\x01 \x03(\v2\".blade.prevention.v1.ReporterCountR\x06counts\x127\n" +
+	"\x04mine\x18\x02 \x03(\v2#.blade.prevention.v1.ReportedHazardR\x04mine2\xec:\n" +
 	"\x11PreventionService\x12\x91\x01\n" +
 	"\x0ePageRiskObject\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.prevention.v1.RiskObjectPage\">\xca\xf3\x18\vrisk_object\x82\xd3\xe4\x93\x02)\x12'/api/nDoublePrevention/risk-object/page\x12\x86\x01\n" +
 	"\x0eListRiskObject\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.prevention.v1.RiskObjectList\"3\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02)\x12'/api/nDoublePrevention/risk-object/list\x12\x8f\x01\n" +
@@ -4306,7 +4587,9 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"\fHazardExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"P\xca\xf3\x18\x19hidden_danger_list_export\x82\xd3\xe4\x93\x02-\x12+/api/nDoublePrevention/hidden-danger/export\x12\xa1\x01\n" +
 	"\x10CommitmentDetail\x12\x1e.blade.prevention.v1.DateQuery\x1a#.blade.prevention.v1.RiskCommitment\"H\xca\xf3\x18\x0frisk_commitment\x82\xd3\xe4\x93\x02/\x12-/api/nDoublePrevention/risk-commitment/detail\x12\x9f\x01\n" +
 	"\fScreenDetail\x12\x1e.blade.prevention.v1.DateQuery\x1a\x1f.blade.prevention.v1.DualScreen\"N\xca\xf3\x18\x10dual_prophylaxis\x82\xd3\xe4\x93\x024\x122/api/nDoublePrevention/dual-prophylaxis/statistics\x12\xa0\x01\n" +
-	"\fUploadExport\x12 .blade.prevention.v1.UploadQuery\x1a\x14.google.api.HttpBody\"X\xca\xf3\x18(dual_prophylaxis_export,risk_unit_export\x82\xd3\xe4\x93\x02&\x12$/api/nDoublePrevention/upload/exportB/Z-anquan/proto/blade/prevention/v1;preventionv1b\x06proto3"
+	"\fUploadExport\x12 .blade.prevention.v1.UploadQuery\x1a\x14.google.api.HttpBody\"X\xca\xf3\x18(dual_prophylaxis_export,risk_unit_export\x82\xd3\xe4\x93\x02&\x12$/api/nDoublePrevention/upload/export2w\n" +
+	"\x12PreventionInternal\x12a\n" +
+	"\rReporterTally\x12'.blade.prevention.v1.ReporterTallyQuery\x1a'.blade.prevention.v1.ReporterTallyReplyB/Z-anquan/proto/blade/prevention/v1;preventionv1b\x06proto3"
 
 var (
 	file_blade_prevention_v1_prevention_proto_rawDescOnce sync.Once
@@ -4320,7 +4603,7 @@ func file_blade_prevention_v1_prevention_proto_rawDescGZIP() []byte {
 	return file_blade_prevention_v1_prevention_proto_rawDescData
 }
 
-var file_blade_prevention_v1_prevention_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_blade_prevention_v1_prevention_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_blade_prevention_v1_prevention_proto_goTypes = []any{
 	(*RiskObject)(nil),           // 0: blade.prevention.v1.RiskObject
 	(*RiskObjectPage)(nil),       // 1: blade.prevention.v1.RiskObjectPage
@@ -4353,11 +4636,15 @@ var file_blade_prevention_v1_prevention_proto_goTypes = []any{
 	(*CountItem)(nil),            // 28: blade.prevention.v1.CountItem
 	(*DualScreen)(nil),           // 29: blade.prevention.v1.DualScreen
 	(*UploadQuery)(nil),          // 30: blade.prevention.v1.UploadQuery
-	(*v1.PageQuery)(nil),         // 31: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 32: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 33: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 34: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 35: google.api.HttpBody
+	(*ReporterTallyQuery)(nil),   // 31: blade.prevention.v1.ReporterTallyQuery
+	(*ReporterCount)(nil),        // 32: blade.prevention.v1.ReporterCount
+	(*ReportedHazard)(nil),       // 33: blade.prevention.v1.ReportedHazard
+	(*ReporterTallyReply)(nil),   // 34: blade.prevention.v1.ReporterTallyReply
+	(*v1.PageQuery)(nil),         // 35: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 36: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 37: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 38: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 39: google.api.HttpBody
 }
 var file_blade_prevention_v1_prevention_proto_depIdxs = []int32{
 	0,  // 0: blade.prevention.v1.RiskObjectPage.records:type_name -> blade.prevention.v1.RiskObject
@@ -4385,109 +4672,113 @@ var file_blade_prevention_v1_prevention_proto_depIdxs = []int32{
 	28, // 22: blade.prevention.v1.DualScreen.hazard_levels:type_name -> blade.prevention.v1.CountItem
 	23, // 23: blade.prevention.v1.DualScreen.overdue_hazards:type_name -> blade.prevention.v1.Hazard
 	17, // 24: blade.prevention.v1.DualScreen.overdue_tasks:type_name -> blade.prevention.v1.CheckTask
-	31, // 25: blade.prevention.v1.PreventionService.PageRiskObject:input_type -> blade.common.v1.PageQuery
-	31, // 26: blade.prevention.v1.PreventionService.ListRiskObject:input_type -> blade.common.v1.PageQuery
-	32, // 27: blade.prevention.v1.PreventionService.RiskObjectDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 28: blade.prevention.v1.PreventionService.RiskObjectSubmit:input_type -> blade.prevention.v1.RiskObject
-	33, // 29: blade.prevention.v1.PreventionService.RiskObjectRemove:input_type -> blade.common.v1.IdsQuery
-	31, // 30: blade.prevention.v1.PreventionService.PageRiskUnit:input_type -> blade.common.v1.PageQuery
-	31, // 31: blade.prevention.v1.PreventionService.ListRiskUnit:input_type -> blade.common.v1.PageQuery
-	32, // 32: blade.prevention.v1.PreventionService.RiskUnitDetail:input_type -> blade.common.v1.IdQuery
-	32, // 33: blade.prevention.v1.PreventionService.RiskUnitFull:input_type -> blade.common.v1.IdQuery
-	3,  // 34: blade.prevention.v1.PreventionService.RiskUnitSubmit:input_type -> blade.prevention.v1.RiskUnit
-	33, // 35: blade.prevention.v1.PreventionService.RiskUnitRemove:input_type -> blade.common.v1.IdsQuery
-	31, // 36: blade.prevention.v1.PreventionService.RiskUnitExport:input_type -> blade.common.v1.PageQuery
-	31, // 37: blade.prevention.v1.PreventionService.PageRiskEvent:input_type -> blade.common.v1.PageQuery
-	31, // 38: blade.prevention.v1.PreventionService.ListRiskEvent:input_type -> blade.common.v1.PageQuery
-	32, // 39: blade.prevention.v1.PreventionService.RiskEventDetail:input_type -> blade.common.v1.IdQuery
-	6,  // 40: blade.prevention.v1.PreventionService.RiskEventSubmit:input_type -> blade.prevention.v1.RiskEvent
-	33, // 41: blade.prevention.v1.PreventionService.RiskEventRemove:input_type -> blade.common.v1.IdsQuery
-	31, // 42: blade.prevention.v1.PreventionService.RiskEventExport:input_type -> blade.common.v1.PageQuery
-	6,  // 43: blade.prevention.v1.PreventionService.RiskEventGrade:input_type -> blade.prevention.v1.RiskEvent
-	31, // 44: blade.prevention.v1.PreventionService.PageMeasure:input_type -> blade.common.v1.PageQuery
-	31, // 45: blade.prevention.v1.PreventionService.ListMeasure:input_type -> blade.common.v1.PageQuery
-	32, // 46: blade.prevention.v1.PreventionService.MeasureDetail:input_type -> blade.common.v1.IdQuery
-	10, // 47: blade.prevention.v1.PreventionService.MeasureSubmit:input_type -> blade.prevention.v1.Measure
-	33, // 48: blade.prevention.v1.PreventionService.MeasureRemove:input_type -> blade.common.v1.IdsQuery
-	31, // 49: blade.prevention.v1.PreventionService.MeasureExport:input_type -> blade.common.v1.PageQuery
-	31, // 50: blade.prevention.v1.PreventionService.PageCheckPlan:input_type -> blade.common.v1.PageQuery
-	31, // 51: blade.prevention.v1.PreventionService.ListCheckPlan:input_type -> blade.common.v1.PageQuery
-	32, // 52: blade.prevention.v1.PreventionService.CheckPlanDetail:input_type -> blade.common.v1.IdQuery
-	13, // 53: blade.prevention.v1.PreventionService.CheckPlanSubmit:input_type -> blade.prevention.v1.CheckPlan
-	33, // 54: blade.prevention.v1.PreventionService.CheckPlanRemove:input_type -> blade.common.v1.IdsQuery
-	31, // 55: blade.prevention.v1.PreventionService.PageCheckTask:input_type -> blade.common.v1.PageQuery
-	32, // 56: blade.prevention.v1.PreventionService.CheckTaskDetail:input_type -> blade.common.v1.IdQuery
-	31, // 57: blade.prevention.v1.PreventionService.CheckTaskExport:input_type -> blade.common.v1.PageQuery
-	19, // 58: blade.prevention.v1.PreventionService.CheckTaskGenerate:input_type -> blade.prevention.v1.GenerateRequest
-	31, // 59: blade.prevention.v1.PreventionService.PageCheckRecord:input_type -> blade.common.v1.PageQuery
-	32, // 60: blade.prevention.v1.PreventionService.CheckRecordDetail:input_type -> blade.common.v1.IdQuery
-	21, // 61: blade.prevention.v1.PreventionService.CheckRecordSubmit:input_type -> blade.prevention.v1.CheckRecord
-	31, // 62: blade.prevention.v1.PreventionService.CheckRecordExport:input_type -> blade.common.v1.PageQuery
-	31, // 63: blade.prevention.v1.PreventionService.PageHazard:input_type -> blade.common.v1.PageQuery
-	32, // 64: blade.prevention.v1.PreventionService.HazardDetail:input_type -> blade.common.v1.IdQuery
-	23, // 65: blade.prevention.v1.PreventionService.HazardSubmit:input_type -> blade.prevention.v1.Hazard
-	33, // 66: blade.prevention.v1.PreventionService.HazardRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 67: blade.prevention.v1.PreventionService.HazardAssess:input_type -> blade.prevention.v1.HazardAction
-	25, // 68: blade.prevention.v1.PreventionService.HazardRectify:input_type -> blade.prevention.v1.HazardAction
-	25, // 69: blade.prevention.v1.PreventionService.HazardAccept:input_type -> blade.prevention.v1.HazardAction
-	31, // 70: blade.prevention.v1.PreventionService.HazardExport:input_type -> blade.common.v1.PageQuery
-	26, // 71: blade.prevention.v1.PreventionService.CommitmentDetail:input_type -> blade.prevention.v1.DateQuery
-	26, // 72: blade.prevention.v1.PreventionService.ScreenDetail:input_type -> blade.prevention.v1.DateQuery
-	30, // 73: blade.prevention.v1.PreventionService.UploadExport:input_type -> blade.prevention.v1.UploadQuery
-	1,  // 74: blade.prevention.v1.PreventionService.PageRiskObject:output_type -> blade.prevention.v1.RiskObjectPage
-	2,  // 75: blade.prevention.v1.PreventionService.ListRiskObject:output_type -> blade.prevention.v1.RiskObjectList
-	0,  // 76: blade.prevention.v1.PreventionService.RiskObjectDetail:output_type -> blade.prevention.v1.RiskObject
-	34, // 77: blade.prevention.v1.PreventionService.RiskObjectSubmit:output_type -> google.protobuf.BoolValue
-	34, // 78: blade.prevention.v1.PreventionService.RiskObjectRemove:output_type -> google.protobuf.BoolValue
-	4,  // 79: blade.prevention.v1.PreventionService.PageRiskUnit:output_type -> blade.prevention.v1.RiskUnitPage
-	5,  // 80: blade.prevention.v1.PreventionService.ListRiskUnit:output_type -> blade.prevention.v1.RiskUnitList
-	3,  // 81: blade.prevention.v1.PreventionService.RiskUnitDetail:output_type -> blade.prevention.v1.RiskUnit
-	16, // 82: blade.prevention.v1.PreventionService.RiskUnitFull:output_type -> blade.prevention.v1.RiskUnitTree
-	34, // 83: blade.prevention.v1.PreventionService.RiskUnitSubmit:output_type -> google.protobuf.BoolValue
-	34, // 84: blade.prevention.v1.PreventionService.RiskUnitRemove:output_type -> google.protobuf.BoolValue
-	35, // 85: blade.prevention.v1.PreventionService.RiskUnitExport:output_type -> google.api.HttpBody
-	7,  // 86: blade.prevention.v1.PreventionService.PageRiskEvent:output_type -> blade.prevention.v1.RiskEventPage
-	8,  // 87: blade.prevention.v1.PreventionService.ListRiskEvent:output_type -> blade.prevention.v1.RiskEventList
-	6,  // 88: blade.prevention.v1.PreventionService.RiskEventDetail:output_type -> blade.prevention.v1.RiskEvent
-	34, // 89: blade.prevention.v1.PreventionService.RiskEventSubmit:output_type -> google.protobuf.BoolValue
-	34, // 90: blade.prevention.v1.PreventionService.RiskEventRemove:output_type -> google.protobuf.BoolValue
-	35, // 91: blade.prevention.v1.PreventionService.RiskEventExport:output_type -> google.api.HttpBody
-	9,  // 92: blade.prevention.v1.PreventionService.RiskEventGrade:output_type -> blade.prevention.v1.GradeResult
-	11, // 93: blade.prevention.v1.PreventionService.PageMeasure:output_type -> blade.prevention.v1.MeasurePage
-	12, // 94: blade.prevention.v1.PreventionService.ListMeasure:output_type -> blade.prevention.v1.MeasureList
-	10, // 95: blade.prevention.v1.PreventionService.MeasureDetail:output_type -> blade.prevention.v1.Measure
-	34, // 96: blade.prevention.v1.PreventionService.MeasureSubmit:output_type -> google.protobuf.BoolValue
-	34, // 97: blade.prevention.v1.PreventionService.MeasureRemove:output_type -> google.protobuf.BoolValue
-	35, // 98: blade.prevention.v1.PreventionService.MeasureExport:output_type -> google.api.HttpBody
-	14, // 99: blade.prevention.v1.PreventionService.PageCheckPlan:output_type -> blade.prevention.v1.CheckPlanPage
-	15, // 100: blade.prevention.v1.PreventionService.ListCheckPlan:output_type -> blade.prevention.v1.CheckPlanList
-	13, // 101: blade.prevention.v1.PreventionService.CheckPlanDetail:output_type -> blade.prevention.v1.CheckPlan
-	34, // 102: blade.prevention.v1.PreventionService.CheckPlanSubmit:output_type -> google.protobuf.BoolValue
-	34, // 103: blade.prevention.v1.PreventionService.CheckPlanRemove:output_type -> google.protobuf.BoolValue
-	18, // 104: blade.prevention.v1.PreventionService.PageCheckTask:output_type -> blade.prevention.v1.CheckTaskPage
-	17, // 105: blade.prevention.v1.PreventionService.CheckTaskDetail:output_type -> blade.prevention.v1.CheckTask
-	35, // 106: blade.prevention.v1.PreventionService.CheckTaskExport:output_type -> google.api.HttpBody
-	20, // 107: blade.prevention.v1.PreventionService.CheckTaskGenerate:output_type -> blade.prevention.v1.GenerateResult
-	22, // 108: blade.prevention.v1.PreventionService.PageCheckRecord:output_type -> blade.prevention.v1.CheckRecordPage
-	21, // 109: blade.prevention.v1.PreventionService.CheckRecordDetail:output_type -> blade.prevention.v1.CheckRecord
-	34, // 110: blade.prevention.v1.PreventionService.CheckRecordSubmit:output_type -> google.protobuf.BoolValue
-	35, // 111: blade.prevention.v1.PreventionService.CheckRecordExport:output_type -> google.api.HttpBody
-	24, // 112: blade.prevention.v1.PreventionService.PageHazard:output_type -> blade.prevention.v1.HazardPage
-	23, // 113: blade.prevention.v1.PreventionService.HazardDetail:output_type -> blade.prevention.v1.Hazard
-	34, // 114: blade.prevention.v1.PreventionService.HazardSubmit:output_type -> google.protobuf.BoolValue
-	34, // 115: blade.prevention.v1.PreventionService.HazardRemove:output_type -> google.protobuf.BoolValue
-	34, // 116: blade.prevention.v1.PreventionService.HazardAssess:output_type -> google.protobuf.BoolValue
-	34, // 117: blade.prevention.v1.PreventionService.HazardRectify:output_type -> google.protobuf.BoolValue
-	34, // 118: blade.prevention.v1.PreventionService.HazardAccept:output_type -> google.protobuf.BoolValue
-	35, // 119: blade.prevention.v1.PreventionService.HazardExport:output_type -> google.api.HttpBody
-	27, // 120: blade.prevention.v1.PreventionService.CommitmentDetail:output_type -> blade.prevention.v1.RiskCommitment
-	29, // 121: blade.prevention.v1.PreventionService.ScreenDetail:output_type -> blade.prevention.v1.DualScreen
-	35, // 122: blade.prevention.v1.PreventionService.UploadExport:output_type -> google.api.HttpBody
-	74, // [74:123] is the sub-list for method output_type
-	25, // [25:74] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	32, // 25: blade.prevention.v1.ReporterTallyReply.counts:type_name -> blade.prevention.v1.ReporterCount
+	33, // 26: blade.prevention.v1.ReporterTallyReply.mine:type_name -> blade.prevention.v1.ReportedHazard
+	35, // 27: blade.prevention.v1.PreventionService.PageRiskObject:input_type -> blade.common.v1.PageQuery
+	35, // 28: blade.prevention.v1.PreventionService.ListRiskObject:input_type -> blade.common.v1.PageQuery
+	36, // 29: blade.prevention.v1.PreventionService.RiskObjectDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 30: blade.prevention.v1.PreventionService.RiskObjectSubmit:input_type -> blade.prevention.v1.RiskObject
+	37, // 31: blade.prevention.v1.PreventionService.RiskObjectRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 32: blade.prevention.v1.PreventionService.PageRiskUnit:input_type -> blade.common.v1.PageQuery
+	35, // 33: blade.prevention.v1.PreventionService.ListRiskUnit:input_type -> blade.common.v1.PageQuery
+	36, // 34: blade.prevention.v1.PreventionService.RiskUnitDetail:input_type -> blade.common.v1.IdQuery
+	36, // 35: blade.prevention.v1.PreventionService.RiskUnitFull:input_type -> blade.common.v1.IdQuery
+	3,  // 36: blade.prevention.v1.PreventionService.RiskUnitSubmit:input_type -> blade.prevention.v1.RiskUnit
+	37, // 37: blade.prevention.v1.PreventionService.RiskUnitRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 38: blade.prevention.v1.PreventionService.RiskUnitExport:input_type -> blade.common.v1.PageQuery
+	35, // 39: blade.prevention.v1.PreventionService.PageRiskEvent:input_type -> blade.common.v1.PageQuery
+	35, // 40: blade.prevention.v1.PreventionService.ListRiskEvent:input_type -> blade.common.v1.PageQuery
+	36, // 41: blade.prevention.v1.PreventionService.RiskEventDetail:input_type -> blade.common.v1.IdQuery
+	6,  // 42: blade.prevention.v1.PreventionService.RiskEventSubmit:input_type -> blade.prevention.v1.RiskEvent
+	37, // 43: blade.prevention.v1.PreventionService.RiskEventRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 44: blade.prevention.v1.PreventionService.RiskEventExport:input_type -> blade.common.v1.PageQuery
+	6,  // 45: blade.prevention.v1.PreventionService.RiskEventGrade:input_type -> blade.prevention.v1.RiskEvent
+	35, // 46: blade.prevention.v1.PreventionService.PageMeasure:input_type -> blade.common.v1.PageQuery
+	35, // 47: blade.prevention.v1.PreventionService.ListMeasure:input_type -> blade.common.v1.PageQuery
+	36, // 48: blade.prevention.v1.PreventionService.MeasureDetail:input_type -> blade.common.v1.IdQuery
+	10, // 49: blade.prevention.v1.PreventionService.MeasureSubmit:input_type -> blade.prevention.v1.Measure
+	37, // 50: blade.prevention.v1.PreventionService.MeasureRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 51: blade.prevention.v1.PreventionService.MeasureExport:input_type -> blade.common.v1.PageQuery
+	35, // 52: blade.prevention.v1.PreventionService.PageCheckPlan:input_type -> blade.common.v1.PageQuery
+	35, // 53: blade.prevention.v1.PreventionService.ListCheckPlan:input_type -> blade.common.v1.PageQuery
+	36, // 54: blade.prevention.v1.PreventionService.CheckPlanDetail:input_type -> blade.common.v1.IdQuery
+	13, // 55: blade.prevention.v1.PreventionService.CheckPlanSubmit:input_type -> blade.prevention.v1.CheckPlan
+	37, // 56: blade.prevention.v1.PreventionService.CheckPlanRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 57: blade.prevention.v1.PreventionService.PageCheckTask:input_type -> blade.common.v1.PageQuery
+	36, // 58: blade.prevention.v1.PreventionService.CheckTaskDetail:input_type -> blade.common.v1.IdQuery
+	35, // 59: blade.prevention.v1.PreventionService.CheckTaskExport:input_type -> blade.common.v1.PageQuery
+	19, // 60: blade.prevention.v1.PreventionService.CheckTaskGenerate:input_type -> blade.prevention.v1.GenerateRequest
+	35, // 61: blade.prevention.v1.PreventionService.PageCheckRecord:input_type -> blade.common.v1.PageQuery
+	36, // 62: blade.prevention.v1.PreventionService.CheckRecordDetail:input_type -> blade.common.v1.IdQuery
+	21, // 63: blade.prevention.v1.PreventionService.CheckRecordSubmit:input_type -> blade.prevention.v1.CheckRecord
+	35, // 64: blade.prevention.v1.PreventionService.CheckRecordExport:input_type -> blade.common.v1.PageQuery
+	35, // 65: blade.prevention.v1.PreventionService.PageHazard:input_type -> blade.common.v1.PageQuery
+	36, // 66: blade.prevention.v1.PreventionService.HazardDetail:input_type -> blade.common.v1.IdQuery
+	23, // 67: blade.prevention.v1.PreventionService.HazardSubmit:input_type -> blade.prevention.v1.Hazard
+	37, // 68: blade.prevention.v1.PreventionService.HazardRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 69: blade.prevention.v1.PreventionService.HazardAssess:input_type -> blade.prevention.v1.HazardAction
+	25, // 70: blade.prevention.v1.PreventionService.HazardRectify:input_type -> blade.prevention.v1.HazardAction
+	25, // 71: blade.prevention.v1.PreventionService.HazardAccept:input_type -> blade.prevention.v1.HazardAction
+	35, // 72: blade.prevention.v1.PreventionService.HazardExport:input_type -> blade.common.v1.PageQuery
+	26, // 73: blade.prevention.v1.PreventionService.CommitmentDetail:input_type -> blade.prevention.v1.DateQuery
+	26, // 74: blade.prevention.v1.PreventionService.ScreenDetail:input_type -> blade.prevention.v1.DateQuery
+	30, // 75: blade.prevention.v1.PreventionService.UploadExport:input_type -> blade.prevention.v1.UploadQuery
+	31, // 76: blade.prevention.v1.PreventionInternal.ReporterTally:input_type -> blade.prevention.v1.ReporterTallyQuery
+	1,  // 77: blade.prevention.v1.PreventionService.PageRiskObject:output_type -> blade.prevention.v1.RiskObjectPage
+	2,  // 78: blade.prevention.v1.PreventionService.ListRiskObject:output_type -> blade.prevention.v1.RiskObjectList
+	0,  // 79: blade.prevention.v1.PreventionService.RiskObjectDetail:output_type -> blade.prevention.v1.RiskObject
+	38, // 80: blade.prevention.v1.PreventionService.RiskObjectSubmit:output_type -> google.protobuf.BoolValue
+	38, // 81: blade.prevention.v1.PreventionService.RiskObjectRemove:output_type -> google.protobuf.BoolValue
+	4,  // 82: blade.prevention.v1.PreventionService.PageRiskUnit:output_type -> blade.prevention.v1.RiskUnitPage
+	5,  // 83: blade.prevention.v1.PreventionService.ListRiskUnit:output_type -> blade.prevention.v1.RiskUnitList
+	3,  // 84: blade.prevention.v1.PreventionService.RiskUnitDetail:output_type -> blade.prevention.v1.RiskUnit
+	16, // 85: blade.prevention.v1.PreventionService.RiskUnitFull:output_type -> blade.prevention.v1.RiskUnitTree
+	38, // 86: blade.prevention.v1.PreventionService.RiskUnitSubmit:output_type -> google.protobuf.BoolValue
+	38, // 87: blade.prevention.v1.PreventionService.RiskUnitRemove:output_type -> google.protobuf.BoolValue
+	39, // 88: blade.prevention.v1.PreventionService.RiskUnitExport:output_type -> google.api.HttpBody
+	7,  // 89: blade.prevention.v1.PreventionService.PageRiskEvent:output_type -> blade.prevention.v1.RiskEventPage
+	8,  // 90: blade.prevention.v1.PreventionService.ListRiskEvent:output_type -> blade.prevention.v1.RiskEventList
+	6,  // 91: blade.prevention.v1.PreventionService.RiskEventDetail:output_type -> blade.prevention.v1.RiskEvent
+	38, // 92: blade.prevention.v1.PreventionService.RiskEventSubmit:output_type -> google.protobuf.BoolValue
+	38, // 93: blade.prevention.v1.PreventionService.RiskEventRemove:output_type -> google.protobuf.BoolValue
+	39, // 94: blade.prevention.v1.PreventionService.RiskEventExport:output_type -> google.api.HttpBody
+	9,  // 95: blade.prevention.v1.PreventionService.RiskEventGrade:output_type -> blade.prevention.v1.GradeResult
+	11, // 96: blade.prevention.v1.PreventionService.PageMeasure:output_type -> blade.prevention.v1.MeasurePage
+	12, // 97: blade.prevention.v1.PreventionService.ListMeasure:output_type -> blade.prevention.v1.MeasureList
+	10, // 98: blade.prevention.v1.PreventionService.MeasureDetail:output_type -> blade.prevention.v1.Measure
+	38, // 99: blade.prevention.v1.PreventionService.MeasureSubmit:output_type -> google.protobuf.BoolValue
+	38, // 100: blade.prevention.v1.PreventionService.MeasureRemove:output_type -> google.protobuf.BoolValue
+	39, // 101: blade.prevention.v1.PreventionService.MeasureExport:output_type -> google.api.HttpBody
+	14, // 102: blade.prevention.v1.PreventionService.PageCheckPlan:output_type -> blade.prevention.v1.CheckPlanPage
+	15, // 103: blade.prevention.v1.PreventionService.ListCheckPlan:output_type -> blade.prevention.v1.CheckPlanList
+	13, // 104: blade.prevention.v1.PreventionService.CheckPlanDetail:output_type -> blade.prevention.v1.CheckPlan
+	38, // 105: blade.prevention.v1.PreventionService.CheckPlanSubmit:output_type -> google.protobuf.BoolValue
+	38, // 106: blade.prevention.v1.PreventionService.CheckPlanRemove:output_type -> google.protobuf.BoolValue
+	18, // 107: blade.prevention.v1.PreventionService.PageCheckTask:output_type -> blade.prevention.v1.CheckTaskPage
+	17, // 108: blade.prevention.v1.PreventionService.CheckTaskDetail:output_type -> blade.prevention.v1.CheckTask
+	39, // 109: blade.prevention.v1.PreventionService.CheckTaskExport:output_type -> google.api.HttpBody
+	20, // 110: blade.prevention.v1.PreventionService.CheckTaskGenerate:output_type -> blade.prevention.v1.GenerateResult
+	22, // 111: blade.prevention.v1.PreventionService.PageCheckRecord:output_type -> blade.prevention.v1.CheckRecordPage
+	21, // 112: blade.prevention.v1.PreventionService.CheckRecordDetail:output_type -> blade.prevention.v1.CheckRecord
+	38, // 113: blade.prevention.v1.PreventionService.CheckRecordSubmit:output_type -> google.protobuf.BoolValue
+	39, // 114: blade.prevention.v1.PreventionService.CheckRecordExport:output_type -> google.api.HttpBody
+	24, // 115: blade.prevention.v1.PreventionService.PageHazard:output_type -> blade.prevention.v1.HazardPage
+	23, // 116: blade.prevention.v1.PreventionService.HazardDetail:output_type -> blade.prevention.v1.Hazard
+	38, // 117: blade.prevention.v1.PreventionService.HazardSubmit:output_type -> google.protobuf.BoolValue
+	38, // 118: blade.prevention.v1.PreventionService.HazardRemove:output_type -> google.protobuf.BoolValue
+	38, // 119: blade.prevention.v1.PreventionService.HazardAssess:output_type -> google.protobuf.BoolValue
+	38, // 120: blade.prevention.v1.PreventionService.HazardRectify:output_type -> google.protobuf.BoolValue
+	38, // 121: blade.prevention.v1.PreventionService.HazardAccept:output_type -> google.protobuf.BoolValue
+	39, // 122: blade.prevention.v1.PreventionService.HazardExport:output_type -> google.api.HttpBody
+	27, // 123: blade.prevention.v1.PreventionService.CommitmentDetail:output_type -> blade.prevention.v1.RiskCommitment
+	29, // 124: blade.prevention.v1.PreventionService.ScreenDetail:output_type -> blade.prevention.v1.DualScreen
+	39, // 125: blade.prevention.v1.PreventionService.UploadExport:output_type -> google.api.HttpBody
+	34, // 126: blade.prevention.v1.PreventionInternal.ReporterTally:output_type -> blade.prevention.v1.ReporterTallyReply
+	77, // [77:127] is the sub-list for method output_type
+	27, // [27:77] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_blade_prevention_v1_prevention_proto_init() }
@@ -4501,9 +4792,9 @@ func file_blade_prevention_v1_prevention_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_prevention_v1_prevention_proto_rawDesc), len(file_blade_prevention_v1_prevention_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   35,
 			NumExtensions: 0,
-			NumServices:   1,
+			NumServices:   2,
 		},
 		GoTypes:           file_blade_prevention_v1_prevention_proto_goTypes,
 		DependencyIndexes: file_blade_prevention_v1_prevention_proto_depIdxs,

@@ -1992,3 +1992,109 @@ var PreventionService_ServiceDesc = grpc.ServiceDesc{
 	Streams:  []grpc.StreamDesc{},
 	Metadata: "blade/prevention/v1/prevention.proto",
 }
+
+const (
+	PreventionInternal_ReporterTally_FullMethodName = "/blade.prevention.v1.PreventionInternal/ReporterTally"
+)
+
+// PreventionInternalClient is the client API for PreventionInternal service.
+//
+// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
+//
+// Calls from other services (internal credential; the tenant named in the request).
+type PreventionInternalClient interface {
+	ReporterTally(ctx context.Context, in *ReporterTallyQuery, opts ...grpc.CallOption) (*ReporterTallyReply, error)
+}
+
+type preventionInternalClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewPreventionInternalClient(cc grpc.ClientConnInterface) PreventionInternalClient {
+	return &preventionInternalClient{cc}
+}
+
+func (c *preventionInternalClient) ReporterTally(ctx context.Context, in *ReporterTallyQuery, opts ...grpc.CallOption) (*ReporterTallyReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReporterTallyReply)
+	err := c.cc.Invoke(ctx, PreventionInternal_ReporterTally_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// PreventionInternalServer is the server API for PreventionInternal service.
+// All implementations must embed UnimplementedPreventionInternalServer
+// for forward compatibility.
+//
+// Calls from other services (internal credential; the tenant named in the request).
+type PreventionInternalServer interface {
+	ReporterTally(context.Context, *ReporterTallyQuery) (*ReporterTallyReply, error)
+	mustEmbedUnimplementedPreventionInternalServer()
+}
+
+// UnimplementedPreventionInternalServer must be embedded to have
+// forward compatible implementations.
+//
+// NOTE: this should be embedded by value instead of pointer to avoid a nil
+// pointer dereference when methods are called.
+type UnimplementedPreventionInternalServer struct{}
+
+func (UnimplementedPreventionInternalServer) ReporterTally(context.Context, *ReporterTallyQuery) (*ReporterTallyReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReporterTally not implemented")
+}
+func (UnimplementedPreventionInternalServer) mustEmbedUnimplementedPreventionInternalServer() {}
+func (UnimplementedPreventionInternalServer) testEmbeddedByValue()                            {}
+
+// UnsafePreventionInternalServer may be embedded to opt out of forward compatibility for this service.
+// Use of this interface is not recommended, as added methods to PreventionInternalServer will
+// result in compilation errors.
+type UnsafePreventionInternalServer interface {
+	mustEmbedUnimplementedPreventionInternalServer()
+}
+
+func RegisterPreventionInternalServer(s grpc.ServiceRegistrar, srv PreventionInternalServer) {
+	// If the following call panics, it indicates UnimplementedPreventionInternalServer was
+	// embedded by pointer and is nil.  This will cause panics if an
+	// unimplemented method is ever invoked, so we test this at initialization
+	// time to prevent it from happening at runtime later due to I/O.
+	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
+		t.testEmbeddedByValue()
+	}
+	s.RegisterService(&PreventionInternal_ServiceDesc, srv)
+}
+
+func _PreventionInternal_ReporterTally_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReporterTallyQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PreventionInternalServer).ReporterTally(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PreventionInternal_ReporterTally_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PreventionInternalServer).ReporterTally(ctx, req.(*ReporterTallyQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// PreventionInternal_ServiceDesc is the grpc.ServiceDesc for PreventionInternal service.
+// It's only intended for direct use with grpc.RegisterService,
+// and not to be introspected or modified (even as a copy)
+var PreventionInternal_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "blade.prevention.v1.PreventionInternal",
+	HandlerType: (*PreventionInternalServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "ReporterTally",
+			Handler:    _PreventionInternal_ReporterTally_Handler,
+		},
+	},
+	Streams:  []grpc.StreamDesc{},
+	Metadata: "blade/prevention/v1/prevention.proto",
+}

@@ -52,6 +52,10 @@ type Events interface {
 
 // Queries are what the generic repositories cannot express.
 type Queries interface {
+	// ExamTallies counts each person's passed exams (each once) and full-mark ones.
+	ExamTallies(ctx context.Context) ([]ExamTally, error)
+	// PassedRecords are a person's passed attempts, newest first (at most limit).
+	PassedRecords(ctx context.Context, userID int64, limit int) ([]Record, error)
 	// QuestionsFor lists the candidates of a draw rule (ids only).
 	Candidates(ctx context.Context, categoryID int64, typ int32) ([]int64, error)
 	// Questions reads questions by id.
@@ -89,6 +93,7 @@ type Education struct {
 	Tx         db.Transactor
 	Roles      Roles
 	People     People
+	Reporters  Reporters
 	Events     Events
 	Now        func() time.Time
 }

@@ -189,3 +189,22 @@ func (q Queries) CategoryUsed(ctx context.Context, ids []int64) (bool, error) {
 	err := db.Conn(ctx, q.DB).Model(&biz.Question{}).Where("category_id IN ?", ids).Limit(1).Count(&n).Error
 	return n > 0, err
 }
+
+// ExamTallies groups the tenant's passed, marked attempts by person on the state index:
+// exams passed (each once, a retake's pass does not count twice) and passed with full marks.
+func (q Queries) ExamTallies(ctx context.Context) ([]biz.ExamTally, error) {
+	var out []biz.ExamTally
+	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).
+		Select("user_id, COUNT(DISTINCT exam_id) AS passed, COUNT(DISTINCT CASE WHEN total_score > 0 AND score >= total_score THEN exam_id END) AS full").
+		Where("state = ? AND passed = ?", biz.StateSubmitted, true).Group("user_id").Scan(&out).Error
+	return out, err
+}
+
+// PassedRecords are a person's passed, marked attempts, newest first, on the user index.
+func (q Queries) PassedRecords(ctx context.Context, userID int64, limit int) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Select("id, exam_id, exam_name, score, total_score, submitted_at").
+		Where("user_id = ? AND state = ? AND passed = ?", userID, biz.StateSubmitted, true).
+		Order("submitted_at desc, id desc").Limit(limit).Find(&out).Error
+	return out, err
+}

@@ -9,8 +9,11 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"anquan/education/internal/biz"
 	"anquan/kit/cache"
 	"anquan/kit/errs"
+	"anquan/kit/timefmt"
+	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 )
 
@@ -22,7 +25,7 @@ func unavailable(svc, method string, err error) error {
 	}
 	switch st.Code() {
 	case codes.Unavailable, codes.Unimplemented, codes.DeadlineExceeded:
-		return errs.Unavailable("%s服务暂不可用,请稍后重试", map[string]string{"system": "系统", "user": "用户"}[svc])
+		return errs.Unavailable("%s服务暂不可用,请稍后重试", map[string]string{"system": "系统", "user": "用户", "prevention": "隐患排查"}[svc])
 	case codes.Unauthenticated, codes.PermissionDenied:
 		return err
 	case codes.InvalidArgument, codes.FailedPrecondition, codes.NotFound:
@@ -94,4 +97,26 @@ func TenantName(c systemv1.SystemInternalClient) func(ctx context.Context, tenan
 		}
 		return r.TenantName
 	}
+}
+
+// Reporters reads hidden dangers by reporter from prevention (PreventionInternal) for a tenant.
+type Reporters struct {
+	C preventionv1.PreventionInternalClient
+}
+
+func (r Reporters) ReporterTally(ctx context.Context, tenant string, userID int64, limit int) ([]biz.ReporterCount, []biz.ReportedHazard, error) {
+	res, err := r.C.ReporterTally(ctx, &preventionv1.ReporterTallyQuery{TenantId: tenant, UserId: userID, Limit: int32(limit)})
+	if err != nil {
+		return nil, nil, unavailable("prevention", "ReporterTally", err)
+	}
+	counts := make([]biz.ReporterCount, len(res.Counts))
+	for i, c := range res.Counts {
+		counts[i] = biz.ReporterCount{UserID: c.UserId, Reported: c.Reported, Major: c.Major, Accepted: c.Accepted}
+	}
+	mine := make([]biz.ReportedHazard, len(res.Mine))
+	for i, h := range res.Mine {
+		t, _ := timefmt.Parse(h.ReportTime)
+		mine[i] = biz.ReportedHazard{ID: h.Id, Name: h.DangerName, Level: h.DangerLevel, State: h.DangerState, ReportTime: t}
+	}
+	return counts, mine, nil
 }

@@ -583,3 +583,21 @@ func (s *Education) QuestionImport(ctx context.Context, in *pb.QuestionImportReq
 	}
 	return out, nil
 }
+
+// ---------------------------------------------------------------- points centre
+
+func (s *Education) IntegralMine(ctx context.Context, _ *commonv1.Empty) (*pb.PointsReply, error) {
+	p, err := s.uc.MyPoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.PointsReply{Total: p.Total, Month: p.Month, Rank: int32(p.Rank), People: int32(p.People),
+		Items: make([]*pb.PointItem, len(p.Items)), Rules: make([]*pb.PointRule, len(biz.PointRules))}
+	for i, it := range p.Items {
+		out.Items[i] = &pb.PointItem{Time: timefmt.Format(it.Time), Source: it.Source, Title: it.Title, Detail: it.Detail, Points: it.Points}
+	}
+	for i, r := range biz.PointRules {
+		out.Rules[i] = &pb.PointRule{Code: r.Code, Name: r.Name, Points: r.Default, Source: r.Source}
+	}
+	return out, nil
+}

@@ -57,7 +57,7 @@ var (
 	}, Order: "check_time desc, id desc"}
 	hazardSpec = crud.Spec{Name: "隐患", Filters: paging.Fields{
 		"dangerName": "danger_name", "dangerLevel": "danger_level", "dangerState": "danger_state", "dangerSrc": "danger_src",
-		"dangerManageType": "danger_manage_type", "unitId": "unit_id", "liableUserId": "liable_user_id", "overdue": "overdue",
+		"dangerManageType": "danger_manage_type", "unitId": "unit_id", "liableUserId": "liable_user_id", "overdue": "overdue", "reportUserId": "report_user_id",
 		"reportTime": "report_time", "deadline": "deadline",
 	}, Sorts: paging.Fields{"reportTime": "report_time", "deadline": "deadline", "dangerLevel": "danger_level"},
 		// counting a tenant's 100,000 hazards on every page turn costs more than the page
@@ -125,6 +125,7 @@ var indexes = []db.Index{
 	{Name: "idx_pv_hazard_mtype", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, danger_manage_type"},
 	{Name: "idx_pv_hazard_unit", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, unit_id"},
 	{Name: "idx_pv_hazard_user", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, liable_user_id"},
+	{Name: "idx_pv_hazard_reporter", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, report_user_id, danger_state, danger_level"},
 	{Name: "idx_pv_hazard_overdue", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, overdue, danger_state"},
 	{Name: "idx_pv_hazard_report", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, report_time"},
 	{Name: "idx_pv_hazard_deadline", Table: "prevention_hazard", Columns: "tenant_id, is_deleted, deadline"},

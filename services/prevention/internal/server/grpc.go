@@ -10,7 +10,10 @@ import (
 )
 
 // Handlers is what the service layer implements.
-type Handlers pb.PreventionServiceServer
+type Handlers interface {
+	pb.PreventionServiceServer
+	pb.PreventionInternalServer
+}
 
 // New listens on addr and registers h.
 func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
@@ -19,5 +22,6 @@ func New(in *platform.Infra, addr string, h Handlers) (*kitserver.GRPC, error) {
 		return nil, err
 	}
 	pb.RegisterPreventionServiceServer(g.Server, h)
+	pb.RegisterPreventionInternalServer(g.Server, h)
 	return g, nil
 }

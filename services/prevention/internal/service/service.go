@@ -25,6 +25,7 @@ import (
 // Prevention serves PreventionService.
 type Prevention struct {
 	pb.UnimplementedPreventionServiceServer
+	pb.UnimplementedPreventionInternalServer
 	uc *biz.Prevention
 }
 
