@@ -13,8 +13,10 @@ import (
 	grpcserver "anquan/emergency/internal/server"
 	"anquan/emergency/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	userv1 "anquan/proto/blade/user/v1"
 )
 
 // App is emergency.
@@ -38,7 +40,9 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("emergency seed: %w", err)
 	}
 	uc := &biz.Emergency{Rules: data.NewRules(g), Plans: data.NewPlans(g), Supplies: data.NewSupplies(g), Teams: data.NewTeams(g),
-		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g), Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
+		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g),
+		Duties: data.NewDuties(g), DutyQ: data.Queries{G: g}, Names: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
 	h := service.New(uc, uc.CalendarOf)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {

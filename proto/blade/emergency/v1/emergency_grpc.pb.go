@@ -16,6 +16,7 @@ package emergencyv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -61,6 +62,12 @@ const (
 	EmergencyService_DrillMoved_FullMethodName     = "/blade.emergency.v1.EmergencyService/DrillMoved"
 	EmergencyService_DrillEvaluated_FullMethodName = "/blade.emergency.v1.EmergencyService/DrillEvaluated"
 	EmergencyService_DrillRemove_FullMethodName    = "/blade.emergency.v1.EmergencyService/DrillRemove"
+	EmergencyService_DutyPageList_FullMethodName   = "/blade.emergency.v1.EmergencyService/DutyPageList"
+	EmergencyService_DutyDetail_FullMethodName     = "/blade.emergency.v1.EmergencyService/DutyDetail"
+	EmergencyService_DutySubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/DutySubmit"
+	EmergencyService_DutyRemove_FullMethodName     = "/blade.emergency.v1.EmergencyService/DutyRemove"
+	EmergencyService_DutyExport_FullMethodName     = "/blade.emergency.v1.EmergencyService/DutyExport"
+	EmergencyService_DutyBoardToday_FullMethodName = "/blade.emergency.v1.EmergencyService/DutyBoardToday"
 )
 
 // EmergencyServiceClient is the client API for EmergencyService service.
@@ -110,6 +117,15 @@ type EmergencyServiceClient interface {
 	DrillEvaluated(ctx context.Context, in *DrillEvaluation, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Removes drills not started, rejected or voided.
 	DrillRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Duty rosters by department or post (值班排班).
+	DutyPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*DutyRosterPage, error)
+	DutyDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*DutyRoster, error)
+	// Creates or edits a roster; a person in an overlapping shift is refused.
+	DutySubmit(ctx context.Context, in *DutyRoster, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	DutyRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	DutyExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// Today's duty board: who is on duty now per department or post.
+	DutyBoardToday(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*DutyBoard, error)
 }
 
 type emergencyServiceClient struct {
@@ -450,6 +466,66 @@ func (c *emergencyServiceClient) DrillRemove(ctx context.Context, in *v1.IdsQuer
 	return out, nil
 }
 
+func (c *emergencyServiceClient) DutyPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*DutyRosterPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyRosterPage)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*DutyRoster, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyRoster)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutySubmit(ctx context.Context, in *DutyRoster, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_DutySubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyBoardToday(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*DutyBoard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyBoard)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyBoardToday_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EmergencyServiceServer is the server API for EmergencyService service.
 // All implementations must embed UnimplementedEmergencyServiceServer
 // for forward compatibility.
@@ -497,6 +573,15 @@ type EmergencyServiceServer interface {
 	DrillEvaluated(context.Context, *DrillEvaluation) (*wrapperspb.BoolValue, error)
 	// Removes drills not started, rejected or voided.
 	DrillRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// Duty rosters by department or post (值班排班).
+	DutyPageList(context.Context, *v1.PageQuery) (*DutyRosterPage, error)
+	DutyDetail(context.Context, *v1.IdQuery) (*DutyRoster, error)
+	// Creates or edits a roster; a person in an overlapping shift is refused.
+	DutySubmit(context.Context, *DutyRoster) (*wrapperspb.BoolValue, error)
+	DutyRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	DutyExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// Today's duty board: who is on duty now per department or post.
+	DutyBoardToday(context.Context, *v1.Empty) (*DutyBoard, error)
 	mustEmbedUnimplementedEmergencyServiceServer()
 }
 
@@ -605,6 +690,24 @@ func (UnimplementedEmergencyServiceServer) DrillEvaluated(context.Context, *Dril
 }
 func (UnimplementedEmergencyServiceServer) DrillRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method DrillRemove not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyPageList(context.Context, *v1.PageQuery) (*DutyRosterPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyPageList not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyDetail(context.Context, *v1.IdQuery) (*DutyRoster, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyDetail not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutySubmit(context.Context, *DutyRoster) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutySubmit not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyRemove not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyExport not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyBoardToday(context.Context, *v1.Empty) (*DutyBoard, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyBoardToday not implemented")
 }
 func (UnimplementedEmergencyServiceServer) mustEmbedUnimplementedEmergencyServiceServer() {}
 func (UnimplementedEmergencyServiceServer) testEmbeddedByValue()                          {}
@@ -1221,6 +1324,114 @@ func _EmergencyService_DrillRemove_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EmergencyService_DutyPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutySubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DutyRoster)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutySubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutySubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutySubmit(ctx, req.(*DutyRoster))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyBoardToday_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyBoardToday(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyBoardToday_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyBoardToday(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EmergencyService_ServiceDesc is the grpc.ServiceDesc for EmergencyService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1359,6 +1570,30 @@ var EmergencyService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DrillRemove",
 			Handler:    _EmergencyService_DrillRemove_Handler,
+		},
+		{
+			MethodName: "DutyPageList",
+			Handler:    _EmergencyService_DutyPageList_Handler,
+		},
+		{
+			MethodName: "DutyDetail",
+			Handler:    _EmergencyService_DutyDetail_Handler,
+		},
+		{
+			MethodName: "DutySubmit",
+			Handler:    _EmergencyService_DutySubmit_Handler,
+		},
+		{
+			MethodName: "DutyRemove",
+			Handler:    _EmergencyService_DutyRemove_Handler,
+		},
+		{
+			MethodName: "DutyExport",
+			Handler:    _EmergencyService_DutyExport_Handler,
+		},
+		{
+			MethodName: "DutyBoardToday",
+			Handler:    _EmergencyService_DutyBoardToday_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

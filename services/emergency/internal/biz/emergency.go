@@ -64,6 +64,9 @@ type Emergency struct {
 	Members  paging.Store[Member]
 	Drills   paging.Store[Drill]
 	Holidays paging.Store[Holiday]
+	Duties   paging.Store[Duty]
+	DutyQ    DutyQueries
+	Names    Names
 	Q        Queries
 	Tx       db.Transactor
 	Events   Events

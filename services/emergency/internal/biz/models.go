@@ -168,5 +168,5 @@ func (Holiday) TableName() string { return "emergency_holiday" }
 
 // Models are the tables of the emergency database.
 func Models() []any {
-	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}, &Holiday{}}
+	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}, &Holiday{}, &Duty{}, &DutyPerson{}}
 }

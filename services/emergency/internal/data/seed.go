@@ -18,6 +18,9 @@ import (
 // are relative to now so deadlines and statuses stay alive.
 func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
+	if err := seedDuties(ctx, g, now); err != nil {
+		return err
+	}
 	var n int64
 	if err := g.WithContext(ctx).Model(&biz.Plan{}).Count(&n).Error; err != nil || n > 0 {
 		return err
@@ -113,3 +116,53 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 }
 
 func ptr(t time.Time) *time.Time { return &t }
+
+// seedDuties gives the demo tenant this week's duty rosters (from today) on
+// the first start with the duty module: a department on a day shift, a
+// department around the clock and a post on night shifts.
+func seedDuties(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.Duty{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	y, m, d := now.In(timefmt.Zone).Date()
+	today := time.Date(y, m, d, 0, 0, 0, 0, timefmt.Zone)
+	week := today.AddDate(0, 0, 6)
+	type who struct {
+		id     int64
+		name   string
+		phone  string
+		leader bool
+	}
+	rosters := []struct {
+		duty   biz.Duty
+		people []who
+	}{
+		{biz.Duty{DutyType: biz.DutyDept, OrgID: seedids.DemoSafetyDept, OrgName: "安全环保部", ShiftName: "白班", ShiftStart: "08:00", ShiftEnd: "20:00",
+			LeaderUserID: seedids.DemoSafetyUser, LeaderName: "李安全", Phone: "0551-6000110", PersonNames: "王操作"},
+			[]who{{seedids.DemoSafetyUser, "李安全", "13800000001", true}, {seedids.DemoOperator1User, "王操作", "13800000202", false}}},
+		{biz.Duty{DutyType: biz.DutyDept, OrgID: seedids.DemoProductionDept, OrgName: "生产运行部", ShiftName: "全天", ShiftStart: "00:00", ShiftEnd: "00:00",
+			LeaderUserID: seedids.DemoDirectorUser, LeaderName: "张主任", Phone: "0551-6000120", PersonNames: "孙焊工", Remark: "中控室 24 小时值守"},
+			[]who{{seedids.DemoDirectorUser, "张主任", "13800000201", true}, {seedids.DemoWelderUser, "孙焊工", "13800000206", false}}},
+		{biz.Duty{DutyType: biz.DutyPost, OrgID: seedids.DemoOperatorPost, OrgName: "操作工", ShiftName: "夜班", ShiftStart: "20:00", ShiftEnd: "08:00",
+			Phone: "0551-6000130", PersonNames: "赵操作"},
+			[]who{{seedids.DemoOperator2User, "赵操作", "13800000205", false}}},
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		for _, r := range rosters {
+			dd := r.duty
+			dd.StartDate, dd.EndDate = today, week
+			if err := c.Create(&dd).Error; err != nil {
+				return err
+			}
+			for _, p := range r.people {
+				if err := c.Create(&biz.DutyPerson{DutyID: dd.ID, UserID: p.id, UserName: p.name, Phone: p.phone, Leader: p.leader,
+					StartDate: today, EndDate: week}).Error; err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

@@ -147,6 +147,9 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "on_duty", Name: "值班值守", Path: "/onDuty", Source: "duty", I18n: "onDuty", Category: 1, Children: []MenuTemplate{
 		page("duty_schedule", "值班安排", "/onDuty/schedule", "calendar", "dutySchedule"),
+		// emergency: duty rosters by department or post, and today's duty board.
+		page("duty_roster", "值班排班", "/emergency/duty", "schedule", "dutyRoster", crudButtons...),
+		page("duty_board", "今日值班", "/emergency/dutyBoard", "dashboard", "dutyBoard"),
 	}},
 	{Code: "business_process", Name: "业务流程", Path: "/businessProcess", Source: "process", I18n: "businessProcess", Category: 1, Children: []MenuTemplate{
 		page("notice", "通知公告", "/businessProcess/noticeAnnouncement/index", "notification", "notice", "add", "edit", "delete", "view"),
