@@ -3945,6 +3945,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/duty/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's duty board: who is on duty now per department or post. */
+        get: operations["EmergencyService_DutyBoardToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Duty rosters by department or post (值班排班). */
+        get: operations["EmergencyService_DutyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DutyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates or edits a roster; a person in an overlapping shift is refused. */
+        post: operations["EmergencyService_DutySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emergency/holiday/list": {
         parameters: {
             query?: never;
@@ -10457,6 +10556,82 @@ export interface components {
             unitColours: components["schemas"]["v1CountItem"][];
             /** Format: int32 */
             unitsTotal: number;
+        };
+        /**
+         * @description Today's duty board (今日值班): every shift that touches today, those on
+         *     duty now first, by duty type and department/post name.
+         */
+        v1DutyBoard: {
+            items: components["schemas"]["v1DutyBoardItem"][];
+            now: string;
+            today: string;
+        };
+        /**
+         * @description One shift of today's duty board: the roster, the shift's start and end
+         *     times today (yyyy-MM-dd HH:mm:ss) and whether it is on now.
+         */
+        v1DutyBoardItem: {
+            from: string;
+            onDutyNow: boolean;
+            roster: components["schemas"]["v1DutyRoster"];
+            to: string;
+        };
+        /**
+         * @description A person on a duty roster: a user of blade-user (the name is read from
+         *     it, never taken from the client) and the phone to reach them on duty.
+         */
+        v1DutyPerson: {
+            leader: boolean;
+            phone: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        v1DutyRoster: {
+            createTime: string;
+            /** Format: int32 */
+            dutyType: number;
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int64 */
+            leaderUserId: string;
+            /**
+             * Format: int64
+             * @description The department's or post's id in blade-system, and its name.
+             */
+            orgId: string;
+            orgName: string;
+            people: components["schemas"]["v1DutyPerson"][];
+            /** @description The people's names, joined (for lists and exports). */
+            personNames: string;
+            /** @description The duty phone (值班电话). */
+            phone: string;
+            remark: string;
+            shiftEnd: string;
+            shiftName: string;
+            shiftStart: string;
+            startDate: string;
+            updateTime: string;
+        };
+        v1DutyRosterPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1DutyRoster"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
@@ -20457,6 +20632,153 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Drill"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DutyBoardToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyBoard"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRoster"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRosterPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DutySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DutyRoster"];
             };
         };
         responses: {
