@@ -16,6 +16,7 @@ import (
 	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	positioningv1 "anquan/proto/blade/positioning/v1"
 	userv1 "anquan/proto/blade/user/v1"
 )
 
@@ -42,7 +43,9 @@ func (a *App) Start(ctx context.Context) error {
 	uc := &biz.Emergency{Rules: data.NewRules(g), Plans: data.NewPlans(g), Supplies: data.NewSupplies(g), Teams: data.NewTeams(g),
 		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g),
 		Duties: data.NewDuties(g), DutyQ: data.Queries{G: g}, Names: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
-		Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
+		Incidents: data.NewIncidents(g), IncidentQ: data.Queries{G: g},
+		Muster: data.Positioning{C: positioningv1.NewPositioningServiceClient(a.in.Dialer.Lazy("positioning"))},
+		Q:      data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
 	h := service.New(uc, uc.CalendarOf)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {

@@ -1281,10 +1281,13 @@ type Member struct {
 	Name   string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	Phone  string                 `protobuf:"bytes,4,opt,name=phone,proto3" json:"phone,omitempty"`
 	// Role in the team (队长, 副队长, 队员, 医疗救护 ...).
-	Role          string `protobuf:"bytes,5,opt,name=role,proto3" json:"role,omitempty"`
-	Skills        string `protobuf:"bytes,6,opt,name=skills,proto3" json:"skills,omitempty"`
-	TeamName      string `protobuf:"bytes,7,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
-	CreateTime    string `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Role       string `protobuf:"bytes,5,opt,name=role,proto3" json:"role,omitempty"`
+	Skills     string `protobuf:"bytes,6,opt,name=skills,proto3" json:"skills,omitempty"`
+	TeamName   string `protobuf:"bytes,7,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
+	CreateTime string `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// The member's account in blade-user (0: none); a launched incident
+	// sends a desk message to members with an account, the others by phone.
+	UserId        int64 `protobuf:"varint,9,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1373,6 +1376,13 @@ func (x *Member) GetCreateTime() string {
 		return x.CreateTime
 	}
 	return ""
+}
+
+func (x *Member) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
 }
 
 type MemberPage struct {
@@ -2359,6 +2369,744 @@ func (x *DutyBoard) GetItems() []*DutyBoardItem {
 	return nil
 }
 
+// An emergency incident (应急事件) launched from a published plan: state
+// 1 进行中, 2 已结束 (read-only). level: the response level 1-4 (一级 to
+// 四级响应). The commander is the caller who launched it.
+type Incident struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	PlanId          int64                  `protobuf:"varint,2,opt,name=plan_id,json=planId,proto3" json:"plan_id,omitempty"`
+	PlanName        string                 `protobuf:"bytes,3,opt,name=plan_name,json=planName,proto3" json:"plan_name,omitempty"`
+	TeamId          int64                  `protobuf:"varint,4,opt,name=team_id,json=teamId,proto3" json:"team_id,omitempty"`
+	TeamName        string                 `protobuf:"bytes,5,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
+	Level           int32                  `protobuf:"varint,6,opt,name=level,proto3" json:"level,omitempty"`
+	Place           string                 `protobuf:"bytes,7,opt,name=place,proto3" json:"place,omitempty"`
+	Description     string                 `protobuf:"bytes,8,opt,name=description,proto3" json:"description,omitempty"`
+	State           int32                  `protobuf:"varint,9,opt,name=state,proto3" json:"state,omitempty"`
+	StartTime       string                 `protobuf:"bytes,10,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
+	EndTime         string                 `protobuf:"bytes,11,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
+	Summary         string                 `protobuf:"bytes,12,opt,name=summary,proto3" json:"summary,omitempty"`
+	CommanderUserId int64                  `protobuf:"varint,13,opt,name=commander_user_id,json=commanderUserId,proto3" json:"commander_user_id,omitempty"`
+	CommanderName   string                 `protobuf:"bytes,14,opt,name=commander_name,json=commanderName,proto3" json:"commander_name,omitempty"`
+	CreateTime      string                 `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *Incident) Reset() {
+	*x = Incident{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Incident) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Incident) ProtoMessage() {}
+
+func (x *Incident) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Incident.ProtoReflect.Descriptor instead.
+func (*Incident) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *Incident) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Incident) GetPlanId() int64 {
+	if x != nil {
+		return x.PlanId
+	}
+	return 0
+}
+
+func (x *Incident) GetPlanName() string {
+	if x != nil {
+		return x.PlanName
+	}
+	return ""
+}
+
+func (x *Incident) GetTeamId() int64 {
+	if x != nil {
+		return x.TeamId
+	}
+	return 0
+}
+
+func (x *Incident) GetTeamName() string {
+	if x != nil {
+		return x.TeamName
+	}
+	return ""
+}
+
+func (x *Incident) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Incident) GetPlace() string {
+	if x != nil {
+		return x.Place
+	}
+	return ""
+}
+
+func (x *Incident) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Incident) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *Incident) GetStartTime() string {
+	if x != nil {
+		return x.StartTime
+	}
+	return ""
+}
+
+func (x *Incident) GetEndTime() string {
+	if x != nil {
+		return x.EndTime
+	}
+	return ""
+}
+
+func (x *Incident) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
+func (x *Incident) GetCommanderUserId() int64 {
+	if x != nil {
+		return x.CommanderUserId
+	}
+	return 0
+}
+
+func (x *Incident) GetCommanderName() string {
+	if x != nil {
+		return x.CommanderName
+	}
+	return ""
+}
+
+func (x *Incident) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+type IncidentPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Incident            `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentPage) Reset() {
+	*x = IncidentPage{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentPage) ProtoMessage() {}
+
+func (x *IncidentPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentPage.ProtoReflect.Descriptor instead.
+func (*IncidentPage) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *IncidentPage) GetRecords() []*Incident {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *IncidentPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// The launch of an incident: a published plan of the tenant, its response
+// team (its members are notified), the level, the place and what happened;
+// notify_user_ids are further users to notify by desk message.
+type IncidentLaunch struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlanId        int64                  `protobuf:"varint,1,opt,name=plan_id,json=planId,proto3" json:"plan_id,omitempty"`
+	TeamId        int64                  `protobuf:"varint,2,opt,name=team_id,json=teamId,proto3" json:"team_id,omitempty"`
+	Level         int32                  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	Place         string                 `protobuf:"bytes,4,opt,name=place,proto3" json:"place,omitempty"`
+	Description   string                 `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	NotifyUserIds []int64                `protobuf:"varint,6,rep,packed,name=notify_user_ids,json=notifyUserIds,proto3" json:"notify_user_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentLaunch) Reset() {
+	*x = IncidentLaunch{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentLaunch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentLaunch) ProtoMessage() {}
+
+func (x *IncidentLaunch) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentLaunch.ProtoReflect.Descriptor instead.
+func (*IncidentLaunch) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *IncidentLaunch) GetPlanId() int64 {
+	if x != nil {
+		return x.PlanId
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetTeamId() int64 {
+	if x != nil {
+		return x.TeamId
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetPlace() string {
+	if x != nil {
+		return x.Place
+	}
+	return ""
+}
+
+func (x *IncidentLaunch) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *IncidentLaunch) GetNotifyUserIds() []int64 {
+	if x != nil {
+		return x.NotifyUserIds
+	}
+	return nil
+}
+
+// An entry of an incident's action log (append-only): who, when, what.
+type IncidentAction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The incident's id (when adding).
+	IncidentId    int64  `protobuf:"varint,2,opt,name=incident_id,json=incidentId,proto3" json:"incident_id,omitempty"`
+	ActTime       string `protobuf:"bytes,3,opt,name=act_time,json=actTime,proto3" json:"act_time,omitempty"`
+	UserId        int64  `protobuf:"varint,4,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string `protobuf:"bytes,5,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Content       string `protobuf:"bytes,6,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentAction) Reset() {
+	*x = IncidentAction{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentAction) ProtoMessage() {}
+
+func (x *IncidentAction) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentAction.ProtoReflect.Descriptor instead.
+func (*IncidentAction) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *IncidentAction) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetIncidentId() int64 {
+	if x != nil {
+		return x.IncidentId
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetActTime() string {
+	if x != nil {
+		return x.ActTime
+	}
+	return ""
+}
+
+func (x *IncidentAction) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *IncidentAction) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+// A person notified of an incident: channel 1 desk message (a user of the
+// tenant), 2 phone (a team member without an account).
+type IncidentNotice struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Phone         string                 `protobuf:"bytes,3,opt,name=phone,proto3" json:"phone,omitempty"`
+	Role          string                 `protobuf:"bytes,4,opt,name=role,proto3" json:"role,omitempty"`
+	Channel       int32                  `protobuf:"varint,5,opt,name=channel,proto3" json:"channel,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentNotice) Reset() {
+	*x = IncidentNotice{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentNotice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentNotice) ProtoMessage() {}
+
+func (x *IncidentNotice) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentNotice.ProtoReflect.Descriptor instead.
+func (*IncidentNotice) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *IncidentNotice) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *IncidentNotice) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetChannel() int32 {
+	if x != nil {
+		return x.Channel
+	}
+	return 0
+}
+
+// The muster list (集结清点) from personnel positioning: head counts per
+// zone now. available false: positioning could not be read (message says why).
+type IncidentMuster struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Available     bool                   `protobuf:"varint,1,opt,name=available,proto3" json:"available,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	Online        int32                  `protobuf:"varint,3,opt,name=online,proto3" json:"online,omitempty"`
+	Total         int32                  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
+	Zones         []*IncidentMusterZone  `protobuf:"bytes,5,rep,name=zones,proto3" json:"zones,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentMuster) Reset() {
+	*x = IncidentMuster{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentMuster) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentMuster) ProtoMessage() {}
+
+func (x *IncidentMuster) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentMuster.ProtoReflect.Descriptor instead.
+func (*IncidentMuster) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *IncidentMuster) GetAvailable() bool {
+	if x != nil {
+		return x.Available
+	}
+	return false
+}
+
+func (x *IncidentMuster) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *IncidentMuster) GetOnline() int32 {
+	if x != nil {
+		return x.Online
+	}
+	return 0
+}
+
+func (x *IncidentMuster) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *IncidentMuster) GetZones() []*IncidentMusterZone {
+	if x != nil {
+		return x.Zones
+	}
+	return nil
+}
+
+type IncidentMusterZone struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ZoneName      string                 `protobuf:"bytes,1,opt,name=zone_name,json=zoneName,proto3" json:"zone_name,omitempty"`
+	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentMusterZone) Reset() {
+	*x = IncidentMusterZone{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentMusterZone) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentMusterZone) ProtoMessage() {}
+
+func (x *IncidentMusterZone) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentMusterZone.ProtoReflect.Descriptor instead.
+func (*IncidentMusterZone) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *IncidentMusterZone) GetZoneName() string {
+	if x != nil {
+		return x.ZoneName
+	}
+	return ""
+}
+
+func (x *IncidentMusterZone) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// An incident with its action log, the notified people and the muster list.
+type IncidentDetail struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Incident      *Incident              `protobuf:"bytes,1,opt,name=incident,proto3" json:"incident,omitempty"`
+	Actions       []*IncidentAction      `protobuf:"bytes,2,rep,name=actions,proto3" json:"actions,omitempty"`
+	Notices       []*IncidentNotice      `protobuf:"bytes,3,rep,name=notices,proto3" json:"notices,omitempty"`
+	Muster        *IncidentMuster        `protobuf:"bytes,4,opt,name=muster,proto3" json:"muster,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentDetail) Reset() {
+	*x = IncidentDetail{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentDetail) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentDetail) ProtoMessage() {}
+
+func (x *IncidentDetail) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentDetail.ProtoReflect.Descriptor instead.
+func (*IncidentDetail) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *IncidentDetail) GetIncident() *Incident {
+	if x != nil {
+		return x.Incident
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetActions() []*IncidentAction {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetNotices() []*IncidentNotice {
+	if x != nil {
+		return x.Notices
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetMuster() *IncidentMuster {
+	if x != nil {
+		return x.Muster
+	}
+	return nil
+}
+
+// The close of an incident: its summary (the end time is now).
+type IncidentClose struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Summary       string                 `protobuf:"bytes,2,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentClose) Reset() {
+	*x = IncidentClose{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentClose) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentClose) ProtoMessage() {}
+
+func (x *IncidentClose) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentClose.ProtoReflect.Descriptor instead.
+func (*IncidentClose) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *IncidentClose) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *IncidentClose) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
 // A day of the tenant's working-day calendar that differs from the week:
 // a holiday on a weekday (working false) or a working weekend day (调休,
 // working true). Filing deadlines count working days by it.
@@ -2375,7 +3123,7 @@ type Holiday struct {
 
 func (x *Holiday) Reset() {
 	*x = Holiday{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2387,7 +3135,7 @@ func (x *Holiday) String() string {
 func (*Holiday) ProtoMessage() {}
 
 func (x *Holiday) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2400,7 +3148,7 @@ func (x *Holiday) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Holiday.ProtoReflect.Descriptor instead.
 func (*Holiday) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{24}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Holiday) GetId() int64 {
@@ -2440,7 +3188,7 @@ type Holidays struct {
 
 func (x *Holidays) Reset() {
 	*x = Holidays{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2452,7 +3200,7 @@ func (x *Holidays) String() string {
 func (*Holidays) ProtoMessage() {}
 
 func (x *Holidays) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2465,7 +3213,7 @@ func (x *Holidays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Holidays.ProtoReflect.Descriptor instead.
 func (*Holidays) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{25}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Holidays) GetItems() []*Holiday {
@@ -2484,7 +3232,7 @@ type HolidayQuery struct {
 
 func (x *HolidayQuery) Reset() {
 	*x = HolidayQuery{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2496,7 +3244,7 @@ func (x *HolidayQuery) String() string {
 func (*HolidayQuery) ProtoMessage() {}
 
 func (x *HolidayQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2509,7 +3257,7 @@ func (x *HolidayQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HolidayQuery.ProtoReflect.Descriptor instead.
 func (*HolidayQuery) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{26}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *HolidayQuery) GetYear() int32 {
@@ -2654,7 +3402,7 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xfc\x01\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x95\x02\n" +
 	"\x06Member\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\ateam_id\x18\x02 \x01(\x03R\x06teamId\x12\x1b\n" +
@@ -2664,7 +3412,8 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x06skills\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06skills\x12$\n" +
 	"\tteam_name\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\bteamName\x12(\n" +
 	"\vcreate_time\x18\b \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa7\x01\n" +
+	"createTime\x12\x17\n" +
+	"\auser_id\x18\t \x01(\x03R\x06userId\"\xa7\x01\n" +
 	"\n" +
 	"MemberPage\x12?\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.emergency.v1.MemberB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
@@ -2768,7 +3517,70 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\tDutyBoard\x12\x1d\n" +
 	"\x05today\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x05today\x12\x19\n" +
 	"\x03now\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x03now\x12B\n" +
-	"\x05items\x18\x03 \x03(\v2!.blade.emergency.v1.DutyBoardItemB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"k\n" +
+	"\x05items\x18\x03 \x03(\v2!.blade.emergency.v1.DutyBoardItemB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"\x92\x04\n" +
+	"\bIncident\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\aplan_id\x18\x02 \x01(\x03R\x06planId\x12%\n" +
+	"\tplan_name\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bplanName\x12\x17\n" +
+	"\ateam_id\x18\x04 \x01(\x03R\x06teamId\x12$\n" +
+	"\tteam_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\bteamName\x12\x1f\n" +
+	"\x05level\x18\x06 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x05level\x12\x1e\n" +
+	"\x05place\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05place\x12*\n" +
+	"\vdescription\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\vdescription\x12\x14\n" +
+	"\x05state\x18\t \x01(\x05R\x05state\x12&\n" +
+	"\n" +
+	"start_time\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartTime\x12\"\n" +
+	"\bend_time\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\aendTime\x12\"\n" +
+	"\asummary\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\asummary\x12*\n" +
+	"\x11commander_user_id\x18\r \x01(\x03R\x0fcommanderUserId\x12.\n" +
+	"\x0ecommander_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x182R\rcommanderName\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\"\xab\x01\n" +
+	"\fIncidentPage\x12A\n" +
+	"\arecords\x18\x01 \x03(\v2\x1c.blade.emergency.v1.IncidentB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe2\x01\n" +
+	"\x0eIncidentLaunch\x12\x17\n" +
+	"\aplan_id\x18\x01 \x01(\x03R\x06planId\x12\x17\n" +
+	"\ateam_id\x18\x02 \x01(\x03R\x06teamId\x12\x1f\n" +
+	"\x05level\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x05level\x12\x1e\n" +
+	"\x05place\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05place\x12*\n" +
+	"\vdescription\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\vdescription\x121\n" +
+	"\x0fnotify_user_ids\x18\x06 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\rnotifyUserIds\"\xc8\x01\n" +
+	"\x0eIncidentAction\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
+	"\vincident_id\x18\x02 \x01(\x03R\n" +
+	"incidentId\x12\"\n" +
+	"\bact_time\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\aactTime\x12\x17\n" +
+	"\auser_id\x18\x04 \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x182R\buserName\x12\"\n" +
+	"\acontent\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acontent\"\x9c\x01\n" +
+	"\x0eIncidentNotice\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12\x1d\n" +
+	"\x05phone\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\x05phone\x12\x1b\n" +
+	"\x04role\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x04role\x12\x18\n" +
+	"\achannel\x18\x05 \x01(\x05R\achannel\"\xc9\x01\n" +
+	"\x0eIncidentMuster\x12\x1c\n" +
+	"\tavailable\x18\x01 \x01(\bR\tavailable\x12\"\n" +
+	"\amessage\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\amessage\x12\x16\n" +
+	"\x06online\x18\x03 \x01(\x05R\x06online\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\x12G\n" +
+	"\x05zones\x18\x05 \x03(\v2&.blade.emergency.v1.IncidentMusterZoneB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05zones\"P\n" +
+	"\x12IncidentMusterZone\x12$\n" +
+	"\tzone_name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\bzoneName\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\"\x98\x02\n" +
+	"\x0eIncidentDetail\x128\n" +
+	"\bincident\x18\x01 \x01(\v2\x1c.blade.emergency.v1.IncidentR\bincident\x12G\n" +
+	"\aactions\x18\x02 \x03(\v2\".blade.emergency.v1.IncidentActionB\t\xbaH\x06\x92\x01\x03\x10\x90NR\aactions\x12G\n" +
+	"\anotices\x18\x03 \x03(\v2\".blade.emergency.v1.IncidentNoticeB\t\xbaH\x06\x92\x01\x03\x10\x90NR\anotices\x12:\n" +
+	"\x06muster\x18\x04 \x01(\v2\".blade.emergency.v1.IncidentMusterR\x06muster\"C\n" +
+	"\rIncidentClose\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
+	"\asummary\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\asummary\"k\n" +
 	"\aHoliday\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
 	"\x03day\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x03day\x12\x1b\n" +
@@ -2778,7 +3590,7 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05items\x18\x01 \x03(\v2\x1b.blade.emergency.v1.HolidayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\x05items\".\n" +
 	"\fHolidayQuery\x12\x1e\n" +
 	"\x04year\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xce)\n" +
+	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xbd/\n" +
 	"\x10EmergencyService\x12\x84\x01\n" +
 	"\vHolidayList\x12 .blade.emergency.v1.HolidayQuery\x1a\x1c.blade.emergency.v1.Holidays\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/holiday/list\x12\x89\x01\n" +
 	"\rHolidaySubmit\x12\x1b.blade.emergency.v1.Holiday\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/holiday/submit\x12\x84\x01\n" +
@@ -2831,7 +3643,12 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
 	"DutyExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"8\xca\xf3\x18\x12duty_roster_export\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/duty/export\x12x\n" +
 	"\x0eDutyBoardToday\x12\x16.blade.common.v1.Empty\x1a\x1d.blade.emergency.v1.DutyBoard\"/\xca\xf3\x18\n" +
-	"duty_board\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/emergency/duty/boardB-Z+anquan/proto/blade/emergency/v1;emergencyv1b\x06proto3"
+	"duty_board\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/emergency/duty/board\x12\x8c\x01\n" +
+	"\x10IncidentPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.emergency.v1.IncidentPage\":\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/incident/page\x12\x8f\x01\n" +
+	"\x11IncidentDetailGet\x12\x18.blade.common.v1.IdQuery\x1a\".blade.emergency.v1.IncidentDetail\"<\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02 \x12\x1e/api/emergency/incident/detail\x12\x97\x01\n" +
+	"\x10IncidentLaunched\x12\".blade.emergency.v1.IncidentLaunch\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x16emergency_incident_add\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/launch\x12\x99\x01\n" +
+	"\x11IncidentActionAdd\x12\".blade.emergency.v1.IncidentAction\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x17emergency_incident_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/action\x12\x95\x01\n" +
+	"\x0eIncidentClosed\x12!.blade.emergency.v1.IncidentClose\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18emergency_incident_close\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/incident/closeB-Z+anquan/proto/blade/emergency/v1;emergencyv1b\x06proto3"
 
 var (
 	file_blade_emergency_v1_emergency_proto_rawDescOnce sync.Once
@@ -2845,7 +3662,7 @@ func file_blade_emergency_v1_emergency_proto_rawDescGZIP() []byte {
 	return file_blade_emergency_v1_emergency_proto_rawDescData
 }
 
-var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*EmergencyRule)(nil),        // 0: blade.emergency.v1.EmergencyRule
 	(*EmergencyRules)(nil),       // 1: blade.emergency.v1.EmergencyRules
@@ -2871,15 +3688,24 @@ var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*DutyRosterPage)(nil),       // 21: blade.emergency.v1.DutyRosterPage
 	(*DutyBoardItem)(nil),        // 22: blade.emergency.v1.DutyBoardItem
 	(*DutyBoard)(nil),            // 23: blade.emergency.v1.DutyBoard
-	(*Holiday)(nil),              // 24: blade.emergency.v1.Holiday
-	(*Holidays)(nil),             // 25: blade.emergency.v1.Holidays
-	(*HolidayQuery)(nil),         // 26: blade.emergency.v1.HolidayQuery
-	(*v1.IdsQuery)(nil),          // 27: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 28: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 29: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 30: blade.common.v1.IdQuery
-	(*wrapperspb.BoolValue)(nil), // 31: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 32: google.api.HttpBody
+	(*Incident)(nil),             // 24: blade.emergency.v1.Incident
+	(*IncidentPage)(nil),         // 25: blade.emergency.v1.IncidentPage
+	(*IncidentLaunch)(nil),       // 26: blade.emergency.v1.IncidentLaunch
+	(*IncidentAction)(nil),       // 27: blade.emergency.v1.IncidentAction
+	(*IncidentNotice)(nil),       // 28: blade.emergency.v1.IncidentNotice
+	(*IncidentMuster)(nil),       // 29: blade.emergency.v1.IncidentMuster
+	(*IncidentMusterZone)(nil),   // 30: blade.emergency.v1.IncidentMusterZone
+	(*IncidentDetail)(nil),       // 31: blade.emergency.v1.IncidentDetail
+	(*IncidentClose)(nil),        // 32: blade.emergency.v1.IncidentClose
+	(*Holiday)(nil),              // 33: blade.emergency.v1.Holiday
+	(*Holidays)(nil),             // 34: blade.emergency.v1.Holidays
+	(*HolidayQuery)(nil),         // 35: blade.emergency.v1.HolidayQuery
+	(*v1.IdsQuery)(nil),          // 36: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 37: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 38: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 39: blade.common.v1.IdQuery
+	(*wrapperspb.BoolValue)(nil), // 40: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 41: google.api.HttpBody
 }
 var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	0,  // 0: blade.emergency.v1.EmergencyRules.items:type_name -> blade.emergency.v1.EmergencyRule
@@ -2892,90 +3718,106 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	20, // 7: blade.emergency.v1.DutyRosterPage.records:type_name -> blade.emergency.v1.DutyRoster
 	20, // 8: blade.emergency.v1.DutyBoardItem.roster:type_name -> blade.emergency.v1.DutyRoster
 	22, // 9: blade.emergency.v1.DutyBoard.items:type_name -> blade.emergency.v1.DutyBoardItem
-	24, // 10: blade.emergency.v1.Holidays.items:type_name -> blade.emergency.v1.Holiday
-	26, // 11: blade.emergency.v1.EmergencyService.HolidayList:input_type -> blade.emergency.v1.HolidayQuery
-	24, // 12: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
-	27, // 13: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
-	28, // 14: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
-	2,  // 15: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.EmergencyRuleCode
-	0,  // 16: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.EmergencyRule
-	29, // 17: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
-	30, // 18: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	30, // 19: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
-	3,  // 20: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.EmergencyPlan
-	5,  // 21: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
-	6,  // 22: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
-	6,  // 23: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
-	7,  // 24: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
-	27, // 25: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 26: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
-	30, // 27: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
-	8,  // 28: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
-	10, // 29: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
-	27, // 30: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 31: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
-	30, // 32: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
-	11, // 33: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
-	27, // 34: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 35: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
-	13, // 36: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
-	27, // 37: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 38: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
-	30, // 39: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
-	15, // 40: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
-	17, // 41: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
-	18, // 42: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
-	27, // 43: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 44: blade.emergency.v1.EmergencyService.DutyPageList:input_type -> blade.common.v1.PageQuery
-	30, // 45: blade.emergency.v1.EmergencyService.DutyDetail:input_type -> blade.common.v1.IdQuery
-	20, // 46: blade.emergency.v1.EmergencyService.DutySubmit:input_type -> blade.emergency.v1.DutyRoster
-	27, // 47: blade.emergency.v1.EmergencyService.DutyRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 48: blade.emergency.v1.EmergencyService.DutyExport:input_type -> blade.common.v1.PageQuery
-	28, // 49: blade.emergency.v1.EmergencyService.DutyBoardToday:input_type -> blade.common.v1.Empty
-	25, // 50: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
-	31, // 51: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
-	31, // 52: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
-	1,  // 53: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
-	1,  // 54: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
-	31, // 55: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 56: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
-	3,  // 57: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
-	4,  // 58: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
-	31, // 59: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	31, // 60: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
-	31, // 61: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
-	31, // 62: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
-	31, // 63: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
-	31, // 64: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
-	9,  // 65: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
-	8,  // 66: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
-	31, // 67: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
-	31, // 68: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
-	31, // 69: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
-	12, // 70: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
-	11, // 71: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
-	31, // 72: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
-	31, // 73: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
-	14, // 74: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
-	31, // 75: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
-	31, // 76: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
-	16, // 77: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
-	15, // 78: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
-	31, // 79: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
-	31, // 80: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
-	31, // 81: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
-	31, // 82: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
-	21, // 83: blade.emergency.v1.EmergencyService.DutyPageList:output_type -> blade.emergency.v1.DutyRosterPage
-	20, // 84: blade.emergency.v1.EmergencyService.DutyDetail:output_type -> blade.emergency.v1.DutyRoster
-	31, // 85: blade.emergency.v1.EmergencyService.DutySubmit:output_type -> google.protobuf.BoolValue
-	31, // 86: blade.emergency.v1.EmergencyService.DutyRemove:output_type -> google.protobuf.BoolValue
-	32, // 87: blade.emergency.v1.EmergencyService.DutyExport:output_type -> google.api.HttpBody
-	23, // 88: blade.emergency.v1.EmergencyService.DutyBoardToday:output_type -> blade.emergency.v1.DutyBoard
-	50, // [50:89] is the sub-list for method output_type
-	11, // [11:50] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	24, // 10: blade.emergency.v1.IncidentPage.records:type_name -> blade.emergency.v1.Incident
+	30, // 11: blade.emergency.v1.IncidentMuster.zones:type_name -> blade.emergency.v1.IncidentMusterZone
+	24, // 12: blade.emergency.v1.IncidentDetail.incident:type_name -> blade.emergency.v1.Incident
+	27, // 13: blade.emergency.v1.IncidentDetail.actions:type_name -> blade.emergency.v1.IncidentAction
+	28, // 14: blade.emergency.v1.IncidentDetail.notices:type_name -> blade.emergency.v1.IncidentNotice
+	29, // 15: blade.emergency.v1.IncidentDetail.muster:type_name -> blade.emergency.v1.IncidentMuster
+	33, // 16: blade.emergency.v1.Holidays.items:type_name -> blade.emergency.v1.Holiday
+	35, // 17: blade.emergency.v1.EmergencyService.HolidayList:input_type -> blade.emergency.v1.HolidayQuery
+	33, // 18: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
+	36, // 19: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
+	37, // 20: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
+	2,  // 21: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.EmergencyRuleCode
+	0,  // 22: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.EmergencyRule
+	38, // 23: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
+	39, // 24: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	39, // 25: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
+	3,  // 26: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.EmergencyPlan
+	5,  // 27: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
+	6,  // 28: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
+	6,  // 29: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
+	7,  // 30: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
+	36, // 31: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 32: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
+	39, // 33: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
+	8,  // 34: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
+	10, // 35: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
+	36, // 36: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 37: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
+	39, // 38: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
+	11, // 39: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
+	36, // 40: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 41: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
+	13, // 42: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
+	36, // 43: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 44: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
+	39, // 45: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
+	15, // 46: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
+	17, // 47: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
+	18, // 48: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
+	36, // 49: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 50: blade.emergency.v1.EmergencyService.DutyPageList:input_type -> blade.common.v1.PageQuery
+	39, // 51: blade.emergency.v1.EmergencyService.DutyDetail:input_type -> blade.common.v1.IdQuery
+	20, // 52: blade.emergency.v1.EmergencyService.DutySubmit:input_type -> blade.emergency.v1.DutyRoster
+	36, // 53: blade.emergency.v1.EmergencyService.DutyRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 54: blade.emergency.v1.EmergencyService.DutyExport:input_type -> blade.common.v1.PageQuery
+	37, // 55: blade.emergency.v1.EmergencyService.DutyBoardToday:input_type -> blade.common.v1.Empty
+	38, // 56: blade.emergency.v1.EmergencyService.IncidentPageList:input_type -> blade.common.v1.PageQuery
+	39, // 57: blade.emergency.v1.EmergencyService.IncidentDetailGet:input_type -> blade.common.v1.IdQuery
+	26, // 58: blade.emergency.v1.EmergencyService.IncidentLaunched:input_type -> blade.emergency.v1.IncidentLaunch
+	27, // 59: blade.emergency.v1.EmergencyService.IncidentActionAdd:input_type -> blade.emergency.v1.IncidentAction
+	32, // 60: blade.emergency.v1.EmergencyService.IncidentClosed:input_type -> blade.emergency.v1.IncidentClose
+	34, // 61: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
+	40, // 62: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
+	40, // 63: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
+	1,  // 64: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
+	1,  // 65: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
+	40, // 66: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	4,  // 67: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
+	3,  // 68: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
+	4,  // 69: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
+	40, // 70: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	40, // 71: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
+	40, // 72: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
+	40, // 73: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
+	40, // 74: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
+	40, // 75: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
+	9,  // 76: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
+	8,  // 77: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
+	40, // 78: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
+	40, // 79: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
+	40, // 80: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
+	12, // 81: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
+	11, // 82: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
+	40, // 83: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
+	40, // 84: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
+	14, // 85: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
+	40, // 86: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
+	40, // 87: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
+	16, // 88: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
+	15, // 89: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
+	40, // 90: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
+	40, // 91: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
+	40, // 92: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
+	40, // 93: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
+	21, // 94: blade.emergency.v1.EmergencyService.DutyPageList:output_type -> blade.emergency.v1.DutyRosterPage
+	20, // 95: blade.emergency.v1.EmergencyService.DutyDetail:output_type -> blade.emergency.v1.DutyRoster
+	40, // 96: blade.emergency.v1.EmergencyService.DutySubmit:output_type -> google.protobuf.BoolValue
+	40, // 97: blade.emergency.v1.EmergencyService.DutyRemove:output_type -> google.protobuf.BoolValue
+	41, // 98: blade.emergency.v1.EmergencyService.DutyExport:output_type -> google.api.HttpBody
+	23, // 99: blade.emergency.v1.EmergencyService.DutyBoardToday:output_type -> blade.emergency.v1.DutyBoard
+	25, // 100: blade.emergency.v1.EmergencyService.IncidentPageList:output_type -> blade.emergency.v1.IncidentPage
+	31, // 101: blade.emergency.v1.EmergencyService.IncidentDetailGet:output_type -> blade.emergency.v1.IncidentDetail
+	40, // 102: blade.emergency.v1.EmergencyService.IncidentLaunched:output_type -> google.protobuf.BoolValue
+	40, // 103: blade.emergency.v1.EmergencyService.IncidentActionAdd:output_type -> google.protobuf.BoolValue
+	40, // 104: blade.emergency.v1.EmergencyService.IncidentClosed:output_type -> google.protobuf.BoolValue
+	61, // [61:105] is the sub-list for method output_type
+	17, // [17:61] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_blade_emergency_v1_emergency_proto_init() }
@@ -2989,7 +3831,7 @@ func file_blade_emergency_v1_emergency_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_emergency_v1_emergency_proto_rawDesc), len(file_blade_emergency_v1_emergency_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -56,6 +56,14 @@ func NewDuties(g *gorm.DB) *crud.Repo[biz.Duty] {
 		Order: "start_date desc, duty_type asc, org_name asc, id desc"})
 }
 
+// NewIncidents is the repository of the launched incidents.
+func NewIncidents(g *gorm.DB) *crud.Repo[biz.Incident] {
+	return crud.New[biz.Incident](g, crud.Spec{Name: "应急事件",
+		Filters: paging.Fields{"planId": "plan_id", "planName": "plan_name", "state": "state", "level": "level", "place": "place", "startTime": "start_time"},
+		Sorts:   paging.Fields{"startTime": "start_time", "createTime": "create_time"},
+		Order:   "start_time desc, id desc", ListOmit: []string{"summary"}})
+}
+
 var indexes = []db.Index{
 	{Name: "uk_emg_rule_version", Table: "emergency_rule", Columns: "tenant_id, code, version", Unique: true},
 	{Name: "idx_emg_plan_code", Table: "emergency_plan", Columns: "tenant_id, code, version"},
@@ -86,6 +94,11 @@ var indexes = []db.Index{
 	{Name: "idx_emg_duty_org", Table: "emergency_duty", Columns: "tenant_id, duty_type, org_name"},
 	{Name: "idx_emg_duty_person_user", Table: "emergency_duty_person", Columns: "tenant_id, user_id, start_date"},
 	{Name: "idx_emg_duty_person_duty", Table: "emergency_duty_person", Columns: "tenant_id, duty_id"},
+	{Name: "idx_emg_incident_start", Table: "emergency_incident", Columns: "tenant_id, start_time"},
+	{Name: "idx_emg_incident_state", Table: "emergency_incident", Columns: "tenant_id, state"},
+	{Name: "idx_emg_incident_plan", Table: "emergency_incident", Columns: "tenant_id, plan_id"},
+	{Name: "idx_emg_incident_action", Table: "emergency_incident_action", Columns: "tenant_id, incident_id, act_time"},
+	{Name: "idx_emg_incident_notice", Table: "emergency_incident_notice", Columns: "tenant_id, incident_id"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -260,4 +273,35 @@ func (q Queries) RemovePeople(ctx context.Context, dutyIDs []int64) error {
 		return nil
 	}
 	return q.conn(ctx).Model(&biz.DutyPerson{}).Where("duty_id IN ?", dutyIDs).Update("is_deleted", 1).Error
+}
+
+// Actions are an incident's action log, oldest first.
+func (q Queries) Actions(ctx context.Context, incidentID int64) ([]biz.IncidentAction, error) {
+	var out []biz.IncidentAction
+	return out, q.conn(ctx).Where("incident_id = ?", incidentID).Order("act_time asc, id asc").Limit(10000).Find(&out).Error
+}
+
+// Notices are the people notified of an incident.
+func (q Queries) Notices(ctx context.Context, incidentID int64) ([]biz.IncidentNotice, error) {
+	var out []biz.IncidentNotice
+	return out, q.conn(ctx).Where("incident_id = ?", incidentID).Order("channel asc, id asc").Limit(10000).Find(&out).Error
+}
+
+// AddAction appends to an incident's action log.
+func (q Queries) AddAction(ctx context.Context, a *biz.IncidentAction) error {
+	return db.Conn(ctx, q.G).Create(a).Error
+}
+
+// AddNotices records the people notified.
+func (q Queries) AddNotices(ctx context.Context, n []*biz.IncidentNotice) error {
+	if len(n) == 0 {
+		return nil
+	}
+	return db.Conn(ctx, q.G).Create(n).Error
+}
+
+// TeamMembers are the members of a team.
+func (q Queries) TeamMembers(ctx context.Context, teamID int64) ([]biz.Member, error) {
+	var out []biz.Member
+	return out, q.conn(ctx).Where("team_id = ?", teamID).Order("id asc").Limit(1000).Find(&out).Error
 }

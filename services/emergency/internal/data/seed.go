@@ -16,11 +16,16 @@ import (
 // Seed gives the demo tenant (a chemical plant) its rule, plans, supplies,
 // teams and drills on first start (an existing plan means it ran). Dates
 // are relative to now so deadlines and statuses stay alive.
-func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
+func Seed(ctx context.Context, g *gorm.DB, now time.Time) (err error) {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
 	if err := seedDuties(ctx, g, now); err != nil {
 		return err
 	}
+	defer func() {
+		if err == nil {
+			err = seedIncidents(ctx, g, now)
+		}
+	}()
 	var n int64
 	if err := g.WithContext(ctx).Model(&biz.Plan{}).Count(&n).Error; err != nil || n > 0 {
 		return err
@@ -161,6 +166,61 @@ func seedDuties(ctx context.Context, g *gorm.DB, now time.Time) error {
 					StartDate: today, EndDate: week}).Error; err != nil {
 					return err
 				}
+			}
+		}
+		return nil
+	})
+}
+
+// seedIncidents gives the demo tenant an ended incident of its leak plan
+// with its action log and notified people, on the first start with the
+// launch module (after the plans exist).
+func seedIncidents(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.Incident{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var plan biz.Plan
+	if err := g.WithContext(ctx).Where("code = ? AND state = ?", "YA-ZX-002", biz.PlanPublished).Limit(1).Find(&plan).Error; err != nil || plan.ID == 0 {
+		return err
+	}
+	var team biz.Team
+	if err := g.WithContext(ctx).Where("name = ?", "企业专职消防队").Limit(1).Find(&team).Error; err != nil {
+		return err
+	}
+	start := now.Add(-72 * time.Hour).Truncate(time.Minute)
+	end := start.Add(95 * time.Minute)
+	at := func(m int) time.Time { return start.Add(time.Duration(m) * time.Minute) }
+	safety := seedids.DemoSafetyUser
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		inc := &biz.Incident{PlanID: plan.ID, PlanName: plan.Name, TeamID: team.ID, TeamName: team.Name, Level: 3, Place: "甲类储罐区 V-102 罐",
+			Description: "V-102 甲苯储罐出料阀法兰渗漏,可燃气体报警器二级报警,无人员受伤。", State: biz.IncidentClosed, StartTime: start, EndTime: &end,
+			Summary: "堵漏完成,围堰内泄漏物已回收,现场可燃气体浓度恢复正常。法兰垫片老化,已列入设备检修计划。", CommanderUserID: safety, CommanderName: "李安全"}
+		if err := c.Create(inc).Error; err != nil {
+			return err
+		}
+		for _, a := range []biz.IncidentAction{
+			{ActTime: at(0), Content: "依据预案「" + plan.Name + "」启动三级响应,站内通知 1 人,电话通知 3 人"},
+			{ActTime: at(3), Content: "中控室远程关闭 V-102 出料切断阀,启动罐区喷淋"},
+			{ActTime: at(10), Content: "消防队到场,设置警戒区,佩戴正压式空气呼吸器进入堵漏"},
+			{ActTime: at(40), Content: "堵漏完成,开始回收围堰内泄漏物"},
+			{ActTime: at(95), Content: "结束应急响应"},
+		} {
+			a.IncidentID, a.UserID, a.UserName = inc.ID, safety, "李安全"
+			if err := c.Create(&a).Error; err != nil {
+				return err
+			}
+		}
+		for _, nn := range []biz.IncidentNotice{
+			{UserID: safety, Name: "李安全", Role: "预案负责人", Channel: biz.NoticeDesk},
+			{Name: "周队长", Phone: "13800000101", Role: "队员 队长", Channel: biz.NoticePhone},
+			{Name: "吴队员", Phone: "13800000102", Role: "队员 队员", Channel: biz.NoticePhone},
+			{Name: "郑队员", Phone: "13800000103", Role: "队员 医疗救护", Channel: biz.NoticePhone},
+		} {
+			nn.IncidentID = inc.ID
+			if err := c.Create(&nn).Error; err != nil {
+				return err
 			}
 		}
 		return nil
