@@ -4093,6 +4093,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/incident/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appends an action to the log of an incident in progress. */
+        post: operations["EmergencyService_IncidentActionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes an incident (end time now, summary); it is read-only after. */
+        post: operations["EmergencyService_IncidentClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incident with its action log, the notified people and the muster list. */
+        get: operations["EmergencyService_IncidentDetailGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launches an incident from a published plan and notifies its people. */
+        post: operations["EmergencyService_IncidentLaunched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emergency incidents launched from published plans (应急启动). */
+        get: operations["EmergencyService_IncidentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emergency/member/page": {
         parameters: {
             query?: never;
@@ -11785,6 +11870,120 @@ export interface components {
         v1IdList: {
             items: string[];
         };
+        /**
+         * @description An emergency incident (应急事件) launched from a published plan: state
+         *     1 进行中, 2 已结束 (read-only). level: the response level 1-4 (一级 to
+         *     四级响应). The commander is the caller who launched it.
+         */
+        v1Incident: {
+            commanderName: string;
+            /** Format: int64 */
+            commanderUserId: string;
+            createTime: string;
+            description: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            summary: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        v1IncidentAction: {
+            actTime: string;
+            content: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int64
+             * @description The incident's id (when adding).
+             */
+            incidentId: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        v1IncidentClose: {
+            /** Format: int64 */
+            id: string;
+            summary: string;
+        };
+        /** @description An incident with its action log, the notified people and the muster list. */
+        v1IncidentDetail: {
+            actions: components["schemas"]["v1IncidentAction"][];
+            incident: components["schemas"]["v1Incident"];
+            muster: components["schemas"]["v1IncidentMuster"];
+            notices: components["schemas"]["v1IncidentNotice"][];
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        v1IncidentLaunch: {
+            description: string;
+            /** Format: int32 */
+            level: number;
+            notifyUserIds: string[];
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            /** Format: int64 */
+            teamId: string;
+        };
+        /**
+         * @description The muster list (集结清点) from personnel positioning: head counts per
+         *     zone now. available false: positioning could not be read (message says why).
+         */
+        v1IncidentMuster: {
+            available: boolean;
+            message: string;
+            /** Format: int32 */
+            online: number;
+            /** Format: int32 */
+            total: number;
+            zones: components["schemas"]["v1IncidentMusterZone"][];
+        };
+        v1IncidentMusterZone: {
+            /** Format: int32 */
+            count: number;
+            zoneName: string;
+        };
+        /**
+         * @description A person notified of an incident: channel 1 desk message (a user of the
+         *     tenant), 2 phone (a team member without an account).
+         */
+        v1IncidentNotice: {
+            /** Format: int32 */
+            channel: number;
+            name: string;
+            phone: string;
+            role: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1IncidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Incident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
         v1InspectPoint: {
             /** Format: int64 */
@@ -12247,6 +12446,12 @@ export interface components {
             /** Format: int64 */
             teamId: string;
             teamName: string;
+            /**
+             * Format: int64
+             * @description The member's account in blade-user (0: none); a launched incident
+             *     sends a desk message to members with an account, the others by phone.
+             */
+            userId: string;
         };
         v1MemberPage: {
             /** Format: int32 */
@@ -20862,6 +21067,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentActionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentAction"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentClosed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentClose"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentDetailGet: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentDetail"];
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentLaunched: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentLaunch"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentPage"];
                 };
             };
         };
