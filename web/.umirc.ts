@@ -222,6 +222,10 @@ export default defineConfig({
         { path: '/emergency/supply', component: './emergency/supply/index', access: 'canRoute' },
         { path: '/emergency/team', component: './emergency/team/index', access: 'canRoute' },
         { path: '/emergency/rule', component: './emergency/rule/index', access: 'canRoute' },
+        { path: '/emergency/incident', component: './emergency/incident/index', access: 'canRoute' },
+        // on-duty staff (值班值守): duty rosters and today's duty board
+        { path: '/emergency/duty', component: './emergency/duty/index', access: 'canRoute' },
+        { path: '/emergency/dutyBoard', component: './emergency/dutyBoard/index', access: 'canRoute' },
         { path: '/accident/report', component: './accident/report/index', access: 'canRoute' },
         { path: '/accident/nearMiss', component: './accident/nearMiss/index', access: 'canRoute' },
         { path: '/accident/rule', component: './accident/rule/index', access: 'canRoute' },

@@ -13,8 +13,11 @@ import (
 	grpcserver "anquan/emergency/internal/server"
 	"anquan/emergency/internal/service"
 	"anquan/kit/db"
+	"anquan/kit/people"
 	"anquan/kit/platform"
 	"anquan/kit/server"
+	positioningv1 "anquan/proto/blade/positioning/v1"
+	userv1 "anquan/proto/blade/user/v1"
 )
 
 // App is emergency.
@@ -38,7 +41,11 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("emergency seed: %w", err)
 	}
 	uc := &biz.Emergency{Rules: data.NewRules(g), Plans: data.NewPlans(g), Supplies: data.NewSupplies(g), Teams: data.NewTeams(g),
-		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g), Q: data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
+		Members: data.NewMembers(g), Drills: data.NewDrills(g), Holidays: data.NewHolidays(g),
+		Duties: data.NewDuties(g), DutyQ: data.Queries{G: g}, Names: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
+		Incidents: data.NewIncidents(g), IncidentQ: data.Queries{G: g},
+		Muster: data.Positioning{C: positioningv1.NewPositioningServiceClient(a.in.Dialer.Lazy("positioning"))},
+		Q:      data.Queries{G: g}, Tx: db.NewTransactor(g), Events: a.Outbox, Now: time.Now}
 	h := service.New(uc, uc.CalendarOf)
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {

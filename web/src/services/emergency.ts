@@ -15,6 +15,10 @@ export type Supply = Schemas['v1Supply'];
 export type Team = Schemas['v1Team'];
 export type Member = Schemas['v1Member'];
 export type Drill = Schemas['v1Drill'];
+export type DutyRoster = Schemas['v1DutyRoster'];
+export type DutyBoard = Schemas['v1DutyBoard'];
+export type Incident = Schemas['v1Incident'];
+export type IncidentDetail = Schemas['v1IncidentDetail'];
 export type Accident = Schemas['v1Accident'];
 export type Action = Schemas['v1Action'];
 export type NearMiss = Schemas['v1NearMiss'];
@@ -24,6 +28,15 @@ export const supplyApi = crudApi<Supply>(`${E}/supply`, 'page');
 export const teamApi = crudApi<Team>(`${E}/team`, 'page');
 export const memberApi = crudApi<Member>(`${E}/member`, 'page', { detail: undefined });
 export const drillApi = crudApi<Drill>(`${E}/drill`, 'page');
+export const dutyApi = crudApi<DutyRoster>(`${E}/duty`, 'page', { exportUrl: `${E}/duty/export` });
+export const dutyBoard = () => apiGet(`${E}/duty/board`).then((r) => r.data as DutyBoard);
+export const incidentApi = crudApi<Incident>(`${E}/incident`, 'page', {
+  detail: undefined,
+  submit: (row) => post(`${E}/incident/launch`, row),
+});
+export const incidentDetail = (id: string) => apiGet(`${E}/incident/detail`, { id }).then((r) => r.data as IncidentDetail);
+export const addIncidentAction = (v: Record<string, any>) => post(`${E}/incident/action`, v);
+export const closeIncident = (v: Record<string, any>) => post(`${E}/incident/close`, v);
 export const accidentApi = crudApi<Accident>(`${A}/report`, 'page');
 export const actionApi = crudApi<Action>(`${A}/action`, 'page', { detail: undefined });
 export const nearMissApi = crudApi<NearMiss>(`${A}/near-miss`, 'page');
@@ -98,4 +111,18 @@ export const ACCIDENT_STATES = [
 export const ACTION_STATES = [
   { label: '未完成', value: 0 },
   { label: '已完成', value: 1 },
+];
+export const DUTY_TYPES = [
+  { label: '部门', value: 0 },
+  { label: '岗位', value: 1 },
+];
+export const INCIDENT_LEVELS = [
+  { label: '一级响应', value: 1 },
+  { label: '二级响应', value: 2 },
+  { label: '三级响应', value: 3 },
+  { label: '四级响应', value: 4 },
+];
+export const INCIDENT_STATES = [
+  { label: '进行中', value: 1 },
+  { label: '已结束', value: 2 },
 ];

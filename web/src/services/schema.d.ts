@@ -3965,6 +3965,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/duty/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's duty board: who is on duty now per department or post. */
+        get: operations["EmergencyService_DutyBoardToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Duty rosters by department or post (值班排班). */
+        get: operations["EmergencyService_DutyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DutyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates or edits a roster; a person in an overlapping shift is refused. */
+        post: operations["EmergencyService_DutySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emergency/holiday/list": {
         parameters: {
             query?: never;
@@ -4008,6 +4107,91 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EmergencyService_HolidaySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appends an action to the log of an incident in progress. */
+        post: operations["EmergencyService_IncidentActionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes an incident (end time now, summary); it is read-only after. */
+        post: operations["EmergencyService_IncidentClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incident with its action log, the notified people and the muster list. */
+        get: operations["EmergencyService_IncidentDetailGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launches an incident from a published plan and notifies its people. */
+        post: operations["EmergencyService_IncidentLaunched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emergency incidents launched from published plans (应急启动). */
+        get: operations["EmergencyService_IncidentPageList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10552,6 +10736,82 @@ export interface components {
             unitsTotal: number;
         };
         /**
+         * @description Today's duty board (今日值班): every shift that touches today, those on
+         *     duty now first, by duty type and department/post name.
+         */
+        v1DutyBoard: {
+            items: components["schemas"]["v1DutyBoardItem"][];
+            now: string;
+            today: string;
+        };
+        /**
+         * @description One shift of today's duty board: the roster, the shift's start and end
+         *     times today (yyyy-MM-dd HH:mm:ss) and whether it is on now.
+         */
+        v1DutyBoardItem: {
+            from: string;
+            onDutyNow: boolean;
+            roster: components["schemas"]["v1DutyRoster"];
+            to: string;
+        };
+        /**
+         * @description A person on a duty roster: a user of blade-user (the name is read from
+         *     it, never taken from the client) and the phone to reach them on duty.
+         */
+        v1DutyPerson: {
+            leader: boolean;
+            phone: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        v1DutyRoster: {
+            createTime: string;
+            /** Format: int32 */
+            dutyType: number;
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int64 */
+            leaderUserId: string;
+            /**
+             * Format: int64
+             * @description The department's or post's id in blade-system, and its name.
+             */
+            orgId: string;
+            orgName: string;
+            people: components["schemas"]["v1DutyPerson"][];
+            /** @description The people's names, joined (for lists and exports). */
+            personNames: string;
+            /** @description The duty phone (值班电话). */
+            phone: string;
+            remark: string;
+            shiftEnd: string;
+            shiftName: string;
+            shiftStart: string;
+            startDate: string;
+            updateTime: string;
+        };
+        v1DutyRosterPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1DutyRoster"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
          * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
          *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
          *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
@@ -11709,6 +11969,120 @@ export interface components {
         v1IdList: {
             items: string[];
         };
+        /**
+         * @description An emergency incident (应急事件) launched from a published plan: state
+         *     1 进行中, 2 已结束 (read-only). level: the response level 1-4 (一级 to
+         *     四级响应). The commander is the caller who launched it.
+         */
+        v1Incident: {
+            commanderName: string;
+            /** Format: int64 */
+            commanderUserId: string;
+            createTime: string;
+            description: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            summary: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        v1IncidentAction: {
+            actTime: string;
+            content: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int64
+             * @description The incident's id (when adding).
+             */
+            incidentId: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        v1IncidentClose: {
+            /** Format: int64 */
+            id: string;
+            summary: string;
+        };
+        /** @description An incident with its action log, the notified people and the muster list. */
+        v1IncidentDetail: {
+            actions: components["schemas"]["v1IncidentAction"][];
+            incident: components["schemas"]["v1Incident"];
+            muster: components["schemas"]["v1IncidentMuster"];
+            notices: components["schemas"]["v1IncidentNotice"][];
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        v1IncidentLaunch: {
+            description: string;
+            /** Format: int32 */
+            level: number;
+            notifyUserIds: string[];
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            /** Format: int64 */
+            teamId: string;
+        };
+        /**
+         * @description The muster list (集结清点) from personnel positioning: head counts per
+         *     zone now. available false: positioning could not be read (message says why).
+         */
+        v1IncidentMuster: {
+            available: boolean;
+            message: string;
+            /** Format: int32 */
+            online: number;
+            /** Format: int32 */
+            total: number;
+            zones: components["schemas"]["v1IncidentMusterZone"][];
+        };
+        v1IncidentMusterZone: {
+            /** Format: int32 */
+            count: number;
+            zoneName: string;
+        };
+        /**
+         * @description A person notified of an incident: channel 1 desk message (a user of the
+         *     tenant), 2 phone (a team member without an account).
+         */
+        v1IncidentNotice: {
+            /** Format: int32 */
+            channel: number;
+            name: string;
+            phone: string;
+            role: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1IncidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Incident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
         v1InspectPoint: {
             /** Format: int64 */
@@ -12207,6 +12581,12 @@ export interface components {
             /** Format: int64 */
             teamId: string;
             teamName: string;
+            /**
+             * Format: int64
+             * @description The member's account in blade-user (0: none); a launched incident
+             *     sends a desk message to members with an account, the others by phone.
+             */
+            userId: string;
         };
         v1MemberPage: {
             /** Format: int32 */
@@ -20664,6 +21044,153 @@ export interface operations {
             };
         };
     };
+    EmergencyService_DutyBoardToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyBoard"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRoster"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRosterPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DutySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DutyRoster"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     EmergencyService_HolidayList: {
         parameters: {
             query?: {
@@ -20733,6 +21260,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentActionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentAction"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentClosed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentClose"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentDetailGet: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentDetail"];
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentLaunched: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentLaunch"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentPage"];
                 };
             };
         };

@@ -17,6 +17,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -1280,10 +1281,13 @@ type Member struct {
 	Name   string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	Phone  string                 `protobuf:"bytes,4,opt,name=phone,proto3" json:"phone,omitempty"`
 	// Role in the team (队长, 副队长, 队员, 医疗救护 ...).
-	Role          string `protobuf:"bytes,5,opt,name=role,proto3" json:"role,omitempty"`
-	Skills        string `protobuf:"bytes,6,opt,name=skills,proto3" json:"skills,omitempty"`
-	TeamName      string `protobuf:"bytes,7,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
-	CreateTime    string `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Role       string `protobuf:"bytes,5,opt,name=role,proto3" json:"role,omitempty"`
+	Skills     string `protobuf:"bytes,6,opt,name=skills,proto3" json:"skills,omitempty"`
+	TeamName   string `protobuf:"bytes,7,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
+	CreateTime string `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// The member's account in blade-user (0: none); a launched incident
+	// sends a desk message to members with an account, the others by phone.
+	UserId        int64 `protobuf:"varint,9,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1372,6 +1376,13 @@ func (x *Member) GetCreateTime() string {
 		return x.CreateTime
 	}
 	return ""
+}
+
+func (x *Member) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
 }
 
 type MemberPage struct {
@@ -1900,6 +1911,1202 @@ func (x *DrillEvaluation) GetRectifications() string {
 	return ""
 }
 
+// A person on a duty roster: a user of blade-user (the name is read from
+// it, never taken from the client) and the phone to reach them on duty.
+type DutyPerson struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Phone         string                 `protobuf:"bytes,3,opt,name=phone,proto3" json:"phone,omitempty"`
+	Leader        bool                   `protobuf:"varint,4,opt,name=leader,proto3" json:"leader,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DutyPerson) Reset() {
+	*x = DutyPerson{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DutyPerson) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DutyPerson) ProtoMessage() {}
+
+func (x *DutyPerson) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DutyPerson.ProtoReflect.Descriptor instead.
+func (*DutyPerson) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *DutyPerson) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *DutyPerson) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *DutyPerson) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *DutyPerson) GetLeader() bool {
+	if x != nil {
+		return x.Leader
+	}
+	return false
+}
+
+// A duty roster (值班排班) of a department (duty_type 0) or a post
+// (duty_type 1): a date or date range (at most 31 days), a daily shift
+// from shift_start to shift_end (HH:mm; an end not after the start ends
+// the next day), the leader (带班领导) and the people on duty. A person is
+// never rostered in two overlapping shifts.
+type DutyRoster struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	DutyType int32                  `protobuf:"varint,2,opt,name=duty_type,json=dutyType,proto3" json:"duty_type,omitempty"`
+	// The department's or post's id in blade-system, and its name.
+	OrgId        int64  `protobuf:"varint,3,opt,name=org_id,json=orgId,proto3" json:"org_id,omitempty"`
+	OrgName      string `protobuf:"bytes,4,opt,name=org_name,json=orgName,proto3" json:"org_name,omitempty"`
+	StartDate    string `protobuf:"bytes,5,opt,name=start_date,json=startDate,proto3" json:"start_date,omitempty"`
+	EndDate      string `protobuf:"bytes,6,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	ShiftName    string `protobuf:"bytes,7,opt,name=shift_name,json=shiftName,proto3" json:"shift_name,omitempty"`
+	ShiftStart   string `protobuf:"bytes,8,opt,name=shift_start,json=shiftStart,proto3" json:"shift_start,omitempty"`
+	ShiftEnd     string `protobuf:"bytes,9,opt,name=shift_end,json=shiftEnd,proto3" json:"shift_end,omitempty"`
+	LeaderUserId int64  `protobuf:"varint,10,opt,name=leader_user_id,json=leaderUserId,proto3" json:"leader_user_id,omitempty"`
+	LeaderName   string `protobuf:"bytes,11,opt,name=leader_name,json=leaderName,proto3" json:"leader_name,omitempty"`
+	// The duty phone (值班电话).
+	Phone  string        `protobuf:"bytes,12,opt,name=phone,proto3" json:"phone,omitempty"`
+	People []*DutyPerson `protobuf:"bytes,13,rep,name=people,proto3" json:"people,omitempty"`
+	// The people's names, joined (for lists and exports).
+	PersonNames   string `protobuf:"bytes,14,opt,name=person_names,json=personNames,proto3" json:"person_names,omitempty"`
+	Remark        string `protobuf:"bytes,15,opt,name=remark,proto3" json:"remark,omitempty"`
+	CreateTime    string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	UpdateTime    string `protobuf:"bytes,17,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DutyRoster) Reset() {
+	*x = DutyRoster{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DutyRoster) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DutyRoster) ProtoMessage() {}
+
+func (x *DutyRoster) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DutyRoster.ProtoReflect.Descriptor instead.
+func (*DutyRoster) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *DutyRoster) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DutyRoster) GetDutyType() int32 {
+	if x != nil {
+		return x.DutyType
+	}
+	return 0
+}
+
+func (x *DutyRoster) GetOrgId() int64 {
+	if x != nil {
+		return x.OrgId
+	}
+	return 0
+}
+
+func (x *DutyRoster) GetOrgName() string {
+	if x != nil {
+		return x.OrgName
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetStartDate() string {
+	if x != nil {
+		return x.StartDate
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetEndDate() string {
+	if x != nil {
+		return x.EndDate
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetShiftName() string {
+	if x != nil {
+		return x.ShiftName
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetShiftStart() string {
+	if x != nil {
+		return x.ShiftStart
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetShiftEnd() string {
+	if x != nil {
+		return x.ShiftEnd
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetLeaderUserId() int64 {
+	if x != nil {
+		return x.LeaderUserId
+	}
+	return 0
+}
+
+func (x *DutyRoster) GetLeaderName() string {
+	if x != nil {
+		return x.LeaderName
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetPeople() []*DutyPerson {
+	if x != nil {
+		return x.People
+	}
+	return nil
+}
+
+func (x *DutyRoster) GetPersonNames() string {
+	if x != nil {
+		return x.PersonNames
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetRemark() string {
+	if x != nil {
+		return x.Remark
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *DutyRoster) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type DutyRosterPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*DutyRoster          `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DutyRosterPage) Reset() {
+	*x = DutyRosterPage{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DutyRosterPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DutyRosterPage) ProtoMessage() {}
+
+func (x *DutyRosterPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DutyRosterPage.ProtoReflect.Descriptor instead.
+func (*DutyRosterPage) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *DutyRosterPage) GetRecords() []*DutyRoster {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *DutyRosterPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *DutyRosterPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *DutyRosterPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *DutyRosterPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// One shift of today's duty board: the roster, the shift's start and end
+// times today (yyyy-MM-dd HH:mm:ss) and whether it is on now.
+type DutyBoardItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Roster        *DutyRoster            `protobuf:"bytes,1,opt,name=roster,proto3" json:"roster,omitempty"`
+	From          string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	OnDutyNow     bool                   `protobuf:"varint,4,opt,name=on_duty_now,json=onDutyNow,proto3" json:"on_duty_now,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DutyBoardItem) Reset() {
+	*x = DutyBoardItem{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DutyBoardItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DutyBoardItem) ProtoMessage() {}
+
+func (x *DutyBoardItem) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DutyBoardItem.ProtoReflect.Descriptor instead.
+func (*DutyBoardItem) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *DutyBoardItem) GetRoster() *DutyRoster {
+	if x != nil {
+		return x.Roster
+	}
+	return nil
+}
+
+func (x *DutyBoardItem) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *DutyBoardItem) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *DutyBoardItem) GetOnDutyNow() bool {
+	if x != nil {
+		return x.OnDutyNow
+	}
+	return false
+}
+
+// Today's duty board (今日值班): every shift that touches today, those on
+// duty now first, by duty type and department/post name.
+type DutyBoard struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Today         string                 `protobuf:"bytes,1,opt,name=today,proto3" json:"today,omitempty"`
+	Now           string                 `protobuf:"bytes,2,opt,name=now,proto3" json:"now,omitempty"`
+	Items         []*DutyBoardItem       `protobuf:"bytes,3,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DutyBoard) Reset() {
+	*x = DutyBoard{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DutyBoard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DutyBoard) ProtoMessage() {}
+
+func (x *DutyBoard) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DutyBoard.ProtoReflect.Descriptor instead.
+func (*DutyBoard) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *DutyBoard) GetToday() string {
+	if x != nil {
+		return x.Today
+	}
+	return ""
+}
+
+func (x *DutyBoard) GetNow() string {
+	if x != nil {
+		return x.Now
+	}
+	return ""
+}
+
+func (x *DutyBoard) GetItems() []*DutyBoardItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// An emergency incident (应急事件) launched from a published plan: state
+// 1 进行中, 2 已结束 (read-only). level: the response level 1-4 (一级 to
+// 四级响应). The commander is the caller who launched it.
+type Incident struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	PlanId          int64                  `protobuf:"varint,2,opt,name=plan_id,json=planId,proto3" json:"plan_id,omitempty"`
+	PlanName        string                 `protobuf:"bytes,3,opt,name=plan_name,json=planName,proto3" json:"plan_name,omitempty"`
+	TeamId          int64                  `protobuf:"varint,4,opt,name=team_id,json=teamId,proto3" json:"team_id,omitempty"`
+	TeamName        string                 `protobuf:"bytes,5,opt,name=team_name,json=teamName,proto3" json:"team_name,omitempty"`
+	Level           int32                  `protobuf:"varint,6,opt,name=level,proto3" json:"level,omitempty"`
+	Place           string                 `protobuf:"bytes,7,opt,name=place,proto3" json:"place,omitempty"`
+	Description     string                 `protobuf:"bytes,8,opt,name=description,proto3" json:"description,omitempty"`
+	State           int32                  `protobuf:"varint,9,opt,name=state,proto3" json:"state,omitempty"`
+	StartTime       string                 `protobuf:"bytes,10,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
+	EndTime         string                 `protobuf:"bytes,11,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
+	Summary         string                 `protobuf:"bytes,12,opt,name=summary,proto3" json:"summary,omitempty"`
+	CommanderUserId int64                  `protobuf:"varint,13,opt,name=commander_user_id,json=commanderUserId,proto3" json:"commander_user_id,omitempty"`
+	CommanderName   string                 `protobuf:"bytes,14,opt,name=commander_name,json=commanderName,proto3" json:"commander_name,omitempty"`
+	CreateTime      string                 `protobuf:"bytes,15,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *Incident) Reset() {
+	*x = Incident{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Incident) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Incident) ProtoMessage() {}
+
+func (x *Incident) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Incident.ProtoReflect.Descriptor instead.
+func (*Incident) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *Incident) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Incident) GetPlanId() int64 {
+	if x != nil {
+		return x.PlanId
+	}
+	return 0
+}
+
+func (x *Incident) GetPlanName() string {
+	if x != nil {
+		return x.PlanName
+	}
+	return ""
+}
+
+func (x *Incident) GetTeamId() int64 {
+	if x != nil {
+		return x.TeamId
+	}
+	return 0
+}
+
+func (x *Incident) GetTeamName() string {
+	if x != nil {
+		return x.TeamName
+	}
+	return ""
+}
+
+func (x *Incident) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Incident) GetPlace() string {
+	if x != nil {
+		return x.Place
+	}
+	return ""
+}
+
+func (x *Incident) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Incident) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *Incident) GetStartTime() string {
+	if x != nil {
+		return x.StartTime
+	}
+	return ""
+}
+
+func (x *Incident) GetEndTime() string {
+	if x != nil {
+		return x.EndTime
+	}
+	return ""
+}
+
+func (x *Incident) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
+func (x *Incident) GetCommanderUserId() int64 {
+	if x != nil {
+		return x.CommanderUserId
+	}
+	return 0
+}
+
+func (x *Incident) GetCommanderName() string {
+	if x != nil {
+		return x.CommanderName
+	}
+	return ""
+}
+
+func (x *Incident) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+type IncidentPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Incident            `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentPage) Reset() {
+	*x = IncidentPage{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentPage) ProtoMessage() {}
+
+func (x *IncidentPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentPage.ProtoReflect.Descriptor instead.
+func (*IncidentPage) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *IncidentPage) GetRecords() []*Incident {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *IncidentPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *IncidentPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// The launch of an incident: a published plan of the tenant, its response
+// team (its members are notified), the level, the place and what happened;
+// notify_user_ids are further users to notify by desk message.
+type IncidentLaunch struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlanId        int64                  `protobuf:"varint,1,opt,name=plan_id,json=planId,proto3" json:"plan_id,omitempty"`
+	TeamId        int64                  `protobuf:"varint,2,opt,name=team_id,json=teamId,proto3" json:"team_id,omitempty"`
+	Level         int32                  `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	Place         string                 `protobuf:"bytes,4,opt,name=place,proto3" json:"place,omitempty"`
+	Description   string                 `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	NotifyUserIds []int64                `protobuf:"varint,6,rep,packed,name=notify_user_ids,json=notifyUserIds,proto3" json:"notify_user_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentLaunch) Reset() {
+	*x = IncidentLaunch{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentLaunch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentLaunch) ProtoMessage() {}
+
+func (x *IncidentLaunch) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentLaunch.ProtoReflect.Descriptor instead.
+func (*IncidentLaunch) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *IncidentLaunch) GetPlanId() int64 {
+	if x != nil {
+		return x.PlanId
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetTeamId() int64 {
+	if x != nil {
+		return x.TeamId
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *IncidentLaunch) GetPlace() string {
+	if x != nil {
+		return x.Place
+	}
+	return ""
+}
+
+func (x *IncidentLaunch) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *IncidentLaunch) GetNotifyUserIds() []int64 {
+	if x != nil {
+		return x.NotifyUserIds
+	}
+	return nil
+}
+
+// An entry of an incident's action log (append-only): who, when, what.
+type IncidentAction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The incident's id (when adding).
+	IncidentId    int64  `protobuf:"varint,2,opt,name=incident_id,json=incidentId,proto3" json:"incident_id,omitempty"`
+	ActTime       string `protobuf:"bytes,3,opt,name=act_time,json=actTime,proto3" json:"act_time,omitempty"`
+	UserId        int64  `protobuf:"varint,4,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string `protobuf:"bytes,5,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Content       string `protobuf:"bytes,6,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentAction) Reset() {
+	*x = IncidentAction{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentAction) ProtoMessage() {}
+
+func (x *IncidentAction) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentAction.ProtoReflect.Descriptor instead.
+func (*IncidentAction) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *IncidentAction) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetIncidentId() int64 {
+	if x != nil {
+		return x.IncidentId
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetActTime() string {
+	if x != nil {
+		return x.ActTime
+	}
+	return ""
+}
+
+func (x *IncidentAction) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *IncidentAction) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *IncidentAction) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+// A person notified of an incident: channel 1 desk message (a user of the
+// tenant), 2 phone (a team member without an account).
+type IncidentNotice struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Phone         string                 `protobuf:"bytes,3,opt,name=phone,proto3" json:"phone,omitempty"`
+	Role          string                 `protobuf:"bytes,4,opt,name=role,proto3" json:"role,omitempty"`
+	Channel       int32                  `protobuf:"varint,5,opt,name=channel,proto3" json:"channel,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentNotice) Reset() {
+	*x = IncidentNotice{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentNotice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentNotice) ProtoMessage() {}
+
+func (x *IncidentNotice) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentNotice.ProtoReflect.Descriptor instead.
+func (*IncidentNotice) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *IncidentNotice) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *IncidentNotice) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *IncidentNotice) GetChannel() int32 {
+	if x != nil {
+		return x.Channel
+	}
+	return 0
+}
+
+// The muster list (集结清点) from personnel positioning: head counts per
+// zone now. available false: positioning could not be read (message says why).
+type IncidentMuster struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Available     bool                   `protobuf:"varint,1,opt,name=available,proto3" json:"available,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	Online        int32                  `protobuf:"varint,3,opt,name=online,proto3" json:"online,omitempty"`
+	Total         int32                  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
+	Zones         []*IncidentMusterZone  `protobuf:"bytes,5,rep,name=zones,proto3" json:"zones,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentMuster) Reset() {
+	*x = IncidentMuster{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentMuster) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentMuster) ProtoMessage() {}
+
+func (x *IncidentMuster) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentMuster.ProtoReflect.Descriptor instead.
+func (*IncidentMuster) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *IncidentMuster) GetAvailable() bool {
+	if x != nil {
+		return x.Available
+	}
+	return false
+}
+
+func (x *IncidentMuster) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *IncidentMuster) GetOnline() int32 {
+	if x != nil {
+		return x.Online
+	}
+	return 0
+}
+
+func (x *IncidentMuster) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *IncidentMuster) GetZones() []*IncidentMusterZone {
+	if x != nil {
+		return x.Zones
+	}
+	return nil
+}
+
+type IncidentMusterZone struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ZoneName      string                 `protobuf:"bytes,1,opt,name=zone_name,json=zoneName,proto3" json:"zone_name,omitempty"`
+	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentMusterZone) Reset() {
+	*x = IncidentMusterZone{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentMusterZone) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentMusterZone) ProtoMessage() {}
+
+func (x *IncidentMusterZone) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentMusterZone.ProtoReflect.Descriptor instead.
+func (*IncidentMusterZone) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *IncidentMusterZone) GetZoneName() string {
+	if x != nil {
+		return x.ZoneName
+	}
+	return ""
+}
+
+func (x *IncidentMusterZone) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// An incident with its action log, the notified people and the muster list.
+type IncidentDetail struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Incident      *Incident              `protobuf:"bytes,1,opt,name=incident,proto3" json:"incident,omitempty"`
+	Actions       []*IncidentAction      `protobuf:"bytes,2,rep,name=actions,proto3" json:"actions,omitempty"`
+	Notices       []*IncidentNotice      `protobuf:"bytes,3,rep,name=notices,proto3" json:"notices,omitempty"`
+	Muster        *IncidentMuster        `protobuf:"bytes,4,opt,name=muster,proto3" json:"muster,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentDetail) Reset() {
+	*x = IncidentDetail{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentDetail) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentDetail) ProtoMessage() {}
+
+func (x *IncidentDetail) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentDetail.ProtoReflect.Descriptor instead.
+func (*IncidentDetail) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *IncidentDetail) GetIncident() *Incident {
+	if x != nil {
+		return x.Incident
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetActions() []*IncidentAction {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetNotices() []*IncidentNotice {
+	if x != nil {
+		return x.Notices
+	}
+	return nil
+}
+
+func (x *IncidentDetail) GetMuster() *IncidentMuster {
+	if x != nil {
+		return x.Muster
+	}
+	return nil
+}
+
+// The close of an incident: its summary (the end time is now).
+type IncidentClose struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Summary       string                 `protobuf:"bytes,2,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IncidentClose) Reset() {
+	*x = IncidentClose{}
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IncidentClose) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IncidentClose) ProtoMessage() {}
+
+func (x *IncidentClose) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IncidentClose.ProtoReflect.Descriptor instead.
+func (*IncidentClose) Descriptor() ([]byte, []int) {
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *IncidentClose) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *IncidentClose) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
 // A day of the tenant's working-day calendar that differs from the week:
 // a holiday on a weekday (working false) or a working weekend day (调休,
 // working true). Filing deadlines count working days by it.
@@ -1916,7 +3123,7 @@ type Holiday struct {
 
 func (x *Holiday) Reset() {
 	*x = Holiday{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +3135,7 @@ func (x *Holiday) String() string {
 func (*Holiday) ProtoMessage() {}
 
 func (x *Holiday) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[19]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +3148,7 @@ func (x *Holiday) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Holiday.ProtoReflect.Descriptor instead.
 func (*Holiday) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{19}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Holiday) GetId() int64 {
@@ -1981,7 +3188,7 @@ type Holidays struct {
 
 func (x *Holidays) Reset() {
 	*x = Holidays{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1993,7 +3200,7 @@ func (x *Holidays) String() string {
 func (*Holidays) ProtoMessage() {}
 
 func (x *Holidays) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[20]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2006,7 +3213,7 @@ func (x *Holidays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Holidays.ProtoReflect.Descriptor instead.
 func (*Holidays) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{20}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Holidays) GetItems() []*Holiday {
@@ -2025,7 +3232,7 @@ type HolidayQuery struct {
 
 func (x *HolidayQuery) Reset() {
 	*x = HolidayQuery{}
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2037,7 +3244,7 @@ func (x *HolidayQuery) String() string {
 func (*HolidayQuery) ProtoMessage() {}
 
 func (x *HolidayQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[21]
+	mi := &file_blade_emergency_v1_emergency_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2050,7 +3257,7 @@ func (x *HolidayQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HolidayQuery.ProtoReflect.Descriptor instead.
 func (*HolidayQuery) Descriptor() ([]byte, []int) {
-	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{21}
+	return file_blade_emergency_v1_emergency_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *HolidayQuery) GetYear() int32 {
@@ -2064,7 +3271,7 @@ var File_blade_emergency_v1_emergency_proto protoreflect.FileDescriptor
 
 const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/emergency/v1/emergency.proto\x12\x12blade.emergency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd6\x02\n" +
+	"\"blade/emergency/v1/emergency.proto\x12\x12blade.emergency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xd6\x02\n" +
 	"\rEmergencyRule\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
@@ -2195,7 +3402,7 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xfc\x01\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x95\x02\n" +
 	"\x06Member\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\ateam_id\x18\x02 \x01(\x03R\x06teamId\x12\x1b\n" +
@@ -2205,7 +3412,8 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x06skills\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06skills\x12$\n" +
 	"\tteam_name\x18\a \x01(\tB\a\xbaH\x04r\x02\x18dR\bteamName\x12(\n" +
 	"\vcreate_time\x18\b \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xa7\x01\n" +
+	"createTime\x12\x17\n" +
+	"\auser_id\x18\t \x01(\x03R\x06userId\"\xa7\x01\n" +
 	"\n" +
 	"MemberPage\x12?\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.emergency.v1.MemberB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
@@ -2262,7 +3470,117 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
 	"evaluation\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\n" +
 	"evaluation\x120\n" +
-	"\x0erectifications\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\x0erectifications\"k\n" +
+	"\x0erectifications\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\x0erectifications\"\x82\x01\n" +
+	"\n" +
+	"DutyPerson\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\buserName\x12\x1d\n" +
+	"\x05phone\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\x05phone\x12\x16\n" +
+	"\x06leader\x18\x04 \x01(\bR\x06leader\"\x97\x05\n" +
+	"\n" +
+	"DutyRoster\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12&\n" +
+	"\tduty_type\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x01(\x00R\bdutyType\x12\x15\n" +
+	"\x06org_id\x18\x03 \x01(\x03R\x05orgId\x12\"\n" +
+	"\borg_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\aorgName\x12&\n" +
+	"\n" +
+	"start_date\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartDate\x12\"\n" +
+	"\bend_date\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\aendDate\x12&\n" +
+	"\n" +
+	"shift_name\x18\a \x01(\tB\a\xbaH\x04r\x02\x18\x14R\tshiftName\x12(\n" +
+	"\vshift_start\x18\b \x01(\tB\a\xbaH\x04r\x02\x18\x05R\n" +
+	"shiftStart\x12$\n" +
+	"\tshift_end\x18\t \x01(\tB\a\xbaH\x04r\x02\x18\x05R\bshiftEnd\x12$\n" +
+	"\x0eleader_user_id\x18\n" +
+	" \x01(\x03R\fleaderUserId\x12(\n" +
+	"\vleader_name\x18\v \x01(\tB\a\xbaH\x04r\x02\x182R\n" +
+	"leaderName\x12\x1d\n" +
+	"\x05phone\x18\f \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\x05phone\x12@\n" +
+	"\x06people\x18\r \x03(\v2\x1e.blade.emergency.v1.DutyPersonB\b\xbaH\x05\x92\x01\x02\x102R\x06people\x12+\n" +
+	"\fperson_names\x18\x0e \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\vpersonNames\x12 \n" +
+	"\x06remark\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12(\n" +
+	"\vupdate_time\x18\x11 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"\xaf\x01\n" +
+	"\x0eDutyRosterPage\x12C\n" +
+	"\arecords\x18\x01 \x03(\v2\x1e.blade.emergency.v1.DutyRosterB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x9d\x01\n" +
+	"\rDutyBoardItem\x126\n" +
+	"\x06roster\x18\x01 \x01(\v2\x1e.blade.emergency.v1.DutyRosterR\x06roster\x12\x1b\n" +
+	"\x04from\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04from\x12\x17\n" +
+	"\x02to\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\x02to\x12\x1e\n" +
+	"\von_duty_now\x18\x04 \x01(\bR\tonDutyNow\"\x89\x01\n" +
+	"\tDutyBoard\x12\x1d\n" +
+	"\x05today\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x05today\x12\x19\n" +
+	"\x03now\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x03now\x12B\n" +
+	"\x05items\x18\x03 \x03(\v2!.blade.emergency.v1.DutyBoardItemB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"\x92\x04\n" +
+	"\bIncident\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\aplan_id\x18\x02 \x01(\x03R\x06planId\x12%\n" +
+	"\tplan_name\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bplanName\x12\x17\n" +
+	"\ateam_id\x18\x04 \x01(\x03R\x06teamId\x12$\n" +
+	"\tteam_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\bteamName\x12\x1f\n" +
+	"\x05level\x18\x06 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x05level\x12\x1e\n" +
+	"\x05place\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05place\x12*\n" +
+	"\vdescription\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\vdescription\x12\x14\n" +
+	"\x05state\x18\t \x01(\x05R\x05state\x12&\n" +
+	"\n" +
+	"start_time\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartTime\x12\"\n" +
+	"\bend_time\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\aendTime\x12\"\n" +
+	"\asummary\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\asummary\x12*\n" +
+	"\x11commander_user_id\x18\r \x01(\x03R\x0fcommanderUserId\x12.\n" +
+	"\x0ecommander_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x182R\rcommanderName\x12(\n" +
+	"\vcreate_time\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\"\xab\x01\n" +
+	"\fIncidentPage\x12A\n" +
+	"\arecords\x18\x01 \x03(\v2\x1c.blade.emergency.v1.IncidentB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe2\x01\n" +
+	"\x0eIncidentLaunch\x12\x17\n" +
+	"\aplan_id\x18\x01 \x01(\x03R\x06planId\x12\x17\n" +
+	"\ateam_id\x18\x02 \x01(\x03R\x06teamId\x12\x1f\n" +
+	"\x05level\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x05level\x12\x1e\n" +
+	"\x05place\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05place\x12*\n" +
+	"\vdescription\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\vdescription\x121\n" +
+	"\x0fnotify_user_ids\x18\x06 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\rnotifyUserIds\"\xc8\x01\n" +
+	"\x0eIncidentAction\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
+	"\vincident_id\x18\x02 \x01(\x03R\n" +
+	"incidentId\x12\"\n" +
+	"\bact_time\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\aactTime\x12\x17\n" +
+	"\auser_id\x18\x04 \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x182R\buserName\x12\"\n" +
+	"\acontent\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\acontent\"\x9c\x01\n" +
+	"\x0eIncidentNotice\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\x04name\x12\x1d\n" +
+	"\x05phone\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x1eR\x05phone\x12\x1b\n" +
+	"\x04role\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x182R\x04role\x12\x18\n" +
+	"\achannel\x18\x05 \x01(\x05R\achannel\"\xc9\x01\n" +
+	"\x0eIncidentMuster\x12\x1c\n" +
+	"\tavailable\x18\x01 \x01(\bR\tavailable\x12\"\n" +
+	"\amessage\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\amessage\x12\x16\n" +
+	"\x06online\x18\x03 \x01(\x05R\x06online\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\x12G\n" +
+	"\x05zones\x18\x05 \x03(\v2&.blade.emergency.v1.IncidentMusterZoneB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05zones\"P\n" +
+	"\x12IncidentMusterZone\x12$\n" +
+	"\tzone_name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\bzoneName\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\"\x98\x02\n" +
+	"\x0eIncidentDetail\x128\n" +
+	"\bincident\x18\x01 \x01(\v2\x1c.blade.emergency.v1.IncidentR\bincident\x12G\n" +
+	"\aactions\x18\x02 \x03(\v2\".blade.emergency.v1.IncidentActionB\t\xbaH\x06\x92\x01\x03\x10\x90NR\aactions\x12G\n" +
+	"\anotices\x18\x03 \x03(\v2\".blade.emergency.v1.IncidentNoticeB\t\xbaH\x06\x92\x01\x03\x10\x90NR\anotices\x12:\n" +
+	"\x06muster\x18\x04 \x01(\v2\".blade.emergency.v1.IncidentMusterR\x06muster\"C\n" +
+	"\rIncidentClose\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\"\n" +
+	"\asummary\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\asummary\"k\n" +
 	"\aHoliday\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
 	"\x03day\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\x03day\x12\x1b\n" +
@@ -2272,7 +3590,7 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05items\x18\x01 \x03(\v2\x1b.blade.emergency.v1.HolidayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\x05items\".\n" +
 	"\fHolidayQuery\x12\x1e\n" +
 	"\x04year\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xc9#\n" +
+	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xbd/\n" +
 	"\x10EmergencyService\x12\x84\x01\n" +
 	"\vHolidayList\x12 .blade.emergency.v1.HolidayQuery\x1a\x1c.blade.emergency.v1.Holidays\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/holiday/list\x12\x89\x01\n" +
 	"\rHolidaySubmit\x12\x1b.blade.emergency.v1.Holiday\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/holiday/submit\x12\x84\x01\n" +
@@ -2314,7 +3632,23 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\n" +
 	"DrillMoved\x12\x1d.blade.emergency.v1.DrillMove\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14emergency_drill_edit\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/emergency/drill/move\x12\x97\x01\n" +
 	"\x0eDrillEvaluated\x12#.blade.emergency.v1.DrillEvaluation\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18emergency_drill_evaluate\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/drill/evaluate\x12\x83\x01\n" +
-	"\vDrillRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16emergency_drill_delete\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/emergency/drill/removeB-Z+anquan/proto/blade/emergency/v1;emergencyv1b\x06proto3"
+	"\vDrillRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16emergency_drill_delete\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/emergency/drill/remove\x12\x7f\n" +
+	"\fDutyPageList\x12\x1a.blade.common.v1.PageQuery\x1a\".blade.emergency.v1.DutyRosterPage\"/\xca\xf3\x18\vduty_roster\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/emergency/duty/page\x12y\n" +
+	"\n" +
+	"DutyDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1e.blade.emergency.v1.DutyRoster\"1\xca\xf3\x18\vduty_roster\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/duty/detail\x12\x93\x01\n" +
+	"\n" +
+	"DutySubmit\x12\x1e.blade.emergency.v1.DutyRoster\x1a\x1a.google.protobuf.BoolValue\"I\xca\xf3\x18 duty_roster_add,duty_roster_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/emergency/duty/submit\x12}\n" +
+	"\n" +
+	"DutyRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"8\xca\xf3\x18\x12duty_roster_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/emergency/duty/remove\x12x\n" +
+	"\n" +
+	"DutyExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"8\xca\xf3\x18\x12duty_roster_export\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/duty/export\x12x\n" +
+	"\x0eDutyBoardToday\x12\x16.blade.common.v1.Empty\x1a\x1d.blade.emergency.v1.DutyBoard\"/\xca\xf3\x18\n" +
+	"duty_board\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/emergency/duty/board\x12\x8c\x01\n" +
+	"\x10IncidentPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.emergency.v1.IncidentPage\":\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/incident/page\x12\x8f\x01\n" +
+	"\x11IncidentDetailGet\x12\x18.blade.common.v1.IdQuery\x1a\".blade.emergency.v1.IncidentDetail\"<\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02 \x12\x1e/api/emergency/incident/detail\x12\x97\x01\n" +
+	"\x10IncidentLaunched\x12\".blade.emergency.v1.IncidentLaunch\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x16emergency_incident_add\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/launch\x12\x99\x01\n" +
+	"\x11IncidentActionAdd\x12\".blade.emergency.v1.IncidentAction\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x17emergency_incident_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/action\x12\x95\x01\n" +
+	"\x0eIncidentClosed\x12!.blade.emergency.v1.IncidentClose\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18emergency_incident_close\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/incident/closeB-Z+anquan/proto/blade/emergency/v1;emergencyv1b\x06proto3"
 
 var (
 	file_blade_emergency_v1_emergency_proto_rawDescOnce sync.Once
@@ -2328,7 +3662,7 @@ func file_blade_emergency_v1_emergency_proto_rawDescGZIP() []byte {
 	return file_blade_emergency_v1_emergency_proto_rawDescData
 }
 
-var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_blade_emergency_v1_emergency_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*EmergencyRule)(nil),        // 0: blade.emergency.v1.EmergencyRule
 	(*EmergencyRules)(nil),       // 1: blade.emergency.v1.EmergencyRules
@@ -2349,14 +3683,29 @@ var file_blade_emergency_v1_emergency_proto_goTypes = []any{
 	(*DrillPage)(nil),            // 16: blade.emergency.v1.DrillPage
 	(*DrillMove)(nil),            // 17: blade.emergency.v1.DrillMove
 	(*DrillEvaluation)(nil),      // 18: blade.emergency.v1.DrillEvaluation
-	(*Holiday)(nil),              // 19: blade.emergency.v1.Holiday
-	(*Holidays)(nil),             // 20: blade.emergency.v1.Holidays
-	(*HolidayQuery)(nil),         // 21: blade.emergency.v1.HolidayQuery
-	(*v1.IdsQuery)(nil),          // 22: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 23: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 24: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 25: blade.common.v1.IdQuery
-	(*wrapperspb.BoolValue)(nil), // 26: google.protobuf.BoolValue
+	(*DutyPerson)(nil),           // 19: blade.emergency.v1.DutyPerson
+	(*DutyRoster)(nil),           // 20: blade.emergency.v1.DutyRoster
+	(*DutyRosterPage)(nil),       // 21: blade.emergency.v1.DutyRosterPage
+	(*DutyBoardItem)(nil),        // 22: blade.emergency.v1.DutyBoardItem
+	(*DutyBoard)(nil),            // 23: blade.emergency.v1.DutyBoard
+	(*Incident)(nil),             // 24: blade.emergency.v1.Incident
+	(*IncidentPage)(nil),         // 25: blade.emergency.v1.IncidentPage
+	(*IncidentLaunch)(nil),       // 26: blade.emergency.v1.IncidentLaunch
+	(*IncidentAction)(nil),       // 27: blade.emergency.v1.IncidentAction
+	(*IncidentNotice)(nil),       // 28: blade.emergency.v1.IncidentNotice
+	(*IncidentMuster)(nil),       // 29: blade.emergency.v1.IncidentMuster
+	(*IncidentMusterZone)(nil),   // 30: blade.emergency.v1.IncidentMusterZone
+	(*IncidentDetail)(nil),       // 31: blade.emergency.v1.IncidentDetail
+	(*IncidentClose)(nil),        // 32: blade.emergency.v1.IncidentClose
+	(*Holiday)(nil),              // 33: blade.emergency.v1.Holiday
+	(*Holidays)(nil),             // 34: blade.emergency.v1.Holidays
+	(*HolidayQuery)(nil),         // 35: blade.emergency.v1.HolidayQuery
+	(*v1.IdsQuery)(nil),          // 36: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 37: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 38: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 39: blade.common.v1.IdQuery
+	(*wrapperspb.BoolValue)(nil), // 40: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 41: google.api.HttpBody
 }
 var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	0,  // 0: blade.emergency.v1.EmergencyRules.items:type_name -> blade.emergency.v1.EmergencyRule
@@ -2365,78 +3714,110 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	11, // 3: blade.emergency.v1.TeamPage.records:type_name -> blade.emergency.v1.Team
 	13, // 4: blade.emergency.v1.MemberPage.records:type_name -> blade.emergency.v1.Member
 	15, // 5: blade.emergency.v1.DrillPage.records:type_name -> blade.emergency.v1.Drill
-	19, // 6: blade.emergency.v1.Holidays.items:type_name -> blade.emergency.v1.Holiday
-	21, // 7: blade.emergency.v1.EmergencyService.HolidayList:input_type -> blade.emergency.v1.HolidayQuery
-	19, // 8: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
-	22, // 9: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
-	23, // 10: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
-	2,  // 11: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.EmergencyRuleCode
-	0,  // 12: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.EmergencyRule
-	24, // 13: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
-	25, // 14: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	25, // 15: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
-	3,  // 16: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.EmergencyPlan
-	5,  // 17: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
-	6,  // 18: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
-	6,  // 19: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
-	7,  // 20: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
-	22, // 21: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	24, // 22: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
-	25, // 23: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
-	8,  // 24: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
-	10, // 25: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
-	22, // 26: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
-	24, // 27: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
-	25, // 28: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
-	11, // 29: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
-	22, // 30: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
-	24, // 31: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
-	13, // 32: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
-	22, // 33: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
-	24, // 34: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
-	25, // 35: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
-	15, // 36: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
-	17, // 37: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
-	18, // 38: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
-	22, // 39: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
-	20, // 40: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
-	26, // 41: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
-	26, // 42: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
-	1,  // 43: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
-	1,  // 44: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
-	26, // 45: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 46: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
-	3,  // 47: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
-	4,  // 48: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
-	26, // 49: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	26, // 50: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
-	26, // 51: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
-	26, // 52: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
-	26, // 53: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
-	26, // 54: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
-	9,  // 55: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
-	8,  // 56: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
-	26, // 57: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
-	26, // 58: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
-	26, // 59: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
-	12, // 60: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
-	11, // 61: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
-	26, // 62: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
-	26, // 63: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
-	14, // 64: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
-	26, // 65: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
-	26, // 66: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
-	16, // 67: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
-	15, // 68: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
-	26, // 69: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
-	26, // 70: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
-	26, // 71: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
-	26, // 72: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
-	40, // [40:73] is the sub-list for method output_type
-	7,  // [7:40] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	19, // 6: blade.emergency.v1.DutyRoster.people:type_name -> blade.emergency.v1.DutyPerson
+	20, // 7: blade.emergency.v1.DutyRosterPage.records:type_name -> blade.emergency.v1.DutyRoster
+	20, // 8: blade.emergency.v1.DutyBoardItem.roster:type_name -> blade.emergency.v1.DutyRoster
+	22, // 9: blade.emergency.v1.DutyBoard.items:type_name -> blade.emergency.v1.DutyBoardItem
+	24, // 10: blade.emergency.v1.IncidentPage.records:type_name -> blade.emergency.v1.Incident
+	30, // 11: blade.emergency.v1.IncidentMuster.zones:type_name -> blade.emergency.v1.IncidentMusterZone
+	24, // 12: blade.emergency.v1.IncidentDetail.incident:type_name -> blade.emergency.v1.Incident
+	27, // 13: blade.emergency.v1.IncidentDetail.actions:type_name -> blade.emergency.v1.IncidentAction
+	28, // 14: blade.emergency.v1.IncidentDetail.notices:type_name -> blade.emergency.v1.IncidentNotice
+	29, // 15: blade.emergency.v1.IncidentDetail.muster:type_name -> blade.emergency.v1.IncidentMuster
+	33, // 16: blade.emergency.v1.Holidays.items:type_name -> blade.emergency.v1.Holiday
+	35, // 17: blade.emergency.v1.EmergencyService.HolidayList:input_type -> blade.emergency.v1.HolidayQuery
+	33, // 18: blade.emergency.v1.EmergencyService.HolidaySubmit:input_type -> blade.emergency.v1.Holiday
+	36, // 19: blade.emergency.v1.EmergencyService.HolidayRemove:input_type -> blade.common.v1.IdsQuery
+	37, // 20: blade.emergency.v1.EmergencyService.RuleList:input_type -> blade.common.v1.Empty
+	2,  // 21: blade.emergency.v1.EmergencyService.RuleHistory:input_type -> blade.emergency.v1.EmergencyRuleCode
+	0,  // 22: blade.emergency.v1.EmergencyService.RuleSubmit:input_type -> blade.emergency.v1.EmergencyRule
+	38, // 23: blade.emergency.v1.EmergencyService.PlanPageList:input_type -> blade.common.v1.PageQuery
+	39, // 24: blade.emergency.v1.EmergencyService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	39, // 25: blade.emergency.v1.EmergencyService.PlanVersions:input_type -> blade.common.v1.IdQuery
+	3,  // 26: blade.emergency.v1.EmergencyService.PlanSubmit:input_type -> blade.emergency.v1.EmergencyPlan
+	5,  // 27: blade.emergency.v1.EmergencyService.PlanReviewed:input_type -> blade.emergency.v1.PlanReview
+	6,  // 28: blade.emergency.v1.EmergencyService.PlanPublish:input_type -> blade.emergency.v1.PlanDate
+	6,  // 29: blade.emergency.v1.EmergencyService.PlanFile:input_type -> blade.emergency.v1.PlanDate
+	7,  // 30: blade.emergency.v1.EmergencyService.PlanRevised:input_type -> blade.emergency.v1.PlanRevise
+	36, // 31: blade.emergency.v1.EmergencyService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 32: blade.emergency.v1.EmergencyService.SupplyPageList:input_type -> blade.common.v1.PageQuery
+	39, // 33: blade.emergency.v1.EmergencyService.SupplyDetail:input_type -> blade.common.v1.IdQuery
+	8,  // 34: blade.emergency.v1.EmergencyService.SupplySubmit:input_type -> blade.emergency.v1.Supply
+	10, // 35: blade.emergency.v1.EmergencyService.SupplyChecked:input_type -> blade.emergency.v1.SupplyCheck
+	36, // 36: blade.emergency.v1.EmergencyService.SupplyRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 37: blade.emergency.v1.EmergencyService.TeamPageList:input_type -> blade.common.v1.PageQuery
+	39, // 38: blade.emergency.v1.EmergencyService.TeamDetail:input_type -> blade.common.v1.IdQuery
+	11, // 39: blade.emergency.v1.EmergencyService.TeamSubmit:input_type -> blade.emergency.v1.Team
+	36, // 40: blade.emergency.v1.EmergencyService.TeamRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 41: blade.emergency.v1.EmergencyService.MemberPageList:input_type -> blade.common.v1.PageQuery
+	13, // 42: blade.emergency.v1.EmergencyService.MemberSubmit:input_type -> blade.emergency.v1.Member
+	36, // 43: blade.emergency.v1.EmergencyService.MemberRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 44: blade.emergency.v1.EmergencyService.DrillPageList:input_type -> blade.common.v1.PageQuery
+	39, // 45: blade.emergency.v1.EmergencyService.DrillDetail:input_type -> blade.common.v1.IdQuery
+	15, // 46: blade.emergency.v1.EmergencyService.DrillSubmit:input_type -> blade.emergency.v1.Drill
+	17, // 47: blade.emergency.v1.EmergencyService.DrillMoved:input_type -> blade.emergency.v1.DrillMove
+	18, // 48: blade.emergency.v1.EmergencyService.DrillEvaluated:input_type -> blade.emergency.v1.DrillEvaluation
+	36, // 49: blade.emergency.v1.EmergencyService.DrillRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 50: blade.emergency.v1.EmergencyService.DutyPageList:input_type -> blade.common.v1.PageQuery
+	39, // 51: blade.emergency.v1.EmergencyService.DutyDetail:input_type -> blade.common.v1.IdQuery
+	20, // 52: blade.emergency.v1.EmergencyService.DutySubmit:input_type -> blade.emergency.v1.DutyRoster
+	36, // 53: blade.emergency.v1.EmergencyService.DutyRemove:input_type -> blade.common.v1.IdsQuery
+	38, // 54: blade.emergency.v1.EmergencyService.DutyExport:input_type -> blade.common.v1.PageQuery
+	37, // 55: blade.emergency.v1.EmergencyService.DutyBoardToday:input_type -> blade.common.v1.Empty
+	38, // 56: blade.emergency.v1.EmergencyService.IncidentPageList:input_type -> blade.common.v1.PageQuery
+	39, // 57: blade.emergency.v1.EmergencyService.IncidentDetailGet:input_type -> blade.common.v1.IdQuery
+	26, // 58: blade.emergency.v1.EmergencyService.IncidentLaunched:input_type -> blade.emergency.v1.IncidentLaunch
+	27, // 59: blade.emergency.v1.EmergencyService.IncidentActionAdd:input_type -> blade.emergency.v1.IncidentAction
+	32, // 60: blade.emergency.v1.EmergencyService.IncidentClosed:input_type -> blade.emergency.v1.IncidentClose
+	34, // 61: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
+	40, // 62: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
+	40, // 63: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
+	1,  // 64: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
+	1,  // 65: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
+	40, // 66: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	4,  // 67: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
+	3,  // 68: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
+	4,  // 69: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
+	40, // 70: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	40, // 71: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
+	40, // 72: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
+	40, // 73: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
+	40, // 74: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
+	40, // 75: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
+	9,  // 76: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
+	8,  // 77: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
+	40, // 78: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
+	40, // 79: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
+	40, // 80: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
+	12, // 81: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
+	11, // 82: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
+	40, // 83: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
+	40, // 84: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
+	14, // 85: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
+	40, // 86: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
+	40, // 87: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
+	16, // 88: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
+	15, // 89: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
+	40, // 90: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
+	40, // 91: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
+	40, // 92: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
+	40, // 93: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
+	21, // 94: blade.emergency.v1.EmergencyService.DutyPageList:output_type -> blade.emergency.v1.DutyRosterPage
+	20, // 95: blade.emergency.v1.EmergencyService.DutyDetail:output_type -> blade.emergency.v1.DutyRoster
+	40, // 96: blade.emergency.v1.EmergencyService.DutySubmit:output_type -> google.protobuf.BoolValue
+	40, // 97: blade.emergency.v1.EmergencyService.DutyRemove:output_type -> google.protobuf.BoolValue
+	41, // 98: blade.emergency.v1.EmergencyService.DutyExport:output_type -> google.api.HttpBody
+	23, // 99: blade.emergency.v1.EmergencyService.DutyBoardToday:output_type -> blade.emergency.v1.DutyBoard
+	25, // 100: blade.emergency.v1.EmergencyService.IncidentPageList:output_type -> blade.emergency.v1.IncidentPage
+	31, // 101: blade.emergency.v1.EmergencyService.IncidentDetailGet:output_type -> blade.emergency.v1.IncidentDetail
+	40, // 102: blade.emergency.v1.EmergencyService.IncidentLaunched:output_type -> google.protobuf.BoolValue
+	40, // 103: blade.emergency.v1.EmergencyService.IncidentActionAdd:output_type -> google.protobuf.BoolValue
+	40, // 104: blade.emergency.v1.EmergencyService.IncidentClosed:output_type -> google.protobuf.BoolValue
+	61, // [61:105] is the sub-list for method output_type
+	17, // [17:61] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_blade_emergency_v1_emergency_proto_init() }
@@ -2450,7 +3831,7 @@ func file_blade_emergency_v1_emergency_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_emergency_v1_emergency_proto_rawDesc), len(file_blade_emergency_v1_emergency_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

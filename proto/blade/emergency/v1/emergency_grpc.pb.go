@@ -16,6 +16,7 @@ package emergencyv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -28,39 +29,50 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	EmergencyService_HolidayList_FullMethodName    = "/blade.emergency.v1.EmergencyService/HolidayList"
-	EmergencyService_HolidaySubmit_FullMethodName  = "/blade.emergency.v1.EmergencyService/HolidaySubmit"
-	EmergencyService_HolidayRemove_FullMethodName  = "/blade.emergency.v1.EmergencyService/HolidayRemove"
-	EmergencyService_RuleList_FullMethodName       = "/blade.emergency.v1.EmergencyService/RuleList"
-	EmergencyService_RuleHistory_FullMethodName    = "/blade.emergency.v1.EmergencyService/RuleHistory"
-	EmergencyService_RuleSubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/RuleSubmit"
-	EmergencyService_PlanPageList_FullMethodName   = "/blade.emergency.v1.EmergencyService/PlanPageList"
-	EmergencyService_PlanDetail_FullMethodName     = "/blade.emergency.v1.EmergencyService/PlanDetail"
-	EmergencyService_PlanVersions_FullMethodName   = "/blade.emergency.v1.EmergencyService/PlanVersions"
-	EmergencyService_PlanSubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/PlanSubmit"
-	EmergencyService_PlanReviewed_FullMethodName   = "/blade.emergency.v1.EmergencyService/PlanReviewed"
-	EmergencyService_PlanPublish_FullMethodName    = "/blade.emergency.v1.EmergencyService/PlanPublish"
-	EmergencyService_PlanFile_FullMethodName       = "/blade.emergency.v1.EmergencyService/PlanFile"
-	EmergencyService_PlanRevised_FullMethodName    = "/blade.emergency.v1.EmergencyService/PlanRevised"
-	EmergencyService_PlanRemove_FullMethodName     = "/blade.emergency.v1.EmergencyService/PlanRemove"
-	EmergencyService_SupplyPageList_FullMethodName = "/blade.emergency.v1.EmergencyService/SupplyPageList"
-	EmergencyService_SupplyDetail_FullMethodName   = "/blade.emergency.v1.EmergencyService/SupplyDetail"
-	EmergencyService_SupplySubmit_FullMethodName   = "/blade.emergency.v1.EmergencyService/SupplySubmit"
-	EmergencyService_SupplyChecked_FullMethodName  = "/blade.emergency.v1.EmergencyService/SupplyChecked"
-	EmergencyService_SupplyRemove_FullMethodName   = "/blade.emergency.v1.EmergencyService/SupplyRemove"
-	EmergencyService_TeamPageList_FullMethodName   = "/blade.emergency.v1.EmergencyService/TeamPageList"
-	EmergencyService_TeamDetail_FullMethodName     = "/blade.emergency.v1.EmergencyService/TeamDetail"
-	EmergencyService_TeamSubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/TeamSubmit"
-	EmergencyService_TeamRemove_FullMethodName     = "/blade.emergency.v1.EmergencyService/TeamRemove"
-	EmergencyService_MemberPageList_FullMethodName = "/blade.emergency.v1.EmergencyService/MemberPageList"
-	EmergencyService_MemberSubmit_FullMethodName   = "/blade.emergency.v1.EmergencyService/MemberSubmit"
-	EmergencyService_MemberRemove_FullMethodName   = "/blade.emergency.v1.EmergencyService/MemberRemove"
-	EmergencyService_DrillPageList_FullMethodName  = "/blade.emergency.v1.EmergencyService/DrillPageList"
-	EmergencyService_DrillDetail_FullMethodName    = "/blade.emergency.v1.EmergencyService/DrillDetail"
-	EmergencyService_DrillSubmit_FullMethodName    = "/blade.emergency.v1.EmergencyService/DrillSubmit"
-	EmergencyService_DrillMoved_FullMethodName     = "/blade.emergency.v1.EmergencyService/DrillMoved"
-	EmergencyService_DrillEvaluated_FullMethodName = "/blade.emergency.v1.EmergencyService/DrillEvaluated"
-	EmergencyService_DrillRemove_FullMethodName    = "/blade.emergency.v1.EmergencyService/DrillRemove"
+	EmergencyService_HolidayList_FullMethodName       = "/blade.emergency.v1.EmergencyService/HolidayList"
+	EmergencyService_HolidaySubmit_FullMethodName     = "/blade.emergency.v1.EmergencyService/HolidaySubmit"
+	EmergencyService_HolidayRemove_FullMethodName     = "/blade.emergency.v1.EmergencyService/HolidayRemove"
+	EmergencyService_RuleList_FullMethodName          = "/blade.emergency.v1.EmergencyService/RuleList"
+	EmergencyService_RuleHistory_FullMethodName       = "/blade.emergency.v1.EmergencyService/RuleHistory"
+	EmergencyService_RuleSubmit_FullMethodName        = "/blade.emergency.v1.EmergencyService/RuleSubmit"
+	EmergencyService_PlanPageList_FullMethodName      = "/blade.emergency.v1.EmergencyService/PlanPageList"
+	EmergencyService_PlanDetail_FullMethodName        = "/blade.emergency.v1.EmergencyService/PlanDetail"
+	EmergencyService_PlanVersions_FullMethodName      = "/blade.emergency.v1.EmergencyService/PlanVersions"
+	EmergencyService_PlanSubmit_FullMethodName        = "/blade.emergency.v1.EmergencyService/PlanSubmit"
+	EmergencyService_PlanReviewed_FullMethodName      = "/blade.emergency.v1.EmergencyService/PlanReviewed"
+	EmergencyService_PlanPublish_FullMethodName       = "/blade.emergency.v1.EmergencyService/PlanPublish"
+	EmergencyService_PlanFile_FullMethodName          = "/blade.emergency.v1.EmergencyService/PlanFile"
+	EmergencyService_PlanRevised_FullMethodName       = "/blade.emergency.v1.EmergencyService/PlanRevised"
+	EmergencyService_PlanRemove_FullMethodName        = "/blade.emergency.v1.EmergencyService/PlanRemove"
+	EmergencyService_SupplyPageList_FullMethodName    = "/blade.emergency.v1.EmergencyService/SupplyPageList"
+	EmergencyService_SupplyDetail_FullMethodName      = "/blade.emergency.v1.EmergencyService/SupplyDetail"
+	EmergencyService_SupplySubmit_FullMethodName      = "/blade.emergency.v1.EmergencyService/SupplySubmit"
+	EmergencyService_SupplyChecked_FullMethodName     = "/blade.emergency.v1.EmergencyService/SupplyChecked"
+	EmergencyService_SupplyRemove_FullMethodName      = "/blade.emergency.v1.EmergencyService/SupplyRemove"
+	EmergencyService_TeamPageList_FullMethodName      = "/blade.emergency.v1.EmergencyService/TeamPageList"
+	EmergencyService_TeamDetail_FullMethodName        = "/blade.emergency.v1.EmergencyService/TeamDetail"
+	EmergencyService_TeamSubmit_FullMethodName        = "/blade.emergency.v1.EmergencyService/TeamSubmit"
+	EmergencyService_TeamRemove_FullMethodName        = "/blade.emergency.v1.EmergencyService/TeamRemove"
+	EmergencyService_MemberPageList_FullMethodName    = "/blade.emergency.v1.EmergencyService/MemberPageList"
+	EmergencyService_MemberSubmit_FullMethodName      = "/blade.emergency.v1.EmergencyService/MemberSubmit"
+	EmergencyService_MemberRemove_FullMethodName      = "/blade.emergency.v1.EmergencyService/MemberRemove"
+	EmergencyService_DrillPageList_FullMethodName     = "/blade.emergency.v1.EmergencyService/DrillPageList"
+	EmergencyService_DrillDetail_FullMethodName       = "/blade.emergency.v1.EmergencyService/DrillDetail"
+	EmergencyService_DrillSubmit_FullMethodName       = "/blade.emergency.v1.EmergencyService/DrillSubmit"
+	EmergencyService_DrillMoved_FullMethodName        = "/blade.emergency.v1.EmergencyService/DrillMoved"
+	EmergencyService_DrillEvaluated_FullMethodName    = "/blade.emergency.v1.EmergencyService/DrillEvaluated"
+	EmergencyService_DrillRemove_FullMethodName       = "/blade.emergency.v1.EmergencyService/DrillRemove"
+	EmergencyService_DutyPageList_FullMethodName      = "/blade.emergency.v1.EmergencyService/DutyPageList"
+	EmergencyService_DutyDetail_FullMethodName        = "/blade.emergency.v1.EmergencyService/DutyDetail"
+	EmergencyService_DutySubmit_FullMethodName        = "/blade.emergency.v1.EmergencyService/DutySubmit"
+	EmergencyService_DutyRemove_FullMethodName        = "/blade.emergency.v1.EmergencyService/DutyRemove"
+	EmergencyService_DutyExport_FullMethodName        = "/blade.emergency.v1.EmergencyService/DutyExport"
+	EmergencyService_DutyBoardToday_FullMethodName    = "/blade.emergency.v1.EmergencyService/DutyBoardToday"
+	EmergencyService_IncidentPageList_FullMethodName  = "/blade.emergency.v1.EmergencyService/IncidentPageList"
+	EmergencyService_IncidentDetailGet_FullMethodName = "/blade.emergency.v1.EmergencyService/IncidentDetailGet"
+	EmergencyService_IncidentLaunched_FullMethodName  = "/blade.emergency.v1.EmergencyService/IncidentLaunched"
+	EmergencyService_IncidentActionAdd_FullMethodName = "/blade.emergency.v1.EmergencyService/IncidentActionAdd"
+	EmergencyService_IncidentClosed_FullMethodName    = "/blade.emergency.v1.EmergencyService/IncidentClosed"
 )
 
 // EmergencyServiceClient is the client API for EmergencyService service.
@@ -110,6 +122,25 @@ type EmergencyServiceClient interface {
 	DrillEvaluated(ctx context.Context, in *DrillEvaluation, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// Removes drills not started, rejected or voided.
 	DrillRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Duty rosters by department or post (值班排班).
+	DutyPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*DutyRosterPage, error)
+	DutyDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*DutyRoster, error)
+	// Creates or edits a roster; a person in an overlapping shift is refused.
+	DutySubmit(ctx context.Context, in *DutyRoster, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	DutyRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	DutyExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// Today's duty board: who is on duty now per department or post.
+	DutyBoardToday(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*DutyBoard, error)
+	// Emergency incidents launched from published plans (应急启动).
+	IncidentPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*IncidentPage, error)
+	// An incident with its action log, the notified people and the muster list.
+	IncidentDetailGet(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*IncidentDetail, error)
+	// Launches an incident from a published plan and notifies its people.
+	IncidentLaunched(ctx context.Context, in *IncidentLaunch, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Appends an action to the log of an incident in progress.
+	IncidentActionAdd(ctx context.Context, in *IncidentAction, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Closes an incident (end time now, summary); it is read-only after.
+	IncidentClosed(ctx context.Context, in *IncidentClose, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type emergencyServiceClient struct {
@@ -450,6 +481,116 @@ func (c *emergencyServiceClient) DrillRemove(ctx context.Context, in *v1.IdsQuer
 	return out, nil
 }
 
+func (c *emergencyServiceClient) DutyPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*DutyRosterPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyRosterPage)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*DutyRoster, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyRoster)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutySubmit(ctx context.Context, in *DutyRoster, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_DutySubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) DutyBoardToday(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*DutyBoard, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DutyBoard)
+	err := c.cc.Invoke(ctx, EmergencyService_DutyBoardToday_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) IncidentPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*IncidentPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IncidentPage)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) IncidentDetailGet(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*IncidentDetail, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IncidentDetail)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentDetailGet_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) IncidentLaunched(ctx context.Context, in *IncidentLaunch, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentLaunched_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) IncidentActionAdd(ctx context.Context, in *IncidentAction, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentActionAdd_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *emergencyServiceClient) IncidentClosed(ctx context.Context, in *IncidentClose, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentClosed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EmergencyServiceServer is the server API for EmergencyService service.
 // All implementations must embed UnimplementedEmergencyServiceServer
 // for forward compatibility.
@@ -497,6 +638,25 @@ type EmergencyServiceServer interface {
 	DrillEvaluated(context.Context, *DrillEvaluation) (*wrapperspb.BoolValue, error)
 	// Removes drills not started, rejected or voided.
 	DrillRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// Duty rosters by department or post (值班排班).
+	DutyPageList(context.Context, *v1.PageQuery) (*DutyRosterPage, error)
+	DutyDetail(context.Context, *v1.IdQuery) (*DutyRoster, error)
+	// Creates or edits a roster; a person in an overlapping shift is refused.
+	DutySubmit(context.Context, *DutyRoster) (*wrapperspb.BoolValue, error)
+	DutyRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	DutyExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// Today's duty board: who is on duty now per department or post.
+	DutyBoardToday(context.Context, *v1.Empty) (*DutyBoard, error)
+	// Emergency incidents launched from published plans (应急启动).
+	IncidentPageList(context.Context, *v1.PageQuery) (*IncidentPage, error)
+	// An incident with its action log, the notified people and the muster list.
+	IncidentDetailGet(context.Context, *v1.IdQuery) (*IncidentDetail, error)
+	// Launches an incident from a published plan and notifies its people.
+	IncidentLaunched(context.Context, *IncidentLaunch) (*wrapperspb.BoolValue, error)
+	// Appends an action to the log of an incident in progress.
+	IncidentActionAdd(context.Context, *IncidentAction) (*wrapperspb.BoolValue, error)
+	// Closes an incident (end time now, summary); it is read-only after.
+	IncidentClosed(context.Context, *IncidentClose) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEmergencyServiceServer()
 }
 
@@ -605,6 +765,39 @@ func (UnimplementedEmergencyServiceServer) DrillEvaluated(context.Context, *Dril
 }
 func (UnimplementedEmergencyServiceServer) DrillRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method DrillRemove not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyPageList(context.Context, *v1.PageQuery) (*DutyRosterPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyPageList not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyDetail(context.Context, *v1.IdQuery) (*DutyRoster, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyDetail not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutySubmit(context.Context, *DutyRoster) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutySubmit not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyRemove not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyExport not implemented")
+}
+func (UnimplementedEmergencyServiceServer) DutyBoardToday(context.Context, *v1.Empty) (*DutyBoard, error) {
+	return nil, status.Error(codes.Unimplemented, "method DutyBoardToday not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentPageList(context.Context, *v1.PageQuery) (*IncidentPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentPageList not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentDetailGet(context.Context, *v1.IdQuery) (*IncidentDetail, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentDetailGet not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentLaunched(context.Context, *IncidentLaunch) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentLaunched not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentActionAdd(context.Context, *IncidentAction) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentActionAdd not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentClosed(context.Context, *IncidentClose) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentClosed not implemented")
 }
 func (UnimplementedEmergencyServiceServer) mustEmbedUnimplementedEmergencyServiceServer() {}
 func (UnimplementedEmergencyServiceServer) testEmbeddedByValue()                          {}
@@ -1221,6 +1414,204 @@ func _EmergencyService_DrillRemove_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EmergencyService_DutyPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutySubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DutyRoster)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutySubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutySubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutySubmit(ctx, req.(*DutyRoster))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_DutyBoardToday_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).DutyBoardToday(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_DutyBoardToday_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).DutyBoardToday(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_IncidentPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_IncidentDetailGet_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentDetailGet(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentDetailGet_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentDetailGet(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_IncidentLaunched_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IncidentLaunch)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentLaunched(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentLaunched_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentLaunched(ctx, req.(*IncidentLaunch))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_IncidentActionAdd_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IncidentAction)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentActionAdd(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentActionAdd_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentActionAdd(ctx, req.(*IncidentAction))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EmergencyService_IncidentClosed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IncidentClose)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentClosed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentClosed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentClosed(ctx, req.(*IncidentClose))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EmergencyService_ServiceDesc is the grpc.ServiceDesc for EmergencyService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1359,6 +1750,50 @@ var EmergencyService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DrillRemove",
 			Handler:    _EmergencyService_DrillRemove_Handler,
+		},
+		{
+			MethodName: "DutyPageList",
+			Handler:    _EmergencyService_DutyPageList_Handler,
+		},
+		{
+			MethodName: "DutyDetail",
+			Handler:    _EmergencyService_DutyDetail_Handler,
+		},
+		{
+			MethodName: "DutySubmit",
+			Handler:    _EmergencyService_DutySubmit_Handler,
+		},
+		{
+			MethodName: "DutyRemove",
+			Handler:    _EmergencyService_DutyRemove_Handler,
+		},
+		{
+			MethodName: "DutyExport",
+			Handler:    _EmergencyService_DutyExport_Handler,
+		},
+		{
+			MethodName: "DutyBoardToday",
+			Handler:    _EmergencyService_DutyBoardToday_Handler,
+		},
+		{
+			MethodName: "IncidentPageList",
+			Handler:    _EmergencyService_IncidentPageList_Handler,
+		},
+		{
+			MethodName: "IncidentDetailGet",
+			Handler:    _EmergencyService_IncidentDetailGet_Handler,
+		},
+		{
+			MethodName: "IncidentLaunched",
+			Handler:    _EmergencyService_IncidentLaunched_Handler,
+		},
+		{
+			MethodName: "IncidentActionAdd",
+			Handler:    _EmergencyService_IncidentActionAdd_Handler,
+		},
+		{
+			MethodName: "IncidentClosed",
+			Handler:    _EmergencyService_IncidentClosed_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -114,6 +114,13 @@ var Deliveries = []Delivery{
 		Content: content(`{{.kindName}}「{{.title}}」第 {{.version}} 版已发布{{with .publisherName}}(发布人:{{.}}){{end}},请阅读并在页面上确认。`),
 		To:      ToUserIn("readerId"),
 	},
+	// emergency: an incident launched from a plan (one event per notified user).
+	{
+		Subject: "anquan.emergency.incident.launched",
+		Title:   "应急响应已启动",
+		Content: content(`{{.commander}} 于 {{.startTime}} 依据预案「{{.planName}}」启动{{.levelName}}。事发地点:{{.place}}。{{.description}} 请立即按预案职责响应。`),
+		To:      ToUserIn("userId"),
+	},
 }
 
 // content parses a row's template at start-up, so a broken row fails loudly.

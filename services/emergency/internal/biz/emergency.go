@@ -64,10 +64,17 @@ type Emergency struct {
 	Members  paging.Store[Member]
 	Drills   paging.Store[Drill]
 	Holidays paging.Store[Holiday]
-	Q        Queries
-	Tx       db.Transactor
-	Events   Events
-	Now      func() time.Time
+	Duties   paging.Store[Duty]
+	DutyQ    DutyQueries
+	Names    Names
+	// Incidents are the launched incidents (应急启动).
+	Incidents paging.Store[Incident]
+	IncidentQ IncidentQueries
+	Muster    Positioning
+	Q         Queries
+	Tx        db.Transactor
+	Events    Events
+	Now       func() time.Time
 }
 
 // inScope: the caller is the record's responsible person or creator, or
@@ -639,10 +646,23 @@ func (e *Emergency) SubmitMember(ctx context.Context, m *Member) error {
 	if _, err := e.teamFor(ctx, m.TeamID, "调整队员"); err != nil {
 		return err
 	}
+	if m.UserID != 0 {
+		id, err := ident.Caller(ctx)
+		if err != nil {
+			return err
+		}
+		names, err := e.Names.Names(ctx, id.TenantID, []int64{m.UserID})
+		if err != nil {
+			return err
+		}
+		if _, ok := names[m.UserID]; !ok {
+			return errs.BadRequest("所选账号(%d)不存在或不属于本租户", m.UserID)
+		}
+	}
 	if m.ID == 0 {
 		return e.Members.Create(ctx, m)
 	}
-	return e.Members.Update(ctx, m.ID, m, "team_id", "name", "phone", "role", "skills", "update_user", "update_time")
+	return e.Members.Update(ctx, m.ID, m, "team_id", "name", "phone", "role", "skills", "user_id", "update_user", "update_time")
 }
 
 // RemoveMembers removes members of teams the caller may change.

@@ -114,6 +114,8 @@ type Member struct {
 	Phone  string `gorm:"size:30;not null;default:''"`
 	Role   string `gorm:"size:50;not null;default:''"`
 	Skills string `gorm:"size:200;not null;default:''"`
+	// UserID is the member's account in blade-user (0: none).
+	UserID int64 `gorm:"not null;default:0"`
 }
 
 func (Member) TableName() string { return "emergency_team_member" }
@@ -168,5 +170,5 @@ func (Holiday) TableName() string { return "emergency_holiday" }
 
 // Models are the tables of the emergency database.
 func Models() []any {
-	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}, &Holiday{}}
+	return []any{&Rule{}, &Plan{}, &Supply{}, &Team{}, &Member{}, &Drill{}, &Holiday{}, &Duty{}, &DutyPerson{}, &Incident{}, &IncidentAction{}, &IncidentNotice{}}
 }

@@ -47,6 +47,23 @@ func NewHolidays(g *gorm.DB) *crud.Repo[biz.Holiday] {
 	return crud.New[biz.Holiday](g, crud.Spec{Name: "日历", Filters: paging.Fields{"day": "day"}, Order: "day asc"})
 }
 
+// NewDuties is the repository of the duty rosters.
+func NewDuties(g *gorm.DB) *crud.Repo[biz.Duty] {
+	return crud.New[biz.Duty](g, crud.Spec{Name: "值班排班",
+		Filters: paging.Fields{"dutyType": "duty_type", "orgId": "org_id", "orgName": "org_name", "startDate": "start_date", "endDate": "end_date",
+			"shiftName": "shift_name", "leaderName": "leader_name", "personNames": "person_names"},
+		Sorts: paging.Fields{"startDate": "start_date", "orgName": "org_name", "createTime": "create_time"},
+		Order: "start_date desc, duty_type asc, org_name asc, id desc"})
+}
+
+// NewIncidents is the repository of the launched incidents.
+func NewIncidents(g *gorm.DB) *crud.Repo[biz.Incident] {
+	return crud.New[biz.Incident](g, crud.Spec{Name: "应急事件",
+		Filters: paging.Fields{"planId": "plan_id", "planName": "plan_name", "state": "state", "level": "level", "place": "place", "startTime": "start_time"},
+		Sorts:   paging.Fields{"startTime": "start_time", "createTime": "create_time"},
+		Order:   "start_time desc, id desc", ListOmit: []string{"summary"}})
+}
+
 var indexes = []db.Index{
 	{Name: "uk_emg_rule_version", Table: "emergency_rule", Columns: "tenant_id, code, version", Unique: true},
 	{Name: "idx_emg_plan_code", Table: "emergency_plan", Columns: "tenant_id, code, version"},
@@ -72,6 +89,16 @@ var indexes = []db.Index{
 	{Name: "idx_emg_drill_name", Table: "emergency_drill", Columns: "tenant_id, name"},
 	{Name: "idx_emg_drill_team", Table: "emergency_drill", Columns: "tenant_id, team_id"},
 	{Name: "idx_emg_holiday_day", Table: "emergency_holiday", Columns: "tenant_id, day"},
+	{Name: "idx_emg_duty_start", Table: "emergency_duty", Columns: "tenant_id, start_date"},
+	{Name: "idx_emg_duty_end", Table: "emergency_duty", Columns: "tenant_id, end_date"},
+	{Name: "idx_emg_duty_org", Table: "emergency_duty", Columns: "tenant_id, duty_type, org_name"},
+	{Name: "idx_emg_duty_person_user", Table: "emergency_duty_person", Columns: "tenant_id, user_id, start_date"},
+	{Name: "idx_emg_duty_person_duty", Table: "emergency_duty_person", Columns: "tenant_id, duty_id"},
+	{Name: "idx_emg_incident_start", Table: "emergency_incident", Columns: "tenant_id, start_time"},
+	{Name: "idx_emg_incident_state", Table: "emergency_incident", Columns: "tenant_id, state"},
+	{Name: "idx_emg_incident_plan", Table: "emergency_incident", Columns: "tenant_id, plan_id"},
+	{Name: "idx_emg_incident_action", Table: "emergency_incident_action", Columns: "tenant_id, incident_id, act_time"},
+	{Name: "idx_emg_incident_notice", Table: "emergency_incident_notice", Columns: "tenant_id, incident_id"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -197,4 +224,84 @@ func (q Queries) Holidays(ctx context.Context, from, to string) ([]biz.Holiday, 
 		tx = tx.Where("day < ?", to)
 	}
 	return out, tx.Order("day asc").Limit(5000).Find(&out).Error
+}
+
+// DutyPeople are the people rows of the rosters.
+func (q Queries) DutyPeople(ctx context.Context, dutyIDs []int64) ([]biz.DutyPerson, error) {
+	var out []biz.DutyPerson
+	if len(dutyIDs) == 0 {
+		return out, nil
+	}
+	return out, q.conn(ctx).Where("duty_id IN ?", dutyIDs).Order("duty_id asc, leader desc, id asc").Limit(100000).Find(&out).Error
+}
+
+// Clashing are the rosters other than exceptID with any of users on a day in [from, to].
+func (q Queries) Clashing(ctx context.Context, exceptID int64, users []int64, from, to time.Time) ([]biz.Duty, error) {
+	var out []biz.Duty
+	if len(users) == 0 {
+		return out, nil
+	}
+	var ids []int64
+	err := q.conn(ctx).Model(&biz.DutyPerson{}).Distinct("duty_id").
+		Where("user_id IN ? AND start_date <= ? AND end_date >= ? AND duty_id <> ?", users, to, from, exceptID).Limit(10000).Pluck("duty_id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return out, err
+	}
+	return out, q.conn(ctx).Where("id IN ?", ids).Find(&out).Error
+}
+
+// DutiesBetween are the rosters with a day in [from, to].
+func (q Queries) DutiesBetween(ctx context.Context, from, to time.Time) ([]biz.Duty, error) {
+	var out []biz.Duty
+	return out, q.conn(ctx).Where("start_date <= ? AND end_date >= ?", to, from).Order("duty_type asc, org_name asc, id asc").Limit(1000).Find(&out).Error
+}
+
+// ReplacePeople replaces a roster's people rows (the old ones are removed logically).
+func (q Queries) ReplacePeople(ctx context.Context, dutyID int64, people []*biz.DutyPerson) error {
+	if err := q.RemovePeople(ctx, []int64{dutyID}); err != nil {
+		return err
+	}
+	if len(people) == 0 {
+		return nil
+	}
+	return db.Conn(ctx, q.G).Create(people).Error
+}
+
+// RemovePeople removes the people rows of the rosters.
+func (q Queries) RemovePeople(ctx context.Context, dutyIDs []int64) error {
+	if len(dutyIDs) == 0 {
+		return nil
+	}
+	return q.conn(ctx).Model(&biz.DutyPerson{}).Where("duty_id IN ?", dutyIDs).Update("is_deleted", 1).Error
+}
+
+// Actions are an incident's action log, oldest first.
+func (q Queries) Actions(ctx context.Context, incidentID int64) ([]biz.IncidentAction, error) {
+	var out []biz.IncidentAction
+	return out, q.conn(ctx).Where("incident_id = ?", incidentID).Order("act_time asc, id asc").Limit(10000).Find(&out).Error
+}
+
+// Notices are the people notified of an incident.
+func (q Queries) Notices(ctx context.Context, incidentID int64) ([]biz.IncidentNotice, error) {
+	var out []biz.IncidentNotice
+	return out, q.conn(ctx).Where("incident_id = ?", incidentID).Order("channel asc, id asc").Limit(10000).Find(&out).Error
+}
+
+// AddAction appends to an incident's action log.
+func (q Queries) AddAction(ctx context.Context, a *biz.IncidentAction) error {
+	return db.Conn(ctx, q.G).Create(a).Error
+}
+
+// AddNotices records the people notified.
+func (q Queries) AddNotices(ctx context.Context, n []*biz.IncidentNotice) error {
+	if len(n) == 0 {
+		return nil
+	}
+	return db.Conn(ctx, q.G).Create(n).Error
+}
+
+// TeamMembers are the members of a team.
+func (q Queries) TeamMembers(ctx context.Context, teamID int64) ([]biz.Member, error) {
+	var out []biz.Member
+	return out, q.conn(ctx).Where("team_id = ?", teamID).Order("id asc").Limit(1000).Find(&out).Error
 }

@@ -16,8 +16,16 @@ import (
 // Seed gives the demo tenant (a chemical plant) its rule, plans, supplies,
 // teams and drills on first start (an existing plan means it ran). Dates
 // are relative to now so deadlines and statuses stay alive.
-func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
+func Seed(ctx context.Context, g *gorm.DB, now time.Time) (err error) {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
+	if err := seedDuties(ctx, g, now); err != nil {
+		return err
+	}
+	defer func() {
+		if err == nil {
+			err = seedIncidents(ctx, g, now)
+		}
+	}()
 	var n int64
 	if err := g.WithContext(ctx).Model(&biz.Plan{}).Count(&n).Error; err != nil || n > 0 {
 		return err
@@ -113,3 +121,108 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 }
 
 func ptr(t time.Time) *time.Time { return &t }
+
+// seedDuties gives the demo tenant this week's duty rosters (from today) on
+// the first start with the duty module: a department on a day shift, a
+// department around the clock and a post on night shifts.
+func seedDuties(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.Duty{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	y, m, d := now.In(timefmt.Zone).Date()
+	today := time.Date(y, m, d, 0, 0, 0, 0, timefmt.Zone)
+	week := today.AddDate(0, 0, 6)
+	type who struct {
+		id     int64
+		name   string
+		phone  string
+		leader bool
+	}
+	rosters := []struct {
+		duty   biz.Duty
+		people []who
+	}{
+		{biz.Duty{DutyType: biz.DutyDept, OrgID: seedids.DemoSafetyDept, OrgName: "安全环保部", ShiftName: "白班", ShiftStart: "08:00", ShiftEnd: "20:00",
+			LeaderUserID: seedids.DemoSafetyUser, LeaderName: "李安全", Phone: "0551-6000110", PersonNames: "王操作"},
+			[]who{{seedids.DemoSafetyUser, "李安全", "13800000001", true}, {seedids.DemoOperator1User, "王操作", "13800000202", false}}},
+		{biz.Duty{DutyType: biz.DutyDept, OrgID: seedids.DemoProductionDept, OrgName: "生产运行部", ShiftName: "全天", ShiftStart: "00:00", ShiftEnd: "00:00",
+			LeaderUserID: seedids.DemoDirectorUser, LeaderName: "张主任", Phone: "0551-6000120", PersonNames: "孙焊工", Remark: "中控室 24 小时值守"},
+			[]who{{seedids.DemoDirectorUser, "张主任", "13800000201", true}, {seedids.DemoWelderUser, "孙焊工", "13800000206", false}}},
+		{biz.Duty{DutyType: biz.DutyPost, OrgID: seedids.DemoOperatorPost, OrgName: "操作工", ShiftName: "夜班", ShiftStart: "20:00", ShiftEnd: "08:00",
+			Phone: "0551-6000130", PersonNames: "赵操作"},
+			[]who{{seedids.DemoOperator2User, "赵操作", "13800000205", false}}},
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		for _, r := range rosters {
+			dd := r.duty
+			dd.StartDate, dd.EndDate = today, week
+			if err := c.Create(&dd).Error; err != nil {
+				return err
+			}
+			for _, p := range r.people {
+				if err := c.Create(&biz.DutyPerson{DutyID: dd.ID, UserID: p.id, UserName: p.name, Phone: p.phone, Leader: p.leader,
+					StartDate: today, EndDate: week}).Error; err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// seedIncidents gives the demo tenant an ended incident of its leak plan
+// with its action log and notified people, on the first start with the
+// launch module (after the plans exist).
+func seedIncidents(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.Incident{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var plan biz.Plan
+	if err := g.WithContext(ctx).Where("code = ? AND state = ?", "YA-ZX-002", biz.PlanPublished).Limit(1).Find(&plan).Error; err != nil || plan.ID == 0 {
+		return err
+	}
+	var team biz.Team
+	if err := g.WithContext(ctx).Where("name = ?", "企业专职消防队").Limit(1).Find(&team).Error; err != nil {
+		return err
+	}
+	start := now.Add(-72 * time.Hour).Truncate(time.Minute)
+	end := start.Add(95 * time.Minute)
+	at := func(m int) time.Time { return start.Add(time.Duration(m) * time.Minute) }
+	safety := seedids.DemoSafetyUser
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		inc := &biz.Incident{PlanID: plan.ID, PlanName: plan.Name, TeamID: team.ID, TeamName: team.Name, Level: 3, Place: "甲类储罐区 V-102 罐",
+			Description: "V-102 甲苯储罐出料阀法兰渗漏,可燃气体报警器二级报警,无人员受伤。", State: biz.IncidentClosed, StartTime: start, EndTime: &end,
+			Summary: "堵漏完成,围堰内泄漏物已回收,现场可燃气体浓度恢复正常。法兰垫片老化,已列入设备检修计划。", CommanderUserID: safety, CommanderName: "李安全"}
+		if err := c.Create(inc).Error; err != nil {
+			return err
+		}
+		for _, a := range []biz.IncidentAction{
+			{ActTime: at(0), Content: "依据预案「" + plan.Name + "」启动三级响应,站内通知 1 人,电话通知 3 人"},
+			{ActTime: at(3), Content: "中控室远程关闭 V-102 出料切断阀,启动罐区喷淋"},
+			{ActTime: at(10), Content: "消防队到场,设置警戒区,佩戴正压式空气呼吸器进入堵漏"},
+			{ActTime: at(40), Content: "堵漏完成,开始回收围堰内泄漏物"},
+			{ActTime: at(95), Content: "结束应急响应"},
+		} {
+			a.IncidentID, a.UserID, a.UserName = inc.ID, safety, "李安全"
+			if err := c.Create(&a).Error; err != nil {
+				return err
+			}
+		}
+		for _, nn := range []biz.IncidentNotice{
+			{UserID: safety, Name: "李安全", Role: "预案负责人", Channel: biz.NoticeDesk},
+			{Name: "周队长", Phone: "13800000101", Role: "队员 队长", Channel: biz.NoticePhone},
+			{Name: "吴队员", Phone: "13800000102", Role: "队员 队员", Channel: biz.NoticePhone},
+			{Name: "郑队员", Phone: "13800000103", Role: "队员 医疗救护", Channel: biz.NoticePhone},
+		} {
+			nn.IncidentID = inc.ID
+			if err := c.Create(&nn).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -379,7 +379,7 @@ func (s *Emergency) MemberPageList(ctx context.Context, q *commonv1.PageQuery) (
 	}
 	out := &pb.MemberPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, func(m *biz.Member) *pb.Member {
-		return &pb.Member{Id: m.ID, TeamId: m.TeamID, Name: m.Name, Phone: m.Phone, Role: m.Role, Skills: m.Skills, CreateTime: ts(m.CreateTime)}
+		return &pb.Member{Id: m.ID, TeamId: m.TeamID, Name: m.Name, Phone: m.Phone, Role: m.Role, Skills: m.Skills, UserId: m.UserID, CreateTime: ts(m.CreateTime)}
 	})
 	ids := make([]int64, 0, len(p.Records))
 	for _, m := range p.Records {
@@ -399,7 +399,7 @@ func (s *Emergency) MemberSubmit(ctx context.Context, p *pb.Member) (*wrapperspb
 	if err := svc.Need(p.TeamId); err != nil {
 		return nil, errs.BadRequest("请选择所属队伍")
 	}
-	in := &biz.Member{TeamID: p.TeamId, Name: p.Name, Phone: p.Phone, Role: p.Role, Skills: p.Skills}
+	in := &biz.Member{TeamID: p.TeamId, Name: p.Name, Phone: p.Phone, Role: p.Role, Skills: p.Skills, UserID: p.UserId}
 	in.ID = p.Id
 	return svc.OK, s.uc.SubmitMember(ctx, in)
 }

@@ -93,6 +93,8 @@ var Template = []MenuTemplate{
 		withButtons(page("emergency_drill", "应急演练", "/emergency/drill", "schedule", "emergencyDrill", "add", "edit", "delete", "view"), "evaluate:演练评估"),
 		withButtons(page("emergency_supply", "应急物资", "/emergency/supply", "tool", "emergencySupply", "add", "edit", "delete", "view"), "check:物资检查"),
 		page("emergency_team", "应急队伍", "/emergency/team", "team", "emergencyTeam", "add", "edit", "delete", "view"),
+		// emergency launch: incidents from published plans, their action logs, notified people and muster lists.
+		withButtons(page("emergency_incident", "应急启动", "/emergency/incident", "alert", "emergencyIncident", "add", "edit", "view"), "close:结束响应"),
 		withButtons(page("emergency_rule", "应急规则", "/emergency/rule", "setting", "emergencyRule"), "edit:修改"),
 		// accident: reports with grade and deadlines, corrective actions, near misses and the rule table.
 		withButtons(page("accident_report", "事故管理", "/accident/report", "alert", "accidentReport", "add", "edit", "delete", "view"), "investigate:事故调查"),
@@ -149,6 +151,9 @@ var Template = []MenuTemplate{
 	}},
 	{Code: "on_duty", Name: "值班值守", Path: "/onDuty", Source: "duty", I18n: "onDuty", Category: 1, Children: []MenuTemplate{
 		page("duty_schedule", "值班安排", "/onDuty/schedule", "calendar", "dutySchedule"),
+		// emergency: duty rosters by department or post, and today's duty board.
+		page("duty_roster", "值班排班", "/emergency/duty", "schedule", "dutyRoster", crudButtons...),
+		page("duty_board", "今日值班", "/emergency/dutyBoard", "dashboard", "dutyBoard"),
 	}},
 	{Code: "business_process", Name: "业务流程", Path: "/businessProcess", Source: "process", I18n: "businessProcess", Category: 1, Children: []MenuTemplate{
 		page("notice", "通知公告", "/businessProcess/noticeAnnouncement/index", "notification", "notice", "add", "edit", "delete", "view"),

@@ -21,6 +21,13 @@ const memberFields: CrudField[] = [
   { title: '姓名', dataIndex: 'name', search: true, form: { required: true } },
   { title: '队内职务', dataIndex: 'role', form: {} },
   { title: '联系电话', dataIndex: 'phone', form: { rules: [rule.mobile] } },
+  {
+    title: '系统账号',
+    dataIndex: 'userId',
+    type: 'select',
+    hideInTable: true,
+    form: { request: userOptions, tooltip: '应急启动时向有账号的队员发送站内消息,其余队员电话通知' },
+  },
   { title: '专长', dataIndex: 'skills', form: { span: 24 } },
 ];
 
@@ -66,6 +73,7 @@ export default function EmergencyTeamPage() {
             delBtn={editMembers}
             exportBtn={false}
             viewBtn={false}
+            beforeOpen={(r: any) => ({ ...r, userId: r.userId && r.userId !== '0' ? r.userId : undefined })}
             beforeSubmit={(v: any) => ({ ...v, teamId: team.rec.id })}
           />
         ) : null}
