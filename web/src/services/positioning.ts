@@ -86,6 +86,7 @@ export const ALARM_TYPES = [
   { label: '一键求救', value: 8 },
   { label: '低电量', value: 9 },
   { label: '人员聚集', value: 11 },
+  { label: '离线', value: 12 },
 ];
 export const ALARM_STATES = [
   { label: '报警中', value: 1 },

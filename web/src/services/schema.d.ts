@@ -8062,6 +8062,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positioning/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["PositioningService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The positioning rules in force (one per code, the default when unset). */
+        get: operations["PositioningService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of a rule (code, value, source); the engine judges by it
+         *     from the next fix on. Older versions are kept.
+         */
+        post: operations["PositioningService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/positioning/tag/detail": {
         parameters: {
             query?: never;
@@ -13047,6 +13101,33 @@ export interface components {
         };
         v1PosPositionList: {
             items: components["schemas"]["v1PosPosition"][];
+        };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        v1PosRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description Why this value (a standard or the tenant's own requirement). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /**
+             * Format: int32
+             * @description 0 = the default (never set).
+             */
+            version: number;
+        };
+        v1PosRules: {
+            items: components["schemas"]["v1PosRule"][];
         };
         v1Post: {
             /** Format: int32 */
@@ -26423,6 +26504,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1PosTrack"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

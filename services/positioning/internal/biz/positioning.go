@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
@@ -24,6 +25,8 @@ type Queries interface {
 	Handle(ctx context.Context, ids []int64, state int32, by int64, byName, comment string, at time.Time) (int64, error)
 	// Track is a tag's stored track in [from, to], oldest first, at most limit.
 	Track(ctx context.Context, tagID int64, from, to time.Time, limit int) ([]TrackPoint, error)
+	// Rules are the caller tenant's rule versions (of code; "" every code), newest first.
+	Rules(ctx context.Context, code string) ([]Rule, error)
 }
 
 // Positioning is positioning's use cases.
@@ -32,7 +35,9 @@ type Positioning struct {
 	Anchors paging.Store[Anchor]
 	Zones   paging.Store[Zone]
 	Alarms  paging.Store[Alarm]
+	Rules   paging.Store[Rule]
 	Q       Queries
+	Tx      db.Transactor
 	Engine  *Engine
 	Now     func() time.Time
 }

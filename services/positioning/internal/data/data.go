@@ -37,6 +37,11 @@ var alarmSpec = crud.Spec{Name: "定位报警",
 	// Alarm history grows without end: deep pages read ids from the index.
 	DeferredPage: true}
 
+var ruleSpec = crud.Spec{Name: "定位规则", Order: "code asc, version desc"}
+
+// NewRules is the rule versions' repository.
+func NewRules(g *gorm.DB) *crud.Repo[biz.Rule] { return crud.New[biz.Rule](g, ruleSpec) }
+
 // NewTags, NewAnchors, NewZones and NewAlarms are the generic repositories.
 func NewTags(g *gorm.DB) *crud.Repo[biz.Tag]       { return crud.New[biz.Tag](g, tagSpec) }
 func NewAnchors(g *gorm.DB) *crud.Repo[biz.Anchor] { return crud.New[biz.Anchor](g, anchorSpec) }
@@ -64,6 +69,7 @@ var indexes = []db.Index{
 	{Name: "idx_pos_alarm_level", Table: "positioning_alarm", Columns: "tenant_id, level"},
 	{Name: "idx_pos_track_tag", Table: "positioning_track", Columns: "tenant_id, tag_id, ts"},
 	{Name: "idx_pos_track_ts", Table: "positioning_track", Columns: "ts"},
+	{Name: "idx_pos_rule_code", Table: "positioning_rule", Columns: "tenant_id, code, version"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -162,6 +168,21 @@ func (q Queries) Track(ctx context.Context, tagID int64, from, to time.Time, lim
 	var out []biz.TrackPoint
 	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("tenant_id = ? AND tag_id = ? AND ts >= ? AND ts <= ?", id.TenantID, tagID, from.UTC(), to.UTC()).
 		Order("ts asc").Limit(limit).Find(&out).Error
+}
+
+func (q Queries) Rules(ctx context.Context, code string) ([]biz.Rule, error) {
+	var out []biz.Rule
+	tx := db.Conn(ctx, q.G).Where("is_deleted = 0")
+	if code != "" {
+		tx = tx.Where("code = ?", code)
+	}
+	return out, tx.Order("code asc, version desc").Limit(10000).Find(&out).Error
+}
+
+// AllRules are every tenant's rule versions (system context, at start).
+func (q Queries) AllRules(ctx context.Context) ([]biz.Rule, error) {
+	var out []biz.Rule
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("is_deleted = 0").Find(&out).Error
 }
 
 // Alarms implements biz.AlarmSink: the incident row and, for a raised

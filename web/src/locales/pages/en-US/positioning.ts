@@ -61,5 +61,6 @@ export default {
   脱岗: 'Away from post',
   岗位区域: 'Post zone',
   '在线时离开岗位区域超过 10 分钟即报脱岗': 'Online but out of the post zone for 10 minutes raises Away from post',
+  定位规则: 'Positioning rules',
   '顶点格式应为 x,y; x,y; ...,至少 3 个': 'Vertices as x,y; x,y; ... (at least 3)',
 };
