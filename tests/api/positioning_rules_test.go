@@ -1,6 +1,7 @@
 package api
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -25,6 +26,7 @@ func TestPositioningRules(t *testing.T) {
 			})
 			e = start(t, b)
 			e.testPositioningRules(t)
+			e.testPositioningZoneWindow(t)
 		})
 	}
 }
@@ -77,7 +79,7 @@ func (e *env) testPositioningRules(t *testing.T) {
 		}
 		return false
 	})
-	if off["zoneName"] != "甲类储罐区" || off["level"] != 1.0 || off["clearedAt"] != "" {
+	if off["zoneName"] != "甲类储罐区" || off["level"] != 1.0 || off["clearedAt"] != "" || off["parkCode"] != 0.0 {
 		t.Fatalf("offline alarm: %v", off)
 	}
 	tags := e.get("/api/positioning/tag/page?code_equal=T-0004", a)
@@ -88,5 +90,44 @@ func (e *env) testPositioningRules(t *testing.T) {
 	ok(t, e.post("/api/positioning/position/batch", a, map[string]any{"items": []any{fixJSON("T-0004", time.Now(), 61, 60, "")}}), "the card reports again")
 	if got := e.posAlarms(t, a, "alarmType_equal=12&tag_equal=T-0004"); len(got) != 1 || got[0]["clearedAt"] == "" {
 		t.Fatalf("offline alarm after the card reported: %v", got)
+	}
+}
+
+// testPositioningZoneWindow: a zone's time window (weekdays 1-7, HH:mm) is
+// validated, stored and read back; an allowed person inside the zone
+// outside the window is 串岗 after the debounce (park code 3 on its row).
+func (e *env) testPositioningZoneWindow(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	tag := e.get("/api/positioning/tag/page?code_equal=T-0005", a).list()[0].(map[string]any)
+	sq := []map[string]any{{"x": 500, "y": 500}, {"x": 520, "y": 500}, {"x": 520, "y": 520}, {"x": 500, "y": 520}}
+	zone := func(days []int, from, to string) map[string]any {
+		return map[string]any{"name": "检修区", "kind": 2, "floor": 1, "polygon": sq, "allowedTagIds": []string{str(tag["id"])},
+			"allowWeekdays": days, "allowFrom": from, "allowTo": to}
+	}
+	fails(t, e.post("/api/positioning/zone/submit", a, zone([]int{1}, "8:00", "18:00")), 400, "HH:mm", "a time without its leading zero")
+	fails(t, e.post("/api/positioning/zone/submit", a, zone([]int{8}, "", "")), 400, "allowWeekdays", "weekday 8")
+	fails(t, e.post("/api/positioning/zone/submit", a, zone(nil, "08:00", "18:00")), 400, "请选择准入星期", "hours without weekdays")
+	// Every weekday but today's: now is outside the window.
+	today := int(time.Now().Weekday())
+	if today == 0 {
+		today = 7
+	}
+	var days []int
+	for d := 1; d <= 7; d++ {
+		if d != today {
+			days = append(days, d)
+		}
+	}
+	ok(t, e.post("/api/positioning/zone/submit", a, zone(days, "", "")), "a zone with a window")
+	z := e.get("/api/positioning/zone/page?name=检修区", a).list()[0].(map[string]any)
+	if len(z["allowWeekdays"].([]any)) != 6 || z["allowFrom"] != "" {
+		t.Fatalf("stored window: %v", z)
+	}
+	now := time.Now()
+	ok(t, e.post("/api/positioning/position/batch", a, map[string]any{"items": []any{fixJSON("T-0005", now, 510, 510, ""),
+		fixJSON("T-0005", now.Add(6*time.Second), 510, 511, "")}}), "the allowed welder in the zone outside its window")
+	got := e.posAlarms(t, a, "alarmType_equal=3&tag_equal=T-0005")
+	if len(got) != 1 || got[0]["zoneName"] != "检修区" || !strings.Contains(got[0]["detail"].(string), "准入时段外") || got[0]["parkCode"] != 3.0 {
+		t.Fatalf("串岗 outside the window: %v", got)
 	}
 }

@@ -88,6 +88,10 @@ export const ALARM_TYPES = [
   { label: '人员聚集', value: 11 },
   { label: '离线', value: 12 },
 ];
+/** weekdays 1-7 (1 Monday), a zone's time window */
+export const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({ label, value: i + 1 }));
+/** "HH:mm" (00:00-23:59) */
+export const validHHmm = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s);
 export const ALARM_STATES = [
   { label: '报警中', value: 1 },
   { label: '已处理', value: 2 },

@@ -12929,7 +12929,8 @@ export interface components {
          *     post zone (脱岗), 3 wrong zone /
          *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
          *     SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
-         *     within R metres for T seconds). state: 1 alarming (报警中),
+         *     within R metres for T seconds), 12 offline (离线: a card silent for 3
+         *     report intervals in a hazardous or restricted zone or at its post). state: 1 alarming (报警中),
          *     2 handled (已处理), 3 false alarm (误报).
          */
         v1PosAlarm: {
@@ -12950,6 +12951,12 @@ export interface components {
              * @description Warning level 1-3 (1 most severe).
              */
             level: number;
+            /**
+             * Format: int32
+             * @description The park platform's code of the alarm type (1 超员, 2 脱岗, 3 串岗,
+             *     4 长时间静止, 5 一键求救, 6 人证不符; 0 = the park has none).
+             */
+            parkCode: number;
             personName: string;
             raisedAt: string;
             /**
@@ -13241,6 +13248,15 @@ export interface components {
         v1PosZone: {
             /** @description Tags allowed in a restricted or hazardous zone. */
             allowedTagIds: string[];
+            allowFrom: string;
+            allowTo: string;
+            /**
+             * @description The allowed people's time window (准入时段) of a restricted or
+             *     hazardous zone: weekdays 1-7 (1 Monday; none = any time) and HH:mm
+             *     from/to (both empty = the whole day; from after to crosses midnight).
+             *     Inside the zone outside the window is 串岗 (alarm type 3).
+             */
+            allowWeekdays: number[];
             createTime: string;
             /** Format: int32 */
             floor: number;

@@ -555,7 +555,14 @@ type PosZone struct {
 	CreateTime        string `protobuf:"bytes,11,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime        string `protobuf:"bytes,12,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Live head count (online tags inside).
-	Headcount     int32 `protobuf:"varint,13,opt,name=headcount,proto3" json:"headcount,omitempty"`
+	Headcount int32 `protobuf:"varint,13,opt,name=headcount,proto3" json:"headcount,omitempty"`
+	// The allowed people's time window (准入时段) of a restricted or
+	// hazardous zone: weekdays 1-7 (1 Monday; none = any time) and HH:mm
+	// from/to (both empty = the whole day; from after to crosses midnight).
+	// Inside the zone outside the window is 串岗 (alarm type 3).
+	AllowWeekdays []int32 `protobuf:"varint,14,rep,packed,name=allow_weekdays,json=allowWeekdays,proto3" json:"allow_weekdays,omitempty"`
+	AllowFrom     string  `protobuf:"bytes,15,opt,name=allow_from,json=allowFrom,proto3" json:"allow_from,omitempty"`
+	AllowTo       string  `protobuf:"bytes,16,opt,name=allow_to,json=allowTo,proto3" json:"allow_to,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -679,6 +686,27 @@ func (x *PosZone) GetHeadcount() int32 {
 		return x.Headcount
 	}
 	return 0
+}
+
+func (x *PosZone) GetAllowWeekdays() []int32 {
+	if x != nil {
+		return x.AllowWeekdays
+	}
+	return nil
+}
+
+func (x *PosZone) GetAllowFrom() string {
+	if x != nil {
+		return x.AllowFrom
+	}
+	return ""
+}
+
+func (x *PosZone) GetAllowTo() string {
+	if x != nil {
+		return x.AllowTo
+	}
+	return ""
 }
 
 type PosZonePage struct {
@@ -1465,7 +1493,8 @@ func (x *PosTrack) GetPoints() []*PosTrackPoint {
 // post zone (脱岗), 3 wrong zone /
 // restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
 // SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
-// within R metres for T seconds). state: 1 alarming (报警中),
+// within R metres for T seconds), 12 offline (离线: a card silent for 3
+// report intervals in a hazardous or restricted zone or at its post). state: 1 alarming (报警中),
 // 2 handled (已处理), 3 false alarm (误报).
 type PosAlarm struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -1492,6 +1521,9 @@ type PosAlarm struct {
 	HandledBy     int64  `protobuf:"varint,18,opt,name=handled_by,json=handledBy,proto3" json:"handled_by,omitempty"`
 	HandledByName string `protobuf:"bytes,19,opt,name=handled_by_name,json=handledByName,proto3" json:"handled_by_name,omitempty"`
 	Comment       string `protobuf:"bytes,20,opt,name=comment,proto3" json:"comment,omitempty"`
+	// The park platform's code of the alarm type (1 超员, 2 脱岗, 3 串岗,
+	// 4 长时间静止, 5 一键求救, 6 人证不符; 0 = the park has none).
+	ParkCode      int32 `protobuf:"varint,21,opt,name=park_code,json=parkCode,proto3" json:"park_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1664,6 +1696,13 @@ func (x *PosAlarm) GetComment() string {
 		return x.Comment
 	}
 	return ""
+}
+
+func (x *PosAlarm) GetParkCode() int32 {
+	if x != nil {
+		return x.ParkCode
+	}
+	return 0
 }
 
 type PosAlarmPage struct {
@@ -2185,7 +2224,7 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"Y\n" +
 	"\tPosVertex\x12%\n" +
 	"\x01x\x18\x01 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01x\x12%\n" +
-	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\x95\x04\n" +
+	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\x9a\x05\n" +
 	"\aPosZone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -2202,7 +2241,12 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1c\n" +
-	"\theadcount\x18\r \x01(\x05R\theadcount\"\xab\x01\n" +
+	"\theadcount\x18\r \x01(\x05R\theadcount\x127\n" +
+	"\x0eallow_weekdays\x18\x0e \x03(\x05B\x10\xbaH\r\x92\x01\n" +
+	"\x10\a\"\x06\x1a\x04\x18\a(\x01R\rallowWeekdays\x12&\n" +
+	"\n" +
+	"allow_from\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18\x05R\tallowFrom\x12\"\n" +
+	"\ballow_to\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\aallowTo\"\xab\x01\n" +
 	"\vPosZonePage\x12B\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.positioning.v1.PosZoneB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -2266,7 +2310,7 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\azone_id\x18\x05 \x01(\x03R\x06zoneId\"S\n" +
 	"\bPosTrack\x12G\n" +
 	"\x06points\x18\x01 \x03(\v2#.blade.positioning.v1.PosTrackPointB\n" +
-	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x06points\"\xe8\x04\n" +
+	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x06points\"\x85\x05\n" +
 	"\bPosAlarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
@@ -2293,7 +2337,8 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\n" +
 	"handled_by\x18\x12 \x01(\x03R\thandledBy\x12/\n" +
 	"\x0fhandled_by_name\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18dR\rhandledByName\x12\"\n" +
-	"\acomment\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xad\x01\n" +
+	"\acomment\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\x12\x1b\n" +
+	"\tpark_code\x18\x15 \x01(\x05R\bparkCode\"\xad\x01\n" +
 	"\fPosAlarmPage\x12C\n" +
 	"\arecords\x18\x01 \x03(\v2\x1e.blade.positioning.v1.PosAlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

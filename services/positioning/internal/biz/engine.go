@@ -82,6 +82,7 @@ type ZoneConf struct {
 	Kind, Floor, Max                    int32
 	Poly                                Polygon
 	Allowed                             map[int64]bool
+	Window                              Window // when the allowed may be in it
 	Responsible, CreateDept, CreateUser int64
 	area                                float64
 	minX, minY, maxX, maxY              float64
@@ -176,6 +177,8 @@ type Engine struct {
 	Rules Rules
 	Live  *Hub
 	Now   func() time.Time
+	// Loc is the plant's time zone: zones' time windows are local times.
+	Loc *time.Location
 
 	sink  AlarmSink
 	track TrackSink
@@ -193,7 +196,7 @@ type Engine struct {
 
 // NewEngine makes an engine; Start runs its ticker.
 func NewEngine(sink AlarmSink, track TrackSink, hub *Hub, rules Rules) *Engine {
-	return &Engine{Rules: rules, Live: hub, Now: time.Now, sink: sink, track: track, tenants: map[string]*tenantState{},
+	return &Engine{Rules: rules, Live: hub, Now: time.Now, Loc: time.Local, sink: sink, track: track, tenants: map[string]*tenantState{},
 		stop: make(chan struct{}), done: make(chan struct{})}
 }
 
@@ -474,7 +477,9 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 			continue
 		}
 		k := akey{AlarmWrongZone, id, z.ID}
-		if z.Allowed[id] {
+		// Allowed: on the zone's list and within its time window (fix time).
+		listed := z.Allowed[id]
+		if listed && z.Window.Allows(at.In(e.Loc)) {
 			delete(st.entered, z.ID)
 			w = e.cond(t, k, false, at, nil, w)
 			continue
@@ -489,7 +494,11 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 			level = 1
 		}
 		w = e.cond(t, k, at.Sub(since) >= r.Debounce, at, func() Alarm {
-			a := e.personAlarm(tenant, st, AlarmWrongZone, level, "未经允许进入"+ZoneKinds[z.Kind]+"「"+z.Name+"」")()
+			why := "未经允许进入"
+			if listed {
+				why = "在准入时段外进入"
+			}
+			a := e.personAlarm(tenant, st, AlarmWrongZone, level, why+ZoneKinds[z.Kind]+"「"+z.Name+"」")()
 			a.ZoneID, a.ZoneName, a.ResponsibleUserID = z.ID, z.Name, z.Responsible
 			a.ScopeDept, a.ScopeUser = z.CreateDept, z.CreateUser
 			return a

@@ -75,6 +75,13 @@ type Zone struct {
 	AllowedTags       string `gorm:"type:text;not null"`
 	ResponsibleUserID int64  `gorm:"not null;default:0"`
 	Remark            string `gorm:"size:500;not null;default:''"`
+	// The allowed people's time window (准入时段) of a restricted or
+	// hazardous zone: weekdays 1-7 (1 Monday) comma-separated, and HH:MM
+	// from/to (empty: the whole day). No weekdays: any time. Inside the
+	// zone outside the window is 串岗.
+	AllowWeekdays string `gorm:"size:20;not null;default:''"`
+	AllowFrom     string `gorm:"size:5;not null;default:''"`
+	AllowTo       string `gorm:"size:5;not null;default:''"`
 }
 
 func (Zone) TableName() string { return "positioning_zone" }

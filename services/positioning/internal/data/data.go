@@ -119,7 +119,8 @@ func (q Queries) Config(ctx context.Context, tenant string) (map[string][]biz.Ta
 			allowed[id] = true
 		}
 		zc[z.TenantID] = append(zc[z.TenantID], biz.ZoneConf{ID: z.ID, Name: z.Name, Kind: z.Kind, Floor: z.Floor, Max: z.MaxHeadcount,
-			Poly: biz.DecodePolygon(z.Polygon), Allowed: allowed, Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
+			Poly: biz.DecodePolygon(z.Polygon), Allowed: allowed,
+			Window: biz.ParseWindow(z.AllowWeekdays, z.AllowFrom, z.AllowTo), Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
 		if _, ok := tc[z.TenantID]; !ok {
 			tc[z.TenantID] = []biz.TagConf{}
 		}
@@ -215,6 +216,9 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 		if a.ResponsibleUserID != 0 {
 			data["responsibleUserId"] = a.ResponsibleUserID
 		}
+		// Where the alarm leaves the system: the park platform's code, for
+		// an uploader to the park (0 = the park has none; not reported).
+		data["parkCode"] = biz.ParkCode(a.AlarmType)
 		return s.Events.Add(ctx, SubjectRaised, a.TenantID, data)
 	})
 }
