@@ -17,6 +17,7 @@ export type PosZone = Schemas['v1PosZone'];
 export type PosAlarm = Schemas['v1PosAlarm'];
 export type PosPosition = Schemas['v1PosPosition'];
 export type PosHeadcounts = Schemas['v1PosHeadcounts'];
+export type PosTrackPoint = Schemas['v1PosTrackPoint'];
 
 /** "x,y; x,y; ..." <-> the polygon's vertices (local metres). */
 export const polygonText = (pg?: { x?: number; y?: number }[]) => (pg || []).map((v) => `${v.x ?? 0},${v.y ?? 0}`).join('; ');
@@ -52,6 +53,9 @@ export const alarmApi = crudApi<PosAlarm>(`${P}/alarm`, 'page');
 export const livePositions = () => apiGet(`${P}/position/live`).then((r) => (r.data || []) as PosPosition[]);
 export const headcounts = () => apiGet(`${P}/zone/headcount`).then((r) => r.data as PosHeadcounts);
 export const allZones = () => get(`${P}/zone/page`, { size: 1000 }).then((r) => (r.data?.records || []) as PosZone[]);
+/** a tag's stored track in [start, end] (yyyy-MM-dd HH:mm:ss, at most 24 hours), oldest first */
+export const trackOf = (tagId: string, start: string, end: string) =>
+  apiGet(`${P}/position/track`, { tagId, start, end }).then((r) => (r.data?.points || []) as PosTrackPoint[]);
 export const handleAlarms = (ids: string[], state: number, comment: string) =>
   post(`${P}/alarm/handle`, { ids: ids.join(','), state, comment });
 /** the tenant's zones, as select options (a tag's post zone) */

@@ -2374,17 +2374,17 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\bPosRules\x12>\n" +
 	"\x05items\x18\x01 \x03(\v2\x1d.blade.positioning.v1.PosRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"*\n" +
 	"\vPosRuleCode\x12\x1b\n" +
-	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code2\xdd\x18\n" +
-	"\x12PositioningService\x12\x81\x01\n" +
-	"\vTagPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.positioning.v1.PosTagPage\"4\xca\xf3\x18\x0fpositioning_tag\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/positioning/tag/page\x12{\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code2\x93\x19\n" +
+	"\x12PositioningService\x12\x93\x01\n" +
+	"\vTagPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.positioning.v1.PosTagPage\"F\xca\xf3\x18!positioning_tag,positioning_track\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/positioning/tag/page\x12{\n" +
 	"\tTagDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1c.blade.positioning.v1.PosTag\"6\xca\xf3\x18\x0fpositioning_tag\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/positioning/tag/detail\x12\x99\x01\n" +
 	"\tTagSubmit\x12\x1c.blade.positioning.v1.PosTag\x1a\x1a.google.protobuf.BoolValue\"R\xca\xf3\x18(positioning_tag_add,positioning_tag_edit\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/positioning/tag/submit\x12\x81\x01\n" +
 	"\tTagRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16positioning_tag_delete\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/positioning/tag/remove\x12\x8d\x01\n" +
 	"\x0eAnchorPageList\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.positioning.v1.PosAnchorPage\":\xca\xf3\x18\x12positioning_anchor\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/positioning/anchor/page\x12\x87\x01\n" +
 	"\fAnchorDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.positioning.v1.PosAnchor\"<\xca\xf3\x18\x12positioning_anchor\x82\xd3\xe4\x93\x02 \x12\x1e/api/positioning/anchor/detail\x12\xa8\x01\n" +
 	"\fAnchorSubmit\x12\x1f.blade.positioning.v1.PosAnchor\x1a\x1a.google.protobuf.BoolValue\"[\xca\xf3\x18.positioning_anchor_add,positioning_anchor_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/positioning/anchor/submit\x12\x8a\x01\n" +
-	"\fAnchorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x19positioning_anchor_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/positioning/anchor/remove\x12\x9b\x01\n" +
-	"\fZonePageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.positioning.v1.PosZonePage\"L\xca\xf3\x18&positioning_zone,personnel_positioning\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/zone/page\x12\x7f\n" +
+	"\fAnchorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x19positioning_anchor_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/positioning/anchor/remove\x12\xad\x01\n" +
+	"\fZonePageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.positioning.v1.PosZonePage\"^\xca\xf3\x188positioning_zone,personnel_positioning,positioning_track\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/zone/page\x12\x7f\n" +
 	"\n" +
 	"ZoneDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.positioning.v1.PosZone\"8\xca\xf3\x18\x10positioning_zone\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/positioning/zone/detail\x12\x9e\x01\n" +
 	"\n" +
@@ -2393,8 +2393,8 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"ZoneRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17positioning_zone_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/positioning/zone/remove\x12\xa4\x01\n" +
 	"\rPositionBatch\x12!.blade.positioning.v1.PosFixBatch\x1a$.blade.positioning.v1.PosBatchResult\"J\xca\xf3\x18\x1cpersonnel_positioning_ingest\x82\xd3\xe4\x93\x02$:\x01*\"\x1f/api/positioning/position/batch\x12\x8e\x01\n" +
 	"\fPositionLive\x12\x16.blade.common.v1.Empty\x1a%.blade.positioning.v1.PosPositionList\"?\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02 \x12\x1e/api/positioning/position/live\x12\x8e\x01\n" +
-	"\rZoneHeadcount\x12\x16.blade.common.v1.Empty\x1a#.blade.positioning.v1.PosHeadcounts\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/zone/headcount\x12\x96\x01\n" +
-	"\rPositionTrack\x12#.blade.positioning.v1.PosTrackQuery\x1a\x1e.blade.positioning.v1.PosTrack\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/position/track\x12\x89\x01\n" +
+	"\rZoneHeadcount\x12\x16.blade.common.v1.Empty\x1a#.blade.positioning.v1.PosHeadcounts\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/zone/headcount\x12\xa8\x01\n" +
+	"\rPositionTrack\x12#.blade.positioning.v1.PosTrackQuery\x1a\x1e.blade.positioning.v1.PosTrack\"R\xca\xf3\x18'personnel_positioning,positioning_track\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/position/track\x12\x89\x01\n" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\".blade.positioning.v1.PosAlarmPage\"8\xca\xf3\x18\x11positioning_alarm\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/positioning/alarm/page\x12\x97\x01\n" +
 	"\vAlarmHandle\x12&.blade.positioning.v1.PosHandleRequest\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18positioning_alarm_handle\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/positioning/alarm/handle\x12z\n" +
 	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1e.blade.positioning.v1.PosRules\"6\xca\xf3\x18\x10positioning_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/rule/list\x12\x8b\x01\n" +
