@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"anquan/kit/db"
+	"anquan/kit/timefmt"
 )
 
 // TestPositioningRules: the tenant's positioning rule table (bounded,
@@ -108,7 +109,7 @@ func (e *env) testPositioningZoneWindow(t *testing.T) {
 	fails(t, e.post("/api/positioning/zone/submit", a, zone([]int{8}, "", "")), 400, "allowWeekdays", "weekday 8")
 	fails(t, e.post("/api/positioning/zone/submit", a, zone(nil, "08:00", "18:00")), 400, "请选择准入星期", "hours without weekdays")
 	// Every weekday but today's: now is outside the window.
-	today := int(time.Now().Weekday())
+	today := int(time.Now().In(timefmt.Zone).Weekday()) // windows are plant time
 	if today == 0 {
 		today = 7
 	}

@@ -4,6 +4,7 @@
  * by every subscriber, resumed with Last-Event-ID after a break; read with fetch so it can carry
  * the token header).
  */
+import dayjs from 'dayjs';
 import { apiGet, get, post } from '@/utils/request';
 import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
@@ -53,6 +54,11 @@ export const alarmApi = crudApi<PosAlarm>(`${P}/alarm`, 'page');
 export const livePositions = () => apiGet(`${P}/position/live`).then((r) => (r.data || []) as PosPosition[]);
 export const headcounts = () => apiGet(`${P}/zone/headcount`).then((r) => r.data as PosHeadcounts);
 export const allZones = () => get(`${P}/zone/page`, { size: 1000 }).then((r) => (r.data?.records || []) as PosZone[]);
+/**
+ * The plant's wall clock (Asia/Shanghai, UTC+8, no DST: the server's time zone) as a browser-local
+ * dayjs, so pickers show and send plant times whatever the browser's zone is.
+ */
+export const plantNow = () => dayjs(Date.now() + (480 + new Date().getTimezoneOffset()) * 60000);
 /** a tag's stored track in [start, end] (yyyy-MM-dd HH:mm:ss, at most 24 hours), oldest first */
 export const trackOf = (tagId: string, start: string, end: string) =>
   apiGet(`${P}/position/track`, { tagId, start, end }).then((r) => (r.data?.points || []) as PosTrackPoint[]);

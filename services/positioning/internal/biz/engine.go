@@ -11,6 +11,7 @@ import (
 
 	"anquan/kit/ident"
 	"anquan/kit/idgen"
+	"anquan/kit/timefmt"
 )
 
 // Rules are the engine's thresholds. Durations of the zone and stillness
@@ -177,7 +178,8 @@ type Engine struct {
 	Rules Rules
 	Live  *Hub
 	Now   func() time.Time
-	// Loc is the plant's time zone: zones' time windows are local times.
+	// Loc is the plant's time zone (the server's, kit/timefmt): zones'
+	// time windows are plant times.
 	Loc *time.Location
 
 	sink  AlarmSink
@@ -196,7 +198,7 @@ type Engine struct {
 
 // NewEngine makes an engine; Start runs its ticker.
 func NewEngine(sink AlarmSink, track TrackSink, hub *Hub, rules Rules) *Engine {
-	return &Engine{Rules: rules, Live: hub, Now: time.Now, Loc: time.Local, sink: sink, track: track, tenants: map[string]*tenantState{},
+	return &Engine{Rules: rules, Live: hub, Now: time.Now, Loc: timefmt.Zone, sink: sink, track: track, tenants: map[string]*tenantState{},
 		stop: make(chan struct{}), done: make(chan struct{})}
 }
 

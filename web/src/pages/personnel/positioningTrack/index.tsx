@@ -1,8 +1,8 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, DatePicker, Empty, Row, Select, Slider, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useLocation } from '@umijs/max';
-import { ZONE_COLORS, allZones, tagOptions, trackOf, type PosTrackPoint, type PosZone } from '@/services/positioning';
+import { ZONE_COLORS, allZones, plantNow, tagOptions, trackOf, type PosTrackPoint, type PosZone } from '@/services/positioning';
 import { Tx, useText } from '@/utils/i18nText';
 
 /** One playback step every PLAY_MS milliseconds. */
@@ -22,14 +22,15 @@ function extent(zones: PosZone[], pts: PosTrackPoint[]) {
 
 /**
  * Track playback (轨迹回放): one person's stored fixes over a time range (at most 24 hours) as a
- * list and as a path over the zones in local metres, played back step by step.
+ * list and as a path over the zones in local metres, played back step by step. Times are plant
+ * times (the server's zone), whatever the browser's.
  */
 export default function PositioningTrackPage() {
   const tt = useText();
   const location = useLocation();
   const [tags, setTags] = useState<{ label: string; value: string }[]>([]);
   const [tagId, setTagId] = useState<string | undefined>(new URLSearchParams(location.search).get('tagId') || undefined);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(1, 'hour'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([plantNow().subtract(1, 'hour'), plantNow()]);
   const [zones, setZones] = useState<PosZone[]>([]);
   const [points, setPoints] = useState<PosTrackPoint[]>([]);
   const [loading, setLoading] = useState(false);
