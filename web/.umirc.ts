@@ -318,6 +318,8 @@ export default defineConfig({
         { path: '/personnel/positioningTag', component: './personnel/positioningTag/index', access: 'canRoute' },
         { path: '/personnel/positioningAnchor', component: './personnel/positioningAnchor/index', access: 'canRoute' },
         { path: '/personnel/positioningAlarm', component: './personnel/positioningAlarm/index', access: 'canRoute' },
+        { path: '/personnel/positioningRule', component: './personnel/positioningRule/index', access: 'canRoute' },
+        { path: '/personnel/positioningTrack', component: './personnel/positioningTrack/index', access: 'canRoute' },
         { path: '/personnel/certificate', component: './personnel/certificate/index', access: 'canRoute' },
         { path: '/personnel/certificateExpire', component: './personnel/certificateExpire/index', access: 'canRoute' },
         { path: '/personnel/workGuardian', component: './personnel/workGuardian/index', access: 'canRoute' },

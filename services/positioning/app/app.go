@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/platform"
 	"anquan/kit/server"
@@ -49,6 +50,13 @@ func (a *App) Start(ctx context.Context) error {
 	for t := range tags {
 		engine.Load(t, tags[t], zones[t])
 	}
+	rules, err := q.AllRules(sys)
+	if err != nil {
+		return err
+	}
+	for t, r := range biz.RulesByTenant(rules) {
+		engine.SetRules(t, r)
+	}
 	open, err := q.OpenAlarms(sys)
 	if err != nil {
 		return err
@@ -56,7 +64,7 @@ func (a *App) Start(ctx context.Context) error {
 	engine.Restore(open)
 	engine.Start()
 	uc := &biz.Positioning{Tags: data.NewTags(g), Anchors: data.NewAnchors(g), Zones: data.NewZones(g), Alarms: data.NewAlarms(g),
-		Q: q, Engine: engine, Now: time.Now}
+		Rules: data.NewRules(g), Q: q, Tx: db.NewTransactor(g), Engine: engine, Now: time.Now}
 	h := service.New(uc)
 
 	var nc *nats.Conn

@@ -2,8 +2,9 @@
 // `npm run e2e -- positioning` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
 // Logs in as admin of 100001, sees the demo zones on the live map, publishes positions over MQTT
 // as the demo gateway (mosquitto_pub) and sees 王操作 appear and move without a reload (SSE),
-// clicks him to see who it is, sees the wrong-zone alarm arrive, finds the seeded zones, and
-// handles yesterday's alarm on the alarm page.
+// clicks him to see who it is, sees the wrong-zone alarm arrive, plays his track back, finds the
+// seeded zones with their time window, reads the rule table, and handles yesterday's alarm on the
+// alarm page (with its park platform code).
 import { spawnSync } from 'node:child_process';
 import { openSuite } from '../suite.mjs';
 
@@ -72,21 +73,52 @@ if (hasPub) {
     expect((await card.textContent()).includes('甲类储罐区'), 'the person card names the zone');
     await shot('positioning-02-live');
   });
+
+  await scenario("track playback: 王操作's fixes listed and drawn, the marker plays along the path", async () => {
+    await page.goto(`${BASE}/personnel/positioningTrack`);
+    const pick = page.getByTestId('track-tag');
+    await pick.click();
+    await page.keyboard.type('T-0003');
+    await page.locator('.ant-select-item-option', { hasText: 'T-0003' }).click();
+    await page.getByTestId('track-query').click();
+    await page.getByTestId('track-svg').waitFor({ timeout: 15000 });
+    const rows = await page.locator('[data-testid=track-playback] .ant-table-row').count();
+    expect(rows >= 2, `track fixes listed: ${rows}`);
+    const first = await page.getByTestId('track-marker').getAttribute('cx');
+    await page.getByTestId('track-play').click();
+    await page.waitForFunction((b) => document.querySelector('[data-testid=track-marker]')?.getAttribute('cx') !== b, first, {
+      timeout: 10000,
+    });
+    await shot('positioning-05-track');
+  });
 } else {
   console.log('  (mosquitto_pub is not installed: the live scenarios are skipped)');
 }
+
+await scenario('the rule table lists the positioning thresholds with their defaults', async () => {
+  await page.goto(`${BASE}/personnel/positioningRule`);
+  await page.locator('.ant-table-row', { hasText: 'report.interval.seconds' }).waitFor();
+  await page.locator('.ant-table-row', { hasText: 'gather.people' }).waitFor();
+  await shot('positioning-06-rules');
+});
 
 await scenario('the zone list shows the seeded zones', async () => {
   await page.goto(`${BASE}/personnel/positioningZone`);
   await page.locator('.ant-table-row', { hasText: '危化品仓库' }).waitFor();
   await page.locator('.ant-table-row', { hasText: '紧急集合点' }).waitFor();
   await shot('positioning-03-zones');
+  await page.locator('.ant-table-row', { hasText: '甲类储罐区' }).locator('a', { hasText: '编辑' }).click();
+  const form = page.locator('.ant-modal');
+  await form.getByText('准入星期').waitFor();
+  expect((await form.locator('input[id$=allowFrom]').inputValue()) === '06:00', "the tank farm's window starts at 06:00");
+  await form.locator('.ant-btn', { hasText: /取\s*消/ }).click();
 });
 
 await scenario("handle yesterday's alarm of 吴师傅 as a false alarm, with a comment", async () => {
   await page.goto(`${BASE}/personnel/positioningAlarm`);
   const row = page.locator('.ant-table-row', { hasText: '吴师傅' }).first();
   await row.waitFor();
+  expect((await page.locator('.ant-table-thead').textContent()).includes('园区编码'), 'the park code column');
   await row.getByRole('button', { name: /处\s*理/ }).click();
   const dialog = page.locator('.ant-modal', { hasText: '报警处理' });
   await dialog.getByText('误报').click();

@@ -4,6 +4,7 @@
  * by every subscriber, resumed with Last-Event-ID after a break; read with fetch so it can carry
  * the token header).
  */
+import dayjs from 'dayjs';
 import { apiGet, get, post } from '@/utils/request';
 import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
@@ -17,6 +18,7 @@ export type PosZone = Schemas['v1PosZone'];
 export type PosAlarm = Schemas['v1PosAlarm'];
 export type PosPosition = Schemas['v1PosPosition'];
 export type PosHeadcounts = Schemas['v1PosHeadcounts'];
+export type PosTrackPoint = Schemas['v1PosTrackPoint'];
 
 /** "x,y; x,y; ..." <-> the polygon's vertices (local metres). */
 export const polygonText = (pg?: { x?: number; y?: number }[]) => (pg || []).map((v) => `${v.x ?? 0},${v.y ?? 0}`).join('; ');
@@ -52,6 +54,14 @@ export const alarmApi = crudApi<PosAlarm>(`${P}/alarm`, 'page');
 export const livePositions = () => apiGet(`${P}/position/live`).then((r) => (r.data || []) as PosPosition[]);
 export const headcounts = () => apiGet(`${P}/zone/headcount`).then((r) => r.data as PosHeadcounts);
 export const allZones = () => get(`${P}/zone/page`, { size: 1000 }).then((r) => (r.data?.records || []) as PosZone[]);
+/**
+ * The plant's wall clock (Asia/Shanghai, UTC+8, no DST: the server's time zone) as a browser-local
+ * dayjs, so pickers show and send plant times whatever the browser's zone is.
+ */
+export const plantNow = () => dayjs(Date.now() + (480 + new Date().getTimezoneOffset()) * 60000);
+/** a tag's stored track in [start, end] (yyyy-MM-dd HH:mm:ss, at most 24 hours), oldest first */
+export const trackOf = (tagId: string, start: string, end: string) =>
+  apiGet(`${P}/position/track`, { tagId, start, end }).then((r) => (r.data?.points || []) as PosTrackPoint[]);
 export const handleAlarms = (ids: string[], state: number, comment: string) =>
   post(`${P}/alarm/handle`, { ids: ids.join(','), state, comment });
 /** the tenant's zones, as select options (a tag's post zone) */
@@ -86,7 +96,12 @@ export const ALARM_TYPES = [
   { label: '一键求救', value: 8 },
   { label: '低电量', value: 9 },
   { label: '人员聚集', value: 11 },
+  { label: '离线', value: 12 },
 ];
+/** weekdays 1-7 (1 Monday), a zone's time window */
+export const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({ label, value: i + 1 }));
+/** "HH:mm" (00:00-23:59) */
+export const validHHmm = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s);
 export const ALARM_STATES = [
   { label: '报警中', value: 1 },
   { label: '已处理', value: 2 },

@@ -8319,6 +8319,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positioning/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["PositioningService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The positioning rules in force (one per code, the default when unset). */
+        get: operations["PositioningService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of a rule (code, value, source); the engine judges by it
+         *     from the next fix on. Older versions are kept.
+         */
+        post: operations["PositioningService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/positioning/tag/detail": {
         parameters: {
             query?: never;
@@ -13427,7 +13481,8 @@ export interface components {
          *     post zone (脱岗), 3 wrong zone /
          *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
          *     SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
-         *     within R metres for T seconds). state: 1 alarming (报警中),
+         *     within R metres for T seconds), 12 offline (离线: a card silent for 3
+         *     report intervals in a hazardous or restricted zone or at its post). state: 1 alarming (报警中),
          *     2 handled (已处理), 3 false alarm (误报).
          */
         v1PosAlarm: {
@@ -13448,6 +13503,12 @@ export interface components {
              * @description Warning level 1-3 (1 most severe).
              */
             level: number;
+            /**
+             * Format: int32
+             * @description The park platform's code of the alarm type (1 超员, 2 脱岗, 3 串岗,
+             *     4 长时间静止, 5 一键求救, 6 人证不符; 0 = the park has none).
+             */
+            parkCode: number;
             personName: string;
             raisedAt: string;
             /**
@@ -13600,6 +13661,33 @@ export interface components {
         v1PosPositionList: {
             items: components["schemas"]["v1PosPosition"][];
         };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        v1PosRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description Why this value (a standard or the tenant's own requirement). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /**
+             * Format: int32
+             * @description 0 = the default (never set).
+             */
+            version: number;
+        };
+        v1PosRules: {
+            items: components["schemas"]["v1PosRule"][];
+        };
         v1Post: {
             /** Format: int32 */
             category: number;
@@ -13712,6 +13800,15 @@ export interface components {
         v1PosZone: {
             /** @description Tags allowed in a restricted or hazardous zone. */
             allowedTagIds: string[];
+            allowFrom: string;
+            allowTo: string;
+            /**
+             * @description The allowed people's time window (准入时段) of a restricted or
+             *     hazardous zone: weekdays 1-7 (1 Monday; none = any time) and HH:mm
+             *     from/to (both empty = the whole day; from after to crosses midnight).
+             *     Inside the zone outside the window is 串岗 (alarm type 3).
+             */
+            allowWeekdays: number[];
             createTime: string;
             /** Format: int32 */
             floor: number;
@@ -27338,6 +27435,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1PosTrack"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

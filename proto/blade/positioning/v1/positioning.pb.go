@@ -555,7 +555,14 @@ type PosZone struct {
 	CreateTime        string `protobuf:"bytes,11,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime        string `protobuf:"bytes,12,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Live head count (online tags inside).
-	Headcount     int32 `protobuf:"varint,13,opt,name=headcount,proto3" json:"headcount,omitempty"`
+	Headcount int32 `protobuf:"varint,13,opt,name=headcount,proto3" json:"headcount,omitempty"`
+	// The allowed people's time window (准入时段) of a restricted or
+	// hazardous zone: weekdays 1-7 (1 Monday; none = any time) and HH:mm
+	// from/to (both empty = the whole day; from after to crosses midnight).
+	// Inside the zone outside the window is 串岗 (alarm type 3).
+	AllowWeekdays []int32 `protobuf:"varint,14,rep,packed,name=allow_weekdays,json=allowWeekdays,proto3" json:"allow_weekdays,omitempty"`
+	AllowFrom     string  `protobuf:"bytes,15,opt,name=allow_from,json=allowFrom,proto3" json:"allow_from,omitempty"`
+	AllowTo       string  `protobuf:"bytes,16,opt,name=allow_to,json=allowTo,proto3" json:"allow_to,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -679,6 +686,27 @@ func (x *PosZone) GetHeadcount() int32 {
 		return x.Headcount
 	}
 	return 0
+}
+
+func (x *PosZone) GetAllowWeekdays() []int32 {
+	if x != nil {
+		return x.AllowWeekdays
+	}
+	return nil
+}
+
+func (x *PosZone) GetAllowFrom() string {
+	if x != nil {
+		return x.AllowFrom
+	}
+	return ""
+}
+
+func (x *PosZone) GetAllowTo() string {
+	if x != nil {
+		return x.AllowTo
+	}
+	return ""
 }
 
 type PosZonePage struct {
@@ -1465,7 +1493,8 @@ func (x *PosTrack) GetPoints() []*PosTrackPoint {
 // post zone (脱岗), 3 wrong zone /
 // restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
 // SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
-// within R metres for T seconds). state: 1 alarming (报警中),
+// within R metres for T seconds), 12 offline (离线: a card silent for 3
+// report intervals in a hazardous or restricted zone or at its post). state: 1 alarming (报警中),
 // 2 handled (已处理), 3 false alarm (误报).
 type PosAlarm struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -1492,6 +1521,9 @@ type PosAlarm struct {
 	HandledBy     int64  `protobuf:"varint,18,opt,name=handled_by,json=handledBy,proto3" json:"handled_by,omitempty"`
 	HandledByName string `protobuf:"bytes,19,opt,name=handled_by_name,json=handledByName,proto3" json:"handled_by_name,omitempty"`
 	Comment       string `protobuf:"bytes,20,opt,name=comment,proto3" json:"comment,omitempty"`
+	// The park platform's code of the alarm type (1 超员, 2 脱岗, 3 串岗,
+	// 4 长时间静止, 5 一键求救, 6 人证不符; 0 = the park has none).
+	ParkCode      int32 `protobuf:"varint,21,opt,name=park_code,json=parkCode,proto3" json:"park_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1664,6 +1696,13 @@ func (x *PosAlarm) GetComment() string {
 		return x.Comment
 	}
 	return ""
+}
+
+func (x *PosAlarm) GetParkCode() int32 {
+	if x != nil {
+		return x.ParkCode
+	}
+	return 0
 }
 
 type PosAlarmPage struct {
@@ -1926,6 +1965,207 @@ func (x *PosLiveEvent) GetHeadcounts() *PosHeadcounts {
 	return nil
 }
 
+// A version of a tenant positioning rule (定位规则): the engine's
+// thresholds (report interval, debounce, stillness, 脱岗, battery,
+// gathering). The highest version is in force.
+type PosRule struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code         string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name         string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Unit         string                 `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	Value        int32                  `protobuf:"varint,5,opt,name=value,proto3" json:"value,omitempty"`
+	DefaultValue int32                  `protobuf:"varint,6,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	// Why this value (a standard or the tenant's own requirement).
+	Source string `protobuf:"bytes,7,opt,name=source,proto3" json:"source,omitempty"`
+	// 0 = the default (never set).
+	Version       int32  `protobuf:"varint,8,opt,name=version,proto3" json:"version,omitempty"`
+	UpdateTime    string `protobuf:"bytes,9,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PosRule) Reset() {
+	*x = PosRule{}
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PosRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PosRule) ProtoMessage() {}
+
+func (x *PosRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PosRule.ProtoReflect.Descriptor instead.
+func (*PosRule) Descriptor() ([]byte, []int) {
+	return file_blade_positioning_v1_positioning_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *PosRule) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *PosRule) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *PosRule) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PosRule) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *PosRule) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *PosRule) GetDefaultValue() int32 {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return 0
+}
+
+func (x *PosRule) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *PosRule) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *PosRule) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type PosRules struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*PosRule             `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PosRules) Reset() {
+	*x = PosRules{}
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PosRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PosRules) ProtoMessage() {}
+
+func (x *PosRules) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PosRules.ProtoReflect.Descriptor instead.
+func (*PosRules) Descriptor() ([]byte, []int) {
+	return file_blade_positioning_v1_positioning_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PosRules) GetItems() []*PosRule {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type PosRuleCode struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PosRuleCode) Reset() {
+	*x = PosRuleCode{}
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PosRuleCode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PosRuleCode) ProtoMessage() {}
+
+func (x *PosRuleCode) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_positioning_v1_positioning_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PosRuleCode.ProtoReflect.Descriptor instead.
+func (*PosRuleCode) Descriptor() ([]byte, []int) {
+	return file_blade_positioning_v1_positioning_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *PosRuleCode) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
 var File_blade_positioning_v1_positioning_proto protoreflect.FileDescriptor
 
 const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
@@ -1984,7 +2224,7 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"Y\n" +
 	"\tPosVertex\x12%\n" +
 	"\x01x\x18\x01 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01x\x12%\n" +
-	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\x95\x04\n" +
+	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\x9a\x05\n" +
 	"\aPosZone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -2001,7 +2241,12 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18\f \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1c\n" +
-	"\theadcount\x18\r \x01(\x05R\theadcount\"\xab\x01\n" +
+	"\theadcount\x18\r \x01(\x05R\theadcount\x127\n" +
+	"\x0eallow_weekdays\x18\x0e \x03(\x05B\x10\xbaH\r\x92\x01\n" +
+	"\x10\a\"\x06\x1a\x04\x18\a(\x01R\rallowWeekdays\x12&\n" +
+	"\n" +
+	"allow_from\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18\x05R\tallowFrom\x12\"\n" +
+	"\ballow_to\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\aallowTo\"\xab\x01\n" +
 	"\vPosZonePage\x12B\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.positioning.v1.PosZoneB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -2065,7 +2310,7 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\azone_id\x18\x05 \x01(\x03R\x06zoneId\"S\n" +
 	"\bPosTrack\x12G\n" +
 	"\x06points\x18\x01 \x03(\v2#.blade.positioning.v1.PosTrackPointB\n" +
-	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x06points\"\xe8\x04\n" +
+	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x06points\"\x85\x05\n" +
 	"\bPosAlarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1d\n" +
@@ -2092,7 +2337,8 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\n" +
 	"handled_by\x18\x12 \x01(\x03R\thandledBy\x12/\n" +
 	"\x0fhandled_by_name\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18dR\rhandledByName\x12\"\n" +
-	"\acomment\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"\xad\x01\n" +
+	"\acomment\x18\x14 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\x12\x1b\n" +
+	"\tpark_code\x18\x15 \x01(\x05R\bparkCode\"\xad\x01\n" +
 	"\fPosAlarmPage\x12C\n" +
 	"\arecords\x18\x01 \x03(\v2\x1e.blade.positioning.v1.PosAlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -2113,17 +2359,32 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\x05alarm\x18\x04 \x01(\v2\x1e.blade.positioning.v1.PosAlarmR\x05alarm\x12C\n" +
 	"\n" +
 	"headcounts\x18\x05 \x01(\v2#.blade.positioning.v1.PosHeadcountsR\n" +
-	"headcounts2\xc7\x15\n" +
-	"\x12PositioningService\x12\x81\x01\n" +
-	"\vTagPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.positioning.v1.PosTagPage\"4\xca\xf3\x18\x0fpositioning_tag\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/positioning/tag/page\x12{\n" +
+	"headcounts\"\xa7\x02\n" +
+	"\aPosRule\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04unit\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12*\n" +
+	"\x05value\x18\x05 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\x05value\x12#\n" +
+	"\rdefault_value\x18\x06 \x01(\x05R\fdefaultValue\x12 \n" +
+	"\x06source\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06source\x12\x18\n" +
+	"\aversion\x18\b \x01(\x05R\aversion\x12(\n" +
+	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"J\n" +
+	"\bPosRules\x12>\n" +
+	"\x05items\x18\x01 \x03(\v2\x1d.blade.positioning.v1.PosRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"*\n" +
+	"\vPosRuleCode\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code2\x93\x19\n" +
+	"\x12PositioningService\x12\x93\x01\n" +
+	"\vTagPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.positioning.v1.PosTagPage\"F\xca\xf3\x18!positioning_tag,positioning_track\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/positioning/tag/page\x12{\n" +
 	"\tTagDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1c.blade.positioning.v1.PosTag\"6\xca\xf3\x18\x0fpositioning_tag\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/positioning/tag/detail\x12\x99\x01\n" +
 	"\tTagSubmit\x12\x1c.blade.positioning.v1.PosTag\x1a\x1a.google.protobuf.BoolValue\"R\xca\xf3\x18(positioning_tag_add,positioning_tag_edit\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/positioning/tag/submit\x12\x81\x01\n" +
 	"\tTagRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"=\xca\xf3\x18\x16positioning_tag_delete\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/positioning/tag/remove\x12\x8d\x01\n" +
 	"\x0eAnchorPageList\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.positioning.v1.PosAnchorPage\":\xca\xf3\x18\x12positioning_anchor\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/positioning/anchor/page\x12\x87\x01\n" +
 	"\fAnchorDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.positioning.v1.PosAnchor\"<\xca\xf3\x18\x12positioning_anchor\x82\xd3\xe4\x93\x02 \x12\x1e/api/positioning/anchor/detail\x12\xa8\x01\n" +
 	"\fAnchorSubmit\x12\x1f.blade.positioning.v1.PosAnchor\x1a\x1a.google.protobuf.BoolValue\"[\xca\xf3\x18.positioning_anchor_add,positioning_anchor_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/positioning/anchor/submit\x12\x8a\x01\n" +
-	"\fAnchorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x19positioning_anchor_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/positioning/anchor/remove\x12\x9b\x01\n" +
-	"\fZonePageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.positioning.v1.PosZonePage\"L\xca\xf3\x18&positioning_zone,personnel_positioning\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/zone/page\x12\x7f\n" +
+	"\fAnchorRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x19positioning_anchor_delete\x82\xd3\xe4\x93\x02 \"\x1e/api/positioning/anchor/remove\x12\xad\x01\n" +
+	"\fZonePageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.positioning.v1.PosZonePage\"^\xca\xf3\x188positioning_zone,personnel_positioning,positioning_track\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/zone/page\x12\x7f\n" +
 	"\n" +
 	"ZoneDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.positioning.v1.PosZone\"8\xca\xf3\x18\x10positioning_zone\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/positioning/zone/detail\x12\x9e\x01\n" +
 	"\n" +
@@ -2132,10 +2393,14 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"ZoneRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17positioning_zone_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/positioning/zone/remove\x12\xa4\x01\n" +
 	"\rPositionBatch\x12!.blade.positioning.v1.PosFixBatch\x1a$.blade.positioning.v1.PosBatchResult\"J\xca\xf3\x18\x1cpersonnel_positioning_ingest\x82\xd3\xe4\x93\x02$:\x01*\"\x1f/api/positioning/position/batch\x12\x8e\x01\n" +
 	"\fPositionLive\x12\x16.blade.common.v1.Empty\x1a%.blade.positioning.v1.PosPositionList\"?\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02 \x12\x1e/api/positioning/position/live\x12\x8e\x01\n" +
-	"\rZoneHeadcount\x12\x16.blade.common.v1.Empty\x1a#.blade.positioning.v1.PosHeadcounts\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/zone/headcount\x12\x96\x01\n" +
-	"\rPositionTrack\x12#.blade.positioning.v1.PosTrackQuery\x1a\x1e.blade.positioning.v1.PosTrack\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/position/track\x12\x89\x01\n" +
+	"\rZoneHeadcount\x12\x16.blade.common.v1.Empty\x1a#.blade.positioning.v1.PosHeadcounts\"@\xca\xf3\x18\x15personnel_positioning\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/zone/headcount\x12\xa8\x01\n" +
+	"\rPositionTrack\x12#.blade.positioning.v1.PosTrackQuery\x1a\x1e.blade.positioning.v1.PosTrack\"R\xca\xf3\x18'personnel_positioning,positioning_track\x82\xd3\xe4\x93\x02!\x12\x1f/api/positioning/position/track\x12\x89\x01\n" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\".blade.positioning.v1.PosAlarmPage\"8\xca\xf3\x18\x11positioning_alarm\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/positioning/alarm/page\x12\x97\x01\n" +
-	"\vAlarmHandle\x12&.blade.positioning.v1.PosHandleRequest\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18positioning_alarm_handle\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/positioning/alarm/handle\x12o\n" +
+	"\vAlarmHandle\x12&.blade.positioning.v1.PosHandleRequest\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x18positioning_alarm_handle\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/positioning/alarm/handle\x12z\n" +
+	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1e.blade.positioning.v1.PosRules\"6\xca\xf3\x18\x10positioning_rule\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/positioning/rule/list\x12\x8b\x01\n" +
+	"\vRuleHistory\x12!.blade.positioning.v1.PosRuleCode\x1a\x1e.blade.positioning.v1.PosRules\"9\xca\xf3\x18\x10positioning_rule\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/positioning/rule/history\x12\x89\x01\n" +
+	"\n" +
+	"RuleSubmit\x12\x1d.blade.positioning.v1.PosRule\x1a\x1a.google.protobuf.BoolValue\"@\xca\xf3\x18\x15positioning_rule_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/positioning/rule/submit\x12o\n" +
 	"\x06Stream\x12$.blade.positioning.v1.PosStreamQuery\x1a\".blade.positioning.v1.PosLiveEvent\"\x19\xca\xf3\x18\x15personnel_positioning0\x01B1Z/anquan/proto/blade/positioning/v1;positioningv1b\x06proto3"
 
 var (
@@ -2150,7 +2415,7 @@ func file_blade_positioning_v1_positioning_proto_rawDescGZIP() []byte {
 	return file_blade_positioning_v1_positioning_proto_rawDescData
 }
 
-var file_blade_positioning_v1_positioning_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_blade_positioning_v1_positioning_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_blade_positioning_v1_positioning_proto_goTypes = []any{
 	(*PosTag)(nil),               // 0: blade.positioning.v1.PosTag
 	(*PosTagPage)(nil),           // 1: blade.positioning.v1.PosTagPage
@@ -2174,11 +2439,14 @@ var file_blade_positioning_v1_positioning_proto_goTypes = []any{
 	(*PosHandleRequest)(nil),     // 19: blade.positioning.v1.PosHandleRequest
 	(*PosStreamQuery)(nil),       // 20: blade.positioning.v1.PosStreamQuery
 	(*PosLiveEvent)(nil),         // 21: blade.positioning.v1.PosLiveEvent
-	(*v1.PageQuery)(nil),         // 22: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 23: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 24: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 25: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 26: google.protobuf.BoolValue
+	(*PosRule)(nil),              // 22: blade.positioning.v1.PosRule
+	(*PosRules)(nil),             // 23: blade.positioning.v1.PosRules
+	(*PosRuleCode)(nil),          // 24: blade.positioning.v1.PosRuleCode
+	(*v1.PageQuery)(nil),         // 25: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 26: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 27: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 28: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 29: google.protobuf.BoolValue
 }
 var file_blade_positioning_v1_positioning_proto_depIdxs = []int32{
 	0,  // 0: blade.positioning.v1.PosTagPage.records:type_name -> blade.positioning.v1.PosTag
@@ -2193,49 +2461,56 @@ var file_blade_positioning_v1_positioning_proto_depIdxs = []int32{
 	10, // 9: blade.positioning.v1.PosLiveEvent.positions:type_name -> blade.positioning.v1.PosPosition
 	17, // 10: blade.positioning.v1.PosLiveEvent.alarm:type_name -> blade.positioning.v1.PosAlarm
 	13, // 11: blade.positioning.v1.PosLiveEvent.headcounts:type_name -> blade.positioning.v1.PosHeadcounts
-	22, // 12: blade.positioning.v1.PositioningService.TagPageList:input_type -> blade.common.v1.PageQuery
-	23, // 13: blade.positioning.v1.PositioningService.TagDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 14: blade.positioning.v1.PositioningService.TagSubmit:input_type -> blade.positioning.v1.PosTag
-	24, // 15: blade.positioning.v1.PositioningService.TagRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 16: blade.positioning.v1.PositioningService.AnchorPageList:input_type -> blade.common.v1.PageQuery
-	23, // 17: blade.positioning.v1.PositioningService.AnchorDetail:input_type -> blade.common.v1.IdQuery
-	2,  // 18: blade.positioning.v1.PositioningService.AnchorSubmit:input_type -> blade.positioning.v1.PosAnchor
-	24, // 19: blade.positioning.v1.PositioningService.AnchorRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 20: blade.positioning.v1.PositioningService.ZonePageList:input_type -> blade.common.v1.PageQuery
-	23, // 21: blade.positioning.v1.PositioningService.ZoneDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 22: blade.positioning.v1.PositioningService.ZoneSubmit:input_type -> blade.positioning.v1.PosZone
-	24, // 23: blade.positioning.v1.PositioningService.ZoneRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 24: blade.positioning.v1.PositioningService.PositionBatch:input_type -> blade.positioning.v1.PosFixBatch
-	25, // 25: blade.positioning.v1.PositioningService.PositionLive:input_type -> blade.common.v1.Empty
-	25, // 26: blade.positioning.v1.PositioningService.ZoneHeadcount:input_type -> blade.common.v1.Empty
-	14, // 27: blade.positioning.v1.PositioningService.PositionTrack:input_type -> blade.positioning.v1.PosTrackQuery
-	22, // 28: blade.positioning.v1.PositioningService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	19, // 29: blade.positioning.v1.PositioningService.AlarmHandle:input_type -> blade.positioning.v1.PosHandleRequest
-	20, // 30: blade.positioning.v1.PositioningService.Stream:input_type -> blade.positioning.v1.PosStreamQuery
-	1,  // 31: blade.positioning.v1.PositioningService.TagPageList:output_type -> blade.positioning.v1.PosTagPage
-	0,  // 32: blade.positioning.v1.PositioningService.TagDetail:output_type -> blade.positioning.v1.PosTag
-	26, // 33: blade.positioning.v1.PositioningService.TagSubmit:output_type -> google.protobuf.BoolValue
-	26, // 34: blade.positioning.v1.PositioningService.TagRemove:output_type -> google.protobuf.BoolValue
-	3,  // 35: blade.positioning.v1.PositioningService.AnchorPageList:output_type -> blade.positioning.v1.PosAnchorPage
-	2,  // 36: blade.positioning.v1.PositioningService.AnchorDetail:output_type -> blade.positioning.v1.PosAnchor
-	26, // 37: blade.positioning.v1.PositioningService.AnchorSubmit:output_type -> google.protobuf.BoolValue
-	26, // 38: blade.positioning.v1.PositioningService.AnchorRemove:output_type -> google.protobuf.BoolValue
-	6,  // 39: blade.positioning.v1.PositioningService.ZonePageList:output_type -> blade.positioning.v1.PosZonePage
-	5,  // 40: blade.positioning.v1.PositioningService.ZoneDetail:output_type -> blade.positioning.v1.PosZone
-	26, // 41: blade.positioning.v1.PositioningService.ZoneSubmit:output_type -> google.protobuf.BoolValue
-	26, // 42: blade.positioning.v1.PositioningService.ZoneRemove:output_type -> google.protobuf.BoolValue
-	9,  // 43: blade.positioning.v1.PositioningService.PositionBatch:output_type -> blade.positioning.v1.PosBatchResult
-	11, // 44: blade.positioning.v1.PositioningService.PositionLive:output_type -> blade.positioning.v1.PosPositionList
-	13, // 45: blade.positioning.v1.PositioningService.ZoneHeadcount:output_type -> blade.positioning.v1.PosHeadcounts
-	16, // 46: blade.positioning.v1.PositioningService.PositionTrack:output_type -> blade.positioning.v1.PosTrack
-	18, // 47: blade.positioning.v1.PositioningService.AlarmPageList:output_type -> blade.positioning.v1.PosAlarmPage
-	26, // 48: blade.positioning.v1.PositioningService.AlarmHandle:output_type -> google.protobuf.BoolValue
-	21, // 49: blade.positioning.v1.PositioningService.Stream:output_type -> blade.positioning.v1.PosLiveEvent
-	31, // [31:50] is the sub-list for method output_type
-	12, // [12:31] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	22, // 12: blade.positioning.v1.PosRules.items:type_name -> blade.positioning.v1.PosRule
+	25, // 13: blade.positioning.v1.PositioningService.TagPageList:input_type -> blade.common.v1.PageQuery
+	26, // 14: blade.positioning.v1.PositioningService.TagDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 15: blade.positioning.v1.PositioningService.TagSubmit:input_type -> blade.positioning.v1.PosTag
+	27, // 16: blade.positioning.v1.PositioningService.TagRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 17: blade.positioning.v1.PositioningService.AnchorPageList:input_type -> blade.common.v1.PageQuery
+	26, // 18: blade.positioning.v1.PositioningService.AnchorDetail:input_type -> blade.common.v1.IdQuery
+	2,  // 19: blade.positioning.v1.PositioningService.AnchorSubmit:input_type -> blade.positioning.v1.PosAnchor
+	27, // 20: blade.positioning.v1.PositioningService.AnchorRemove:input_type -> blade.common.v1.IdsQuery
+	25, // 21: blade.positioning.v1.PositioningService.ZonePageList:input_type -> blade.common.v1.PageQuery
+	26, // 22: blade.positioning.v1.PositioningService.ZoneDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 23: blade.positioning.v1.PositioningService.ZoneSubmit:input_type -> blade.positioning.v1.PosZone
+	27, // 24: blade.positioning.v1.PositioningService.ZoneRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 25: blade.positioning.v1.PositioningService.PositionBatch:input_type -> blade.positioning.v1.PosFixBatch
+	28, // 26: blade.positioning.v1.PositioningService.PositionLive:input_type -> blade.common.v1.Empty
+	28, // 27: blade.positioning.v1.PositioningService.ZoneHeadcount:input_type -> blade.common.v1.Empty
+	14, // 28: blade.positioning.v1.PositioningService.PositionTrack:input_type -> blade.positioning.v1.PosTrackQuery
+	25, // 29: blade.positioning.v1.PositioningService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	19, // 30: blade.positioning.v1.PositioningService.AlarmHandle:input_type -> blade.positioning.v1.PosHandleRequest
+	28, // 31: blade.positioning.v1.PositioningService.RuleList:input_type -> blade.common.v1.Empty
+	24, // 32: blade.positioning.v1.PositioningService.RuleHistory:input_type -> blade.positioning.v1.PosRuleCode
+	22, // 33: blade.positioning.v1.PositioningService.RuleSubmit:input_type -> blade.positioning.v1.PosRule
+	20, // 34: blade.positioning.v1.PositioningService.Stream:input_type -> blade.positioning.v1.PosStreamQuery
+	1,  // 35: blade.positioning.v1.PositioningService.TagPageList:output_type -> blade.positioning.v1.PosTagPage
+	0,  // 36: blade.positioning.v1.PositioningService.TagDetail:output_type -> blade.positioning.v1.PosTag
+	29, // 37: blade.positioning.v1.PositioningService.TagSubmit:output_type -> google.protobuf.BoolValue
+	29, // 38: blade.positioning.v1.PositioningService.TagRemove:output_type -> google.protobuf.BoolValue
+	3,  // 39: blade.positioning.v1.PositioningService.AnchorPageList:output_type -> blade.positioning.v1.PosAnchorPage
+	2,  // 40: blade.positioning.v1.PositioningService.AnchorDetail:output_type -> blade.positioning.v1.PosAnchor
+	29, // 41: blade.positioning.v1.PositioningService.AnchorSubmit:output_type -> google.protobuf.BoolValue
+	29, // 42: blade.positioning.v1.PositioningService.AnchorRemove:output_type -> google.protobuf.BoolValue
+	6,  // 43: blade.positioning.v1.PositioningService.ZonePageList:output_type -> blade.positioning.v1.PosZonePage
+	5,  // 44: blade.positioning.v1.PositioningService.ZoneDetail:output_type -> blade.positioning.v1.PosZone
+	29, // 45: blade.positioning.v1.PositioningService.ZoneSubmit:output_type -> google.protobuf.BoolValue
+	29, // 46: blade.positioning.v1.PositioningService.ZoneRemove:output_type -> google.protobuf.BoolValue
+	9,  // 47: blade.positioning.v1.PositioningService.PositionBatch:output_type -> blade.positioning.v1.PosBatchResult
+	11, // 48: blade.positioning.v1.PositioningService.PositionLive:output_type -> blade.positioning.v1.PosPositionList
+	13, // 49: blade.positioning.v1.PositioningService.ZoneHeadcount:output_type -> blade.positioning.v1.PosHeadcounts
+	16, // 50: blade.positioning.v1.PositioningService.PositionTrack:output_type -> blade.positioning.v1.PosTrack
+	18, // 51: blade.positioning.v1.PositioningService.AlarmPageList:output_type -> blade.positioning.v1.PosAlarmPage
+	29, // 52: blade.positioning.v1.PositioningService.AlarmHandle:output_type -> google.protobuf.BoolValue
+	23, // 53: blade.positioning.v1.PositioningService.RuleList:output_type -> blade.positioning.v1.PosRules
+	23, // 54: blade.positioning.v1.PositioningService.RuleHistory:output_type -> blade.positioning.v1.PosRules
+	29, // 55: blade.positioning.v1.PositioningService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	21, // 56: blade.positioning.v1.PositioningService.Stream:output_type -> blade.positioning.v1.PosLiveEvent
+	35, // [35:57] is the sub-list for method output_type
+	13, // [13:35] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_blade_positioning_v1_positioning_proto_init() }
@@ -2249,7 +2524,7 @@ func file_blade_positioning_v1_positioning_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_positioning_v1_positioning_proto_rawDesc), len(file_blade_positioning_v1_positioning_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

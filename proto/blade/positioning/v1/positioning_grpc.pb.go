@@ -46,6 +46,9 @@ const (
 	PositioningService_PositionTrack_FullMethodName  = "/blade.positioning.v1.PositioningService/PositionTrack"
 	PositioningService_AlarmPageList_FullMethodName  = "/blade.positioning.v1.PositioningService/AlarmPageList"
 	PositioningService_AlarmHandle_FullMethodName    = "/blade.positioning.v1.PositioningService/AlarmHandle"
+	PositioningService_RuleList_FullMethodName       = "/blade.positioning.v1.PositioningService/RuleList"
+	PositioningService_RuleHistory_FullMethodName    = "/blade.positioning.v1.PositioningService/RuleHistory"
+	PositioningService_RuleSubmit_FullMethodName     = "/blade.positioning.v1.PositioningService/RuleSubmit"
 	PositioningService_Stream_FullMethodName         = "/blade.positioning.v1.PositioningService/Stream"
 )
 
@@ -74,6 +77,13 @@ type PositioningServiceClient interface {
 	AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PosAlarmPage, error)
 	// Handles alarms as the caller: handled or false alarm, with a comment.
 	AlarmHandle(ctx context.Context, in *PosHandleRequest, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// The positioning rules in force (one per code, the default when unset).
+	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*PosRules, error)
+	// Every version of one rule, newest first.
+	RuleHistory(ctx context.Context, in *PosRuleCode, opts ...grpc.CallOption) (*PosRules, error)
+	// A new version of a rule (code, value, source); the engine judges by it
+	// from the next fix on. Older versions are kept.
+	RuleSubmit(ctx context.Context, in *PosRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/positioning/stream.
 	Stream(ctx context.Context, in *PosStreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[PosLiveEvent], error)
 }
@@ -266,6 +276,36 @@ func (c *positioningServiceClient) AlarmHandle(ctx context.Context, in *PosHandl
 	return out, nil
 }
 
+func (c *positioningServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*PosRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PosRules)
+	err := c.cc.Invoke(ctx, PositioningService_RuleList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *positioningServiceClient) RuleHistory(ctx context.Context, in *PosRuleCode, opts ...grpc.CallOption) (*PosRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PosRules)
+	err := c.cc.Invoke(ctx, PositioningService_RuleHistory_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *positioningServiceClient) RuleSubmit(ctx context.Context, in *PosRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, PositioningService_RuleSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *positioningServiceClient) Stream(ctx context.Context, in *PosStreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[PosLiveEvent], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &PositioningService_ServiceDesc.Streams[0], PositioningService_Stream_FullMethodName, cOpts...)
@@ -310,6 +350,13 @@ type PositioningServiceServer interface {
 	AlarmPageList(context.Context, *v1.PageQuery) (*PosAlarmPage, error)
 	// Handles alarms as the caller: handled or false alarm, with a comment.
 	AlarmHandle(context.Context, *PosHandleRequest) (*wrapperspb.BoolValue, error)
+	// The positioning rules in force (one per code, the default when unset).
+	RuleList(context.Context, *v1.Empty) (*PosRules, error)
+	// Every version of one rule, newest first.
+	RuleHistory(context.Context, *PosRuleCode) (*PosRules, error)
+	// A new version of a rule (code, value, source); the engine judges by it
+	// from the next fix on. Older versions are kept.
+	RuleSubmit(context.Context, *PosRule) (*wrapperspb.BoolValue, error)
 	// The live stream; the gateway serves it as SSE at /api/positioning/stream.
 	Stream(*PosStreamQuery, grpc.ServerStreamingServer[PosLiveEvent]) error
 	mustEmbedUnimplementedPositioningServiceServer()
@@ -375,6 +422,15 @@ func (UnimplementedPositioningServiceServer) AlarmPageList(context.Context, *v1.
 }
 func (UnimplementedPositioningServiceServer) AlarmHandle(context.Context, *PosHandleRequest) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmHandle not implemented")
+}
+func (UnimplementedPositioningServiceServer) RuleList(context.Context, *v1.Empty) (*PosRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
+}
+func (UnimplementedPositioningServiceServer) RuleHistory(context.Context, *PosRuleCode) (*PosRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleHistory not implemented")
+}
+func (UnimplementedPositioningServiceServer) RuleSubmit(context.Context, *PosRule) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
 }
 func (UnimplementedPositioningServiceServer) Stream(*PosStreamQuery, grpc.ServerStreamingServer[PosLiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
@@ -724,6 +780,60 @@ func _PositioningService_AlarmHandle_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PositioningService_RuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PositioningServiceServer).RuleList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PositioningService_RuleList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PositioningServiceServer).RuleList(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PositioningService_RuleHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PosRuleCode)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PositioningServiceServer).RuleHistory(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PositioningService_RuleHistory_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PositioningServiceServer).RuleHistory(ctx, req.(*PosRuleCode))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PositioningService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PosRule)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PositioningServiceServer).RuleSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PositioningService_RuleSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PositioningServiceServer).RuleSubmit(ctx, req.(*PosRule))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _PositioningService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(PosStreamQuery)
 	if err := stream.RecvMsg(m); err != nil {
@@ -813,6 +923,18 @@ var PositioningService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmHandle",
 			Handler:    _PositioningService_AlarmHandle_Handler,
+		},
+		{
+			MethodName: "RuleList",
+			Handler:    _PositioningService_RuleList_Handler,
+		},
+		{
+			MethodName: "RuleHistory",
+			Handler:    _PositioningService_RuleHistory_Handler,
+		},
+		{
+			MethodName: "RuleSubmit",
+			Handler:    _PositioningService_RuleSubmit_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -11,6 +11,7 @@ import (
 
 	"anquan/kit/ident"
 	"anquan/kit/idgen"
+	"anquan/kit/timefmt"
 )
 
 // Rules are the engine's thresholds. Durations of the zone and stillness
@@ -43,10 +44,9 @@ type Rules struct {
 	GatherAfter  time.Duration
 }
 
-// DefaultRules are the production thresholds.
-var DefaultRules = Rules{Debounce: 5 * time.Second, StillRadius: 3, StillAfter: 5 * time.Minute, LowBattery: 20, BatteryClear: 30,
-	Offline: 60 * time.Second, TrackEvery: 5 * time.Second, Retention: 7 * 24 * time.Hour,
-	GatherPeople: 6, GatherRadius: 5, GatherAfter: 60 * time.Second, AbsentAfter: 10 * time.Minute}
+// DefaultRules are the production thresholds of a tenant that set none
+// (the rule table's defaults, rules.go).
+var DefaultRules = RulesOf(nil)
 
 // GatherEvery is how often the gathering rule runs per tenant.
 const GatherEvery = time.Second
@@ -83,6 +83,7 @@ type ZoneConf struct {
 	Kind, Floor, Max                    int32
 	Poly                                Polygon
 	Allowed                             map[int64]bool
+	Window                              Window // when the allowed may be in it
 	Responsible, CreateDept, CreateUser int64
 	area                                float64
 	minX, minY, maxX, maxY              float64
@@ -167,6 +168,8 @@ type tenantState struct {
 	gatherings []*gathering
 	gatherBuf  []gatherPoint
 	lastGather time.Time
+	// rules are the tenant's thresholds (nil: the engine's Rules).
+	rules *Rules
 }
 
 // Engine keeps the latest position of every tag in memory, evaluates the
@@ -175,6 +178,9 @@ type Engine struct {
 	Rules Rules
 	Live  *Hub
 	Now   func() time.Time
+	// Loc is the plant's time zone (the server's, kit/timefmt): zones'
+	// time windows are plant times.
+	Loc *time.Location
 
 	sink  AlarmSink
 	track TrackSink
@@ -192,8 +198,32 @@ type Engine struct {
 
 // NewEngine makes an engine; Start runs its ticker.
 func NewEngine(sink AlarmSink, track TrackSink, hub *Hub, rules Rules) *Engine {
-	return &Engine{Rules: rules, Live: hub, Now: time.Now, sink: sink, track: track, tenants: map[string]*tenantState{},
+	return &Engine{Rules: rules, Live: hub, Now: time.Now, Loc: timefmt.Zone, sink: sink, track: track, tenants: map[string]*tenantState{},
 		stop: make(chan struct{}), done: make(chan struct{})}
+}
+
+// SetRules replaces a tenant's thresholds (the rule table's values in
+// force); the track interval and retention stay the engine's. The next fix
+// and tick judge by them.
+func (e *Engine) SetRules(tenant string, r Rules) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r.TrackEvery, r.Retention = e.Rules.TrackEvery, e.Rules.Retention
+	e.tenant(tenant).rules = &r
+}
+
+// RulesOf are a tenant's thresholds in force.
+func (e *Engine) RulesOf(tenant string) Rules {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return *e.rules(e.tenant(tenant))
+}
+
+func (e *Engine) rules(t *tenantState) *Rules {
+	if t.rules != nil {
+		return t.rules
+	}
+	return &e.Rules
 }
 
 func (e *Engine) tenant(t string) *tenantState {
@@ -260,7 +290,7 @@ func (e *Engine) Restore(open []Alarm) {
 		t.active[k] = a.ClearedAt == nil
 		// Away from the post when it was raised: still away on the next fix keeps it.
 		if st := t.byID[a.TagID]; a.AlarmType == AlarmAbsent && a.ClearedAt == nil && st != nil {
-			st.awaySince = a.RaisedAt.Add(-e.Rules.AbsentAfter)
+			st.awaySince = a.RaisedAt.Add(-e.rules(t).AbsentAfter)
 		}
 		// A person still counted in a forbidden zone: the first fix outside clears it.
 		if st := t.byID[a.TagID]; a.AlarmType == AlarmWrongZone && a.ClearedAt == nil && st != nil {
@@ -284,8 +314,8 @@ func (e *Engine) place(t *tenantState, st *tagState) {
 	}
 }
 
-func (e *Engine) online(st *tagState, now time.Time) bool {
-	return st.has && now.Sub(st.seen) <= e.Rules.Offline
+func (e *Engine) online(t *tenantState, st *tagState, now time.Time) bool {
+	return st.has && now.Sub(st.seen) <= e.rules(t).Offline
 }
 
 // Ingest takes a tenant's fixes: unknown tags, fixes out of the time bounds
@@ -399,8 +429,10 @@ func (e *Engine) personAlarm(tenant string, st *tagState, typ, level int32, deta
 
 // tagRules: one-key SOS, low battery, still too long, forbidden zones.
 func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []AlarmWrite) []AlarmWrite {
-	r, id, at := e.Rules, st.conf.ID, st.ts
+	r, id, at := e.rules(t), st.conf.ID, st.ts
 	w = e.cond(t, akey{AlarmSOS, id, 0}, st.sos, at, e.personAlarm(tenant, st, AlarmSOS, 1, "持卡人按下一键求救"), w)
+	// A fix: the tag is online again (offlineRules).
+	w = e.cond(t, akey{AlarmOffline, id, 0}, false, at, nil, w)
 
 	switch {
 	case st.battery >= 0 && st.battery < r.LowBattery:
@@ -447,7 +479,9 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 			continue
 		}
 		k := akey{AlarmWrongZone, id, z.ID}
-		if z.Allowed[id] {
+		// Allowed: on the zone's list and within its time window (fix time).
+		listed := z.Allowed[id]
+		if listed && z.Window.Allows(at.In(e.Loc)) {
 			delete(st.entered, z.ID)
 			w = e.cond(t, k, false, at, nil, w)
 			continue
@@ -462,9 +496,71 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 			level = 1
 		}
 		w = e.cond(t, k, at.Sub(since) >= r.Debounce, at, func() Alarm {
-			a := e.personAlarm(tenant, st, AlarmWrongZone, level, "未经允许进入"+ZoneKinds[z.Kind]+"「"+z.Name+"」")()
+			why := "未经允许进入"
+			if listed {
+				why = "在准入时段外进入"
+			}
+			a := e.personAlarm(tenant, st, AlarmWrongZone, level, why+ZoneKinds[z.Kind]+"「"+z.Name+"」")()
 			a.ZoneID, a.ZoneName, a.ResponsibleUserID = z.ID, z.Name, z.Responsible
 			a.ScopeDept, a.ScopeUser = z.CreateDept, z.CreateUser
+			return a
+		}, w)
+	}
+	return w
+}
+
+// presenceZone is the zone of a tag's last fix that must know who is in
+// it: a hazardous or restricted zone it was in, or the person's post zone
+// (nil: none).
+func presenceZone(t *tenantState, st *tagState) *ZoneConf {
+	var out *ZoneConf
+	for zid := range st.in {
+		z := t.zoneByID[zid]
+		if z == nil {
+			continue
+		}
+		if z.Kind == ZoneHazardous || z.Kind == ZoneRestricted || z.ID == st.conf.PostZone {
+			// The most severe kind wins (hazardous first), then the smallest id: stable.
+			if out == nil || (z.Kind == ZoneHazardous && out.Kind != ZoneHazardous) || (z.Kind == out.Kind && z.ID < out.ID) {
+				out = z
+			}
+		}
+	}
+	return out
+}
+
+// offlineRules: 离线 (alarm type 12). A tag silent for more than 3 report
+// intervals (Rules.Offline) is offline: out of the head counts, shown
+// offline on the tag list. It raises an alarm only when its last fix was in
+// a zone that must know who is there: a hazardous or restricted zone, or
+// the person's post zone. A card going silent in the office or at the gate
+// (left in a locker, the person gone home) is not an incident; a person
+// in a tank farm, or at a post that must be manned, whose card went silent
+// may be lying there. The silence itself is the debounce (3 intervals); the
+// next fix of the tag clears it (tagRules). Judged on the wall clock, once a
+// second.
+func (e *Engine) offlineRules(t *tenantState, tenant string, now time.Time, w []AlarmWrite) []AlarmWrite {
+	off := e.rules(t).Offline
+	for _, st := range t.tags {
+		if !st.has || e.online(t, st, now) {
+			continue
+		}
+		k := akey{AlarmOffline, st.conf.ID, 0}
+		if t.active[k] {
+			continue
+		}
+		z := presenceZone(t, st)
+		if z == nil {
+			continue
+		}
+		level := int32(2)
+		if z.Kind == ZoneHazardous {
+			level = 1
+		}
+		silent := int(now.Sub(st.seen).Seconds())
+		w = e.cond(t, k, true, st.seen.Add(off), func() Alarm {
+			a := e.personAlarm(tenant, st, AlarmOffline, level, fmt.Sprintf("定位卡在「%s」内失去信号 %d 秒(超过上报周期 %d 倍)", z.Name, silent, OfflineFactor))()
+			a.ZoneID, a.ZoneName, a.ResponsibleUserID = z.ID, z.Name, z.Responsible
 			return a
 		}, w)
 	}
@@ -475,7 +571,7 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 func (e *Engine) counts(t *tenantState, now time.Time) map[int64]int32 {
 	n := map[int64]int32{}
 	for _, st := range t.tags {
-		if !e.online(st, now) {
+		if !e.online(t, st, now) {
 			continue
 		}
 		for z := range st.in {
@@ -513,7 +609,7 @@ func (e *Engine) crowdRules(t *tenantState, tenant string, counts map[int64]int3
 			t.overSince[z.ID] = at
 		}
 		z := z
-		w = e.cond(t, k, at.Sub(since) >= e.Rules.Debounce, at, func() Alarm {
+		w = e.cond(t, k, at.Sub(since) >= e.rules(t).Debounce, at, func() Alarm {
 			cx, cy := (z.minX+z.maxX)/2, (z.minY+z.maxY)/2
 			a := Alarm{AlarmType: AlarmOvercrowd, Level: 1, ZoneID: z.ID, ZoneName: z.Name, X: cx, Y: cy,
 				Detail: fmt.Sprintf("区域内 %d 人,超过最大人数 %d", c, z.Max), ScopeDept: z.CreateDept, ScopeUser: z.CreateUser, ResponsibleUserID: z.Responsible}
@@ -544,9 +640,9 @@ func (e *Engine) Handled(tenant string, ids []int64) {
 	}
 }
 
-func (e *Engine) position(st *tagState, now time.Time) Position {
+func (e *Engine) position(t *tenantState, st *tagState, now time.Time) Position {
 	p := Position{TagID: st.conf.ID, Tag: st.conf.Code, PersonName: st.conf.PersonName, PersonType: st.conf.PersonType, X: st.x, Y: st.y,
-		Floor: st.floor, Battery: st.battery, SOS: st.sos, TS: st.ts, Online: e.online(st, now)}
+		Floor: st.floor, Battery: st.battery, SOS: st.sos, TS: st.ts, Online: e.online(t, st, now)}
 	if st.zone != nil {
 		p.ZoneID, p.ZoneName = st.zone.ID, st.zone.Name
 	}
@@ -565,7 +661,7 @@ func (e *Engine) Positions(tenant string) []Position {
 	out := make([]Position, 0, len(t.tags))
 	for _, st := range t.tags {
 		if st.has {
-			out = append(out, e.position(st, now))
+			out = append(out, e.position(t, st, now))
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Tag < out[j].Tag })
@@ -584,7 +680,7 @@ func (e *Engine) TagLive(tenant string, ids []int64) map[int64]Position {
 	}
 	for _, id := range ids {
 		if st := t.byID[id]; st != nil && st.has {
-			out[id] = e.position(st, now)
+			out[id] = e.position(t, st, now)
 		}
 	}
 	return out
@@ -625,7 +721,7 @@ func (e *Engine) headcounts(t *tenantState, counts map[int64]int32, now time.Tim
 	sort.Slice(h.Zones, func(i, j int) bool { return h.Zones[i].ZoneName < h.Zones[j].ZoneName })
 	for _, st := range t.tags {
 		h.Total++
-		if e.online(st, now) {
+		if e.online(t, st, now) {
 			h.Online++
 		}
 	}
@@ -685,7 +781,7 @@ func (e *Engine) Tick() {
 		o := out{tenant: name}
 		for id := range t.dirty {
 			if st := t.byID[id]; st != nil {
-				o.pos = append(o.pos, e.position(st, now))
+				o.pos = append(o.pos, e.position(t, st, now))
 			}
 		}
 		clear(t.dirty)
@@ -694,6 +790,7 @@ func (e *Engine) Tick() {
 		if now.Sub(t.lastGather) >= GatherEvery {
 			t.lastGather = now
 			o.writes = e.gatherRules(t, name, now, o.writes)
+			o.writes = e.offlineRules(t, name, now, o.writes)
 		}
 		h := e.headcounts(t, counts, now)
 		if sig := fmt.Sprint(h); sig != t.lastHeads {

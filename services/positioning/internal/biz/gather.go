@@ -147,13 +147,13 @@ func jaccard(a, b map[int64]bool) float64 {
 
 // gatherRules finds the tenant's gatherings and raises or clears their alarms.
 func (e *Engine) gatherRules(t *tenantState, tenant string, now time.Time, w []AlarmWrite) []AlarmWrite {
-	r := e.Rules
+	r := e.rules(t)
 	if r.GatherPeople < 2 || r.GatherRadius <= 0 {
 		return w
 	}
 	pts := t.gatherBuf[:0]
 	for _, st := range t.tags {
-		if e.online(st, now) {
+		if e.online(t, st, now) {
 			pts = append(pts, gatherPoint{st: st})
 		}
 	}
@@ -247,7 +247,7 @@ func (e *Engine) gatherAlarm(t *tenantState, tenant string, pts []gatherPoint, g
 			zone = z
 		}
 	}
-	r := e.Rules
+	r := e.rules(t)
 	detail := fmt.Sprintf("%d 人在 %g 米范围内聚集超过 %d 秒:%s", len(g), r.GatherRadius, int(r.GatherAfter.Seconds()), strings.Join(names, "、"))
 	if utf8.RuneCountInString(detail) > 200 {
 		detail = string([]rune(detail)[:199]) + "…"

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
@@ -24,6 +25,8 @@ type Queries interface {
 	Handle(ctx context.Context, ids []int64, state int32, by int64, byName, comment string, at time.Time) (int64, error)
 	// Track is a tag's stored track in [from, to], oldest first, at most limit.
 	Track(ctx context.Context, tagID int64, from, to time.Time, limit int) ([]TrackPoint, error)
+	// Rules are the caller tenant's rule versions (of code; "" every code), newest first.
+	Rules(ctx context.Context, code string) ([]Rule, error)
 }
 
 // Positioning is positioning's use cases.
@@ -32,7 +35,9 @@ type Positioning struct {
 	Anchors paging.Store[Anchor]
 	Zones   paging.Store[Zone]
 	Alarms  paging.Store[Alarm]
+	Rules   paging.Store[Rule]
 	Q       Queries
+	Tx      db.Transactor
 	Engine  *Engine
 	Now     func() time.Time
 }
@@ -170,14 +175,23 @@ func ParseIDs(s string) []int64 {
 	return out
 }
 
+// ZoneWindow is a zone's time window as submitted.
+type ZoneWindow struct {
+	Weekdays []int32
+	From, To string
+}
+
 // SubmitZone validates a zone (polygon, kind, capacity, allowed tags of the
 // caller's tenant), saves it and hands the new configuration to the engine.
-func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allowed []int64) error {
+func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allowed []int64, w ZoneWindow) error {
 	id, err := ident.Caller(ctx)
 	if err != nil {
 		return err
 	}
 	if err := ValidateZone(z, pg, allowed); err != nil {
+		return err
+	}
+	if err := ValidateWindow(z, w.Weekdays, w.From, w.To); err != nil {
 		return err
 	}
 	seen := map[int64]bool{}
@@ -212,7 +226,8 @@ func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allow
 		if !inScope(id, old.CreateDept, old.CreateUser, old.ResponsibleUserID) || !inScope(id, old.CreateDept, old.CreateUser, z.ResponsibleUserID) {
 			return errs.Forbidden("区域「%s」不在您的数据权限范围内,不能修改", old.Name)
 		}
-		if err := p.Zones.Update(ctx, z.ID, z, "name", "kind", "floor", "polygon", "max_headcount", "allowed_tags", "responsible_user_id", "remark"); err != nil {
+		if err := p.Zones.Update(ctx, z.ID, z, "name", "kind", "floor", "polygon", "max_headcount", "allowed_tags", "responsible_user_id", "remark",
+			"allow_weekdays", "allow_from", "allow_to"); err != nil {
 			return err
 		}
 	}

@@ -37,6 +37,11 @@ var alarmSpec = crud.Spec{Name: "定位报警",
 	// Alarm history grows without end: deep pages read ids from the index.
 	DeferredPage: true}
 
+var ruleSpec = crud.Spec{Name: "定位规则", Order: "code asc, version desc"}
+
+// NewRules is the rule versions' repository.
+func NewRules(g *gorm.DB) *crud.Repo[biz.Rule] { return crud.New[biz.Rule](g, ruleSpec) }
+
 // NewTags, NewAnchors, NewZones and NewAlarms are the generic repositories.
 func NewTags(g *gorm.DB) *crud.Repo[biz.Tag]       { return crud.New[biz.Tag](g, tagSpec) }
 func NewAnchors(g *gorm.DB) *crud.Repo[biz.Anchor] { return crud.New[biz.Anchor](g, anchorSpec) }
@@ -64,6 +69,7 @@ var indexes = []db.Index{
 	{Name: "idx_pos_alarm_level", Table: "positioning_alarm", Columns: "tenant_id, level"},
 	{Name: "idx_pos_track_tag", Table: "positioning_track", Columns: "tenant_id, tag_id, ts"},
 	{Name: "idx_pos_track_ts", Table: "positioning_track", Columns: "ts"},
+	{Name: "idx_pos_rule_code", Table: "positioning_rule", Columns: "tenant_id, code, version"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -113,7 +119,8 @@ func (q Queries) Config(ctx context.Context, tenant string) (map[string][]biz.Ta
 			allowed[id] = true
 		}
 		zc[z.TenantID] = append(zc[z.TenantID], biz.ZoneConf{ID: z.ID, Name: z.Name, Kind: z.Kind, Floor: z.Floor, Max: z.MaxHeadcount,
-			Poly: biz.DecodePolygon(z.Polygon), Allowed: allowed, Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
+			Poly: biz.DecodePolygon(z.Polygon), Allowed: allowed,
+			Window: biz.ParseWindow(z.AllowWeekdays, z.AllowFrom, z.AllowTo), Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
 		if _, ok := tc[z.TenantID]; !ok {
 			tc[z.TenantID] = []biz.TagConf{}
 		}
@@ -164,6 +171,21 @@ func (q Queries) Track(ctx context.Context, tagID int64, from, to time.Time, lim
 		Order("ts asc").Limit(limit).Find(&out).Error
 }
 
+func (q Queries) Rules(ctx context.Context, code string) ([]biz.Rule, error) {
+	var out []biz.Rule
+	tx := db.Conn(ctx, q.G).Where("is_deleted = 0")
+	if code != "" {
+		tx = tx.Where("code = ?", code)
+	}
+	return out, tx.Order("code asc, version desc").Limit(10000).Find(&out).Error
+}
+
+// AllRules are every tenant's rule versions (system context, at start).
+func (q Queries) AllRules(ctx context.Context) ([]biz.Rule, error) {
+	var out []biz.Rule
+	return out, db.Conn(ident.AsSystem(ctx), q.G).Where("is_deleted = 0").Find(&out).Error
+}
+
 // Alarms implements biz.AlarmSink: the incident row and, for a raised
 // alarm, the event other services may turn into messages, in one
 // transaction.
@@ -194,6 +216,9 @@ func (s Alarms) Write(ctx context.Context, w biz.AlarmWrite) error {
 		if a.ResponsibleUserID != 0 {
 			data["responsibleUserId"] = a.ResponsibleUserID
 		}
+		// Where the alarm leaves the system: the park platform's code, for
+		// an uploader to the park (0 = the park has none; not reported).
+		data["parkCode"] = biz.ParkCode(a.AlarmType)
 		return s.Events.Add(ctx, SubjectRaised, a.TenantID, data)
 	})
 }

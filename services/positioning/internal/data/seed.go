@@ -56,7 +56,8 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 		id := func(i int) string { return strconv.FormatInt(tags[i].ID, 10) }
 		zones := []*biz.Zone{
 			{Name: "甲类储罐区", Kind: biz.ZoneHazardous, Floor: 1, Polygon: rect(20, 20, 140, 100), MaxHeadcount: 6,
-				AllowedTags: id(0) + "," + id(3), ResponsibleUserID: seedids.DemoSafetyUser, Remark: "未经允许进入即报警"},
+				AllowedTags: id(0) + "," + id(3), ResponsibleUserID: seedids.DemoSafetyUser, Remark: "未经允许进入即报警;允许人员仅白班时段可进入",
+				AllowWeekdays: "1,2,3,4,5,6,7", AllowFrom: "06:00", AllowTo: "22:00"},
 			{Name: "合成装置区", Kind: biz.ZoneOrdinary, Floor: 1, Polygon: rect(180, 20, 320, 120), MaxHeadcount: 10,
 				ResponsibleUserID: seedids.DemoDirectorUser},
 			{Name: "危化品仓库", Kind: biz.ZoneRestricted, Floor: 1, Polygon: rect(20, 140, 120, 220), MaxHeadcount: 3,

@@ -137,7 +137,10 @@ func (s *Positioning) AnchorRemove(ctx context.Context, q *commonv1.IdsQuery) (*
 func zoneOut(z *biz.Zone, count int32) *pb.PosZone {
 	o := &pb.PosZone{Id: z.ID, TenantId: z.TenantID, Name: z.Name, Kind: z.Kind, Floor: z.Floor, MaxHeadcount: z.MaxHeadcount,
 		AllowedTagIds: biz.ParseIDs(z.AllowedTags), ResponsibleUserId: z.ResponsibleUserID, Remark: z.Remark,
-		CreateTime: ts(z.CreateTime), UpdateTime: ts(z.UpdateTime), Headcount: count}
+		CreateTime: ts(z.CreateTime), UpdateTime: ts(z.UpdateTime), Headcount: count, AllowFrom: z.AllowFrom, AllowTo: z.AllowTo}
+	for _, d := range biz.ParseIDs(z.AllowWeekdays) {
+		o.AllowWeekdays = append(o.AllowWeekdays, int32(d))
+	}
 	for _, v := range biz.DecodePolygon(z.Polygon) {
 		o.Polygon = append(o.Polygon, &pb.PosVertex{X: v.X, Y: v.Y})
 	}
@@ -181,7 +184,7 @@ func (s *Positioning) ZoneSubmit(ctx context.Context, p *pb.PosZone) (*wrappersp
 	for _, v := range p.Polygon {
 		pg = append(pg, biz.Vertex{X: v.X, Y: v.Y})
 	}
-	return svc.OK, s.uc.SubmitZone(ctx, z, pg, p.AllowedTagIds)
+	return svc.OK, s.uc.SubmitZone(ctx, z, pg, p.AllowedTagIds, biz.ZoneWindow{Weekdays: p.AllowWeekdays, From: p.AllowFrom, To: p.AllowTo})
 }
 
 func (s *Positioning) ZoneRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
@@ -266,7 +269,7 @@ func alarmOut(a *biz.Alarm) *pb.PosAlarm {
 	return &pb.PosAlarm{Id: a.ID, TenantId: a.TenantID, AlarmType: a.AlarmType, Level: a.Level, TagId: a.TagID, Tag: a.Tag, PersonName: a.PersonName,
 		ZoneId: a.ZoneID, ZoneName: a.ZoneName, X: a.X, Y: a.Y, Detail: a.Detail, State: a.State, RaisedAt: ts(a.RaisedAt),
 		ClearedAt: timefmt.FormatPtr(a.ClearedAt), Repeats: a.Repeats, HandledAt: timefmt.FormatPtr(a.HandledAt), HandledBy: a.HandledBy,
-		HandledByName: a.HandledByName, Comment: a.Comment}
+		HandledByName: a.HandledByName, Comment: a.Comment, ParkCode: biz.ParkCode(a.AlarmType)}
 }
 
 func (s *Positioning) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.PosAlarmPage, error) {

@@ -144,6 +144,8 @@ var Template = []MenuTemplate{
 		{Code: "positioning_alarm", Name: "定位报警", Path: "/personnel/positioningAlarm", Source: "alert", I18n: "positioningAlarm", Category: 1, Children: []MenuTemplate{
 			{Code: "positioning_alarm_view", Name: "查看", Category: 2}, {Code: "positioning_alarm_handle", Name: "报警处理", Category: 2},
 		}},
+		page("positioning_rule", "定位规则", "/personnel/positioningRule", "setting", "positioningRule", "edit"),
+		page("positioning_track", "轨迹回放", "/personnel/positioningTrack", "label", "positioningTrack"),
 		page("certificate", "证书管理", "/personnel/certificate", "idcard", "certificate", crudButtons...),
 		page("certificate_expire", "证书到期提醒", "/personnel/certificateExpire", "calendar", "certificateExpire", "edit"),
 		page("work_guardian", "作业监护人", "/personnel/workGuardian", "user", "workGuardian", "add", "edit", "delete", "view"),

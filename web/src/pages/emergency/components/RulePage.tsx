@@ -14,7 +14,7 @@ export default function RulePage({
   title,
   perm,
 }: {
-  svc: 'emergency' | 'accident' | 'monitor' | 'health';
+  svc: 'emergency' | 'accident' | 'monitor' | 'health' | 'positioning';
   title: string;
   perm: string;
 }) {

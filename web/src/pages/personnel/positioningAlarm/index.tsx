@@ -20,6 +20,12 @@ const fields: CrudField[] = [
       </Tag>
     ),
   },
+  // the park platform's code (1 超员, 2 脱岗, 3 串岗, 4 长时间静止, 5 一键求救, 6 人证不符); '-': not reported there
+  {
+    title: '园区编码',
+    dataIndex: 'parkCode',
+    render: (v: number) => (v ? v : '-'),
+  },
   { title: '人员', dataIndex: 'personName', search: true },
   { title: '定位卡号', dataIndex: 'tag', search: 'equal' },
   { title: '区域', dataIndex: 'zoneName' },

@@ -1,5 +1,6 @@
 import React from 'react';
 import { Badge } from 'antd';
+import { history, useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
 import { PERSON_TYPES, tagApi, zoneOptions } from '@/services/positioning';
@@ -30,7 +31,7 @@ const fields: CrudField[] = [
     dataIndex: 'postZoneId',
     hideInTable: true,
     type: 'select',
-    form: { request: zoneOptions, tooltip: '在线时离开岗位区域超过 10 分钟即报脱岗' },
+    form: { request: zoneOptions, tooltip: '在线时离开岗位区域超过脱岗时长(定位规则,默认 10 分钟)即报脱岗' },
   },
   { title: '岗位区域', dataIndex: 'postZoneName', form: false },
   { title: '联系电话', dataIndex: 'phone', hideInTable: true, form: { rules: [rule.phone] } },
@@ -48,5 +49,23 @@ const fields: CrudField[] = [
 
 /** Positioning tags (定位卡) and the people they are bound to, with their live state. */
 export default function PositioningTagPage() {
-  return <CrudPage title="定位卡" fields={fields} api={tagApi} permissionPrefix="positioning_tag" exportBtn={false} />;
+  const access = useAccess();
+  return (
+    <CrudPage
+      title="定位卡"
+      fields={fields}
+      api={tagApi}
+      permissionPrefix="positioning_tag"
+      exportBtn={false}
+      rowActions={(r: any) =>
+        access.canRoute({ path: '/personnel/positioningTrack' })
+          ? [
+              <a key="track" onClick={() => history.push(`/personnel/positioningTrack?tagId=${r.id}`)}>
+                <Tx>轨迹回放</Tx>
+              </a>,
+            ]
+          : []
+      }
+    />
+  );
 }

@@ -2,9 +2,13 @@ import React from 'react';
 import { Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/prevention';
-import { ZONE_COLORS, ZONE_KINDS, tagOptions, validPolygonText, zoneApi } from '@/services/positioning';
+import { WEEKDAYS, ZONE_COLORS, ZONE_KINDS, tagOptions, validHHmm, validPolygonText, zoneApi } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 
+const TEXT_BAD_TIME = '时间格式应为 HH:mm,如 08:00';
+const timeRule = {
+  validator: (_r: unknown, v: string) => (v && !validHHmm(v) ? Promise.reject(new Error(TEXT_BAD_TIME)) : Promise.resolve()),
+};
 const TEXT_BAD_POLYGON = '顶点格式应为 x,y; x,y; ...,至少 3 个';
 const kindName = (v: number) => ZONE_KINDS.find((k) => k.value === v)?.label || String(v);
 
@@ -50,6 +54,21 @@ const fields: CrudField[] = [
     hideInTable: true,
     type: 'select',
     form: { request: tagOptions, multiple: true, span: 24, tooltip: '仅限制区域和危险区域:其他人进入即报警' },
+  },
+  {
+    title: '准入星期',
+    dataIndex: 'allowWeekdays',
+    hideInTable: true,
+    type: 'select',
+    options: WEEKDAYS,
+    form: { multiple: true, tooltip: '允许进入人员仅在所选星期的准入时段内可进入,时段外进入即报串岗;不选表示不限时段' },
+  },
+  { title: '准入开始', dataIndex: 'allowFrom', hideInTable: true, form: { placeholder: '08:00', rules: [timeRule] } },
+  {
+    title: '准入结束',
+    dataIndex: 'allowTo',
+    hideInTable: true,
+    form: { placeholder: '18:00', rules: [timeRule], tooltip: '开始和结束都不填表示全天;结束早于开始表示跨夜' },
   },
   { title: '负责人', dataIndex: 'responsibleUserId', hideInTable: true, type: 'select', form: { request: userOptions } },
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
