@@ -49,6 +49,12 @@ var menuMigrations = []struct {
 		"rec_enterprise_system_delete", "rec_enterprise_system_view", "rec_enterprise_system_export", "rec_enterprise_system_publish", "rec_procedure",
 		"rec_procedure_add", "rec_procedure_edit", "rec_procedure_delete", "rec_procedure_view", "rec_procedure_export", "rec_procedure_publish", // issue 19: chemicals and business-process records
 	}},
+	{8, []string{
+		"emergency_incident", "emergency_incident_add", "emergency_incident_edit", "emergency_incident_view", "emergency_incident_close", // issue 19: emergency launch
+		"duty_roster", "duty_roster_add", "duty_roster_edit", "duty_roster_delete", "duty_roster_view", "duty_roster_export", "duty_board", // issue 19: on-duty module
+		"inspection_stats", "inspection_stats_view", "inspection_stats_export", // issue 18: inspection statistics
+		"positioning_rule", "positioning_rule_edit", "positioning_track", // issue 20: rule thresholds and track playback
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry

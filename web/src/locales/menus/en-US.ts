@@ -173,4 +173,9 @@ export default {
   'menu.name.个人信息': 'User info',
   'menu.name.积分中心': 'Points center',
   'menu.name.我的积分': 'My points',
+  'menu.emergencyIncident': 'Emergency launch',
+  'menu.dutyRoster': 'Duty rosters',
+  'menu.dutyBoard': "Today's duty",
+  'menu.positioningRule': 'Positioning rules',
+  'menu.positioningTrack': 'Track playback',
 };
