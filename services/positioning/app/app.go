@@ -5,6 +5,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -76,8 +78,15 @@ func (a *App) Start(ctx context.Context) error {
 		engine.Stop()
 		return err
 	}
+	config, err := watchConfig(nc, uc)
+	if err != nil {
+		ingest.Close()
+		engine.Stop()
+		return err
+	}
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
+		closeSub(config)
 		ingest.Close()
 		engine.Stop()
 		return err
@@ -85,6 +94,7 @@ func (a *App) Start(ctx context.Context) error {
 	// Stopping: ingest first, then the engine stores its pending track (the
 	// database closes after), and open streams end so the drain is quick.
 	a.Cancel = func() {
+		closeSub(config)
 		ingest.Close()
 		select {
 		case <-h.Stopping:
@@ -98,6 +108,35 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// configSubject carries "a tenant's tags, zones or rules changed" between the replicas (core
+// NATS, not the event stream: a replica that misses it while down reads everything at start).
+const configSubject = "live.positioning.config."
+
+// watchConfig makes every replica reload a tenant's configuration when any replica changed
+// it; without a bus (one process) there is nothing to tell.
+func watchConfig(nc *nats.Conn, uc *biz.Positioning) (*nats.Subscription, error) {
+	if nc == nil {
+		return nil, nil
+	}
+	uc.Changed = func(tenant string) {
+		if err := nc.Publish(configSubject+tenant, nil); err != nil {
+			slog.Warn("positioning: the configuration change was not announced to the other replicas", "tenant", tenant, "err", err)
+		}
+	}
+	return nc.Subscribe(configSubject+"*", func(m *nats.Msg) {
+		tenant := strings.TrimPrefix(m.Subject, configSubject)
+		if err := uc.ReloadTenant(context.Background(), tenant); err != nil {
+			slog.Error("positioning: reloading a tenant's configuration failed", "tenant", tenant, "err", err)
+		}
+	})
+}
+
+func closeSub(s *nats.Subscription) {
+	if s != nil {
+		_ = s.Unsubscribe()
+	}
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

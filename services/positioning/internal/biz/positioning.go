@@ -10,6 +10,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/ruletable"
 )
 
 // Queries are the reads the generic stores cannot express.
@@ -40,6 +41,10 @@ type Positioning struct {
 	Tx      db.Transactor
 	Engine  *Engine
 	Now     func() time.Time
+	// Changed, when set, tells every replica that a tenant's tags, zones or rules changed
+	// here; each one (this one too) then reloads them from the database (ReloadTenant).
+	// Without it a change would reach only the replica that made it.
+	Changed func(tenant string)
 }
 
 // Object-level rules of positioning. The buttons (positioning_*_add/edit/
@@ -265,6 +270,30 @@ func (p *Positioning) reload(ctx context.Context) error {
 		return err
 	}
 	p.Engine.Load(id.TenantID, tags[id.TenantID], zones[id.TenantID])
+	p.changed(id.TenantID)
+	return nil
+}
+
+func (p *Positioning) changed(tenant string) {
+	if p.Changed != nil {
+		p.Changed(tenant)
+	}
+}
+
+// ReloadTenant reads a tenant's tags, zones and rules in force from the database into the
+// engine: a replica changed them (Changed). Open alarms and positions stay as they are.
+func (p *Positioning) ReloadTenant(ctx context.Context, tenant string) error {
+	sys := ident.AsSystem(ctx)
+	tags, zones, err := p.Q.Config(sys, tenant)
+	if err != nil {
+		return err
+	}
+	rows, err := p.Q.Rules(ident.ForTenant(sys, tenant), "")
+	if err != nil {
+		return err
+	}
+	p.Engine.Load(tenant, tags[tenant], zones[tenant])
+	p.Engine.SetRules(tenant, RulesOf(ruletable.InForce[int32](rows)))
 	return nil
 }
 

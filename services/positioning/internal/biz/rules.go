@@ -192,6 +192,7 @@ func (p *Positioning) SubmitRule(ctx context.Context, code string, value int32, 
 		return err
 	}
 	p.Engine.SetRules(id.TenantID, rules)
+	p.changed(id.TenantID)
 	return nil
 }
 
