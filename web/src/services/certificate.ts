@@ -46,12 +46,3 @@ export const WORK_TYPES = [
   { label: '断路作业', value: 'openCircuitWork' },
   { label: '一般作业', value: 'ordinary' },
 ];
-
-/** People of the tenant as select options (label: name and department). */
-export const peopleOptions = () =>
-  apiGet('/api/blade-user/userListByTenantId').then((r) =>
-    (r.data || []).map((u: any) => ({
-      label: u.deptName ? `${u.realName || u.name}(${u.deptName})` : u.realName || u.name,
-      value: String(u.id),
-    })),
-  );

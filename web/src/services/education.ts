@@ -133,11 +133,6 @@ export const paperOptions = () =>
   paperApi
     .list({ current: 1, size: 500 })
     .then((p: any) => (p?.records || []).map((x: any) => ({ label: `${x.name}(${x.totalScore}分)`, value: x.id })));
-/** Options of the tenant's people (for an exam or a contractor person's account). */
-export const userOptions = () =>
-  get<{ records: any[] }>('/api/blade-user/page', { current: 1, size: 1000 }).then((r) =>
-    (r.data?.records || []).map((u: any) => ({ label: `${u.realName || u.name}(${u.account})`, value: u.id })),
-  );
 
 /** h-eduimp: xlsx import of questions, all or nothing; the wrong rows come back in errors. */
 export interface QuestionImportError {

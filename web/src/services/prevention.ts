@@ -3,7 +3,7 @@
  * API calls of the prevention service (/api/nDoublePrevention) and the pure rules the pages
  * share (risk levels and colours, LEC / LS grading, hazard workflow buttons).
  */
-import { apiGet, get, post, toQuery } from '@/utils/request';
+import { get, post, toQuery } from '@/utils/request';
 import { exportFile } from '@/utils/download';
 import { crudApi, type CrudApi } from './system';
 import type { Schemas } from './types';
@@ -171,11 +171,6 @@ export const exportUpload = (province: string) =>
   exportFile(uploadExportUrl(undefined, province), {}, `双重预防上报数据_${province}.json`, { serverMessage: true });
 
 // look-ups of other services
-/** the tenant's users (any logged-in user), as select options */
-export const userOptions = () =>
-  apiGet('/api/blade-user/userListByTenantId', undefined, { silent: true })
-    .then((r) => (Array.isArray(r.data) ? r.data : []).map((u: any) => ({ label: u.realName || u.name || u.account, value: String(u.id) })))
-    .catch(() => [] as { label: string; value: string }[]);
 /** the tenant's risk areas (factory service), as select options */
 export const areaOptions = () =>
   get<any[]>(`${P}/risk-partition/list`, undefined, { silent: true })

@@ -30,3 +30,17 @@ export const updatePassword = (oldPassword: string, newPassword: string, newPass
 export type GuestForm = Schemas['v1RegisterGuestRequest'];
 export const registerGuest = (form: Partial<GuestForm> & Pick<GuestForm, 'tenantId' | 'account' | 'password'>) =>
   post<{ success: boolean; msg: string }>(`${U}/register-guest`, { ...form, password: encrypt(form.password) });
+
+/**
+ * The tenant's people as select options, for any signed-in user (responsible persons,
+ * candidates, guardians...): the name, with the department to tell namesakes apart.
+ */
+export const userOptions = () =>
+  apiGet(`${U}/userListByTenantId`, undefined, { silent: true })
+    .then((r) =>
+      (Array.isArray(r.data) ? r.data : []).map((u: any) => {
+        const name = u.realName || u.name || u.account;
+        return { label: u.deptName ? `${name}(${u.deptName})` : name, value: String(u.id) };
+      }),
+    )
+    .catch(() => [] as { label: string; value: string }[]);

@@ -2,7 +2,7 @@ import React from 'react';
 import { Button, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import {
   CHANGE_STATES,
   PERSON_WAYS,

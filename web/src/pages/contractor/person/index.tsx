@@ -2,7 +2,7 @@ import React from 'react';
 import { Tag, Tooltip } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { companyOptions, personApi } from '@/services/contractor';
-import { userOptions } from '@/services/education';
+import { userOptions } from '@/services/user';
 import { Tx } from '@/utils/i18nText';
 import { rule } from '@/utils/validate';
 

@@ -11,7 +11,7 @@ import {
   factorApi,
   majorHazardApi,
 } from '@/services/equipment';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { modal } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 

@@ -1,7 +1,8 @@
 import React from 'react';
 import { history } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { examApi, paperOptions, userOptions } from '@/services/education';
+import { examApi, paperOptions } from '@/services/education';
+import { userOptions } from '@/services/user';
 import { getDeptTree, getRoleTree } from '@/services/system';
 import { Tx } from '@/utils/i18nText';
 

@@ -2,7 +2,7 @@ import React from 'react';
 import { Button } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { EVALUATION_GRADES, drillApi, evaluateDrill, moveDrill, planApi, teamApi } from '@/services/emergency';
 import { Tx } from '@/utils/i18nText';
 import ActionModal, { type ActionField } from '../components/ActionModal';

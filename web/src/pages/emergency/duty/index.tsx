@@ -1,5 +1,5 @@
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { DUTY_TYPES, dutyApi } from '@/services/emergency';
 import { rule } from '@/utils/validate';
 

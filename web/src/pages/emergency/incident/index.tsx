@@ -2,7 +2,7 @@ import React from 'react';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import {
   INCIDENT_LEVELS,
   INCIDENT_STATES,

@@ -2,7 +2,7 @@ import React from 'react';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import {
   PLAN_STATES,
   PLAN_TYPES,

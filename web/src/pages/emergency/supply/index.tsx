@@ -2,7 +2,7 @@ import React from 'react';
 import { Button, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { SUPPLY_STATUS, checkSupply, supplyApi } from '@/services/emergency';
 import { Tx, useText } from '@/utils/i18nText';
 import ActionModal from '../components/ActionModal';

@@ -2,7 +2,7 @@ import React from 'react';
 import { Button, Modal } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { TEAM_TYPES, memberApi, teamApi } from '@/services/emergency';
 import { Tx, useText } from '@/utils/i18nText';
 import { rule } from '@/utils/validate';

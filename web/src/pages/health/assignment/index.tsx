@@ -2,7 +2,7 @@ import React from 'react';
 import { Button } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { healthAssignmentApi, healthPostApi, leaveAssignment } from '@/services/health';
 import ActionModal from '@/pages/emergency/components/ActionModal';
 import { Tx } from '@/utils/i18nText';

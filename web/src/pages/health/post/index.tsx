@@ -1,7 +1,7 @@
 import React from 'react';
 import { Button, Drawer, Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { EXAM_RULES, healthHazardApi, healthPostApi } from '@/services/health';
 import { Tx, useText } from '@/utils/i18nText';
 

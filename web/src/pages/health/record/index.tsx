@@ -2,7 +2,7 @@ import React from 'react';
 import { Button, Card, Descriptions, Empty, Select, Space, Table, Tag } from 'antd';
 import { PrinterOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useAccess } from '@umijs/max';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { exportHealthRecord, healthRecord, type HealthRecord } from '@/services/health';
 import { Tx, useText } from '@/utils/i18nText';
 

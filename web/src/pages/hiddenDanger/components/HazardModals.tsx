@@ -12,7 +12,8 @@ import {
 import { Link } from '@umijs/max';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import FlowHistory from '@/components/FlowHistory';
-import { deadlineFrom, getHazard, hazardAction, hazardApi, userOptions, type HazardStep } from '@/services/prevention';
+import { deadlineFrom, getHazard, hazardAction, hazardApi, type HazardStep } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { message } from '@/utils/feedback';
 import { useText } from '@/utils/i18nText';
 import EnumTag from '@/pages/safetyRisk/components/EnumTag';

@@ -1,7 +1,7 @@
 import React from 'react';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { ENABLES, planApi, pointOptions } from '@/services/equipment';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { getDeptTree } from '@/services/system';
 
 const fields: CrudField[] = [

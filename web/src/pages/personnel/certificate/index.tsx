@@ -2,7 +2,8 @@ import React, { useMemo, useState } from 'react';
 import { useAccess } from '@umijs/max';
 import { PaperClipOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { certificateApi, peopleOptions, type Certificate } from '@/services/certificate';
+import { certificateApi, type Certificate } from '@/services/certificate';
+import { userOptions } from '@/services/user';
 import { Tx } from '@/utils/i18nText';
 import ValidState, { IN_OR_OUT, VALID_STATES } from '../components/ValidState';
 import useKinds from '../components/useKinds';
@@ -20,7 +21,7 @@ export default function CertificatePage() {
         title: '持证人',
         dataIndex: 'userId',
         hideInTable: true,
-        form: { required: true, type: 'select', request: peopleOptions, viewAs: 'userName', disabledOnEdit: true },
+        form: { required: true, type: 'select', request: userOptions, viewAs: 'userName', disabledOnEdit: true },
       },
       { title: '人员类型', dataIndex: 'inOrOut', options: IN_OR_OUT, search: 'equal', width: 90, form: false },
       { title: '所属部门', dataIndex: 'deptName', width: 110, form: false },

@@ -2,7 +2,7 @@ import React from 'react';
 import { Badge } from 'antd';
 import { history, useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { PERSON_TYPES, tagApi, zoneOptions } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 import { rule } from '@/utils/validate';

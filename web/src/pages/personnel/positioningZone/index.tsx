@@ -1,7 +1,7 @@
 import React from 'react';
 import { Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { WEEKDAYS, ZONE_COLORS, ZONE_KINDS, tagOptions, validHHmm, validPolygonText, zoneApi } from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 

@@ -1,6 +1,7 @@
 import React from 'react';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { guardianApi, peopleOptions, WORK_TYPES } from '@/services/certificate';
+import { guardianApi, WORK_TYPES } from '@/services/certificate';
+import { userOptions } from '@/services/user';
 
 /** 作业监护人: who may guard each type of special work (the permit forms offer only them). */
 const fields: CrudField[] = [
@@ -10,7 +11,7 @@ const fields: CrudField[] = [
     title: '监护人',
     dataIndex: 'userId',
     hideInTable: true,
-    form: { required: true, type: 'select', request: peopleOptions, viewAs: 'userName' },
+    form: { required: true, type: 'select', request: userOptions, viewAs: 'userName' },
   },
   { title: '账号', dataIndex: 'account', width: 120, form: false },
   { title: '所属部门', dataIndex: 'deptName', width: 140, form: false },

@@ -1,4 +1,5 @@
-import { areaOptions, listMeasures, listRiskEvents, listRiskObjects, listRiskUnits, userOptions } from '@/services/prevention';
+import { areaOptions, listMeasures, listRiskEvents, listRiskObjects, listRiskUnits } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { getDeptTree, getPostSelect } from '@/services/system';
 
 /** Select option loaders of the prevention forms (ids as strings, as the server sends them). */

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField, type CrudPageHandle } from '@/components/CrudPage';
 import { apiKeyApi, createApiKey, type ApiKeyCreated } from '@/services/system';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { modal } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 

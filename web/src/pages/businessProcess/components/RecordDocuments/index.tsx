@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Tabs, Tag } from 'antd';
 import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import CrudPage, { FileCell, type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { DOCUMENT_STATES, confirmDocument, documentApi, publishDocument, readerApi, reviseDocument } from '@/services/records';
 import { message, modal } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';

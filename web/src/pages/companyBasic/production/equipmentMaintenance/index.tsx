@@ -3,7 +3,7 @@ import { Button, Segmented, Tag } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { CATEGORIES, DUE_STATES, ENABLES, LIFECYCLES, MAINTAIN_STATES, equipmentApi, overdueApi, ruleOptions } from '@/services/equipment';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { Tx } from '@/utils/i18nText';
 import EquipmentLabels from '../components/EquipmentLabels';
 

@@ -2,7 +2,7 @@ import React from 'react';
 import { Button } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { userOptions } from '@/services/prevention';
+import { userOptions } from '@/services/user';
 import { SERVICE_STATES, SERVICE_TYPES, equipmentOptions, moveService, serviceApi } from '@/services/equipment';
 import { Tx } from '@/utils/i18nText';
 import ActionModal, { type ActionField } from '@/pages/emergency/components/ActionModal';
