@@ -2,7 +2,8 @@ import React from 'react';
 import { Button } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { CATEGORIES, REQUEST_STATES, decideRequest, equipmentOptions, requestApi } from '@/services/equipment';
+import { equipmentFields } from './equipmentFields';
+import { CATEGORIES, REQUEST_STATES, decideRequest, requestApi } from '@/services/equipment';
 import { Tx } from '@/utils/i18nText';
 import ActionModal from '@/pages/emergency/components/ActionModal';
 import FlowLogs from './FlowLogs';
@@ -27,14 +28,7 @@ export default function RequestPage({ kind }: { kind: 1 | 2 | 3 }) {
   const access = useAccess();
   const [act, setAct] = React.useState<{ kind: 'approve' | 'reject'; rec: any; reload: () => void }>();
   const fields: CrudField[] = [
-    {
-      title: '设备',
-      dataIndex: 'equipmentId',
-      hideInTable: true,
-      form: { type: 'select', required: true, request: equipmentOptions, viewAs: 'equipmentName' },
-    },
-    { title: '设备编码', dataIndex: 'equipmentCode', search: 'equal', form: false },
-    { title: '设备名称', dataIndex: 'equipmentName', search: true, form: false },
+    ...equipmentFields,
     { title: '设备类别', dataIndex: 'category', options: CATEGORIES, form: false },
     { title: k.reason, dataIndex: 'reason', type: 'textarea', form: { required: true, span: 24 } },
     ...(k.measures

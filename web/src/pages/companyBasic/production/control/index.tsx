@@ -2,29 +2,15 @@ import React from 'react';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import {
-  LOCKOUT_STATES,
-  equipmentOptions,
-  lockoutApi,
-  lockoutDetail,
-  moveLockout,
-  verifyLockoutStep,
-  type Lockout,
-} from '@/services/equipment';
+import { equipmentFields } from '../components/equipmentFields';
+import { LOCKOUT_STATES, lockoutApi, lockoutDetail, moveLockout, verifyLockoutStep, type Lockout } from '@/services/equipment';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 import ActionModal, { type ActionField } from '@/pages/emergency/components/ActionModal';
 import FlowLogs from '../components/FlowLogs';
 
 const fields: CrudField[] = [
-  {
-    title: '设备',
-    dataIndex: 'equipmentId',
-    hideInTable: true,
-    form: { type: 'select', required: true, request: equipmentOptions, viewAs: 'equipmentName' },
-  },
-  { title: '设备编码', dataIndex: 'equipmentCode', search: 'equal', form: false },
-  { title: '设备名称', dataIndex: 'equipmentName', search: true, form: false },
+  ...equipmentFields,
   { title: '停机原因', dataIndex: 'reason', type: 'textarea', form: { required: true, span: 24 } },
   {
     title: '隔离点',

@@ -1,16 +1,10 @@
 import React from 'react';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { RECORD_KINDS, RESULTS, equipmentOptions, recordApi } from '@/services/equipment';
+import { equipmentFields } from '../components/equipmentFields';
+import { RECORD_KINDS, RESULTS, recordApi } from '@/services/equipment';
 
 const fields: CrudField[] = [
-  {
-    title: '设备',
-    dataIndex: 'equipmentId',
-    hideInTable: true,
-    form: { type: 'select', required: true, request: equipmentOptions, viewAs: 'equipmentName' },
-  },
-  { title: '设备编码', dataIndex: 'equipmentCode', search: 'equal', form: false },
-  { title: '设备名称', dataIndex: 'equipmentName', search: true, form: false },
+  ...equipmentFields,
   { title: '记录类型', dataIndex: 'kind', search: 'equal', options: RECORD_KINDS, form: { required: true, initialValue: 1 } },
   { title: '记录日期', dataIndex: 'recordDate', type: 'date', form: { required: true } },
   {

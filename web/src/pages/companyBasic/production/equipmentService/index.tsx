@@ -2,21 +2,15 @@ import React from 'react';
 import { Button } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { equipmentFields } from '../components/equipmentFields';
 import { userOptions } from '@/services/user';
-import { SERVICE_STATES, SERVICE_TYPES, equipmentOptions, moveService, serviceApi } from '@/services/equipment';
+import { SERVICE_STATES, SERVICE_TYPES, moveService, serviceApi } from '@/services/equipment';
 import { Tx } from '@/utils/i18nText';
 import ActionModal, { type ActionField } from '@/pages/emergency/components/ActionModal';
 import FlowLogs from '../components/FlowLogs';
 
 const fields: CrudField[] = [
-  {
-    title: '设备',
-    dataIndex: 'equipmentId',
-    hideInTable: true,
-    form: { type: 'select', required: true, request: equipmentOptions, viewAs: 'equipmentName' },
-  },
-  { title: '设备编码', dataIndex: 'equipmentCode', search: 'equal', form: false },
-  { title: '设备名称', dataIndex: 'equipmentName', search: true, form: false },
+  ...equipmentFields,
   { title: '维修类型', dataIndex: 'serviceType', search: 'equal', options: SERVICE_TYPES, form: { required: true } },
   { title: '状态', dataIndex: 'state', search: 'equal', options: SERVICE_STATES, form: false },
   { title: '报修人', dataIndex: 'reporterName', form: false },
