@@ -67,7 +67,17 @@ export default function LoginPage() {
       )}
     </div>
   );
-  const status = (f: Field) => (errors[f] ? 'error' : undefined);
+  const status = (f: Field) => (errors[f] ? ('error' as const) : undefined);
+  /** What every field's input shares: its id (the error focus), value, change and error state. */
+  const field = (f: Field, icon: React.ReactNode, label: string) => ({
+    size: 'large' as const,
+    prefix: icon,
+    placeholder: t(label),
+    id: f,
+    value: values[f],
+    onChange: change(f),
+    status: status(f),
+  });
 
   const refreshCaptcha = useCallback(async () => {
     try {
@@ -150,58 +160,17 @@ export default function LoginPage() {
         <div className={styles.card}>
           <h2>{t('login.title')}</h2>
           <form ref={formRef} onSubmit={onSubmit} autoComplete="off" noValidate>
-            {!detectedTenant &&
-              item(
-                'tenantId',
-                <Input
-                  size="large"
-                  prefix={<TeamOutlined />}
-                  placeholder={t('login.tenant')}
-                  id="tenantId"
-                  value={values.tenantId}
-                  onChange={change('tenantId')}
-                  status={status('tenantId')}
-                />,
-              )}
-            {item(
-              'username',
-              <Input
-                size="large"
-                prefix={<UserOutlined />}
-                placeholder={t('login.account')}
-                id="username"
-                value={values.username}
-                onChange={change('username')}
-                status={status('username')}
-              />,
-            )}
+            {!detectedTenant && item('tenantId', <Input {...field('tenantId', <TeamOutlined />, 'login.tenant')} />)}
+            {item('username', <Input {...field('username', <UserOutlined />, 'login.account')} />)}
             {item(
               'password',
-              <Password
-                size="large"
-                prefix={<LockOutlined />}
-                placeholder={t('login.password')}
-                id="password"
-                value={values.password}
-                onChange={change('password')}
-                status={status('password')}
-                onFocus={() => loadCipher().catch(() => undefined)}
-              />,
+              <Password {...field('password', <LockOutlined />, 'login.password')} onFocus={() => loadCipher().catch(() => undefined)} />,
             )}
             {captchaOn &&
               item(
                 'code',
                 <div className={styles.captcha}>
-                  <Input
-                    size="large"
-                    prefix={<SafetyCertificateOutlined />}
-                    placeholder={t('login.code')}
-                    maxLength={5}
-                    id="code"
-                    value={values.code}
-                    onChange={change('code')}
-                    status={status('code')}
-                  />
+                  <Input {...field('code', <SafetyCertificateOutlined />, 'login.code')} maxLength={5} />
                   {captcha.image ? (
                     <img src={captcha.image} alt="captcha" title={t('login.refreshCode')} onClick={refreshCaptcha} data-testid="captcha" />
                   ) : (
