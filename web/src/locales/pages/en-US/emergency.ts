@@ -22,6 +22,8 @@ export default {
   编码: 'Code',
   当前值: 'Value in force',
   法定默认值: 'National default',
+  默认值: 'Default',
+  默认: 'Default',
   法定默认: 'National default',
   版本: 'Version',
   依据: 'Source',

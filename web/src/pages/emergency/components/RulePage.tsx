@@ -13,10 +13,13 @@ export default function RulePage({
   svc,
   title,
   perm,
+  statutory = true,
 }: {
   svc: 'emergency' | 'accident' | 'monitor' | 'health' | 'positioning';
   title: string;
   perm: string;
+  /** whether the defaults come from regulations; positioning's are common practice, so not "法定" */
+  statutory?: boolean;
 }) {
   const tt = useText();
   const access = useAccess();
@@ -31,8 +34,8 @@ export default function RulePage({
     { title: tt('规则'), dataIndex: 'name' },
     { title: tt('编码'), dataIndex: 'code' },
     { title: tt('当前值'), dataIndex: 'value', render: (v: number, r: any) => `${v} ${r.unit ? tt(r.unit) : ''}` },
-    { title: tt('法定默认值'), dataIndex: 'defaultValue' },
-    { title: tt('版本'), dataIndex: 'version', render: (v: number) => (v ? v : tt('法定默认')) },
+    { title: tt(statutory ? '法定默认值' : '默认值'), dataIndex: 'defaultValue' },
+    { title: tt('版本'), dataIndex: 'version', render: (v: number) => (v ? v : tt(statutory ? '法定默认' : '默认')) },
     { title: tt('依据'), dataIndex: 'source', ellipsis: true },
     {
       title: tt('操作'),

@@ -50,8 +50,8 @@ export default function InspectionStatsPage() {
     { title: '超期已检', dataIndex: 'overdue', width: 84 },
     { title: '漏检已补', dataIndex: 'madeUp', width: 84 },
     { title: '漏检', dataIndex: 'missed', width: 70 },
-    { title: '覆盖率', dataIndex: 'coverage', width: 140, render: (v) => <Rate value={v} color="#1677ff" /> },
-    { title: '及时率', dataIndex: 'timeliness', width: 140, render: (v) => <Rate value={v} color="#52c41a" /> },
+    { title: '覆盖率', dataIndex: 'coverage', width: 124, render: (v) => <Rate value={v} color="#1677ff" /> },
+    { title: '及时率', dataIndex: 'timeliness', width: 124, render: (v) => <Rate value={v} color="#52c41a" /> },
   ];
 
   const total = stats?.total;
