@@ -226,6 +226,8 @@ export default defineConfig({
         // on-duty staff (值班值守): duty rosters and today's duty board
         { path: '/emergency/duty', component: './emergency/duty/index', access: 'canRoute' },
         { path: '/emergency/dutyBoard', component: './emergency/dutyBoard/index', access: 'canRoute' },
+        // 值班安排 of tenants provisioned before the rosters existed: its page is the roster
+        { path: '/onDuty/schedule', redirect: '/emergency/duty' },
         { path: '/accident/report', component: './accident/report/index', access: 'canRoute' },
         { path: '/accident/nearMiss', component: './accident/nearMiss/index', access: 'canRoute' },
         { path: '/accident/rule', component: './accident/rule/index', access: 'canRoute' },

@@ -152,7 +152,6 @@ var Template = []MenuTemplate{
 		page("certificate_operator", "持证人员", "/personnel/operators", "team", "certificateOperator"),
 	}},
 	{Code: "on_duty", Name: "值班值守", Path: "/onDuty", Source: "duty", I18n: "onDuty", Category: 1, Children: []MenuTemplate{
-		page("duty_schedule", "值班安排", "/onDuty/schedule", "calendar", "dutySchedule"),
 		// emergency: duty rosters by department or post, and today's duty board.
 		page("duty_roster", "值班排班", "/emergency/duty", "schedule", "dutyRoster", crudButtons...),
 		page("duty_board", "今日值班", "/emergency/dutyBoard", "dashboard", "dutyBoard"),
