@@ -11,6 +11,7 @@ import (
 
 	"anquan/kit/authn"
 	"anquan/kit/errs"
+	"anquan/kit/ident"
 	authv1 "anquan/proto/blade/auth/v1"
 )
 
@@ -36,6 +37,11 @@ type keyTokens struct {
 	// each. A refused secret never becomes valid (a new key is a new random
 	// secret), so the only cost of the memory is its size, bounded like held.
 	refused map[[32]byte]time.Time
+	// mints is each client address's budget of keys sent to blade-auth (a key
+	// not kept or remembered as refused): someone trying many keys from one
+	// address is slowed to keyMintsPerMinute, shared by the gateway replicas
+	// when the cache is Redis. nil: no budget (tests).
+	mints ipLimiter
 }
 
 type heldToken struct {
@@ -53,8 +59,16 @@ const keyRefusedFor = time.Minute
 // errKeyRefused is blade-auth's answer to a key it refused, given again from memory.
 var errKeyRefused = errs.Unauthorized(authn.MsgBadKey)
 
-func newKeyTokens(auth authv1.AuthInternalClient) *keyTokens {
-	return &keyTokens{auth: auth, held: map[[32]byte]heldToken{}, refused: map[[32]byte]time.Time{}}
+// keyMintsPerMinute: an honest client holds a few keys and mints each about
+// once per half token life, so thirty different keys a minute from one
+// address is someone guessing.
+const keyMintsPerMinute = 30
+
+// errKeyLimited: the address has sent too many keys to be checked this minute.
+var errKeyLimited = errs.TooMany("API 密钥尝试过于频繁,请稍后再试")
+
+func newKeyTokens(auth authv1.AuthInternalClient, mints ipLimiter) *keyTokens {
+	return &keyTokens{auth: auth, held: map[[32]byte]heldToken{}, refused: map[[32]byte]time.Time{}, mints: mints}
 }
 
 // token answers the access token for key; fresh skips the one kept.
@@ -71,6 +85,9 @@ func (k *keyTokens) token(ctx context.Context, key string, fresh bool) (string, 
 	}
 	if !fresh && ok && now.Before(t.until) {
 		return t.token, nil
+	}
+	if k.mints != nil && !k.mints.allow(ctx, ident.ClientIP(ctx)) {
+		return "", errKeyLimited
 	}
 	r, err := k.auth.KeyToken(ctx, &authv1.KeyTokenRequest{Key: key})
 	if err != nil {

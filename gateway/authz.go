@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -48,6 +49,12 @@ func authenticate(v *authn.Verifier, c cache.Cache, keys *keyTokens, next http.H
 			} else {
 				id, err = identify(r.Context(), v, c, raw)
 			}
+			if errors.Is(err, errKeyLimited) {
+				slog.Warn("API keys from one address over the budget", "ip", ident.ClientIP(r.Context()), "path", r.URL.Path, "request_id", ident.RequestID(r.Context()))
+				// keys open the OpenAI-compatible paths only, so the answer is the OpenAI error object
+				writeAIError(w, http.StatusTooManyRequests, "rate_limit_error", "rate_limit_exceeded", errs.Message(errKeyLimited))
+				return
+			}
 			if err != nil {
 				slog.Error("token deny-list unreadable; refusing the request", "path", r.URL.Path, "err", err, "request_id", ident.RequestID(r.Context()))
 				writeBlade(w, http.StatusServiceUnavailable, authn.MsgDenyListDown)
@@ -82,12 +89,16 @@ func identify(ctx context.Context, v *authn.Verifier, c cache.Cache, raw string)
 }
 
 // keyIdentity is the identity of the user an API key acts as (through the
-// token blade-auth mints for it), or nil when the key is refused. A kept
+// token blade-auth mints for it), or nil when the key is refused;
+// errKeyLimited when the address is over its budget of keys. A kept
 // token that is refused (the user's tokens were cut off after it was
 // minted) is minted once more: blade-auth decides again.
 func keyIdentity(ctx context.Context, v *authn.Verifier, c cache.Cache, keys *keyTokens, raw string) (*ident.Identity, error) {
 	for _, fresh := range []bool{false, true} {
 		tok, err := keys.token(ctx, raw, fresh)
+		if errors.Is(err, errKeyLimited) {
+			return nil, err
+		}
 		if err != nil {
 			if errs.Code(err) != codes.Unauthenticated {
 				slog.Warn("API key not resolved", "err", err, "request_id", ident.RequestID(ctx))

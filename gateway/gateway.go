@@ -54,7 +54,7 @@ const tokenPath = "/api/blade-auth/oauth/token" //nolint:gosec // G101: the toke
 
 // New makes the gateway; parts lists what /readyz reports on.
 func New(in *platform.Infra, parts func() []component.Component) *Gateway {
-	return &Gateway{in: in, parts: parts, tokenLimit: newIPLimiter(in.Conf.Gateway.TokenRate, in.Cache)}
+	return &Gateway{in: in, parts: parts, tokenLimit: newIPLimiter("token", in.Conf.Gateway.TokenRate, in.Cache)}
 }
 
 func (g *Gateway) Name() string { return "gateway" }
@@ -150,7 +150,7 @@ func (g *Gateway) Start(ctx context.Context) error {
 		return err
 	}
 	var h http.Handler = mux
-	h = authenticate(g.in.Verifier, g.in.Cache, newKeyTokens(authv1.NewAuthInternalClient(g.dialer.Lazy("auth"))), h)
+	h = authenticate(g.in.Verifier, g.in.Cache, newKeyTokens(authv1.NewAuthInternalClient(g.dialer.Lazy("auth")), newIPLimiter("apikey", keyMintsPerMinute, g.in.Cache)), h)
 	h = gz(h)
 	// Uploads may be as large as the storage allows, plus the multipart
 	// framing and what may be in flight to blade-resource when it refuses

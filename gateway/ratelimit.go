@@ -22,14 +22,14 @@ type ipLimiter interface {
 
 // newIPLimiter keeps the buckets in Redis when the cache is Redis, so the
 // budget is shared by every gateway replica behind a balancer; in process
-// otherwise.
-func newIPLimiter(perMinute int, c cache.Cache) ipLimiter {
+// otherwise. name keeps each budget's Redis keys apart.
+func newIPLimiter(name string, perMinute int, c cache.Cache) ipLimiter {
 	if perMinute <= 0 {
 		perMinute = 60
 	}
 	local := &localLimiter{perMin: perMinute, ips: map[string]*localBucket{}}
 	if r, ok := c.(*cache.Redis); ok && r != nil {
-		return &redisLimiter{l: redis_rate.NewLimiter(r.C), limit: redis_rate.PerMinute(perMinute), prefix: r.Prefix + "token:", local: local}
+		return &redisLimiter{l: redis_rate.NewLimiter(r.C), limit: redis_rate.PerMinute(perMinute), prefix: r.Prefix + name + ":", local: local}
 	}
 	return local
 }

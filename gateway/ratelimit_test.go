@@ -14,7 +14,7 @@ import (
 // 429 until the bucket refills; other IPs are not affected.
 func TestTokenLimitInProcess(t *testing.T) {
 	ctx := context.Background()
-	l := newIPLimiter(600, cache.NewMemory()) // 10 a second, to see the refill quickly
+	l := newIPLimiter("token", 600, cache.NewMemory()) // 10 a second, to see the refill quickly
 	if _, ok := l.(*localLimiter); !ok {
 		t.Fatalf("memory cache: got %T", l)
 	}
@@ -33,7 +33,7 @@ func TestTokenLimitInProcess(t *testing.T) {
 	if !l.allow(ctx, "10.0.0.1") {
 		t.Fatal("no refill after 250 ms at 10/s")
 	}
-	if d := newIPLimiter(0, nil).(*localLimiter).perMin; d != 60 {
+	if d := newIPLimiter("token", 0, nil).(*localLimiter).perMin; d != 60 {
 		t.Fatalf("default budget %d", d)
 	}
 }
@@ -53,7 +53,7 @@ func TestTokenLimitSharedInRedis(t *testing.T) {
 	if err := r1.Ping(ctx); err != nil {
 		t.Skip("Redis on 127.0.0.1:6379 does not answer PING without a password: ", err)
 	}
-	a, b := newIPLimiter(3, r1), newIPLimiter(3, r2)
+	a, b := newIPLimiter("token", 3, r1), newIPLimiter("token", 3, r2)
 	if _, ok := a.(*redisLimiter); !ok {
 		t.Fatalf("redis cache: got %T", a)
 	}
@@ -79,7 +79,7 @@ func TestTokenLimitFallsBackWhenRedisIsDown(t *testing.T) {
 	_ = lis.Close() // nothing listens there now
 	r := cache.NewRedis(addr, "", 0, "x:")
 	defer func() { _ = r.Close() }() // best-effort cleanup in a test
-	l := newIPLimiter(2, r)
+	l := newIPLimiter("token", 2, r)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	start := time.Now()

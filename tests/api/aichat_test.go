@@ -394,3 +394,21 @@ func TestAIChatRateLimit(t *testing.T) {
 	aiFails(t, e.openai("POST", cc, a, q), 429, "rate_limit_exceeded", "over the budget")
 	answer(t, e.openai("POST", cc, e.login("100001", "operator1", "123456"), q))
 }
+
+// TestAPIKeyAddressBudget: one address trying many API keys is slowed at the gateway. Thirty
+// different unknown keys a minute reach blade-auth (each 401); the next new one is 429 without
+// being checked; a key already refused is still answered 401 from memory.
+func TestAPIKeyAddressBudget(t *testing.T) {
+	e := start(t, backends[0])
+	const models = "/api/ai-chat/v1/models"
+	key := func(i int) string { return fmt.Sprintf("aq-sk-%048d", i) }
+	for i := 0; i < 30; i++ {
+		aiFails(t, e.openai("GET", models, key(i), nil), 401, "invalid_api_key", fmt.Sprintf("unknown key %d", i))
+	}
+	aiFails(t, e.openai("GET", models, key(30), nil), 429, "rate_limit_exceeded", "the 31st key from one address")
+	aiFails(t, e.openai("GET", models, key(0), nil), 401, "invalid_api_key", "a key already refused")
+	// a signed-in user's own token is not an API key and is not counted
+	if r := e.openai("GET", models, e.login("100001", "admin", "admin"), nil); r.Status != 200 {
+		t.Fatalf("a token after the keys: %d %s", r.Status, truncate(r.Raw))
+	}
+}
