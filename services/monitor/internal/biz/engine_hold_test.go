@@ -19,8 +19,17 @@ type testEngine struct {
 
 func newTestEngine(t *testing.T, points ...Point) *testEngine {
 	t.Helper()
+	return newTestEngineWithRules(t, nil, points...)
+}
+
+// newTestEngineWithRules starts an engine that has tenants' rules from the start: SetRules on
+// a running engine is a command on another channel than the readings, so a reading sent right
+// after it may be judged by the old rules.
+func newTestEngineWithRules(t *testing.T, rules map[string]Rules, points ...Point) *testEngine {
+	t.Helper()
 	te := &testEngine{log: &alarmLog{}, now: time.Unix(1_700_000_000, 0)}
 	te.Engine = NewEngine(te.log, nopHistory{}, NewHub(100))
+	te.PreloadRules(rules)
 	te.Clock = func() time.Time { te.mu.Lock(); defer te.mu.Unlock(); return te.now }
 	te.ShelfEvery = 2 * time.Millisecond
 	confs := make([]PointConf, len(points))
@@ -213,10 +222,11 @@ func TestChatteringAtItsBoundaries(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			te := newTestEngine(t, point(1, "PT", nil))
+			var rules map[string]Rules
 			if c.rules != nil {
-				te.SetRules("t", *c.rules)
+				rules = map[string]Rules{"t": *c.rules}
 			}
+			te := newTestEngineWithRules(t, rules, point(1, "PT", nil))
 			t0 := te.at(0)
 			for _, d := range c.acts {
 				te.read("PT", t0.Add(d), 20)            // raised or reactivated

@@ -10,43 +10,63 @@ import (
 )
 
 // checkRefs refuses roles, departments and posts that are not the tenant's
-// (a foreign or deleted id is answered as missing).
+// (a foreign or deleted id is answered as missing). The names come from a
+// per-tenant snapshot that blade-system's events renew; an id it lacks may be
+// a role or department created a moment ago whose event has not arrived yet,
+// so a miss reads the tenant again once before refusing.
 func (s *Users) checkRefs(ctx context.Context, tenant string, roles, depts, posts []int64) error {
+	missing, err := s.missingRef(ctx, tenant, roles, depts, posts)
+	if err != nil || missing == "" {
+		return err
+	}
+	if r, ok := s.Dir.(interface{ Invalidate(tenant string) }); ok {
+		r.Invalidate(tenant)
+		if missing, err = s.missingRef(ctx, tenant, roles, depts, posts); err != nil || missing == "" {
+			return err
+		}
+	}
+	return errs.BadRequest("%s不存在", missing)
+}
+
+// missingRef names the first kind (角色, 部门, 岗位) with an id the tenant lacks, or "".
+func (s *Users) missingRef(ctx context.Context, tenant string, roles, depts, posts []int64) (string, error) {
 	if len(roles) > 0 {
 		names, err := s.Dir.RoleNames(ctx, tenant, roles)
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := requireAll(roles, names, "角色"); err != nil {
-			return err
+		if !hasAll(roles, names) {
+			return "角色", nil
 		}
 	}
 	if len(depts) > 0 {
 		names, _, err := s.Dir.Depts(ctx, tenant, nil)
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := requireAll(depts, names, "部门"); err != nil {
-			return err
+		if !hasAll(depts, names) {
+			return "部门", nil
 		}
 	}
 	if len(posts) > 0 {
 		names, err := s.Dir.PostNames(ctx, tenant)
 		if err != nil {
-			return err
+			return "", err
 		}
-		return requireAll(posts, names, "岗位")
+		if !hasAll(posts, names) {
+			return "岗位", nil
+		}
 	}
-	return nil
+	return "", nil
 }
 
-func requireAll(ids []int64, names map[int64]string, label string) error {
+func hasAll(ids []int64, names map[int64]string) bool {
 	for _, id := range ids {
 		if _, ok := names[id]; !ok {
-			return errs.BadRequest("%s不存在", label)
+			return false
 		}
 	}
-	return nil
+	return true
 }
 
 // lookup turns users into views with one directory call per kind of name
