@@ -124,6 +124,15 @@ func (e *env) testEmergencyLaunch(t *testing.T) {
 		t.Fatalf("tenant B sees %d incidents", n)
 	}
 
+	// The export: the administrator's incidents as xlsx; the operator holds no export button.
+	x := e.call("GET", em+"/incident/export?state=1", a, nil)
+	if x.Status != 200 || !strings.Contains(x.Header.Get("Content-Disposition"), "xlsx") {
+		t.Fatalf("incident export: %d %s", x.Status, truncate(x.Raw))
+	}
+	if r := e.call("GET", em+"/incident/export", e.login("100001", "operator1", "123456"), nil); r.Status != 403 {
+		t.Fatalf("operator exports incidents: %d", r.Status)
+	}
+
 	// Close: a summary is needed; then it is read-only.
 	fails(t, e.post(em+"/incident/close", a, map[string]any{"id": id, "summary": ""}), 400, "请填写处置总结", "close without summary")
 	ok(t, e.post(em+"/incident/close", a, map[string]any{"id": id, "summary": "已恢复正常生产"}), "close")

@@ -31,6 +31,7 @@ export const drillApi = crudApi<Drill>(`${E}/drill`, 'page');
 export const dutyApi = crudApi<DutyRoster>(`${E}/duty`, 'page', { exportUrl: `${E}/duty/export` });
 export const dutyBoard = () => apiGet(`${E}/duty/board`).then((r) => r.data as DutyBoard);
 export const incidentApi = crudApi<Incident>(`${E}/incident`, 'page', {
+  exportUrl: `${E}/incident/export`,
   detail: undefined,
   submit: (row) => post(`${E}/incident/launch`, row),
 });

@@ -4164,6 +4164,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emergency/incident/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incidents as an xlsx file, with the filters of the page (at most 100,000 rows). */
+        get: operations["EmergencyService_IncidentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emergency/incident/launch": {
         parameters: {
             query?: never;
@@ -21429,6 +21446,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1IncidentDetail"];
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
         };

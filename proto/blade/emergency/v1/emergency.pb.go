@@ -3590,7 +3590,7 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"\x05items\x18\x01 \x03(\v2\x1b.blade.emergency.v1.HolidayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\x05items\".\n" +
 	"\fHolidayQuery\x12\x1e\n" +
 	"\x04year\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xbd/\n" +
+	"\xbaH\a\x1a\x05\x18\xb8\x17(\x00R\x04year2\xc70\n" +
 	"\x10EmergencyService\x12\x84\x01\n" +
 	"\vHolidayList\x12 .blade.emergency.v1.HolidayQuery\x1a\x1c.blade.emergency.v1.Holidays\"5\xca\xf3\x18\x0eemergency_rule\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/emergency/holiday/list\x12\x89\x01\n" +
 	"\rHolidaySubmit\x12\x1b.blade.emergency.v1.Holiday\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x13emergency_rule_edit\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/emergency/holiday/submit\x12\x84\x01\n" +
@@ -3644,7 +3644,8 @@ const file_blade_emergency_v1_emergency_proto_rawDesc = "" +
 	"DutyExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"8\xca\xf3\x18\x12duty_roster_export\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/emergency/duty/export\x12x\n" +
 	"\x0eDutyBoardToday\x12\x16.blade.common.v1.Empty\x1a\x1d.blade.emergency.v1.DutyBoard\"/\xca\xf3\x18\n" +
 	"duty_board\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/emergency/duty/board\x12\x8c\x01\n" +
-	"\x10IncidentPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.emergency.v1.IncidentPage\":\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/incident/page\x12\x8f\x01\n" +
+	"\x10IncidentPageList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.emergency.v1.IncidentPage\":\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/emergency/incident/page\x12\x87\x01\n" +
+	"\x0eIncidentExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"C\xca\xf3\x18\x19emergency_incident_export\x82\xd3\xe4\x93\x02 \x12\x1e/api/emergency/incident/export\x12\x8f\x01\n" +
 	"\x11IncidentDetailGet\x12\x18.blade.common.v1.IdQuery\x1a\".blade.emergency.v1.IncidentDetail\"<\xca\xf3\x18\x12emergency_incident\x82\xd3\xe4\x93\x02 \x12\x1e/api/emergency/incident/detail\x12\x97\x01\n" +
 	"\x10IncidentLaunched\x12\".blade.emergency.v1.IncidentLaunch\x1a\x1a.google.protobuf.BoolValue\"C\xca\xf3\x18\x16emergency_incident_add\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/launch\x12\x99\x01\n" +
 	"\x11IncidentActionAdd\x12\".blade.emergency.v1.IncidentAction\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x17emergency_incident_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/emergency/incident/action\x12\x95\x01\n" +
@@ -3765,56 +3766,58 @@ var file_blade_emergency_v1_emergency_proto_depIdxs = []int32{
 	38, // 54: blade.emergency.v1.EmergencyService.DutyExport:input_type -> blade.common.v1.PageQuery
 	37, // 55: blade.emergency.v1.EmergencyService.DutyBoardToday:input_type -> blade.common.v1.Empty
 	38, // 56: blade.emergency.v1.EmergencyService.IncidentPageList:input_type -> blade.common.v1.PageQuery
-	39, // 57: blade.emergency.v1.EmergencyService.IncidentDetailGet:input_type -> blade.common.v1.IdQuery
-	26, // 58: blade.emergency.v1.EmergencyService.IncidentLaunched:input_type -> blade.emergency.v1.IncidentLaunch
-	27, // 59: blade.emergency.v1.EmergencyService.IncidentActionAdd:input_type -> blade.emergency.v1.IncidentAction
-	32, // 60: blade.emergency.v1.EmergencyService.IncidentClosed:input_type -> blade.emergency.v1.IncidentClose
-	34, // 61: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
-	40, // 62: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
-	40, // 63: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
-	1,  // 64: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
-	1,  // 65: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
-	40, // 66: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	4,  // 67: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
-	3,  // 68: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
-	4,  // 69: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
-	40, // 70: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	40, // 71: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
-	40, // 72: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
-	40, // 73: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
-	40, // 74: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
-	40, // 75: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
-	9,  // 76: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
-	8,  // 77: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
-	40, // 78: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
-	40, // 79: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
-	40, // 80: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
-	12, // 81: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
-	11, // 82: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
-	40, // 83: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
-	40, // 84: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
-	14, // 85: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
-	40, // 86: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
-	40, // 87: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
-	16, // 88: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
-	15, // 89: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
-	40, // 90: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
-	40, // 91: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
-	40, // 92: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
-	40, // 93: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
-	21, // 94: blade.emergency.v1.EmergencyService.DutyPageList:output_type -> blade.emergency.v1.DutyRosterPage
-	20, // 95: blade.emergency.v1.EmergencyService.DutyDetail:output_type -> blade.emergency.v1.DutyRoster
-	40, // 96: blade.emergency.v1.EmergencyService.DutySubmit:output_type -> google.protobuf.BoolValue
-	40, // 97: blade.emergency.v1.EmergencyService.DutyRemove:output_type -> google.protobuf.BoolValue
-	41, // 98: blade.emergency.v1.EmergencyService.DutyExport:output_type -> google.api.HttpBody
-	23, // 99: blade.emergency.v1.EmergencyService.DutyBoardToday:output_type -> blade.emergency.v1.DutyBoard
-	25, // 100: blade.emergency.v1.EmergencyService.IncidentPageList:output_type -> blade.emergency.v1.IncidentPage
-	31, // 101: blade.emergency.v1.EmergencyService.IncidentDetailGet:output_type -> blade.emergency.v1.IncidentDetail
-	40, // 102: blade.emergency.v1.EmergencyService.IncidentLaunched:output_type -> google.protobuf.BoolValue
-	40, // 103: blade.emergency.v1.EmergencyService.IncidentActionAdd:output_type -> google.protobuf.BoolValue
-	40, // 104: blade.emergency.v1.EmergencyService.IncidentClosed:output_type -> google.protobuf.BoolValue
-	61, // [61:105] is the sub-list for method output_type
-	17, // [17:61] is the sub-list for method input_type
+	38, // 57: blade.emergency.v1.EmergencyService.IncidentExport:input_type -> blade.common.v1.PageQuery
+	39, // 58: blade.emergency.v1.EmergencyService.IncidentDetailGet:input_type -> blade.common.v1.IdQuery
+	26, // 59: blade.emergency.v1.EmergencyService.IncidentLaunched:input_type -> blade.emergency.v1.IncidentLaunch
+	27, // 60: blade.emergency.v1.EmergencyService.IncidentActionAdd:input_type -> blade.emergency.v1.IncidentAction
+	32, // 61: blade.emergency.v1.EmergencyService.IncidentClosed:input_type -> blade.emergency.v1.IncidentClose
+	34, // 62: blade.emergency.v1.EmergencyService.HolidayList:output_type -> blade.emergency.v1.Holidays
+	40, // 63: blade.emergency.v1.EmergencyService.HolidaySubmit:output_type -> google.protobuf.BoolValue
+	40, // 64: blade.emergency.v1.EmergencyService.HolidayRemove:output_type -> google.protobuf.BoolValue
+	1,  // 65: blade.emergency.v1.EmergencyService.RuleList:output_type -> blade.emergency.v1.EmergencyRules
+	1,  // 66: blade.emergency.v1.EmergencyService.RuleHistory:output_type -> blade.emergency.v1.EmergencyRules
+	40, // 67: blade.emergency.v1.EmergencyService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	4,  // 68: blade.emergency.v1.EmergencyService.PlanPageList:output_type -> blade.emergency.v1.EmergencyPlanPage
+	3,  // 69: blade.emergency.v1.EmergencyService.PlanDetail:output_type -> blade.emergency.v1.EmergencyPlan
+	4,  // 70: blade.emergency.v1.EmergencyService.PlanVersions:output_type -> blade.emergency.v1.EmergencyPlanPage
+	40, // 71: blade.emergency.v1.EmergencyService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	40, // 72: blade.emergency.v1.EmergencyService.PlanReviewed:output_type -> google.protobuf.BoolValue
+	40, // 73: blade.emergency.v1.EmergencyService.PlanPublish:output_type -> google.protobuf.BoolValue
+	40, // 74: blade.emergency.v1.EmergencyService.PlanFile:output_type -> google.protobuf.BoolValue
+	40, // 75: blade.emergency.v1.EmergencyService.PlanRevised:output_type -> google.protobuf.BoolValue
+	40, // 76: blade.emergency.v1.EmergencyService.PlanRemove:output_type -> google.protobuf.BoolValue
+	9,  // 77: blade.emergency.v1.EmergencyService.SupplyPageList:output_type -> blade.emergency.v1.SupplyPage
+	8,  // 78: blade.emergency.v1.EmergencyService.SupplyDetail:output_type -> blade.emergency.v1.Supply
+	40, // 79: blade.emergency.v1.EmergencyService.SupplySubmit:output_type -> google.protobuf.BoolValue
+	40, // 80: blade.emergency.v1.EmergencyService.SupplyChecked:output_type -> google.protobuf.BoolValue
+	40, // 81: blade.emergency.v1.EmergencyService.SupplyRemove:output_type -> google.protobuf.BoolValue
+	12, // 82: blade.emergency.v1.EmergencyService.TeamPageList:output_type -> blade.emergency.v1.TeamPage
+	11, // 83: blade.emergency.v1.EmergencyService.TeamDetail:output_type -> blade.emergency.v1.Team
+	40, // 84: blade.emergency.v1.EmergencyService.TeamSubmit:output_type -> google.protobuf.BoolValue
+	40, // 85: blade.emergency.v1.EmergencyService.TeamRemove:output_type -> google.protobuf.BoolValue
+	14, // 86: blade.emergency.v1.EmergencyService.MemberPageList:output_type -> blade.emergency.v1.MemberPage
+	40, // 87: blade.emergency.v1.EmergencyService.MemberSubmit:output_type -> google.protobuf.BoolValue
+	40, // 88: blade.emergency.v1.EmergencyService.MemberRemove:output_type -> google.protobuf.BoolValue
+	16, // 89: blade.emergency.v1.EmergencyService.DrillPageList:output_type -> blade.emergency.v1.DrillPage
+	15, // 90: blade.emergency.v1.EmergencyService.DrillDetail:output_type -> blade.emergency.v1.Drill
+	40, // 91: blade.emergency.v1.EmergencyService.DrillSubmit:output_type -> google.protobuf.BoolValue
+	40, // 92: blade.emergency.v1.EmergencyService.DrillMoved:output_type -> google.protobuf.BoolValue
+	40, // 93: blade.emergency.v1.EmergencyService.DrillEvaluated:output_type -> google.protobuf.BoolValue
+	40, // 94: blade.emergency.v1.EmergencyService.DrillRemove:output_type -> google.protobuf.BoolValue
+	21, // 95: blade.emergency.v1.EmergencyService.DutyPageList:output_type -> blade.emergency.v1.DutyRosterPage
+	20, // 96: blade.emergency.v1.EmergencyService.DutyDetail:output_type -> blade.emergency.v1.DutyRoster
+	40, // 97: blade.emergency.v1.EmergencyService.DutySubmit:output_type -> google.protobuf.BoolValue
+	40, // 98: blade.emergency.v1.EmergencyService.DutyRemove:output_type -> google.protobuf.BoolValue
+	41, // 99: blade.emergency.v1.EmergencyService.DutyExport:output_type -> google.api.HttpBody
+	23, // 100: blade.emergency.v1.EmergencyService.DutyBoardToday:output_type -> blade.emergency.v1.DutyBoard
+	25, // 101: blade.emergency.v1.EmergencyService.IncidentPageList:output_type -> blade.emergency.v1.IncidentPage
+	41, // 102: blade.emergency.v1.EmergencyService.IncidentExport:output_type -> google.api.HttpBody
+	31, // 103: blade.emergency.v1.EmergencyService.IncidentDetailGet:output_type -> blade.emergency.v1.IncidentDetail
+	40, // 104: blade.emergency.v1.EmergencyService.IncidentLaunched:output_type -> google.protobuf.BoolValue
+	40, // 105: blade.emergency.v1.EmergencyService.IncidentActionAdd:output_type -> google.protobuf.BoolValue
+	40, // 106: blade.emergency.v1.EmergencyService.IncidentClosed:output_type -> google.protobuf.BoolValue
+	62, // [62:107] is the sub-list for method output_type
+	17, // [17:62] is the sub-list for method input_type
 	17, // [17:17] is the sub-list for extension type_name
 	17, // [17:17] is the sub-list for extension extendee
 	0,  // [0:17] is the sub-list for field type_name

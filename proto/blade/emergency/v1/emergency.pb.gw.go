@@ -1288,6 +1288,41 @@ func local_request_EmergencyService_IncidentPageList_0(ctx context.Context, mars
 	return msg, metadata, err
 }
 
+var filter_EmergencyService_IncidentExport_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_EmergencyService_IncidentExport_0(ctx context.Context, marshaler runtime.Marshaler, client EmergencyServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.PageQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_EmergencyService_IncidentExport_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.IncidentExport(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_EmergencyService_IncidentExport_0(ctx context.Context, marshaler runtime.Marshaler, server EmergencyServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.PageQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_EmergencyService_IncidentExport_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.IncidentExport(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 var filter_EmergencyService_IncidentDetailGet_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
 
 func request_EmergencyService_IncidentDetailGet_0(ctx context.Context, marshaler runtime.Marshaler, client EmergencyServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
@@ -2210,6 +2245,26 @@ func RegisterEmergencyServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EmergencyService_IncidentPageList_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_EmergencyService_IncidentExport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.emergency.v1.EmergencyService/IncidentExport", runtime.WithHTTPPathPattern("/api/emergency/incident/export"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_EmergencyService_IncidentExport_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EmergencyService_IncidentExport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_EmergencyService_IncidentDetailGet_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -3010,6 +3065,23 @@ func RegisterEmergencyServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		}
 		forward_EmergencyService_IncidentPageList_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_EmergencyService_IncidentExport_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.emergency.v1.EmergencyService/IncidentExport", runtime.WithHTTPPathPattern("/api/emergency/incident/export"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_EmergencyService_IncidentExport_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_EmergencyService_IncidentExport_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_EmergencyService_IncidentDetailGet_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -3122,6 +3194,7 @@ var (
 	pattern_EmergencyService_DutyExport_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "duty", "export"}, ""))
 	pattern_EmergencyService_DutyBoardToday_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "duty", "board"}, ""))
 	pattern_EmergencyService_IncidentPageList_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "incident", "page"}, ""))
+	pattern_EmergencyService_IncidentExport_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "incident", "export"}, ""))
 	pattern_EmergencyService_IncidentDetailGet_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "incident", "detail"}, ""))
 	pattern_EmergencyService_IncidentLaunched_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "incident", "launch"}, ""))
 	pattern_EmergencyService_IncidentActionAdd_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "emergency", "incident", "action"}, ""))
@@ -3169,6 +3242,7 @@ var (
 	forward_EmergencyService_DutyExport_0        = runtime.ForwardResponseMessage
 	forward_EmergencyService_DutyBoardToday_0    = runtime.ForwardResponseMessage
 	forward_EmergencyService_IncidentPageList_0  = runtime.ForwardResponseMessage
+	forward_EmergencyService_IncidentExport_0    = runtime.ForwardResponseMessage
 	forward_EmergencyService_IncidentDetailGet_0 = runtime.ForwardResponseMessage
 	forward_EmergencyService_IncidentLaunched_0  = runtime.ForwardResponseMessage
 	forward_EmergencyService_IncidentActionAdd_0 = runtime.ForwardResponseMessage

@@ -69,6 +69,7 @@ const (
 	EmergencyService_DutyExport_FullMethodName        = "/blade.emergency.v1.EmergencyService/DutyExport"
 	EmergencyService_DutyBoardToday_FullMethodName    = "/blade.emergency.v1.EmergencyService/DutyBoardToday"
 	EmergencyService_IncidentPageList_FullMethodName  = "/blade.emergency.v1.EmergencyService/IncidentPageList"
+	EmergencyService_IncidentExport_FullMethodName    = "/blade.emergency.v1.EmergencyService/IncidentExport"
 	EmergencyService_IncidentDetailGet_FullMethodName = "/blade.emergency.v1.EmergencyService/IncidentDetailGet"
 	EmergencyService_IncidentLaunched_FullMethodName  = "/blade.emergency.v1.EmergencyService/IncidentLaunched"
 	EmergencyService_IncidentActionAdd_FullMethodName = "/blade.emergency.v1.EmergencyService/IncidentActionAdd"
@@ -133,6 +134,8 @@ type EmergencyServiceClient interface {
 	DutyBoardToday(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*DutyBoard, error)
 	// Emergency incidents launched from published plans (应急启动).
 	IncidentPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*IncidentPage, error)
+	// The incidents as an xlsx file, with the filters of the page (at most 100,000 rows).
+	IncidentExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// An incident with its action log, the notified people and the muster list.
 	IncidentDetailGet(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*IncidentDetail, error)
 	// Launches an incident from a published plan and notifies its people.
@@ -551,6 +554,16 @@ func (c *emergencyServiceClient) IncidentPageList(ctx context.Context, in *v1.Pa
 	return out, nil
 }
 
+func (c *emergencyServiceClient) IncidentExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EmergencyService_IncidentExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *emergencyServiceClient) IncidentDetailGet(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*IncidentDetail, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(IncidentDetail)
@@ -649,6 +662,8 @@ type EmergencyServiceServer interface {
 	DutyBoardToday(context.Context, *v1.Empty) (*DutyBoard, error)
 	// Emergency incidents launched from published plans (应急启动).
 	IncidentPageList(context.Context, *v1.PageQuery) (*IncidentPage, error)
+	// The incidents as an xlsx file, with the filters of the page (at most 100,000 rows).
+	IncidentExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	// An incident with its action log, the notified people and the muster list.
 	IncidentDetailGet(context.Context, *v1.IdQuery) (*IncidentDetail, error)
 	// Launches an incident from a published plan and notifies its people.
@@ -786,6 +801,9 @@ func (UnimplementedEmergencyServiceServer) DutyBoardToday(context.Context, *v1.E
 }
 func (UnimplementedEmergencyServiceServer) IncidentPageList(context.Context, *v1.PageQuery) (*IncidentPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method IncidentPageList not implemented")
+}
+func (UnimplementedEmergencyServiceServer) IncidentExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method IncidentExport not implemented")
 }
 func (UnimplementedEmergencyServiceServer) IncidentDetailGet(context.Context, *v1.IdQuery) (*IncidentDetail, error) {
 	return nil, status.Error(codes.Unimplemented, "method IncidentDetailGet not implemented")
@@ -1540,6 +1558,24 @@ func _EmergencyService_IncidentPageList_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EmergencyService_IncidentExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EmergencyServiceServer).IncidentExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EmergencyService_IncidentExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EmergencyServiceServer).IncidentExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EmergencyService_IncidentDetailGet_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.IdQuery)
 	if err := dec(in); err != nil {
@@ -1778,6 +1814,10 @@ var EmergencyService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "IncidentPageList",
 			Handler:    _EmergencyService_IncidentPageList_Handler,
+		},
+		{
+			MethodName: "IncidentExport",
+			Handler:    _EmergencyService_IncidentExport_Handler,
 		},
 		{
 			MethodName: "IncidentDetailGet",

@@ -3,11 +3,13 @@ package service
 import (
 	"context"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/emergency/internal/biz"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
+	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/emergency/v1"
 )
@@ -28,6 +30,25 @@ func (s *Emergency) IncidentPageList(ctx context.Context, q *commonv1.PageQuery)
 	out := &pb.IncidentPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, incidentOut)
 	return out, nil
+}
+
+func incidentColumns() []xlsx.Column[biz.Incident] {
+	return []xlsx.Column[biz.Incident]{
+		{Header: "应急预案", Width: 24, Value: func(i biz.Incident) any { return i.PlanName }},
+		{Header: "响应级别", Value: func(i biz.Incident) any { return i.Level }},
+		{Header: "地点", Width: 20, Value: func(i biz.Incident) any { return i.Place }},
+		{Header: "状态", Value: func(i biz.Incident) any { return biz.IncidentStateNames[i.State] }},
+		{Header: "开始时间", Width: 20, Value: func(i biz.Incident) any { return timefmt.Format(i.StartTime) }},
+		{Header: "结束时间", Width: 20, Value: func(i biz.Incident) any { return timefmt.FormatPtr(i.EndTime) }},
+		{Header: "指挥人", Value: func(i biz.Incident) any { return i.CommanderName }},
+		{Header: "响应队伍", Value: func(i biz.Incident) any { return i.TeamName }},
+		{Header: "事件描述", Width: 40, Value: func(i biz.Incident) any { return i.Description }},
+		{Header: "处置总结", Width: 40, Value: func(i biz.Incident) any { return i.Summary }},
+	}
+}
+
+func (s *Emergency) IncidentExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
+	return svc.Export(ctx, s.uc.Incidents, svc.Query(q), "应急事件", incidentColumns())
 }
 
 func (s *Emergency) IncidentDetailGet(ctx context.Context, q *commonv1.IdQuery) (*pb.IncidentDetail, error) {

@@ -94,7 +94,7 @@ var Template = []MenuTemplate{
 		withButtons(page("emergency_supply", "应急物资", "/emergency/supply", "tool", "emergencySupply", "add", "edit", "delete", "view"), "check:物资检查"),
 		page("emergency_team", "应急队伍", "/emergency/team", "team", "emergencyTeam", "add", "edit", "delete", "view"),
 		// emergency launch: incidents from published plans, their action logs, notified people and muster lists.
-		withButtons(page("emergency_incident", "应急启动", "/emergency/incident", "alert", "emergencyIncident", "add", "edit", "view"), "close:结束响应"),
+		withButtons(page("emergency_incident", "应急启动", "/emergency/incident", "alert", "emergencyIncident", "add", "edit", "view", "export"), "close:结束响应"),
 		withButtons(page("emergency_rule", "应急规则", "/emergency/rule", "setting", "emergencyRule"), "edit:修改"),
 		// accident: reports with grade and deadlines, corrective actions, near misses and the rule table.
 		withButtons(page("accident_report", "事故管理", "/accident/report", "alert", "accidentReport", "add", "edit", "delete", "view"), "investigate:事故调查"),

@@ -55,6 +55,9 @@ var menuMigrations = []struct {
 		"inspection_stats", "inspection_stats_view", "inspection_stats_export", // issue 18: inspection statistics
 		"positioning_rule", "positioning_rule_edit", "positioning_track", // issue 20: rule thresholds and track playback
 	}},
+	{9, []string{
+		"emergency_incident_export", // issue 19: the incidents as xlsx
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry

@@ -165,7 +165,7 @@ export default function EmergencyIncidentPage() {
         permissionPrefix="emergency_incident"
         editBtn={false}
         delBtn={false}
-        exportBtn={false}
+        exportBtn
         viewBtn={false}
         rowActions={(r: any, reload) => [
           <Button key="detail" type="link" size="small" onClick={() => setView({ id: r.id, reload })}>
