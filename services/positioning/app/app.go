@@ -4,13 +4,14 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
+	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/platform"
@@ -78,15 +79,16 @@ func (a *App) Start(ctx context.Context) error {
 		engine.Stop()
 		return err
 	}
-	config, err := watchConfig(nc, uc)
-	if err != nil {
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	if err := watchConfig(watchCtx, a.in.Bus, uc); err != nil {
+		stopWatch()
 		ingest.Close()
 		engine.Stop()
 		return err
 	}
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
-		closeSub(config)
+		stopWatch()
 		ingest.Close()
 		engine.Stop()
 		return err
@@ -94,7 +96,7 @@ func (a *App) Start(ctx context.Context) error {
 	// Stopping: ingest first, then the engine stores its pending track (the
 	// database closes after), and open streams end so the drain is quick.
 	a.Cancel = func() {
-		closeSub(config)
+		stopWatch()
 		ingest.Close()
 		select {
 		case <-h.Stopping:
@@ -111,32 +113,29 @@ func (a *App) Start(ctx context.Context) error {
 }
 
 // configSubject carries "a tenant's tags, zones or rules changed" between the replicas (core
-// NATS, not the event stream: a replica that misses it while down reads everything at start).
+// NATS through bus.Watch, not the event stream: a replica that misses it while down reads
+// everything at start).
 const configSubject = "live.positioning.config."
 
 // watchConfig makes every replica reload a tenant's configuration when any replica changed
-// it; without a bus (one process) there is nothing to tell.
-func watchConfig(nc *nats.Conn, uc *biz.Positioning) (*nats.Subscription, error) {
-	if nc == nil {
-		return nil, nil
+// it, until ctx ends; without a bus (one process) there is nothing to tell.
+func watchConfig(ctx context.Context, b *bus.Bus, uc *biz.Positioning) error {
+	if b == nil || b.NC == nil {
+		return nil
 	}
 	uc.Changed = func(tenant string) {
-		if err := nc.Publish(configSubject+tenant, nil); err != nil {
+		body, _ := json.Marshal(struct {
+			TenantID string `json:"tenantId"`
+		}{tenant})
+		if err := b.NC.Publish(configSubject+tenant, body); err != nil {
 			slog.Warn("positioning: the configuration change was not announced to the other replicas", "tenant", tenant, "err", err)
 		}
 	}
-	return nc.Subscribe(configSubject+"*", func(m *nats.Msg) {
-		tenant := strings.TrimPrefix(m.Subject, configSubject)
+	return b.Watch(ctx, configSubject+"*", func(tenant, _ string) {
 		if err := uc.ReloadTenant(context.Background(), tenant); err != nil {
 			slog.Error("positioning: reloading a tenant's configuration failed", "tenant", tenant, "err", err)
 		}
 	})
-}
-
-func closeSub(s *nats.Subscription) {
-	if s != nil {
-		_ = s.Unsubscribe()
-	}
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

@@ -40,11 +40,11 @@ func TestAConfigurationChangeReachesEveryReplica(t *testing.T) {
 	store := &configStore{zone: "旧区", still: 5}
 	replica := func() *biz.Positioning {
 		p := &biz.Positioning{Q: store, Engine: biz.NewEngine(nil, nil, biz.NewHub(10), biz.DefaultRules)}
-		sub, err := watchConfig(b.NC, p)
-		if err != nil {
+		wctx, stop := context.WithCancel(ctx)
+		t.Cleanup(stop)
+		if err := watchConfig(wctx, b, p); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { closeSub(sub) })
 		return p
 	}
 	one, two := replica(), replica()
@@ -67,7 +67,8 @@ func TestAConfigurationChangeReachesEveryReplica(t *testing.T) {
 		}
 	}
 	// without a bus (one process) nothing is announced
-	if sub, err := watchConfig(nil, &biz.Positioning{}); sub != nil || err != nil {
-		t.Fatalf("no bus: %v %v", sub, err)
+	alone := &biz.Positioning{}
+	if err := watchConfig(ctx, nil, alone); err != nil || alone.Changed != nil {
+		t.Fatalf("no bus: %v, announcer set %v", err, alone.Changed != nil)
 	}
 }
