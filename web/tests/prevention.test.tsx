@@ -11,7 +11,7 @@ import {
   riskLevelOf,
   taskCheckable,
 } from '@/services/prevention';
-import { Bars, Ring } from '@/pages/dual-prophylaxis';
+import { Bars, Ring } from '@/components/BigScreen';
 import RiskTag from '@/pages/safetyRisk/components/RiskTag';
 import { gradeOf } from '@/pages/safetyRisk/components/EventFormModal';
 import { idsToText } from '@/pages/safetyRisk/identification/fields';
