@@ -7,6 +7,11 @@
 // and give it a Versioned method; this package does the rest once.
 package ruletable
 
+import (
+	"context"
+	"strings"
+)
+
 // Number is a rule value's type.
 type Number interface{ ~int32 | ~float64 }
 
@@ -92,4 +97,49 @@ func Views[V Number, R any, P Versioned[V, R]](t Table[V], rows []R) []View[V, R
 		out = append(out, View[V, R]{Def: d, Current: cur[d.Code]})
 	}
 	return out
+}
+
+// Transactor runs fn in one database transaction (kit/db.Transactor).
+type Transactor interface {
+	Tx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Store is a service's rule table as Submit needs it.
+type Store[V Number] struct {
+	Tx Transactor
+	// Create stores one new version of a rule.
+	Create func(ctx context.Context, code string, value V, source string, version int32) error
+}
+
+// Submit writes value as the next version of code, in one transaction with load (the caller
+// tenant's stored versions of every code). check sees the rules in force with the new value in
+// place, so it can hold the value to its bounds and to the other rules (a flood's end below its
+// start, grade bounds rising) and refuse with a clear error. Submit answers the rules in force
+// after the write, for services that hand them to an engine.
+func Submit[V Number, R any, P Versioned[V, R]](ctx context.Context, s Store[V], load func(ctx context.Context) ([]R, error),
+	code string, value V, source string, check func(set map[string]V) error) (map[string]V, error) {
+	var out map[string]V
+	err := s.Tx.Tx(ctx, func(ctx context.Context) error {
+		rows, err := load(ctx)
+		if err != nil {
+			return err
+		}
+		set := InForce[V, R, P](rows)
+		set[code] = value
+		if err := check(set); err != nil {
+			return err
+		}
+		var last int32
+		for i := range rows {
+			if c, _, v := P(&rows[i]).Versioned(); c == code {
+				last = max(last, v)
+			}
+		}
+		if err := s.Create(ctx, code, value, strings.TrimSpace(source), last+1); err != nil {
+			return err
+		}
+		out = set
+		return nil
+	})
+	return out, err
 }

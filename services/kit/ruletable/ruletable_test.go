@@ -1,6 +1,10 @@
 package ruletable
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"testing"
+)
 
 type row struct {
 	code    string
@@ -33,5 +37,54 @@ func TestVersionsInForce(t *testing.T) {
 	}
 	if _, ok := table.Of("gone"); ok {
 		t.Fatal("a stored code the table no longer has is not a rule")
+	}
+}
+
+// memTx runs fn and keeps the rows it wrote only when fn succeeds, like a transaction.
+type memTx struct {
+	rows, pending []row
+}
+
+func (m *memTx) Tx(ctx context.Context, fn func(ctx context.Context) error) error {
+	m.pending = nil
+	if err := fn(ctx); err != nil {
+		return err
+	}
+	m.rows = append(m.rows, m.pending...)
+	return nil
+}
+
+func TestSubmitWritesTheNextVersionOfItsCodeOnly(t *testing.T) {
+	m := &memTx{rows: []row{{"report.hours", 2, 1}, {"report.hours", 3, 2}, {"investigation.days", 50, 7}}}
+	var sources []string
+	store := Store[float64]{Tx: m, Create: func(_ context.Context, code string, value float64, source string, version int32) error {
+		m.pending = append(m.pending, row{code, value, version})
+		sources = append(sources, source)
+		return nil
+	}}
+	load := func(context.Context) ([]row, error) { return m.rows, nil }
+	var seen map[string]float64
+	set, err := Submit[float64](context.Background(), store, load, "report.hours", 1.5, "  企业制度 ", func(s map[string]float64) error {
+		seen = s
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := m.rows[len(m.rows)-1]; last != (row{"report.hours", 1.5, 3}) || sources[0] != "企业制度" {
+		t.Fatalf("stored %+v with source %q", last, sources[0])
+	}
+	if seen["report.hours"] != 1.5 || seen["investigation.days"] != 50 || set["report.hours"] != 1.5 {
+		t.Fatalf("the check and the answer see the new value among the others: %v %v", seen, set)
+	}
+
+	// a refusal writes nothing
+	refused := errors.New("调查期限应大于上报期限")
+	before := len(m.rows)
+	if _, err := Submit[float64](context.Background(), store, load, "investigation.days", 0.1, "x", func(map[string]float64) error { return refused }); err != refused {
+		t.Fatalf("want the check's error, got %v", err)
+	}
+	if len(m.rows) != before {
+		t.Fatal("a refused value was stored")
 	}
 }

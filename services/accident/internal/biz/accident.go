@@ -129,23 +129,20 @@ func (s *Accidents) SubmitRule(ctx context.Context, code string, value float64, 
 	if err := valid.Required("规则依据", source); err != nil {
 		return err
 	}
-	return s.Tx.Tx(ctx, func(ctx context.Context) error {
-		set, err := s.RuleSetOf(ctx)
-		if err != nil {
-			return err
-		}
-		set[code] = value
-		for _, o := range gradeOrder {
-			if !(set.Get(o[0]) < set.Get(o[1]) && set.Get(o[1]) < set.Get(o[2])) {
-				return errs.BadRequest("事故等级下限须满足 较大 < 重大 < 特别重大")
+	store := ruletable.Store[float64]{Tx: s.Tx, Create: func(ctx context.Context, code string, value float64, source string, version int32) error {
+		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: source, Version: version})
+	}}
+	_, err := ruletable.Submit[float64](ctx, store, func(ctx context.Context) ([]Rule, error) { return s.Q.Rules(ctx, "") },
+		code, value, source, func(set map[string]float64) error {
+			rs := RuleSet(set)
+			for _, o := range gradeOrder {
+				if !(rs.Get(o[0]) < rs.Get(o[1]) && rs.Get(o[1]) < rs.Get(o[2])) {
+					return errs.BadRequest("事故等级下限须满足 较大 < 重大 < 特别重大")
+				}
 			}
-		}
-		rows, err := s.Q.Rules(ctx, code)
-		if err != nil {
-			return err
-		}
-		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[float64](rows)})
-	})
+			return nil
+		})
+	return err
 }
 
 // ---- reports ----

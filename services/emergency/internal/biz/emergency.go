@@ -145,13 +145,12 @@ func (e *Emergency) SubmitRule(ctx context.Context, code string, value int32, so
 	if err := valid.Required("规则依据", source); err != nil {
 		return err
 	}
-	return e.Tx.Tx(ctx, func(ctx context.Context) error {
-		rows, err := e.Q.Rules(ctx, code)
-		if err != nil {
-			return err
-		}
-		return e.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[int32](rows)})
-	})
+	store := ruletable.Store[int32]{Tx: e.Tx, Create: func(ctx context.Context, code string, value int32, source string, version int32) error {
+		return e.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: source, Version: version})
+	}}
+	_, err := ruletable.Submit[int32](ctx, store, func(ctx context.Context) ([]Rule, error) { return e.Q.Rules(ctx, code) },
+		code, value, source, func(map[string]int32) error { return nil })
+	return err
 }
 
 // ---- calendar ----

@@ -164,13 +164,12 @@ func (s *Health) SubmitRule(ctx context.Context, code string, value float64, sou
 	if err := valid.Required("规则依据", source); err != nil {
 		return err
 	}
-	return s.Tx.Tx(ctx, func(ctx context.Context) error {
-		rows, err := s.Q.Rules(ctx, code)
-		if err != nil {
-			return err
-		}
-		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[float64](rows)})
-	})
+	store := ruletable.Store[float64]{Tx: s.Tx, Create: func(ctx context.Context, code string, value float64, source string, version int32) error {
+		return s.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: source, Version: version})
+	}}
+	_, err := ruletable.Submit[float64](ctx, store, func(ctx context.Context) ([]Rule, error) { return s.Q.Rules(ctx, code) },
+		code, value, source, func(map[string]float64) error { return nil })
+	return err
 }
 
 // ---- posts and factors ----

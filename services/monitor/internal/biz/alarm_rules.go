@@ -2,7 +2,6 @@ package biz
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"anquan/kit/db"
@@ -154,33 +153,12 @@ func (m *Monitor) SubmitRule(ctx context.Context, code string, value int32, sour
 	if err != nil {
 		return err
 	}
-	var rules Rules
-	err = m.Tx.Tx(ctx, func(ctx context.Context) error {
-		rows, err := m.Q.Rules(ctx, "")
-		if err != nil {
-			return err
-		}
-		set := ruletable.InForce[int32](rows)
-		if err := ValidateRule(code, value, source, set); err != nil {
-			return err
-		}
-		var mine []Rule
-		for _, r := range rows {
-			if r.Code == code {
-				mine = append(mine, r)
-			}
-		}
-		if err := m.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[int32](mine)}); err != nil {
-			return err
-		}
-		set[code] = value
-		rules = RulesOf(set)
-		return nil
-	})
+	set, err := ruletable.Submit[int32](ctx, m.ruleStore(), m.allRules, code, value, source,
+		func(set map[string]int32) error { return ValidateRule(code, value, source, set) })
 	if err != nil {
 		return err
 	}
-	m.Engine.SetRules(id.TenantID, rules)
+	m.Engine.SetRules(id.TenantID, RulesOf(set))
 	return nil
 }
 
@@ -196,3 +174,12 @@ func RulesByTenant(rows []Rule) map[string]Rules {
 	}
 	return out
 }
+
+// ruleStore writes monitor's rule versions for ruletable.Submit.
+func (m *Monitor) ruleStore() ruletable.Store[int32] {
+	return ruletable.Store[int32]{Tx: m.Tx, Create: func(ctx context.Context, code string, value int32, source string, version int32) error {
+		return m.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: source, Version: version})
+	}}
+}
+
+func (m *Monitor) allRules(ctx context.Context) ([]Rule, error) { return m.Q.Rules(ctx, "") }

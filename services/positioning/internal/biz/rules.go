@@ -2,7 +2,6 @@ package biz
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"anquan/kit/db"
@@ -165,33 +164,12 @@ func (p *Positioning) SubmitRule(ctx context.Context, code string, value int32, 
 	if err != nil {
 		return err
 	}
-	var rules Rules
-	err = p.Tx.Tx(ctx, func(ctx context.Context) error {
-		rows, err := p.Q.Rules(ctx, "")
-		if err != nil {
-			return err
-		}
-		set := ruletable.InForce[int32](rows)
-		if err := ValidateRule(code, value, source, set); err != nil {
-			return err
-		}
-		var mine []Rule
-		for _, r := range rows {
-			if r.Code == code {
-				mine = append(mine, r)
-			}
-		}
-		if err := p.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: strings.TrimSpace(source), Version: ruletable.Next[int32](mine)}); err != nil {
-			return err
-		}
-		set[code] = value
-		rules = RulesOf(set)
-		return nil
-	})
+	set, err := ruletable.Submit[int32](ctx, p.ruleStore(), p.allRules, code, value, source,
+		func(set map[string]int32) error { return ValidateRule(code, value, source, set) })
 	if err != nil {
 		return err
 	}
-	p.Engine.SetRules(id.TenantID, rules)
+	p.Engine.SetRules(id.TenantID, RulesOf(set))
 	p.changed(id.TenantID)
 	return nil
 }
@@ -209,3 +187,12 @@ func RulesByTenant(rows []Rule) map[string]Rules {
 	}
 	return out
 }
+
+// ruleStore writes positioning's rule versions for ruletable.Submit.
+func (p *Positioning) ruleStore() ruletable.Store[int32] {
+	return ruletable.Store[int32]{Tx: p.Tx, Create: func(ctx context.Context, code string, value int32, source string, version int32) error {
+		return p.Rules.Create(ctx, &Rule{Code: code, Value: value, Source: source, Version: version})
+	}}
+}
+
+func (p *Positioning) allRules(ctx context.Context) ([]Rule, error) { return p.Q.Rules(ctx, "") }
