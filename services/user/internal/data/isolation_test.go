@@ -108,3 +108,43 @@ func TestQueriesWithoutIdentityFailClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A role or department is matched as a whole member of the comma list: first, middle, last or
+// alone, and 12 never matches 112 or 123.
+func TestCommaListMatchesWholeMembersOnly(t *testing.T) {
+	env := usertest.New(t)
+	a := usertest.Admin(usertest.TenantA, 1)
+	q := data.NewQueries(env.DB)
+	lists := map[string]string{"alone": "12", "first": "12,30", "middle": "30,12,31", "last": "30,12", "prefix": "112", "suffix": "123,30", "inside": "30,4125"}
+	for account, list := range lists {
+		u := &biz.User{Account: account, Name: account, Password: "x", RoleID: list, DeptID: list, MainDeptID: 999}
+		u.Status = biz.StatusNormal
+		if err := q.CreateUser(a, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]bool{"alone": true, "first": true, "middle": true, "last": true}
+	check := func(name string, f biz.Filter) {
+		t.Helper()
+		list, err := q.ListUsers(a, paging.Query{}, f, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, u := range list {
+			if _, ok := lists[u.Account]; ok {
+				got[u.Account] = true
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s matched %v, want %v", name, got, want)
+		}
+		for k := range want {
+			if !got[k] {
+				t.Fatalf("%s missed %s: %v", name, k, got)
+			}
+		}
+	}
+	check("role", biz.Filter{Groups: &biz.Groups{Roles: []int64{12}}})
+	check("department", biz.Filter{Dept: 12, Depts: []int64{12}})
+}

@@ -49,9 +49,8 @@ func where(f biz.Filter) func(*gorm.DB) *gorm.DB {
 				or, args = append(or, "main_dept_id IN ?"), append(args, g.Depts)
 			}
 			for _, r := range g.Roles {
-				v := strconv.FormatInt(r, 10)
-				or = append(or, "(role_id = ? OR role_id LIKE ? OR role_id LIKE ? OR role_id LIKE ?)")
-				args = append(args, v, v+",%", "%,"+v, "%,"+v+",%")
+				cond, in := inCommaList("role_id", r)
+				or, args = append(or, cond), append(args, in...)
 			}
 			if len(or) == 0 {
 				or = append(or, "1 = 0")
@@ -61,12 +60,19 @@ func where(f biz.Filter) func(*gorm.DB) *gorm.DB {
 		if f.Dept != 0 {
 			// The subtree on the indexed main department, or the department
 			// itself anywhere in the comma list (a secondary department).
-			d := strconv.FormatInt(f.Dept, 10)
-			tx = tx.Where("(main_dept_id IN ? OR dept_id = ? OR dept_id LIKE ? OR dept_id LIKE ? OR dept_id LIKE ?)",
-				f.Depts, d, d+",%", "%,"+d, "%,"+d+",%")
+			cond, in := inCommaList("dept_id", f.Dept)
+			tx = tx.Where("(main_dept_id IN ? OR "+cond+")", append([]any{f.Depts}, in...)...)
 		}
 		return tx
 	}
+}
+
+// inCommaList is the condition "id is one of the comma list in column" (blade keeps a user's
+// roles and departments as "1,2,3"): the whole value, first, last or in the middle, so 12 never
+// matches 112 or 123. col is a constant of this file, never input.
+func inCommaList(col string, id int64) (string, []any) {
+	v := strconv.FormatInt(id, 10)
+	return "(" + col + " = ? OR " + col + " LIKE ? OR " + col + " LIKE ? OR " + col + " LIKE ?)", []any{v, v + ",%", "%," + v, "%," + v + ",%"}
 }
 
 func (q Queries) PageUsers(ctx context.Context, query paging.Query, f biz.Filter) (*paging.Page[biz.User], error) {
