@@ -3819,7 +3819,10 @@ type ReporterTallyQuery struct {
 	TenantId string                 `protobuf:"bytes,3,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
 	UserId   int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
 	// The asked person's latest reports to list (0-200).
-	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Count the asked person's reports only (the points centre keeps the tenant's ranking
+	// for a short while and asks only for the caller's own figures in between).
+	MineOnly      bool `protobuf:"varint,4,opt,name=mine_only,json=mineOnly,proto3" json:"mine_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3873,6 +3876,13 @@ func (x *ReporterTallyQuery) GetLimit() int32 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *ReporterTallyQuery) GetMineOnly() bool {
+	if x != nil {
+		return x.MineOnly
+	}
+	return false
 }
 
 type ReporterCount struct {
@@ -4509,12 +4519,13 @@ const file_blade_prevention_v1_prevention_proto_rawDesc = "" +
 	"plansTotal\"S\n" +
 	"\vUploadQuery\x12$\n" +
 	"\bprovince\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\bprovince\x12\x1e\n" +
-	"\x05kinds\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05kinds\"u\n" +
+	"\x05kinds\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05kinds\"\x92\x01\n" +
 	"\x12ReporterTallyQuery\x12$\n" +
 	"\ttenant_id\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12 \n" +
 	"\x05limit\x18\x02 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\x05limit\"v\n" +
+	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\x05limit\x12\x1b\n" +
+	"\tmine_only\x18\x04 \x01(\bR\bmineOnly\"v\n" +
 	"\rReporterCount\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1a\n" +
 	"\breported\x18\x02 \x01(\x05R\breported\x12\x14\n" +

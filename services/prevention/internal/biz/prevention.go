@@ -51,6 +51,10 @@ type Events interface {
 type Queries interface {
 	// ByIDs loads rows of the model dest points to (a *[]T) by id.
 	ByIDs(ctx context.Context, dest any, ids []int64) error
+	// ReporterCounts counts each reporter's hidden dangers in one grouped query: those not
+	// in state voided, of them those of level major, and those in state accepted. Reporters
+	// with nothing but voided reports are left out; user > 0 counts that reporter only.
+	ReporterCounts(ctx context.Context, user int64, voided, accepted, major int32) ([]ReporterCount, error)
 	// GroupCount counts rows of model per value of column.
 	GroupCount(ctx context.Context, model any, column, where string, args ...any) (map[int64]int64, error)
 	// Count counts rows of model.

@@ -226,3 +226,49 @@ func TestHazardPageMatchesPlainPage(t *testing.T) {
 		}
 	}
 }
+
+// The points centre's tally: one grouped query gives each reporter's reports not voided, of
+// them the major ones, and the accepted ones; mine-only counts one reporter; another tenant's
+// reports never count.
+func TestReporterTallyCountsInOneQuery(t *testing.T) {
+	g := openDB(t)
+	uc, _ := newUC(g, at("2026-11-21 10:30:00"))
+	ctx := inTenant()
+	add := func(ctx context.Context, user int64, state, level int32) {
+		t.Helper()
+		h := &biz.Hazard{DangerName: "h", ReportTime: at("2026-11-20 09:00:00"), ReportUserID: user, DangerState: state, DangerLevel: level, DangerSrc: 1}
+		if err := uc.Hazards.Create(ctx, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(ctx, 7, biz.HazardReported, biz.DangerMajor)
+	add(ctx, 7, biz.HazardAccepted, 0)
+	add(ctx, 7, biz.HazardVoided, biz.DangerMajor)
+	add(ctx, 8, biz.HazardVoided, 0) // nothing but voided: not listed
+	add(ctx, 9, biz.HazardAccepted, biz.DangerMajor)
+	other := ident.With(context.Background(), &ident.Identity{TenantID: "100002", UserID: 1, DataScope: ident.ScopeAll, Super: true})
+	add(other, 7, biz.HazardAccepted, biz.DangerMajor)
+
+	counts, _, err := uc.ReporterTally(context.Background(), tenant, 7, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[int64]biz.ReporterCount{}
+	for _, c := range counts {
+		by[c.UserID] = c
+	}
+	if len(by) != 2 || by[7] != (biz.ReporterCount{UserID: 7, Reported: 2, Major: 1, Accepted: 1}) ||
+		by[9] != (biz.ReporterCount{UserID: 9, Reported: 1, Major: 1, Accepted: 1}) {
+		t.Fatalf("tally: %+v", counts)
+	}
+	mine, list, err := uc.ReporterTally(context.Background(), tenant, 7, 10, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mine) != 1 || mine[0] != by[7] || len(list) != 3 {
+		t.Fatalf("mine only: %+v, %d reports listed", mine, len(list))
+	}
+	if _, _, err := uc.ReporterTally(context.Background(), tenant, 0, 0, true); err == nil {
+		t.Fatal("mine only without a person must be refused")
+	}
+}

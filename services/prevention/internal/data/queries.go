@@ -56,6 +56,30 @@ func (q *Queries) GroupCount(ctx context.Context, model any, column, where strin
 	return out, nil
 }
 
+func (q *Queries) ReporterCounts(ctx context.Context, user int64, voided, accepted, major int32) ([]biz.ReporterCount, error) {
+	var rows []biz.ReporterCount
+	tx := q.conn(ctx).Model(&biz.Hazard{})
+	if user > 0 {
+		tx = tx.Where("report_user_id = ?", user)
+	}
+	err := tx.
+		Select(`report_user_id AS user_id,
+			SUM(CASE WHEN danger_state <> ? THEN 1 ELSE 0 END) AS reported,
+			SUM(CASE WHEN danger_state <> ? AND danger_level = ? THEN 1 ELSE 0 END) AS major,
+			SUM(CASE WHEN danger_state = ? THEN 1 ELSE 0 END) AS accepted`, voided, voided, major, accepted).
+		Where("report_user_id > 0").Group("report_user_id").Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("reporter counts: %w", err)
+	}
+	out := rows[:0]
+	for _, r := range rows {
+		if r.Reported > 0 {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
 func (q *Queries) Count(ctx context.Context, model any, where string, args ...any) (int64, error) {
 	var n int64
 	tx := q.conn(ctx).Model(model)

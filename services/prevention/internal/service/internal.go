@@ -9,7 +9,7 @@ import (
 
 // ReporterTally (PreventionInternal): hidden dangers counted by reporter for the points centre.
 func (s *Prevention) ReporterTally(ctx context.Context, q *pb.ReporterTallyQuery) (*pb.ReporterTallyReply, error) {
-	counts, mine, err := s.uc.ReporterTally(ctx, q.TenantId, q.UserId, int(q.Limit))
+	counts, mine, err := s.uc.ReporterTally(ctx, q.TenantId, q.UserId, int(q.Limit), q.MineOnly)
 	if err != nil {
 		return nil, err
 	}
