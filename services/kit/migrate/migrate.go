@@ -22,6 +22,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/pressly/goose/v3"
@@ -336,4 +337,24 @@ func DropIndex(ctx context.Context, x Execer, dialect, table, name string) error
 	}
 	_, err = x.ExecContext(ctx, q)
 	return err
+}
+
+// Rebind turns the ? placeholders of a Go migration's statement into PostgreSQL's $n (MySQL and
+// SQLite take ? as they are). Go migrations run on database/sql without gorm, which would
+// otherwise do this; the statements are constants of the migration and hold no literal '?'.
+func Rebind(dialect, q string) string {
+	if dialect != "postgres" {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

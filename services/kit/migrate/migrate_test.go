@@ -171,3 +171,15 @@ func TestConcurrentStartsMigrateOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestRebindNumbersPlaceholdersForPostgresOnly(t *testing.T) {
+	q := "INSERT INTO t (a, b) SELECT ?, x FROM u WHERE id = ? AND n = '中'"
+	if got := migrate.Rebind("postgres", q); got != "INSERT INTO t (a, b) SELECT $1, x FROM u WHERE id = $2 AND n = '中'" {
+		t.Fatalf("postgres: %s", got)
+	}
+	for _, d := range []string{"mysql", "sqlite"} {
+		if migrate.Rebind(d, q) != q {
+			t.Fatalf("%s changed the statement", d)
+		}
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"strconv"
-	"strings"
 
 	"github.com/pressly/goose/v3"
 
@@ -32,24 +30,6 @@ var Migrations = func() migrate.Set {
 	}
 	return s
 }()
-
-// rebind turns ? placeholders into PostgreSQL's $n.
-func rebind(dialect, q string) string {
-	if dialect != "postgres" {
-		return q
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range q {
-		if r == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
 
 // carryTaskPoints (version 3) moves the comma lists of inspection_task
 // (point_ids) into inspection_task_point, then drops the column: one row per
@@ -88,7 +68,7 @@ func carryTaskPoints(ctx context.Context, d *sql.DB, dialect string) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	insert := rebind(dialect, `INSERT INTO inspection_task_point (id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
+	insert := migrate.Rebind(dialect, `INSERT INTO inspection_task_point (id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
  tenant_id, task_id, plan_id, point_id, seq, dept_id, inspector_user_id, inspector_name, start_at, end_at, miss_at, inspect_status, record_id)
  SELECT ?, t.create_user, t.create_dept, t.create_time, t.update_user, t.update_time, 1, t.is_deleted,
  t.tenant_id, t.id, t.plan_id, ?, ?, COALESCE(p.dept_id, 0), t.inspector_user_id, t.inspector_name, t.start_at, t.end_at, t.end_at, 1, 0

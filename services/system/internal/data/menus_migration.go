@@ -4,10 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 
 	"anquan/kit/ident"
+	"anquan/kit/migrate"
 	"anquan/system/internal/biz"
 )
 
@@ -71,7 +71,7 @@ func seedTemplateMenus(ctx context.Context, tx *sql.Tx, dialect string, codes []
 	if err != nil {
 		return err
 	}
-	q := func(s string) string { return rebind(dialect, s) }
+	q := func(s string) string { return migrate.Rebind(dialect, s) }
 	rows, err := tx.QueryContext(ctx, q("SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id"))
 	if err != nil {
 		return err
@@ -152,22 +152,4 @@ func menuIDs(ctx context.Context, tx *sql.Tx, q func(string) string, tenant stri
 		}
 	}
 	return out, rows.Err()
-}
-
-// rebind turns ? placeholders into PostgreSQL's $n (the statements hold no literal '?').
-func rebind(dialect, s string) string {
-	if dialect != "postgres" {
-		return s
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		if r == '?' {
-			n++
-			fmt.Fprintf(&b, "$%d", n)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -12,6 +12,7 @@ import (
 
 	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/migrate"
 
 	"anquan/kit/ident"
 	"anquan/system/internal/biz"
@@ -56,7 +57,7 @@ func seedTemplateMenusOn(t *testing.T, dialect string) {
 	}
 	exec := func(q string, args ...any) {
 		t.Helper()
-		if _, err := sqlDB.Exec(rebind(dialect, q), args...); err != nil {
+		if _, err := sqlDB.Exec(migrate.Rebind(dialect, q), args...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -102,10 +103,10 @@ func seedTemplateMenusOn(t *testing.T, dialect string) {
 }
 
 func TestRebindNumbersPlaceholdersForPostgres(t *testing.T) {
-	if got := rebind("postgres", "a = ? AND b = ?"); got != "a = $1 AND b = $2" {
+	if got := migrate.Rebind("postgres", "a = ? AND b = ?"); got != "a = $1 AND b = $2" {
 		t.Error(got)
 	}
-	if got := rebind("mysql", "a = ?"); got != "a = ?" {
+	if got := migrate.Rebind("mysql", "a = ?"); got != "a = ?" {
 		t.Error(got)
 	}
 }
