@@ -7,6 +7,9 @@ import { antd, openSuite } from '../suite.mjs';
 const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('emergency');
 const { toast, modalOf, item, row, pick } = antd(page);
 const place = `合成装置区 E2E-${Date.now() % 100000}`;
+const org = `储运部 E2E-${Date.now() % 100000}`;
+// A day far enough ahead that no demo shift overlaps, in the platform's zone (UTC+8).
+const later = new Date(Date.now() + 8 * 3600 * 1000 + 40 * 86400 * 1000).toISOString().slice(0, 10);
 
 await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
 
@@ -19,6 +22,41 @@ await scenario("today's duty board shows who is on duty now", async () => {
   expect(text.includes('在岗'), `on duty now: ${text}`);
   expect((await page.locator('.ant-table-tbody').innerText()).includes('安全环保部'), 'the day-shift department is on the board');
   await shot('emergency-duty-board');
+});
+
+await scenario('a roster gives each person on duty a phone', async () => {
+  await page.goto(`${BASE}/emergency/duty`);
+  await page.locator('.ant-table-tbody').waitFor({ timeout: 30000 });
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const m = modalOf('新增');
+  await item(m, '部门/岗位').locator('input').fill(org);
+  for (const label of ['开始日期', '结束日期']) {
+    const d = item(m, label).locator('input');
+    await d.click();
+    await d.fill(later);
+    await d.press('Enter');
+  }
+  await m.getByRole('button', { name: /添加值班人员/ }).click();
+  await m.locator('.ant-pro-form-list-item .ant-select-selector').first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '张主任' })
+    .first()
+    .click();
+  await m.locator('.ant-pro-form-list-item input[id$="phone"]').first().fill('13911112222');
+  await m.locator('.ant-modal-footer .ant-btn-primary').click();
+  await toast('操作成功').waitFor({ timeout: 30000 });
+  await row(org).waitFor({ timeout: 30000 });
+  await row(org).locator('a', { hasText: '编辑' }).click();
+  const e = modalOf('编辑');
+  const phone = e.locator('.ant-pro-form-list-item input[id$="phone"]').first();
+  await phone.waitFor({ timeout: 30000 });
+  expect((await phone.inputValue()) === '13911112222', `the person's phone is kept: ${await phone.inputValue()}`);
+  expect((await e.locator('.ant-pro-form-list-item').first().innerText()).includes('张主任'), 'the person is kept');
+  await shot('emergency-duty-phones');
+  await e.locator('.ant-modal-footer .ant-btn').first().click();
 });
 
 await scenario(

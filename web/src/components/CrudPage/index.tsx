@@ -163,6 +163,7 @@ function FormField({ f, mode, dictOptions }: { f: CrudField; mode: Mode; dictOpt
     disabled: mode === 'edit' && cfg.disabledOnEdit,
     placeholder: cfg.placeholder ? tt(cfg.placeholder) : prompt,
   } as any;
+  if (cfg.custom) return <>{cfg.custom(common, mode)}</>;
   dictOptions = dictOptions || (translateOptions(f.options, tt) as any);
   const fp = { ...(cfg.fieldProps || {}) };
   switch (type) {

@@ -67,6 +67,14 @@ export interface CrudField {
         multiple?: boolean;
         /** an end date: may not be before this (start) field, with the spec's date messages */
         after?: string;
+        /**
+         * A form item the types above cannot express (e.g. a list of rows): given the item's
+         * name, label, rules and placeholder as the other types get them, and the dialog's mode.
+         */
+        custom?: (
+          common: { name: string; label: string; rules: Rule[]; disabled?: boolean; placeholder?: string },
+          mode: 'add' | 'edit' | 'view',
+        ) => React.ReactNode;
       };
 }
 

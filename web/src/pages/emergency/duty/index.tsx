@@ -1,5 +1,6 @@
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/user';
+import { DutyPeople } from './people';
 import { DUTY_TYPES, dutyApi } from '@/services/emergency';
 import { rule } from '@/utils/validate';
 
@@ -27,10 +28,9 @@ const fields: CrudField[] = [
   { title: '值班人员', dataIndex: 'personNames', search: true, ellipsis: true, form: false },
   {
     title: '值班人员',
-    dataIndex: 'personIds',
-    type: 'select',
+    dataIndex: 'people',
     hideInTable: true,
-    form: { required: true, multiple: true, request: userOptions, span: 24, viewAs: 'personNames' },
+    form: { span: 24, custom: (c, mode) => <DutyPeople name={c.name} label={c.label} mode={mode} /> },
   },
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
 ];
@@ -46,12 +46,12 @@ export default function DutyRosterPage() {
       beforeOpen={(r: any) => ({
         ...r,
         leaderUserId: r.leaderUserId && r.leaderUserId !== '0' ? r.leaderUserId : undefined,
-        personIds: (r.people || []).filter((p: any) => !p.leader).map((p: any) => String(p.userId)),
+        people: (r.people || []).filter((p: any) => !p.leader).map((p: any) => ({ userId: String(p.userId), phone: p.phone || '' })),
       })}
-      beforeSubmit={(v: any) => {
-        const { personIds, ...rest } = v;
-        return { ...rest, people: (personIds || []).map((id: string) => ({ userId: id })) };
-      }}
+      beforeSubmit={(v: any) => ({
+        ...v,
+        people: (v.people || []).map((p: any) => ({ userId: p.userId, phone: (p.phone || '').trim() })),
+      })}
     />
   );
 }
