@@ -43,6 +43,10 @@ var (
 
 func main() {
 	flag.Parse()
+	if *bareServe != "" {
+		serveBare(*bareServe, *bareBody)
+		return
+	}
 	dir, err := os.MkdirTemp("", "anquan-bench-")
 	must(err)
 	defer func() { _ = os.RemoveAll(dir) }() // best-effort removal of the temporary data dir
@@ -59,7 +63,7 @@ func main() {
 	seed(filepath.Join(dir, "user.db"), *users)
 	fmt.Printf("seeded %d users into tenant 100001\n", *users)
 	for _, a := range areas {
-		if a.seed != nil && wanted(a.name) {
+		if a.seed != nil && wanted(a.name) && !*peer { // the comparison reads the user list only
 			t0 := time.Now()
 			a.seed(dir)
 			fmt.Printf("seeded %s in %v\n", a.name, time.Since(t0).Round(time.Millisecond))
@@ -78,6 +82,10 @@ func main() {
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns * 2, MaxConnsPerHost: *conns * 2}, Timeout: 30 * time.Second}
 	token := login(client, base, "admin", "admin")
+	if *peer {
+		runPeer(client, base, token, p.Process.Pid, dir)
+		return
+	}
 
 	list := func(name, filter string) {
 		run(client, name, func(i int) *http.Request {
@@ -230,11 +238,30 @@ func cpuSeconds(pid int) float64 {
 	return (ut + st) / 100 // clock ticks (USER_HZ 100)
 }
 
-// run drives one scenario with *conns workers for *duration.
+// run drives one scenario with *conns workers for *duration and prints its figures.
 func run(c *http.Client, name string, mk func(i int) *http.Request) {
 	if *only != "" && !strings.Contains(name, *only) {
 		return
 	}
+	prof := startProfile(c, name)
+	r := measure(c, serverPID, mk)
+	prof()
+	fmt.Printf("%-42s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   server CPU %6.0f µs/req   errors %d\n", name, r.rps,
+		ms(r.p50), ms(r.p99), r.cpuPerReq, r.errors)
+}
+
+// figures are one scenario run's results.
+type figures struct {
+	rps, cpuPerReq float64 // cpuPerReq in µs, of process pid
+	p50, p99       time.Duration
+	errors         int64
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// measure drives mk with *conns workers for *duration; pid is the server whose CPU time is
+// charged to the requests. A non-200 answer counts as an error.
+func measure(c *http.Client, pid int, mk func(i int) *http.Request) figures {
 	var (
 		mu    sync.Mutex
 		lat   []time.Duration
@@ -242,10 +269,8 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 		count atomic.Int64
 		wg    sync.WaitGroup
 	)
-	cpu0 := cpuSeconds(serverPID)
+	cpu0 := cpuSeconds(pid)
 	end := time.Now().Add(*duration)
-	prof := startProfile(c, name)
-	defer prof()
 	for w := 0; w < *conns; w++ {
 		wg.Add(1)
 		go func(w int) {
@@ -279,12 +304,11 @@ func run(c *http.Client, name string, mk func(i int) *http.Request) {
 		}
 		return lat[int(float64(len(lat)-1)*p)]
 	}
-	perReq := 0.0
+	out := figures{rps: float64(count.Load()) / duration.Seconds(), p50: pct(0.50), p99: pct(0.99), errors: errs.Load()}
 	if n := count.Load(); n > 0 {
-		perReq = (cpuSeconds(serverPID) - cpu0) / float64(n) * 1e6
+		out.cpuPerReq = (cpuSeconds(pid) - cpu0) / float64(n) * 1e6
 	}
-	fmt.Printf("%-42s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   server CPU %6.0f µs/req   errors %d\n", name, float64(count.Load())/duration.Seconds(),
-		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, perReq, errs.Load())
+	return out
 }
 
 // benchBase is the server's address, for the profile requests.
