@@ -6,7 +6,7 @@
  * platform's client instead of staying black.
  */
 import React, { useEffect, useMemo, useState } from 'react';
-import { Card, Col, Empty, Radio, Row, Tag, Tree } from 'antd';
+import { Card, Col, ConfigProvider, Empty, Radio, Row, Tag, Tree, theme } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Camera, PLATFORMS, areaOptions, cameraApi, playCamera } from '@/services/video';
 import { Tx, useText } from '@/utils/i18nText';
@@ -65,7 +65,7 @@ export function VideoTile({ camera, height, dark }: { camera?: Camera; height: n
   if (!camera) body = tt('点击左侧摄像头播放');
   else if (state.error) body = <span style={{ padding: 8, textAlign: 'center' }}>{state.error}</span>;
   else if (!state.url) body = tt('加载中');
-  else body = <img src={state.url} alt={camera.name} style={{ maxWidth: '100%', maxHeight: '100%' }} />;
+  else body = <img src={state.url} alt={camera.name} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
   return (
     <div style={box} data-testid="video-tile" data-camera={camera?.id || ''} data-playing={state.url ? '1' : '0'}>
       {body}
@@ -133,11 +133,11 @@ export default function VideoWall({ dark, height = 620 }: { dark?: boolean; heig
   const tileHeight = Math.floor((height - 80) / cols) - 4;
   const platformName = (v?: string) => PLATFORMS.find((p) => p.value === v)?.label || v || '';
   const panelStyle: React.CSSProperties | undefined = dark
-    ? { background: 'rgba(10, 36, 76, 0.55)', borderColor: 'rgba(64, 158, 255, 0.28)', color: '#cfe3ff' }
+    ? { background: 'rgba(10, 36, 76, 0.55)', borderColor: 'rgba(64, 158, 255, 0.28)' }
     : undefined;
-  const headStyle: React.CSSProperties | undefined = dark ? { color: '#fff', borderColor: 'rgba(64, 158, 255, 0.28)' } : undefined;
+  const headStyle: React.CSSProperties | undefined = dark ? { borderColor: 'rgba(64, 158, 255, 0.28)' } : undefined;
 
-  return (
+  const wall = (
     <Row gutter={12} data-testid="video-wall">
       <Col xs={24} md={6}>
         <Card
@@ -155,7 +155,6 @@ export default function VideoWall({ dark, height = 620 }: { dark?: boolean; heig
               selectedKeys={[]}
               blockNode
               treeData={tree}
-              style={dark ? { background: 'transparent', color: '#cfe3ff' } : undefined}
               titleRender={(n: any) => {
                 const c = byKey.get(String(n.key));
                 if (!c) return <b>{n.title}</b>;
@@ -202,5 +201,11 @@ export default function VideoWall({ dark, height = 620 }: { dark?: boolean; heig
         </Card>
       </Col>
     </Row>
+  );
+  // On a full-window screen the wall takes antd's dark theme over the stage's background.
+  return dark ? (
+    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorBgContainer: 'transparent' } }}>{wall}</ConfigProvider>
+  ) : (
+    wall
   );
 }

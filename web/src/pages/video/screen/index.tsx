@@ -124,15 +124,20 @@ export default function ClosedManagementScreen() {
           </Panel>
         </div>
         <div className="aq-closed-col">
-          <Panel title="视频监控" className="fill">
+          <Panel title="视频监控" className="aq-closed-wall-panel">
             <div className="aq-closed-wall" data-testid="closed-wall">
               {Array.from({ length: 4 }, (_, i) => (
-                <VideoTile key={i} camera={cameras[i]} height={258} dark />
+                <VideoTile key={i} camera={cameras[i]} height={262} dark />
               ))}
             </div>
           </Panel>
           <Panel title="今日报警趋势(按小时)" testId="closed-trend">
-            <TrendLine points={hourPoints(s.byHour)} width={880} height={170} colour="#ff7a45" testId="screen-trend" />
+            <TrendLine points={hourPoints(s.byHour)} width={880} height={150} colour="#ff7a45" testId="screen-trend" />
+            <div className="aq-closed-hours">
+              {[0, 6, 12, 18, 23].map((h) => (
+                <span key={h}>{`${h}:00`}</span>
+              ))}
+            </div>
           </Panel>
         </div>
         <Panel title="实时报警动态" className="fill aq-closed-feed" testId="closed-feed">
