@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cameraTree } from '@/components/VideoWall';
 import { FEED_SIZE, hourPoints, mergeFeed } from '@/pages/video/screen';
+import { snapshotUrl } from '@/services/video';
 
 const alarm = (id: string, lastTime: string, handleStatus = 0) => ({ id, lastTime, alarmTime: lastTime, handleStatus }) as any;
 
@@ -49,5 +50,17 @@ describe('the camera tree', () => {
     expect(tree.map((n) => n.title)).toEqual(['仓库 (1)', '罐区 (2)', '未划分区域 (1)']);
     expect(tree[1].children?.map((c) => c.key)).toEqual(['cam-1', 'cam-4']);
     expect(tree.every((n) => n.selectable === false)).toBe(true);
+  });
+});
+
+describe('the snapshot of an alarm', () => {
+  it('carries the token to a stored file, and leaves other URLs as pushed', () => {
+    document.cookie = 'access_token=tok 1; path=/';
+    expect(snapshotUrl('/api/upload/preview/abc.jpg')).toBe('/api/upload/preview/abc.jpg?blade-auth=tok%201');
+    expect(snapshotUrl('https://box.example/1.jpg')).toBe('https://box.example/1.jpg');
+    expect(snapshotUrl('/favicon.svg')).toBe('/favicon.svg');
+    expect(snapshotUrl('')).toBe('');
+    document.cookie = 'access_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(snapshotUrl('/api/upload/preview/abc.jpg')).toBe('/api/upload/preview/abc.jpg');
   });
 });

@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Bars, Kpis, Panel, ScreenHead, ScreenStage, TrendLine, type TrendPoint } from '@/components/BigScreen';
 import { VideoTile, useCameras } from '@/components/VideoWall';
-import { HANDLE_STATES, type VideoAlarm, alarmStats, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
+import { HANDLE_STATES, type VideoAlarm, alarmStats, snapshotUrl, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
 import { useText } from '@/utils/i18nText';
 import './index.less';
 
@@ -155,7 +155,9 @@ export default function ClosedManagementScreen() {
                     data-id={String(a.id)}
                     data-status={st}
                   >
-                    <div className="snap">{a.snapshot ? <img src={a.snapshot} alt={tt('抓拍')} /> : <span>{tt('无抓拍')}</span>}</div>
+                    <div className="snap">
+                      {a.snapshot ? <img src={snapshotUrl(a.snapshot)} alt={tt('抓拍')} /> : <span>{tt('无抓拍')}</span>}
+                    </div>
                     <div className="txt">
                       <div className="head">
                         <b>{tt(a.alarmTypeName || a.alarmType || '')}</b>
