@@ -6,12 +6,14 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"anquan/kit/conf"
 	"anquan/kit/db"
+	"anquan/kit/timefmt"
 )
 
 // TestVideo: the demo cameras; camera validation, duplicates and removal;
@@ -39,6 +41,51 @@ func TestVideo(t *testing.T) {
 }
 
 const vs = "/api/video-surveillance"
+
+// videoStat is an answer of alarm/stats.
+type videoStat struct {
+	unhandled, today, confirmed, falseAlarm, camerasTotal, camerasOnline, mine, hourSum int64
+	byHour                                                                              [24]int64
+	byType, byCamera                                                                    map[string]int64
+}
+
+func (e *env) videoStats(t *testing.T, tok string) videoStat {
+	t.Helper()
+	r := e.get(vs+"/alarm/stats", tok)
+	ok(t, r, "alarm stats")
+	m := r.dataMap()
+	n := func(v any) int64 {
+		i, _ := strconv.ParseInt(str(v), 10, 64)
+		return i
+	}
+	s := videoStat{unhandled: n(m["unhandled"]), today: n(m["today"]), confirmed: n(m["confirmed"]), falseAlarm: n(m["falseAlarm"]),
+		camerasTotal: n(m["camerasTotal"]), camerasOnline: n(m["camerasOnline"]), mine: n(m["mine"]), byType: map[string]int64{}, byCamera: map[string]int64{}}
+	hours, _ := m["byHour"].([]any)
+	if len(hours) != 24 {
+		t.Fatalf("byHour has %d entries: %s", len(hours), truncate(r.Raw))
+	}
+	for i, h := range hours {
+		hm := h.(map[string]any)
+		if n(hm["hour"]) != int64(i) {
+			t.Fatalf("byHour[%d]: %v", i, hm)
+		}
+		s.byHour[i] = n(hm["count"])
+		s.hourSum += s.byHour[i]
+	}
+	for _, v := range m["byType"].([]any) {
+		tm := v.(map[string]any)
+		s.byType[str(tm["alarmType"])] = n(tm["count"])
+	}
+	cams, _ := m["byCamera"].([]any)
+	for _, v := range cams {
+		cm := v.(map[string]any)
+		s.byCamera[str(cm["cameraName"])] = n(cm["count"])
+	}
+	if s.hourSum != s.today {
+		t.Fatalf("the hours (%d) do not add up to today (%d): %s", s.hourSum, s.today, truncate(r.Raw))
+	}
+	return s
+}
 
 func (e *env) camera(t *testing.T, tok, channel string) map[string]any {
 	t.Helper()
@@ -175,6 +222,19 @@ func (e *env) testVideoAlarms(t *testing.T) {
 	if str(st.dataMap()["unhandled"]) != "3" {
 		t.Fatalf("stats: %v", st.dataMap())
 	}
+	before := e.videoStats(t, a)
+	if before.camerasTotal != 6 || before.camerasOnline != 6 || before.mine != 3 {
+		t.Fatalf("stats of the seeded cameras: %+v", before)
+	}
+	// The director is responsible for the tank cameras: one seeded unhandled alarm is his.
+	dirBefore := e.videoStats(t, dir)
+	if dirBefore.mine != 1 || dirBefore.unhandled != 3 {
+		t.Fatalf("the director's stats: %+v", dirBefore)
+	}
+	fails(t, e.get(vs+"/alarm/stats", op), 403, "", "operator reads the stats")
+	if b := e.videoStats(t, e.login("300003", "admin", "123456")); b.today != 0 || b.unhandled != 0 || b.camerasTotal != 0 || b.hourSum != 0 || len(b.byCamera) != 0 {
+		t.Fatalf("tenant B's stats: %+v", b)
+	}
 
 	// The stream is open before the push.
 	sse := e.videoStream(t, a)
@@ -226,6 +286,17 @@ func (e *env) testVideoAlarms(t *testing.T) {
 		t.Fatal("another type merged")
 	}
 
+	// Two new alarms (the merged push is one) today, in this hour, on that camera.
+	after := e.videoStats(t, a)
+	hour := time.Now().In(timefmt.Zone).Hour()
+	if after.today != before.today+2 || after.hourSum != after.today || after.byHour[hour] != before.byHour[hour]+2 || after.unhandled != before.unhandled+2 ||
+		after.byType["smoking"] != before.byType["smoking"]+1 || after.byType["intrusion"] != before.byType["intrusion"]+1 ||
+		after.byCamera["罐区全景球机"] != before.byCamera["罐区全景球机"]+2 {
+		t.Fatalf("stats after the pushes: before %+v after %+v", before, after)
+	}
+	if d := e.videoStats(t, dir); d.mine != dirBefore.mine+2 {
+		t.Fatalf("the director's unhandled alarms: %+v", d)
+	}
 	// The stream carried the new alarm with an id.
 	deadline := time.After(10 * time.Second)
 	for seen := false; !seen; {
@@ -281,6 +352,11 @@ func (e *env) testVideoAlarms(t *testing.T) {
 	ok(t, e.post(vs+"/alarm/handle", dir, map[string]any{"id": str(p3.dataMap()["id"]), "handleStatus": 2, "handleRemark": "巡检人员正常通行"}), "false alarm")
 	if al := e.get(vs+"/alarm/detail?id="+str(p3.dataMap()["id"]), a).dataMap(); al["hazardRaised"] == true || al["handleStatus"] != 2.0 {
 		t.Fatalf("false alarm: %v", al)
+	}
+
+	if h := e.videoStats(t, a); h.confirmed != before.confirmed || h.falseAlarm != before.falseAlarm+1 || h.unhandled != before.unhandled {
+		// the confirmed one was closed (3) afterwards: it counts as neither
+		t.Fatalf("stats after handling: before %+v after %+v", before, h)
 	}
 
 	// Tenants are apart.

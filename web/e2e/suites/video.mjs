@@ -1,8 +1,11 @@
-// Browser suite of the video-surveillance pages (摄像头管理, 视频监控, AI视频报警).
+// Browser suite of the video-surveillance pages (摄像头管理, 视频监控, AI视频报警, 企业封闭化管理,
+// 可视化平台).
 // `npm run e2e -- video` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
 // Logs in as admin of 100001, sees the seeded cameras, plays the simulator's live video on the
 // wall (frames decoded and changing), sees a pushed alarm arrive on the alarm list without a
-// reload (SSE), and confirms it with a remark (the hidden danger is raised by the service).
+// reload (SSE), and confirms it with a remark (the hidden danger is raised by the service); the
+// closed-management screen shows a pushed alarm with its snapshot within 2 s and its counts
+// change; /visualization plays a tile of its camera tree; the top bar counts unhandled alarms.
 import { openSuite } from '../suite.mjs';
 
 const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('video');
@@ -79,6 +82,112 @@ await scenario('a pushed alarm arrives live and is confirmed with a remark', asy
   await row.getByText('已确认').waitFor();
   await row.getByText('现场确认有明火').waitFor();
   await shot('video-03-alarm');
+});
+
+/** Pushes an alarm as the logged-in admin (an AI box would hold the push button). */
+const pushAlarm = (body) =>
+  page.evaluate(async (b) => {
+    const tok = decodeURIComponent((document.cookie.split('; ').find((c) => c.startsWith('access_token=')) || '').split('=')[1] || '');
+    const r = await fetch('/api/video-surveillance/alarm/push', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Blade-Auth': `bearer ${tok}` },
+      body: JSON.stringify(b),
+    });
+    return r.json();
+  }, body);
+
+await scenario('the top bar counts the unhandled alarms of the cameras the user handles', async () => {
+  await page.goto(`${BASE}/ai-video-alarm/list`);
+  const badge = page.locator('[data-testid="video-alarm-badge"]');
+  await badge.waitFor();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="video-alarm-badge"]')?.getAttribute('data-count')) > 0);
+  const before = Number(await badge.getAttribute('data-count'));
+  const pushed = await pushAlarm({ channelCode: 'SIM-WH-01', alarmType: 'phone', confidence: 0.8 });
+  expect(pushed.code === 200, `push answered ${JSON.stringify(pushed)}`);
+  if (!pushed.data?.merged) {
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="video-alarm-badge"]')?.getAttribute('data-count')) > n,
+      before,
+      { timeout: 5000 },
+    );
+  }
+});
+
+await scenario('the closed-management screen shows a pushed alarm live within 2 s with its snapshot, and its counts change', async () => {
+  await page.goto(`${BASE}/ai-video-alarm/index`);
+  await page.locator('[data-testid="closed-screen"]').waitFor();
+  const today = page.locator('[data-testid="screen-today"]');
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-testid="screen-today"]')?.textContent || ''));
+  // the figures, the counts and the camera wall are there
+  expect(/^\d+\/\d+$/.test(await page.locator('[data-testid="screen-online"]').textContent()), 'cameras online x/y');
+  await page.locator('[data-testid="closed-feed-item"]').first().waitFor();
+  await page.locator('[data-testid="closed-wall"] img[alt="罐区东侧枪机"]').waitFor();
+  await page.locator('[data-testid="screen-trend"]').waitFor();
+  const num = async (sel) => Number(await page.locator(sel).textContent());
+  const barCount = () =>
+    page.evaluate(() =>
+      Number(document.querySelector('[data-testid="screen-by-type"] [data-code="sleep"]')?.getAttribute('data-count') || 0),
+    );
+  const beforeToday = await num('[data-testid="screen-today"]');
+  const beforeOpen = await num('[data-testid="screen-unhandled"]');
+  const beforeSleep = await barCount();
+  // a new alarm (not merged): a type no one pushed on this camera
+  const t0 = Date.now();
+  const pushed = await pushAlarm({ channelCode: 'SIM-SYN-02', alarmType: 'sleep', confidence: 0.93, snapshot: '/favicon.svg' });
+  expect(pushed.code === 200 && !pushed.data.merged, `push answered ${JSON.stringify(pushed)}`);
+  const item = page.locator(`[data-testid="closed-feed-item"][data-id="${pushed.data.id}"]`);
+  await item.waitFor({ timeout: 2000 });
+  const took = Date.now() - t0;
+  expect(took <= 2000, `the alarm reached the screen in ${took} ms`);
+  console.log(`     the pushed alarm reached the screen in ${took} ms (push answer included)`);
+  expect((await item.getAttribute('data-status')) === '0', 'marked unhandled');
+  expect(
+    (await page.locator('[data-testid="closed-feed-item"]').first().getAttribute('data-id')) === String(pushed.data.id),
+    'the newest alarm is first',
+  );
+  await page.waitForFunction((id) => {
+    const img = document.querySelector(`[data-testid="closed-feed-item"][data-id="${id}"] img`);
+    return img && img.complete && img.naturalWidth > 0;
+  }, pushed.data.id);
+  // the counts follow (read again on the live event, no polling)
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="screen-today"]')?.textContent) > n, beforeToday, {
+    timeout: 5000,
+  });
+  expect((await num('[data-testid="screen-unhandled"]')) > beforeOpen, 'unhandled grew');
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="screen-by-type"] [data-code="sleep"]')?.getAttribute('data-count') || 0) > n,
+    beforeSleep,
+  );
+  expect(Number(await today.textContent()) >= beforeToday + 1, 'today grew');
+  await shot('video-04-closed-screen');
+});
+
+await scenario('/visualization plays a tile of its camera tree, outside the main layout', async () => {
+  await page.goto(`${BASE}/visualization`);
+  await page.locator('[data-testid="visualization-screen"]').waitFor();
+  expect((await page.locator('.ant-layout-sider').count()) === 0, 'no main layout');
+  const tree = page.locator('[data-testid="video-wall"] .ant-tree');
+  await tree.getByText('罐区全景球机').waitFor();
+  await page.waitForFunction(
+    () => {
+      const i = document.querySelector('[data-testid="visualization-screen"] img[alt="罐区东侧枪机"]');
+      return i && i.complete && i.naturalWidth === 480;
+    },
+    null,
+    { timeout: 15000 },
+  );
+  // 1 split, then a click on a camera of the tree plays it
+  await page.getByText('1分屏').click();
+  await tree.getByText('装卸站台球机').click();
+  await page.waitForFunction(
+    () => {
+      const i = document.querySelector('[data-testid="visualization-screen"] img[alt="装卸站台球机"]');
+      return i && i.complete && i.naturalWidth === 480;
+    },
+    null,
+    { timeout: 15000 },
+  );
+  await shot('video-05-visualization');
 });
 
 await finish();

@@ -9462,9 +9462,38 @@ export interface components {
             /** @description Whether the push was merged into an alarm of the dedupe window. */
             merged: boolean;
         };
-        /** @description Counts of the caller tenant's alarms. */
+        /**
+         * @description Counts of the caller tenant's alarms: unhandled ones of any day, and
+         *     those raised today (since 00:00 in the tenant zone) by type, by hour, by
+         *     camera and by handling.
+         */
         v1AlarmStats: {
+            /** @description Today's alarms of the cameras with the most, at most 10, most first. */
+            byCamera: components["schemas"]["v1CameraCount"][];
+            /** @description Today's alarms by hour: 24 entries, hour 0..23. */
+            byHour: components["schemas"]["v1HourCount"][];
             byType: components["schemas"]["v1TypeCount"][];
+            /** Format: int64 */
+            camerasOnline: string;
+            /**
+             * Format: int64
+             * @description The tenant's cameras, and those playable now (simulator or the
+             *     configured platform).
+             */
+            camerasTotal: string;
+            /**
+             * Format: int64
+             * @description Today's alarms confirmed (1) and found false (2).
+             */
+            confirmed: string;
+            /** Format: int64 */
+            falseAlarm: string;
+            /**
+             * Format: int64
+             * @description Unhandled alarms of the cameras the caller may handle (its responsible
+             *     person or in its data scope); 0 without the handle button.
+             */
+            mine: string;
             /** Format: int64 */
             today: string;
             /** Format: int64 */
@@ -9883,6 +9912,13 @@ export interface components {
             status: number;
             tenantId: string;
             updateTime: string;
+        };
+        v1CameraCount: {
+            /** Format: int64 */
+            cameraId: string;
+            cameraName: string;
+            /** Format: int64 */
+            count: string;
         };
         v1CameraPage: {
             /** Format: int32 */
@@ -12036,6 +12072,12 @@ export interface components {
              *     grind 砂轮, other 其他.
              */
             tools: string;
+        };
+        v1HourCount: {
+            /** Format: int64 */
+            count: string;
+            /** Format: int32 */
+            hour: number;
         };
         v1IdList: {
             items: string[];

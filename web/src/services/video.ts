@@ -9,6 +9,7 @@ import { listAreas } from './workticket';
 import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
 import type { Schemas } from './types';
+import { getToken } from '@/utils/auth';
 
 const V = '/api/video-surveillance';
 
@@ -23,6 +24,17 @@ export const playCamera = (id: string) => apiGet(`${V}/camera/play`, { id }).the
 export const alarmStats = () => apiGet(`${V}/alarm/stats`).then((r) => r.data);
 export const handleAlarm = (id: string, handleStatus: number, handleRemark: string, raiseHazard = true) =>
   post(`${V}/alarm/handle`, { id, handleStatus, handleRemark, raiseHazard });
+
+/**
+ * The <img> URL of an alarm's snapshot: a stored file's preview link (put-file's `link`, what an
+ * AI box that uploads its picture pushes) gets the token as ?blade-auth=, as an <img> cannot send
+ * the header; any other URL is used as pushed.
+ */
+export function snapshotUrl(s?: string): string {
+  if (!s) return '';
+  const token = getToken();
+  return s.startsWith('/api/upload/preview/') && !s.includes('?') && token ? `${s}?blade-auth=${encodeURIComponent(token)}` : s;
+}
 
 /** The tenant's risk partitions as select options. */
 export const areaOptions = () => listAreas().then((l: any[]) => l.map((a) => ({ label: a.name, value: String(a.id) })));

@@ -17,6 +17,8 @@ export const STATIC_LABELS: Record<string, string> = {
 const FULL_WINDOW: Record<string, { label: string; i18n: string }> = {
   '/risk-commitment': { label: '安全承诺', i18n: 'riskCommitment' },
   '/dual-prophylaxis/index': { label: '双重预防', i18n: 'dualProphylaxis' },
+  '/ai-video-alarm/index': { label: '企业封闭化管理', i18n: 'videoClosed' },
+  '/visualization': { label: '可视化平台', i18n: 'videoVisual' },
 };
 
 const LABEL_I18N: Record<string, string> = {

@@ -923,12 +923,28 @@ func (x *AlarmHandle) GetRaiseHazard() bool {
 	return false
 }
 
-// Counts of the caller tenant's alarms.
+// Counts of the caller tenant's alarms: unhandled ones of any day, and
+// those raised today (since 00:00 in the tenant zone) by type, by hour, by
+// camera and by handling.
 type AlarmStats struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unhandled     int64                  `protobuf:"varint,1,opt,name=unhandled,proto3" json:"unhandled,omitempty"`
-	Today         int64                  `protobuf:"varint,2,opt,name=today,proto3" json:"today,omitempty"`
-	ByType        []*TypeCount           `protobuf:"bytes,3,rep,name=by_type,json=byType,proto3" json:"by_type,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Unhandled int64                  `protobuf:"varint,1,opt,name=unhandled,proto3" json:"unhandled,omitempty"`
+	Today     int64                  `protobuf:"varint,2,opt,name=today,proto3" json:"today,omitempty"`
+	ByType    []*TypeCount           `protobuf:"bytes,3,rep,name=by_type,json=byType,proto3" json:"by_type,omitempty"`
+	// Today's alarms confirmed (1) and found false (2).
+	Confirmed  int64 `protobuf:"varint,4,opt,name=confirmed,proto3" json:"confirmed,omitempty"`
+	FalseAlarm int64 `protobuf:"varint,5,opt,name=false_alarm,json=falseAlarm,proto3" json:"false_alarm,omitempty"`
+	// Today's alarms by hour: 24 entries, hour 0..23.
+	ByHour []*HourCount `protobuf:"bytes,6,rep,name=by_hour,json=byHour,proto3" json:"by_hour,omitempty"`
+	// Today's alarms of the cameras with the most, at most 10, most first.
+	ByCamera []*CameraCount `protobuf:"bytes,7,rep,name=by_camera,json=byCamera,proto3" json:"by_camera,omitempty"`
+	// The tenant's cameras, and those playable now (simulator or the
+	// configured platform).
+	CamerasTotal  int64 `protobuf:"varint,8,opt,name=cameras_total,json=camerasTotal,proto3" json:"cameras_total,omitempty"`
+	CamerasOnline int64 `protobuf:"varint,9,opt,name=cameras_online,json=camerasOnline,proto3" json:"cameras_online,omitempty"`
+	// Unhandled alarms of the cameras the caller may handle (its responsible
+	// person or in its data scope); 0 without the handle button.
+	Mine          int64 `protobuf:"varint,10,opt,name=mine,proto3" json:"mine,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -984,6 +1000,167 @@ func (x *AlarmStats) GetByType() []*TypeCount {
 	return nil
 }
 
+func (x *AlarmStats) GetConfirmed() int64 {
+	if x != nil {
+		return x.Confirmed
+	}
+	return 0
+}
+
+func (x *AlarmStats) GetFalseAlarm() int64 {
+	if x != nil {
+		return x.FalseAlarm
+	}
+	return 0
+}
+
+func (x *AlarmStats) GetByHour() []*HourCount {
+	if x != nil {
+		return x.ByHour
+	}
+	return nil
+}
+
+func (x *AlarmStats) GetByCamera() []*CameraCount {
+	if x != nil {
+		return x.ByCamera
+	}
+	return nil
+}
+
+func (x *AlarmStats) GetCamerasTotal() int64 {
+	if x != nil {
+		return x.CamerasTotal
+	}
+	return 0
+}
+
+func (x *AlarmStats) GetCamerasOnline() int64 {
+	if x != nil {
+		return x.CamerasOnline
+	}
+	return 0
+}
+
+func (x *AlarmStats) GetMine() int64 {
+	if x != nil {
+		return x.Mine
+	}
+	return 0
+}
+
+type HourCount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Hour          int32                  `protobuf:"varint,1,opt,name=hour,proto3" json:"hour,omitempty"`
+	Count         int64                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HourCount) Reset() {
+	*x = HourCount{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HourCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HourCount) ProtoMessage() {}
+
+func (x *HourCount) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HourCount.ProtoReflect.Descriptor instead.
+func (*HourCount) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *HourCount) GetHour() int32 {
+	if x != nil {
+		return x.Hour
+	}
+	return 0
+}
+
+func (x *HourCount) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+type CameraCount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CameraId      int64                  `protobuf:"varint,1,opt,name=camera_id,json=cameraId,proto3" json:"camera_id,omitempty"`
+	CameraName    string                 `protobuf:"bytes,2,opt,name=camera_name,json=cameraName,proto3" json:"camera_name,omitempty"`
+	Count         int64                  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CameraCount) Reset() {
+	*x = CameraCount{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CameraCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CameraCount) ProtoMessage() {}
+
+func (x *CameraCount) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CameraCount.ProtoReflect.Descriptor instead.
+func (*CameraCount) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CameraCount) GetCameraId() int64 {
+	if x != nil {
+		return x.CameraId
+	}
+	return 0
+}
+
+func (x *CameraCount) GetCameraName() string {
+	if x != nil {
+		return x.CameraName
+	}
+	return ""
+}
+
+func (x *CameraCount) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
 type TypeCount struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	AlarmType     string                 `protobuf:"bytes,1,opt,name=alarm_type,json=alarmType,proto3" json:"alarm_type,omitempty"`
@@ -995,7 +1172,7 @@ type TypeCount struct {
 
 func (x *TypeCount) Reset() {
 	*x = TypeCount{}
-	mi := &file_blade_video_v1_video_proto_msgTypes[11]
+	mi := &file_blade_video_v1_video_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1007,7 +1184,7 @@ func (x *TypeCount) String() string {
 func (*TypeCount) ProtoMessage() {}
 
 func (x *TypeCount) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_video_v1_video_proto_msgTypes[11]
+	mi := &file_blade_video_v1_video_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1020,7 +1197,7 @@ func (x *TypeCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TypeCount.ProtoReflect.Descriptor instead.
 func (*TypeCount) Descriptor() ([]byte, []int) {
-	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{11}
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TypeCount) GetAlarmType() string {
@@ -1054,7 +1231,7 @@ type VideoStreamQuery struct {
 
 func (x *VideoStreamQuery) Reset() {
 	*x = VideoStreamQuery{}
-	mi := &file_blade_video_v1_video_proto_msgTypes[12]
+	mi := &file_blade_video_v1_video_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1066,7 +1243,7 @@ func (x *VideoStreamQuery) String() string {
 func (*VideoStreamQuery) ProtoMessage() {}
 
 func (x *VideoStreamQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_video_v1_video_proto_msgTypes[12]
+	mi := &file_blade_video_v1_video_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1079,7 +1256,7 @@ func (x *VideoStreamQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VideoStreamQuery.ProtoReflect.Descriptor instead.
 func (*VideoStreamQuery) Descriptor() ([]byte, []int) {
-	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{12}
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *VideoStreamQuery) GetLastEventId() int64 {
@@ -1102,7 +1279,7 @@ type VideoLiveEvent struct {
 
 func (x *VideoLiveEvent) Reset() {
 	*x = VideoLiveEvent{}
-	mi := &file_blade_video_v1_video_proto_msgTypes[13]
+	mi := &file_blade_video_v1_video_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1291,7 @@ func (x *VideoLiveEvent) String() string {
 func (*VideoLiveEvent) ProtoMessage() {}
 
 func (x *VideoLiveEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_video_v1_video_proto_msgTypes[13]
+	mi := &file_blade_video_v1_video_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1304,7 @@ func (x *VideoLiveEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VideoLiveEvent.ProtoReflect.Descriptor instead.
 func (*VideoLiveEvent) Descriptor() ([]byte, []int) {
-	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{13}
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *VideoLiveEvent) GetId() int64 {
@@ -1250,12 +1427,30 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\rhandle_status\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x03(\x01R\fhandleStatus\x12-\n" +
 	"\rhandle_remark\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\fhandleRemark\x12&\n" +
 	"\fraise_hazard\x18\x04 \x01(\bH\x00R\vraiseHazard\x88\x01\x01B\x0f\n" +
-	"\r_raise_hazard\"~\n" +
+	"\r_raise_hazard\"\x9f\x03\n" +
 	"\n" +
 	"AlarmStats\x12\x1c\n" +
 	"\tunhandled\x18\x01 \x01(\x03R\tunhandled\x12\x14\n" +
 	"\x05today\x18\x02 \x01(\x03R\x05today\x12<\n" +
-	"\aby_type\x18\x03 \x03(\v2\x19.blade.video.v1.TypeCountB\b\xbaH\x05\x92\x01\x02\x102R\x06byType\"z\n" +
+	"\aby_type\x18\x03 \x03(\v2\x19.blade.video.v1.TypeCountB\b\xbaH\x05\x92\x01\x02\x102R\x06byType\x12\x1c\n" +
+	"\tconfirmed\x18\x04 \x01(\x03R\tconfirmed\x12\x1f\n" +
+	"\vfalse_alarm\x18\x05 \x01(\x03R\n" +
+	"falseAlarm\x12<\n" +
+	"\aby_hour\x18\x06 \x03(\v2\x19.blade.video.v1.HourCountB\b\xbaH\x05\x92\x01\x02\x10\x18R\x06byHour\x12B\n" +
+	"\tby_camera\x18\a \x03(\v2\x1b.blade.video.v1.CameraCountB\b\xbaH\x05\x92\x01\x02\x10\n" +
+	"R\bbyCamera\x12#\n" +
+	"\rcameras_total\x18\b \x01(\x03R\fcamerasTotal\x12%\n" +
+	"\x0ecameras_online\x18\t \x01(\x03R\rcamerasOnline\x12\x12\n" +
+	"\x04mine\x18\n" +
+	" \x01(\x03R\x04mine\"@\n" +
+	"\tHourCount\x12\x1d\n" +
+	"\x04hour\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x17(\x00R\x04hour\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x03R\x05count\"j\n" +
+	"\vCameraCount\x12\x1b\n" +
+	"\tcamera_id\x18\x01 \x01(\x03R\bcameraId\x12(\n" +
+	"\vcamera_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"cameraName\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x03R\x05count\"z\n" +
 	"\tTypeCount\x12&\n" +
 	"\n" +
 	"alarm_type\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\talarmType\x12/\n" +
@@ -1294,7 +1489,7 @@ func file_blade_video_v1_video_proto_rawDescGZIP() []byte {
 	return file_blade_video_v1_video_proto_rawDescData
 }
 
-var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_blade_video_v1_video_proto_goTypes = []any{
 	(*Camera)(nil),               // 0: blade.video.v1.Camera
 	(*CameraPage)(nil),           // 1: blade.video.v1.CameraPage
@@ -1307,49 +1502,53 @@ var file_blade_video_v1_video_proto_goTypes = []any{
 	(*AlarmPushed)(nil),          // 8: blade.video.v1.AlarmPushed
 	(*AlarmHandle)(nil),          // 9: blade.video.v1.AlarmHandle
 	(*AlarmStats)(nil),           // 10: blade.video.v1.AlarmStats
-	(*TypeCount)(nil),            // 11: blade.video.v1.TypeCount
-	(*VideoStreamQuery)(nil),     // 12: blade.video.v1.VideoStreamQuery
-	(*VideoLiveEvent)(nil),       // 13: blade.video.v1.VideoLiveEvent
-	(*v1.PageQuery)(nil),         // 14: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 15: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 16: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 17: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 18: google.protobuf.BoolValue
+	(*HourCount)(nil),            // 11: blade.video.v1.HourCount
+	(*CameraCount)(nil),          // 12: blade.video.v1.CameraCount
+	(*TypeCount)(nil),            // 13: blade.video.v1.TypeCount
+	(*VideoStreamQuery)(nil),     // 14: blade.video.v1.VideoStreamQuery
+	(*VideoLiveEvent)(nil),       // 15: blade.video.v1.VideoLiveEvent
+	(*v1.PageQuery)(nil),         // 16: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 17: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 18: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 19: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 20: google.protobuf.BoolValue
 }
 var file_blade_video_v1_video_proto_depIdxs = []int32{
 	0,  // 0: blade.video.v1.CameraPage.records:type_name -> blade.video.v1.Camera
 	5,  // 1: blade.video.v1.VideoAlarmPage.records:type_name -> blade.video.v1.VideoAlarm
-	11, // 2: blade.video.v1.AlarmStats.by_type:type_name -> blade.video.v1.TypeCount
-	5,  // 3: blade.video.v1.VideoLiveEvent.alarm:type_name -> blade.video.v1.VideoAlarm
-	14, // 4: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
-	15, // 5: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 6: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
-	16, // 7: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
-	15, // 8: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
-	3,  // 9: blade.video.v1.VideoService.Live:input_type -> blade.video.v1.LiveQuery
-	14, // 10: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	15, // 11: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
-	17, // 12: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
-	7,  // 13: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
-	9,  // 14: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
-	12, // 15: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
-	1,  // 16: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
-	0,  // 17: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
-	18, // 18: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
-	18, // 19: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
-	2,  // 20: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
-	4,  // 21: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
-	6,  // 22: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
-	5,  // 23: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
-	10, // 24: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
-	8,  // 25: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
-	18, // 26: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
-	13, // 27: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
-	16, // [16:28] is the sub-list for method output_type
-	4,  // [4:16] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	13, // 2: blade.video.v1.AlarmStats.by_type:type_name -> blade.video.v1.TypeCount
+	11, // 3: blade.video.v1.AlarmStats.by_hour:type_name -> blade.video.v1.HourCount
+	12, // 4: blade.video.v1.AlarmStats.by_camera:type_name -> blade.video.v1.CameraCount
+	5,  // 5: blade.video.v1.VideoLiveEvent.alarm:type_name -> blade.video.v1.VideoAlarm
+	16, // 6: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
+	17, // 7: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 8: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
+	18, // 9: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
+	17, // 10: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
+	3,  // 11: blade.video.v1.VideoService.Live:input_type -> blade.video.v1.LiveQuery
+	16, // 12: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	17, // 13: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
+	19, // 14: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
+	7,  // 15: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
+	9,  // 16: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
+	14, // 17: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
+	1,  // 18: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
+	0,  // 19: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
+	20, // 20: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
+	20, // 21: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
+	2,  // 22: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
+	4,  // 23: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
+	6,  // 24: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
+	5,  // 25: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
+	10, // 26: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
+	8,  // 27: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
+	20, // 28: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
+	15, // 29: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
+	18, // [18:30] is the sub-list for method output_type
+	6,  // [6:18] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_blade_video_v1_video_proto_init() }
@@ -1364,7 +1563,7 @@ func file_blade_video_v1_video_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_video_v1_video_proto_rawDesc), len(file_blade_video_v1_video_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

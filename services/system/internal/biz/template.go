@@ -212,6 +212,9 @@ var Template = []MenuTemplate{
 		page("video_wall", "视频监控", "/videoSurveillance", "video", "videoWall"),
 		page("video_alarm", "AI视频报警", "/ai-video-alarm/list", "alert", "videoAlarm", "view", "handle", "push"),
 		page("video_camera", "摄像头管理", "/video/camera", "camera", "videoCamera", "add", "edit", "delete", "view"),
+		// video (h-videoscreen): the closed-management screen and the visual platform, full window outside the layout.
+		page("video_closed", "企业封闭化管理", "/ai-video-alarm/index", "dashboard", "videoClosed"),
+		page("video_visual", "可视化平台", "/visualization", "video", "videoVisual"),
 	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
 		// equipment: the ledger with its overdue list, the maintenance and detection records, the detection rules.

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"anquan/kit/authz"
 	"anquan/kit/db"
 	"anquan/kit/errs"
 	"anquan/kit/ident"
@@ -34,8 +35,12 @@ type Queries interface {
 	MergeAlarm(ctx context.Context, a *Alarm) error
 	// OpenCounts are the unhandled alarms of the cameras among ids.
 	OpenCounts(ctx context.Context, ids []int64) (map[int64]int64, error)
-	// Stats counts the caller tenant's alarms: unhandled, since today, by type.
-	Stats(ctx context.Context, today time.Time) (unhandled, sinceToday int64, byType map[string]int64, err error)
+	// Stats counts the caller tenant's alarms: unhandled ones, and those
+	// raised since today 00:00 by type and handling, by hour and by camera.
+	Stats(ctx context.Context, today time.Time) (*Stats, error)
+	// OpenByCamera is the unhandled alarms of each camera of the caller
+	// tenant that has any.
+	OpenByCamera(ctx context.Context) (map[int64]int64, error)
 }
 
 // Video is video's use cases.
@@ -211,7 +216,8 @@ func (v *Video) Ingest(ctx context.Context, tenant string, p Push) (*Alarm, bool
 	if p.Snapshot != "" && !snapshotURL.MatchString(p.Snapshot) {
 		return nil, false, errs.BadRequest("抓拍图片地址格式错误")
 	}
-	now := v.Now()
+	// Alarm times are kept in the tenant zone, as the day's counts compare them.
+	now := v.Now().In(timefmt.Zone).Truncate(time.Second)
 	at := now
 	if strings.TrimSpace(p.AlarmTime) != "" {
 		t, ok := timefmt.Parse(p.AlarmTime)
@@ -417,17 +423,66 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// TypeCount is one alarm type's count.
-type TypeCount struct {
-	Type  string
-	Count int64
+// CameraCount is one camera's alarms.
+type CameraCount struct {
+	CameraID   int64
+	CameraName string
+	Count      int64
 }
 
-// Stats are the caller tenant's counts.
-func (v *Video) Stats(ctx context.Context) (unhandled, today int64, byType map[string]int64, err error) {
-	if _, err = ident.Caller(ctx); err != nil {
-		return
+// TopCameras is how many cameras the statistics rank.
+const TopCameras = 10
+
+// MaxStatCameras bounds the cameras read for the statistics.
+const MaxStatCameras = 1000
+
+// Stats are the caller tenant's alarm counts.
+type Stats struct {
+	Unhandled, Today, Confirmed, FalseAlarm int64
+	ByType                                  map[string]int64
+	// ByHour[h] is today's alarms raised in hour h (tenant zone).
+	ByHour [24]int64
+	// ByCamera is today's cameras with the most alarms, at most TopCameras.
+	ByCamera []CameraCount
+	// Cameras are the tenant's cameras (at most MaxStatCameras), for the
+	// online count.
+	Cameras []Camera
+	// Mine is the unhandled alarms of the cameras the caller may handle
+	// (0 without the handle button).
+	Mine int64
+}
+
+// Today is the start of the day of t in the tenant zone.
+func Today(t time.Time) time.Time {
+	n := t.In(timefmt.Zone)
+	return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, timefmt.Zone)
+}
+
+// Stats are the caller tenant's counts; Mine counts the unhandled alarms of
+// the cameras whose alarms the caller may handle (the notice badge).
+func (v *Video) Stats(ctx context.Context) (*Stats, error) {
+	who, err := ident.Caller(ctx)
+	if err != nil {
+		return nil, err
 	}
-	n := v.Now().In(timefmt.Zone)
-	return v.Q.Stats(ctx, time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, timefmt.Zone))
+	st, err := v.Q.Stats(ctx, Today(v.Now()))
+	if err != nil {
+		return nil, err
+	}
+	if st.Cameras, err = v.Cameras.List(ctx, paging.Query{}, MaxStatCameras); err != nil {
+		return nil, err
+	}
+	if !authz.Can(ctx, "video_alarm_handle") || st.Unhandled == 0 {
+		return st, nil
+	}
+	open, err := v.Q.OpenByCamera(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range st.Cameras {
+		if n := open[st.Cameras[i].ID]; n > 0 && CameraInScope(who, &st.Cameras[i]) {
+			st.Mine += n
+		}
+	}
+	return st, nil
 }

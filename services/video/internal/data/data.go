@@ -4,6 +4,8 @@ package data
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -113,25 +115,88 @@ func (q Queries) OpenCounts(ctx context.Context, ids []int64) (map[int64]int64, 
 	return out, err
 }
 
-func (q Queries) Stats(ctx context.Context, today time.Time) (int64, int64, map[string]int64, error) {
-	var unhandled, since int64
-	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Where("handle_status = 0").Count(&unhandled).Error; err != nil {
-		return 0, 0, nil, err
+// hourCase numbers a row by the hour of today its alarm_time falls in: a
+// CASE over the hour boundaries computed here in the tenant zone, so every
+// dialect groups alike (no date functions, no session time zone).
+func hourCase(today time.Time) (string, []any) {
+	var b strings.Builder
+	args := make([]any, 0, 23)
+	b.WriteString("CASE")
+	for h := 1; h < 24; h++ {
+		fmt.Fprintf(&b, " WHEN alarm_time < ? THEN %d", h-1)
+		args = append(args, today.Add(time.Duration(h)*time.Hour))
 	}
+	b.WriteString(" ELSE 23 END")
+	return b.String(), args
+}
+
+func (q Queries) Stats(ctx context.Context, today time.Time) (*biz.Stats, error) {
+	st := &biz.Stats{ByType: map[string]int64{}}
+	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Where("handle_status = 0").Count(&st.Unhandled).Error; err != nil {
+		return nil, err
+	}
+	tomorrow := today.AddDate(0, 0, 1)
+	var byType []struct {
+		AlarmType    string
+		HandleStatus int32
+		N            int64
+	}
+	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Select("alarm_type, handle_status, count(*) AS n").
+		Where("alarm_time >= ? AND alarm_time < ?", today, tomorrow).Group("alarm_type, handle_status").Scan(&byType).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range byType {
+		st.ByType[r.AlarmType] += r.N
+		st.Today += r.N
+		switch r.HandleStatus {
+		case biz.Confirmed:
+			st.Confirmed += r.N
+		case biz.FalseAlarm:
+			st.FalseAlarm += r.N
+		}
+	}
+	expr, args := hourCase(today)
+	var byHour []struct {
+		H int
+		N int64
+	}
+	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Select(expr+" AS h, count(*) AS n", args...).
+		Where("alarm_time >= ? AND alarm_time < ?", today, tomorrow).Group("h").Scan(&byHour).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range byHour {
+		if r.H >= 0 && r.H < 24 {
+			st.ByHour[r.H] += r.N
+		}
+	}
+	var byCamera []struct {
+		CameraID int64
+		Name     string
+		N        int64
+	}
+	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Select("camera_id, max(camera_name) AS name, count(*) AS n").
+		Where("alarm_time >= ? AND alarm_time < ?", today, tomorrow).Group("camera_id").
+		Order("n desc, camera_id asc").Limit(biz.TopCameras).Scan(&byCamera).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range byCamera {
+		st.ByCamera = append(st.ByCamera, biz.CameraCount{CameraID: r.CameraID, CameraName: r.Name, Count: r.N})
+	}
+	return st, nil
+}
+
+func (q Queries) OpenByCamera(ctx context.Context) (map[int64]int64, error) {
 	var rows []struct {
-		AlarmType string
-		N         int64
+		CameraID int64
+		N        int64
 	}
-	if err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Select("alarm_type, count(*) AS n").Where("alarm_time >= ?", today).
-		Group("alarm_type").Scan(&rows).Error; err != nil {
-		return 0, 0, nil, err
-	}
-	by := map[string]int64{}
+	out := map[int64]int64{}
+	err := db.Conn(ctx, q.G).Model(&biz.Alarm{}).Select("camera_id, count(*) AS n").Where("handle_status = 0").
+		Group("camera_id").Limit(biz.MaxStatCameras).Scan(&rows).Error
 	for _, r := range rows {
-		by[r.AlarmType] = r.N
-		since += r.N
+		out[r.CameraID] = r.N
 	}
-	return unhandled, since, by, nil
+	return out, err
 }
 
 // SimCameras are the cameras of the built-in simulator in every tenant

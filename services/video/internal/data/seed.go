@@ -9,6 +9,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/seedids"
+	"anquan/kit/timefmt"
 	"anquan/video/internal/biz"
 )
 
@@ -37,7 +38,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 				return err
 			}
 		}
-		at := func(h time.Duration) time.Time { return now.Add(-h).Truncate(time.Second) }
+		at := func(h time.Duration) time.Time { return now.Add(-h).In(timefmt.Zone).Truncate(time.Second) }
 		handled := at(20 * time.Hour)
 		alarms := []*biz.Alarm{
 			{CameraID: cams[0].ID, AlarmType: "helmet", Confidence: 0.91, AlarmTime: at(10 * time.Minute), RepeatCount: 3},

@@ -221,13 +221,14 @@ func (s *Video) AlarmDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Video
 }
 
 func (s *Video) AlarmStatistics(ctx context.Context, _ *commonv1.Empty) (*pb.AlarmStats, error) {
-	unhandled, today, by, err := s.uc.Stats(ctx)
+	st, err := s.uc.Stats(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &pb.AlarmStats{Unhandled: unhandled, Today: today}
+	out := &pb.AlarmStats{Unhandled: st.Unhandled, Today: st.Today, Confirmed: st.Confirmed, FalseAlarm: st.FalseAlarm,
+		CamerasTotal: int64(len(st.Cameras)), Mine: st.Mine}
 	for t, name := range biz.AlarmTypes {
-		out.ByType = append(out.ByType, &pb.TypeCount{AlarmType: t, AlarmTypeName: name, Count: by[t]})
+		out.ByType = append(out.ByType, &pb.TypeCount{AlarmType: t, AlarmTypeName: name, Count: st.ByType[t]})
 	}
 	sort.Slice(out.ByType, func(i, j int) bool {
 		if out.ByType[i].Count != out.ByType[j].Count {
@@ -235,6 +236,17 @@ func (s *Video) AlarmStatistics(ctx context.Context, _ *commonv1.Empty) (*pb.Ala
 		}
 		return out.ByType[i].AlarmType < out.ByType[j].AlarmType
 	})
+	for h, n := range st.ByHour {
+		out.ByHour = append(out.ByHour, &pb.HourCount{Hour: int32(h), Count: n})
+	}
+	for _, c := range st.ByCamera {
+		out.ByCamera = append(out.ByCamera, &pb.CameraCount{CameraId: c.CameraID, CameraName: c.CameraName, Count: c.Count})
+	}
+	for i := range st.Cameras {
+		if s.playable(&st.Cameras[i]) {
+			out.CamerasOnline++
+		}
+	}
 	return out, nil
 }
 

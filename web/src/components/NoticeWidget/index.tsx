@@ -6,6 +6,7 @@ import { useNotices } from '@/stores/notices';
 import website from '@/config/website';
 import type { Notice } from '@/services/desk';
 import NoticeDetailModal from '@/components/NoticeDetail';
+import VideoAlarmBadge from './VideoAlarmBadge';
 
 export const STATUS_TAG: Record<string, { text: string; color: string }> = {
   '5': { text: '置顶', color: 'red' },
@@ -85,6 +86,7 @@ export default function NoticeWidget({ color }: { color?: string }) {
 
   return (
     <>
+      <VideoAlarmBadge color={color} />
       <Popover content={content} title="通知公告" trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
         <span data-testid="notice-widget" style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}>
           <Badge count={unread} overflowCount={website.badgeMax} size="small">

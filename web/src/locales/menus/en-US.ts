@@ -79,6 +79,8 @@ export default {
   'menu.videoWall': 'Video wall',
   'menu.videoAlarm': 'AI video alarms',
   'menu.videoCamera': 'Cameras',
+  'menu.videoClosed': 'Closed-area management screen',
+  'menu.videoVisual': 'Visual platform',
   'menu.notice': 'Notices',
   'menu.riskUnit': 'Risk identification',
   'menu.hiddenDangerList': 'Hazard checks',

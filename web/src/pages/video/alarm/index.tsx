@@ -2,7 +2,7 @@ import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Form, Image, Input, Modal, Radio, Space, Switch, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
-import { ALARM_TYPES, HANDLE_STATES, alarmStats, handleAlarm, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
+import { ALARM_TYPES, HANDLE_STATES, alarmStats, handleAlarm, snapshotUrl, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
 import { message } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
 import { validateOrExplain } from '@/utils/formCheck';
@@ -29,7 +29,7 @@ const fields: CrudField[] = [
   {
     title: '抓拍',
     dataIndex: 'snapshot',
-    render: (v: string) => (v ? <Image src={v} width={64} height={36} style={{ objectFit: 'cover' }} /> : '-'),
+    render: (v: string) => (v ? <Image src={snapshotUrl(v)} width={64} height={36} style={{ objectFit: 'cover' }} /> : '-'),
   },
   {
     title: '处理状态',
