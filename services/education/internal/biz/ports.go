@@ -87,6 +87,8 @@ type Queries interface {
 	StudiesOf(ctx context.Context, userID int64, courseIDs []int64) ([]Study, error)
 	// PlayingElsewhere tells whether another study of the person was playing at a beat since.
 	PlayingElsewhere(ctx context.Context, userID, exceptID int64, since time.Time) (bool, error)
+	// StopPlaying marks every study of the person not playing.
+	StopPlaying(ctx context.Context, userID int64) error
 	// SetStudy is a compare-and-set of a study on its beat count.
 	SetStudy(ctx context.Context, id int64, beatsWas int32, values map[string]any) (bool, error)
 }

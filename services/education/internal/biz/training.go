@@ -357,6 +357,11 @@ func (e *Education) StartStudy(ctx context.Context, courseID int64) (*Study, *Co
 		if err != nil {
 			return err
 		}
+		// Starting a course ends the person's other studies' playing (a window left open
+		// that beats again is playing again, and then neither credits).
+		if err := e.Q.StopPlaying(ctx, me.UserID); err != nil {
+			return err
+		}
 		if len(rows) == 0 {
 			name := me.UserName
 			if name == "" {
@@ -415,7 +420,7 @@ func (e *Education) BeatStudy(ctx context.Context, id, token int64, position flo
 	cr := CreditOf(Beat{PrevAt: prev, PrevPosition: s.Position, Furthest: s.Furthest, At: now, Position: position, Playing: playing, Parallel: parallel},
 		maxGap, float64(TrainingRules.Get(rules, RuleSeekTolerance)))
 	values := map[string]any{"position": position, "furthest": cr.Furthest, "credited": s.Credited + cr.Seconds,
-		"playing": playing && !parallel, "last_beat": now, "beats": s.Beats + 1}
+		"playing": playing, "last_beat": now, "beats": s.Beats + 1}
 	if cr.Seconds == 0 {
 		values["refused"] = s.Refused + 1
 	}

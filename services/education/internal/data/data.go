@@ -259,3 +259,7 @@ func (q Queries) SetStudy(ctx context.Context, id int64, beatsWas int32, values 
 	res := db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("id = ? AND beats = ?", id, beatsWas).Updates(values)
 	return res.RowsAffected == 1, res.Error
 }
+
+func (q Queries) StopPlaying(ctx context.Context, userID int64) error {
+	return db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("user_id = ? AND playing = ?", userID, true).Update("playing", false).Error
+}
