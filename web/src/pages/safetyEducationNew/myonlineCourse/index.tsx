@@ -48,7 +48,13 @@ function Player({ course, onClose }: { course: Study; onClose: () => void }) {
         setStudy(s);
         furthest.current = s.furthest || 0;
         readPos.current = s.position || 0;
-        if (media.current && s.position) media.current.currentTime = Math.min(s.position, s.furthest || 0);
+        // resume where the study stopped (once the media knows its length)
+        const v = media.current;
+        const resume = () => {
+          if (v && s.position) v.currentTime = Math.min(s.position, s.furthest || 0);
+        };
+        if (v && v.readyState >= 1) resume();
+        else v?.addEventListener('loadedmetadata', resume, { once: true });
       })
       .catch((e) => setError(e?.message || '无法开始学习'));
   }, [course.courseId]);
