@@ -140,4 +140,62 @@ func TestEducationTraining(t *testing.T) {
 	}
 	// A studied course cannot be removed.
 	fails(t, e.post(ed+"/course/remove?ids="+courseID, admin, nil), 400, "学习记录", "remove a studied course")
+
+	e.testTrainingPlans(t, admin, op1, op2, b, courseID)
+}
+
+// testTrainingPlans: plans of six types for people and departments; a
+// three-level plan takes its hours from the tenant's rule; my training shows
+// the caller's verified 学时 on the plan's courses.
+func (e *env) testTrainingPlans(t *testing.T, admin, op1, op2, other, courseID string) {
+	const ed = "/api/education"
+	if r := e.get(ed+"/plan/page", admin); len(r.list()) < 1 {
+		t.Fatalf("demo plan: %s", truncate(r.Raw))
+	}
+	ok(t, e.get(ed+"/plan/page", op1), "operators read the plans (the menu), without its buttons")
+	plan := func(body map[string]any) *resp {
+		base := map[string]any{"name": "计划" + uniq(), "type": 1, "level": 0, "startDate": "2026-01-01", "endDate": "2026-12-31",
+			"courseIds": courseID, "userIds": "1000010000000000404", "hours": 8}
+		for k, v := range body {
+			base[k] = v
+		}
+		return e.post(ed+"/plan/submit", admin, base)
+	}
+	fails(t, plan(map[string]any{"type": 7}), 400, "培训类型", "bad type")
+	fails(t, plan(map[string]any{"level": 4}), 400, "培训级别", "bad level")
+	fails(t, plan(map[string]any{"endDate": "2025-12-31"}), 400, "结束日期", "end before start")
+	fails(t, plan(map[string]any{"courseIds": ""}), 400, "请选择培训课程", "no course")
+	fails(t, plan(map[string]any{"userIds": ""}), 400, "请选择培训人员", "nobody")
+	fails(t, plan(map[string]any{"hours": 0}), 400, "要求学时", "no hours")
+	fails(t, e.post(ed+"/plan/submit", op1, map[string]any{"name": "x"}), 403, "", "plan as an operator")
+	// A team-level (班组级) plan: the hours come from the rule, whatever is sent.
+	ok(t, e.post(ed+"/training-rule/submit", admin, map[string]any{"code": "level.team.hours", "value": 16, "source": "测试:班组级 16 学时"}), "level rule")
+	p := plan(map[string]any{"type": 6, "level": 3, "hours": 99})
+	ok(t, p, "four-new plan at team level")
+	if p.dataMap()["hours"].(float64) != 16 {
+		t.Fatalf("team-level hours from the rule: %s", truncate(p.Raw))
+	}
+	for ty := 2; ty <= 5; ty++ {
+		ok(t, plan(map[string]any{"type": ty}), "plan type")
+	}
+	// My training: operator1 sees the plans naming them with their verified 学时; operator2 does not see op1-only plans.
+	var mine map[string]any
+	for _, x := range e.get(ed+"/plan/mine?size=100", op1).list() {
+		if m := x.(map[string]any); str(m["id"]) == str(p.dataMap()["id"]) {
+			mine = m
+		}
+	}
+	if mine == nil || mine["userIds"] != nil && mine["userIds"] != "" {
+		t.Fatalf("my plan: %v", mine)
+	}
+	for _, x := range e.get(ed+"/plan/mine?size=100", op2).list() {
+		if str(x.(map[string]any)["id"]) == str(p.dataMap()["id"]) {
+			t.Fatal("operator2 sees a plan naming only operator1")
+		}
+	}
+	if n := len(e.get(ed+"/plan/mine", other).list()); n != 0 {
+		t.Fatalf("another tenant sees %d plans", n)
+	}
+	fails(t, e.get(ed+"/plan/detail?id="+str(p.dataMap()["id"]), other), 400, "不存在", "plan across tenants")
+	ok(t, e.post(ed+"/plan/remove?ids="+str(p.dataMap()["id"]), admin, nil), "remove plan")
 }

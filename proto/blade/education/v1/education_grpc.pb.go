@@ -61,6 +61,11 @@ const (
 	EducationService_MarkingSubmit_FullMethodName          = "/blade.education.v1.EducationService/MarkingSubmit"
 	EducationService_CertificatePage_FullMethodName        = "/blade.education.v1.EducationService/CertificatePage"
 	EducationService_CertificateDetail_FullMethodName      = "/blade.education.v1.EducationService/CertificateDetail"
+	EducationService_PlanPage_FullMethodName               = "/blade.education.v1.EducationService/PlanPage"
+	EducationService_PlanDetail_FullMethodName             = "/blade.education.v1.EducationService/PlanDetail"
+	EducationService_PlanSubmit_FullMethodName             = "/blade.education.v1.EducationService/PlanSubmit"
+	EducationService_PlanRemove_FullMethodName             = "/blade.education.v1.EducationService/PlanRemove"
+	EducationService_PlanMine_FullMethodName               = "/blade.education.v1.EducationService/PlanMine"
 	EducationService_CoursePage_FullMethodName             = "/blade.education.v1.EducationService/CoursePage"
 	EducationService_CourseDetail_FullMethodName           = "/blade.education.v1.EducationService/CourseDetail"
 	EducationService_CourseSubmit_FullMethodName           = "/blade.education.v1.EducationService/CourseSubmit"
@@ -136,6 +141,14 @@ type EducationServiceClient interface {
 	// userId, examId, certNo.
 	CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error)
 	CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ExamCertificate, error)
+	// h-training: training plans (培训计划), the tenant's; filters name, type, level.
+	PlanPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error)
+	PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TrainingPlan, error)
+	PlanSubmit(ctx context.Context, in *TrainingPlan, opts ...grpc.CallOption) (*TrainingPlan, error)
+	PlanRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// My training (我的培训): the plans naming the caller, with the caller's
+	// verified 学时 on their courses.
+	PlanMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error)
 	// h-training: courses (课程管理), every course of the tenant; filters name, category, kind.
 	CoursePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CourseRows, error)
 	// A course with its files (any member of the tenant: learners play it).
@@ -487,6 +500,56 @@ func (c *educationServiceClient) CertificateDetail(ctx context.Context, in *v1.I
 	return out, nil
 }
 
+func (c *educationServiceClient) PlanPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlanRows)
+	err := c.cc.Invoke(ctx, EducationService_PlanPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TrainingPlan, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlan)
+	err := c.cc.Invoke(ctx, EducationService_PlanDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanSubmit(ctx context.Context, in *TrainingPlan, opts ...grpc.CallOption) (*TrainingPlan, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlan)
+	err := c.cc.Invoke(ctx, EducationService_PlanSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EducationService_PlanRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlanRows)
+	err := c.cc.Invoke(ctx, EducationService_PlanMine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) CoursePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CourseRows, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CourseRows)
@@ -641,6 +704,14 @@ type EducationServiceServer interface {
 	// userId, examId, certNo.
 	CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error)
 	CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error)
+	// h-training: training plans (培训计划), the tenant's; filters name, type, level.
+	PlanPage(context.Context, *v1.PageQuery) (*TrainingPlanRows, error)
+	PlanDetail(context.Context, *v1.IdQuery) (*TrainingPlan, error)
+	PlanSubmit(context.Context, *TrainingPlan) (*TrainingPlan, error)
+	PlanRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// My training (我的培训): the plans naming the caller, with the caller's
+	// verified 学时 on their courses.
+	PlanMine(context.Context, *v1.PageQuery) (*TrainingPlanRows, error)
 	// h-training: courses (课程管理), every course of the tenant; filters name, category, kind.
 	CoursePage(context.Context, *v1.PageQuery) (*CourseRows, error)
 	// A course with its files (any member of the tenant: learners play it).
@@ -767,6 +838,21 @@ func (UnimplementedEducationServiceServer) CertificatePage(context.Context, *v1.
 }
 func (UnimplementedEducationServiceServer) CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificateDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanPage(context.Context, *v1.PageQuery) (*TrainingPlanRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanPage not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanDetail(context.Context, *v1.IdQuery) (*TrainingPlan, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanSubmit(context.Context, *TrainingPlan) (*TrainingPlan, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanRemove not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanMine(context.Context, *v1.PageQuery) (*TrainingPlanRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanMine not implemented")
 }
 func (UnimplementedEducationServiceServer) CoursePage(context.Context, *v1.PageQuery) (*CourseRows, error) {
 	return nil, status.Error(codes.Unimplemented, "method CoursePage not implemented")
@@ -1392,6 +1478,96 @@ func _EducationService_CertificateDetail_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_PlanPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TrainingPlan)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanSubmit(ctx, req.(*TrainingPlan))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanMine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanMine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanMine(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_CoursePage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.PageQuery)
 	if err := dec(in); err != nil {
@@ -1688,6 +1864,26 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CertificateDetail",
 			Handler:    _EducationService_CertificateDetail_Handler,
+		},
+		{
+			MethodName: "PlanPage",
+			Handler:    _EducationService_PlanPage_Handler,
+		},
+		{
+			MethodName: "PlanDetail",
+			Handler:    _EducationService_PlanDetail_Handler,
+		},
+		{
+			MethodName: "PlanSubmit",
+			Handler:    _EducationService_PlanSubmit_Handler,
+		},
+		{
+			MethodName: "PlanRemove",
+			Handler:    _EducationService_PlanRemove_Handler,
+		},
+		{
+			MethodName: "PlanMine",
+			Handler:    _EducationService_PlanMine_Handler,
 		},
 		{
 			MethodName: "CoursePage",

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm"
+
 	"anquan/kit/crud"
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -87,6 +89,8 @@ type Queries interface {
 	StudiesOf(ctx context.Context, userID int64, courseIDs []int64) ([]Study, error)
 	// PlayingElsewhere tells whether another study of the person was playing at a beat since.
 	PlayingElsewhere(ctx context.Context, userID, exceptID int64, since time.Time) (bool, error)
+	// NamesUser narrows a plan query to the plans naming the person.
+	NamesUser(userID int64) func(*gorm.DB) *gorm.DB
 	// StopPlaying marks every study of the person not playing.
 	StopPlaying(ctx context.Context, userID int64) error
 	// SetStudy is a compare-and-set of a study on its beat count.
@@ -105,6 +109,7 @@ type Education struct {
 	Courses          *crud.Repo[Course]
 	Studies          *crud.Repo[Study]
 	TrainingRuleRows *crud.Repo[TrainingRule]
+	Plans            *crud.Repo[Plan]
 	Q                Queries
 	Tx               db.Transactor
 	Roles            Roles

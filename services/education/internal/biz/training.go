@@ -98,6 +98,11 @@ var TrainingRules = ruletable.Table[int32]{
 	// Anti-idling (赣应急字〔2024〕24号 [V] asks platforms to stop 挂机 and 代学; the numbers are ours).
 	{Code: RuleMaxGap, Name: "心跳最长间隔(超过不计时,防挂机)", Unit: "秒", Source: "平台默认值;防挂机、代学要求见赣应急字〔2024〕24号", Default: 60},
 	{Code: RuleSeekTolerance, Name: "进度超前容差(超过视为快进,不计时)", Unit: "秒", Source: "平台默认值;屏蔽快进见各地线上培训通知", Default: 3},
+	// 三级安全教育: the regulation sets no hours per level; 24/24/24 is a vendor template
+	// (iphpwind/EHS-system) [S], kept as the platform default.
+	{Code: "level.company.hours", Name: "公司级(厂级)安全教育学时", Unit: "学时", Source: "平台默认值:法规未规定各级学时,参照常见 24/24/24 模板", Default: 24},
+	{Code: "level.workshop.hours", Name: "车间级安全教育学时", Unit: "学时", Source: "平台默认值:法规未规定各级学时,参照常见 24/24/24 模板", Default: 24},
+	{Code: "level.team.hours", Name: "班组级安全教育学时", Unit: "学时", Source: "平台默认值:法规未规定各级学时,参照常见 24/24/24 模板", Default: 24},
 	// 《生产经营单位安全培训规定》(安监总局令第3号): [V] for new staff, [S] for the leaders' rows
 	// and the 8-hour re-training of other industries.
 	{Code: "hours.hazchem.initial", Name: "高危行业新员工岗前培训学时", Unit: "学时", Source: "《生产经营单位安全培训规定》第十三条(危化、矿山、烟花爆竹、金属冶炼)", Default: 72},

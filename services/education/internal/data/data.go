@@ -5,6 +5,7 @@ package data
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -31,7 +32,9 @@ var (
 		Order: "issue_time desc, id desc"}
 	courseSpec = crud.Spec{Name: "课程", Filters: paging.Fields{"id": "id", "name": "name", "category": "category", "kind": "kind"}, Order: "create_time desc, id desc"}
 	studySpec  = crud.Spec{Name: "学习记录", Filters: paging.Fields{"id": "id", "courseId": "course_id", "userId": "user_id"}, Order: "update_time desc, id desc"}
-	ruleSpec   = crud.Spec{Name: "培训规则", Filters: paging.Fields{"code": "code"}, Order: "code asc, version desc"}
+	planSpec   = crud.Spec{Name: "培训计划", Filters: paging.Fields{"id": "id", "name": "name", "type": "type", "level": "level", "startDate": "start_date"}, Order: "start_date desc, id desc",
+		ListOmit: []string{"user_ids"}}
+	ruleSpec = crud.Spec{Name: "培训规则", Filters: paging.Fields{"code": "code"}, Order: "code asc, version desc"}
 )
 
 // indexes: one per list filter within a tenant.
@@ -63,6 +66,9 @@ var indexes = []db.Index{
 	{Name: "uk_edu_study_user_course", Table: "edu_study", Columns: "tenant_id, user_id, course_id", Unique: true},
 	{Name: "idx_edu_study_course", Table: "edu_study", Columns: "tenant_id, course_id"},
 	{Name: "idx_edu_study_beat", Table: "edu_study", Columns: "tenant_id, user_id, last_beat"},
+	{Name: "idx_edu_plan_list", Table: "edu_plan", Columns: "tenant_id, is_deleted, start_date"},
+	{Name: "idx_edu_plan_type", Table: "edu_plan", Columns: "tenant_id, type, level"},
+	{Name: "idx_edu_plan_name", Table: "edu_plan", Columns: "tenant_id, name"},
 	{Name: "idx_edu_rule_code", Table: "edu_rule", Columns: "tenant_id, code, version"},
 }
 
@@ -90,6 +96,7 @@ func NewEducation(g *gorm.DB) *biz.Education {
 		Courses:          crud.New[biz.Course](g, courseSpec),
 		Studies:          crud.New[biz.Study](g, studySpec),
 		TrainingRuleRows: crud.New[biz.TrainingRule](g, ruleSpec),
+		Plans:            crud.New[biz.Plan](g, planSpec),
 		Tx:               db.NewTransactor(g),
 	}
 	e.Q = Queries{DB: g}
@@ -262,4 +269,12 @@ func (q Queries) SetStudy(ctx context.Context, id int64, beatsWas int32, values 
 
 func (q Queries) StopPlaying(ctx context.Context, userID int64) error {
 	return db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("user_id = ? AND playing = ?", userID, true).Update("playing", false).Error
+}
+
+// NamesUser: the plans whose people (a comma list) hold the id.
+func (q Queries) NamesUser(userID int64) func(*gorm.DB) *gorm.DB {
+	id := strconv.FormatInt(userID, 10)
+	return func(tx *gorm.DB) *gorm.DB {
+		return tx.Where("(user_ids = ? OR user_ids LIKE ? OR user_ids LIKE ? OR user_ids LIKE ?)", id, id+",%", "%,"+id, "%,"+id+",%")
+	}
 }

@@ -209,8 +209,8 @@ const (
 	demoText  = "ed0c0000000000000000000000000002.txt"
 )
 
-// seedTraining gives the demo tenant two courses and operator1 half of the
-// first and all of the second (completed), once (skipped when the tenant has any course).
+// seedTraining gives the demo tenant two courses, a company-level entry plan
+// for the operators, and operator1 half of the first and all of the second (completed), once (skipped when the tenant has any course).
 func seedTraining(ctx context.Context, g *gorm.DB, now time.Time) error {
 	var n int64
 	if err := db.Conn(ctx, g).Model(&biz.Course{}).Count(&n).Error; err != nil || n > 0 {
@@ -226,6 +226,14 @@ func seedTraining(ctx context.Context, g *gorm.DB, now time.Time) error {
 			if err := c.Create(x).Error; err != nil {
 				return err
 			}
+		}
+		day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+		pl := biz.Plan{Name: "新员工入职三级安全教育(公司级)", Type: biz.PlanEntry, Level: biz.LevelCompany, StartDate: day.AddDate(0, 0, -7), EndDate: day.AddDate(0, 1, 0),
+			CourseIDs: ident.JoinIDs([]int64{c1.ID, c2.ID}), CourseNames: c1.Name + "," + c2.Name,
+			UserIDs: ident.JoinIDs([]int64{seedids.DemoOperator1User, seedids.DemoOperator2User}), UserNames: "王操作,赵操作", Hours: 24,
+			Remark: "公司级学时取自培训规则(平台默认 24 学时)"}
+		if err := c.Create(&pl).Error; err != nil {
+			return err
 		}
 		beat := now.Add(-24 * time.Hour)
 		if err := c.Create(&biz.Study{CourseID: c1.ID, CourseName: c1.Name, UserID: seedids.DemoOperator1User, UserName: "王操作",

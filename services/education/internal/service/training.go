@@ -2,10 +2,15 @@ package service
 
 import (
 	"context"
+	"math"
+	"strings"
+	"time"
 
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"anquan/education/internal/biz"
+	"anquan/kit/errs"
+	"anquan/kit/ident"
 	"anquan/kit/svc"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
@@ -135,4 +140,79 @@ func (s *Education) TrainingRuleList(ctx context.Context, _ *commonv1.Empty) (*p
 
 func (s *Education) TrainingRuleSubmit(ctx context.Context, r *pb.TrainingRule) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.SubmitTrainingRule(ctx, r.Code, r.Value, r.Source)
+}
+
+// ---------------------------------------------------------------- training plans
+
+func plan(p *biz.Plan) *pb.TrainingPlan {
+	ids, _ := ident.ParseIDs(p.CourseIDs)
+	assigned := 0
+	if p.UserNames != "" {
+		assigned = strings.Count(p.UserNames, ",") + 1
+	}
+	return &pb.TrainingPlan{Id: p.ID, Name: p.Name, Type: p.Type, Level: p.Level, StartDate: timefmt.FormatDate(p.StartDate), EndDate: timefmt.FormatDate(p.EndDate),
+		CourseIds: p.CourseIDs, CourseNames: p.CourseNames, UserIds: p.UserIDs, UserNames: p.UserNames, DeptIds: p.DeptIDs, Hours: p.Hours,
+		Remark: p.Remark, Assigned: int32(assigned), CourseCount: int32(len(ids)), CreateTime: timefmt.Format(p.CreateTime), CreateUser: p.CreateUser}
+}
+
+func date(s, what string) (time.Time, error) {
+	t, ok := timefmt.ParseDate(s)
+	if !ok {
+		return t, errs.BadRequest("请填写%s(yyyy-MM-dd)", what)
+	}
+	return t, nil
+}
+
+func (s *Education) PlanPage(ctx context.Context, q *commonv1.PageQuery) (*pb.TrainingPlanRows, error) {
+	p, err := s.uc.Plans.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.TrainingPlanRows{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pages(p, plan)
+	return out, nil
+}
+
+func (s *Education) PlanDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.TrainingPlan, error) {
+	p, err := s.uc.Plans.Get(ctx, q.Id)
+	if err != nil {
+		return nil, err
+	}
+	return plan(p), nil
+}
+
+func (s *Education) PlanSubmit(ctx context.Context, in *pb.TrainingPlan) (*pb.TrainingPlan, error) {
+	start, err := date(in.StartDate, "开始日期")
+	if err != nil {
+		return nil, err
+	}
+	end, err := date(in.EndDate, "结束日期")
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.uc.SavePlan(ctx, &biz.Plan{Base: base(in.Id), Name: in.Name, Type: in.Type, Level: in.Level, StartDate: start, EndDate: end,
+		CourseIDs: in.CourseIds, UserIDs: in.UserIds, DeptIDs: in.DeptIds, Hours: in.Hours, Remark: in.Remark})
+	if err != nil {
+		return nil, err
+	}
+	return plan(p), nil
+}
+
+func (s *Education) PlanRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.GetIds(), s.uc.RemovePlans)
+}
+
+func (s *Education) PlanMine(ctx context.Context, q *commonv1.PageQuery) (*pb.TrainingPlanRows, error) {
+	p, progress, err := s.uc.MyPlans(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.TrainingPlanRows{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pages(p, func(x *biz.Plan) *pb.TrainingPlan {
+		o := plan(x)
+		o.UserIds, o.UserNames = "", ""
+		o.MyHours, o.MyCompleted = math.Round(progress[x.ID].Hours*10)/10, progress[x.ID].Completed
+		return o
+	})
+	return out, nil
 }

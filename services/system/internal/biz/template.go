@@ -55,7 +55,7 @@ var Template = []MenuTemplate{
 		}},
 	}},
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
-		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
+		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning", "add", "edit", "delete", "view"),
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
 		// education (h-training): the caller's courses, studied with verified playback.
 		page("my_course", "我的课程", "/safetyEducationNew/myonlineCourse", "play-circle", "myCourse"),
