@@ -155,6 +155,14 @@ export default defineConfig({
           access: 'canRoute',
         },
         { path: '/safetyEducationNew/myonlineCourse', component: './safetyEducationNew/myonlineCourse/index', access: 'canRoute' },
+        { path: '/safetyEducation/trainingPlanning', component: './safetyEducation/trainingPlanning/index', access: 'canRoute' },
+        { path: '/safetyEducation/myTraining', component: './safetyEducation/myTraining/index', access: 'canRoute' },
+        {
+          path: '/safetyEducation/sjOnlineTraining/myTraining',
+          component: './safetyEducation/myTraining/index',
+          access: 'canRoute',
+          menu: '/safetyEducation/myTraining',
+        },
         // contractor pages (companies, people, blacklist)
         { path: '/contractor/company', component: './contractor/company/index', access: 'canRoute' },
         { path: '/contractor/person', component: './contractor/person/index', access: 'canRoute' },

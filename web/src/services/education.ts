@@ -232,3 +232,23 @@ export const trainingRules = () => get<TrainingRule[]>(`${E}/training-rule/list`
 export const submitTrainingRule = (rule: { code: string; value: number; source: string }) => post(`${E}/training-rule/submit`, rule);
 /** A stored file's name from a name or a preview link. */
 export const storedName = (v: string) => v.split('/').pop() || v;
+
+export const planApi = crudApi(`${E}/plan`, 'page');
+export const myPlans = (params: Record<string, any>) =>
+  get<{ records: any[]; total: number }>(`${E}/plan/mine`, params).then((r) => r.data);
+export const PLAN_TYPES = [
+  { label: '入职', value: 1 },
+  { label: '转岗', value: 2 },
+  { label: '复岗', value: 3 },
+  { label: '取证', value: 4 },
+  { label: '日常', value: 5 },
+  { label: '四新', value: 6 },
+];
+export const PLAN_LEVELS = [
+  { label: '不分级', value: 0 },
+  { label: '公司级', value: 1 },
+  { label: '车间级', value: 2 },
+  { label: '班组级', value: 3 },
+];
+export const courseOptions = () =>
+  courseApi.list({ current: 1, size: 500 }).then((p) => (p.records || []).map((c) => ({ label: c.name, value: c.id })));

@@ -3682,6 +3682,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My training (我的培训): the plans naming the caller, with the caller's
+         *     verified 学时 on their courses.
+         */
+        get: operations["EducationService_PlanMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-training: training plans (培训计划), the tenant's; filters name, type, level. */
+        get: operations["EducationService_PlanPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/question/detail": {
         parameters: {
             query?: never;
@@ -9258,6 +9343,17 @@ export interface components {
             menuIds: string[];
             roleIds: string[];
         };
+        inspectionV1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /**
          * @description `Any` contains an arbitrary serialized protocol buffer message along with a
          *     URL that describes the type of the serialized message.
@@ -13507,17 +13603,6 @@ export interface components {
             /** Format: int64 */
             id: string;
         };
-        v1PlanPage: {
-            /** Format: int32 */
-            current: number;
-            /** Format: int32 */
-            pages: number;
-            records: components["schemas"]["v1Plan"][];
-            /** Format: int32 */
-            size: number;
-            /** Format: int32 */
-            total: number;
-        };
         /**
          * @description Review of a draft: the way, the reviewers (at least one for 评审), the
          *     opinion and the date (not after today).
@@ -15397,6 +15482,65 @@ export interface components {
         };
         v1TopMenuList: {
             items: components["schemas"]["systemV1TopMenu"][];
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        v1TrainingPlan: {
+            /** Format: int32 */
+            assigned: number;
+            /** Format: int32 */
+            courseCount: number;
+            /**
+             * @description Comma lists: the courses, the people named, the departments whose
+             *     active people joined when the plan was saved.
+             */
+            courseIds: string;
+            courseNames: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            deptIds: string;
+            endDate: string;
+            /**
+             * Format: double
+             * @description 学时 required (a three-level plan: the level's rule, whatever is sent).
+             */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            /** Format: int32 */
+            myCompleted: number;
+            /**
+             * Format: double
+             * @description My training only: the caller's verified 学时 on the plan's courses and
+             *     the courses completed.
+             */
+            myHours: number;
+            name: string;
+            remark: string;
+            /** @description yyyy-MM-dd. */
+            startDate: string;
+            /** Format: int32 */
+            type: number;
+            userIds: string;
+            userNames: string;
+        };
+        v1TrainingPlanRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1TrainingPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description A training rule of the tenant (培训规则): one row per version; the highest
@@ -21103,6 +21247,132 @@ export interface operations {
             };
         };
     };
+    EducationService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
+                };
+            };
+        };
+    };
+    EducationService_PlanMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TrainingPlan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
+                };
+            };
+        };
+    };
     EducationService_QuestionDetail: {
         parameters: {
             query?: {
@@ -24540,7 +24810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1PlanPage"];
+                    "application/json": components["schemas"]["inspectionV1PlanPage"];
                 };
             };
         };
