@@ -251,4 +251,4 @@ export const PLAN_LEVELS = [
   { label: '班组级', value: 3 },
 ];
 export const courseOptions = () =>
-  courseApi.list({ current: 1, size: 500 }).then((p) => (p.records || []).map((c) => ({ label: c.name, value: c.id })));
+  courseApi.list({ current: 1, size: 500 }).then((p: any) => (p?.records || []).map((c: Course) => ({ label: c.name, value: c.id })));
