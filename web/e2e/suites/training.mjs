@@ -3,7 +3,8 @@
 // 王操作 (operator1) opens 我的课程 (the heartbeat shortened to 2 s with ?beat=2), plays the
 // seeded audio course (a generated tone stored by resource's seed) and sees the verified time
 // grow; a seek ahead of the furthest point watched snaps back. The admin sees both demo
-// courses on 课程管理 and the training rules (45 minutes per 学时, the platform default).
+// courses on 课程管理, the training rules (45 minutes per 学时, the platform default) and the
+// demo plan on 培训计划; 我的培训 shows the plan with the operator's verified hours.
 import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('training');
@@ -74,6 +75,16 @@ await scenario(
   { critical: true },
 );
 
+await scenario("我的培训 shows the demo plan with the operator's verified hours", async () => {
+  await op.goto(`${BASE}/safetyEducation/myTraining`);
+  const r = op.locator('.ant-table-row', { hasText: '新员工入职三级安全教育' }).first();
+  await r.waitFor();
+  const text = await r.innerText();
+  expect(text.includes('公司级') && text.includes('/ 24'), `plan row: ${text}`);
+  expect(text.includes('1 / 2'), `completed courses: ${text}`);
+  await shot('training-03-my-training', op);
+});
+
 await scenario('the admin sees the courses and the training rules', async () => {
   await login();
   await page.goto(`${BASE}/safetyEducationNew/courseDxManagement`);
@@ -84,7 +95,11 @@ await scenario('the admin sees the courses and the training rules', async () => 
   await m.waitFor();
   const text = await m.innerText();
   expect(text.includes('高危行业新员工岗前培训学时'), `rules: ${text.slice(0, 300)}`);
-  await shot('training-03-rules');
+  await shot('training-04-rules');
+  await page.keyboard.press('Escape');
+  await page.goto(`${BASE}/safetyEducation/trainingPlanning`);
+  await row('新员工入职三级安全教育').waitFor();
+  await shot('training-05-plans');
 });
 
 await ctx.close();
