@@ -148,6 +148,21 @@ export default defineConfig({
         { path: '/safetyEducation/result', component: './safetyEducation/result/index', access: 'canRoute' },
         // education (h-edu): 阅卷, marking essays by candidate or by question.
         { path: '/safetyEducation/markingManagement', component: './safetyEducation/markingManagement/index', access: 'canRoute' },
+        // education (h-training): courses and my courses, studied with verified playback.
+        {
+          path: '/safetyEducationNew/courseDxManagement',
+          component: './safetyEducationNew/courseDxManagement/index',
+          access: 'canRoute',
+        },
+        { path: '/safetyEducationNew/myonlineCourse', component: './safetyEducationNew/myonlineCourse/index', access: 'canRoute' },
+        { path: '/safetyEducation/trainingPlanning', component: './safetyEducation/trainingPlanning/index', access: 'canRoute' },
+        { path: '/safetyEducation/myTraining', component: './safetyEducation/myTraining/index', access: 'canRoute' },
+        {
+          path: '/safetyEducation/sjOnlineTraining/myTraining',
+          component: './safetyEducation/myTraining/index',
+          access: 'canRoute',
+          menu: '/safetyEducation/myTraining',
+        },
         // contractor pages (companies, people, blacklist)
         { path: '/contractor/company', component: './contractor/company/index', access: 'canRoute' },
         { path: '/contractor/person', component: './contractor/person/index', access: 'canRoute' },

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"anquan/kit/platform"
+	"anquan/kit/seedids"
 	"anquan/kit/server"
 	"anquan/kit/storage"
 	"anquan/resource/internal/biz"
@@ -37,6 +38,10 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	uc := &biz.Resource{Files: data.NewFiles(g), Q: data.Queries{DB: g}, Store: st, MaxSize: a.in.Conf.Storage.MaxUpload}
+	// h-training: the demo tenant's course media (a generated tone and a text).
+	if err := uc.SeedDemo(ctx, seedids.DemoTenant); err != nil {
+		return err
+	}
 	h, internal := service.New(uc)
 	srv, err := grpcserver.New(a.in, a.addr, h, internal)
 	if err != nil {

@@ -161,3 +161,94 @@ export interface PointsCentre {
   rules: { code: string; name: string; points: number; source: string }[];
 }
 export const myPoints = () => get<PointsCentre>(`${E}/integral/mine`).then((r) => r.data);
+
+// ---------------------------------------------------------------- training (h-training)
+
+export interface Course {
+  id: string;
+  name: string;
+  category?: string;
+  /** 1 video 视频 (or audio), 2 document 文档 */
+  kind: number;
+  /** comma list of stored files (names or preview links) */
+  files: string;
+  /** seconds of study the course asks for */
+  duration: number;
+  /** 学时 it credits at most */
+  hours: number;
+  /** percent of the duration studied that completes it */
+  passPercent: number;
+  remark?: string;
+}
+
+/** One course with the caller's verified study of it. */
+export interface Study {
+  id?: string;
+  courseId: string;
+  courseName: string;
+  category?: string;
+  kind: number;
+  files: string;
+  duration: number;
+  hours: number;
+  passPercent: number;
+  position?: number;
+  furthest?: number;
+  creditedSeconds?: number;
+  creditedHours?: number;
+  progress?: number;
+  completed?: boolean;
+  completedTime?: string;
+  lastBeatTime?: string;
+  token?: string;
+  creditedNow?: number;
+  note?: string;
+  minutesPerHour?: number;
+}
+
+export interface TrainingRule {
+  id?: string;
+  code: string;
+  name: string;
+  value: number;
+  unit: string;
+  source: string;
+  version?: number;
+  defaultValue: number;
+  updateTime?: string;
+}
+
+export const courseApi = crudApi<Course>(`${E}/course`, 'page');
+export const COURSE_KINDS = [
+  { label: '视频', value: 1 },
+  { label: '文档', value: 2 },
+];
+export const myStudies = (params: Record<string, any>) =>
+  get<{ records: Study[]; total: number }>(`${E}/study/mine`, params).then((r) => r.data);
+export const startStudy = (courseId: string) => post<Study>(`${E}/study/start`, { courseId }).then((r) => r.data);
+export const beatStudy = (id: string, token: string, position: number, playing: boolean) =>
+  post<Study>(`${E}/study/beat`, { id, token, position, playing }, undefined, { silent: true }).then((r) => r.data);
+export const trainingRules = () => get<TrainingRule[]>(`${E}/training-rule/list`).then((r) => r.data || []);
+export const submitTrainingRule = (rule: { code: string; value: number; source: string }) => post(`${E}/training-rule/submit`, rule);
+/** A stored file's name from a name or a preview link. */
+export const storedName = (v: string) => v.split('/').pop() || v;
+
+export const planApi = crudApi(`${E}/plan`, 'page');
+export const myPlans = (params: Record<string, any>) =>
+  get<{ records: any[]; total: number }>(`${E}/plan/mine`, params).then((r) => r.data);
+export const PLAN_TYPES = [
+  { label: '入职', value: 1 },
+  { label: '转岗', value: 2 },
+  { label: '复岗', value: 3 },
+  { label: '取证', value: 4 },
+  { label: '日常', value: 5 },
+  { label: '四新', value: 6 },
+];
+export const PLAN_LEVELS = [
+  { label: '不分级', value: 0 },
+  { label: '公司级', value: 1 },
+  { label: '车间级', value: 2 },
+  { label: '班组级', value: 3 },
+];
+export const courseOptions = () =>
+  courseApi.list({ current: 1, size: 500 }).then((p: any) => (p?.records || []).map((c: Course) => ({ label: c.name, value: c.id })));

@@ -3389,6 +3389,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/course/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course with its files (any member of the tenant: learners play it). */
+        get: operations["EducationService_CourseDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-training: courses (课程管理), every course of the tenant; filters name, category, kind. */
+        get: operations["EducationService_CoursePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes courses nobody has studied yet. */
+        post: operations["EducationService_CourseRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CourseSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/exam/detail": {
         parameters: {
             query?: never;
@@ -3609,6 +3676,91 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EducationService_PaperSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My training (我的培训): the plans naming the caller, with the caller's
+         *     verified 学时 on their courses.
+         */
+        get: operations["EducationService_PlanMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-training: training plans (培训计划), the tenant's; filters name, type, level. */
+        get: operations["EducationService_PlanPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3861,6 +4013,101 @@ export interface paths {
         put?: never;
         /** Hand in: scored on the server; a pass issues a certificate. */
         post: operations["EducationService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/beat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A heartbeat: credits only verified playback (the position advanced about
+         *     as much as the time since the last beat, not past the furthest watched
+         *     point plus the tolerance, not idle, no other study playing at once).
+         */
+        post: operations["EducationService_StudyBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My courses (我的课程): every course of the tenant with the caller's own
+         *     verified progress; filters name, category.
+         */
+        get: operations["EducationService_StudyMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts (or resumes) the caller's own study of a course; the token it
+         *     gives voids any other window's.
+         */
+        post: operations["EducationService_StudyStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/training-rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The training rules in force (minutes per 学时, anti-idling, required hours). */
+        get: operations["EducationService_TrainingRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/training-rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a training rule (code, value, source). */
+        post: operations["EducationService_TrainingRuleSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9096,6 +9343,17 @@ export interface components {
             menuIds: string[];
             roleIds: string[];
         };
+        inspectionV1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /**
          * @description `Any` contains an arbitrary serialized protocol buffer message along with a
          *     URL that describes the type of the serialized message.
@@ -10596,6 +10854,57 @@ export interface components {
             /** Format: int32 */
             count: number;
             name: string;
+        };
+        /**
+         * @description A course (课程): a video or a document stored through resource, the 学时 it
+         *     credits and what completes it.
+         */
+        v1Course: {
+            category: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Seconds of study the course asks for: the video's length, or the reading
+             *     time of a document (1-36000).
+             */
+            duration: number;
+            /**
+             * @description Comma list of stored file names (blade-resource put-file); the first is
+             *     the one studied.
+             */
+            files: string;
+            /**
+             * Format: double
+             * @description 学时 the course credits at most (0.1-100).
+             */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 video 视频, 2 document 文档.
+             */
+            kind: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description 完成要求: percent of the duration studied (verified) that completes it (1-100).
+             */
+            passPercent: number;
+            remark: string;
+        };
+        v1CourseRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Course"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1Dept: {
             ancestors: string;
@@ -13336,17 +13645,6 @@ export interface components {
             /** Format: int64 */
             id: string;
         };
-        v1PlanPage: {
-            /** Format: int32 */
-            current: number;
-            /** Format: int32 */
-            pages: number;
-            records: components["schemas"]["v1Plan"][];
-            /** Format: int32 */
-            size: number;
-            /** Format: int32 */
-            total: number;
-        };
         /**
          * @description Review of a draft: the way, the reviewers (at least one for 评审), the
          *     opinion and the date (not after today).
@@ -14827,6 +15125,97 @@ export interface components {
             /** @description The thinking steps of an assistant answer, one per line. */
             steps: string[];
         };
+        /** @description One person's study of one course (学习记录) with its verified progress. */
+        v1Study: {
+            category: string;
+            completed: boolean;
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedHours: number;
+            /**
+             * Format: double
+             * @description Beat only: seconds credited by this beat, and why none when 0.
+             */
+            creditedNow: number;
+            /**
+             * Format: double
+             * @description Verified study seconds and the 学时 they make (capped at the course's).
+             */
+            creditedSeconds: number;
+            /** Format: int32 */
+            duration: number;
+            files: string;
+            /** Format: double */
+            furthest: number;
+            /** Format: double */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            lastBeatTime: string;
+            /**
+             * Format: int32
+             * @description Minutes per 学时 in force.
+             */
+            minutesPerHour: number;
+            note: string;
+            /** Format: int32 */
+            passPercent: number;
+            /**
+             * Format: double
+             * @description Last position reported, and the furthest verified one (the player does
+             *     not seek past it).
+             */
+            position: number;
+            /**
+             * Format: int32
+             * @description Percent of the duration studied.
+             */
+            progress: number;
+            /**
+             * Format: int64
+             * @description Start only: the token of this window.
+             */
+            token: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A heartbeat of the player (about every 15 s): the media position and
+         *     whether it is playing (false when paused, hidden or idle).
+         */
+        v1StudyBeatRequest: {
+            /** Format: int64 */
+            id: string;
+            playing: boolean;
+            /** Format: double */
+            position: number;
+            /**
+             * Format: int64
+             * @description The token Start gave this window; a later Start (another window) voids it.
+             */
+            token: string;
+        };
+        v1StudyRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Study"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1StudyStartRequest: {
+            /** Format: int64 */
+            courseId: string;
+        };
         /** @description A supplementary report (补报): the figures as now known. */
         v1Supplement: {
             /** Format: int64 */
@@ -15135,6 +15524,87 @@ export interface components {
         };
         v1TopMenuList: {
             items: components["schemas"]["systemV1TopMenu"][];
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        v1TrainingPlan: {
+            /** Format: int32 */
+            assigned: number;
+            /** Format: int32 */
+            courseCount: number;
+            /**
+             * @description Comma lists: the courses, the people named, the departments whose
+             *     active people joined when the plan was saved.
+             */
+            courseIds: string;
+            courseNames: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            deptIds: string;
+            endDate: string;
+            /**
+             * Format: double
+             * @description 学时 required (a three-level plan: the level's rule, whatever is sent).
+             */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            /** Format: int32 */
+            myCompleted: number;
+            /**
+             * Format: double
+             * @description My training only: the caller's verified 学时 on the plan's courses and
+             *     the courses completed.
+             */
+            myHours: number;
+            name: string;
+            remark: string;
+            /** @description yyyy-MM-dd. */
+            startDate: string;
+            /** Format: int32 */
+            type: number;
+            userIds: string;
+            userNames: string;
+        };
+        v1TrainingPlanRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1TrainingPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A training rule of the tenant (培训规则): one row per version; the highest
+         *     version is in force; without one the default (version 0) applies.
+         */
+        v1TrainingRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1TrainingRules: {
+            items: components["schemas"]["v1TrainingRule"][];
         };
         /**
          * @description A step of the state machine: note is the risk analysis (analyse), the
@@ -20414,6 +20884,104 @@ export interface operations {
             };
         };
     };
+    EducationService_CourseDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Course"];
+                };
+            };
+        };
+    };
+    EducationService_CoursePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CourseRows"];
+                };
+            };
+        };
+    };
+    EducationService_CourseRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_CourseSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A course (课程): a video or a document stored through resource, the 学时 it
+         *     credits and what completes it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Course"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Course"];
+                };
+            };
+        };
+    };
     EducationService_ExamDetail: {
         parameters: {
             query?: {
@@ -20717,6 +21285,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
+                };
+            };
+        };
+    };
+    EducationService_PlanMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TrainingPlan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
                 };
             };
         };
@@ -21043,6 +21737,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_StudyBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A heartbeat of the player (about every 15 s): the media position and
+         *     whether it is playing (false when paused, hidden or idle).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StudyBeatRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Study"];
+                };
+            };
+        };
+    };
+    EducationService_StudyMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StudyRows"];
+                };
+            };
+        };
+    };
+    EducationService_StudyStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StudyStartRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Study"];
+                };
+            };
+        };
+    };
+    EducationService_TrainingRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingRules"];
+                };
+            };
+        };
+    };
+    EducationService_TrainingRuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A training rule of the tenant (培训规则): one row per version; the highest
+         *     version is in force; without one the default (version 0) applies.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TrainingRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };
@@ -24032,7 +24852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1PlanPage"];
+                    "application/json": components["schemas"]["inspectionV1PlanPage"];
                 };
             };
         };

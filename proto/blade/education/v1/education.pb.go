@@ -2647,6 +2647,1062 @@ func (x *MarkRequest) GetMarks() []*MarkItem {
 	return nil
 }
 
+// A course (课程): a video or a document stored through resource, the 学时 it
+// credits and what completes it.
+type Course struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name     string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Category string                 `protobuf:"bytes,3,opt,name=category,proto3" json:"category,omitempty"`
+	// 1 video 视频, 2 document 文档.
+	Kind int32 `protobuf:"varint,4,opt,name=kind,proto3" json:"kind,omitempty"`
+	// Comma list of stored file names (blade-resource put-file); the first is
+	// the one studied.
+	Files string `protobuf:"bytes,5,opt,name=files,proto3" json:"files,omitempty"`
+	// Seconds of study the course asks for: the video's length, or the reading
+	// time of a document (1-36000).
+	Duration int32 `protobuf:"varint,6,opt,name=duration,proto3" json:"duration,omitempty"`
+	// 学时 the course credits at most (0.1-100).
+	Hours float64 `protobuf:"fixed64,7,opt,name=hours,proto3" json:"hours,omitempty"`
+	// 完成要求: percent of the duration studied (verified) that completes it (1-100).
+	PassPercent   int32  `protobuf:"varint,8,opt,name=pass_percent,json=passPercent,proto3" json:"pass_percent,omitempty"`
+	Remark        string `protobuf:"bytes,9,opt,name=remark,proto3" json:"remark,omitempty"`
+	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Course) Reset() {
+	*x = Course{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Course) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Course) ProtoMessage() {}
+
+func (x *Course) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Course.ProtoReflect.Descriptor instead.
+func (*Course) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *Course) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Course) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Course) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *Course) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *Course) GetFiles() string {
+	if x != nil {
+		return x.Files
+	}
+	return ""
+}
+
+func (x *Course) GetDuration() int32 {
+	if x != nil {
+		return x.Duration
+	}
+	return 0
+}
+
+func (x *Course) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *Course) GetPassPercent() int32 {
+	if x != nil {
+		return x.PassPercent
+	}
+	return 0
+}
+
+func (x *Course) GetRemark() string {
+	if x != nil {
+		return x.Remark
+	}
+	return ""
+}
+
+func (x *Course) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *Course) GetCreateUser() int64 {
+	if x != nil {
+		return x.CreateUser
+	}
+	return 0
+}
+
+type CourseRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Course              `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CourseRows) Reset() {
+	*x = CourseRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CourseRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CourseRows) ProtoMessage() {}
+
+func (x *CourseRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CourseRows.ProtoReflect.Descriptor instead.
+func (*CourseRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *CourseRows) GetRecords() []*Course {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *CourseRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *CourseRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *CourseRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *CourseRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+type StudyStartRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CourseId      int64                  `protobuf:"varint,1,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StudyStartRequest) Reset() {
+	*x = StudyStartRequest{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StudyStartRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StudyStartRequest) ProtoMessage() {}
+
+func (x *StudyStartRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StudyStartRequest.ProtoReflect.Descriptor instead.
+func (*StudyStartRequest) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *StudyStartRequest) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+// A heartbeat of the player (about every 15 s): the media position and
+// whether it is playing (false when paused, hidden or idle).
+type StudyBeatRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The token Start gave this window; a later Start (another window) voids it.
+	Token         int64   `protobuf:"varint,2,opt,name=token,proto3" json:"token,omitempty"`
+	Position      float64 `protobuf:"fixed64,3,opt,name=position,proto3" json:"position,omitempty"`
+	Playing       bool    `protobuf:"varint,4,opt,name=playing,proto3" json:"playing,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StudyBeatRequest) Reset() {
+	*x = StudyBeatRequest{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StudyBeatRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StudyBeatRequest) ProtoMessage() {}
+
+func (x *StudyBeatRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StudyBeatRequest.ProtoReflect.Descriptor instead.
+func (*StudyBeatRequest) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *StudyBeatRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *StudyBeatRequest) GetToken() int64 {
+	if x != nil {
+		return x.Token
+	}
+	return 0
+}
+
+func (x *StudyBeatRequest) GetPosition() float64 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *StudyBeatRequest) GetPlaying() bool {
+	if x != nil {
+		return x.Playing
+	}
+	return false
+}
+
+// One person's study of one course (学习记录) with its verified progress.
+type Study struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	CourseId    int64                  `protobuf:"varint,2,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	CourseName  string                 `protobuf:"bytes,3,opt,name=course_name,json=courseName,proto3" json:"course_name,omitempty"`
+	Category    string                 `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
+	Kind        int32                  `protobuf:"varint,5,opt,name=kind,proto3" json:"kind,omitempty"`
+	Files       string                 `protobuf:"bytes,6,opt,name=files,proto3" json:"files,omitempty"`
+	Duration    int32                  `protobuf:"varint,7,opt,name=duration,proto3" json:"duration,omitempty"`
+	Hours       float64                `protobuf:"fixed64,8,opt,name=hours,proto3" json:"hours,omitempty"`
+	PassPercent int32                  `protobuf:"varint,9,opt,name=pass_percent,json=passPercent,proto3" json:"pass_percent,omitempty"`
+	UserId      int64                  `protobuf:"varint,10,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName    string                 `protobuf:"bytes,11,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	// Last position reported, and the furthest verified one (the player does
+	// not seek past it).
+	Position float64 `protobuf:"fixed64,12,opt,name=position,proto3" json:"position,omitempty"`
+	Furthest float64 `protobuf:"fixed64,13,opt,name=furthest,proto3" json:"furthest,omitempty"`
+	// Verified study seconds and the 学时 they make (capped at the course's).
+	CreditedSeconds float64 `protobuf:"fixed64,14,opt,name=credited_seconds,json=creditedSeconds,proto3" json:"credited_seconds,omitempty"`
+	CreditedHours   float64 `protobuf:"fixed64,15,opt,name=credited_hours,json=creditedHours,proto3" json:"credited_hours,omitempty"`
+	// Percent of the duration studied.
+	Progress      int32  `protobuf:"varint,16,opt,name=progress,proto3" json:"progress,omitempty"`
+	Completed     bool   `protobuf:"varint,17,opt,name=completed,proto3" json:"completed,omitempty"`
+	CompletedTime string `protobuf:"bytes,18,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
+	LastBeatTime  string `protobuf:"bytes,19,opt,name=last_beat_time,json=lastBeatTime,proto3" json:"last_beat_time,omitempty"`
+	// Start only: the token of this window.
+	Token int64 `protobuf:"varint,20,opt,name=token,proto3" json:"token,omitempty"`
+	// Beat only: seconds credited by this beat, and why none when 0.
+	CreditedNow float64 `protobuf:"fixed64,21,opt,name=credited_now,json=creditedNow,proto3" json:"credited_now,omitempty"`
+	Note        string  `protobuf:"bytes,22,opt,name=note,proto3" json:"note,omitempty"`
+	// Minutes per 学时 in force.
+	MinutesPerHour int32 `protobuf:"varint,23,opt,name=minutes_per_hour,json=minutesPerHour,proto3" json:"minutes_per_hour,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *Study) Reset() {
+	*x = Study{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Study) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Study) ProtoMessage() {}
+
+func (x *Study) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Study.ProtoReflect.Descriptor instead.
+func (*Study) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *Study) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Study) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+func (x *Study) GetCourseName() string {
+	if x != nil {
+		return x.CourseName
+	}
+	return ""
+}
+
+func (x *Study) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *Study) GetKind() int32 {
+	if x != nil {
+		return x.Kind
+	}
+	return 0
+}
+
+func (x *Study) GetFiles() string {
+	if x != nil {
+		return x.Files
+	}
+	return ""
+}
+
+func (x *Study) GetDuration() int32 {
+	if x != nil {
+		return x.Duration
+	}
+	return 0
+}
+
+func (x *Study) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *Study) GetPassPercent() int32 {
+	if x != nil {
+		return x.PassPercent
+	}
+	return 0
+}
+
+func (x *Study) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *Study) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *Study) GetPosition() float64 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *Study) GetFurthest() float64 {
+	if x != nil {
+		return x.Furthest
+	}
+	return 0
+}
+
+func (x *Study) GetCreditedSeconds() float64 {
+	if x != nil {
+		return x.CreditedSeconds
+	}
+	return 0
+}
+
+func (x *Study) GetCreditedHours() float64 {
+	if x != nil {
+		return x.CreditedHours
+	}
+	return 0
+}
+
+func (x *Study) GetProgress() int32 {
+	if x != nil {
+		return x.Progress
+	}
+	return 0
+}
+
+func (x *Study) GetCompleted() bool {
+	if x != nil {
+		return x.Completed
+	}
+	return false
+}
+
+func (x *Study) GetCompletedTime() string {
+	if x != nil {
+		return x.CompletedTime
+	}
+	return ""
+}
+
+func (x *Study) GetLastBeatTime() string {
+	if x != nil {
+		return x.LastBeatTime
+	}
+	return ""
+}
+
+func (x *Study) GetToken() int64 {
+	if x != nil {
+		return x.Token
+	}
+	return 0
+}
+
+func (x *Study) GetCreditedNow() float64 {
+	if x != nil {
+		return x.CreditedNow
+	}
+	return 0
+}
+
+func (x *Study) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *Study) GetMinutesPerHour() int32 {
+	if x != nil {
+		return x.MinutesPerHour
+	}
+	return 0
+}
+
+type StudyRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*Study               `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StudyRows) Reset() {
+	*x = StudyRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StudyRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StudyRows) ProtoMessage() {}
+
+func (x *StudyRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StudyRows.ProtoReflect.Descriptor instead.
+func (*StudyRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *StudyRows) GetRecords() []*Study {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *StudyRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *StudyRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *StudyRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *StudyRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// A training rule of the tenant (培训规则): one row per version; the highest
+// version is in force; without one the default (version 0) applies.
+type TrainingRule struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Value         int32                  `protobuf:"varint,4,opt,name=value,proto3" json:"value,omitempty"`
+	Unit          string                 `protobuf:"bytes,5,opt,name=unit,proto3" json:"unit,omitempty"`
+	Source        string                 `protobuf:"bytes,6,opt,name=source,proto3" json:"source,omitempty"`
+	Version       int32                  `protobuf:"varint,7,opt,name=version,proto3" json:"version,omitempty"`
+	DefaultValue  int32                  `protobuf:"varint,8,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	UpdateTime    string                 `protobuf:"bytes,9,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingRule) Reset() {
+	*x = TrainingRule{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingRule) ProtoMessage() {}
+
+func (x *TrainingRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingRule.ProtoReflect.Descriptor instead.
+func (*TrainingRule) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *TrainingRule) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TrainingRule) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *TrainingRule) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TrainingRule) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *TrainingRule) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *TrainingRule) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *TrainingRule) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *TrainingRule) GetDefaultValue() int32 {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return 0
+}
+
+func (x *TrainingRule) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type TrainingRules struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*TrainingRule        `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingRules) Reset() {
+	*x = TrainingRules{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingRules) ProtoMessage() {}
+
+func (x *TrainingRules) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingRules.ProtoReflect.Descriptor instead.
+func (*TrainingRules) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *TrainingRules) GetItems() []*TrainingRule {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+// after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+// technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+// (三级安全教育: the required hours of a level come from the tenant's rule table).
+type TrainingPlan struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Type  int32                  `protobuf:"varint,3,opt,name=type,proto3" json:"type,omitempty"`
+	Level int32                  `protobuf:"varint,4,opt,name=level,proto3" json:"level,omitempty"`
+	// yyyy-MM-dd.
+	StartDate string `protobuf:"bytes,5,opt,name=start_date,json=startDate,proto3" json:"start_date,omitempty"`
+	EndDate   string `protobuf:"bytes,6,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	// Comma lists: the courses, the people named, the departments whose
+	// active people joined when the plan was saved.
+	CourseIds   string `protobuf:"bytes,7,opt,name=course_ids,json=courseIds,proto3" json:"course_ids,omitempty"`
+	CourseNames string `protobuf:"bytes,8,opt,name=course_names,json=courseNames,proto3" json:"course_names,omitempty"`
+	UserIds     string `protobuf:"bytes,9,opt,name=user_ids,json=userIds,proto3" json:"user_ids,omitempty"`
+	UserNames   string `protobuf:"bytes,10,opt,name=user_names,json=userNames,proto3" json:"user_names,omitempty"`
+	DeptIds     string `protobuf:"bytes,11,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	// 学时 required (a three-level plan: the level's rule, whatever is sent).
+	Hours    float64 `protobuf:"fixed64,12,opt,name=hours,proto3" json:"hours,omitempty"`
+	Remark   string  `protobuf:"bytes,13,opt,name=remark,proto3" json:"remark,omitempty"`
+	Assigned int32   `protobuf:"varint,14,opt,name=assigned,proto3" json:"assigned,omitempty"`
+	// My training only: the caller's verified 学时 on the plan's courses and
+	// the courses completed.
+	MyHours       float64 `protobuf:"fixed64,15,opt,name=my_hours,json=myHours,proto3" json:"my_hours,omitempty"`
+	MyCompleted   int32   `protobuf:"varint,16,opt,name=my_completed,json=myCompleted,proto3" json:"my_completed,omitempty"`
+	CourseCount   int32   `protobuf:"varint,17,opt,name=course_count,json=courseCount,proto3" json:"course_count,omitempty"`
+	CreateTime    string  `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateUser    int64   `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingPlan) Reset() {
+	*x = TrainingPlan{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingPlan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingPlan) ProtoMessage() {}
+
+func (x *TrainingPlan) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingPlan.ProtoReflect.Descriptor instead.
+func (*TrainingPlan) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *TrainingPlan) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetType() int32 {
+	if x != nil {
+		return x.Type
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetLevel() int32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetStartDate() string {
+	if x != nil {
+		return x.StartDate
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetEndDate() string {
+	if x != nil {
+		return x.EndDate
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetCourseIds() string {
+	if x != nil {
+		return x.CourseIds
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetCourseNames() string {
+	if x != nil {
+		return x.CourseNames
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetUserIds() string {
+	if x != nil {
+		return x.UserIds
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetUserNames() string {
+	if x != nil {
+		return x.UserNames
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetDeptIds() string {
+	if x != nil {
+		return x.DeptIds
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetRemark() string {
+	if x != nil {
+		return x.Remark
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetAssigned() int32 {
+	if x != nil {
+		return x.Assigned
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetMyHours() float64 {
+	if x != nil {
+		return x.MyHours
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetMyCompleted() int32 {
+	if x != nil {
+		return x.MyCompleted
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetCourseCount() int32 {
+	if x != nil {
+		return x.CourseCount
+	}
+	return 0
+}
+
+func (x *TrainingPlan) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+func (x *TrainingPlan) GetCreateUser() int64 {
+	if x != nil {
+		return x.CreateUser
+	}
+	return 0
+}
+
+type TrainingPlanRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*TrainingPlan        `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingPlanRows) Reset() {
+	*x = TrainingPlanRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingPlanRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingPlanRows) ProtoMessage() {}
+
+func (x *TrainingPlanRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingPlanRows.ProtoReflect.Descriptor instead.
+func (*TrainingPlanRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *TrainingPlanRows) GetRecords() []*TrainingPlan {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *TrainingPlanRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *TrainingPlanRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *TrainingPlanRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *TrainingPlanRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
 type PointItem struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Time  string                 `protobuf:"bytes,1,opt,name=time,proto3" json:"time,omitempty"`
@@ -2661,7 +3717,7 @@ type PointItem struct {
 
 func (x *PointItem) Reset() {
 	*x = PointItem{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	mi := &file_blade_education_v1_education_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2673,7 +3729,7 @@ func (x *PointItem) String() string {
 func (*PointItem) ProtoMessage() {}
 
 func (x *PointItem) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[30]
+	mi := &file_blade_education_v1_education_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2686,7 +3742,7 @@ func (x *PointItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PointItem.ProtoReflect.Descriptor instead.
 func (*PointItem) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{30}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PointItem) GetTime() string {
@@ -2736,7 +3792,7 @@ type PointRule struct {
 
 func (x *PointRule) Reset() {
 	*x = PointRule{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	mi := &file_blade_education_v1_education_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2748,7 +3804,7 @@ func (x *PointRule) String() string {
 func (*PointRule) ProtoMessage() {}
 
 func (x *PointRule) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[31]
+	mi := &file_blade_education_v1_education_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2761,7 +3817,7 @@ func (x *PointRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PointRule.ProtoReflect.Descriptor instead.
 func (*PointRule) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{31}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PointRule) GetCode() string {
@@ -2807,7 +3863,7 @@ type PointsReply struct {
 
 func (x *PointsReply) Reset() {
 	*x = PointsReply{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	mi := &file_blade_education_v1_education_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2819,7 +3875,7 @@ func (x *PointsReply) String() string {
 func (*PointsReply) ProtoMessage() {}
 
 func (x *PointsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[32]
+	mi := &file_blade_education_v1_education_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2832,7 +3888,7 @@ func (x *PointsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PointsReply.ProtoReflect.Descriptor instead.
 func (*PointsReply) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{32}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PointsReply) GetTotal() int32 {
@@ -3141,7 +4197,113 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\acomment\"i\n" +
 	"\vMarkRequest\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12=\n" +
-	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks\"}\n" +
+	"\x05marks\x18\x02 \x03(\v2\x1c.blade.education.v1.MarkItemB\t\xbaH\x06\x92\x01\x03\x10\xc8\x01R\x05marks\"\xd1\x02\n" +
+	"\x06Course\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
+	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12#\n" +
+	"\bcategory\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\bcategory\x12\x12\n" +
+	"\x04kind\x18\x04 \x01(\x05R\x04kind\x12\x1e\n" +
+	"\x05files\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x05files\x12\x1a\n" +
+	"\bduration\x18\x06 \x01(\x05R\bduration\x12\x14\n" +
+	"\x05hours\x18\a \x01(\x01R\x05hours\x12!\n" +
+	"\fpass_percent\x18\b \x01(\x05R\vpassPercent\x12 \n" +
+	"\x06remark\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12(\n" +
+	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12\x1f\n" +
+	"\vcreate_user\x18\x15 \x01(\x03R\n" +
+	"createUser\"\x9c\x01\n" +
+	"\n" +
+	"CourseRows\x124\n" +
+	"\arecords\x18\x01 \x03(\v2\x1a.blade.education.v1.CourseR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"0\n" +
+	"\x11StudyStartRequest\x12\x1b\n" +
+	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\"\x87\x01\n" +
+	"\x10StudyBeatRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\x03R\x05token\x123\n" +
+	"\bposition\x18\x03 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x00j\xf8@)\x00\x00\x00\x00\x00\x00\x00\x00R\bposition\x12\x18\n" +
+	"\aplaying\x18\x04 \x01(\bR\aplaying\"\xf0\x05\n" +
+	"\x05Study\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\tcourse_id\x18\x02 \x01(\x03R\bcourseId\x12)\n" +
+	"\vcourse_name\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\n" +
+	"courseName\x12#\n" +
+	"\bcategory\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bcategory\x12\x12\n" +
+	"\x04kind\x18\x05 \x01(\x05R\x04kind\x12\x1e\n" +
+	"\x05files\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x05files\x12\x1a\n" +
+	"\bduration\x18\a \x01(\x05R\bduration\x12\x14\n" +
+	"\x05hours\x18\b \x01(\x01R\x05hours\x12!\n" +
+	"\fpass_percent\x18\t \x01(\x05R\vpassPercent\x12\x17\n" +
+	"\auser_id\x18\n" +
+	" \x01(\x03R\x06userId\x12$\n" +
+	"\tuser_name\x18\v \x01(\tB\a\xbaH\x04r\x02\x18dR\buserName\x12\x1a\n" +
+	"\bposition\x18\f \x01(\x01R\bposition\x12\x1a\n" +
+	"\bfurthest\x18\r \x01(\x01R\bfurthest\x12)\n" +
+	"\x10credited_seconds\x18\x0e \x01(\x01R\x0fcreditedSeconds\x12%\n" +
+	"\x0ecredited_hours\x18\x0f \x01(\x01R\rcreditedHours\x12\x1a\n" +
+	"\bprogress\x18\x10 \x01(\x05R\bprogress\x12\x1c\n" +
+	"\tcompleted\x18\x11 \x01(\bR\tcompleted\x12.\n" +
+	"\x0ecompleted_time\x18\x12 \x01(\tB\a\xbaH\x04r\x02\x18 R\rcompletedTime\x12-\n" +
+	"\x0elast_beat_time\x18\x13 \x01(\tB\a\xbaH\x04r\x02\x18 R\flastBeatTime\x12\x14\n" +
+	"\x05token\x18\x14 \x01(\x03R\x05token\x12!\n" +
+	"\fcredited_now\x18\x15 \x01(\x01R\vcreditedNow\x12\x1c\n" +
+	"\x04note\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04note\x12(\n" +
+	"\x10minutes_per_hour\x18\x17 \x01(\x05R\x0eminutesPerHour\"\x9a\x01\n" +
+	"\tStudyRows\x123\n" +
+	"\arecords\x18\x01 \x03(\v2\x19.blade.education.v1.StudyR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa2\x02\n" +
+	"\fTrainingRule\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12 \n" +
+	"\x05value\x18\x04 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x05value\x12\x1b\n" +
+	"\x04unit\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12 \n" +
+	"\x06source\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06source\x12\x18\n" +
+	"\aversion\x18\a \x01(\x05R\aversion\x12#\n" +
+	"\rdefault_value\x18\b \x01(\x05R\fdefaultValue\x12(\n" +
+	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"R\n" +
+	"\rTrainingRules\x12A\n" +
+	"\x05items\x18\x01 \x03(\v2 .blade.education.v1.TrainingRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\"\xfe\x04\n" +
+	"\fTrainingPlan\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
+	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\x05R\x04type\x12\x14\n" +
+	"\x05level\x18\x04 \x01(\x05R\x05level\x12&\n" +
+	"\n" +
+	"start_date\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\tstartDate\x12\"\n" +
+	"\bend_date\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\aendDate\x12'\n" +
+	"\n" +
+	"course_ids\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\tcourseIds\x12,\n" +
+	"\fcourse_names\x18\b \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\vcourseNames\x12$\n" +
+	"\buser_ids\x18\t \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\auserIds\x12(\n" +
+	"\n" +
+	"user_names\x18\n" +
+	" \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\tuserNames\x12#\n" +
+	"\bdept_ids\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\adeptIds\x12\x14\n" +
+	"\x05hours\x18\f \x01(\x01R\x05hours\x12 \n" +
+	"\x06remark\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06remark\x12\x1a\n" +
+	"\bassigned\x18\x0e \x01(\x05R\bassigned\x12\x19\n" +
+	"\bmy_hours\x18\x0f \x01(\x01R\amyHours\x12!\n" +
+	"\fmy_completed\x18\x10 \x01(\x05R\vmyCompleted\x12!\n" +
+	"\fcourse_count\x18\x11 \x01(\x05R\vcourseCount\x12(\n" +
+	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"createTime\x12\x1f\n" +
+	"\vcreate_user\x18\x15 \x01(\x03R\n" +
+	"createUser\"\xa8\x01\n" +
+	"\x10TrainingPlanRows\x12:\n" +
+	"\arecords\x18\x01 \x03(\v2 .blade.education.v1.TrainingPlanR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"}\n" +
 	"\tPointItem\x12\x12\n" +
 	"\x04time\x18\x01 \x01(\tR\x04time\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x14\n" +
@@ -3159,7 +4321,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x16\n" +
 	"\x06people\x18\x04 \x01(\x05R\x06people\x123\n" +
 	"\x05items\x18\x05 \x03(\v2\x1d.blade.education.v1.PointItemR\x05items\x123\n" +
-	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules2\xe4 \n" +
+	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules2\x8d/\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -3197,7 +4359,27 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x0eMarkingAnswers\x12$.blade.education.v1.MarkAnswersQuery\x1a\".blade.education.v1.MarkAnswerRows\"5\xca\xf3\x18\vedu_marking\x82\xd3\xe4\x93\x02 \x12\x1e/api/education/marking/answers\x12\x8a\x01\n" +
 	"\rMarkingSubmit\x12\x1f.blade.education.v1.MarkRequest\x1a\x1a.blade.education.v1.Record\"<\xca\xf3\x18\x10edu_marking_mark\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/education/marking/submit\x12\x7f\n" +
 	"\x0fCertificatePage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.CertificateRows\"+\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02!\x12\x1f/api/education/certificate/page\x12\x81\x01\n" +
-	"\x11CertificateDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.education.v1.ExamCertificate\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/certificate/detailB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
+	"\x11CertificateDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.education.v1.ExamCertificate\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/certificate/detail\x12\x83\x01\n" +
+	"\bPlanPage\x12\x1a.blade.common.v1.PageQuery\x1a$.blade.education.v1.TrainingPlanRows\"5\xca\xf3\x18\x11training_planning\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/education/plan/page\x12\x81\x01\n" +
+	"\n" +
+	"PlanDetail\x12\x18.blade.common.v1.IdQuery\x1a .blade.education.v1.TrainingPlan\"7\xca\xf3\x18\x11training_planning\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/plan/detail\x12\xa7\x01\n" +
+	"\n" +
+	"PlanSubmit\x12 .blade.education.v1.TrainingPlan\x1a .blade.education.v1.TrainingPlan\"U\xca\xf3\x18,training_planning_add,training_planning_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/education/plan/submit\x12\x83\x01\n" +
+	"\n" +
+	"PlanRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\">\xca\xf3\x18\x18training_planning_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/education/plan/remove\x12r\n" +
+	"\bPlanMine\x12\x1a.blade.common.v1.PageQuery\x1a$.blade.education.v1.TrainingPlanRows\"$\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/education/plan/mine\x12z\n" +
+	"\n" +
+	"CoursePage\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.education.v1.CourseRows\"0\xca\xf3\x18\n" +
+	"edu_course\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/education/course/page\x12n\n" +
+	"\fCourseDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.education.v1.Course\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/course/detail\x12\x91\x01\n" +
+	"\fCourseSubmit\x12\x1a.blade.education.v1.Course\x1a\x1a.blade.education.v1.Course\"I\xca\xf3\x18\x1eedu_course_add,edu_course_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/course/submit\x12\x80\x01\n" +
+	"\fCourseRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"9\xca\xf3\x18\x11edu_course_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/education/course/remove\x12m\n" +
+	"\tStudyMine\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.education.v1.StudyRows\"%\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/study/mine\x12y\n" +
+	"\n" +
+	"StudyStart\x12%.blade.education.v1.StudyStartRequest\x1a\x19.blade.education.v1.Study\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/education/study/start\x12v\n" +
+	"\tStudyBeat\x12$.blade.education.v1.StudyBeatRequest\x1a\x19.blade.education.v1.Study\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/education/study/beat\x12|\n" +
+	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x95\x01\n" +
+	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
 	file_blade_education_v1_education_proto_rawDescOnce sync.Once
@@ -3211,7 +4393,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -3243,15 +4425,25 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*MarkAnswersQuery)(nil),              // 27: blade.education.v1.MarkAnswersQuery
 	(*MarkItem)(nil),                      // 28: blade.education.v1.MarkItem
 	(*MarkRequest)(nil),                   // 29: blade.education.v1.MarkRequest
-	(*PointItem)(nil),                     // 30: blade.education.v1.PointItem
-	(*PointRule)(nil),                     // 31: blade.education.v1.PointRule
-	(*PointsReply)(nil),                   // 32: blade.education.v1.PointsReply
-	(*v1.PageQuery)(nil),                  // 33: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 34: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 35: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 36: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 37: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 38: google.api.HttpBody
+	(*Course)(nil),                        // 30: blade.education.v1.Course
+	(*CourseRows)(nil),                    // 31: blade.education.v1.CourseRows
+	(*StudyStartRequest)(nil),             // 32: blade.education.v1.StudyStartRequest
+	(*StudyBeatRequest)(nil),              // 33: blade.education.v1.StudyBeatRequest
+	(*Study)(nil),                         // 34: blade.education.v1.Study
+	(*StudyRows)(nil),                     // 35: blade.education.v1.StudyRows
+	(*TrainingRule)(nil),                  // 36: blade.education.v1.TrainingRule
+	(*TrainingRules)(nil),                 // 37: blade.education.v1.TrainingRules
+	(*TrainingPlan)(nil),                  // 38: blade.education.v1.TrainingPlan
+	(*TrainingPlanRows)(nil),              // 39: blade.education.v1.TrainingPlanRows
+	(*PointItem)(nil),                     // 40: blade.education.v1.PointItem
+	(*PointRule)(nil),                     // 41: blade.education.v1.PointRule
+	(*PointsReply)(nil),                   // 42: blade.education.v1.PointsReply
+	(*v1.PageQuery)(nil),                  // 43: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 44: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 45: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 46: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 47: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 48: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -3272,77 +4464,109 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	23, // 15: blade.education.v1.MarkQuestionRows.records:type_name -> blade.education.v1.MarkQuestion
 	25, // 16: blade.education.v1.MarkAnswerRows.records:type_name -> blade.education.v1.MarkAnswer
 	28, // 17: blade.education.v1.MarkRequest.marks:type_name -> blade.education.v1.MarkItem
-	30, // 18: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
-	31, // 19: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
-	33, // 20: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 21: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	34, // 22: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	33, // 23: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	35, // 24: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 25: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	34, // 26: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 27: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 28: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	33, // 29: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	35, // 30: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 31: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	34, // 32: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	33, // 33: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	35, // 34: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 35: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	34, // 36: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	36, // 37: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	33, // 38: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	33, // 39: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	33, // 40: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	35, // 41: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	35, // 42: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 43: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	35, // 44: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 45: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	33, // 46: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	35, // 47: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 48: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 49: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	33, // 50: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	35, // 51: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 52: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 53: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	37, // 54: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 55: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 56: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 57: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	37, // 58: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	38, // 59: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 60: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 61: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 62: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 63: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	37, // 64: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 65: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 66: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 67: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	37, // 68: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	32, // 69: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 70: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	38, // 71: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 72: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 73: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 74: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 75: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 76: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 77: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 78: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 79: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 80: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 81: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 82: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 83: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	52, // [52:84] is the sub-list for method output_type
-	20, // [20:52] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	30, // 18: blade.education.v1.CourseRows.records:type_name -> blade.education.v1.Course
+	34, // 19: blade.education.v1.StudyRows.records:type_name -> blade.education.v1.Study
+	36, // 20: blade.education.v1.TrainingRules.items:type_name -> blade.education.v1.TrainingRule
+	38, // 21: blade.education.v1.TrainingPlanRows.records:type_name -> blade.education.v1.TrainingPlan
+	40, // 22: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
+	41, // 23: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
+	43, // 24: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 25: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	44, // 26: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	43, // 27: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	45, // 28: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 29: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	44, // 30: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 31: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 32: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	43, // 33: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	45, // 34: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 35: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	44, // 36: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	43, // 37: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	45, // 38: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 39: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	44, // 40: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	46, // 41: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	43, // 42: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	43, // 43: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	43, // 44: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	45, // 45: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	45, // 46: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 47: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	45, // 48: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 49: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	43, // 50: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	45, // 51: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 52: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 53: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	43, // 54: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	45, // 55: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	43, // 56: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	45, // 57: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 58: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	44, // 59: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	43, // 60: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	43, // 61: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	45, // 62: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 63: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	44, // 64: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	43, // 65: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 66: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 67: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	46, // 68: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	36, // 69: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	1,  // 70: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 71: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	47, // 72: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 73: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 74: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 75: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	47, // 76: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	48, // 77: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 78: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 79: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 80: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 81: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	47, // 82: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 83: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 84: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 85: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	47, // 86: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 87: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 88: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	48, // 89: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 90: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 91: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 92: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 93: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 94: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 95: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 96: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 97: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 98: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 99: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 100: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 101: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 102: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 103: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 104: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	47, // 105: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 106: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 107: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 108: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 109: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	47, // 110: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 111: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 112: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 113: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 114: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	47, // 115: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	70, // [70:116] is the sub-list for method output_type
+	24, // [24:70] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -3356,7 +4580,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   33,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

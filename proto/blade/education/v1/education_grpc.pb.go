@@ -61,6 +61,20 @@ const (
 	EducationService_MarkingSubmit_FullMethodName          = "/blade.education.v1.EducationService/MarkingSubmit"
 	EducationService_CertificatePage_FullMethodName        = "/blade.education.v1.EducationService/CertificatePage"
 	EducationService_CertificateDetail_FullMethodName      = "/blade.education.v1.EducationService/CertificateDetail"
+	EducationService_PlanPage_FullMethodName               = "/blade.education.v1.EducationService/PlanPage"
+	EducationService_PlanDetail_FullMethodName             = "/blade.education.v1.EducationService/PlanDetail"
+	EducationService_PlanSubmit_FullMethodName             = "/blade.education.v1.EducationService/PlanSubmit"
+	EducationService_PlanRemove_FullMethodName             = "/blade.education.v1.EducationService/PlanRemove"
+	EducationService_PlanMine_FullMethodName               = "/blade.education.v1.EducationService/PlanMine"
+	EducationService_CoursePage_FullMethodName             = "/blade.education.v1.EducationService/CoursePage"
+	EducationService_CourseDetail_FullMethodName           = "/blade.education.v1.EducationService/CourseDetail"
+	EducationService_CourseSubmit_FullMethodName           = "/blade.education.v1.EducationService/CourseSubmit"
+	EducationService_CourseRemove_FullMethodName           = "/blade.education.v1.EducationService/CourseRemove"
+	EducationService_StudyMine_FullMethodName              = "/blade.education.v1.EducationService/StudyMine"
+	EducationService_StudyStart_FullMethodName             = "/blade.education.v1.EducationService/StudyStart"
+	EducationService_StudyBeat_FullMethodName              = "/blade.education.v1.EducationService/StudyBeat"
+	EducationService_TrainingRuleList_FullMethodName       = "/blade.education.v1.EducationService/TrainingRuleList"
+	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
 )
 
 // EducationServiceClient is the client API for EducationService service.
@@ -127,6 +141,35 @@ type EducationServiceClient interface {
 	// userId, examId, certNo.
 	CertificatePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CertificateRows, error)
 	CertificateDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*ExamCertificate, error)
+	// h-training: training plans (培训计划), the tenant's; filters name, type, level.
+	PlanPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error)
+	PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TrainingPlan, error)
+	PlanSubmit(ctx context.Context, in *TrainingPlan, opts ...grpc.CallOption) (*TrainingPlan, error)
+	PlanRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// My training (我的培训): the plans naming the caller, with the caller's
+	// verified 学时 on their courses.
+	PlanMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error)
+	// h-training: courses (课程管理), every course of the tenant; filters name, category, kind.
+	CoursePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CourseRows, error)
+	// A course with its files (any member of the tenant: learners play it).
+	CourseDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Course, error)
+	CourseSubmit(ctx context.Context, in *Course, opts ...grpc.CallOption) (*Course, error)
+	// Removes courses nobody has studied yet.
+	CourseRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// My courses (我的课程): every course of the tenant with the caller's own
+	// verified progress; filters name, category.
+	StudyMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StudyRows, error)
+	// Starts (or resumes) the caller's own study of a course; the token it
+	// gives voids any other window's.
+	StudyStart(ctx context.Context, in *StudyStartRequest, opts ...grpc.CallOption) (*Study, error)
+	// A heartbeat: credits only verified playback (the position advanced about
+	// as much as the time since the last beat, not past the furthest watched
+	// point plus the tolerance, not idle, no other study playing at once).
+	StudyBeat(ctx context.Context, in *StudyBeatRequest, opts ...grpc.CallOption) (*Study, error)
+	// The training rules in force (minutes per 学时, anti-idling, required hours).
+	TrainingRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*TrainingRules, error)
+	// A new version of a training rule (code, value, source).
+	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type educationServiceClient struct {
@@ -457,6 +500,146 @@ func (c *educationServiceClient) CertificateDetail(ctx context.Context, in *v1.I
 	return out, nil
 }
 
+func (c *educationServiceClient) PlanPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlanRows)
+	err := c.cc.Invoke(ctx, EducationService_PlanPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*TrainingPlan, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlan)
+	err := c.cc.Invoke(ctx, EducationService_PlanDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanSubmit(ctx context.Context, in *TrainingPlan, opts ...grpc.CallOption) (*TrainingPlan, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlan)
+	err := c.cc.Invoke(ctx, EducationService_PlanSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EducationService_PlanRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) PlanMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*TrainingPlanRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingPlanRows)
+	err := c.cc.Invoke(ctx, EducationService_PlanMine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) CoursePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*CourseRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CourseRows)
+	err := c.cc.Invoke(ctx, EducationService_CoursePage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) CourseDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Course, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Course)
+	err := c.cc.Invoke(ctx, EducationService_CourseDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) CourseSubmit(ctx context.Context, in *Course, opts ...grpc.CallOption) (*Course, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Course)
+	err := c.cc.Invoke(ctx, EducationService_CourseSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) CourseRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EducationService_CourseRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) StudyMine(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*StudyRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StudyRows)
+	err := c.cc.Invoke(ctx, EducationService_StudyMine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) StudyStart(ctx context.Context, in *StudyStartRequest, opts ...grpc.CallOption) (*Study, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Study)
+	err := c.cc.Invoke(ctx, EducationService_StudyStart_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) StudyBeat(ctx context.Context, in *StudyBeatRequest, opts ...grpc.CallOption) (*Study, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Study)
+	err := c.cc.Invoke(ctx, EducationService_StudyBeat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) TrainingRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*TrainingRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingRules)
+	err := c.cc.Invoke(ctx, EducationService_TrainingRuleList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EducationService_TrainingRuleSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EducationServiceServer is the server API for EducationService service.
 // All implementations must embed UnimplementedEducationServiceServer
 // for forward compatibility.
@@ -521,6 +704,35 @@ type EducationServiceServer interface {
 	// userId, examId, certNo.
 	CertificatePage(context.Context, *v1.PageQuery) (*CertificateRows, error)
 	CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error)
+	// h-training: training plans (培训计划), the tenant's; filters name, type, level.
+	PlanPage(context.Context, *v1.PageQuery) (*TrainingPlanRows, error)
+	PlanDetail(context.Context, *v1.IdQuery) (*TrainingPlan, error)
+	PlanSubmit(context.Context, *TrainingPlan) (*TrainingPlan, error)
+	PlanRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// My training (我的培训): the plans naming the caller, with the caller's
+	// verified 学时 on their courses.
+	PlanMine(context.Context, *v1.PageQuery) (*TrainingPlanRows, error)
+	// h-training: courses (课程管理), every course of the tenant; filters name, category, kind.
+	CoursePage(context.Context, *v1.PageQuery) (*CourseRows, error)
+	// A course with its files (any member of the tenant: learners play it).
+	CourseDetail(context.Context, *v1.IdQuery) (*Course, error)
+	CourseSubmit(context.Context, *Course) (*Course, error)
+	// Removes courses nobody has studied yet.
+	CourseRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// My courses (我的课程): every course of the tenant with the caller's own
+	// verified progress; filters name, category.
+	StudyMine(context.Context, *v1.PageQuery) (*StudyRows, error)
+	// Starts (or resumes) the caller's own study of a course; the token it
+	// gives voids any other window's.
+	StudyStart(context.Context, *StudyStartRequest) (*Study, error)
+	// A heartbeat: credits only verified playback (the position advanced about
+	// as much as the time since the last beat, not past the furthest watched
+	// point plus the tolerance, not idle, no other study playing at once).
+	StudyBeat(context.Context, *StudyBeatRequest) (*Study, error)
+	// The training rules in force (minutes per 学时, anti-idling, required hours).
+	TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error)
+	// A new version of a training rule (code, value, source).
+	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEducationServiceServer()
 }
 
@@ -626,6 +838,48 @@ func (UnimplementedEducationServiceServer) CertificatePage(context.Context, *v1.
 }
 func (UnimplementedEducationServiceServer) CertificateDetail(context.Context, *v1.IdQuery) (*ExamCertificate, error) {
 	return nil, status.Error(codes.Unimplemented, "method CertificateDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanPage(context.Context, *v1.PageQuery) (*TrainingPlanRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanPage not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanDetail(context.Context, *v1.IdQuery) (*TrainingPlan, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanSubmit(context.Context, *TrainingPlan) (*TrainingPlan, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanRemove not implemented")
+}
+func (UnimplementedEducationServiceServer) PlanMine(context.Context, *v1.PageQuery) (*TrainingPlanRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method PlanMine not implemented")
+}
+func (UnimplementedEducationServiceServer) CoursePage(context.Context, *v1.PageQuery) (*CourseRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method CoursePage not implemented")
+}
+func (UnimplementedEducationServiceServer) CourseDetail(context.Context, *v1.IdQuery) (*Course, error) {
+	return nil, status.Error(codes.Unimplemented, "method CourseDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) CourseSubmit(context.Context, *Course) (*Course, error) {
+	return nil, status.Error(codes.Unimplemented, "method CourseSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) CourseRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method CourseRemove not implemented")
+}
+func (UnimplementedEducationServiceServer) StudyMine(context.Context, *v1.PageQuery) (*StudyRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method StudyMine not implemented")
+}
+func (UnimplementedEducationServiceServer) StudyStart(context.Context, *StudyStartRequest) (*Study, error) {
+	return nil, status.Error(codes.Unimplemented, "method StudyStart not implemented")
+}
+func (UnimplementedEducationServiceServer) StudyBeat(context.Context, *StudyBeatRequest) (*Study, error) {
+	return nil, status.Error(codes.Unimplemented, "method StudyBeat not implemented")
+}
+func (UnimplementedEducationServiceServer) TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method TrainingRuleList not implemented")
+}
+func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
 }
 func (UnimplementedEducationServiceServer) mustEmbedUnimplementedEducationServiceServer() {}
 func (UnimplementedEducationServiceServer) testEmbeddedByValue()                          {}
@@ -1224,6 +1478,258 @@ func _EducationService_CertificateDetail_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_PlanPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TrainingPlan)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanSubmit(ctx, req.(*TrainingPlan))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_PlanMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).PlanMine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_PlanMine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).PlanMine(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_CoursePage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).CoursePage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_CoursePage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).CoursePage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_CourseDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).CourseDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_CourseDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).CourseDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_CourseSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(Course)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).CourseSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_CourseSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).CourseSubmit(ctx, req.(*Course))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_CourseRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).CourseRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_CourseRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).CourseRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_StudyMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).StudyMine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_StudyMine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).StudyMine(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_StudyStart_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StudyStartRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).StudyStart(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_StudyStart_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).StudyStart(ctx, req.(*StudyStartRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_StudyBeat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StudyBeatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).StudyBeat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_StudyBeat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).StudyBeat(ctx, req.(*StudyBeatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_TrainingRuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).TrainingRuleList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_TrainingRuleList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).TrainingRuleList(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TrainingRule)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).TrainingRuleSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_TrainingRuleSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).TrainingRuleSubmit(ctx, req.(*TrainingRule))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EducationService_ServiceDesc is the grpc.ServiceDesc for EducationService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1358,6 +1864,62 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CertificateDetail",
 			Handler:    _EducationService_CertificateDetail_Handler,
+		},
+		{
+			MethodName: "PlanPage",
+			Handler:    _EducationService_PlanPage_Handler,
+		},
+		{
+			MethodName: "PlanDetail",
+			Handler:    _EducationService_PlanDetail_Handler,
+		},
+		{
+			MethodName: "PlanSubmit",
+			Handler:    _EducationService_PlanSubmit_Handler,
+		},
+		{
+			MethodName: "PlanRemove",
+			Handler:    _EducationService_PlanRemove_Handler,
+		},
+		{
+			MethodName: "PlanMine",
+			Handler:    _EducationService_PlanMine_Handler,
+		},
+		{
+			MethodName: "CoursePage",
+			Handler:    _EducationService_CoursePage_Handler,
+		},
+		{
+			MethodName: "CourseDetail",
+			Handler:    _EducationService_CourseDetail_Handler,
+		},
+		{
+			MethodName: "CourseSubmit",
+			Handler:    _EducationService_CourseSubmit_Handler,
+		},
+		{
+			MethodName: "CourseRemove",
+			Handler:    _EducationService_CourseRemove_Handler,
+		},
+		{
+			MethodName: "StudyMine",
+			Handler:    _EducationService_StudyMine_Handler,
+		},
+		{
+			MethodName: "StudyStart",
+			Handler:    _EducationService_StudyStart_Handler,
+		},
+		{
+			MethodName: "StudyBeat",
+			Handler:    _EducationService_StudyBeat_Handler,
+		},
+		{
+			MethodName: "TrainingRuleList",
+			Handler:    _EducationService_TrainingRuleList_Handler,
+		},
+		{
+			MethodName: "TrainingRuleSubmit",
+			Handler:    _EducationService_TrainingRuleSubmit_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -69,7 +69,7 @@ func (e *Education) SaveExam(ctx context.Context, in *Exam) (*Exam, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, names, err := e.roster(ctx, me.TenantID, in)
+	ids, names, err := e.roster(ctx, me.TenantID, in, "考试")
 	if err != nil {
 		return nil, err
 	}
@@ -267,22 +267,22 @@ const MaxGroups = 50
 // roster is the exam's candidates with their names: the named people (each must exist) and the active
 // people of the named departments and roles, each once, named people first; 1 to
 // MaxAssigned in all. DeptIDs and RoleIDs are normalised in place.
-func (e *Education) roster(ctx context.Context, tenant string, in *Exam) ([]int64, map[int64]string, error) {
+func (e *Education) roster(ctx context.Context, tenant string, in *Exam, what string) ([]int64, map[int64]string, error) {
 	ids, good := ident.ParseIDs(in.UserIDs)
 	depts, goodD := ident.ParseIDs(in.DeptIDs)
 	roles, goodR := ident.ParseIDs(in.RoleIDs)
 	if !good || !goodD || !goodR {
-		return nil, nil, errs.BadRequest("考试人员格式错误")
+		return nil, nil, errs.BadRequest("%s人员格式错误", what)
 	}
 	ids, depts, roles = distinct(ids), distinct(depts), distinct(roles)
 	if len(depts) > MaxGroups || len(roles) > MaxGroups {
-		return nil, nil, errs.BadRequest("考试部门、角色各最多选择 %d 个", MaxGroups)
+		return nil, nil, errs.BadRequest("%s部门、角色各最多选择 %d 个", what, MaxGroups)
 	}
 	if len(ids) == 0 && len(depts) == 0 && len(roles) == 0 {
-		return nil, nil, errs.BadRequest("请选择考试人员、部门或角色")
+		return nil, nil, errs.BadRequest("请选择%s人员、部门或角色", what)
 	}
 	if len(ids) > MaxAssigned {
-		return nil, nil, errs.BadRequest("一场考试最多 %d 人", MaxAssigned)
+		return nil, nil, errs.BadRequest("一场%s最多 %d 人", what, MaxAssigned)
 	}
 	in.DeptIDs, in.RoleIDs = ident.JoinIDs(depts), ident.JoinIDs(roles)
 	names, err := e.People.Names(ctx, tenant, ids)
@@ -291,7 +291,7 @@ func (e *Education) roster(ctx context.Context, tenant string, in *Exam) ([]int6
 	}
 	for _, uid := range ids {
 		if names[uid] == "" {
-			return nil, nil, errs.BadRequest("考试人员不存在(id %d)", uid)
+			return nil, nil, errs.BadRequest("%s人员不存在(id %d)", what, uid)
 		}
 	}
 	members, err := e.People.Members(ctx, tenant, depts, roles)
@@ -312,7 +312,7 @@ func (e *Education) roster(ctx context.Context, tenant string, in *Exam) ([]int6
 		return nil, nil, errs.BadRequest("所选部门、角色下没有人员")
 	}
 	if len(ids) > MaxAssigned {
-		return nil, nil, errs.BadRequest("一场考试最多 %d 人,所选部门、角色共 %d 人", MaxAssigned, len(ids))
+		return nil, nil, errs.BadRequest("一场%s最多 %d 人,所选部门、角色共 %d 人", what, MaxAssigned, len(ids))
 	}
 	return ids, names, nil
 }

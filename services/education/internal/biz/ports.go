@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm"
+
 	"anquan/kit/crud"
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -79,6 +81,20 @@ type Queries interface {
 	HandedIn(ctx context.Context, examID int64) ([]Record, error)
 	// QuestionsUsed tells whether any category still holds questions.
 	CategoryUsed(ctx context.Context, ids []int64) (bool, error)
+	// TrainingRules are every stored version of the tenant's training rules (code optional).
+	TrainingRules(ctx context.Context, code string) ([]TrainingRule, error)
+	// CoursesStudied tells whether anyone has studied any of the courses.
+	CoursesStudied(ctx context.Context, ids []int64) (bool, error)
+	// StudiesOf are a person's studies of the courses.
+	StudiesOf(ctx context.Context, userID int64, courseIDs []int64) ([]Study, error)
+	// PlayingElsewhere tells whether another study of the person was playing at a beat since.
+	PlayingElsewhere(ctx context.Context, userID, exceptID int64, since time.Time) (bool, error)
+	// NamesUser narrows a plan query to the plans naming the person.
+	NamesUser(userID int64) func(*gorm.DB) *gorm.DB
+	// StopPlaying marks every study of the person not playing.
+	StopPlaying(ctx context.Context, userID int64) error
+	// SetStudy is a compare-and-set of a study on its beat count.
+	SetStudy(ctx context.Context, id int64, beatsWas int32, values map[string]any) (bool, error)
 }
 
 // Education holds the use cases.
@@ -89,13 +105,18 @@ type Education struct {
 	Exams      *crud.Repo[Exam]
 	Records    *crud.Repo[Record]
 	Certs      *crud.Repo[Cert]
-	Q          Queries
-	Tx         db.Transactor
-	Roles      Roles
-	People     People
-	Reporters  Reporters
-	Events     Events
-	Now        func() time.Time
+	// h-training: courses, studies and the training rule versions.
+	Courses          *crud.Repo[Course]
+	Studies          *crud.Repo[Study]
+	TrainingRuleRows *crud.Repo[TrainingRule]
+	Plans            *crud.Repo[Plan]
+	Q                Queries
+	Tx               db.Transactor
+	Roles            Roles
+	People           People
+	Reporters        Reporters
+	Events           Events
+	Now              func() time.Time
 }
 
 // Manager tells whether the caller manages the tenant's training: an

@@ -5,6 +5,7 @@ package data
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -29,6 +30,11 @@ var (
 		Order: "exam_start desc, id desc", ListOmit: []string{"items"}, CountTTL: 5 * time.Second, DeferredPage: true}
 	certSpec = crud.Spec{Name: "培训合格证书", Filters: paging.Fields{"id": "id", "userId": "user_id", "examId": "exam_id", "certNo": "cert_no", "userName": "user_name"},
 		Order: "issue_time desc, id desc"}
+	courseSpec = crud.Spec{Name: "课程", Filters: paging.Fields{"id": "id", "name": "name", "category": "category", "kind": "kind"}, Order: "create_time desc, id desc"}
+	studySpec  = crud.Spec{Name: "学习记录", Filters: paging.Fields{"id": "id", "courseId": "course_id", "userId": "user_id"}, Order: "update_time desc, id desc"}
+	planSpec   = crud.Spec{Name: "培训计划", Filters: paging.Fields{"id": "id", "name": "name", "type": "type", "level": "level", "startDate": "start_date"}, Order: "start_date desc, id desc",
+		ListOmit: []string{"user_ids"}}
+	ruleSpec = crud.Spec{Name: "培训规则", Filters: paging.Fields{"code": "code"}, Order: "code asc, version desc"}
 )
 
 // indexes: one per list filter within a tenant.
@@ -54,6 +60,16 @@ var indexes = []db.Index{
 	{Name: "idx_edu_cert_user", Table: "edu_certificate", Columns: "tenant_id, user_id, issue_time"},
 	{Name: "idx_edu_cert_exam", Table: "edu_certificate", Columns: "tenant_id, exam_id"},
 	{Name: "idx_edu_cert_list", Table: "edu_certificate", Columns: "tenant_id, is_deleted, issue_time"},
+	{Name: "idx_edu_course_list", Table: "edu_course", Columns: "tenant_id, is_deleted, create_time"},
+	{Name: "idx_edu_course_name", Table: "edu_course", Columns: "tenant_id, name"},
+	{Name: "idx_edu_course_category", Table: "edu_course", Columns: "tenant_id, category"},
+	{Name: "uk_edu_study_user_course", Table: "edu_study", Columns: "tenant_id, user_id, course_id", Unique: true},
+	{Name: "idx_edu_study_course", Table: "edu_study", Columns: "tenant_id, course_id"},
+	{Name: "idx_edu_study_beat", Table: "edu_study", Columns: "tenant_id, user_id, last_beat"},
+	{Name: "idx_edu_plan_list", Table: "edu_plan", Columns: "tenant_id, is_deleted, start_date"},
+	{Name: "idx_edu_plan_type", Table: "edu_plan", Columns: "tenant_id, type, level"},
+	{Name: "idx_edu_plan_name", Table: "edu_plan", Columns: "tenant_id, name"},
+	{Name: "idx_edu_rule_code", Table: "edu_rule", Columns: "tenant_id, code, version"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -71,13 +87,17 @@ func Migrate(g *gorm.DB) error {
 // NewEducation makes the use cases' repositories and queries over g.
 func NewEducation(g *gorm.DB) *biz.Education {
 	e := &biz.Education{
-		Categories: crud.New[biz.Category](g, categorySpec),
-		Questions:  crud.New[biz.Question](g, questionSpec),
-		Papers:     crud.New[biz.Paper](g, paperSpec),
-		Exams:      crud.New[biz.Exam](g, examSpec),
-		Records:    crud.New[biz.Record](g, recordSpec),
-		Certs:      crud.New[biz.Cert](g, certSpec),
-		Tx:         db.NewTransactor(g),
+		Categories:       crud.New[biz.Category](g, categorySpec),
+		Questions:        crud.New[biz.Question](g, questionSpec),
+		Papers:           crud.New[biz.Paper](g, paperSpec),
+		Exams:            crud.New[biz.Exam](g, examSpec),
+		Records:          crud.New[biz.Record](g, recordSpec),
+		Certs:            crud.New[biz.Cert](g, certSpec),
+		Courses:          crud.New[biz.Course](g, courseSpec),
+		Studies:          crud.New[biz.Study](g, studySpec),
+		TrainingRuleRows: crud.New[biz.TrainingRule](g, ruleSpec),
+		Plans:            crud.New[biz.Plan](g, planSpec),
+		Tx:               db.NewTransactor(g),
 	}
 	e.Q = Queries{DB: g}
 	return e
@@ -207,4 +227,54 @@ func (q Queries) PassedRecords(ctx context.Context, userID int64, limit int) ([]
 		Where("user_id = ? AND state = ? AND passed = ?", userID, biz.StateSubmitted, true).
 		Order("submitted_at desc, id desc").Limit(limit).Find(&out).Error
 	return out, err
+}
+
+// TrainingRules are the tenant's stored training rule versions, on the code index.
+func (q Queries) TrainingRules(ctx context.Context, code string) ([]biz.TrainingRule, error) {
+	var out []biz.TrainingRule
+	tx := db.Conn(ctx, q.DB)
+	if code != "" {
+		tx = tx.Where("code = ?", code)
+	}
+	err := tx.Order("code, version desc").Limit(10000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) CoursesStudied(ctx context.Context, ids []int64) (bool, error) {
+	var n int64
+	err := db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("course_id IN ?", ids).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
+func (q Queries) StudiesOf(ctx context.Context, userID int64, courseIDs []int64) ([]biz.Study, error) {
+	var out []biz.Study
+	if len(courseIDs) == 0 {
+		return out, nil
+	}
+	err := db.Conn(ctx, q.DB).Where("user_id = ? AND course_id IN ?", userID, courseIDs).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) PlayingElsewhere(ctx context.Context, userID, exceptID int64, since time.Time) (bool, error) {
+	var n int64
+	err := db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("user_id = ? AND last_beat >= ? AND playing = ? AND id <> ?", userID, since, true, exceptID).
+		Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
+func (q Queries) SetStudy(ctx context.Context, id int64, beatsWas int32, values map[string]any) (bool, error) {
+	res := db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("id = ? AND beats = ?", id, beatsWas).Updates(values)
+	return res.RowsAffected == 1, res.Error
+}
+
+func (q Queries) StopPlaying(ctx context.Context, userID int64) error {
+	return db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("user_id = ? AND playing = ?", userID, true).Update("playing", false).Error
+}
+
+// NamesUser: the plans whose people (a comma list) hold the id.
+func (q Queries) NamesUser(userID int64) func(*gorm.DB) *gorm.DB {
+	id := strconv.FormatInt(userID, 10)
+	return func(tx *gorm.DB) *gorm.DB {
+		return tx.Where("(user_ids = ? OR user_ids LIKE ? OR user_ids LIKE ? OR user_ids LIKE ?)", id, id+",%", "%,"+id, "%,"+id+",%")
+	}
 }

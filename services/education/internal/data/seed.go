@@ -52,6 +52,9 @@ var seedQuestions = []seedQuestion{
 // tenant has any category).
 func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	ctx = ident.ForTenant(ctx, seedids.DemoTenant)
+	if err := seedTraining(ctx, g, now); err != nil {
+		return err
+	}
 	var n int64
 	if err := db.Conn(ctx, g).Model(&biz.Category{}).Count(&n).Error; err != nil || n > 0 {
 		return err
@@ -197,4 +200,47 @@ func seedEssayExam(c *gorm.DB, qs []biz.Question, start, now time.Time) error {
 	// 王操作 has not sat it yet.
 	return c.Create(&biz.Record{ExamID: x.ID, ExamName: x.Name, UserID: seedids.DemoOperator1User, UserName: "王操作", TotalScore: 100, PassScore: 60,
 		Duration: 30, ExamStart: x.StartTime, ExamEnd: x.EndTime, Items: "[]"}).Error
+}
+
+// The demo courses' media, stored by resource's seed under these names for the demo
+// tenant (a generated tone and a text: no media file in the repository).
+const (
+	demoAudio = "ed0c0000000000000000000000000001.wav"
+	demoText  = "ed0c0000000000000000000000000002.txt"
+)
+
+// seedTraining gives the demo tenant two courses, a company-level entry plan
+// for the operators, and operator1 half of the first and all of the second (completed), once (skipped when the tenant has any course).
+func seedTraining(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := db.Conn(ctx, g).Model(&biz.Course{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		c1 := biz.Course{Name: "新员工岗前安全培训(音视频)", Category: "公司级安全教育", Kind: biz.KindVideo, Files: demoAudio, Duration: 300, Hours: 0.1, PassPercent: 90,
+			Remark: "演示课程:播放时每次心跳核验进度,快进、暂停、挂机不计时"}
+		c2 := biz.Course{Name: "危险化学品安全技术说明书阅读", Category: "车间级安全教育", Kind: biz.KindDocument, Files: demoText, Duration: 1800, Hours: 0.6, PassPercent: 100,
+			Remark: "文档课程:页面可见且有操作时按阅读时间计时"}
+		for _, x := range []*biz.Course{&c1, &c2} {
+			if err := c.Create(x).Error; err != nil {
+				return err
+			}
+		}
+		day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+		pl := biz.Plan{Name: "新员工入职三级安全教育(公司级)", Type: biz.PlanEntry, Level: biz.LevelCompany, StartDate: day.AddDate(0, 0, -7), EndDate: day.AddDate(0, 1, 0),
+			CourseIDs: ident.JoinIDs([]int64{c1.ID, c2.ID}), CourseNames: c1.Name + "," + c2.Name,
+			UserIDs: ident.JoinIDs([]int64{seedids.DemoOperator1User, seedids.DemoOperator2User}), UserNames: "王操作,赵操作", Hours: 24,
+			Remark: "公司级学时取自培训规则(平台默认 24 学时)"}
+		if err := c.Create(&pl).Error; err != nil {
+			return err
+		}
+		beat := now.Add(-24 * time.Hour)
+		if err := c.Create(&biz.Study{CourseID: c1.ID, CourseName: c1.Name, UserID: seedids.DemoOperator1User, UserName: "王操作",
+			Position: 150, Furthest: 150, Credited: 150, LastBeat: &beat, Beats: 10}).Error; err != nil {
+			return err
+		}
+		return c.Create(&biz.Study{CourseID: c2.ID, CourseName: c2.Name, UserID: seedids.DemoOperator1User, UserName: "王操作",
+			Position: 1800, Furthest: 1800, Credited: 1800, LastBeat: &beat, Beats: 120, Completed: true, CompletedAt: &beat}).Error
+	})
 }

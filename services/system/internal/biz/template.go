@@ -55,8 +55,10 @@ var Template = []MenuTemplate{
 		}},
 	}},
 	{Code: "safety_education", Name: "安全教育", Path: "/safetyEducation", Source: "education", I18n: "safetyEducation", Category: 1, Children: []MenuTemplate{
-		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning"),
+		page("training_planning", "培训计划", "/safetyEducation/trainingPlanning", "plan", "trainingPlanning", "add", "edit", "delete", "view"),
 		page("my_training", "我的培训", "/safetyEducation/myTraining", "study", "myTraining"),
+		// education (h-training): the caller's courses, studied with verified playback.
+		page("my_course", "我的课程", "/safetyEducationNew/myonlineCourse", "play-circle", "myCourse"),
 		// education: the caller's own exams and everyone's results (managers see the tenant's).
 		page("my_exam", "我的考试", "/safetyEducation/myExam", "edit", "myExam"),
 		page("edu_result", "考试成绩", "/safetyEducation/result", "trophy", "eduResult"),
@@ -72,6 +74,8 @@ var Template = []MenuTemplate{
 		withButtons(page("edu_question", "题库管理", "/educationAdmin/question", "book", "eduQuestion", "add", "edit", "delete", "view"), "import:导入"), // h-eduimp: xlsx import
 		page("edu_paper", "试卷管理", "/educationAdmin/paper", "file", "eduPaper", "add", "edit", "delete", "view"),
 		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
+		// education (h-training): courses (video / document through resource) and the training rules.
+		withButtons(page("edu_course", "课程管理", "/safetyEducationNew/courseDxManagement", "video-camera", "eduCourse", "add", "edit", "delete", "view"), "rule:培训规则"),
 		// education (h-edu): 阅卷, essays marked by hand (the spec's route; managers only, so in this module).
 		{Code: "edu_marking", Name: "阅卷管理", Path: "/safetyEducation/markingManagement", Source: "audit", I18n: "eduMarking", Category: 1, Children: []MenuTemplate{
 			{Code: "edu_marking_mark", Name: "阅卷", Category: 2},

@@ -87,6 +87,8 @@ export default {
   'menu.trainingPlanning': 'Training plans',
   'menu.myTraining': 'My training',
   'menu.myExam': 'My exams',
+  'menu.myCourse': 'My courses',
+  'menu.eduCourse': 'Courses',
   'menu.eduResult': 'Exam results',
   'menu.eduMarking': 'Marking',
   'menu.educationAdmin': 'Exams',

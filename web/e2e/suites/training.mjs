@@ -1,0 +1,106 @@
+// Browser suite of training (h-training): courses and study credited by verified playback.
+// `npm run e2e -- training` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
+// 王操作 (operator1) opens 我的课程 (the heartbeat shortened to 2 s with ?beat=2), plays the
+// seeded audio course (a generated tone stored by resource's seed) and sees the verified time
+// grow; a seek ahead of the furthest point watched snaps back. The admin sees both demo
+// courses on 课程管理, the training rules (45 minutes per 学时, the platform default) and the
+// demo plan on 培训计划; 我的培训 shows the plan with the operator's verified hours.
+import { antd, openSuite } from '../suite.mjs';
+
+const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('training');
+const { row } = antd(page);
+
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+const op = await ctx.newPage();
+const COURSE = '新员工岗前安全培训';
+const seconds = (t) => {
+  const m = /(\d+)分(\d+)秒/.exec(t);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : -1;
+};
+
+await scenario(
+  'operator1 opens 我的课程 and sees the demo courses with the credited time',
+  async () => {
+    await login(op, 'operator1', '123456');
+    await op.goto(`${BASE}/safetyEducationNew/myonlineCourse?beat=2`);
+    const r = op.locator('.ant-table-row', { hasText: COURSE }).first();
+    await r.waitFor();
+    expect((await r.innerText()).includes('2分30秒'), `seeded study: ${await r.innerText()}`);
+    expect((await op.locator('.ant-table-row', { hasText: '已完成' }).count()) >= 1, 'the seeded completed course');
+    await shot('training-01-my-courses', op);
+  },
+  { critical: true },
+);
+
+await scenario(
+  'the operator plays the course and the verified time grows; seeking ahead snaps back',
+  async () => {
+    await op.locator('.ant-table-row', { hasText: COURSE }).first().getByText('继续学习').click();
+    const media = op.locator('[data-testid="course-media"]');
+    await media.waitFor();
+    await op.waitForFunction(() => document.querySelector('[data-testid="course-media"]')?.readyState >= 1);
+    const credited = op.locator('[data-testid="course-credited"]');
+    await op.waitForFunction(() => /分/.test(document.querySelector('[data-testid="course-credited"]')?.textContent || ''));
+    const before = seconds(await credited.innerText());
+    await media.evaluate((v) => {
+      v.muted = true;
+      return v.play();
+    });
+    // seeking far ahead of the furthest point watched is undone by the player
+    await op.waitForTimeout(1500);
+    await media.evaluate((v) => (v.currentTime = 290));
+    await op.waitForTimeout(500);
+    const pos = await media.evaluate((v) => v.currentTime);
+    expect(pos < 200, `seek ahead not undone: ${pos}`);
+    await op.waitForFunction(
+      (b) => {
+        const m = /(\d+)分(\d+)秒/.exec(document.querySelector('[data-testid="course-credited"]')?.textContent || '');
+        return m && Number(m[1]) * 60 + Number(m[2]) >= b + 3;
+      },
+      before,
+      { timeout: 20000 },
+    );
+    const after = seconds(await credited.innerText());
+    expect(after > before, `credited ${before} -> ${after}`);
+    await shot('training-02-playing', op);
+    await op.locator('.ant-modal-close').click();
+    const r = op.locator('.ant-table-row', { hasText: COURSE }).first();
+    await op.waitForFunction((b) => {
+      const row = [...document.querySelectorAll('.ant-table-row')].find((x) => x.textContent.includes('新员工岗前安全培训'));
+      const m = /(\d+)分(\d+)秒/.exec(row?.textContent || '');
+      return m && Number(m[1]) * 60 + Number(m[2]) > b;
+    }, before);
+    expect(!(await r.innerText()).includes('未开始'), 'the row shows the study');
+  },
+  { critical: true },
+);
+
+await scenario("我的培训 shows the demo plan with the operator's verified hours", async () => {
+  await op.goto(`${BASE}/safetyEducation/myTraining`);
+  const r = op.locator('.ant-table-row', { hasText: '新员工入职三级安全教育' }).first();
+  await r.waitFor();
+  const text = await r.innerText();
+  expect(text.includes('公司级') && text.includes('/ 24'), `plan row: ${text}`);
+  expect(text.includes('1 / 2'), `completed courses: ${text}`);
+  await shot('training-03-my-training', op);
+});
+
+await scenario('the admin sees the courses and the training rules', async () => {
+  await login();
+  await page.goto(`${BASE}/safetyEducationNew/courseDxManagement`);
+  await row(COURSE).waitFor();
+  await row('危险化学品安全技术说明书阅读').waitFor();
+  await page.getByRole('button', { name: '培训规则' }).click();
+  const m = page.locator('.ant-modal', { hasText: '每学时分钟数' }).first();
+  await m.waitFor();
+  const text = await m.innerText();
+  expect(text.includes('高危行业新员工岗前培训学时'), `rules: ${text.slice(0, 300)}`);
+  await shot('training-04-rules');
+  await page.keyboard.press('Escape');
+  await page.goto(`${BASE}/safetyEducation/trainingPlanning`);
+  await row('新员工入职三级安全教育').waitFor();
+  await shot('training-05-plans');
+});
+
+await ctx.close();
+await finish();

@@ -1,0 +1,69 @@
+import React, { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Progress, Table, Tag } from 'antd';
+import { PageContainer } from '@ant-design/pro-components';
+import { history } from '@umijs/max';
+import { PLAN_LEVELS, PLAN_TYPES, myPlans } from '@/services/education';
+
+const label = (opts: { label: string; value: number }[], v: number) => opts.find((o) => o.value === v)?.label ?? '';
+
+/** My training (我的培训): the plans naming the caller, with the verified 学时 on their courses. */
+export default function MyTrainingPage() {
+  const [rows, setRows] = useState<any[]>([]);
+  const [total, setTotal] = useState(0);
+  const [current, setCurrent] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const load = useCallback(() => {
+    setLoading(true);
+    myPlans({ current, size: 10 })
+      .then((p) => {
+        setRows(p.records || []);
+        setTotal(p.total || 0);
+      })
+      .finally(() => setLoading(false));
+  }, [current]);
+  useEffect(load, [load]);
+  return (
+    <PageContainer title={false}>
+      <Card>
+        <Table
+          rowKey="id"
+          loading={loading}
+          dataSource={rows}
+          pagination={{ current, total, pageSize: 10, onChange: setCurrent }}
+          columns={[
+            { title: '计划名称', dataIndex: 'name' },
+            { title: '类型', dataIndex: 'type', width: 70, render: (v) => label(PLAN_TYPES, v) },
+            { title: '级别', dataIndex: 'level', width: 80, render: (v) => (v ? <Tag color="blue">{label(PLAN_LEVELS, v)}</Tag> : '-') },
+            { title: '开始日期', dataIndex: 'startDate', width: 110 },
+            { title: '结束日期', dataIndex: 'endDate', width: 110 },
+            { title: '培训课程', dataIndex: 'courseNames', ellipsis: true },
+            {
+              title: '已完成课程',
+              width: 100,
+              render: (_, r) => `${r.myCompleted ?? 0} / ${r.courseCount ?? 0}`,
+            },
+            {
+              title: '学时',
+              width: 200,
+              render: (_, r) => (
+                <span data-testid="plan-hours">
+                  {r.myHours ?? 0} / {r.hours}
+                  <Progress percent={Math.min(100, Math.round(((r.myHours ?? 0) * 100) / (r.hours || 1)))} size="small" />
+                </span>
+              ),
+            },
+            {
+              title: '操作',
+              width: 90,
+              render: () => (
+                <Button type="link" size="small" onClick={() => history.push('/safetyEducationNew/myonlineCourse')}>
+                  去学习
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  );
+}
