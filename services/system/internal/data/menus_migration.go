@@ -58,6 +58,11 @@ var menuMigrations = []struct {
 	{9, []string{
 		"emergency_incident_export", // issue 19: the incidents as xlsx
 	}},
+	{10, []string{
+		"training_planning_add", "training_planning_edit", "training_planning_delete", "training_planning_view", // issue 17: training plans
+		"my_course", "edu_course", "edu_course_add", "edu_course_edit", "edu_course_delete", "edu_course_view", "edu_course_rule", // issue 17: courses
+		"video_closed", "video_visual", // issue 16: the closed-management screen and the visual platform
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
