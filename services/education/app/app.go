@@ -48,6 +48,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
 	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Reporters = data.Reporters{C: preventionv1.NewPreventionInternalClient(a.in.Dialer.Lazy("prevention"))}
+	uc.Ranking = a.in.Cache
 	uc.Events = a.Outbox
 	// Business times live in the tenant zone so SQLite text comparisons agree.
 	uc.Now = func() time.Time { return time.Now().In(timefmt.Zone) }

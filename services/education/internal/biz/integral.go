@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -53,7 +54,9 @@ const (
 
 // Reporters reads a tenant's hidden dangers by reporter from prevention.
 type Reporters interface {
-	ReporterTally(ctx context.Context, tenant string, userID int64, limit int) ([]ReporterCount, []ReportedHazard, error)
+	// ReporterTally counts every reporter's hidden dangers, or only userID's with mineOnly,
+	// and lists userID's latest limit reports.
+	ReporterTally(ctx context.Context, tenant string, userID int64, limit int, mineOnly bool) ([]ReporterCount, []ReportedHazard, error)
 }
 
 // ExamTally is one person's passed exams: each exam once, and those passed with full marks.
@@ -88,28 +91,38 @@ func hazardPoints(c ReporterCount) int32 {
 	return c.Reported*rule("hazard_report") + c.Major*rule("hazard_major") + c.Accepted*rule("hazard_closed")
 }
 
+// rankingTTL is how long a tenant's ranking (everyone's totals) is kept in the cache: it
+// groups the whole tenant's exams and reports, which the page would otherwise do on every
+// visit. The caller's own total is always counted afresh; only the others' may be this old.
+const rankingTTL = time.Minute
+
 // MyPoints is the caller's total, this month's part, rank and latest deeds.
 func (e *Education) MyPoints(ctx context.Context) (*Points, error) {
 	me, err := ident.User(ctx)
 	if err != nil {
 		return nil, err
 	}
-	exams, err := e.Q.ExamTallies(ctx)
+	totals, err := e.tenantTotals(ctx, me.TenantID)
 	if err != nil {
 		return nil, err
 	}
-	reports, mine, err := e.Reporters.ReporterTally(ctx, me.TenantID, me.UserID, maxPointItems)
+	exams, err := e.Q.ExamTallies(ctx, me.UserID)
 	if err != nil {
 		return nil, err
 	}
-	totals := map[int64]int32{}
+	reports, mine, err := e.Reporters.ReporterTally(ctx, me.TenantID, me.UserID, maxPointItems, true)
+	if err != nil {
+		return nil, err
+	}
+	var own int32
 	for _, t := range exams {
-		totals[t.UserID] += examPoints(t)
+		own += examPoints(t)
 	}
 	for _, c := range reports {
-		totals[c.UserID] += hazardPoints(c)
+		own += hazardPoints(c)
 	}
-	out := &Points{Total: totals[me.UserID], Rank: 1}
+	totals[me.UserID] = own
+	out := &Points{Total: own, Rank: 1}
 	for _, v := range totals {
 		if v > 0 {
 			out.People++
@@ -176,4 +189,39 @@ func pointItems(passed []Record, mine []ReportedHazard) []PointItem {
 	}
 	slices.SortStableFunc(items, func(a, b PointItem) int { return b.Time.Compare(a.Time) })
 	return items
+}
+
+// tenantTotals is every person's points in the tenant, from the cache while it is fresh
+// (a cache that cannot be read or written only costs the grouping again).
+func (e *Education) tenantTotals(ctx context.Context, tenant string) (map[int64]int32, error) {
+	key := "edu:ranking:" + tenant
+	if e.Ranking != nil {
+		if s, ok, err := e.Ranking.Get(ctx, key); err == nil && ok {
+			var cached map[int64]int32
+			if json.Unmarshal([]byte(s), &cached) == nil && cached != nil {
+				return cached, nil
+			}
+		}
+	}
+	exams, err := e.Q.ExamTallies(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	reports, _, err := e.Reporters.ReporterTally(ctx, tenant, 0, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	totals := map[int64]int32{}
+	for _, t := range exams {
+		totals[t.UserID] += examPoints(t)
+	}
+	for _, c := range reports {
+		totals[c.UserID] += hazardPoints(c)
+	}
+	if e.Ranking != nil {
+		if b, err := json.Marshal(totals); err == nil {
+			_ = e.Ranking.Set(ctx, key, string(b), rankingTTL) // best effort: a miss recomputes
+		}
+	}
+	return totals, nil
 }

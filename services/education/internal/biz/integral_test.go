@@ -1,8 +1,12 @@
 package biz
 
 import (
+	"context"
 	"testing"
 	"time"
+
+	"anquan/kit/cache"
+	"anquan/kit/ident"
 )
 
 func TestPointItemsCountEachExamOnceAndSkipVoidedReports(t *testing.T) {
@@ -46,5 +50,61 @@ func TestPointItemsCountEachExamOnceAndSkipVoidedReports(t *testing.T) {
 	}
 	if got, want := hazardPoints(ReporterCount{Reported: 3, Major: 1, Accepted: 2}), int32(13); got != want {
 		t.Fatalf("hazardPoints = %d, want %d", got, want)
+	}
+}
+
+// pointsQ counts passed exams from a table of tallies; every other query is unused.
+type pointsQ struct {
+	Queries
+	tallies []ExamTally
+	groups  int // tenant-wide groupings done
+}
+
+func (q *pointsQ) ExamTallies(_ context.Context, userID int64) ([]ExamTally, error) {
+	if userID == 0 {
+		q.groups++
+		return q.tallies, nil
+	}
+	var out []ExamTally
+	for _, t := range q.tallies {
+		if t.UserID == userID {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+func (q *pointsQ) PassedRecords(context.Context, int64, int) ([]Record, error) { return nil, nil }
+
+type noReports struct{}
+
+func (noReports) ReporterTally(context.Context, string, int64, int, bool) ([]ReporterCount, []ReportedHazard, error) {
+	return nil, nil, nil
+}
+
+// The tenant's ranking is grouped once per rankingTTL; the caller's own total is always fresh.
+func TestTheRankingIsCachedButMyTotalIsFresh(t *testing.T) {
+	q := &pointsQ{tallies: []ExamTally{{UserID: 1, Passed: 1}, {UserID: 2, Passed: 3}}}
+	e := &Education{Q: q, Reporters: noReports{}, Ranking: cache.NewMemory(), Now: time.Now}
+	me := ident.With(context.Background(), &ident.Identity{TenantID: "100001", UserID: 1, UserName: "me"})
+	p, err := e.MyPoints(me)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Total != 10 || p.Rank != 2 || p.People != 2 {
+		t.Fatalf("first visit: %+v", p)
+	}
+	// I pass three more exams: my total moves at once and so does my rank against the cached others
+	q.tallies[0].Passed = 4
+	if p, err = e.MyPoints(me); err != nil {
+		t.Fatal(err)
+	}
+	if p.Total != 40 || p.Rank != 1 || q.groups != 1 {
+		t.Fatalf("second visit: %+v after %d groupings", p, q.groups)
+	}
+	// without a cache every visit groups the tenant
+	e.Ranking = nil
+	if _, err := e.MyPoints(me); err != nil || q.groups != 2 {
+		t.Fatalf("no cache: %d groupings, %v", q.groups, err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"anquan/kit/cache"
 	"anquan/kit/crud"
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -54,8 +55,9 @@ type Events interface {
 
 // Queries are what the generic repositories cannot express.
 type Queries interface {
-	// ExamTallies counts each person's passed exams (each once) and full-mark ones.
-	ExamTallies(ctx context.Context) ([]ExamTally, error)
+	// ExamTallies counts each person's passed exams (each once) and full-mark ones; userID > 0
+	// counts that person only.
+	ExamTallies(ctx context.Context, userID int64) ([]ExamTally, error)
 	// PassedRecords are a person's passed attempts, newest first (at most limit).
 	PassedRecords(ctx context.Context, userID int64, limit int) ([]Record, error)
 	// QuestionsFor lists the candidates of a draw rule (ids only).
@@ -115,8 +117,10 @@ type Education struct {
 	Roles            Roles
 	People           People
 	Reporters        Reporters
-	Events           Events
-	Now              func() time.Time
+	// Ranking keeps each tenant's points ranking for rankingTTL (nil: counted on every visit).
+	Ranking cache.Cache
+	Events  Events
+	Now     func() time.Time
 }
 
 // Manager tells whether the caller manages the tenant's training: an

@@ -66,6 +66,11 @@ type Study struct {
 
 func (Study) TableName() string { return "edu_study" }
 
+// NotAudited: a study row changes on every heartbeat (one learner every 15 s), only through the
+// server's own crediting, never by hand; the row itself is the evidence (beats, refused beats,
+// furthest verified point, credited seconds), so auditing each beat would only flood the log.
+func (Study) NotAudited() {}
+
 // TrainingRule is a stored version of a training rule (edu_rule).
 type TrainingRule struct {
 	db.Base

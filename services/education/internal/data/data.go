@@ -212,10 +212,13 @@ func (q Queries) CategoryUsed(ctx context.Context, ids []int64) (bool, error) {
 
 // ExamTallies groups the tenant's passed, marked attempts by person on the state index:
 // exams passed (each once, a retake's pass does not count twice) and passed with full marks.
-func (q Queries) ExamTallies(ctx context.Context) ([]biz.ExamTally, error) {
+func (q Queries) ExamTallies(ctx context.Context, userID int64) ([]biz.ExamTally, error) {
 	var out []biz.ExamTally
-	err := db.Conn(ctx, q.DB).Model(&biz.Record{}).
-		Select("user_id, COUNT(DISTINCT exam_id) AS passed, COUNT(DISTINCT CASE WHEN total_score > 0 AND score >= total_score THEN exam_id END) AS full").
+	tx := db.Conn(ctx, q.DB).Model(&biz.Record{})
+	if userID > 0 {
+		tx = tx.Where("user_id = ?", userID)
+	}
+	err := tx.Select("user_id, COUNT(DISTINCT exam_id) AS passed, COUNT(DISTINCT CASE WHEN total_score > 0 AND score >= total_score THEN exam_id END) AS full").
 		Where("state = ? AND passed = ?", biz.StateSubmitted, true).Group("user_id").Scan(&out).Error
 	return out, err
 }

@@ -104,8 +104,8 @@ type Reporters struct {
 	C preventionv1.PreventionInternalClient
 }
 
-func (r Reporters) ReporterTally(ctx context.Context, tenant string, userID int64, limit int) ([]biz.ReporterCount, []biz.ReportedHazard, error) {
-	res, err := r.C.ReporterTally(ctx, &preventionv1.ReporterTallyQuery{TenantId: tenant, UserId: userID, Limit: int32(limit)})
+func (r Reporters) ReporterTally(ctx context.Context, tenant string, userID int64, limit int, mineOnly bool) ([]biz.ReporterCount, []biz.ReportedHazard, error) {
+	res, err := r.C.ReporterTally(ctx, &preventionv1.ReporterTallyQuery{TenantId: tenant, UserId: userID, Limit: int32(limit), MineOnly: mineOnly})
 	if err != nil {
 		return nil, nil, unavailable("prevention", "ReporterTally", err)
 	}
