@@ -227,6 +227,7 @@ func (e *env) testEquipment(t *testing.T) {
 	}
 	e.testEquipmentFlows(t, admin, director, b)
 	e.testEquipmentReminders(t, admin, director, directorID, b)
+	e.testEquipmentRunHours(t, admin, director, directorID, b)
 }
 
 // testMajorHazards: the demo installations; GB 18218 grading at its
