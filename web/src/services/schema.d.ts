@@ -12246,6 +12246,21 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description One day of the range (the points whose window started that day). */
+        v1InspectDayStat: {
+            /** Format: double */
+            coverage: number;
+            /** @description yyyy-MM-dd. */
+            day: string;
+            /** Format: int64 */
+            due: string;
+            /** Format: int64 */
+            inspected: string;
+            /** Format: int64 */
+            onTime: string;
+            /** Format: double */
+            timeliness: number;
+        };
         /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
         v1InspectPoint: {
             /** Format: int64 */
@@ -12344,6 +12359,11 @@ export interface components {
         };
         v1InspectStats: {
             beginDate: string;
+            /**
+             * @description Every day of the range, oldest first (the team / person filters
+             *     apply), for the trend line.
+             */
+            daily: components["schemas"]["v1InspectDayStat"][];
             endDate: string;
             items: components["schemas"]["v1InspectStat"][];
             total: components["schemas"]["v1InspectStat"];
