@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -107,4 +108,58 @@ func (e *env) testEquipmentRunHours(t *testing.T, admin, director, directorID, b
 		t.Fatalf("tenant B sees readings: %v", l)
 	}
 	state(2020, 480, 0, "after the refusals")
+}
+
+// testMajorHazardFromRecords (GB 18218 from the chemicals ledger): the page
+// reads the records service's quantities (chemical × location, in tonnes,
+// with the ledger's critical quantity) and sends them as the installation's
+// chemicals; equipment grades them. Nitrogen dioxide (β 10, Q 1 t) stored
+// 5 t at the test store, 10 people outside (α 1): R = 50, 二级; the stock
+// lowered to 4.999 t: R = 49.99, 三级.
+func (e *env) testMajorHazardFromRecords(t *testing.T, admin, directorID string) {
+	ok(t, e.post("/api/records/chemical/submit", admin, map[string]any{"name": "二氧化氮", "cas": "10102-44-0", "category": 1, "unit": 1,
+		"criticalQuantity": 1}), "a chemical of the ledger")
+	chem := e.get("/api/records/chemical/page?cas=10102-44-0", admin).list()[0].(map[string]any)
+	ok(t, e.post("/api/records/stock/submit", admin, map[string]any{"chemicalId": str(chem["id"]), "location": "重大危险源测试库 A", "quantity": 5, "unit": 1}), "its stock")
+	fromRecords := func() []any {
+		t.Helper()
+		r := e.get("/api/records/chemical/quantities?location="+url.QueryEscape("重大危险源测试库 A"), admin)
+		ok(t, r, "quantities")
+		var items []any
+		switch d := r.Body["data"].(type) {
+		case []any:
+			items = d
+		case map[string]any:
+			items, _ = d["items"].([]any)
+		}
+		var out []any
+		for _, x := range items {
+			q := x.(map[string]any)
+			if q["cas"] != "10102-44-0" || q["unit"] != 1.0 {
+				t.Fatalf("quantity row: %v", q)
+			}
+			out = append(out, map[string]any{"name": q["name"], "cas": q["cas"], "factorKey": "toxic:NO2", "quantity": q["quantity"], "critical": q["criticalQuantity"]})
+		}
+		if len(out) != 1 {
+			t.Fatalf("quantities at the test store: %s", truncate(r.Raw))
+		}
+		return out
+	}
+	body := map[string]any{"code": "MH-REC", "name": "二氧化氮库", "unitType": 2, "location": "重大危险源测试库 A", "peopleOutside": 10,
+		"mainUserId": directorID, "techUserId": directorID, "opUserId": directorID, "chemicals": fromRecords()}
+	ok(t, e.post(eq+"/major-hazard/submit", admin, body), "the installation from the ledger's quantities")
+	m := e.get(eq+"/major-hazard/page?code_equal=MH-REC", admin).list()[0].(map[string]any)
+	if m["rValue"] != 50.0 || m["level"] != 2.0 {
+		t.Fatalf("5 t of NO2: R %v level %v, want 50 and 2", m["rValue"], m["level"])
+	}
+	stock := e.get("/api/records/stock/page?chemicalId_equal="+str(chem["id"]), admin).list()[0].(map[string]any)
+	ok(t, e.post("/api/records/stock/submit", admin, map[string]any{"id": str(stock["id"]), "chemicalId": str(chem["id"]), "location": "重大危险源测试库 A",
+		"quantity": 4.999, "unit": 1}), "less stock")
+	d := e.get(eq+"/major-hazard/detail?id="+str(m["id"]), admin).dataMap()
+	d["chemicals"] = fromRecords()
+	ok(t, e.post(eq+"/major-hazard/submit", admin, d), "regraded from the ledger")
+	m = e.get(eq+"/major-hazard/page?code_equal=MH-REC", admin).list()[0].(map[string]any)
+	if m["rValue"] != 49.99 || m["level"] != 3.0 {
+		t.Fatalf("4.999 t of NO2: R %v level %v, want 49.99 and 3", m["rValue"], m["level"])
+	}
 }

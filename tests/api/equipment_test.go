@@ -29,7 +29,7 @@ func TestEquipment(t *testing.T) {
 			e := start(t, b, func(c *conf.Config) {
 				t.Cleanup(func() {
 					if c.DB.Driver != "sqlite" {
-						for _, s := range []string{"equipment", "prevention", "flow"} {
+						for _, s := range []string{"equipment", "prevention", "flow", "records"} {
 							_ = db.DropDatabase(c, s)
 						}
 					}
@@ -202,6 +202,7 @@ func (e *env) testEquipment(t *testing.T) {
 	}
 
 	e.testMajorHazards(t, admin, directorID)
+	e.testMajorHazardFromRecords(t, admin, directorID)
 
 	// Tenants are apart.
 	platform := e.login("000000", "admin", "admin")

@@ -1,4 +1,5 @@
-// Browser suite of the equipment pages: the ledger with its due states and due list, and the
+// Browser suite of the equipment pages: the ledger with its due states and due list, a run-hour
+// maintenance plan moved by a reading, the chemicals of an installation imported from the ledger, and the
 // major hazard installations with their GB 18218 grading written out, QR labels, a service (repair) order
 // taken through its flow, a disable and a recover request approved (on the spec's routes under
 // /intelligentInspectionNew/equipmentManagement), and a lockout (LOTO) verified, requested and
@@ -47,6 +48,38 @@ await scenario('a major hazard installation shows its level and the calculation'
   await row.getByRole('button', { name: '计算过程' }).click();
   await page.locator('.ant-modal', { hasText: 'R = α' }).waitFor();
   await shot('equipment-major-hazard-calculation');
+});
+
+await scenario('a run-hour plan: C-301 is due soon; a counter reading past the interval makes it due', async () => {
+  await page.goto(`${BASE}/companyBasic/production/equipmentMaintenance`);
+  const r = page.locator('.ant-table-row', { hasText: 'C-301' }).first();
+  await r.waitFor();
+  expect((await r.innerText()).includes('8000 h') && (await r.innerText()).includes('即将到期'), `C-301 row: ${await r.innerText()}`);
+  await r.getByRole('button', { name: '录入读数' }).click();
+  const m = modalOf('录入运行小时读数');
+  await m.waitFor();
+  await m.locator('input').first().fill('8010');
+  await m.locator('.ant-modal-footer button.ant-btn-primary').click();
+  await m.waitFor({ state: 'hidden' });
+  await page.locator('.ant-table-row', { hasText: 'C-301' }).filter({ hasText: '-10 h' }).first().waitFor();
+  expect((await r.innerText()).includes('已逾期'), `C-301 after the reading: ${await r.innerText()}`);
+  await r.getByRole('button', { name: '运行小时' }).click();
+  await page.locator('.ant-modal', { hasText: '运行小时读数' }).locator('.ant-table-row', { hasText: '8010' }).first().waitFor();
+  await shot('equipment-run-hours');
+  await page.keyboard.press('Escape');
+});
+
+await scenario("a major hazard installation's chemicals come from the chemicals ledger, graded by equipment", async () => {
+  await page.goto(`${BASE}/dangerousSources/tabForm`);
+  const r = page.locator('.ant-table-row', { hasText: 'MH-02' }).first();
+  await r.waitFor();
+  await r.getByRole('button', { name: '从化学品台账导入' }).click();
+  const m = page.locator('.ant-modal', { hasText: '从化学品台账导入' });
+  await m.locator('.ant-table-row', { hasText: '液氯' }).first().waitFor();
+  await m.locator('[data-testid="import-preview"]', { hasText: 'q/Q' }).waitFor();
+  await shot('equipment-major-hazard-import');
+  await m.locator('[data-testid="import-save"]').click();
+  await m.waitFor({ state: 'hidden' });
 });
 
 await scenario('a service order goes reported → assigned → in repair → done → accepted, with its log', async () => {

@@ -217,4 +217,8 @@ export default {
   按运行小时维护时填写: 'For a run-hour plan',
   剩余运行小时不超过此数时列为即将到期: 'Listed as due soon when the run hours left are at most this',
   '登记时计时器的读数,之后由运行小时读数累计': "The hour meter's reading at registration; the readings add to it afterwards",
+  从化学品台账导入: 'Import from the chemicals ledger',
+  临界量: 'Critical quantity',
+  '数量单位不是吨,请换算后在表单中填写': 'Not in tonnes: convert it and enter it in the form',
+  台账未填写临界量: 'No critical quantity in the ledger',
 };
