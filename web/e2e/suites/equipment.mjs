@@ -9,6 +9,12 @@ import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('equipment');
 const { toast, modalOf, row, pick } = antd(page);
+/** picks an equipment by its code in a searchable select: typed first, the demo ledger is longer than the list shows */
+async function pickEquipment(ui, p, m, code) {
+  await ui.item(m, '设备').locator('.ant-select-selector').click();
+  await p.keyboard.type(code);
+  await ui.pick(m, '设备', code);
+}
 // generous waits: the machine running the suite is shared
 page.setDefaultTimeout(30000);
 const stamp = Date.now().toString().slice(-6);
@@ -56,10 +62,9 @@ await scenario('a run-hour plan: C-301 is due soon; a counter reading past the i
   await r.waitFor();
   expect((await r.innerText()).includes('8000 h') && (await r.innerText()).includes('即将到期'), `C-301 row: ${await r.innerText()}`);
   await r.getByRole('button', { name: '录入读数' }).click();
-  const m = modalOf('录入运行小时读数');
-  await m.waitFor();
-  await m.locator('input').first().fill('8010');
-  await m.locator('.ant-modal-footer button.ant-btn-primary').click();
+  const m = page.locator('.ant-modal', { hasText: '录入运行小时读数' });
+  await m.locator('.ant-input-number input').first().fill('8010');
+  await m.locator('button.ant-btn-primary').last().click();
   await m.waitFor({ state: 'hidden' });
   await page.locator('.ant-table-row', { hasText: 'C-301' }).filter({ hasText: '-10 h' }).first().waitFor();
   expect((await r.innerText()).includes('已逾期'), `C-301 after the reading: ${await r.innerText()}`);
@@ -75,11 +80,13 @@ await scenario("a major hazard installation's chemicals come from the chemicals 
   await r.waitFor();
   await r.getByRole('button', { name: '从化学品台账导入' }).click();
   const m = page.locator('.ant-modal', { hasText: '从化学品台账导入' });
-  await m.locator('.ant-table-row', { hasText: '液氯' }).first().waitFor();
-  await m.locator('[data-testid="import-preview"]', { hasText: 'q/Q' }).waitFor();
+  // the chlorine cylinders of the warehouse are picked (the installation's location), graded by equipment
+  await m.locator('.ant-table-row', { hasText: '7782-50-5' }).locator('.ant-checkbox-checked').waitFor();
+  await m.locator('[data-testid="import-preview"]', { hasText: 'S = 2/5' }).waitFor();
   await shot('equipment-major-hazard-import');
   await m.locator('[data-testid="import-save"]').click();
   await m.waitFor({ state: 'hidden' });
+  await page.locator('.ant-table-row', { hasText: 'MH-02' }).filter({ hasText: '非重大危险源' }).first().waitFor();
 });
 
 await scenario('a service order goes reported → assigned → in repair → done → accepted, with its log', async () => {
@@ -132,7 +139,7 @@ async function requestAndApprove(path, code, reason) {
     .first()
     .click();
   const m = modalOf('新增');
-  await pick(m, '设备', code);
+  await pickEquipment(antd(page), page, m, code);
   await m.locator('#reason').fill(reason);
   await m.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
@@ -148,6 +155,9 @@ async function requestAndApprove(path, code, reason) {
 /** the ledger row of `code` (on the inspection mount of the ledger page) */
 async function ledgerRow(code) {
   await page.goto(`${BASE}/intelligentInspectionNew/equipmentManagement/equipmentMaintenance`);
+  // searched by its code: the demo ledger is longer than a page
+  await page.locator('.ant-pro-query-filter #code').fill(code);
+  await page.locator('.ant-pro-query-filter button[type=submit], .ant-pro-query-filter .ant-btn-primary').first().click();
   const r = page.locator('.ant-table-row', { hasText: code }).first();
   await r.waitFor();
   return r.innerText();
@@ -179,7 +189,7 @@ await scenario('the director locks out V-101 (his tank), verifies both points an
       .first()
       .click();
     const m = ui.modalOf('新增');
-    await ui.pick(m, '设备', 'V-101');
+    await pickEquipment(ui, p, m, 'V-101');
     await m.locator('#reason').fill(reason);
     await m.locator('#stepsText').fill('进料阀 XV-1011 / 物料 / L-7001\n出料阀 XV-1012 / 压力 / L-7002');
     await m.locator('.ant-modal-footer .ant-btn-primary').click();
