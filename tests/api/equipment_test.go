@@ -29,7 +29,7 @@ func TestEquipment(t *testing.T) {
 			e := start(t, b, func(c *conf.Config) {
 				t.Cleanup(func() {
 					if c.DB.Driver != "sqlite" {
-						for _, s := range []string{"equipment", "prevention", "flow"} {
+						for _, s := range []string{"equipment", "prevention", "flow", "records"} {
 							_ = db.DropDatabase(c, s)
 						}
 					}
@@ -202,6 +202,7 @@ func (e *env) testEquipment(t *testing.T) {
 	}
 
 	e.testMajorHazards(t, admin, directorID)
+	e.testMajorHazardFromRecords(t, admin, directorID)
 
 	// Tenants are apart.
 	platform := e.login("000000", "admin", "admin")
@@ -227,6 +228,7 @@ func (e *env) testEquipment(t *testing.T) {
 	}
 	e.testEquipmentFlows(t, admin, director, b)
 	e.testEquipmentReminders(t, admin, director, directorID, b)
+	e.testEquipmentRunHours(t, admin, director, directorID, b)
 }
 
 // testMajorHazards: the demo installations; GB 18218 grading at its

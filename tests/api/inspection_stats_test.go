@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -139,6 +140,33 @@ func (e *env) testInspectionStats(t *testing.T) {
 		}
 	}
 	check("", false)
+	// The daily series: every day of the default 30, its sums the total's;
+	// the missed window's day 2 due, 1 inspected (made up), 0 on time, the
+	// late window's day 2 due, 1 inspected (overdue), 0 on time.
+	daily := e.get(insp+"/stats", admin).dataMap()["daily"].([]any)
+	if len(daily) != 30 || daily[29].(map[string]any)["day"] != now.Format("2006-01-02") {
+		t.Fatalf("daily series: %d days, last %v", len(daily), daily[len(daily)-1])
+	}
+	num := func(v any) float64 { f, _ := strconv.ParseFloat(str(v), 64); return f }
+	var due, inspected, onTime float64
+	byDay := map[string]map[string]any{}
+	for _, v := range daily {
+		m := v.(map[string]any)
+		byDay[m["day"].(string)] = m
+		due, inspected, onTime = due+num(m["due"]), inspected+num(m["inspected"]), onTime+num(m["onTime"])
+	}
+	if due != 6 || inspected != 4 || onTime != 2 {
+		t.Fatalf("daily sums %v %v %v, want 6 4 2: %v", due, inspected, onTime, daily)
+	}
+	for _, d := range []time.Time{now.Add(-72 * time.Hour), now.Add(-30 * time.Hour)} {
+		m := byDay[d.Format("2006-01-02")]
+		if num(m["due"]) != 2 || num(m["inspected"]) != 1 || num(m["onTime"]) != 0 || m["coverage"] != 0.5 {
+			t.Fatalf("daily %s: %v", d.Format("2006-01-02"), m)
+		}
+	}
+	if d := e.get(insp+"/stats?beginDate="+now.AddDate(0, 0, -6).Format("2006-01-02"), admin).dataMap()["daily"].([]any); len(d) != 7 {
+		t.Fatalf("a 7-day range has %d days", len(d))
+	}
 	check("groupBy=person", true)
 	check("groupBy=person&inspectorUserId="+adminID+"&beginDate="+now.AddDate(0, 0, -5).Format("2006-01-02"), true)
 	if l := e.get(insp+"/stats?beginDate="+now.AddDate(0, 0, 2).Format("2006-01-02")+"&endDate="+now.AddDate(0, 0, 3).Format("2006-01-02"), admin).dataMap()["items"]; l != nil && len(l.([]any)) != 0 {

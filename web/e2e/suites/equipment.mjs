@@ -1,4 +1,5 @@
-// Browser suite of the equipment pages: the ledger with its due states and due list, and the
+// Browser suite of the equipment pages: the ledger with its due states and due list, a run-hour
+// maintenance plan moved by a reading, the chemicals of an installation imported from the ledger, and the
 // major hazard installations with their GB 18218 grading written out, QR labels, a service (repair) order
 // taken through its flow, a disable and a recover request approved (on the spec's routes under
 // /intelligentInspectionNew/equipmentManagement), and a lockout (LOTO) verified, requested and
@@ -8,6 +9,12 @@ import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('equipment');
 const { toast, modalOf, row, pick } = antd(page);
+/** picks an equipment by its code in a searchable select: typed first, the demo ledger is longer than the list shows */
+async function pickEquipment(ui, p, m, code) {
+  await ui.item(m, '设备').locator('.ant-select-selector').click();
+  await p.keyboard.type(code);
+  await ui.pick(m, '设备', code);
+}
 // generous waits: the machine running the suite is shared
 page.setDefaultTimeout(30000);
 const stamp = Date.now().toString().slice(-6);
@@ -47,6 +54,39 @@ await scenario('a major hazard installation shows its level and the calculation'
   await row.getByRole('button', { name: '计算过程' }).click();
   await page.locator('.ant-modal', { hasText: 'R = α' }).waitFor();
   await shot('equipment-major-hazard-calculation');
+});
+
+await scenario('a run-hour plan: C-301 is due soon; a counter reading past the interval makes it due', async () => {
+  await page.goto(`${BASE}/companyBasic/production/equipmentMaintenance`);
+  const r = page.locator('.ant-table-row', { hasText: 'C-301' }).first();
+  await r.waitFor();
+  expect((await r.innerText()).includes('8000 h') && (await r.innerText()).includes('即将到期'), `C-301 row: ${await r.innerText()}`);
+  await r.getByRole('button', { name: '录入读数' }).click();
+  const m = page.locator('.ant-modal', { hasText: '录入运行小时读数' });
+  await m.locator('.ant-input-number input').first().fill('8010');
+  await m.locator('button.ant-btn-primary').last().click();
+  await m.waitFor({ state: 'hidden' });
+  await page.locator('.ant-table-row', { hasText: 'C-301' }).filter({ hasText: '-10 h' }).first().waitFor();
+  expect((await r.innerText()).includes('已逾期'), `C-301 after the reading: ${await r.innerText()}`);
+  await r.getByRole('button', { name: '运行小时' }).click();
+  await page.locator('.ant-modal', { hasText: '运行小时读数' }).locator('.ant-table-row', { hasText: '8010' }).first().waitFor();
+  await shot('equipment-run-hours');
+  await page.keyboard.press('Escape');
+});
+
+await scenario("a major hazard installation's chemicals come from the chemicals ledger, graded by equipment", async () => {
+  await page.goto(`${BASE}/dangerousSources/tabForm`);
+  const r = page.locator('.ant-table-row', { hasText: 'MH-02' }).first();
+  await r.waitFor();
+  await r.getByRole('button', { name: '从化学品台账导入' }).click();
+  const m = page.locator('.ant-modal', { hasText: '从化学品台账导入' });
+  // the chlorine cylinders of the warehouse are picked (the installation's location), graded by equipment
+  await m.locator('.ant-table-row', { hasText: '7782-50-5' }).locator('.ant-checkbox-checked').waitFor();
+  await m.locator('[data-testid="import-preview"]', { hasText: 'S = 2/5' }).waitFor();
+  await shot('equipment-major-hazard-import');
+  await m.locator('[data-testid="import-save"]').click();
+  await m.waitFor({ state: 'hidden' });
+  await page.locator('.ant-table-row', { hasText: 'MH-02' }).filter({ hasText: '非重大危险源' }).first().waitFor();
 });
 
 await scenario('a service order goes reported → assigned → in repair → done → accepted, with its log', async () => {
@@ -99,7 +139,7 @@ async function requestAndApprove(path, code, reason) {
     .first()
     .click();
   const m = modalOf('新增');
-  await pick(m, '设备', code);
+  await pickEquipment(antd(page), page, m, code);
   await m.locator('#reason').fill(reason);
   await m.locator('.ant-modal-footer .ant-btn-primary').click();
   await toast('操作成功').waitFor();
@@ -115,6 +155,9 @@ async function requestAndApprove(path, code, reason) {
 /** the ledger row of `code` (on the inspection mount of the ledger page) */
 async function ledgerRow(code) {
   await page.goto(`${BASE}/intelligentInspectionNew/equipmentManagement/equipmentMaintenance`);
+  // searched by its code: the demo ledger is longer than a page
+  await page.locator('.ant-pro-query-filter #code').fill(code);
+  await page.locator('.ant-pro-query-filter button[type=submit], .ant-pro-query-filter .ant-btn-primary').first().click();
   const r = page.locator('.ant-table-row', { hasText: code }).first();
   await r.waitFor();
   return r.innerText();
@@ -146,7 +189,7 @@ await scenario('the director locks out V-101 (his tank), verifies both points an
       .first()
       .click();
     const m = ui.modalOf('新增');
-    await ui.pick(m, '设备', 'V-101');
+    await pickEquipment(ui, p, m, 'V-101');
     await m.locator('#reason').fill(reason);
     await m.locator('#stepsText').fill('进料阀 XV-1011 / 物料 / L-7001\n出料阀 XV-1012 / 压力 / L-7002');
     await m.locator('.ant-modal-footer .ant-btn-primary').click();

@@ -3,7 +3,8 @@
 // Logs in as operator1 (the tank farm plan's inspector), opens today's task, enters each point's
 // code as a scan would, fills every check item, submits, and finds the task among the done ones;
 // the page never scrolls sideways. Then the administrator opens the statistics page (issue 18):
-// the seeded week of inspections per team, then per person, figures above the table, and exports it.
+// the seeded week of inspections per team, then per person, figures above the table, bars per team /
+// person and the daily trend line, and exports it.
 import { openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('inspection', {
@@ -64,12 +65,24 @@ await scenario('the administrator reads coverage and timeliness per team and per
       ),
     );
     expect(due > 0 && missed > 0 && missed < due, `the week's figures: ${due} due, ${missed} missed`);
+    // the charts: a pair of bars per team, and the daily trend's lines over the 30 days
+    await p.locator('[data-testid="stats-bar"]').first().waitFor();
+    const bars = await p.locator('[data-testid="stats-bar"]').count();
+    const rows = await p.locator('.ant-table-row').count();
+    expect(bars > 0 && bars === rows, `bars ${bars} for ${rows} table rows`);
+    const trend = p.locator('[data-testid="stats-trend"]');
+    await trend.waitFor();
+    const lines = await trend.locator('polyline').count();
+    expect(lines > 0, 'the daily trend draws a line');
+    const coverageTip = await trend.locator('title').first().textContent();
+    expect(/覆盖率 \d+(\.\d)?%/.test(coverageTip || ''), `a day's tooltip: ${coverageTip}`);
     await shot('inspection-stats-dept', p);
     // per person: the tank farm's inspector has a row of his own
     await p.locator('.ant-pro-query-filter .ant-select', { has: p.locator('#groupBy') }).click();
     await p.locator('.ant-select-item-option', { hasText: '按人员' }).click();
     await p.locator('.ant-pro-query-filter button[type=submit], .ant-pro-query-filter .ant-btn-primary').first().click();
     await p.locator('.ant-table-row', { hasText: '王操作' }).first().waitFor();
+    await p.locator('[data-testid="stats-bar"]', { hasText: '王操作' }).first().waitFor();
     await shot('inspection-stats-person', p);
     const [download] = await Promise.all([
       p.waitForEvent('download'),

@@ -96,6 +96,25 @@ export const ENABLES = [
   { label: '在用', value: 1 },
   { label: '停用', value: 2 },
 ];
+/** Maintenance plans: by calendar (cycle days) or by run hours (interval and lead hours). */
+export const MAINTAIN_MODES = [
+  { label: '按日历', value: 1 },
+  { label: '按运行小时', value: 2 },
+];
+/** A run-hour plan's due state (exactly at the interval is due). */
+export const HOURS_DUE_STATES = [
+  { label: '正常', value: 0 },
+  { label: '即将到期', value: 1 },
+  { label: '已到期', value: 2 },
+];
+export const READING_SOURCES = [
+  { label: '手工录入', value: 1 },
+  { label: '计数器', value: 2 },
+];
+export type RunReading = Schemas['v1RunReading'];
+/** Run-hour readings (by hand, or a counter's by equipment code); never edited. */
+export const runReadingApi = crudApi<RunReading>(`${E}/run-reading`, 'page');
+export const submitReading = (v: Partial<RunReading>) => post(`${E}/run-reading/submit`, v);
 export const DUE_STATES = [
   { label: '正常', value: 0 },
   { label: '即将到期', value: 1 },

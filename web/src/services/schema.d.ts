@@ -5526,6 +5526,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipment/run-reading/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RunReadingDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/run-reading/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RunReadingPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/run-reading/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new run-hour reading (no id), by hand or from a counter: by the
+         *     equipment's responsible person or a manager. Moves the equipment's run
+         *     hours and its run-hour plan's due state.
+         */
+        post: operations["EquipmentService_RunReadingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipment/service/accept": {
         parameters: {
             query?: never;
@@ -11344,6 +11397,17 @@ export interface components {
              * @description Enable 1 在用 / 2 停用.
              */
             enable: number;
+            /**
+             * Format: int32
+             * @description The run-hour plan's due state: 0 正常, 1 即将到期 (within the lead
+             *     hours), 2 已到期 (the run hours reached the next maintenance's).
+             */
+            hoursDueState: number;
+            /**
+             * Format: double
+             * @description Run hours left to the next maintenance (negative past it).
+             */
+            hoursLeft: number;
             /** Format: int64 */
             id: string;
             /**
@@ -11352,6 +11416,8 @@ export interface components {
              */
             lastDetectDate: string;
             lastMaintainDate: string;
+            /** Format: double */
+            lastMaintainHours: number;
             /**
              * Format: int32
              * @description Lifecycle 1 已投用 / 2 报废.
@@ -11363,6 +11429,17 @@ export interface components {
              * @description Days between maintenances; 0 = no maintenance plan.
              */
             maintainCycleDays: number;
+            /** Format: int32 */
+            maintainIntervalHours: number;
+            /** Format: int32 */
+            maintainLeadHours: number;
+            /**
+             * Format: int32
+             * @description Maintenance plan: 1 按日历 (maintain_cycle_days), 2 按运行小时
+             *     (maintain_interval_hours from the last maintenance's run hours,
+             *     listed as due maintain_lead_hours before).
+             */
+            maintainMode: number;
             /**
              * Format: int32
              * @description Maintain state 1 完好 / 2 维修中.
@@ -11375,6 +11452,8 @@ export interface components {
             /** @description The earlier of the two next dates. */
             nextDue: string;
             nextMaintainDate: string;
+            /** Format: double */
+            nextMaintainHours: number;
             /** @description Registration number (使用登记证编号) of special equipment. */
             registerNo: string;
             remark: string;
@@ -11388,6 +11467,12 @@ export interface components {
              */
             ruleId: string;
             ruleName: string;
+            /**
+             * Format: double
+             * @description Cumulative run hours: kept by the readings (sent only when the
+             *     equipment is registered: the hour meter's reading then).
+             */
+            runHours: number;
             tenantId: string;
             updateTime: string;
         };
@@ -11441,6 +11526,13 @@ export interface components {
              * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
              */
             result: number;
+            /**
+             * Format: double
+             * @description A maintenance of a run-hour plan: the cumulative run hours at it
+             *     (default the current ones; an earlier value for a maintenance entered
+             *     late).
+             */
+            runHours: number;
             tenantId: string;
         };
         v1EquipmentRecordPage: {
@@ -12505,6 +12597,21 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description One day of the range (the points whose window started that day). */
+        v1InspectDayStat: {
+            /** Format: double */
+            coverage: number;
+            /** @description yyyy-MM-dd. */
+            day: string;
+            /** Format: int64 */
+            due: string;
+            /** Format: int64 */
+            inspected: string;
+            /** Format: int64 */
+            onTime: string;
+            /** Format: double */
+            timeliness: number;
+        };
         /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
         v1InspectPoint: {
             /** Format: int64 */
@@ -12603,6 +12710,11 @@ export interface components {
         };
         v1InspectStats: {
             beginDate: string;
+            /**
+             * @description Every day of the range, oldest first (the team / person filters
+             *     apply), for the trend line.
+             */
+            daily: components["schemas"]["v1InspectDayStat"][];
             endDate: string;
             items: components["schemas"]["v1InspectStat"][];
             total: components["schemas"]["v1InspectStat"];
@@ -14928,6 +15040,55 @@ export interface components {
             /** Format: int32 */
             pages: number;
             records: components["schemas"]["v1Rule"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A run-hour reading (运行小时读数) of an equipment: entered by hand
+         *     (source 1) or sent by a counter (source 2, the equipment by its code).
+         *     Never edited. It may not be below the last reading unless the counter
+         *     was reset (reset 1, with a reason): the cumulative run hours then add the
+         *     new reading from 0.
+         */
+        v1RunReading: {
+            /** Format: int32 */
+            counterReset: number;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            operatorId: string;
+            operatorName: string;
+            readAt: string;
+            /**
+             * Format: double
+             * @description The hour meter's reading.
+             */
+            reading: number;
+            reason: string;
+            /**
+             * Format: double
+             * @description The cumulative run hours after it (computed).
+             */
+            runHours: number;
+            /**
+             * Format: int32
+             * @description 1 手工录入, 2 计数器.
+             */
+            source: number;
+            tenantId: string;
+        };
+        v1RunReadingPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RunReading"][];
             /** Format: int32 */
             size: number;
             /** Format: int32 */
@@ -23909,6 +24070,85 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RunReading"];
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RunReadingPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A run-hour reading (运行小时读数) of an equipment: entered by hand
+         *     (source 1) or sent by a counter (source 2, the equipment by its code).
+         *     Never edited. It may not be below the last reading unless the counter
+         *     was reset (reset 1, with a reason): the cumulative run hours then add the
+         *     new reading from 0.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RunReading"];
             };
         };
         responses: {

@@ -73,10 +73,26 @@ type Equipment struct {
 	// The earlier of the two next dates.
 	NextDue string `protobuf:"bytes,25,opt,name=next_due,json=nextDue,proto3" json:"next_due,omitempty"`
 	// 0 正常, 1 即将到期 (within the rule's lead days), 2 已逾期.
-	DueState      int32  `protobuf:"varint,26,opt,name=due_state,json=dueState,proto3" json:"due_state,omitempty"`
-	Remark        string `protobuf:"bytes,27,opt,name=remark,proto3" json:"remark,omitempty"`
-	CreateTime    string `protobuf:"bytes,28,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	UpdateTime    string `protobuf:"bytes,29,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	DueState   int32  `protobuf:"varint,26,opt,name=due_state,json=dueState,proto3" json:"due_state,omitempty"`
+	Remark     string `protobuf:"bytes,27,opt,name=remark,proto3" json:"remark,omitempty"`
+	CreateTime string `protobuf:"bytes,28,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	UpdateTime string `protobuf:"bytes,29,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// Maintenance plan: 1 按日历 (maintain_cycle_days), 2 按运行小时
+	// (maintain_interval_hours from the last maintenance's run hours,
+	// listed as due maintain_lead_hours before).
+	MaintainMode          int32 `protobuf:"varint,30,opt,name=maintain_mode,json=maintainMode,proto3" json:"maintain_mode,omitempty"`
+	MaintainIntervalHours int32 `protobuf:"varint,31,opt,name=maintain_interval_hours,json=maintainIntervalHours,proto3" json:"maintain_interval_hours,omitempty"`
+	MaintainLeadHours     int32 `protobuf:"varint,32,opt,name=maintain_lead_hours,json=maintainLeadHours,proto3" json:"maintain_lead_hours,omitempty"`
+	// Cumulative run hours: kept by the readings (sent only when the
+	// equipment is registered: the hour meter's reading then).
+	RunHours          float64 `protobuf:"fixed64,33,opt,name=run_hours,json=runHours,proto3" json:"run_hours,omitempty"`
+	LastMaintainHours float64 `protobuf:"fixed64,34,opt,name=last_maintain_hours,json=lastMaintainHours,proto3" json:"last_maintain_hours,omitempty"`
+	NextMaintainHours float64 `protobuf:"fixed64,35,opt,name=next_maintain_hours,json=nextMaintainHours,proto3" json:"next_maintain_hours,omitempty"`
+	// The run-hour plan's due state: 0 正常, 1 即将到期 (within the lead
+	// hours), 2 已到期 (the run hours reached the next maintenance's).
+	HoursDueState int32 `protobuf:"varint,36,opt,name=hours_due_state,json=hoursDueState,proto3" json:"hours_due_state,omitempty"`
+	// Run hours left to the next maintenance (negative past it).
+	HoursLeft     float64 `protobuf:"fixed64,37,opt,name=hours_left,json=hoursLeft,proto3" json:"hours_left,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -312,6 +328,62 @@ func (x *Equipment) GetUpdateTime() string {
 		return x.UpdateTime
 	}
 	return ""
+}
+
+func (x *Equipment) GetMaintainMode() int32 {
+	if x != nil {
+		return x.MaintainMode
+	}
+	return 0
+}
+
+func (x *Equipment) GetMaintainIntervalHours() int32 {
+	if x != nil {
+		return x.MaintainIntervalHours
+	}
+	return 0
+}
+
+func (x *Equipment) GetMaintainLeadHours() int32 {
+	if x != nil {
+		return x.MaintainLeadHours
+	}
+	return 0
+}
+
+func (x *Equipment) GetRunHours() float64 {
+	if x != nil {
+		return x.RunHours
+	}
+	return 0
+}
+
+func (x *Equipment) GetLastMaintainHours() float64 {
+	if x != nil {
+		return x.LastMaintainHours
+	}
+	return 0
+}
+
+func (x *Equipment) GetNextMaintainHours() float64 {
+	if x != nil {
+		return x.NextMaintainHours
+	}
+	return 0
+}
+
+func (x *Equipment) GetHoursDueState() int32 {
+	if x != nil {
+		return x.HoursDueState
+	}
+	return 0
+}
+
+func (x *Equipment) GetHoursLeft() float64 {
+	if x != nil {
+		return x.HoursLeft
+	}
+	return 0
 }
 
 type EquipmentPage struct {
@@ -674,8 +746,12 @@ type EquipmentRecord struct {
 	OperatorId   int64  `protobuf:"varint,13,opt,name=operator_id,json=operatorId,proto3" json:"operator_id,omitempty"`
 	OperatorName string `protobuf:"bytes,14,opt,name=operator_name,json=operatorName,proto3" json:"operator_name,omitempty"`
 	// Attachments: stored file names (resource service put-file), comma list.
-	Attachments   string `protobuf:"bytes,15,opt,name=attachments,proto3" json:"attachments,omitempty"`
-	CreateTime    string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	Attachments string `protobuf:"bytes,15,opt,name=attachments,proto3" json:"attachments,omitempty"`
+	CreateTime  string `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// A maintenance of a run-hour plan: the cumulative run hours at it
+	// (default the current ones; an earlier value for a maintenance entered
+	// late).
+	RunHours      float64 `protobuf:"fixed64,17,opt,name=run_hours,json=runHours,proto3" json:"run_hours,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -822,6 +898,237 @@ func (x *EquipmentRecord) GetCreateTime() string {
 	return ""
 }
 
+func (x *EquipmentRecord) GetRunHours() float64 {
+	if x != nil {
+		return x.RunHours
+	}
+	return 0
+}
+
+// A run-hour reading (运行小时读数) of an equipment: entered by hand
+// (source 1) or sent by a counter (source 2, the equipment by its code).
+// Never edited. It may not be below the last reading unless the counter
+// was reset (reset 1, with a reason): the cumulative run hours then add the
+// new reading from 0.
+type RunReading struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TenantId      string                 `protobuf:"bytes,2,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	EquipmentId   int64                  `protobuf:"varint,3,opt,name=equipment_id,json=equipmentId,proto3" json:"equipment_id,omitempty"`
+	EquipmentCode string                 `protobuf:"bytes,4,opt,name=equipment_code,json=equipmentCode,proto3" json:"equipment_code,omitempty"`
+	EquipmentName string                 `protobuf:"bytes,5,opt,name=equipment_name,json=equipmentName,proto3" json:"equipment_name,omitempty"`
+	// 1 手工录入, 2 计数器.
+	Source int32 `protobuf:"varint,6,opt,name=source,proto3" json:"source,omitempty"`
+	// The hour meter's reading.
+	Reading float64 `protobuf:"fixed64,7,opt,name=reading,proto3" json:"reading,omitempty"`
+	// The cumulative run hours after it (computed).
+	RunHours      float64 `protobuf:"fixed64,8,opt,name=run_hours,json=runHours,proto3" json:"run_hours,omitempty"`
+	CounterReset  int32   `protobuf:"varint,9,opt,name=counter_reset,json=counterReset,proto3" json:"counter_reset,omitempty"`
+	Reason        string  `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
+	ReadAt        string  `protobuf:"bytes,11,opt,name=read_at,json=readAt,proto3" json:"read_at,omitempty"`
+	OperatorId    int64   `protobuf:"varint,12,opt,name=operator_id,json=operatorId,proto3" json:"operator_id,omitempty"`
+	OperatorName  string  `protobuf:"bytes,13,opt,name=operator_name,json=operatorName,proto3" json:"operator_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunReading) Reset() {
+	*x = RunReading{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunReading) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunReading) ProtoMessage() {}
+
+func (x *RunReading) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunReading.ProtoReflect.Descriptor instead.
+func (*RunReading) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RunReading) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RunReading) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+func (x *RunReading) GetEquipmentId() int64 {
+	if x != nil {
+		return x.EquipmentId
+	}
+	return 0
+}
+
+func (x *RunReading) GetEquipmentCode() string {
+	if x != nil {
+		return x.EquipmentCode
+	}
+	return ""
+}
+
+func (x *RunReading) GetEquipmentName() string {
+	if x != nil {
+		return x.EquipmentName
+	}
+	return ""
+}
+
+func (x *RunReading) GetSource() int32 {
+	if x != nil {
+		return x.Source
+	}
+	return 0
+}
+
+func (x *RunReading) GetReading() float64 {
+	if x != nil {
+		return x.Reading
+	}
+	return 0
+}
+
+func (x *RunReading) GetRunHours() float64 {
+	if x != nil {
+		return x.RunHours
+	}
+	return 0
+}
+
+func (x *RunReading) GetCounterReset() int32 {
+	if x != nil {
+		return x.CounterReset
+	}
+	return 0
+}
+
+func (x *RunReading) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *RunReading) GetReadAt() string {
+	if x != nil {
+		return x.ReadAt
+	}
+	return ""
+}
+
+func (x *RunReading) GetOperatorId() int64 {
+	if x != nil {
+		return x.OperatorId
+	}
+	return 0
+}
+
+func (x *RunReading) GetOperatorName() string {
+	if x != nil {
+		return x.OperatorName
+	}
+	return ""
+}
+
+type RunReadingPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*RunReading          `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunReadingPage) Reset() {
+	*x = RunReadingPage{}
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunReadingPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunReadingPage) ProtoMessage() {}
+
+func (x *RunReadingPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunReadingPage.ProtoReflect.Descriptor instead.
+func (*RunReadingPage) Descriptor() ([]byte, []int) {
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *RunReadingPage) GetRecords() []*RunReading {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *RunReadingPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *RunReadingPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *RunReadingPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *RunReadingPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
 type EquipmentRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*EquipmentRecord     `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -835,7 +1142,7 @@ type EquipmentRecordPage struct {
 
 func (x *EquipmentRecordPage) Reset() {
 	*x = EquipmentRecordPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -847,7 +1154,7 @@ func (x *EquipmentRecordPage) String() string {
 func (*EquipmentRecordPage) ProtoMessage() {}
 
 func (x *EquipmentRecordPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[6]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -860,7 +1167,7 @@ func (x *EquipmentRecordPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EquipmentRecordPage.ProtoReflect.Descriptor instead.
 func (*EquipmentRecordPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{6}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *EquipmentRecordPage) GetRecords() []*EquipmentRecord {
@@ -918,7 +1225,7 @@ type Factor struct {
 
 func (x *Factor) Reset() {
 	*x = Factor{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -930,7 +1237,7 @@ func (x *Factor) String() string {
 func (*Factor) ProtoMessage() {}
 
 func (x *Factor) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[7]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -943,7 +1250,7 @@ func (x *Factor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Factor.ProtoReflect.Descriptor instead.
 func (*Factor) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{7}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Factor) GetId() int64 {
@@ -1015,7 +1322,7 @@ type FactorPage struct {
 
 func (x *FactorPage) Reset() {
 	*x = FactorPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1027,7 +1334,7 @@ func (x *FactorPage) String() string {
 func (*FactorPage) ProtoMessage() {}
 
 func (x *FactorPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[8]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1040,7 +1347,7 @@ func (x *FactorPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FactorPage.ProtoReflect.Descriptor instead.
 func (*FactorPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{8}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *FactorPage) GetRecords() []*Factor {
@@ -1096,7 +1403,7 @@ type Chemical struct {
 
 func (x *Chemical) Reset() {
 	*x = Chemical{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1108,7 +1415,7 @@ func (x *Chemical) String() string {
 func (*Chemical) ProtoMessage() {}
 
 func (x *Chemical) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[9]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1121,7 +1428,7 @@ func (x *Chemical) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chemical.ProtoReflect.Descriptor instead.
 func (*Chemical) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{9}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Chemical) GetName() string {
@@ -1214,7 +1521,7 @@ type MajorHazard struct {
 
 func (x *MajorHazard) Reset() {
 	*x = MajorHazard{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1533,7 @@ func (x *MajorHazard) String() string {
 func (*MajorHazard) ProtoMessage() {}
 
 func (x *MajorHazard) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[10]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1546,7 @@ func (x *MajorHazard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MajorHazard.ProtoReflect.Descriptor instead.
 func (*MajorHazard) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{10}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MajorHazard) GetId() int64 {
@@ -1423,7 +1730,7 @@ type MajorHazardPage struct {
 
 func (x *MajorHazardPage) Reset() {
 	*x = MajorHazardPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1435,7 +1742,7 @@ func (x *MajorHazardPage) String() string {
 func (*MajorHazardPage) ProtoMessage() {}
 
 func (x *MajorHazardPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[11]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1448,7 +1755,7 @@ func (x *MajorHazardPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MajorHazardPage.ProtoReflect.Descriptor instead.
 func (*MajorHazardPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{11}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MajorHazardPage) GetRecords() []*MajorHazard {
@@ -1502,7 +1809,7 @@ type FlowLog struct {
 
 func (x *FlowLog) Reset() {
 	*x = FlowLog{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1514,7 +1821,7 @@ func (x *FlowLog) String() string {
 func (*FlowLog) ProtoMessage() {}
 
 func (x *FlowLog) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[12]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1527,7 +1834,7 @@ func (x *FlowLog) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowLog.ProtoReflect.Descriptor instead.
 func (*FlowLog) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{12}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *FlowLog) GetAction() string {
@@ -1608,7 +1915,7 @@ type ServiceOrder struct {
 
 func (x *ServiceOrder) Reset() {
 	*x = ServiceOrder{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1620,7 +1927,7 @@ func (x *ServiceOrder) String() string {
 func (*ServiceOrder) ProtoMessage() {}
 
 func (x *ServiceOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[13]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1633,7 +1940,7 @@ func (x *ServiceOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceOrder.ProtoReflect.Descriptor instead.
 func (*ServiceOrder) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{13}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ServiceOrder) GetId() int64 {
@@ -1761,7 +2068,7 @@ type ServiceOrderPage struct {
 
 func (x *ServiceOrderPage) Reset() {
 	*x = ServiceOrderPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1773,7 +2080,7 @@ func (x *ServiceOrderPage) String() string {
 func (*ServiceOrderPage) ProtoMessage() {}
 
 func (x *ServiceOrderPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[14]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1786,7 +2093,7 @@ func (x *ServiceOrderPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceOrderPage.ProtoReflect.Descriptor instead.
 func (*ServiceOrderPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{14}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ServiceOrderPage) GetRecords() []*ServiceOrder {
@@ -1837,7 +2144,7 @@ type FlowStep struct {
 
 func (x *FlowStep) Reset() {
 	*x = FlowStep{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1849,7 +2156,7 @@ func (x *FlowStep) String() string {
 func (*FlowStep) ProtoMessage() {}
 
 func (x *FlowStep) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[15]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1862,7 +2169,7 @@ func (x *FlowStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowStep.ProtoReflect.Descriptor instead.
 func (*FlowStep) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{15}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *FlowStep) GetId() int64 {
@@ -1915,7 +2222,7 @@ type StateRequest struct {
 
 func (x *StateRequest) Reset() {
 	*x = StateRequest{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2234,7 @@ func (x *StateRequest) String() string {
 func (*StateRequest) ProtoMessage() {}
 
 func (x *StateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[16]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2247,7 @@ func (x *StateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StateRequest.ProtoReflect.Descriptor instead.
 func (*StateRequest) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{16}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *StateRequest) GetId() int64 {
@@ -2082,7 +2389,7 @@ type StateRequestPage struct {
 
 func (x *StateRequestPage) Reset() {
 	*x = StateRequestPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2094,7 +2401,7 @@ func (x *StateRequestPage) String() string {
 func (*StateRequestPage) ProtoMessage() {}
 
 func (x *StateRequestPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[17]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2107,7 +2414,7 @@ func (x *StateRequestPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StateRequestPage.ProtoReflect.Descriptor instead.
 func (*StateRequestPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{17}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *StateRequestPage) GetRecords() []*StateRequest {
@@ -2165,7 +2472,7 @@ type LockoutStep struct {
 
 func (x *LockoutStep) Reset() {
 	*x = LockoutStep{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2177,7 +2484,7 @@ func (x *LockoutStep) String() string {
 func (*LockoutStep) ProtoMessage() {}
 
 func (x *LockoutStep) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[18]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2190,7 +2497,7 @@ func (x *LockoutStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LockoutStep.ProtoReflect.Descriptor instead.
 func (*LockoutStep) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{18}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LockoutStep) GetSeq() int32 {
@@ -2292,7 +2599,7 @@ type Lockout struct {
 
 func (x *Lockout) Reset() {
 	*x = Lockout{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2304,7 +2611,7 @@ func (x *Lockout) String() string {
 func (*Lockout) ProtoMessage() {}
 
 func (x *Lockout) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[19]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2317,7 +2624,7 @@ func (x *Lockout) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Lockout.ProtoReflect.Descriptor instead.
 func (*Lockout) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{19}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Lockout) GetId() int64 {
@@ -2459,7 +2766,7 @@ type LockoutPage struct {
 
 func (x *LockoutPage) Reset() {
 	*x = LockoutPage{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2471,7 +2778,7 @@ func (x *LockoutPage) String() string {
 func (*LockoutPage) ProtoMessage() {}
 
 func (x *LockoutPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[20]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2484,7 +2791,7 @@ func (x *LockoutPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LockoutPage.ProtoReflect.Descriptor instead.
 func (*LockoutPage) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{20}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *LockoutPage) GetRecords() []*Lockout {
@@ -2533,7 +2840,7 @@ type LockoutVerify struct {
 
 func (x *LockoutVerify) Reset() {
 	*x = LockoutVerify{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2545,7 +2852,7 @@ func (x *LockoutVerify) String() string {
 func (*LockoutVerify) ProtoMessage() {}
 
 func (x *LockoutVerify) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[21]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2558,7 +2865,7 @@ func (x *LockoutVerify) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LockoutVerify.ProtoReflect.Descriptor instead.
 func (*LockoutVerify) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{21}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LockoutVerify) GetId() int64 {
@@ -2595,7 +2902,7 @@ type EquipmentRemindRule struct {
 
 func (x *EquipmentRemindRule) Reset() {
 	*x = EquipmentRemindRule{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2607,7 +2914,7 @@ func (x *EquipmentRemindRule) String() string {
 func (*EquipmentRemindRule) ProtoMessage() {}
 
 func (x *EquipmentRemindRule) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[22]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2620,7 +2927,7 @@ func (x *EquipmentRemindRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EquipmentRemindRule.ProtoReflect.Descriptor instead.
 func (*EquipmentRemindRule) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{22}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *EquipmentRemindRule) GetId() int64 {
@@ -2674,7 +2981,7 @@ type EquipmentRemindRuleList struct {
 
 func (x *EquipmentRemindRuleList) Reset() {
 	*x = EquipmentRemindRuleList{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2686,7 +2993,7 @@ func (x *EquipmentRemindRuleList) String() string {
 func (*EquipmentRemindRuleList) ProtoMessage() {}
 
 func (x *EquipmentRemindRuleList) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[23]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2699,7 +3006,7 @@ func (x *EquipmentRemindRuleList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EquipmentRemindRuleList.ProtoReflect.Descriptor instead.
 func (*EquipmentRemindRuleList) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{23}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *EquipmentRemindRuleList) GetRecords() []*EquipmentRemindRule {
@@ -2719,7 +3026,7 @@ type EquipmentRemindRun struct {
 
 func (x *EquipmentRemindRun) Reset() {
 	*x = EquipmentRemindRun{}
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2731,7 +3038,7 @@ func (x *EquipmentRemindRun) String() string {
 func (*EquipmentRemindRun) ProtoMessage() {}
 
 func (x *EquipmentRemindRun) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[24]
+	mi := &file_blade_equipment_v1_equipment_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2744,7 +3051,7 @@ func (x *EquipmentRemindRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EquipmentRemindRun.ProtoReflect.Descriptor instead.
 func (*EquipmentRemindRun) Descriptor() ([]byte, []int) {
-	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{24}
+	return file_blade_equipment_v1_equipment_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *EquipmentRemindRun) GetSent() int32 {
@@ -2758,7 +3065,7 @@ var File_blade_equipment_v1_equipment_proto protoreflect.FileDescriptor
 
 const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\n" +
-	"\"blade/equipment/v1/equipment.proto\x12\x12blade.equipment.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x9a\t\n" +
+	"\"blade/equipment/v1/equipment.proto\x12\x12blade.equipment.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xa9\f\n" +
 	"\tEquipment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -2793,7 +3100,16 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\vcreate_time\x18\x1c \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12(\n" +
 	"\vupdate_time\x18\x1d \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"updateTime\"\xad\x01\n" +
+	"updateTime\x12.\n" +
+	"\rmaintain_mode\x18\x1e \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\fmaintainMode\x12C\n" +
+	"\x17maintain_interval_hours\x18\x1f \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x15maintainIntervalHours\x12;\n" +
+	"\x13maintain_lead_hours\x18  \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x11maintainLeadHours\x124\n" +
+	"\trun_hours\x18! \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x00\x00\x00\x00R\brunHours\x12.\n" +
+	"\x13last_maintain_hours\x18\" \x01(\x01R\x11lastMaintainHours\x12.\n" +
+	"\x13next_maintain_hours\x18# \x01(\x01R\x11nextMaintainHours\x12&\n" +
+	"\x0fhours_due_state\x18$ \x01(\x05R\rhoursDueState\x12\x1d\n" +
+	"\n" +
+	"hours_left\x18% \x01(\x01R\thoursLeft\"\xad\x01\n" +
 	"\rEquipmentPage\x12B\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.equipment.v1.EquipmentB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -2827,7 +3143,7 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xe4\x04\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x9a\x05\n" +
 	"\x0fEquipmentRecord\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
@@ -2848,7 +3164,31 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\roperator_name\x18\x0e \x01(\tB\a\xbaH\x04r\x02\x18dR\foperatorName\x12*\n" +
 	"\vattachments\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\vattachments\x12(\n" +
 	"\vcreate_time\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xb9\x01\n" +
+	"createTime\x124\n" +
+	"\trun_hours\x18\x11 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x00\x00\x00\x00R\brunHours\"\xfb\x03\n" +
+	"\n" +
+	"RunReading\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12!\n" +
+	"\fequipment_id\x18\x03 \x01(\x03R\vequipmentId\x12.\n" +
+	"\x0eequipment_code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\requipmentCode\x12.\n" +
+	"\x0eequipment_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\requipmentName\x12!\n" +
+	"\x06source\x18\x06 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06source\x121\n" +
+	"\areading\x18\a \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x00\x00\x00\x00R\areading\x12\x1b\n" +
+	"\trun_hours\x18\b \x01(\x01R\brunHours\x12.\n" +
+	"\rcounter_reset\x18\t \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x01(\x00R\fcounterReset\x12 \n" +
+	"\x06reason\x18\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06reason\x12 \n" +
+	"\aread_at\x18\v \x01(\tB\a\xbaH\x04r\x02\x18 R\x06readAt\x12\x1f\n" +
+	"\voperator_id\x18\f \x01(\x03R\n" +
+	"operatorId\x12,\n" +
+	"\roperator_name\x18\r \x01(\tB\a\xbaH\x04r\x02\x18dR\foperatorName\"\xaf\x01\n" +
+	"\x0eRunReadingPage\x12C\n" +
+	"\arecords\x18\x01 \x03(\v2\x1e.blade.equipment.v1.RunReadingB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb9\x01\n" +
 	"\x13EquipmentRecordPage\x12H\n" +
 	"\arecords\x18\x01 \x03(\v2#.blade.equipment.v1.EquipmentRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -3051,7 +3391,7 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\arecords\x18\x01 \x03(\v2'.blade.equipment.v1.EquipmentRemindRuleB\b\xbaH\x05\x92\x01\x02\x10\n" +
 	"R\arecords\"(\n" +
 	"\x12EquipmentRemindRun\x12\x12\n" +
-	"\x04sent\x18\x01 \x01(\x05R\x04sent2\xf5;\n" +
+	"\x04sent\x18\x01 \x01(\x05R\x04sent2\xae?\n" +
 	"\x10EquipmentService\x12\x8f\x01\n" +
 	"\x11EquipmentPageList\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.equipment.v1.EquipmentPage\";\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/ledger/page\x12\x89\x01\n" +
 	"\x0fEquipmentDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.equipment.v1.Equipment\"=\xca\xf3\x18\x15equipment_maintenance\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/ledger/detail\x12\xad\x01\n" +
@@ -3071,7 +3411,10 @@ const file_blade_equipment_v1_equipment_proto_rawDesc = "" +
 	"\x0eRecordPageList\x12\x1a.blade.common.v1.PageQuery\x1a'.blade.equipment.v1.EquipmentRecordPage\"6\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/equipment/record/page\x12\x87\x01\n" +
 	"\fRecordDetail\x12\x18.blade.common.v1.IdQuery\x1a#.blade.equipment.v1.EquipmentRecord\"8\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/equipment/record/detail\x12\x90\x01\n" +
 	"\fRecordSubmit\x12#.blade.equipment.v1.EquipmentRecord\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/equipment/record/submit\x12\x86\x01\n" +
-	"\fRecordRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17equipment_record_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/record/remove\x12\x99\x01\n" +
+	"\fRecordRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x17equipment_record_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/equipment/record/remove\x12\x91\x01\n" +
+	"\x12RunReadingPageList\x12\x1a.blade.common.v1.PageQuery\x1a\".blade.equipment.v1.RunReadingPage\";\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02!\x12\x1f/api/equipment/run-reading/page\x12\x8b\x01\n" +
+	"\x10RunReadingDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1e.blade.equipment.v1.RunReading\"=\xca\xf3\x18\x10equipment_record\x82\xd3\xe4\x93\x02#\x12!/api/equipment/run-reading/detail\x12\x94\x01\n" +
+	"\x10RunReadingSubmit\x12\x1e.blade.equipment.v1.RunReading\x1a\x1a.google.protobuf.BoolValue\"D\xca\xf3\x18\x14equipment_record_add\x82\xd3\xe4\x93\x02&:\x01*\"!/api/equipment/run-reading/submit\x12\x99\x01\n" +
 	"\x13MajorHazardPageList\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.equipment.v1.MajorHazardPage\"A\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02\"\x12 /api/equipment/major-hazard/page\x12\x93\x01\n" +
 	"\x11MajorHazardDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1f.blade.equipment.v1.MajorHazard\"C\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02$\x12\"/api/equipment/major-hazard/detail\x12\xa3\x01\n" +
 	"\x14MajorHazardCalculate\x12\x1f.blade.equipment.v1.MajorHazard\x1a\x1f.blade.equipment.v1.MajorHazard\"I\xca\xf3\x18\x15dangerous_source_form\x82\xd3\xe4\x93\x02*:\x01*\"%/api/equipment/major-hazard/calculate\x12\xb7\x01\n" +
@@ -3119,7 +3462,7 @@ func file_blade_equipment_v1_equipment_proto_rawDescGZIP() []byte {
 	return file_blade_equipment_v1_equipment_proto_rawDescData
 }
 
-var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_blade_equipment_v1_equipment_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*Equipment)(nil),               // 0: blade.equipment.v1.Equipment
 	(*EquipmentPage)(nil),           // 1: blade.equipment.v1.EquipmentPage
@@ -3127,152 +3470,161 @@ var file_blade_equipment_v1_equipment_proto_goTypes = []any{
 	(*Rule)(nil),                    // 3: blade.equipment.v1.Rule
 	(*RulePage)(nil),                // 4: blade.equipment.v1.RulePage
 	(*EquipmentRecord)(nil),         // 5: blade.equipment.v1.EquipmentRecord
-	(*EquipmentRecordPage)(nil),     // 6: blade.equipment.v1.EquipmentRecordPage
-	(*Factor)(nil),                  // 7: blade.equipment.v1.Factor
-	(*FactorPage)(nil),              // 8: blade.equipment.v1.FactorPage
-	(*Chemical)(nil),                // 9: blade.equipment.v1.Chemical
-	(*MajorHazard)(nil),             // 10: blade.equipment.v1.MajorHazard
-	(*MajorHazardPage)(nil),         // 11: blade.equipment.v1.MajorHazardPage
-	(*FlowLog)(nil),                 // 12: blade.equipment.v1.FlowLog
-	(*ServiceOrder)(nil),            // 13: blade.equipment.v1.ServiceOrder
-	(*ServiceOrderPage)(nil),        // 14: blade.equipment.v1.ServiceOrderPage
-	(*FlowStep)(nil),                // 15: blade.equipment.v1.FlowStep
-	(*StateRequest)(nil),            // 16: blade.equipment.v1.StateRequest
-	(*StateRequestPage)(nil),        // 17: blade.equipment.v1.StateRequestPage
-	(*LockoutStep)(nil),             // 18: blade.equipment.v1.LockoutStep
-	(*Lockout)(nil),                 // 19: blade.equipment.v1.Lockout
-	(*LockoutPage)(nil),             // 20: blade.equipment.v1.LockoutPage
-	(*LockoutVerify)(nil),           // 21: blade.equipment.v1.LockoutVerify
-	(*EquipmentRemindRule)(nil),     // 22: blade.equipment.v1.EquipmentRemindRule
-	(*EquipmentRemindRuleList)(nil), // 23: blade.equipment.v1.EquipmentRemindRuleList
-	(*EquipmentRemindRun)(nil),      // 24: blade.equipment.v1.EquipmentRemindRun
-	(*v1.PageQuery)(nil),            // 25: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),              // 26: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),             // 27: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),                // 28: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),    // 29: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),       // 30: google.api.HttpBody
+	(*RunReading)(nil),              // 6: blade.equipment.v1.RunReading
+	(*RunReadingPage)(nil),          // 7: blade.equipment.v1.RunReadingPage
+	(*EquipmentRecordPage)(nil),     // 8: blade.equipment.v1.EquipmentRecordPage
+	(*Factor)(nil),                  // 9: blade.equipment.v1.Factor
+	(*FactorPage)(nil),              // 10: blade.equipment.v1.FactorPage
+	(*Chemical)(nil),                // 11: blade.equipment.v1.Chemical
+	(*MajorHazard)(nil),             // 12: blade.equipment.v1.MajorHazard
+	(*MajorHazardPage)(nil),         // 13: blade.equipment.v1.MajorHazardPage
+	(*FlowLog)(nil),                 // 14: blade.equipment.v1.FlowLog
+	(*ServiceOrder)(nil),            // 15: blade.equipment.v1.ServiceOrder
+	(*ServiceOrderPage)(nil),        // 16: blade.equipment.v1.ServiceOrderPage
+	(*FlowStep)(nil),                // 17: blade.equipment.v1.FlowStep
+	(*StateRequest)(nil),            // 18: blade.equipment.v1.StateRequest
+	(*StateRequestPage)(nil),        // 19: blade.equipment.v1.StateRequestPage
+	(*LockoutStep)(nil),             // 20: blade.equipment.v1.LockoutStep
+	(*Lockout)(nil),                 // 21: blade.equipment.v1.Lockout
+	(*LockoutPage)(nil),             // 22: blade.equipment.v1.LockoutPage
+	(*LockoutVerify)(nil),           // 23: blade.equipment.v1.LockoutVerify
+	(*EquipmentRemindRule)(nil),     // 24: blade.equipment.v1.EquipmentRemindRule
+	(*EquipmentRemindRuleList)(nil), // 25: blade.equipment.v1.EquipmentRemindRuleList
+	(*EquipmentRemindRun)(nil),      // 26: blade.equipment.v1.EquipmentRemindRun
+	(*v1.PageQuery)(nil),            // 27: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),              // 28: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),             // 29: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),                // 30: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),    // 31: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),       // 32: google.api.HttpBody
 }
 var file_blade_equipment_v1_equipment_proto_depIdxs = []int32{
 	0,  // 0: blade.equipment.v1.EquipmentPage.records:type_name -> blade.equipment.v1.Equipment
 	3,  // 1: blade.equipment.v1.RulePage.records:type_name -> blade.equipment.v1.Rule
-	5,  // 2: blade.equipment.v1.EquipmentRecordPage.records:type_name -> blade.equipment.v1.EquipmentRecord
-	7,  // 3: blade.equipment.v1.FactorPage.records:type_name -> blade.equipment.v1.Factor
-	9,  // 4: blade.equipment.v1.MajorHazard.chemicals:type_name -> blade.equipment.v1.Chemical
-	10, // 5: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
-	12, // 6: blade.equipment.v1.ServiceOrder.logs:type_name -> blade.equipment.v1.FlowLog
-	13, // 7: blade.equipment.v1.ServiceOrderPage.records:type_name -> blade.equipment.v1.ServiceOrder
-	12, // 8: blade.equipment.v1.StateRequest.logs:type_name -> blade.equipment.v1.FlowLog
-	16, // 9: blade.equipment.v1.StateRequestPage.records:type_name -> blade.equipment.v1.StateRequest
-	18, // 10: blade.equipment.v1.Lockout.steps:type_name -> blade.equipment.v1.LockoutStep
-	12, // 11: blade.equipment.v1.Lockout.logs:type_name -> blade.equipment.v1.FlowLog
-	19, // 12: blade.equipment.v1.LockoutPage.records:type_name -> blade.equipment.v1.Lockout
-	22, // 13: blade.equipment.v1.EquipmentRemindRuleList.records:type_name -> blade.equipment.v1.EquipmentRemindRule
-	25, // 14: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
-	26, // 15: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 16: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
-	27, // 17: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
-	2,  // 18: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
-	28, // 19: blade.equipment.v1.EquipmentService.RemindRuleList:input_type -> blade.common.v1.Empty
-	22, // 20: blade.equipment.v1.EquipmentService.RemindRuleSubmit:input_type -> blade.equipment.v1.EquipmentRemindRule
-	28, // 21: blade.equipment.v1.EquipmentService.RemindRun:input_type -> blade.common.v1.Empty
-	25, // 22: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
-	26, // 23: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 24: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
-	27, // 25: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 26: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	26, // 27: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 28: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
-	27, // 29: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 30: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
-	26, // 31: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
-	10, // 32: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
-	10, // 33: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
-	27, // 34: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 35: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
-	7,  // 36: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
-	27, // 37: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 38: blade.equipment.v1.EquipmentService.ServiceOrderPageList:input_type -> blade.common.v1.PageQuery
-	26, // 39: blade.equipment.v1.EquipmentService.ServiceOrderDetail:input_type -> blade.common.v1.IdQuery
-	13, // 40: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:input_type -> blade.equipment.v1.ServiceOrder
-	15, // 41: blade.equipment.v1.EquipmentService.ServiceOrderAssign:input_type -> blade.equipment.v1.FlowStep
-	15, // 42: blade.equipment.v1.EquipmentService.ServiceOrderStart:input_type -> blade.equipment.v1.FlowStep
-	15, // 43: blade.equipment.v1.EquipmentService.ServiceOrderFinish:input_type -> blade.equipment.v1.FlowStep
-	15, // 44: blade.equipment.v1.EquipmentService.ServiceOrderAccept:input_type -> blade.equipment.v1.FlowStep
-	15, // 45: blade.equipment.v1.EquipmentService.ServiceOrderReturn:input_type -> blade.equipment.v1.FlowStep
-	27, // 46: blade.equipment.v1.EquipmentService.ServiceOrderRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 47: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
-	25, // 48: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
-	26, // 49: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
-	16, // 50: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
-	15, // 51: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
-	15, // 52: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
-	27, // 53: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 54: blade.equipment.v1.EquipmentService.ChangeRequestExport:input_type -> blade.common.v1.PageQuery
-	25, // 55: blade.equipment.v1.EquipmentService.LockoutPageList:input_type -> blade.common.v1.PageQuery
-	26, // 56: blade.equipment.v1.EquipmentService.LockoutDetail:input_type -> blade.common.v1.IdQuery
-	19, // 57: blade.equipment.v1.EquipmentService.LockoutSubmit:input_type -> blade.equipment.v1.Lockout
-	21, // 58: blade.equipment.v1.EquipmentService.LockoutVerifyStep:input_type -> blade.equipment.v1.LockoutVerify
-	15, // 59: blade.equipment.v1.EquipmentService.LockoutRequest:input_type -> blade.equipment.v1.FlowStep
-	15, // 60: blade.equipment.v1.EquipmentService.LockoutApprove:input_type -> blade.equipment.v1.FlowStep
-	15, // 61: blade.equipment.v1.EquipmentService.LockoutReject:input_type -> blade.equipment.v1.FlowStep
-	27, // 62: blade.equipment.v1.EquipmentService.LockoutRemove:input_type -> blade.common.v1.IdsQuery
-	25, // 63: blade.equipment.v1.EquipmentService.LockoutExport:input_type -> blade.common.v1.PageQuery
-	1,  // 64: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
-	0,  // 65: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
-	29, // 66: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
-	29, // 67: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
-	1,  // 68: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
-	23, // 69: blade.equipment.v1.EquipmentService.RemindRuleList:output_type -> blade.equipment.v1.EquipmentRemindRuleList
-	29, // 70: blade.equipment.v1.EquipmentService.RemindRuleSubmit:output_type -> google.protobuf.BoolValue
-	24, // 71: blade.equipment.v1.EquipmentService.RemindRun:output_type -> blade.equipment.v1.EquipmentRemindRun
-	4,  // 72: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
-	3,  // 73: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
-	29, // 74: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	29, // 75: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
-	6,  // 76: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
-	5,  // 77: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
-	29, // 78: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
-	29, // 79: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
-	11, // 80: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
-	10, // 81: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
-	10, // 82: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
-	29, // 83: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
-	29, // 84: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
-	8,  // 85: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
-	29, // 86: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
-	29, // 87: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
-	14, // 88: blade.equipment.v1.EquipmentService.ServiceOrderPageList:output_type -> blade.equipment.v1.ServiceOrderPage
-	13, // 89: blade.equipment.v1.EquipmentService.ServiceOrderDetail:output_type -> blade.equipment.v1.ServiceOrder
-	29, // 90: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:output_type -> google.protobuf.BoolValue
-	29, // 91: blade.equipment.v1.EquipmentService.ServiceOrderAssign:output_type -> google.protobuf.BoolValue
-	29, // 92: blade.equipment.v1.EquipmentService.ServiceOrderStart:output_type -> google.protobuf.BoolValue
-	29, // 93: blade.equipment.v1.EquipmentService.ServiceOrderFinish:output_type -> google.protobuf.BoolValue
-	29, // 94: blade.equipment.v1.EquipmentService.ServiceOrderAccept:output_type -> google.protobuf.BoolValue
-	29, // 95: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
-	29, // 96: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
-	30, // 97: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
-	17, // 98: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
-	16, // 99: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
-	29, // 100: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
-	29, // 101: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
-	29, // 102: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue
-	29, // 103: blade.equipment.v1.EquipmentService.ChangeRequestRemove:output_type -> google.protobuf.BoolValue
-	30, // 104: blade.equipment.v1.EquipmentService.ChangeRequestExport:output_type -> google.api.HttpBody
-	20, // 105: blade.equipment.v1.EquipmentService.LockoutPageList:output_type -> blade.equipment.v1.LockoutPage
-	19, // 106: blade.equipment.v1.EquipmentService.LockoutDetail:output_type -> blade.equipment.v1.Lockout
-	29, // 107: blade.equipment.v1.EquipmentService.LockoutSubmit:output_type -> google.protobuf.BoolValue
-	29, // 108: blade.equipment.v1.EquipmentService.LockoutVerifyStep:output_type -> google.protobuf.BoolValue
-	29, // 109: blade.equipment.v1.EquipmentService.LockoutRequest:output_type -> google.protobuf.BoolValue
-	29, // 110: blade.equipment.v1.EquipmentService.LockoutApprove:output_type -> google.protobuf.BoolValue
-	29, // 111: blade.equipment.v1.EquipmentService.LockoutReject:output_type -> google.protobuf.BoolValue
-	29, // 112: blade.equipment.v1.EquipmentService.LockoutRemove:output_type -> google.protobuf.BoolValue
-	30, // 113: blade.equipment.v1.EquipmentService.LockoutExport:output_type -> google.api.HttpBody
-	64, // [64:114] is the sub-list for method output_type
-	14, // [14:64] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	6,  // 2: blade.equipment.v1.RunReadingPage.records:type_name -> blade.equipment.v1.RunReading
+	5,  // 3: blade.equipment.v1.EquipmentRecordPage.records:type_name -> blade.equipment.v1.EquipmentRecord
+	9,  // 4: blade.equipment.v1.FactorPage.records:type_name -> blade.equipment.v1.Factor
+	11, // 5: blade.equipment.v1.MajorHazard.chemicals:type_name -> blade.equipment.v1.Chemical
+	12, // 6: blade.equipment.v1.MajorHazardPage.records:type_name -> blade.equipment.v1.MajorHazard
+	14, // 7: blade.equipment.v1.ServiceOrder.logs:type_name -> blade.equipment.v1.FlowLog
+	15, // 8: blade.equipment.v1.ServiceOrderPage.records:type_name -> blade.equipment.v1.ServiceOrder
+	14, // 9: blade.equipment.v1.StateRequest.logs:type_name -> blade.equipment.v1.FlowLog
+	18, // 10: blade.equipment.v1.StateRequestPage.records:type_name -> blade.equipment.v1.StateRequest
+	20, // 11: blade.equipment.v1.Lockout.steps:type_name -> blade.equipment.v1.LockoutStep
+	14, // 12: blade.equipment.v1.Lockout.logs:type_name -> blade.equipment.v1.FlowLog
+	21, // 13: blade.equipment.v1.LockoutPage.records:type_name -> blade.equipment.v1.Lockout
+	24, // 14: blade.equipment.v1.EquipmentRemindRuleList.records:type_name -> blade.equipment.v1.EquipmentRemindRule
+	27, // 15: blade.equipment.v1.EquipmentService.EquipmentPageList:input_type -> blade.common.v1.PageQuery
+	28, // 16: blade.equipment.v1.EquipmentService.EquipmentDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 17: blade.equipment.v1.EquipmentService.EquipmentSubmit:input_type -> blade.equipment.v1.Equipment
+	29, // 18: blade.equipment.v1.EquipmentService.EquipmentRemove:input_type -> blade.common.v1.IdsQuery
+	2,  // 19: blade.equipment.v1.EquipmentService.EquipmentOverdue:input_type -> blade.equipment.v1.OverdueQuery
+	30, // 20: blade.equipment.v1.EquipmentService.RemindRuleList:input_type -> blade.common.v1.Empty
+	24, // 21: blade.equipment.v1.EquipmentService.RemindRuleSubmit:input_type -> blade.equipment.v1.EquipmentRemindRule
+	30, // 22: blade.equipment.v1.EquipmentService.RemindRun:input_type -> blade.common.v1.Empty
+	27, // 23: blade.equipment.v1.EquipmentService.RulePageList:input_type -> blade.common.v1.PageQuery
+	28, // 24: blade.equipment.v1.EquipmentService.RuleDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 25: blade.equipment.v1.EquipmentService.RuleSubmit:input_type -> blade.equipment.v1.Rule
+	29, // 26: blade.equipment.v1.EquipmentService.RuleRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 27: blade.equipment.v1.EquipmentService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	28, // 28: blade.equipment.v1.EquipmentService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	5,  // 29: blade.equipment.v1.EquipmentService.RecordSubmit:input_type -> blade.equipment.v1.EquipmentRecord
+	29, // 30: blade.equipment.v1.EquipmentService.RecordRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 31: blade.equipment.v1.EquipmentService.RunReadingPageList:input_type -> blade.common.v1.PageQuery
+	28, // 32: blade.equipment.v1.EquipmentService.RunReadingDetail:input_type -> blade.common.v1.IdQuery
+	6,  // 33: blade.equipment.v1.EquipmentService.RunReadingSubmit:input_type -> blade.equipment.v1.RunReading
+	27, // 34: blade.equipment.v1.EquipmentService.MajorHazardPageList:input_type -> blade.common.v1.PageQuery
+	28, // 35: blade.equipment.v1.EquipmentService.MajorHazardDetail:input_type -> blade.common.v1.IdQuery
+	12, // 36: blade.equipment.v1.EquipmentService.MajorHazardCalculate:input_type -> blade.equipment.v1.MajorHazard
+	12, // 37: blade.equipment.v1.EquipmentService.MajorHazardSubmit:input_type -> blade.equipment.v1.MajorHazard
+	29, // 38: blade.equipment.v1.EquipmentService.MajorHazardRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 39: blade.equipment.v1.EquipmentService.FactorPageList:input_type -> blade.common.v1.PageQuery
+	9,  // 40: blade.equipment.v1.EquipmentService.FactorSubmit:input_type -> blade.equipment.v1.Factor
+	29, // 41: blade.equipment.v1.EquipmentService.FactorRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 42: blade.equipment.v1.EquipmentService.ServiceOrderPageList:input_type -> blade.common.v1.PageQuery
+	28, // 43: blade.equipment.v1.EquipmentService.ServiceOrderDetail:input_type -> blade.common.v1.IdQuery
+	15, // 44: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:input_type -> blade.equipment.v1.ServiceOrder
+	17, // 45: blade.equipment.v1.EquipmentService.ServiceOrderAssign:input_type -> blade.equipment.v1.FlowStep
+	17, // 46: blade.equipment.v1.EquipmentService.ServiceOrderStart:input_type -> blade.equipment.v1.FlowStep
+	17, // 47: blade.equipment.v1.EquipmentService.ServiceOrderFinish:input_type -> blade.equipment.v1.FlowStep
+	17, // 48: blade.equipment.v1.EquipmentService.ServiceOrderAccept:input_type -> blade.equipment.v1.FlowStep
+	17, // 49: blade.equipment.v1.EquipmentService.ServiceOrderReturn:input_type -> blade.equipment.v1.FlowStep
+	29, // 50: blade.equipment.v1.EquipmentService.ServiceOrderRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 51: blade.equipment.v1.EquipmentService.ServiceOrderExport:input_type -> blade.common.v1.PageQuery
+	27, // 52: blade.equipment.v1.EquipmentService.ChangeRequestPageList:input_type -> blade.common.v1.PageQuery
+	28, // 53: blade.equipment.v1.EquipmentService.ChangeRequestDetail:input_type -> blade.common.v1.IdQuery
+	18, // 54: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:input_type -> blade.equipment.v1.StateRequest
+	17, // 55: blade.equipment.v1.EquipmentService.ChangeRequestApprove:input_type -> blade.equipment.v1.FlowStep
+	17, // 56: blade.equipment.v1.EquipmentService.ChangeRequestReject:input_type -> blade.equipment.v1.FlowStep
+	29, // 57: blade.equipment.v1.EquipmentService.ChangeRequestRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 58: blade.equipment.v1.EquipmentService.ChangeRequestExport:input_type -> blade.common.v1.PageQuery
+	27, // 59: blade.equipment.v1.EquipmentService.LockoutPageList:input_type -> blade.common.v1.PageQuery
+	28, // 60: blade.equipment.v1.EquipmentService.LockoutDetail:input_type -> blade.common.v1.IdQuery
+	21, // 61: blade.equipment.v1.EquipmentService.LockoutSubmit:input_type -> blade.equipment.v1.Lockout
+	23, // 62: blade.equipment.v1.EquipmentService.LockoutVerifyStep:input_type -> blade.equipment.v1.LockoutVerify
+	17, // 63: blade.equipment.v1.EquipmentService.LockoutRequest:input_type -> blade.equipment.v1.FlowStep
+	17, // 64: blade.equipment.v1.EquipmentService.LockoutApprove:input_type -> blade.equipment.v1.FlowStep
+	17, // 65: blade.equipment.v1.EquipmentService.LockoutReject:input_type -> blade.equipment.v1.FlowStep
+	29, // 66: blade.equipment.v1.EquipmentService.LockoutRemove:input_type -> blade.common.v1.IdsQuery
+	27, // 67: blade.equipment.v1.EquipmentService.LockoutExport:input_type -> blade.common.v1.PageQuery
+	1,  // 68: blade.equipment.v1.EquipmentService.EquipmentPageList:output_type -> blade.equipment.v1.EquipmentPage
+	0,  // 69: blade.equipment.v1.EquipmentService.EquipmentDetail:output_type -> blade.equipment.v1.Equipment
+	31, // 70: blade.equipment.v1.EquipmentService.EquipmentSubmit:output_type -> google.protobuf.BoolValue
+	31, // 71: blade.equipment.v1.EquipmentService.EquipmentRemove:output_type -> google.protobuf.BoolValue
+	1,  // 72: blade.equipment.v1.EquipmentService.EquipmentOverdue:output_type -> blade.equipment.v1.EquipmentPage
+	25, // 73: blade.equipment.v1.EquipmentService.RemindRuleList:output_type -> blade.equipment.v1.EquipmentRemindRuleList
+	31, // 74: blade.equipment.v1.EquipmentService.RemindRuleSubmit:output_type -> google.protobuf.BoolValue
+	26, // 75: blade.equipment.v1.EquipmentService.RemindRun:output_type -> blade.equipment.v1.EquipmentRemindRun
+	4,  // 76: blade.equipment.v1.EquipmentService.RulePageList:output_type -> blade.equipment.v1.RulePage
+	3,  // 77: blade.equipment.v1.EquipmentService.RuleDetail:output_type -> blade.equipment.v1.Rule
+	31, // 78: blade.equipment.v1.EquipmentService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	31, // 79: blade.equipment.v1.EquipmentService.RuleRemove:output_type -> google.protobuf.BoolValue
+	8,  // 80: blade.equipment.v1.EquipmentService.RecordPageList:output_type -> blade.equipment.v1.EquipmentRecordPage
+	5,  // 81: blade.equipment.v1.EquipmentService.RecordDetail:output_type -> blade.equipment.v1.EquipmentRecord
+	31, // 82: blade.equipment.v1.EquipmentService.RecordSubmit:output_type -> google.protobuf.BoolValue
+	31, // 83: blade.equipment.v1.EquipmentService.RecordRemove:output_type -> google.protobuf.BoolValue
+	7,  // 84: blade.equipment.v1.EquipmentService.RunReadingPageList:output_type -> blade.equipment.v1.RunReadingPage
+	6,  // 85: blade.equipment.v1.EquipmentService.RunReadingDetail:output_type -> blade.equipment.v1.RunReading
+	31, // 86: blade.equipment.v1.EquipmentService.RunReadingSubmit:output_type -> google.protobuf.BoolValue
+	13, // 87: blade.equipment.v1.EquipmentService.MajorHazardPageList:output_type -> blade.equipment.v1.MajorHazardPage
+	12, // 88: blade.equipment.v1.EquipmentService.MajorHazardDetail:output_type -> blade.equipment.v1.MajorHazard
+	12, // 89: blade.equipment.v1.EquipmentService.MajorHazardCalculate:output_type -> blade.equipment.v1.MajorHazard
+	31, // 90: blade.equipment.v1.EquipmentService.MajorHazardSubmit:output_type -> google.protobuf.BoolValue
+	31, // 91: blade.equipment.v1.EquipmentService.MajorHazardRemove:output_type -> google.protobuf.BoolValue
+	10, // 92: blade.equipment.v1.EquipmentService.FactorPageList:output_type -> blade.equipment.v1.FactorPage
+	31, // 93: blade.equipment.v1.EquipmentService.FactorSubmit:output_type -> google.protobuf.BoolValue
+	31, // 94: blade.equipment.v1.EquipmentService.FactorRemove:output_type -> google.protobuf.BoolValue
+	16, // 95: blade.equipment.v1.EquipmentService.ServiceOrderPageList:output_type -> blade.equipment.v1.ServiceOrderPage
+	15, // 96: blade.equipment.v1.EquipmentService.ServiceOrderDetail:output_type -> blade.equipment.v1.ServiceOrder
+	31, // 97: blade.equipment.v1.EquipmentService.ServiceOrderSubmit:output_type -> google.protobuf.BoolValue
+	31, // 98: blade.equipment.v1.EquipmentService.ServiceOrderAssign:output_type -> google.protobuf.BoolValue
+	31, // 99: blade.equipment.v1.EquipmentService.ServiceOrderStart:output_type -> google.protobuf.BoolValue
+	31, // 100: blade.equipment.v1.EquipmentService.ServiceOrderFinish:output_type -> google.protobuf.BoolValue
+	31, // 101: blade.equipment.v1.EquipmentService.ServiceOrderAccept:output_type -> google.protobuf.BoolValue
+	31, // 102: blade.equipment.v1.EquipmentService.ServiceOrderReturn:output_type -> google.protobuf.BoolValue
+	31, // 103: blade.equipment.v1.EquipmentService.ServiceOrderRemove:output_type -> google.protobuf.BoolValue
+	32, // 104: blade.equipment.v1.EquipmentService.ServiceOrderExport:output_type -> google.api.HttpBody
+	19, // 105: blade.equipment.v1.EquipmentService.ChangeRequestPageList:output_type -> blade.equipment.v1.StateRequestPage
+	18, // 106: blade.equipment.v1.EquipmentService.ChangeRequestDetail:output_type -> blade.equipment.v1.StateRequest
+	31, // 107: blade.equipment.v1.EquipmentService.ChangeRequestSubmit:output_type -> google.protobuf.BoolValue
+	31, // 108: blade.equipment.v1.EquipmentService.ChangeRequestApprove:output_type -> google.protobuf.BoolValue
+	31, // 109: blade.equipment.v1.EquipmentService.ChangeRequestReject:output_type -> google.protobuf.BoolValue
+	31, // 110: blade.equipment.v1.EquipmentService.ChangeRequestRemove:output_type -> google.protobuf.BoolValue
+	32, // 111: blade.equipment.v1.EquipmentService.ChangeRequestExport:output_type -> google.api.HttpBody
+	22, // 112: blade.equipment.v1.EquipmentService.LockoutPageList:output_type -> blade.equipment.v1.LockoutPage
+	21, // 113: blade.equipment.v1.EquipmentService.LockoutDetail:output_type -> blade.equipment.v1.Lockout
+	31, // 114: blade.equipment.v1.EquipmentService.LockoutSubmit:output_type -> google.protobuf.BoolValue
+	31, // 115: blade.equipment.v1.EquipmentService.LockoutVerifyStep:output_type -> google.protobuf.BoolValue
+	31, // 116: blade.equipment.v1.EquipmentService.LockoutRequest:output_type -> google.protobuf.BoolValue
+	31, // 117: blade.equipment.v1.EquipmentService.LockoutApprove:output_type -> google.protobuf.BoolValue
+	31, // 118: blade.equipment.v1.EquipmentService.LockoutReject:output_type -> google.protobuf.BoolValue
+	31, // 119: blade.equipment.v1.EquipmentService.LockoutRemove:output_type -> google.protobuf.BoolValue
+	32, // 120: blade.equipment.v1.EquipmentService.LockoutExport:output_type -> google.api.HttpBody
+	68, // [68:121] is the sub-list for method output_type
+	15, // [15:68] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_blade_equipment_v1_equipment_proto_init() }
@@ -3286,7 +3638,7 @@ func file_blade_equipment_v1_equipment_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_equipment_v1_equipment_proto_rawDesc), len(file_blade_equipment_v1_equipment_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

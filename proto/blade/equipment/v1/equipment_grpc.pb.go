@@ -43,6 +43,9 @@ const (
 	EquipmentService_RecordDetail_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordDetail"
 	EquipmentService_RecordSubmit_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordSubmit"
 	EquipmentService_RecordRemove_FullMethodName          = "/blade.equipment.v1.EquipmentService/RecordRemove"
+	EquipmentService_RunReadingPageList_FullMethodName    = "/blade.equipment.v1.EquipmentService/RunReadingPageList"
+	EquipmentService_RunReadingDetail_FullMethodName      = "/blade.equipment.v1.EquipmentService/RunReadingDetail"
+	EquipmentService_RunReadingSubmit_FullMethodName      = "/blade.equipment.v1.EquipmentService/RunReadingSubmit"
 	EquipmentService_MajorHazardPageList_FullMethodName   = "/blade.equipment.v1.EquipmentService/MajorHazardPageList"
 	EquipmentService_MajorHazardDetail_FullMethodName     = "/blade.equipment.v1.EquipmentService/MajorHazardDetail"
 	EquipmentService_MajorHazardCalculate_FullMethodName  = "/blade.equipment.v1.EquipmentService/MajorHazardCalculate"
@@ -110,6 +113,12 @@ type EquipmentServiceClient interface {
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	RunReadingPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RunReadingPage, error)
+	RunReadingDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*RunReading, error)
+	// A new run-hour reading (no id), by hand or from a counter: by the
+	// equipment's responsible person or a manager. Moves the equipment's run
+	// hours and its run-hour plan's due state.
+	RunReadingSubmit(ctx context.Context, in *RunReading, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	MajorHazardPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*MajorHazardPage, error)
 	MajorHazardDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*MajorHazard, error)
 	// Computes S, R and the level of a form without saving it.
@@ -329,6 +338,36 @@ func (c *equipmentServiceClient) RecordRemove(ctx context.Context, in *v1.IdsQue
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
 	err := c.cc.Invoke(ctx, EquipmentService_RecordRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RunReadingPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*RunReadingPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RunReadingPage)
+	err := c.cc.Invoke(ctx, EquipmentService_RunReadingPageList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RunReadingDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*RunReading, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RunReading)
+	err := c.cc.Invoke(ctx, EquipmentService_RunReadingDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *equipmentServiceClient) RunReadingSubmit(ctx context.Context, in *RunReading, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EquipmentService_RunReadingSubmit_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -706,6 +745,12 @@ type EquipmentServiceServer interface {
 	// Removes records entered by mistake: their author or a manager; the
 	// equipment's dates are not rolled back.
 	RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	RunReadingPageList(context.Context, *v1.PageQuery) (*RunReadingPage, error)
+	RunReadingDetail(context.Context, *v1.IdQuery) (*RunReading, error)
+	// A new run-hour reading (no id), by hand or from a counter: by the
+	// equipment's responsible person or a manager. Moves the equipment's run
+	// hours and its run-hour plan's due state.
+	RunReadingSubmit(context.Context, *RunReading) (*wrapperspb.BoolValue, error)
 	MajorHazardPageList(context.Context, *v1.PageQuery) (*MajorHazardPage, error)
 	MajorHazardDetail(context.Context, *v1.IdQuery) (*MajorHazard, error)
 	// Computes S, R and the level of a form without saving it.
@@ -818,6 +863,15 @@ func (UnimplementedEquipmentServiceServer) RecordSubmit(context.Context, *Equipm
 }
 func (UnimplementedEquipmentServiceServer) RecordRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordRemove not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RunReadingPageList(context.Context, *v1.PageQuery) (*RunReadingPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method RunReadingPageList not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RunReadingDetail(context.Context, *v1.IdQuery) (*RunReading, error) {
+	return nil, status.Error(codes.Unimplemented, "method RunReadingDetail not implemented")
+}
+func (UnimplementedEquipmentServiceServer) RunReadingSubmit(context.Context, *RunReading) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RunReadingSubmit not implemented")
 }
 func (UnimplementedEquipmentServiceServer) MajorHazardPageList(context.Context, *v1.PageQuery) (*MajorHazardPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method MajorHazardPageList not implemented")
@@ -1226,6 +1280,60 @@ func _EquipmentService_RecordRemove_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(EquipmentServiceServer).RecordRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RunReadingPageList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RunReadingPageList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RunReadingPageList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RunReadingPageList(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RunReadingDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RunReadingDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RunReadingDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RunReadingDetail(ctx, req.(*v1.IdQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EquipmentService_RunReadingSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RunReading)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EquipmentServiceServer).RunReadingSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EquipmentService_RunReadingSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EquipmentServiceServer).RunReadingSubmit(ctx, req.(*RunReading))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1912,6 +2020,18 @@ var EquipmentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordRemove",
 			Handler:    _EquipmentService_RecordRemove_Handler,
+		},
+		{
+			MethodName: "RunReadingPageList",
+			Handler:    _EquipmentService_RunReadingPageList_Handler,
+		},
+		{
+			MethodName: "RunReadingDetail",
+			Handler:    _EquipmentService_RunReadingDetail_Handler,
+		},
+		{
+			MethodName: "RunReadingSubmit",
+			Handler:    _EquipmentService_RunReadingSubmit_Handler,
 		},
 		{
 			MethodName: "MajorHazardPageList",

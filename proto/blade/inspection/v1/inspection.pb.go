@@ -1429,20 +1429,109 @@ func (x *InspectStat) GetTimeliness() float64 {
 	return 0
 }
 
+// One day of the range (the points whose window started that day).
+type InspectDayStat struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// yyyy-MM-dd.
+	Day           string  `protobuf:"bytes,1,opt,name=day,proto3" json:"day,omitempty"`
+	Due           int64   `protobuf:"varint,2,opt,name=due,proto3" json:"due,omitempty"`
+	Inspected     int64   `protobuf:"varint,3,opt,name=inspected,proto3" json:"inspected,omitempty"`
+	OnTime        int64   `protobuf:"varint,4,opt,name=on_time,json=onTime,proto3" json:"on_time,omitempty"`
+	Coverage      float64 `protobuf:"fixed64,5,opt,name=coverage,proto3" json:"coverage,omitempty"`
+	Timeliness    float64 `protobuf:"fixed64,6,opt,name=timeliness,proto3" json:"timeliness,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InspectDayStat) Reset() {
+	*x = InspectDayStat{}
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InspectDayStat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InspectDayStat) ProtoMessage() {}
+
+func (x *InspectDayStat) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InspectDayStat.ProtoReflect.Descriptor instead.
+func (*InspectDayStat) Descriptor() ([]byte, []int) {
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *InspectDayStat) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+func (x *InspectDayStat) GetDue() int64 {
+	if x != nil {
+		return x.Due
+	}
+	return 0
+}
+
+func (x *InspectDayStat) GetInspected() int64 {
+	if x != nil {
+		return x.Inspected
+	}
+	return 0
+}
+
+func (x *InspectDayStat) GetOnTime() int64 {
+	if x != nil {
+		return x.OnTime
+	}
+	return 0
+}
+
+func (x *InspectDayStat) GetCoverage() float64 {
+	if x != nil {
+		return x.Coverage
+	}
+	return 0
+}
+
+func (x *InspectDayStat) GetTimeliness() float64 {
+	if x != nil {
+		return x.Timeliness
+	}
+	return 0
+}
+
 type InspectStats struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Items []*InspectStat         `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	// The whole tenant over the range.
-	Total         *InspectStat `protobuf:"bytes,2,opt,name=total,proto3" json:"total,omitempty"`
-	BeginDate     string       `protobuf:"bytes,3,opt,name=begin_date,json=beginDate,proto3" json:"begin_date,omitempty"`
-	EndDate       string       `protobuf:"bytes,4,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	Total     *InspectStat `protobuf:"bytes,2,opt,name=total,proto3" json:"total,omitempty"`
+	BeginDate string       `protobuf:"bytes,3,opt,name=begin_date,json=beginDate,proto3" json:"begin_date,omitempty"`
+	EndDate   string       `protobuf:"bytes,4,opt,name=end_date,json=endDate,proto3" json:"end_date,omitempty"`
+	// Every day of the range, oldest first (the team / person filters
+	// apply), for the trend line.
+	Daily         []*InspectDayStat `protobuf:"bytes,5,rep,name=daily,proto3" json:"daily,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *InspectStats) Reset() {
 	*x = InspectStats{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1454,7 +1543,7 @@ func (x *InspectStats) String() string {
 func (*InspectStats) ProtoMessage() {}
 
 func (x *InspectStats) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[15]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1467,7 +1556,7 @@ func (x *InspectStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InspectStats.ProtoReflect.Descriptor instead.
 func (*InspectStats) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{15}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *InspectStats) GetItems() []*InspectStat {
@@ -1498,6 +1587,13 @@ func (x *InspectStats) GetEndDate() string {
 	return ""
 }
 
+func (x *InspectStats) GetDaily() []*InspectDayStat {
+	if x != nil {
+		return x.Daily
+	}
+	return nil
+}
+
 type InspectRecordPage struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Records       []*InspectRecord       `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
@@ -1511,7 +1607,7 @@ type InspectRecordPage struct {
 
 func (x *InspectRecordPage) Reset() {
 	*x = InspectRecordPage{}
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1523,7 +1619,7 @@ func (x *InspectRecordPage) String() string {
 func (*InspectRecordPage) ProtoMessage() {}
 
 func (x *InspectRecordPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[16]
+	mi := &file_blade_inspection_v1_inspection_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1536,7 +1632,7 @@ func (x *InspectRecordPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InspectRecordPage.ProtoReflect.Descriptor instead.
 func (*InspectRecordPage) Descriptor() ([]byte, []int) {
-	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{16}
+	return file_blade_inspection_v1_inspection_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *InspectRecordPage) GetRecords() []*InspectRecord {
@@ -1716,7 +1812,17 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"\bcoverage\x18\v \x01(\x01R\bcoverage\x12\x1e\n" +
 	"\n" +
 	"timeliness\x18\f \x01(\x01R\n" +
-	"timeliness\"\xd5\x01\n" +
+	"timeliness\"\xb0\x01\n" +
+	"\x0eInspectDayStat\x12\x19\n" +
+	"\x03day\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\x12\x10\n" +
+	"\x03due\x18\x02 \x01(\x03R\x03due\x12\x1c\n" +
+	"\tinspected\x18\x03 \x01(\x03R\tinspected\x12\x17\n" +
+	"\aon_time\x18\x04 \x01(\x03R\x06onTime\x12\x1a\n" +
+	"\bcoverage\x18\x05 \x01(\x01R\bcoverage\x12\x1e\n" +
+	"\n" +
+	"timeliness\x18\x06 \x01(\x01R\n" +
+	"timeliness\"\x9b\x02\n" +
 	"\fInspectStats\x12A\n" +
 	"\x05items\x18\x01 \x03(\v2 .blade.inspection.v1.InspectStatB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\x126\n" +
 	"\x05total\x18\x02 \x01(\v2 .blade.inspection.v1.InspectStatR\x05total\x12&\n" +
@@ -1724,7 +1830,8 @@ const file_blade_inspection_v1_inspection_proto_rawDesc = "" +
 	"begin_date\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
 	"R\tbeginDate\x12\"\n" +
 	"\bend_date\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
-	"R\aendDate\"\xb6\x01\n" +
+	"R\aendDate\x12D\n" +
+	"\x05daily\x18\x05 \x03(\v2#.blade.inspection.v1.InspectDayStatB\t\xbaH\x06\x92\x01\x03\x10\x90\x03R\x05daily\"\xb6\x01\n" +
 	"\x11InspectRecordPage\x12G\n" +
 	"\arecords\x18\x01 \x03(\v2\".blade.inspection.v1.InspectRecordB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1766,7 +1873,7 @@ func file_blade_inspection_v1_inspection_proto_rawDescGZIP() []byte {
 	return file_blade_inspection_v1_inspection_proto_rawDescData
 }
 
-var file_blade_inspection_v1_inspection_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_blade_inspection_v1_inspection_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_blade_inspection_v1_inspection_proto_goTypes = []any{
 	(*CheckItem)(nil),            // 0: blade.inspection.v1.CheckItem
 	(*InspectPoint)(nil),         // 1: blade.inspection.v1.InspectPoint
@@ -1783,13 +1890,14 @@ var file_blade_inspection_v1_inspection_proto_goTypes = []any{
 	(*InspectRecord)(nil),        // 12: blade.inspection.v1.InspectRecord
 	(*InspectStatsQuery)(nil),    // 13: blade.inspection.v1.InspectStatsQuery
 	(*InspectStat)(nil),          // 14: blade.inspection.v1.InspectStat
-	(*InspectStats)(nil),         // 15: blade.inspection.v1.InspectStats
-	(*InspectRecordPage)(nil),    // 16: blade.inspection.v1.InspectRecordPage
-	(*v1.PageQuery)(nil),         // 17: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 18: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 20: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),    // 21: google.api.HttpBody
+	(*InspectDayStat)(nil),       // 15: blade.inspection.v1.InspectDayStat
+	(*InspectStats)(nil),         // 16: blade.inspection.v1.InspectStats
+	(*InspectRecordPage)(nil),    // 17: blade.inspection.v1.InspectRecordPage
+	(*v1.PageQuery)(nil),         // 18: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 19: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 20: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 21: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),    // 22: google.api.HttpBody
 }
 var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
 	0,  // 0: blade.inspection.v1.InspectPoint.items:type_name -> blade.inspection.v1.CheckItem
@@ -1803,44 +1911,45 @@ var file_blade_inspection_v1_inspection_proto_depIdxs = []int32{
 	9,  // 8: blade.inspection.v1.InspectRecord.items:type_name -> blade.inspection.v1.ItemResult
 	14, // 9: blade.inspection.v1.InspectStats.items:type_name -> blade.inspection.v1.InspectStat
 	14, // 10: blade.inspection.v1.InspectStats.total:type_name -> blade.inspection.v1.InspectStat
-	12, // 11: blade.inspection.v1.InspectRecordPage.records:type_name -> blade.inspection.v1.InspectRecord
-	17, // 12: blade.inspection.v1.InspectionService.PointPageList:input_type -> blade.common.v1.PageQuery
-	18, // 13: blade.inspection.v1.InspectionService.PointDetail:input_type -> blade.common.v1.IdQuery
-	1,  // 14: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.InspectPoint
-	19, // 15: blade.inspection.v1.InspectionService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	17, // 16: blade.inspection.v1.InspectionService.PlanPageList:input_type -> blade.common.v1.PageQuery
-	18, // 17: blade.inspection.v1.InspectionService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 18: blade.inspection.v1.InspectionService.PlanSubmit:input_type -> blade.inspection.v1.Plan
-	19, // 19: blade.inspection.v1.InspectionService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	17, // 20: blade.inspection.v1.InspectionService.TaskPageList:input_type -> blade.common.v1.PageQuery
-	18, // 21: blade.inspection.v1.InspectionService.TaskDetail:input_type -> blade.common.v1.IdQuery
-	18, // 22: blade.inspection.v1.InspectionService.TaskGenerate:input_type -> blade.common.v1.IdQuery
-	11, // 23: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.TaskCompleteRequest
-	11, // 24: blade.inspection.v1.InspectionService.TaskMakeUp:input_type -> blade.inspection.v1.TaskCompleteRequest
-	13, // 25: blade.inspection.v1.InspectionService.Stats:input_type -> blade.inspection.v1.InspectStatsQuery
-	13, // 26: blade.inspection.v1.InspectionService.StatsExport:input_type -> blade.inspection.v1.InspectStatsQuery
-	17, // 27: blade.inspection.v1.InspectionService.RecordPageList:input_type -> blade.common.v1.PageQuery
-	2,  // 28: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.InspectPointPage
-	1,  // 29: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.InspectPoint
-	20, // 30: blade.inspection.v1.InspectionService.PointSubmit:output_type -> google.protobuf.BoolValue
-	20, // 31: blade.inspection.v1.InspectionService.PointRemove:output_type -> google.protobuf.BoolValue
-	4,  // 32: blade.inspection.v1.InspectionService.PlanPageList:output_type -> blade.inspection.v1.PlanPage
-	3,  // 33: blade.inspection.v1.InspectionService.PlanDetail:output_type -> blade.inspection.v1.Plan
-	20, // 34: blade.inspection.v1.InspectionService.PlanSubmit:output_type -> google.protobuf.BoolValue
-	20, // 35: blade.inspection.v1.InspectionService.PlanRemove:output_type -> google.protobuf.BoolValue
-	7,  // 36: blade.inspection.v1.InspectionService.TaskPageList:output_type -> blade.inspection.v1.TaskPage
-	5,  // 37: blade.inspection.v1.InspectionService.TaskDetail:output_type -> blade.inspection.v1.Task
-	8,  // 38: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.TaskGenerateResult
-	20, // 39: blade.inspection.v1.InspectionService.TaskComplete:output_type -> google.protobuf.BoolValue
-	20, // 40: blade.inspection.v1.InspectionService.TaskMakeUp:output_type -> google.protobuf.BoolValue
-	15, // 41: blade.inspection.v1.InspectionService.Stats:output_type -> blade.inspection.v1.InspectStats
-	21, // 42: blade.inspection.v1.InspectionService.StatsExport:output_type -> google.api.HttpBody
-	16, // 43: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.InspectRecordPage
-	28, // [28:44] is the sub-list for method output_type
-	12, // [12:28] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	15, // 11: blade.inspection.v1.InspectStats.daily:type_name -> blade.inspection.v1.InspectDayStat
+	12, // 12: blade.inspection.v1.InspectRecordPage.records:type_name -> blade.inspection.v1.InspectRecord
+	18, // 13: blade.inspection.v1.InspectionService.PointPageList:input_type -> blade.common.v1.PageQuery
+	19, // 14: blade.inspection.v1.InspectionService.PointDetail:input_type -> blade.common.v1.IdQuery
+	1,  // 15: blade.inspection.v1.InspectionService.PointSubmit:input_type -> blade.inspection.v1.InspectPoint
+	20, // 16: blade.inspection.v1.InspectionService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	18, // 17: blade.inspection.v1.InspectionService.PlanPageList:input_type -> blade.common.v1.PageQuery
+	19, // 18: blade.inspection.v1.InspectionService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 19: blade.inspection.v1.InspectionService.PlanSubmit:input_type -> blade.inspection.v1.Plan
+	20, // 20: blade.inspection.v1.InspectionService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	18, // 21: blade.inspection.v1.InspectionService.TaskPageList:input_type -> blade.common.v1.PageQuery
+	19, // 22: blade.inspection.v1.InspectionService.TaskDetail:input_type -> blade.common.v1.IdQuery
+	19, // 23: blade.inspection.v1.InspectionService.TaskGenerate:input_type -> blade.common.v1.IdQuery
+	11, // 24: blade.inspection.v1.InspectionService.TaskComplete:input_type -> blade.inspection.v1.TaskCompleteRequest
+	11, // 25: blade.inspection.v1.InspectionService.TaskMakeUp:input_type -> blade.inspection.v1.TaskCompleteRequest
+	13, // 26: blade.inspection.v1.InspectionService.Stats:input_type -> blade.inspection.v1.InspectStatsQuery
+	13, // 27: blade.inspection.v1.InspectionService.StatsExport:input_type -> blade.inspection.v1.InspectStatsQuery
+	18, // 28: blade.inspection.v1.InspectionService.RecordPageList:input_type -> blade.common.v1.PageQuery
+	2,  // 29: blade.inspection.v1.InspectionService.PointPageList:output_type -> blade.inspection.v1.InspectPointPage
+	1,  // 30: blade.inspection.v1.InspectionService.PointDetail:output_type -> blade.inspection.v1.InspectPoint
+	21, // 31: blade.inspection.v1.InspectionService.PointSubmit:output_type -> google.protobuf.BoolValue
+	21, // 32: blade.inspection.v1.InspectionService.PointRemove:output_type -> google.protobuf.BoolValue
+	4,  // 33: blade.inspection.v1.InspectionService.PlanPageList:output_type -> blade.inspection.v1.PlanPage
+	3,  // 34: blade.inspection.v1.InspectionService.PlanDetail:output_type -> blade.inspection.v1.Plan
+	21, // 35: blade.inspection.v1.InspectionService.PlanSubmit:output_type -> google.protobuf.BoolValue
+	21, // 36: blade.inspection.v1.InspectionService.PlanRemove:output_type -> google.protobuf.BoolValue
+	7,  // 37: blade.inspection.v1.InspectionService.TaskPageList:output_type -> blade.inspection.v1.TaskPage
+	5,  // 38: blade.inspection.v1.InspectionService.TaskDetail:output_type -> blade.inspection.v1.Task
+	8,  // 39: blade.inspection.v1.InspectionService.TaskGenerate:output_type -> blade.inspection.v1.TaskGenerateResult
+	21, // 40: blade.inspection.v1.InspectionService.TaskComplete:output_type -> google.protobuf.BoolValue
+	21, // 41: blade.inspection.v1.InspectionService.TaskMakeUp:output_type -> google.protobuf.BoolValue
+	16, // 42: blade.inspection.v1.InspectionService.Stats:output_type -> blade.inspection.v1.InspectStats
+	22, // 43: blade.inspection.v1.InspectionService.StatsExport:output_type -> google.api.HttpBody
+	17, // 44: blade.inspection.v1.InspectionService.RecordPageList:output_type -> blade.inspection.v1.InspectRecordPage
+	29, // [29:45] is the sub-list for method output_type
+	13, // [13:29] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_blade_inspection_v1_inspection_proto_init() }
@@ -1855,7 +1964,7 @@ func file_blade_inspection_v1_inspection_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_inspection_v1_inspection_proto_rawDesc), len(file_blade_inspection_v1_inspection_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

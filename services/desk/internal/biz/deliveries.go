@@ -86,11 +86,12 @@ var Deliveries = []Delivery{
 		To:      ToUserInOr("applicantId", ToRoleAlias(AdminAlias)),
 	},
 	// equipment: a maintenance or detection date at the tenant's lead times
-	// and once after it passed (once per equipment, date and stage).
+	// and once after it passed (once per equipment, date and stage); a
+	// run-hour maintenance plan at its lead hours and when reached.
 	{
 		Subject: "anquan.equipment.due.reminder",
 		Title:   "设备到期提醒",
-		Content: content(`设备「{{.equipmentName}}」({{.equipmentCode}})的{{.kindName}}{{if .overdue}}已于 {{.dueDate}} 到期,目前已逾期,请立即安排{{.kindName}}{{else if .dueToday}}今天({{.dueDate}})到期,请及时安排{{.kindName}}{{else}}将于 {{.dueDate}} 到期(还有 {{.daysLeft}} 天),请提前安排{{.kindName}}{{end}}。`),
+		Content: content(`设备「{{.equipmentName}}」({{.equipmentCode}})的{{if .byRunHours}}按运行小时{{.kindName}}在累计运行 {{.dueHours}} 小时到期,当前 {{.runHours}} 小时{{if .overdue}},已到期,请立即安排{{.kindName}}{{else}}(还差 {{.hoursLeft}} 小时),请提前安排{{.kindName}}{{end}}。{{else}}{{.kindName}}{{if .overdue}}已于 {{.dueDate}} 到期,目前已逾期,请立即安排{{.kindName}}{{else if .dueToday}}今天({{.dueDate}})到期,请及时安排{{.kindName}}{{else}}将于 {{.dueDate}} 到期(还有 {{.daysLeft}} 天),请提前安排{{.kindName}}{{end}}。{{end}}`),
 		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
 	},
 	// health: a worker on a hazard post found with a contraindication (one per post).

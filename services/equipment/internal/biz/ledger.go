@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -70,12 +71,14 @@ type Ledger struct {
 	Records paging.Store[Record]
 	Factors paging.Store[Factor]
 	Hazards paging.Store[MajorHazard]
-	HQ      HazardQueries
-	Tx      db.Transactor
-	Events  Events
-	Roles   Roles
-	People  People
-	Now     func() time.Time
+	// Readings are the run-hour readings (runhours.go).
+	Readings paging.Store[RunReading]
+	HQ       HazardQueries
+	Tx       db.Transactor
+	Events   Events
+	Roles    Roles
+	People   People
+	Now      func() time.Time
 }
 
 // manager: the tenant administrator, or a holder of the safety_manager role.
@@ -233,6 +236,9 @@ func ValidateEquipment(e *Equipment) error {
 	if e.MaintainCycleDays < 0 || e.MaintainCycleDays > 3650 {
 		return errs.BadRequest("维护周期应在 0 到 3650 天之间")
 	}
+	if err := validatePlan(e); err != nil {
+		return err
+	}
 	var err error
 	if e.CommissionDate, err = ParseDate(e.CommissionDate, "投用日期"); err != nil {
 		return err
@@ -299,6 +305,10 @@ func (l *Ledger) SubmitEquipment(ctx context.Context, e *Equipment) error {
 			e.NextMaintainDate = AddDays(firstNonEmpty(e.CommissionDate, today), int(e.MaintainCycleDays))
 		}
 		e.NextDue = NextDue(e.NextDetectDate, e.NextMaintainDate)
+		// The hour meter's reading at registration starts the run-hour
+		// plan: the first maintenance is one interval later.
+		e.CounterReading, e.LastMaintainHours = e.RunHours, e.RunHours
+		planHours(e)
 		return l.Items.Create(ctx, e)
 	}
 	old, err := l.Items.Get(ctx, e.ID)
@@ -324,6 +334,13 @@ func (l *Ledger) SubmitEquipment(ctx context.Context, e *Equipment) error {
 		}
 	}
 	e.NextDue = NextDue(e.NextDetectDate, e.NextMaintainDate)
+	// Run hours move with the readings only; the plan's next maintenance
+	// follows the last one's reading and the (new) interval.
+	e.RunHours, e.CounterReading, e.LastMaintainHours = old.RunHours, old.CounterReading, old.LastMaintainHours
+	if e.MaintainMode == ModeRunHours && old.MaintainMode != ModeRunHours {
+		e.LastMaintainHours = old.RunHours // a new run-hour plan counts from now
+	}
+	planHours(e)
 	return l.Items.Update(ctx, e.ID, e)
 }
 
@@ -535,6 +552,24 @@ func (l *Ledger) SubmitRecord(ctx context.Context, r *Record) error {
 	case KindMaintain:
 		r.Result = ResultPass
 		r.NextDue = sent
+		if e.MaintainMode == ModeRunHours {
+			// The run hours at the maintenance: the current ones unless an
+			// earlier reading is sent (a maintenance entered late).
+			if r.RunHours == 0 {
+				r.RunHours = e.RunHours
+			}
+			if math.IsNaN(r.RunHours) || r.RunHours < 0 || r.RunHours > e.RunHours {
+				return errs.BadRequest("维护时的累计运行小时应在 0 到当前 %s 小时之间", fmtHours(e.RunHours))
+			}
+			r.RunHours = round1(r.RunHours)
+			if r.RunHours >= e.LastMaintainHours {
+				e.LastMaintainHours = r.RunHours
+				planHours(e)
+				cols = append(cols, "last_maintain_hours", "next_maintain_hours", "hours_due")
+			}
+		} else {
+			r.RunHours = 0
+		}
 		if e.MaintainCycleDays > 0 {
 			r.NextDue = AddDays(r.RecordDate, int(e.MaintainCycleDays))
 		}

@@ -22,6 +22,8 @@ const (
 	LifecycleInUse    = 1
 	LifecycleScrapped = 2
 	MaintainGood      = 1
+	ModeCalendar      = 1
+	ModeRunHours      = 2
 	MaintainRepair    = 2
 	EnableOn          = 1
 	EnableOff         = 2
@@ -70,6 +72,25 @@ type Equipment struct {
 	// the overdue list reads it through its index.
 	NextDue string `gorm:"size:10;not null;default:''"`
 	Remark  string `gorm:"size:500;not null;default:''"`
+	// MaintainMode is how maintenance is planned: 1 by calendar
+	// (MaintainCycleDays), 2 by run hours (MaintainIntervalHours from the
+	// last maintenance's reading, listed as due MaintainLeadHours before).
+	MaintainMode          int32 `gorm:"not null;default:1"`
+	MaintainIntervalHours int32 `gorm:"not null;default:0"`
+	MaintainLeadHours     int32 `gorm:"not null;default:0"`
+	// RunHours is the cumulative run time; CounterReading the hour meter's
+	// last raw reading (a counter reset starts it again from 0 while
+	// RunHours keeps counting).
+	RunHours       float64 `gorm:"not null;default:0"`
+	CounterReading float64 `gorm:"not null;default:0"`
+	// LastMaintainHours is RunHours at the last maintenance,
+	// NextMaintainHours it plus the interval (0 when not by run hours).
+	LastMaintainHours float64 `gorm:"not null;default:0"`
+	NextMaintainHours float64 `gorm:"not null;default:0"`
+	// HoursDue is the run-hour plan's due state (DueNone, DueSoon,
+	// DueOverdue), kept with every reading, maintenance and plan change so
+	// the reminder job and the ledger filter read it through an index.
+	HoursDue int32 `gorm:"not null;default:0"`
 }
 
 func (Equipment) TableName() string { return "equipment_ledger" }
@@ -103,6 +124,9 @@ type Record struct {
 	OperatorID    int64  `gorm:"not null;default:0"`
 	OperatorName  string `gorm:"size:100;not null;default:''"`
 	Attachments   string `gorm:"size:500;not null;default:''"`
+	// RunHours is the equipment's cumulative run hours at a maintenance of
+	// a run-hour plan (0 otherwise).
+	RunHours float64 `gorm:"not null;default:0"`
 }
 
 func (Record) TableName() string { return "equipment_record" }
@@ -110,5 +134,5 @@ func (Record) TableName() string { return "equipment_record" }
 // Models are the tables of equipment.
 func Models() []any {
 	return []any{&Equipment{}, &Rule{}, &Record{}, &Factor{}, &MajorHazard{}, &MHChemical{},
-		&ServiceOrder{}, &Request{}, &Lockout{}, &LockoutStep{}, &FlowLog{}, &RemindRule{}, &RemindNotice{}}
+		&ServiceOrder{}, &Request{}, &Lockout{}, &LockoutStep{}, &FlowLog{}, &RemindRule{}, &RemindNotice{}, &RunReading{}}
 }

@@ -249,7 +249,19 @@ type pending struct {
 	kind  int32
 	due   string
 	stage string
+	hours bool // a run-hour plan's maintenance (due is "h" and its run hours)
 }
+
+// Stages of a run-hour plan's reminder: within the lead hours, and reached.
+const (
+	StageHoursLead = "h-lead"
+	StageHoursDue  = "h-due"
+)
+
+// HoursDueKey names a run-hour maintenance in the sent markers ("h1500":
+// the next maintenance at 1,500 run hours), so each is reminded once per
+// stage whatever the readings in between.
+func HoursDueKey(next float64) string { return "h" + fmtHours(next) }
 
 // RemindTenant raises the due reminders of one tenant (ctx acts in it):
 // for each equipment in use and enabled, its maintenance and detection
@@ -281,10 +293,27 @@ func (r *Reminders) RemindTenant(ctx context.Context, tenant string) (int, error
 	items, err := r.Items.List(ctx, paging.Query{Ascs: "nextDue", Filters: map[string]string{
 		"nextDue_ge": "1900-01-01", "nextDue_le": AddDays(today, int(widest)),
 		"lifecycle_equal": strconv.Itoa(LifecycleInUse), "enable_equal": strconv.Itoa(EnableOn)}}, remindBatch)
-	if err != nil || len(items) == 0 {
+	if err != nil {
+		return 0, err
+	}
+	// Run-hour plans at their lead hours or past them: the lead hours are
+	// the plan's own, the overdue setting the maintenance rule's.
+	byHours, err := r.Items.List(ctx, paging.Query{Filters: map[string]string{
+		"hoursDue_ge": strconv.Itoa(DueSoon), "maintainMode_equal": strconv.Itoa(ModeRunHours),
+		"lifecycle_equal": strconv.Itoa(LifecycleInUse), "enable_equal": strconv.Itoa(EnableOn)}}, remindBatch)
+	if err != nil {
 		return 0, err
 	}
 	var todo []pending
+	for _, e := range byHours {
+		st := StageHoursLead
+		if e.HoursDue == DueOverdue {
+			st = StageHoursDue
+		}
+		if e.ResponsibleUserID != 0 {
+			todo = append(todo, pending{e: e, kind: KindMaintain, due: HoursDueKey(e.NextMaintainHours), stage: st, hours: true})
+		}
+	}
 	for _, e := range items {
 		for _, k := range remindKinds {
 			due := e.NextMaintainDate
@@ -312,6 +341,16 @@ func (r *Reminders) RemindTenant(ctx context.Context, tenant string) (int, error
 		err = r.Tx.Tx(ctx, func(ctx context.Context) error {
 			if err := r.Notices.Create(ctx, &RemindNotice{EquipmentID: p.e.ID, Kind: p.kind, DueDate: p.due, Stage: p.stage}); err != nil {
 				return err
+			}
+			if p.hours {
+				return r.Events.Add(ctx, SubjectDue, tenant, map[string]any{
+					"equipmentId": strconv.FormatInt(p.e.ID, 10), "equipmentCode": p.e.Code, "equipmentName": p.e.Name,
+					"kind": p.kind, "kindName": KindNames[p.kind], "byRunHours": true, "stage": p.stage,
+					"dueHours": fmtHours(p.e.NextMaintainHours), "runHours": fmtHours(p.e.RunHours), "hoursLeft": fmtHours(HoursLeft(&p.e)),
+					"overdue":           p.stage == StageHoursDue,
+					"responsibleUserId": strconv.FormatInt(p.e.ResponsibleUserID, 10), "responsibleUserName": p.e.ResponsibleName,
+					"link": "/companyBasic/production/equipmentMaintenance?equipmentId=" + strconv.FormatInt(p.e.ID, 10),
+				})
 			}
 			days := DaysBetween(today, p.due)
 			return r.Events.Add(ctx, SubjectDue, tenant, map[string]any{

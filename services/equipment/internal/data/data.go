@@ -22,7 +22,8 @@ import (
 
 var equipmentSpec = crud.Spec{Name: "设备",
 	Filters: paging.Fields{"code": "code", "name": "name", "category": "category", "ruleId": "rule_id", "areaId": "area_id",
-		"responsibleUserId": "responsible_user_id", "lifecycle": "lifecycle", "enable": "enable", "maintainState": "maintain_state", "nextDue": "next_due"},
+		"responsibleUserId": "responsible_user_id", "lifecycle": "lifecycle", "enable": "enable", "maintainState": "maintain_state", "nextDue": "next_due",
+		"maintainMode": "maintain_mode", "hoursDue": "hours_due"},
 	Sorts: paging.Fields{"code": "code", "name": "name", "nextDue": "next_due", "createTime": "create_time"},
 	Order: "code asc, id asc",
 	// Large ledgers (the bench's 100,000 rows): totals remembered briefly,
@@ -122,6 +123,17 @@ func RemindTenants(g *gorm.DB) func(ctx context.Context) ([]string, error) {
 }
 
 // NewItems, NewRules and NewRecords are the generic repositories.
+var readingSpec = crud.Spec{Name: "运行小时读数",
+	Filters: paging.Fields{"equipmentId": "equipment_id", "equipmentCode": "equipment_code", "equipmentName": "equipment_name", "source": "source",
+		"counterReset": "reset", "readAt": "read_at"},
+	Sorts: paging.Fields{"readAt": "read_at"},
+	Order: "read_at desc, id desc"}
+
+// NewReadings is the run-hour readings' repository.
+func NewReadings(g *gorm.DB) *crud.Repo[biz.RunReading] {
+	return crud.New[biz.RunReading](g, readingSpec)
+}
+
 func NewItems(g *gorm.DB) *crud.Repo[biz.Equipment] { return crud.New[biz.Equipment](g, equipmentSpec) }
 func NewRules(g *gorm.DB) *crud.Repo[biz.Rule]      { return crud.New[biz.Rule](g, ruleSpec) }
 func NewRecords(g *gorm.DB) *crud.Repo[biz.Record]  { return crud.New[biz.Record](g, recordSpec) }
@@ -134,6 +146,7 @@ var indexes = []db.Index{
 	{Name: "idx_eq_ledger_area", Table: "equipment_ledger", Columns: "tenant_id, area_id"},
 	{Name: "idx_eq_ledger_resp", Table: "equipment_ledger", Columns: "tenant_id, responsible_user_id"},
 	{Name: "idx_eq_ledger_due", Table: "equipment_ledger", Columns: "tenant_id, lifecycle, next_due"},
+	{Name: "idx_eq_ledger_hours_due", Table: "equipment_ledger", Columns: "tenant_id, lifecycle, hours_due"},
 	{Name: "idx_eq_rule_kind", Table: "equipment_rule", Columns: "tenant_id, kind"},
 	{Name: "idx_eq_record_equipment", Table: "equipment_record", Columns: "tenant_id, equipment_id, record_date"},
 	{Name: "idx_eq_record_date", Table: "equipment_record", Columns: "tenant_id, record_date"},
@@ -174,6 +187,8 @@ var indexes = []db.Index{
 	{Name: "idx_eq_lo_step", Table: "equipment_lockout_step", Columns: "tenant_id, lockout_id, seq"},
 	{Name: "idx_eq_flow_log", Table: "equipment_flow_log", Columns: "tenant_id, flow, object_id"},
 	{Name: "idx_eq_remind_rule", Table: "equipment_remind_rule", Columns: "tenant_id, kind"},
+	{Name: "idx_eq_reading_equipment", Table: "equipment_run_reading", Columns: "tenant_id, equipment_id, read_at"},
+	{Name: "idx_eq_reading_time", Table: "equipment_run_reading", Columns: "tenant_id, read_at"},
 	{Name: "uk_eq_remind_notice", Table: "equipment_remind_notice", Columns: "equipment_id, kind, due_date, stage", Unique: true},
 }
 

@@ -42,7 +42,84 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 			return err
 		}
 	}
-	return seedFlows(ctx, g, now)
+	if err := seedFlows(ctx, g, now); err != nil {
+		return err
+	}
+	return seedRunHours(ctx, g, now)
+}
+
+// seedRunHours gives the demo ledger two run-hour maintenance plans, once
+// (no reading yet): the air compressor C-301 (every 2,000 h, 100 h ahead:
+// 50 h left, 即将到期) and the emergency generator DG-01 (every 250 h,
+// 25 h ahead), whose hour meter was replaced (a counter reset) and which
+// has reached its maintenance (已到期).
+func seedRunHours(ctx context.Context, g *gorm.DB, now time.Time) error {
+	var n int64
+	if err := g.WithContext(ctx).Model(&biz.RunReading{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	today := now.In(timefmt.Zone).Format(timefmt.DateLayout)
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		c := db.Conn(ctx, g)
+		type reading struct {
+			days    int
+			value   float64
+			reset   bool
+			comment string
+		}
+		plans := []struct {
+			e         *biz.Equipment
+			maintDays int
+			readings  []reading
+		}{
+			{&biz.Equipment{Code: "C-301", Name: "螺杆空压机 C-301", Category: biz.CategoryProduction, Model: "GA37", Maker: "阿特拉斯·科普柯",
+				AreaID: seedids.DemoAreaSynthesis, Location: "空压站", ResponsibleUserID: seedids.DemoDirectorUser, ResponsibleName: "张主任",
+				CommissionDate: biz.AddDays(today, -1500), MaintainMode: biz.ModeRunHours, MaintainIntervalHours: 2000, MaintainLeadHours: 100,
+				LastMaintainHours: 6000}, -60,
+				[]reading{{-60, 6000, false, ""}, {-30, 7400, false, ""}, {-1, 7950, false, ""}}},
+			{&biz.Equipment{Code: "DG-01", Name: "应急柴油发电机 DG-01", Category: biz.CategorySafety, Model: "200GF", Maker: "潍柴",
+				AreaID: seedids.DemoAreaTank, Location: "配电室旁", ResponsibleUserID: seedids.DemoSafetyUser, ResponsibleName: "李安全",
+				CommissionDate: biz.AddDays(today, -700), MaintainMode: biz.ModeRunHours, MaintainIntervalHours: 250, MaintainLeadHours: 25,
+				LastMaintainHours: 0}, -200,
+				[]reading{{-120, 120, false, ""}, {-40, 200, false, ""}, {-2, 62, true, "更换计时器,新表从 0 开始"}}},
+		}
+		for _, p := range plans {
+			e := p.e
+			e.Lifecycle, e.MaintainState, e.Enable = biz.LifecycleInUse, biz.MaintainGood, biz.EnableOn
+			if err := c.Create(e).Error; err != nil {
+				return err
+			}
+			for _, rd := range p.readings {
+				gain := rd.value - e.CounterReading
+				if rd.reset {
+					gain = rd.value
+				}
+				e.RunHours += gain
+				e.CounterReading = rd.value
+				r := &biz.RunReading{EquipmentID: e.ID, EquipmentCode: e.Code, EquipmentName: e.Name, Source: biz.SourceCounter, Reading: rd.value,
+					RunHours: e.RunHours, Reason: rd.comment, ReadAt: now.AddDate(0, 0, rd.days), OperatorID: e.ResponsibleUserID, OperatorName: e.ResponsibleName}
+				if rd.reset {
+					r.Reset, r.Source = 1, biz.SourceManual
+				}
+				if err := c.Create(r).Error; err != nil {
+					return err
+				}
+			}
+			date := biz.AddDays(today, p.maintDays)
+			if err := c.Create(&biz.Record{EquipmentID: e.ID, EquipmentCode: e.Code, EquipmentName: e.Name, Kind: biz.KindMaintain, RecordDate: date,
+				Result: biz.ResultPass, Content: "按运行小时保养:更换机油、机油滤芯和空气滤芯", RunHours: e.LastMaintainHours,
+				OperatorID: e.ResponsibleUserID, OperatorName: e.ResponsibleName}).Error; err != nil {
+				return err
+			}
+			e.LastMaintainDate = date
+			e.NextMaintainHours = e.LastMaintainHours + float64(e.MaintainIntervalHours)
+			e.HoursDue = biz.HoursDueState(e)
+			if err := c.Model(e).Select("run_hours", "counter_reading", "next_maintain_hours", "hours_due", "last_maintain_date").Updates(e).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 func seedLedger(ctx context.Context, g *gorm.DB, now time.Time) error {

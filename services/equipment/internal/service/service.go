@@ -46,7 +46,7 @@ func equipmentOut(rules map[int64]biz.Rule, today string) func(e *biz.Equipment)
 		if ok {
 			lead = r.LeadDays
 		}
-		due := biz.DueState(e.NextDue, today, lead)
+		due := max(biz.DueState(e.NextDue, today, lead), biz.HoursDueState(e))
 		if e.Lifecycle == biz.LifecycleScrapped {
 			due = biz.DueNone
 		}
@@ -55,7 +55,10 @@ func equipmentOut(rules map[int64]biz.Rule, today string) func(e *biz.Equipment)
 			ResponsibleUserId: e.ResponsibleUserID, ResponsibleUserName: e.ResponsibleName, RegisterNo: e.RegisterNo, CommissionDate: e.CommissionDate,
 			Lifecycle: e.Lifecycle, MaintainState: e.MaintainState, Enable: e.Enable, MaintainCycleDays: e.MaintainCycleDays,
 			LastDetectDate: e.LastDetectDate, NextDetectDate: e.NextDetectDate, LastMaintainDate: e.LastMaintainDate, NextMaintainDate: e.NextMaintainDate,
-			NextDue: e.NextDue, DueState: due, Remark: e.Remark, CreateTime: ts(e.CreateTime), UpdateTime: ts(e.UpdateTime)}
+			NextDue: e.NextDue, DueState: due, Remark: e.Remark, CreateTime: ts(e.CreateTime), UpdateTime: ts(e.UpdateTime),
+			MaintainMode: e.MaintainMode, MaintainIntervalHours: e.MaintainIntervalHours, MaintainLeadHours: e.MaintainLeadHours,
+			RunHours: e.RunHours, LastMaintainHours: e.LastMaintainHours, NextMaintainHours: e.NextMaintainHours,
+			HoursDueState: biz.HoursDueState(e), HoursLeft: biz.HoursLeft(e)}
 	}
 }
 
@@ -108,7 +111,8 @@ func (s *Equipment) EquipmentSubmit(ctx context.Context, p *pb.Equipment) (*wrap
 	e := &biz.Equipment{Code: p.Code, Name: p.Name, Category: p.Category, RuleID: p.RuleId, Model: p.Model, Maker: p.Maker, AreaID: p.AreaId,
 		Location: p.Location, ResponsibleUserID: p.ResponsibleUserId, RegisterNo: p.RegisterNo, CommissionDate: p.CommissionDate,
 		Lifecycle: p.Lifecycle, MaintainState: p.MaintainState, Enable: p.Enable, MaintainCycleDays: p.MaintainCycleDays,
-		NextDetectDate: p.NextDetectDate, Remark: p.Remark}
+		NextDetectDate: p.NextDetectDate, Remark: p.Remark,
+		MaintainMode: p.MaintainMode, MaintainIntervalHours: p.MaintainIntervalHours, MaintainLeadHours: p.MaintainLeadHours, RunHours: p.RunHours}
 	e.ID = p.Id
 	return svc.OK, s.uc.SubmitEquipment(ctx, e)
 }
@@ -153,7 +157,8 @@ func (s *Equipment) RuleRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrap
 func recordOut(r *biz.Record) *pb.EquipmentRecord {
 	return &pb.EquipmentRecord{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
 		Kind: r.Kind, RecordDate: r.RecordDate, Result: r.Result, Content: r.Content, Org: r.Org, ReportNo: r.ReportNo, NextDue: r.NextDue,
-		OperatorId: r.OperatorID, OperatorName: r.OperatorName, Attachments: r.Attachments, CreateTime: ts(r.CreateTime)}
+		OperatorId: r.OperatorID, OperatorName: r.OperatorName, Attachments: r.Attachments, CreateTime: ts(r.CreateTime),
+		RunHours: r.RunHours}
 }
 
 func (s *Equipment) RecordPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.EquipmentRecordPage, error) {
@@ -172,9 +177,37 @@ func (s *Equipment) RecordDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.
 
 func (s *Equipment) RecordSubmit(ctx context.Context, p *pb.EquipmentRecord) (*wrapperspb.BoolValue, error) {
 	r := &biz.Record{EquipmentID: p.EquipmentId, Kind: p.Kind, RecordDate: p.RecordDate, Result: p.Result, Content: p.Content, Org: p.Org,
-		ReportNo: p.ReportNo, NextDue: p.NextDue, Attachments: p.Attachments}
+		ReportNo: p.ReportNo, NextDue: p.NextDue, Attachments: p.Attachments, RunHours: p.RunHours}
 	r.ID = p.Id
 	return svc.OK, s.uc.SubmitRecord(ctx, r)
+}
+
+// ---- run-hour readings ----
+
+func readingOut(r *biz.RunReading) *pb.RunReading {
+	return &pb.RunReading{Id: r.ID, TenantId: r.TenantID, EquipmentId: r.EquipmentID, EquipmentCode: r.EquipmentCode, EquipmentName: r.EquipmentName,
+		Source: r.Source, Reading: r.Reading, RunHours: r.RunHours, CounterReset: r.Reset, Reason: r.Reason, ReadAt: ts(r.ReadAt),
+		OperatorId: r.OperatorID, OperatorName: r.OperatorName}
+}
+
+func (s *Equipment) RunReadingPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.RunReadingPage, error) {
+	p, err := s.uc.Readings.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.RunReadingPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, readingOut)
+	return out, nil
+}
+
+func (s *Equipment) RunReadingDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.RunReading, error) {
+	return svc.Detail(ctx, q.Id, s.uc.Readings.Get, readingOut)
+}
+
+func (s *Equipment) RunReadingSubmit(ctx context.Context, p *pb.RunReading) (*wrapperspb.BoolValue, error) {
+	r := &biz.RunReading{EquipmentID: p.EquipmentId, EquipmentCode: p.EquipmentCode, Source: p.Source, Reading: p.Reading, Reset: p.CounterReset, Reason: p.Reason}
+	r.ID = p.Id
+	return svc.OK, s.uc.SubmitReading(ctx, r)
 }
 
 func (s *Equipment) RecordRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {

@@ -53,6 +53,9 @@ type Queries interface {
 	// Stats counts the caller tenant's task points by team (by person too
 	// when byPerson) whose window starts in [from, to) and is due at now.
 	Stats(ctx context.Context, from, to, now time.Time, byPerson bool, deptID, userID int64) ([]StatRow, error)
+	// Daily counts the same points per day of their window's start (the
+	// days from `from`, in the tenant zone), in one GROUP BY.
+	Daily(ctx context.Context, from, to, now time.Time, deptID, userID int64) ([]DayStat, error)
 }
 
 // Depts names departments of the caller's tenant (blade-system).

@@ -123,3 +123,62 @@ func (s *Inspection) Stats(ctx context.Context, q StatsQuery) ([]StatRow, error)
 	}
 	return rows, nil
 }
+
+// DayStat is the tenant's (or a team's, a person's) figures of one day of
+// a range: the points due whose window started that day, inspected and on
+// time (as StatRow).
+type DayStat struct {
+	Day       string
+	Due       int64
+	Inspected int64
+	OnTime    int64
+}
+
+// Coverage is Inspected / Due.
+func (d DayStat) Coverage() float64 { return ratio(d.Inspected, d.Due) }
+
+// Timeliness is OnTime / Inspected.
+func (d DayStat) Timeliness() float64 { return ratio(d.OnTime, d.Inspected) }
+
+// DayStarts are the tenant-zone midnights of [from, to) (from and to are
+// midnights), and to.
+func DayStarts(from, to time.Time) []time.Time {
+	var out []time.Time
+	for d := from; d.Before(to); d = d.AddDate(0, 0, 1) {
+		out = append(out, d)
+	}
+	return append(out, to)
+}
+
+// Daily is the day-by-day series of the range (every day, 0 when nothing
+// was due), for the trend line: one grouped query.
+func (s *Inspection) Daily(ctx context.Context, q StatsQuery) ([]DayStat, error) {
+	if _, err := ident.Caller(ctx); err != nil {
+		return nil, err
+	}
+	if q.DeptID < 0 || q.UserID < 0 {
+		return nil, errs.BadRequest("查询条件无效")
+	}
+	now := s.Now().In(timefmt.Zone)
+	from, to, err := StatRange(q, now)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Q.Daily(ctx, from, to, now, q.DeptID, q.UserID)
+	if err != nil {
+		return nil, err
+	}
+	by := map[string]DayStat{}
+	for _, d := range got {
+		by[d.Day] = d
+	}
+	starts := DayStarts(from, to)
+	out := make([]DayStat, 0, len(starts)-1)
+	for _, d := range starts[:len(starts)-1] {
+		day := d.Format("2006-01-02")
+		v := by[day]
+		v.Day = day
+		out = append(out, v)
+	}
+	return out, nil
+}

@@ -6,6 +6,7 @@ package data
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -187,6 +188,50 @@ func (q Queries) Stats(ctx context.Context, from, to, now time.Time, byPerson bo
 	}
 	for i := range out {
 		out[i].Missed = out[i].Due - out[i].Inspected
+	}
+	return out, nil
+}
+
+// Daily counts in one GROUP BY over a day index: a CASE of the range's
+// day starts (tenant-zone midnights, bound as parameters) works the same on
+// the three engines, whatever their date functions and the zone.
+func (q Queries) Daily(ctx context.Context, from, to, now time.Time, deptID, userID int64) ([]biz.DayStat, error) {
+	done := strings.Join([]string{strconv.Itoa(biz.PointInspected), strconv.Itoa(biz.PointOverdueDone), strconv.Itoa(biz.PointMissedMadeUp)}, ",")
+	starts := biz.DayStarts(from, to)
+	var cs strings.Builder
+	args := make([]any, 0, len(starts)+3)
+	cs.WriteString("CASE")
+	for i, d := range starts[1:] {
+		cs.WriteString(" WHEN start_at < ? THEN " + strconv.Itoa(i))
+		args = append(args, d)
+	}
+	cs.WriteString(" END")
+	sel := cs.String() + " AS day_idx, COUNT(*) AS due, " +
+		"SUM(CASE WHEN inspect_status IN (" + done + ") THEN 1 ELSE 0 END) AS inspected, " +
+		"SUM(CASE WHEN inspect_status = " + strconv.Itoa(biz.PointInspected) + " THEN 1 ELSE 0 END) AS on_time"
+	c := db.Conn(ctx, q.G).Model(&biz.TaskPoint{}).Select(sel, args...).
+		Where("start_at >= ? AND start_at < ? AND (end_at <= ? OR inspect_status IN ("+done+"))", from, to, now)
+	if deptID > 0 {
+		c = c.Where("dept_id = ?", deptID)
+	}
+	if userID > 0 {
+		c = c.Where("inspector_user_id = ?", userID)
+	}
+	var rows []struct {
+		DayIdx    int
+		Due       int64
+		Inspected int64
+		OnTime    int64
+	}
+	if err := c.Group("day_idx").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]biz.DayStat, 0, len(rows))
+	for _, r := range rows {
+		if r.DayIdx < 0 || r.DayIdx >= len(starts)-1 {
+			continue
+		}
+		out = append(out, biz.DayStat{Day: starts[r.DayIdx].Format("2006-01-02"), Due: r.Due, Inspected: r.Inspected, OnTime: r.OnTime})
 	}
 	return out, nil
 }

@@ -245,6 +245,14 @@ func (s *Inspection) Stats(ctx context.Context, q *pb.InspectStatsQuery) (*pb.In
 	}
 	total.DeptName = "合计"
 	out.Total = statOut(total)
+	daily, err := s.uc.Daily(ctx, bq)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range daily {
+		out.Daily = append(out.Daily, &pb.InspectDayStat{Day: d.Day, Due: d.Due, Inspected: d.Inspected, OnTime: d.OnTime,
+			Coverage: d.Coverage(), Timeliness: d.Timeliness()})
+	}
 	return out, nil
 }
 

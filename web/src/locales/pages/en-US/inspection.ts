@@ -20,4 +20,7 @@ export default {
   已检: 'Inspected',
   超期未检: 'Overdue',
   漏检未补: 'Missed',
+  各人员覆盖率与及时率: 'Coverage and timeliness by person',
+  各班组覆盖率与及时率: 'Coverage and timeliness by team',
+  每日趋势: 'Daily trend',
 };

@@ -14,6 +14,7 @@ import {
 import { userOptions } from '@/services/user';
 import { modal } from '@/utils/feedback';
 import { Tx, useText } from '@/utils/i18nText';
+import ImportChemicals from './ImportChemicals';
 
 const levelColor = ['default', 'red', 'orange', 'gold', 'blue'];
 
@@ -109,6 +110,7 @@ export default function DangerousSourcePage() {
     });
   };
   const canFactor = access.can('dangerous_source_form_factor');
+  const [importing, setImporting] = useState<{ hazard: any; reload: () => void }>();
   return (
     <>
       <Segmented
@@ -136,10 +138,22 @@ export default function DangerousSourcePage() {
             chemicalsText: formatChemicals(r.chemicals),
             equipmentIds: typeof r.equipmentIds === 'string' && r.equipmentIds ? r.equipmentIds.split(',') : [],
           })}
-          rowActions={(r: any) => [
+          rowActions={(r: any, reload) => [
             <Button key="calc" type="link" size="small" onClick={async () => showCalc(await majorHazardApi.detail!(r.id))}>
               <Tx>计算过程</Tx>
             </Button>,
+            ...(access.can('dangerous_source_form_edit')
+              ? [
+                  <Button
+                    key="import"
+                    type="link"
+                    size="small"
+                    onClick={async () => setImporting({ hazard: await majorHazardApi.detail!(r.id), reload })}
+                  >
+                    <Tx>从化学品台账导入</Tx>
+                  </Button>,
+                ]
+              : []),
           ]}
         />
       ) : (
@@ -153,6 +167,15 @@ export default function DangerousSourcePage() {
           delBtn={canFactor}
         />
       )}
+      {importing ? (
+        <ImportChemicals
+          hazard={importing.hazard}
+          onClose={(saved) => {
+            if (saved) importing.reload();
+            setImporting(undefined);
+          }}
+        />
+      ) : null}
     </>
   );
 }

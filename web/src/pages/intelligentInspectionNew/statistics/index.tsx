@@ -4,6 +4,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import type { CrudApi } from '@/services/system';
 import { inspectStats, inspectStatsExportUrl, type InspectStat, type InspectStats } from '@/services/equipment';
 import { useText } from '@/utils/i18nText';
+import StatsCharts from './StatsCharts';
 
 const GROUPS = [
   { label: '按班组', value: 'dept' },
@@ -19,7 +20,8 @@ function Rate({ value, color }: { value?: number; color: string }) {
 /**
  * 巡检统计 (issue 18): per team or person over a date range, the points due, inspected on time,
  * late (超期已检), made up (漏检已补) and missed, with coverage (inspected / due) and timeliness
- * (on time / inspected); the figures of the whole range above the table; xlsx export.
+ * (on time / inspected); the figures of the whole range above the table, bars per team or person
+ * and the daily trend (plain SVG / CSS); xlsx export.
  */
 export default function InspectionStatsPage() {
   const tt = useText();
@@ -71,6 +73,7 @@ export default function InspectionStatsPage() {
           )}
         </Space>
       </Card>
+      <StatsCharts stats={stats} byPerson={byPerson} />
       <CrudPage
         title="巡检统计"
         fields={fields}
