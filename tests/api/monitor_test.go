@@ -790,6 +790,14 @@ func (e *env) testMonitorTrend(t *testing.T, broker string) {
 			t.Fatalf("bucket %d: %v", k, m)
 		}
 	}
+	// The same range as instants with an offset (RFC 3339), as a browser in any zone sends it.
+	fr := url.QueryEscape(base.UTC().Format(time.RFC3339))
+	tr3339 := url.QueryEscape(base.Add(2*time.Hour - time.Second).UTC().Format(time.RFC3339))
+	r3339 := e.get("/api/monitor/point/trend?id="+id+"&from="+fr+"&to="+tr3339+"&width=12", a)
+	ok(t, r3339, "trend with RFC 3339 times")
+	if b := asList(r3339.dataMap()["buckets"]); len(b) != 12 || b[0].(map[string]any)["ts"] != base.Format("2006-01-02 15:04:05") {
+		t.Fatalf("trend with RFC 3339 times: %v", r3339.dataMap())
+	}
 	// The half hour after the samples: buckets without samples are left out.
 	f2 := url.QueryEscape(base.Add(90 * time.Minute).Format("2006-01-02 15:04:05"))
 	to2 := url.QueryEscape(base.Add(150*time.Minute - time.Second).Format("2006-01-02 15:04:05"))

@@ -2414,8 +2414,9 @@ func (x *LiveEvent) GetPoint() *Point {
 	return nil
 }
 
-// A point's trend: its samples in [from, to] (yyyy-MM-dd HH:mm:ss, at most
-// 31 days) in at most width buckets of equal length (10 to 2000).
+// A point's trend: its samples in [from, to] (yyyy-MM-dd HH:mm:ss in the
+// tenant's zone, or RFC 3339 with an offset; at most 31 days) in at most
+// width buckets of equal length (10 to 2000).
 type TrendQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -3334,8 +3335,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\n" +
 	"TrendQuery\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
-	"\x04from\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x13R\x04from\x12\x17\n" +
-	"\x02to\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x13R\x02to\x12\x14\n" +
+	"\x04from\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\x04from\x12\x17\n" +
+	"\x02to\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18#R\x02to\x12\x14\n" +
 	"\x05width\x18\x04 \x01(\x05R\x05width\"r\n" +
 	"\vTrendBucket\x12\x17\n" +
 	"\x02ts\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x02ts\x12\x10\n" +
