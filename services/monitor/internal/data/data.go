@@ -419,7 +419,7 @@ func bucketExpr(dialect string) (expr string, micro bool) {
 // database: one GROUP BY over the (tenant_id, point_id, ts) index.
 func (h History) Trend(ctx context.Context, tenant string, pointID int64, from, to time.Time, bucket time.Duration) ([]biz.TrendBucket, error) {
 	from, to = from.UTC(), to.UTC()
-	expr, micro := bucketExpr(h.G.Dialector.Name())
+	expr, micro := bucketExpr(h.G.Name())
 	size := bucket.Milliseconds()
 	if micro {
 		size = bucket.Microseconds()
