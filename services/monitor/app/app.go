@@ -56,6 +56,10 @@ func (a *App) Start(ctx context.Context) error {
 			}
 		}
 	}
+	if err := data.SeedHistory(ctx, g, hg); err != nil {
+		closeHistory()
+		return fmt.Errorf("monitor history seed: %w", err)
+	}
 	q := data.Queries{G: g}
 	history := data.History{G: hg}
 	engine := biz.NewEngine(data.Alarms{G: g, Events: a.Outbox}, history, biz.NewHub(1000))
