@@ -88,6 +88,16 @@ export default function MonitorScreenPage() {
     });
   }, []);
 
+  // the key points follow the alarms: a point that starts alarming gets its trend read
+  const refreshFigures = useCallback(
+    () =>
+      loadFigures().then((f) => {
+        const ids = (f?.keyPoints || []).map((p) => String(p.id));
+        if (f && (ids.length !== keyIds.current.size || ids.some((id) => !keyIds.current.has(id)))) loadTrends(f);
+      }),
+    [loadFigures, loadTrends],
+  );
+
   const reload = useCallback(() => {
     loadAlarms();
     loadFigures().then(loadTrends);
@@ -95,7 +105,7 @@ export default function MonitorScreenPage() {
 
   useEffect(() => {
     reload();
-    const t = setInterval(loadFigures, FIGURES_MS);
+    const t = setInterval(refreshFigures, FIGURES_MS);
     const off = subscribeLive((e) => {
       if (e.event === 'alarm' && e.data) {
         setAlarms((list) => {
@@ -104,7 +114,7 @@ export default function MonitorScreenPage() {
         });
         // the state counts follow the alarm (once for a burst)
         clearTimeout(reloadTimer.current);
-        reloadTimer.current = setTimeout(loadFigures, 1000);
+        reloadTimer.current = setTimeout(refreshFigures, 1000);
       } else if (e.event === 'value' && e.data?.id && e.data.valueTime && keyIds.current.has(String(e.data.id))) {
         const id = String(e.data.id);
         const at = dayjs(e.data.valueTime, FMT).valueOf();
@@ -121,7 +131,7 @@ export default function MonitorScreenPage() {
       clearTimeout(reloadTimer.current);
       off();
     };
-  }, [reload, loadFigures, loadAlarms]);
+  }, [reload, refreshFigures, loadAlarms]);
 
   const f: any = figures || {};
   const count = (code: string) => (f.states || []).find((s: any) => s.code === code)?.count || 0;
