@@ -88,8 +88,13 @@ export default defineConfig({
     { path: '/visualization', component: './video/visualization/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     // the full-window boards follow the menus like the pages inside the layout (src/wrappers/menuGate.tsx)
     { path: '/risk-commitment', component: './risk-commitment/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
-    { path: '/largeSizeScreenMonitor/index', component: underDevelopment },
-    { path: '/riskMonitoring/index', component: underDevelopment },
+    {
+      path: '/largeSizeScreenMonitor/index',
+      component: './largeSizeScreenMonitor/index',
+      access: 'canRoute',
+      wrappers: ['@/wrappers/menuGate'],
+    },
+    { path: '/riskMonitoring/index', component: './riskMonitoring/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     { path: '/dual-prophylaxis/index', component: './dual-prophylaxis/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     { path: '/ai-video-alarm/index', component: './video/screen/index', access: 'canRoute', wrappers: ['@/wrappers/menuGate'] },
     { path: '/wap/wel/index', component: underDevelopment },

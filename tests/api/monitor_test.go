@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -54,6 +55,8 @@ func TestMonitor(t *testing.T) {
 			e.testMonitorConfig(t)
 			e.testMonitorPermitHolds(t)
 			e.testMonitorIngest(t, "tcp://"+mqttAddr)
+			e.testMonitorTrend(t, "tcp://"+mqttAddr)
+			e.testMonitorScreen(t)
 		})
 	}
 }
@@ -744,5 +747,142 @@ func TestMonitorHTTPIngest(t *testing.T) {
 	// The rest of the API still wants a user token.
 	if r := e.get("/api/monitor/gateway/page", ""); r.Status != 401 {
 		t.Fatalf("gateway page without a token: %d", r.Status)
+	}
+}
+
+// testMonitorTrend: samples published over MQTT with their own times come
+// back from /point/trend downsampled in the database (min, max and mean per
+// bucket, at most width buckets, empty buckets left out), with the point's
+// limits; ranges and widths are bounded, other tenants see nothing.
+func (e *env) testMonitorTrend(t *testing.T, broker string) {
+	a := e.login("100001", "admin", "admin")
+	c, err := mqttClient(broker, "100001:demo-gw", "demo-gw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Disconnect(100)
+	// Two hours of TT-301 a minute apart, two days ago (plant time, whole
+	// minutes): 0..9 + 20 in every ten minutes.
+	base := time.Now().In(time.FixedZone("CST", 8*3600)).Add(-48 * time.Hour).Truncate(time.Hour)
+	frames := make([]string, 0, 120)
+	for i := 0; i < 120; i++ {
+		frames = append(frames, fmt.Sprintf(`{"ts": %d, "values": {"TT-301": %d}}`, base.Add(time.Duration(i)*time.Minute).UnixMilli(), 20+i%10))
+	}
+	publish(t, c, "anquan/100001/demo-gw/telemetry", "["+strings.Join(frames, ",")+"]")
+	id := str(e.pointID(t, a, "TT-301"))
+	f := url.QueryEscape(base.Format("2006-01-02 15:04:05"))
+	to := url.QueryEscape(base.Add(2*time.Hour - time.Second).Format("2006-01-02 15:04:05"))
+	q := "/api/monitor/point/trend?id=" + id + "&from=" + f + "&to=" + to
+	var tr map[string]any
+	eventually(t, "the TT-301 history in the trend", func() bool {
+		r := e.get(q+"&width=12", a)
+		ok(t, r, "trend")
+		tr = r.dataMap()
+		return len(asList(tr["buckets"])) == 12 && asList(tr["buckets"])[11].(map[string]any)["count"] == 10.0
+	})
+	if tr["pointCode"] != "TT-301" || tr["unit"] != "℃" || tr["limitH"] != 30.0 || tr["limitHh"] != 35.0 || tr["bucketSeconds"] != 600.0 {
+		t.Fatalf("trend head: %v", tr)
+	}
+	for k, b := range asList(tr["buckets"]) {
+		m := b.(map[string]any)
+		if m["min"] != 20.0 || m["max"] != 29.0 || m["avg"] != 24.5 || m["count"] != 10.0 ||
+			m["ts"] != base.Add(time.Duration(k)*10*time.Minute).Format("2006-01-02 15:04:05") {
+			t.Fatalf("bucket %d: %v", k, m)
+		}
+	}
+	// The same range as instants with an offset (RFC 3339), as a browser in any zone sends it.
+	fr := url.QueryEscape(base.UTC().Format(time.RFC3339))
+	tr3339 := url.QueryEscape(base.Add(2*time.Hour - time.Second).UTC().Format(time.RFC3339))
+	r3339 := e.get("/api/monitor/point/trend?id="+id+"&from="+fr+"&to="+tr3339+"&width=12", a)
+	ok(t, r3339, "trend with RFC 3339 times")
+	if b := asList(r3339.dataMap()["buckets"]); len(b) != 12 || b[0].(map[string]any)["ts"] != base.Format("2006-01-02 15:04:05") {
+		t.Fatalf("trend with RFC 3339 times: %v", r3339.dataMap())
+	}
+	// The half hour after the samples: buckets without samples are left out.
+	f2 := url.QueryEscape(base.Add(90 * time.Minute).Format("2006-01-02 15:04:05"))
+	to2 := url.QueryEscape(base.Add(150*time.Minute - time.Second).Format("2006-01-02 15:04:05"))
+	r := e.get("/api/monitor/point/trend?id="+id+"&from="+f2+"&to="+to2+"&width=60", a)
+	ok(t, r, "trend past the samples")
+	if n := len(asList(r.dataMap()["buckets"])); n != 30 {
+		t.Fatalf("buckets with samples in the last half hour: %d", n)
+	}
+	// Never more than width buckets, whatever the range.
+	r = e.get(q+"&width=11", a)
+	ok(t, r, "trend of width 11")
+	if n := len(asList(r.dataMap()["buckets"])); n > 11 || n < 10 {
+		t.Fatalf("width 11: %d buckets", n)
+	}
+
+	far := url.QueryEscape(base.Add(40 * 24 * time.Hour).Format("2006-01-02 15:04:05"))
+	fails(t, e.get("/api/monitor/point/trend?id="+id+"&from="+f+"&to="+far, a), 400, "不能超过 31 天", "a 40-day range")
+	fails(t, e.get(q+"&width=5000", a), 400, "趋势宽度", "width 5000")
+	fails(t, e.get(q+"&width=5", a), 400, "趋势宽度", "width 5")
+	fails(t, e.get("/api/monitor/point/trend?id="+id+"&from="+to+"&to="+f, a), 400, "早于", "from after to")
+	fails(t, e.get("/api/monitor/point/trend?id="+id+"&from=yesterday&to="+to, a), 400, "开始和结束时间", "an unreadable time")
+	b := e.login("300002", "admin", "123456")
+	fails(t, e.get(q, b), 400, "不存在", "another tenant's point")
+	if r := e.get(q, ""); r.Status != 401 {
+		t.Fatalf("trend without a token: %d", r.Status)
+	}
+}
+
+// testMonitorScreen: /api/monitor/screen counts the tenant's points by live
+// state and its detectors by gas type, lists the gateways with presence and
+// the key points (alarming first); another tenant sees none of it.
+func (e *env) testMonitorScreen(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	r := e.get("/api/monitor/screen", a)
+	ok(t, r, "screen")
+	d := r.dataMap()
+	points := len(e.get("/api/monitor/point/page?size=1000", a).list())
+	sum := 0.0
+	for _, s := range asList(d["states"]) {
+		sum += s.(map[string]any)["count"].(float64)
+	}
+	if d["points"] != float64(points) || sum != float64(points) {
+		t.Fatalf("screen points %v, states sum %v, point list %d", d["points"], sum, points)
+	}
+	gas := map[string]float64{}
+	for _, g := range asList(d["gasTypes"]) {
+		m := g.(map[string]any)
+		gas[str(m["code"])] = m["count"].(float64)
+	}
+	if gas["1"] < 3 || gas["2"] < 1 || gas["3"] < 1 {
+		t.Fatalf("detectors by gas type: %v", d["gasTypes"])
+	}
+	// The rate is the share of gateways online (the test's MQTT clients have
+	// gone, so the demo gateway may be offline by now).
+	var demo map[string]any
+	online := 0.0
+	gws := asList(d["gateways"])
+	for _, g := range gws {
+		m := g.(map[string]any)
+		if m["code"] == "demo-gw" {
+			demo = m
+		}
+		if m["online"] == true {
+			online++
+		}
+	}
+	rate, _ := d["onlineRate"].(float64)
+	if demo == nil || demo["points"].(float64) < 13 || demo["lastSeen"] == "" || rate != online*100/float64(len(gws)) {
+		t.Fatalf("gateways on the screen: %v (rate %v)", gws, d["onlineRate"])
+	}
+	keys := asList(d["keyPoints"])
+	if len(keys) != 4 {
+		t.Fatalf("key points: %v", keys)
+	}
+	// GT-101 was left in alarm by the ingest run: alarming points come first.
+	if first := keys[0].(map[string]any); first["alarmState"] == "NORMAL" {
+		t.Fatalf("the first key point is not in alarm: %v", first)
+	}
+	b := e.login("300002", "admin", "123456")
+	rb := e.get("/api/monitor/screen", b)
+	ok(t, rb, "screen of tenant B")
+	if rb.dataMap()["points"] != nil && rb.dataMap()["points"] != 0.0 {
+		t.Fatalf("tenant B's screen counts points: %v", rb.dataMap())
+	}
+	if r := e.get("/api/monitor/screen", ""); r.Status != 401 {
+		t.Fatalf("screen without a token: %d", r.Status)
 	}
 }

@@ -56,8 +56,13 @@ func (a *App) Start(ctx context.Context) error {
 			}
 		}
 	}
+	if err := data.SeedHistory(ctx, g, hg); err != nil {
+		closeHistory()
+		return fmt.Errorf("monitor history seed: %w", err)
+	}
 	q := data.Queries{G: g}
-	engine := biz.NewEngine(data.Alarms{G: g, Events: a.Outbox}, data.History{G: hg}, biz.NewHub(1000))
+	history := data.History{G: hg}
+	engine := biz.NewEngine(data.Alarms{G: g, Events: a.Outbox}, history, biz.NewHub(1000))
 	sys := ident.AsSystem(ctx)
 	points, err := q.TenantPoints(sys, "")
 	if err != nil {
@@ -89,7 +94,7 @@ func (a *App) Start(ctx context.Context) error {
 	engine.Start(points, open)
 	uc := &biz.Monitor{Gateways: data.NewGateways(g), Devices: data.NewDevices(g), Points: data.NewPoints(g), Alarms: data.NewAlarms(g),
 		Rules: data.NewRules(g), Holds: data.NewHolds(g),
-		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now,
+		Q: q, Tx: db.NewTransactor(g), Events: a.Outbox, Engine: engine, Now: time.Now, History: history,
 		Permits: data.Permits{C: workticketv1.NewWorkticketServiceClient(a.in.Dialer.Lazy("workticket"))}}
 	h := service.New(uc)
 

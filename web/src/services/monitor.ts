@@ -44,6 +44,37 @@ export const HOLD_STATUS: Record<number, string> = { 1: '停用中', 2: '已到�
 /** Alarm analysis (报警泛滥分析) of a date range (yyyy-MM-dd, at most 92 days). */
 export type Analysis = Schemas['v1Analysis'];
 export const alarmAnalysis = (from: string, to: string) => apiGet(`${M}/alarm/analysis`, { from, to }).then((r) => r.data as Analysis);
+/**
+ * A point's trend (历史趋势): its samples in [from, to] (yyyy-MM-dd HH:mm:ss, at most 31 days)
+ * downsampled by the server to at most width buckets (10..2000) with min, max and mean.
+ */
+export type Trend = Schemas['v1Trend'];
+export const pointTrend = (id: string, from: string, to: string, width = 600) =>
+  apiGet(`${M}/point/trend`, { id, from, to, width }).then((r) => r.data as Trend);
+/** The dashed limit lines of a point (LL/L in amber, H/HH in red). */
+export function trendLimits(p: { limitLl?: number; limitL?: number; limitH?: number; limitHh?: number }) {
+  const out: { value: number; colour: string }[] = [];
+  const add = (v: number | undefined, colour: string) => {
+    if (v !== undefined && v !== null && !out.some((l) => l.value === v)) out.push({ value: Number(v), colour });
+  };
+  add(p.limitLl, '#f5222d');
+  add(p.limitL, '#faad14');
+  add(p.limitH, '#faad14');
+  add(p.limitHh, '#f5222d');
+  return out;
+}
+/** The monitoring screens' figures: points by live state, detectors by gas type, gateways online, key points. */
+export type MonitorScreen = Schemas['v1MonitorScreen'];
+export const monitorScreen = () => apiGet(`${M}/screen`).then((r) => r.data as MonitorScreen);
+/**
+ * Active alarms first-out for a screen: critical first (HH, LL, gas level 2, oxygen, as the server
+ * marks them; HH/LL by level otherwise), then unacknowledged before acknowledged, newest first.
+ */
+export function screenAlarmOrder(list: Alarm[]): Alarm[] {
+  const crit = (a: Alarm) => (a.critical || a.level === 'HH' || a.level === 'LL' ? 0 : 1);
+  const unack = (a: Alarm) => (a.state === 'ACTIVE_UNACK' || a.state === 'LATCHED' ? 0 : 1);
+  return [...list].sort((x, y) => crit(x) - crit(y) || unack(x) - unack(y) || String(y.raisedAt).localeCompare(String(x.raisedAt)));
+}
 export const issueSecret = (id: string) => post<Schemas['v1GatewaySecret']>(`${M}/gateway/secret`, undefined, { id });
 
 export const DEVICE_TYPES = [

@@ -6903,6 +6903,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/point/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A point's history in a range, downsampled in SQL to at most width
+         *     buckets (min, max and mean per bucket).
+         */
+        get: operations["MonitorService_PointTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/rule/history": {
         parameters: {
             query?: never;
@@ -6948,6 +6968,26 @@ export interface paths {
         put?: never;
         /** A new version of a rule (code, value, source); older versions are kept. */
         post: operations["MonitorService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures of the monitoring screens (the caller's points, as the
+         *     point list): counts by live state and gas type, gateway presence.
+         */
+        get: operations["MonitorService_Screen"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13298,6 +13338,26 @@ export interface components {
         v1MonitorRules: {
             items: components["schemas"]["v1MonitorRule"][];
         };
+        /**
+         * @description The monitoring screen's figures (智慧监测平台): points by live state,
+         *     detectors by gas type, gateway presence and the online rate, and the key
+         *     points whose trends the screen draws (alarming first, then detectors).
+         */
+        v1MonitorScreen: {
+            /** Format: int32 */
+            detectors: number;
+            gasTypes: components["schemas"]["v1ScreenCount"][];
+            gateways: components["schemas"]["v1ScreenGateway"][];
+            keyPoints: components["schemas"]["v1Point"][];
+            /**
+             * Format: double
+             * @description Online gateways over all gateways, in percent (100 when there are none).
+             */
+            onlineRate: number;
+            /** Format: int32 */
+            points: number;
+            states: components["schemas"]["v1ScreenCount"][];
+        };
         /** @description A near miss (未遂事件): what happened, what could have happened. */
         v1NearMiss: {
             /** Format: int32 */
@@ -15112,6 +15172,24 @@ export interface components {
              */
             seq: number;
         };
+        /** @description A count of a screen figure (code, name, count). */
+        v1ScreenCount: {
+            code: string;
+            /** Format: int32 */
+            count: number;
+            name: string;
+        };
+        /** @description A gateway's presence on the screen with its points. */
+        v1ScreenGateway: {
+            code: string;
+            /** Format: int64 */
+            id: string;
+            lastSeen: string;
+            name: string;
+            online: boolean;
+            /** Format: int32 */
+            points: number;
+        };
         /**
          * @description A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
          *     -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
@@ -15793,6 +15871,45 @@ export interface components {
         };
         v1TreeNodes: {
             items: components["schemas"]["v1TreeNode"][];
+        };
+        /** @description A point's trend with its limits and unit (for the chart's dashed lines). */
+        v1Trend: {
+            buckets: components["schemas"]["v1TrendBucket"][];
+            /**
+             * Format: double
+             * @description Length of a bucket in seconds.
+             */
+            bucketSeconds: number;
+            from: string;
+            /** Format: double */
+            limitH: number;
+            /** Format: double */
+            limitHh: number;
+            /** Format: double */
+            limitL: number;
+            /** Format: double */
+            limitLl: number;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            to: string;
+            unit: string;
+        };
+        /**
+         * @description One bucket of a trend: its start, the minimum, maximum and mean of its
+         *     samples and how many there were (buckets without samples are left out).
+         */
+        v1TrendBucket: {
+            /** Format: double */
+            avg: number;
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            ts: string;
         };
         v1TypeCount: {
             alarmType: string;
@@ -26054,6 +26171,31 @@ export interface operations {
             };
         };
     };
+    MonitorService_PointTrend: {
+        parameters: {
+            query?: {
+                from?: string;
+                id?: string;
+                to?: string;
+                width?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Trend"];
+                };
+            };
+        };
+    };
     MonitorService_RuleHistory: {
         parameters: {
             query?: {
@@ -26120,6 +26262,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_Screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorScreen"];
                 };
             };
         };

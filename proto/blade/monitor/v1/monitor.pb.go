@@ -2414,6 +2414,531 @@ func (x *LiveEvent) GetPoint() *Point {
 	return nil
 }
 
+// A point's trend: its samples in [from, to] (yyyy-MM-dd HH:mm:ss in the
+// tenant's zone, or RFC 3339 with an offset; at most 31 days) in at most
+// width buckets of equal length (10 to 2000).
+type TrendQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	From          string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	Width         int32                  `protobuf:"varint,4,opt,name=width,proto3" json:"width,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrendQuery) Reset() {
+	*x = TrendQuery{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrendQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrendQuery) ProtoMessage() {}
+
+func (x *TrendQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrendQuery.ProtoReflect.Descriptor instead.
+func (*TrendQuery) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *TrendQuery) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TrendQuery) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *TrendQuery) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *TrendQuery) GetWidth() int32 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+// One bucket of a trend: its start, the minimum, maximum and mean of its
+// samples and how many there were (buckets without samples are left out).
+type TrendBucket struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Ts            string                 `protobuf:"bytes,1,opt,name=ts,proto3" json:"ts,omitempty"`
+	Min           float64                `protobuf:"fixed64,2,opt,name=min,proto3" json:"min,omitempty"`
+	Max           float64                `protobuf:"fixed64,3,opt,name=max,proto3" json:"max,omitempty"`
+	Avg           float64                `protobuf:"fixed64,4,opt,name=avg,proto3" json:"avg,omitempty"`
+	Count         int32                  `protobuf:"varint,5,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrendBucket) Reset() {
+	*x = TrendBucket{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrendBucket) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrendBucket) ProtoMessage() {}
+
+func (x *TrendBucket) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrendBucket.ProtoReflect.Descriptor instead.
+func (*TrendBucket) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *TrendBucket) GetTs() string {
+	if x != nil {
+		return x.Ts
+	}
+	return ""
+}
+
+func (x *TrendBucket) GetMin() float64 {
+	if x != nil {
+		return x.Min
+	}
+	return 0
+}
+
+func (x *TrendBucket) GetMax() float64 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+func (x *TrendBucket) GetAvg() float64 {
+	if x != nil {
+		return x.Avg
+	}
+	return 0
+}
+
+func (x *TrendBucket) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// A point's trend with its limits and unit (for the chart's dashed lines).
+type Trend struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	PointId   int64                  `protobuf:"varint,1,opt,name=point_id,json=pointId,proto3" json:"point_id,omitempty"`
+	PointCode string                 `protobuf:"bytes,2,opt,name=point_code,json=pointCode,proto3" json:"point_code,omitempty"`
+	PointName string                 `protobuf:"bytes,3,opt,name=point_name,json=pointName,proto3" json:"point_name,omitempty"`
+	Unit      string                 `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	LimitLl   *float64               `protobuf:"fixed64,5,opt,name=limit_ll,json=limitLl,proto3,oneof" json:"limit_ll,omitempty"`
+	LimitL    *float64               `protobuf:"fixed64,6,opt,name=limit_l,json=limitL,proto3,oneof" json:"limit_l,omitempty"`
+	LimitH    *float64               `protobuf:"fixed64,7,opt,name=limit_h,json=limitH,proto3,oneof" json:"limit_h,omitempty"`
+	LimitHh   *float64               `protobuf:"fixed64,8,opt,name=limit_hh,json=limitHh,proto3,oneof" json:"limit_hh,omitempty"`
+	From      string                 `protobuf:"bytes,9,opt,name=from,proto3" json:"from,omitempty"`
+	To        string                 `protobuf:"bytes,10,opt,name=to,proto3" json:"to,omitempty"`
+	// Length of a bucket in seconds.
+	BucketSeconds float64        `protobuf:"fixed64,11,opt,name=bucket_seconds,json=bucketSeconds,proto3" json:"bucket_seconds,omitempty"`
+	Buckets       []*TrendBucket `protobuf:"bytes,12,rep,name=buckets,proto3" json:"buckets,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Trend) Reset() {
+	*x = Trend{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Trend) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Trend) ProtoMessage() {}
+
+func (x *Trend) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Trend.ProtoReflect.Descriptor instead.
+func (*Trend) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *Trend) GetPointId() int64 {
+	if x != nil {
+		return x.PointId
+	}
+	return 0
+}
+
+func (x *Trend) GetPointCode() string {
+	if x != nil {
+		return x.PointCode
+	}
+	return ""
+}
+
+func (x *Trend) GetPointName() string {
+	if x != nil {
+		return x.PointName
+	}
+	return ""
+}
+
+func (x *Trend) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *Trend) GetLimitLl() float64 {
+	if x != nil && x.LimitLl != nil {
+		return *x.LimitLl
+	}
+	return 0
+}
+
+func (x *Trend) GetLimitL() float64 {
+	if x != nil && x.LimitL != nil {
+		return *x.LimitL
+	}
+	return 0
+}
+
+func (x *Trend) GetLimitH() float64 {
+	if x != nil && x.LimitH != nil {
+		return *x.LimitH
+	}
+	return 0
+}
+
+func (x *Trend) GetLimitHh() float64 {
+	if x != nil && x.LimitHh != nil {
+		return *x.LimitHh
+	}
+	return 0
+}
+
+func (x *Trend) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *Trend) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *Trend) GetBucketSeconds() float64 {
+	if x != nil {
+		return x.BucketSeconds
+	}
+	return 0
+}
+
+func (x *Trend) GetBuckets() []*TrendBucket {
+	if x != nil {
+		return x.Buckets
+	}
+	return nil
+}
+
+// A count of a screen figure (code, name, count).
+type ScreenCount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Count         int32                  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScreenCount) Reset() {
+	*x = ScreenCount{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScreenCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScreenCount) ProtoMessage() {}
+
+func (x *ScreenCount) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScreenCount.ProtoReflect.Descriptor instead.
+func (*ScreenCount) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *ScreenCount) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *ScreenCount) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ScreenCount) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// A gateway's presence on the screen with its points.
+type ScreenGateway struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Online        bool                   `protobuf:"varint,4,opt,name=online,proto3" json:"online,omitempty"`
+	LastSeen      string                 `protobuf:"bytes,5,opt,name=last_seen,json=lastSeen,proto3" json:"last_seen,omitempty"`
+	Points        int32                  `protobuf:"varint,6,opt,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScreenGateway) Reset() {
+	*x = ScreenGateway{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScreenGateway) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScreenGateway) ProtoMessage() {}
+
+func (x *ScreenGateway) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScreenGateway.ProtoReflect.Descriptor instead.
+func (*ScreenGateway) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ScreenGateway) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ScreenGateway) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *ScreenGateway) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ScreenGateway) GetOnline() bool {
+	if x != nil {
+		return x.Online
+	}
+	return false
+}
+
+func (x *ScreenGateway) GetLastSeen() string {
+	if x != nil {
+		return x.LastSeen
+	}
+	return ""
+}
+
+func (x *ScreenGateway) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+// The monitoring screen's figures (智慧监测平台): points by live state,
+// detectors by gas type, gateway presence and the online rate, and the key
+// points whose trends the screen draws (alarming first, then detectors).
+type MonitorScreen struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Points    int32                  `protobuf:"varint,1,opt,name=points,proto3" json:"points,omitempty"`
+	Detectors int32                  `protobuf:"varint,2,opt,name=detectors,proto3" json:"detectors,omitempty"`
+	States    []*ScreenCount         `protobuf:"bytes,3,rep,name=states,proto3" json:"states,omitempty"`
+	GasTypes  []*ScreenCount         `protobuf:"bytes,4,rep,name=gas_types,json=gasTypes,proto3" json:"gas_types,omitempty"`
+	Gateways  []*ScreenGateway       `protobuf:"bytes,5,rep,name=gateways,proto3" json:"gateways,omitempty"`
+	// Online gateways over all gateways, in percent (100 when there are none).
+	OnlineRate    float64  `protobuf:"fixed64,6,opt,name=online_rate,json=onlineRate,proto3" json:"online_rate,omitempty"`
+	KeyPoints     []*Point `protobuf:"bytes,7,rep,name=key_points,json=keyPoints,proto3" json:"key_points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorScreen) Reset() {
+	*x = MonitorScreen{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorScreen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorScreen) ProtoMessage() {}
+
+func (x *MonitorScreen) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorScreen.ProtoReflect.Descriptor instead.
+func (*MonitorScreen) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *MonitorScreen) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+func (x *MonitorScreen) GetDetectors() int32 {
+	if x != nil {
+		return x.Detectors
+	}
+	return 0
+}
+
+func (x *MonitorScreen) GetStates() []*ScreenCount {
+	if x != nil {
+		return x.States
+	}
+	return nil
+}
+
+func (x *MonitorScreen) GetGasTypes() []*ScreenCount {
+	if x != nil {
+		return x.GasTypes
+	}
+	return nil
+}
+
+func (x *MonitorScreen) GetGateways() []*ScreenGateway {
+	if x != nil {
+		return x.Gateways
+	}
+	return nil
+}
+
+func (x *MonitorScreen) GetOnlineRate() float64 {
+	if x != nil {
+		return x.OnlineRate
+	}
+	return 0
+}
+
+func (x *MonitorScreen) GetKeyPoints() []*Point {
+	if x != nil {
+		return x.KeyPoints
+	}
+	return nil
+}
+
 // A batch of telemetry of one gateway (HTTP ingest).
 type IngestRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2428,7 +2953,7 @@ type IngestRequest struct {
 
 func (x *IngestRequest) Reset() {
 	*x = IngestRequest{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2440,7 +2965,7 @@ func (x *IngestRequest) String() string {
 func (*IngestRequest) ProtoMessage() {}
 
 func (x *IngestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2453,7 +2978,7 @@ func (x *IngestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
 func (*IngestRequest) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{24}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *IngestRequest) GetUsername() string {
@@ -2489,7 +3014,7 @@ type IngestReply struct {
 
 func (x *IngestReply) Reset() {
 	*x = IngestReply{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2501,7 +3026,7 @@ func (x *IngestReply) String() string {
 func (*IngestReply) ProtoMessage() {}
 
 func (x *IngestReply) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2514,7 +3039,7 @@ func (x *IngestReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestReply.ProtoReflect.Descriptor instead.
 func (*IngestReply) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{25}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *IngestReply) GetAccepted() int32 {
@@ -2806,14 +3331,69 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x12-\n" +
 	"\x05alarm\x18\x03 \x01(\v2\x17.blade.monitor.v1.AlarmR\x05alarm\x12-\n" +
-	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point\"|\n" +
+	"\x05point\x18\x04 \x01(\v2\x17.blade.monitor.v1.PointR\x05point\"h\n" +
+	"\n" +
+	"TrendQuery\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04from\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18#R\x04from\x12\x17\n" +
+	"\x02to\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18#R\x02to\x12\x14\n" +
+	"\x05width\x18\x04 \x01(\x05R\x05width\"r\n" +
+	"\vTrendBucket\x12\x17\n" +
+	"\x02ts\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x02ts\x12\x10\n" +
+	"\x03min\x18\x02 \x01(\x01R\x03min\x12\x10\n" +
+	"\x03max\x18\x03 \x01(\x01R\x03max\x12\x10\n" +
+	"\x03avg\x18\x04 \x01(\x01R\x03avg\x12\x14\n" +
+	"\x05count\x18\x05 \x01(\x05R\x05count\"\xde\x03\n" +
+	"\x05Trend\x12\x19\n" +
+	"\bpoint_id\x18\x01 \x01(\x03R\apointId\x12&\n" +
+	"\n" +
+	"point_code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\tpointCode\x12&\n" +
+	"\n" +
+	"point_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpointName\x12\x1b\n" +
+	"\x04unit\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12\x1e\n" +
+	"\blimit_ll\x18\x05 \x01(\x01H\x00R\alimitLl\x88\x01\x01\x12\x1c\n" +
+	"\alimit_l\x18\x06 \x01(\x01H\x01R\x06limitL\x88\x01\x01\x12\x1c\n" +
+	"\alimit_h\x18\a \x01(\x01H\x02R\x06limitH\x88\x01\x01\x12\x1e\n" +
+	"\blimit_hh\x18\b \x01(\x01H\x03R\alimitHh\x88\x01\x01\x12\x1b\n" +
+	"\x04from\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\x04from\x12\x17\n" +
+	"\x02to\x18\n" +
+	" \x01(\tB\a\xbaH\x04r\x02\x18 R\x02to\x12%\n" +
+	"\x0ebucket_seconds\x18\v \x01(\x01R\rbucketSeconds\x12B\n" +
+	"\abuckets\x18\f \x03(\v2\x1d.blade.monitor.v1.TrendBucketB\t\xbaH\x06\x92\x01\x03\x10\xd0\x0fR\abucketsB\v\n" +
+	"\t_limit_llB\n" +
+	"\n" +
+	"\b_limit_lB\n" +
+	"\n" +
+	"\b_limit_hB\v\n" +
+	"\t_limit_hh\"]\n" +
+	"\vScreenCount\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04code\x12\x1b\n" +
+	"\x04name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x05R\x05count\"\xaf\x01\n" +
+	"\rScreenGateway\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x16\n" +
+	"\x06online\x18\x04 \x01(\bR\x06online\x12$\n" +
+	"\tlast_seen\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18 R\blastSeen\x12\x16\n" +
+	"\x06points\x18\x06 \x01(\x05R\x06points\"\xf7\x02\n" +
+	"\rMonitorScreen\x12\x16\n" +
+	"\x06points\x18\x01 \x01(\x05R\x06points\x12\x1c\n" +
+	"\tdetectors\x18\x02 \x01(\x05R\tdetectors\x12?\n" +
+	"\x06states\x18\x03 \x03(\v2\x1d.blade.monitor.v1.ScreenCountB\b\xbaH\x05\x92\x01\x02\x10\x14R\x06states\x12D\n" +
+	"\tgas_types\x18\x04 \x03(\v2\x1d.blade.monitor.v1.ScreenCountB\b\xbaH\x05\x92\x01\x02\x10\x14R\bgasTypes\x12F\n" +
+	"\bgateways\x18\x05 \x03(\v2\x1f.blade.monitor.v1.ScreenGatewayB\t\xbaH\x06\x92\x01\x03\x10\x88'R\bgateways\x12\x1f\n" +
+	"\vonline_rate\x18\x06 \x01(\x01R\n" +
+	"onlineRate\x12@\n" +
+	"\n" +
+	"key_points\x18\a \x03(\v2\x17.blade.monitor.v1.PointB\b\xbaH\x05\x92\x01\x02\x10\x14R\tkeyPoints\"|\n" +
 	"\rIngestRequest\x12$\n" +
 	"\busername\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\busername\x12 \n" +
 	"\x06secret\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06secret\x12#\n" +
 	"\apayload\x18\x03 \x01(\fB\t\xbaH\x06z\x04\x18\x80\x80@R\apayload\"C\n" +
 	"\vIngestReply\x12\x1a\n" +
 	"\baccepted\x18\x01 \x01(\x05R\baccepted\x12\x18\n" +
-	"\adropped\x18\x02 \x01(\x05R\adropped2\x86\x1b\n" +
+	"\adropped\x18\x02 \x01(\x05R\adropped2\xe5\x1d\n" +
 	"\x0eMonitorService\x12\x82\x01\n" +
 	"\x0fGatewayPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.monitor.v1.GatewayPage\"4\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/gateway/page\x12|\n" +
 	"\rGatewayDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.monitor.v1.Gateway\"6\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/gateway/detail\x12\x9a\x01\n" +
@@ -2825,10 +3405,13 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\fDeviceSubmit\x12\x18.blade.monitor.v1.Device\x1a\x1a.google.protobuf.BoolValue\"O\xca\xf3\x18&monitor_device_add,monitor_device_edit\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/monitor/device/submit\x12\x82\x01\n" +
 	"\fDeviceRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x15monitor_device_delete\x82\xd3\xe4\x93\x02\x1c\"\x1a/api/monitor/device/remove\x12z\n" +
 	"\rPointPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.monitor.v1.PointPage\"0\xca\xf3\x18\rmonitor_point\x82\xd3\xe4\x93\x02\x19\x12\x17/api/monitor/point/page\x12t\n" +
-	"\vPointDetail\x12\x18.blade.common.v1.IdQuery\x1a\x17.blade.monitor.v1.Point\"2\xca\xf3\x18\rmonitor_point\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/point/detail\x12\x90\x01\n" +
+	"\vPointDetail\x12\x18.blade.common.v1.IdQuery\x1a\x17.blade.monitor.v1.Point\"2\xca\xf3\x18\rmonitor_point\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/point/detail\x12\x85\x01\n" +
+	"\n" +
+	"PointTrend\x12\x1c.blade.monitor.v1.TrendQuery\x1a\x17.blade.monitor.v1.Trend\"@\xca\xf3\x18\x1cmonitor_point,monitor_screen\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/monitor/point/trend\x12\x90\x01\n" +
 	"\vPointSubmit\x12\x17.blade.monitor.v1.Point\x1a\x1a.google.protobuf.BoolValue\"L\xca\xf3\x18$monitor_point_add,monitor_point_edit\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/point/submit\x12\x7f\n" +
-	"\vPointRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"9\xca\xf3\x18\x14monitor_point_delete\x82\xd3\xe4\x93\x02\x1b\"\x19/api/monitor/point/remove\x12v\n" +
-	"\vAlarmActive\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.monitor.v1.AlarmList\"2\xca\xf3\x18\rmonitor_alarm\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/alarm/active\x12z\n" +
+	"\vPointRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"9\xca\xf3\x18\x14monitor_point_delete\x82\xd3\xe4\x93\x02\x1b\"\x19/api/monitor/point/remove\x12\x9c\x01\n" +
+	"\vAlarmActive\x12\x16.blade.common.v1.Empty\x1a\x1b.blade.monitor.v1.AlarmList\"X\xca\xf3\x183monitor_alarm,monitor_screen,monitor_control_screen\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/alarm/active\x12\x87\x01\n" +
+	"\x06Screen\x12\x16.blade.common.v1.Empty\x1a\x1f.blade.monitor.v1.MonitorScreen\"D\xca\xf3\x18%monitor_screen,monitor_control_screen\x82\xd3\xe4\x93\x02\x15\x12\x13/api/monitor/screen\x12z\n" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1b.blade.monitor.v1.AlarmPage\"0\xca\xf3\x18\rmonitor_alarm\x82\xd3\xe4\x93\x02\x19\x12\x17/api/monitor/alarm/page\x12v\n" +
 	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12\x88\x01\n" +
 	"\vAlarmShelve\x12\x1f.blade.monitor.v1.ShelveRequest\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/alarm/shelve\x12\x83\x01\n" +
@@ -2842,8 +3425,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\n" +
 	"HoldSubmit\x12\x16.blade.monitor.v1.Hold\x1a\x1a.google.protobuf.BoolValue\"7\xca\xf3\x18\x10monitor_hold_add\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/monitor/hold/submit\x12y\n" +
 	"\n" +
-	"HoldRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"4\xca\xf3\x18\x10monitor_hold_end\x82\xd3\xe4\x93\x02\x1a\"\x18/api/monitor/hold/remove\x12Y\n" +
-	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"\x11\xca\xf3\x18\rmonitor_alarm0\x01\x12R\n" +
+	"HoldRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"4\xca\xf3\x18\x10monitor_hold_end\x82\xd3\xe4\x93\x02\x1a\"\x18/api/monitor/hold/remove\x12\x7f\n" +
+	"\x06Stream\x12\x1d.blade.monitor.v1.StreamQuery\x1a\x1b.blade.monitor.v1.LiveEvent\"7\xca\xf3\x183monitor_alarm,monitor_screen,monitor_control_screen0\x01\x12R\n" +
 	"\x06Ingest\x12\x1f.blade.monitor.v1.IngestRequest\x1a\x1d.blade.monitor.v1.IngestReply\"\b\xca\xf3\x18\x04openB)Z'anquan/proto/blade/monitor/v1;monitorv1b\x06proto3"
 
 var (
@@ -2858,7 +3441,7 @@ func file_blade_monitor_v1_monitor_proto_rawDescGZIP() []byte {
 	return file_blade_monitor_v1_monitor_proto_rawDescData
 }
 
-var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*Gateway)(nil),              // 0: blade.monitor.v1.Gateway
 	(*GatewayPage)(nil),          // 1: blade.monitor.v1.GatewayPage
@@ -2884,13 +3467,19 @@ var file_blade_monitor_v1_monitor_proto_goTypes = []any{
 	(*AlarmPage)(nil),            // 21: blade.monitor.v1.AlarmPage
 	(*StreamQuery)(nil),          // 22: blade.monitor.v1.StreamQuery
 	(*LiveEvent)(nil),            // 23: blade.monitor.v1.LiveEvent
-	(*IngestRequest)(nil),        // 24: blade.monitor.v1.IngestRequest
-	(*IngestReply)(nil),          // 25: blade.monitor.v1.IngestReply
-	(*v1.PageQuery)(nil),         // 26: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 27: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 28: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 29: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 30: google.protobuf.BoolValue
+	(*TrendQuery)(nil),           // 24: blade.monitor.v1.TrendQuery
+	(*TrendBucket)(nil),          // 25: blade.monitor.v1.TrendBucket
+	(*Trend)(nil),                // 26: blade.monitor.v1.Trend
+	(*ScreenCount)(nil),          // 27: blade.monitor.v1.ScreenCount
+	(*ScreenGateway)(nil),        // 28: blade.monitor.v1.ScreenGateway
+	(*MonitorScreen)(nil),        // 29: blade.monitor.v1.MonitorScreen
+	(*IngestRequest)(nil),        // 30: blade.monitor.v1.IngestRequest
+	(*IngestReply)(nil),          // 31: blade.monitor.v1.IngestReply
+	(*v1.PageQuery)(nil),         // 32: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 33: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 34: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 35: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 36: google.protobuf.BoolValue
 }
 var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	0,  // 0: blade.monitor.v1.GatewayPage.records:type_name -> blade.monitor.v1.Gateway
@@ -2908,65 +3497,74 @@ var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	7,  // 12: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
 	7,  // 13: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
 	5,  // 14: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
-	26, // 15: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
-	27, // 16: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 17: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
-	28, // 18: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
-	27, // 19: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
-	26, // 20: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
-	27, // 21: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 22: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
-	28, // 23: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
-	26, // 24: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
-	27, // 25: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
-	5,  // 26: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
-	28, // 27: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	29, // 28: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
-	26, // 29: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	28, // 30: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
-	8,  // 31: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
-	28, // 32: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
-	15, // 33: blade.monitor.v1.MonitorService.AlarmAnalysis:input_type -> blade.monitor.v1.AnalysisQuery
-	29, // 34: blade.monitor.v1.MonitorService.RuleList:input_type -> blade.common.v1.Empty
-	12, // 35: blade.monitor.v1.MonitorService.RuleHistory:input_type -> blade.monitor.v1.MonitorRuleCode
-	10, // 36: blade.monitor.v1.MonitorService.RuleSubmit:input_type -> blade.monitor.v1.MonitorRule
-	26, // 37: blade.monitor.v1.MonitorService.HoldPageList:input_type -> blade.common.v1.PageQuery
-	13, // 38: blade.monitor.v1.MonitorService.HoldSubmit:input_type -> blade.monitor.v1.Hold
-	28, // 39: blade.monitor.v1.MonitorService.HoldRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 40: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
-	24, // 41: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
-	1,  // 42: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
-	0,  // 43: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
-	30, // 44: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
-	30, // 45: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
-	2,  // 46: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
-	4,  // 47: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
-	3,  // 48: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
-	30, // 49: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
-	30, // 50: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
-	6,  // 51: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
-	5,  // 52: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
-	30, // 53: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
-	30, // 54: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
-	9,  // 55: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
-	21, // 56: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
-	30, // 57: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
-	30, // 58: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
-	30, // 59: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
-	20, // 60: blade.monitor.v1.MonitorService.AlarmAnalysis:output_type -> blade.monitor.v1.Analysis
-	11, // 61: blade.monitor.v1.MonitorService.RuleList:output_type -> blade.monitor.v1.MonitorRules
-	11, // 62: blade.monitor.v1.MonitorService.RuleHistory:output_type -> blade.monitor.v1.MonitorRules
-	30, // 63: blade.monitor.v1.MonitorService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	14, // 64: blade.monitor.v1.MonitorService.HoldPageList:output_type -> blade.monitor.v1.HoldPage
-	30, // 65: blade.monitor.v1.MonitorService.HoldSubmit:output_type -> google.protobuf.BoolValue
-	30, // 66: blade.monitor.v1.MonitorService.HoldRemove:output_type -> google.protobuf.BoolValue
-	23, // 67: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
-	25, // 68: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
-	42, // [42:69] is the sub-list for method output_type
-	15, // [15:42] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	25, // 15: blade.monitor.v1.Trend.buckets:type_name -> blade.monitor.v1.TrendBucket
+	27, // 16: blade.monitor.v1.MonitorScreen.states:type_name -> blade.monitor.v1.ScreenCount
+	27, // 17: blade.monitor.v1.MonitorScreen.gas_types:type_name -> blade.monitor.v1.ScreenCount
+	28, // 18: blade.monitor.v1.MonitorScreen.gateways:type_name -> blade.monitor.v1.ScreenGateway
+	5,  // 19: blade.monitor.v1.MonitorScreen.key_points:type_name -> blade.monitor.v1.Point
+	32, // 20: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
+	33, // 21: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 22: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
+	34, // 23: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
+	33, // 24: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
+	32, // 25: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
+	33, // 26: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 27: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
+	34, // 28: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
+	32, // 29: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
+	33, // 30: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
+	24, // 31: blade.monitor.v1.MonitorService.PointTrend:input_type -> blade.monitor.v1.TrendQuery
+	5,  // 32: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
+	34, // 33: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	35, // 34: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
+	35, // 35: blade.monitor.v1.MonitorService.Screen:input_type -> blade.common.v1.Empty
+	32, // 36: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	34, // 37: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
+	8,  // 38: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
+	34, // 39: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
+	15, // 40: blade.monitor.v1.MonitorService.AlarmAnalysis:input_type -> blade.monitor.v1.AnalysisQuery
+	35, // 41: blade.monitor.v1.MonitorService.RuleList:input_type -> blade.common.v1.Empty
+	12, // 42: blade.monitor.v1.MonitorService.RuleHistory:input_type -> blade.monitor.v1.MonitorRuleCode
+	10, // 43: blade.monitor.v1.MonitorService.RuleSubmit:input_type -> blade.monitor.v1.MonitorRule
+	32, // 44: blade.monitor.v1.MonitorService.HoldPageList:input_type -> blade.common.v1.PageQuery
+	13, // 45: blade.monitor.v1.MonitorService.HoldSubmit:input_type -> blade.monitor.v1.Hold
+	34, // 46: blade.monitor.v1.MonitorService.HoldRemove:input_type -> blade.common.v1.IdsQuery
+	22, // 47: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
+	30, // 48: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
+	1,  // 49: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
+	0,  // 50: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
+	36, // 51: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
+	36, // 52: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
+	2,  // 53: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
+	4,  // 54: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
+	3,  // 55: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
+	36, // 56: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
+	36, // 57: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
+	6,  // 58: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
+	5,  // 59: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
+	26, // 60: blade.monitor.v1.MonitorService.PointTrend:output_type -> blade.monitor.v1.Trend
+	36, // 61: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
+	36, // 62: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
+	9,  // 63: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
+	29, // 64: blade.monitor.v1.MonitorService.Screen:output_type -> blade.monitor.v1.MonitorScreen
+	21, // 65: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
+	36, // 66: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
+	36, // 67: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
+	36, // 68: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
+	20, // 69: blade.monitor.v1.MonitorService.AlarmAnalysis:output_type -> blade.monitor.v1.Analysis
+	11, // 70: blade.monitor.v1.MonitorService.RuleList:output_type -> blade.monitor.v1.MonitorRules
+	11, // 71: blade.monitor.v1.MonitorService.RuleHistory:output_type -> blade.monitor.v1.MonitorRules
+	36, // 72: blade.monitor.v1.MonitorService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	14, // 73: blade.monitor.v1.MonitorService.HoldPageList:output_type -> blade.monitor.v1.HoldPage
+	36, // 74: blade.monitor.v1.MonitorService.HoldSubmit:output_type -> google.protobuf.BoolValue
+	36, // 75: blade.monitor.v1.MonitorService.HoldRemove:output_type -> google.protobuf.BoolValue
+	23, // 76: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
+	31, // 77: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
+	49, // [49:78] is the sub-list for method output_type
+	20, // [20:49] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_blade_monitor_v1_monitor_proto_init() }
@@ -2975,13 +3573,14 @@ func file_blade_monitor_v1_monitor_proto_init() {
 		return
 	}
 	file_blade_monitor_v1_monitor_proto_msgTypes[5].OneofWrappers = []any{}
+	file_blade_monitor_v1_monitor_proto_msgTypes[26].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_monitor_v1_monitor_proto_rawDesc), len(file_blade_monitor_v1_monitor_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -405,6 +405,41 @@ func local_request_MonitorService_PointDetail_0(ctx context.Context, marshaler r
 	return msg, metadata, err
 }
 
+var filter_MonitorService_PointTrend_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_MonitorService_PointTrend_0(ctx context.Context, marshaler runtime.Marshaler, client MonitorServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TrendQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MonitorService_PointTrend_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.PointTrend(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MonitorService_PointTrend_0(ctx context.Context, marshaler runtime.Marshaler, server MonitorServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq TrendQuery
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MonitorService_PointTrend_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.PointTrend(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_MonitorService_PointSubmit_0(ctx context.Context, marshaler runtime.Marshaler, client MonitorServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq Point
@@ -485,6 +520,27 @@ func local_request_MonitorService_AlarmActive_0(ctx context.Context, marshaler r
 		metadata runtime.ServerMetadata
 	)
 	msg, err := server.AlarmActive(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_MonitorService_Screen_0(ctx context.Context, marshaler runtime.Marshaler, client MonitorServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.Empty
+		metadata runtime.ServerMetadata
+	)
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.Screen(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MonitorService_Screen_0(ctx context.Context, marshaler runtime.Marshaler, server MonitorServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq commonv1.Empty
+		metadata runtime.ServerMetadata
+	)
+	msg, err := server.Screen(ctx, &protoReq)
 	return msg, metadata, err
 }
 
@@ -1061,6 +1117,26 @@ func RegisterMonitorServiceHandlerServer(ctx context.Context, mux *runtime.Serve
 		}
 		forward_MonitorService_PointDetail_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_MonitorService_PointTrend_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.monitor.v1.MonitorService/PointTrend", runtime.WithHTTPPathPattern("/api/monitor/point/trend"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MonitorService_PointTrend_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MonitorService_PointTrend_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_MonitorService_PointSubmit_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1120,6 +1196,26 @@ func RegisterMonitorServiceHandlerServer(ctx context.Context, mux *runtime.Serve
 			return
 		}
 		forward_MonitorService_AlarmActive_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_MonitorService_Screen_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/blade.monitor.v1.MonitorService/Screen", runtime.WithHTTPPathPattern("/api/monitor/screen"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MonitorService_Screen_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MonitorService_Screen_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 	mux.Handle(http.MethodGet, pattern_MonitorService_AlarmPageList_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -1568,6 +1664,23 @@ func RegisterMonitorServiceHandlerClient(ctx context.Context, mux *runtime.Serve
 		}
 		forward_MonitorService_PointDetail_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_MonitorService_PointTrend_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.monitor.v1.MonitorService/PointTrend", runtime.WithHTTPPathPattern("/api/monitor/point/trend"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MonitorService_PointTrend_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MonitorService_PointTrend_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_MonitorService_PointSubmit_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1618,6 +1731,23 @@ func RegisterMonitorServiceHandlerClient(ctx context.Context, mux *runtime.Serve
 			return
 		}
 		forward_MonitorService_AlarmActive_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_MonitorService_Screen_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/blade.monitor.v1.MonitorService/Screen", runtime.WithHTTPPathPattern("/api/monitor/screen"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MonitorService_Screen_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MonitorService_Screen_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 	mux.Handle(http.MethodGet, pattern_MonitorService_AlarmPageList_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -1821,9 +1951,11 @@ var (
 	pattern_MonitorService_DeviceRemove_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "device", "remove"}, ""))
 	pattern_MonitorService_PointPageList_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "point", "page"}, ""))
 	pattern_MonitorService_PointDetail_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "point", "detail"}, ""))
+	pattern_MonitorService_PointTrend_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "point", "trend"}, ""))
 	pattern_MonitorService_PointSubmit_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "point", "submit"}, ""))
 	pattern_MonitorService_PointRemove_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "point", "remove"}, ""))
 	pattern_MonitorService_AlarmActive_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "alarm", "active"}, ""))
+	pattern_MonitorService_Screen_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "monitor", "screen"}, ""))
 	pattern_MonitorService_AlarmPageList_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "alarm", "page"}, ""))
 	pattern_MonitorService_AlarmAck_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "alarm", "ack"}, ""))
 	pattern_MonitorService_AlarmShelve_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "monitor", "alarm", "shelve"}, ""))
@@ -1849,9 +1981,11 @@ var (
 	forward_MonitorService_DeviceRemove_0       = runtime.ForwardResponseMessage
 	forward_MonitorService_PointPageList_0      = runtime.ForwardResponseMessage
 	forward_MonitorService_PointDetail_0        = runtime.ForwardResponseMessage
+	forward_MonitorService_PointTrend_0         = runtime.ForwardResponseMessage
 	forward_MonitorService_PointSubmit_0        = runtime.ForwardResponseMessage
 	forward_MonitorService_PointRemove_0        = runtime.ForwardResponseMessage
 	forward_MonitorService_AlarmActive_0        = runtime.ForwardResponseMessage
+	forward_MonitorService_Screen_0             = runtime.ForwardResponseMessage
 	forward_MonitorService_AlarmPageList_0      = runtime.ForwardResponseMessage
 	forward_MonitorService_AlarmAck_0           = runtime.ForwardResponseMessage
 	forward_MonitorService_AlarmShelve_0        = runtime.ForwardResponseMessage

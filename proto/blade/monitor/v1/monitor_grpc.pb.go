@@ -36,9 +36,11 @@ const (
 	MonitorService_DeviceRemove_FullMethodName       = "/blade.monitor.v1.MonitorService/DeviceRemove"
 	MonitorService_PointPageList_FullMethodName      = "/blade.monitor.v1.MonitorService/PointPageList"
 	MonitorService_PointDetail_FullMethodName        = "/blade.monitor.v1.MonitorService/PointDetail"
+	MonitorService_PointTrend_FullMethodName         = "/blade.monitor.v1.MonitorService/PointTrend"
 	MonitorService_PointSubmit_FullMethodName        = "/blade.monitor.v1.MonitorService/PointSubmit"
 	MonitorService_PointRemove_FullMethodName        = "/blade.monitor.v1.MonitorService/PointRemove"
 	MonitorService_AlarmActive_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmActive"
+	MonitorService_Screen_FullMethodName             = "/blade.monitor.v1.MonitorService/Screen"
 	MonitorService_AlarmPageList_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmPageList"
 	MonitorService_AlarmAck_FullMethodName           = "/blade.monitor.v1.MonitorService/AlarmAck"
 	MonitorService_AlarmShelve_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmShelve"
@@ -70,9 +72,15 @@ type MonitorServiceClient interface {
 	DeviceRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PointPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*PointPage, error)
 	PointDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Point, error)
+	// A point's history in a range, downsampled in SQL to at most width
+	// buckets (min, max and mean per bucket).
+	PointTrend(ctx context.Context, in *TrendQuery, opts ...grpc.CallOption) (*Trend, error)
 	PointSubmit(ctx context.Context, in *Point, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	PointRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 	AlarmActive(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*AlarmList, error)
+	// The figures of the monitoring screens (the caller's points, as the
+	// point list): counts by live state and gas type, gateway presence.
+	Screen(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorScreen, error)
 	AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AlarmPage, error)
 	// Acknowledges alarms (ids) as the caller; a latched alarm whose value is
 	// back inside its limits is reset.
@@ -227,6 +235,16 @@ func (c *monitorServiceClient) PointDetail(ctx context.Context, in *v1.IdQuery, 
 	return out, nil
 }
 
+func (c *monitorServiceClient) PointTrend(ctx context.Context, in *TrendQuery, opts ...grpc.CallOption) (*Trend, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Trend)
+	err := c.cc.Invoke(ctx, MonitorService_PointTrend_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *monitorServiceClient) PointSubmit(ctx context.Context, in *Point, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
@@ -251,6 +269,16 @@ func (c *monitorServiceClient) AlarmActive(ctx context.Context, in *v1.Empty, op
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(AlarmList)
 	err := c.cc.Invoke(ctx, MonitorService_AlarmActive_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) Screen(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorScreen, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorScreen)
+	err := c.cc.Invoke(ctx, MonitorService_Screen_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -412,9 +440,15 @@ type MonitorServiceServer interface {
 	DeviceRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	PointPageList(context.Context, *v1.PageQuery) (*PointPage, error)
 	PointDetail(context.Context, *v1.IdQuery) (*Point, error)
+	// A point's history in a range, downsampled in SQL to at most width
+	// buckets (min, max and mean per bucket).
+	PointTrend(context.Context, *TrendQuery) (*Trend, error)
 	PointSubmit(context.Context, *Point) (*wrapperspb.BoolValue, error)
 	PointRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	AlarmActive(context.Context, *v1.Empty) (*AlarmList, error)
+	// The figures of the monitoring screens (the caller's points, as the
+	// point list): counts by live state and gas type, gateway presence.
+	Screen(context.Context, *v1.Empty) (*MonitorScreen, error)
 	AlarmPageList(context.Context, *v1.PageQuery) (*AlarmPage, error)
 	// Acknowledges alarms (ids) as the caller; a latched alarm whose value is
 	// back inside its limits is reset.
@@ -492,6 +526,9 @@ func (UnimplementedMonitorServiceServer) PointPageList(context.Context, *v1.Page
 func (UnimplementedMonitorServiceServer) PointDetail(context.Context, *v1.IdQuery) (*Point, error) {
 	return nil, status.Error(codes.Unimplemented, "method PointDetail not implemented")
 }
+func (UnimplementedMonitorServiceServer) PointTrend(context.Context, *TrendQuery) (*Trend, error) {
+	return nil, status.Error(codes.Unimplemented, "method PointTrend not implemented")
+}
 func (UnimplementedMonitorServiceServer) PointSubmit(context.Context, *Point) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method PointSubmit not implemented")
 }
@@ -500,6 +537,9 @@ func (UnimplementedMonitorServiceServer) PointRemove(context.Context, *v1.IdsQue
 }
 func (UnimplementedMonitorServiceServer) AlarmActive(context.Context, *v1.Empty) (*AlarmList, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmActive not implemented")
+}
+func (UnimplementedMonitorServiceServer) Screen(context.Context, *v1.Empty) (*MonitorScreen, error) {
+	return nil, status.Error(codes.Unimplemented, "method Screen not implemented")
 }
 func (UnimplementedMonitorServiceServer) AlarmPageList(context.Context, *v1.PageQuery) (*AlarmPage, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmPageList not implemented")
@@ -759,6 +799,24 @@ func _MonitorService_PointDetail_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MonitorService_PointTrend_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TrendQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).PointTrend(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_PointTrend_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).PointTrend(ctx, req.(*TrendQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MonitorService_PointSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(Point)
 	if err := dec(in); err != nil {
@@ -809,6 +867,24 @@ func _MonitorService_AlarmActive_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(MonitorServiceServer).AlarmActive(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_Screen_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).Screen(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_Screen_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).Screen(ctx, req.(*v1.Empty))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1092,6 +1168,10 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _MonitorService_PointDetail_Handler,
 		},
 		{
+			MethodName: "PointTrend",
+			Handler:    _MonitorService_PointTrend_Handler,
+		},
+		{
 			MethodName: "PointSubmit",
 			Handler:    _MonitorService_PointSubmit_Handler,
 		},
@@ -1102,6 +1182,10 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmActive",
 			Handler:    _MonitorService_AlarmActive_Handler,
+		},
+		{
+			MethodName: "Screen",
+			Handler:    _MonitorService_Screen_Handler,
 		},
 		{
 			MethodName: "AlarmPageList",

@@ -103,6 +103,9 @@ type Monitor struct {
 	Engine   *Engine
 	// Permits reads the work permits of permit holds (n-work-ticket).
 	Permits Permits
+	// History reads point trends (the history store, which may be a
+	// database of its own).
+	History HistoryReader
 	Now     func() time.Time
 
 	authMu sync.Mutex

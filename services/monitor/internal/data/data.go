@@ -388,9 +388,57 @@ func (s Alarms) announce(ctx context.Context, subject string, w biz.AlarmWrite) 
 	return s.Events.Add(ctx, subject, a.TenantID, data)
 }
 
-// History implements biz.HistorySink: one multi-row insert per batch.
+// History implements biz.HistorySink (one multi-row insert per batch) and
+// biz.HistoryReader.
 type History struct{ G *gorm.DB }
 
+// Store writes a batch. Times are stored in UTC: SQLite compares them as
+// text, so every row and every bound must be in one zone.
 func (h History) Store(ctx context.Context, rows []biz.Sample) error {
+	for i := range rows {
+		rows[i].TS = rows[i].TS.UTC()
+	}
 	return db.Conn(ident.AsSystem(ctx), h.G).CreateInBatches(rows, 500).Error
+}
+
+// bucketExpr is the dialect's number of the bucket a row's ts falls in,
+// counted from the first argument (the range's start) in buckets of the
+// second (milliseconds; microseconds on MySQL).
+func bucketExpr(dialect string) (expr string, micro bool) {
+	switch dialect {
+	case "postgres":
+		return "CAST(FLOOR(EXTRACT(EPOCH FROM (ts - CAST(? AS timestamptz))) * 1000 / ?) AS BIGINT)", false
+	case "mysql":
+		return "CAST(FLOOR(TIMESTAMPDIFF(MICROSECOND, ?, ts) / ?) AS SIGNED)", true
+	default: // sqlite: julianday reads the stored text (UTC, see Store)
+		return "CAST(ROUND((julianday(ts) - julianday(?)) * 86400000.0) AS INTEGER) / ?", false
+	}
+}
+
+// Trend groups the point's samples in [from, to) into buckets in the
+// database: one GROUP BY over the (tenant_id, point_id, ts) index.
+func (h History) Trend(ctx context.Context, tenant string, pointID int64, from, to time.Time, bucket time.Duration) ([]biz.TrendBucket, error) {
+	from, to = from.UTC(), to.UTC()
+	expr, micro := bucketExpr(h.G.Name())
+	size := bucket.Milliseconds()
+	if micro {
+		size = bucket.Microseconds()
+	}
+	var rows []struct {
+		B          int64
+		Mn, Mx, Av float64
+		N          int
+	}
+	err := db.Conn(ident.AsSystem(ctx), h.G).Model(&biz.Sample{}).
+		Select(expr+" AS b, MIN(value) AS mn, MAX(value) AS mx, AVG(value) AS av, COUNT(*) AS n", from, size).
+		Where("tenant_id = ? AND point_id = ? AND ts >= ? AND ts < ?", tenant, pointID, from, to).
+		Group("b").Order("b").Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make([]biz.TrendBucket, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, biz.TrendBucket{Start: from.Add(time.Duration(r.B) * bucket), Min: r.Mn, Max: r.Mx, Avg: r.Av, Count: r.N})
+	}
+	return out, nil
 }

@@ -2,12 +2,14 @@ package data
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"gorm.io/gorm"
 
 	"anquan/kit/db"
 	"anquan/kit/ident"
+	"anquan/kit/idgen"
 	"anquan/kit/seedids"
 	"anquan/monitor/internal/biz"
 )
@@ -128,4 +130,68 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 		}
 		return nil
 	})
+}
+
+// Demo history: a day of samples every five minutes for each demo point.
+const (
+	demoHistoryDays  = 1
+	demoHistoryEvery = 5 * time.Minute
+)
+
+// SeedHistory gives the demo tenant's points a day of history on first
+// start (when the tenant has none), so the trends are alive at once: slow
+// drifting values inside each point's limits (gas detectors near zero,
+// oxygen near 20.9 %VOL). hist is the history database (may be main).
+func SeedHistory(ctx context.Context, main, hist *gorm.DB) error {
+	sys := ident.AsSystem(ctx)
+	var n int64
+	if err := db.Conn(sys, hist).Model(&biz.Sample{}).Where("tenant_id = ?", seedids.DemoTenant).Limit(1).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var points []biz.Point
+	if err := db.Conn(sys, main).Where("tenant_id = ? AND is_deleted = 0", seedids.DemoTenant).Order("code").Find(&points).Error; err != nil {
+		return err
+	}
+	end := time.Now().Truncate(demoHistoryEvery)
+	steps := int(demoHistoryDays * 24 * time.Hour / demoHistoryEvery)
+	rows := make([]biz.Sample, 0, steps*len(points))
+	for k, p := range points {
+		base, amp := demoLevel(&p)
+		for i := 0; i < steps; i++ {
+			x := float64(i) / float64(steps)
+			v := base + amp*math.Sin(2*math.Pi*x+float64(k)) + amp*0.3*math.Sin(float64(i)*0.7+float64(k))
+			if p.GasType != biz.GasNone && p.GasType != biz.GasOxygen && v < 0 {
+				v = 0
+			}
+			rows = append(rows, biz.Sample{ID: idgen.Next(), TenantID: seedids.DemoTenant, PointID: p.ID,
+				TS: end.Add(-time.Duration(steps-i) * demoHistoryEvery), Value: math.Round(v*100) / 100})
+		}
+	}
+	return History{G: hist}.Store(ctx, rows)
+}
+
+// demoLevel is a point's usual value and swing in the demo history.
+func demoLevel(p *biz.Point) (base, amp float64) {
+	switch p.GasType {
+	case biz.GasCombustible:
+		return 2, 1.5
+	case biz.GasToxic:
+		return 1, 0.8
+	case biz.GasOxygen:
+		return 20.9, 0.1
+	}
+	lo, hi := 0.0, 10.0
+	switch {
+	case p.LimitL != nil:
+		lo = *p.LimitL
+	case p.RangeLow != nil:
+		lo = *p.RangeLow
+	}
+	switch {
+	case p.LimitH != nil:
+		hi = *p.LimitH
+	case p.RangeHigh != nil:
+		hi = *p.RangeHigh
+	}
+	return (lo + hi) / 2, (hi - lo) * 0.15
 }

@@ -197,6 +197,23 @@ func (s *Monitor) PointDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Poi
 	return pointOut(p, s.uc.Engine.Snapshot(ctx, []int64{p.ID})[p.ID]), nil
 }
 
+func (s *Monitor) PointTrend(ctx context.Context, q *pb.TrendQuery) (*pb.Trend, error) {
+	if err := svc.Need(q.Id); err != nil {
+		return nil, err
+	}
+	t, err := s.uc.PointTrend(ctx, q.Id, q.From, q.To, q.Width)
+	if err != nil {
+		return nil, err
+	}
+	p := t.Point
+	return &pb.Trend{PointId: p.ID, PointCode: p.Code, PointName: p.Name, Unit: p.Unit,
+		LimitLl: p.LimitLL, LimitL: p.LimitL, LimitH: p.LimitH, LimitHh: p.LimitHH,
+		From: ts(t.From), To: ts(t.To), BucketSeconds: t.Bucket.Seconds(),
+		Buckets: svc.Map(t.Buckets, func(b *biz.TrendBucket) *pb.TrendBucket {
+			return &pb.TrendBucket{Ts: ts(b.Start), Min: b.Min, Max: b.Max, Avg: b.Avg, Count: int32(b.Count)}
+		})}, nil
+}
+
 func (s *Monitor) PointSubmit(ctx context.Context, p *pb.Point) (*wrapperspb.BoolValue, error) {
 	return svc.OK, s.uc.SubmitPoint(ctx, pointIn(p))
 }
@@ -341,4 +358,24 @@ func (s *Monitor) Ingest(ctx context.Context, q *pb.IngestRequest) (*pb.IngestRe
 		return nil, errs.BadRequest("上报数据格式错误:应为 {\"ts\": 毫秒时间戳, \"values\": {\"点位编码\": 数值}} 或其数组")
 	}
 	return &pb.IngestReply{Accepted: int32(accepted), Dropped: int32(dropped)}, nil
+}
+
+// ---- screens ----
+
+func (s *Monitor) Screen(ctx context.Context, _ *commonv1.Empty) (*pb.MonitorScreen, error) {
+	sc, err := s.uc.ScreenFigures(ctx)
+	if err != nil {
+		return nil, err
+	}
+	count := func(c *biz.Count) *pb.ScreenCount {
+		return &pb.ScreenCount{Code: c.Code, Name: c.Name, Count: int32(c.Count)}
+	}
+	return &pb.MonitorScreen{Points: int32(sc.Points), Detectors: int32(sc.Detectors),
+		States: svc.Map(sc.States, count), GasTypes: svc.Map(sc.GasTypes, count), OnlineRate: sc.OnlineRate,
+		Gateways: svc.Map(sc.Gateways, func(g *biz.ScreenGateway) *pb.ScreenGateway {
+			return &pb.ScreenGateway{Id: g.Gateway.ID, Code: g.Gateway.Code, Name: g.Gateway.Name, Online: g.Online,
+				LastSeen: ts(g.Presence.LastSeen), Points: int32(g.Points)}
+		}),
+		KeyPoints: svc.Map(sc.KeyPoints, func(p *biz.Point) *pb.Point { return pointOut(p, sc.Live[p.ID]) }),
+	}, nil
 }

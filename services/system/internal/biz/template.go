@@ -210,6 +210,9 @@ var Template = []MenuTemplate{
 		page("monitor_analysis", "报警泛滥分析", "/processAlarmOptimization/floodingAnalysisDetails", "dashboard", "monitorAnalysis"),
 		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
+		// the two large screens (outside the layout): smart monitoring and smart control.
+		page("monitor_screen", "智慧监测平台", "/largeSizeScreenMonitor/index", "dashboard", "monitorScreen"),
+		page("monitor_control_screen", "智慧管控平台", "/riskMonitoring/index", "dashboard", "monitorControlScreen"),
 	}},
 	{Code: "video_surveillance", Name: "视频监控", Path: "/video", Source: "video", I18n: "videoSurveillance", Category: 1, Children: []MenuTemplate{
 		// video: the camera wall, AI video alarms and their handling, and the cameras.

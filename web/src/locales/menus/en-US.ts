@@ -74,6 +74,8 @@ export default {
   'menu.monitorHold': 'Out-of-service holds',
   'menu.monitorRule': 'Alarm rules',
   'menu.monitorAnalysis': 'Alarm flood analysis',
+  'menu.monitorScreen': 'Smart monitoring platform',
+  'menu.monitorControlScreen': 'Smart control platform',
   'menu.aichatConversation': 'Assistant conversations',
   'menu.videoSurveillance': 'Video surveillance',
   'menu.videoWall': 'Video wall',

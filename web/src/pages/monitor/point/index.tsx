@@ -16,6 +16,7 @@ import {
 } from '@/services/monitor';
 import { Tx, useText } from '@/utils/i18nText';
 import ShelveModal from '../alarm/ShelveModal';
+import TrendModal from './TrendModal';
 
 interface Live {
   value?: number;
@@ -66,6 +67,7 @@ export default function MonitorPointPage() {
   const [live, setLive] = useState<Record<string, Live>>({});
   const [alarms, setAlarms] = useState<Alarm[]>([]);
   const [shelving, setShelving] = useState<Alarm>();
+  const [trendOf, setTrendOf] = useState<any>();
 
   const loadAlarms = useCallback(() => {
     activeAlarms()
@@ -268,7 +270,19 @@ export default function MonitorPointPage() {
           if (changed) loadAlarms();
         }}
       />
-      <CrudPage title="监测点位" fields={fields} api={pointApi} permissionPrefix="monitor_point" exportBtn={false} />
+      <TrendModal point={trendOf} onClose={() => setTrendOf(undefined)} />
+      <CrudPage
+        title="监测点位"
+        fields={fields}
+        api={pointApi}
+        permissionPrefix="monitor_point"
+        exportBtn={false}
+        rowActions={(r: any) => [
+          <a key="trend" data-testid={`trend-${r.code}`} onClick={() => setTrendOf(r)}>
+            <Tx>趋势</Tx>
+          </a>,
+        ]}
+      />
     </Space>
   );
 }
