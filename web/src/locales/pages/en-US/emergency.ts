@@ -296,4 +296,8 @@ export default {
   '人员定位服务暂不可用,集结清点名单无法获取,请人工清点': 'Personnel positioning is unavailable: no muster list, count people by hand',
   '您没有人员定位的查看权限,无法显示集结清点名单': 'You may not view personnel positioning: no muster list',
   '应急事件已结束,不再显示实时集结清点': 'The incident has ended: no live muster list',
+  添加值班人员: 'Add a person on duty',
+  请添加值班人员: 'Add the people on duty',
+  同一人员不能重复排班: 'The same person cannot be listed twice',
+  请选择值班人员: 'Choose the person on duty',
 };
