@@ -34,6 +34,9 @@ type PermitSource func(ctx context.Context, tenant string) ([]Permit, error)
 // PermitEvery is how often a tenant's permits in force are read again.
 const PermitEvery = 30 * time.Second
 
+// PermitRetry is how soon a failed read is tried again.
+const PermitRetry = 5 * time.Second
+
 // maxPermitNos bounds the permit numbers an alarm's message names.
 const maxPermitNos = 5
 
@@ -180,23 +183,29 @@ func (e *Engine) AskPermits(tenant string) {
 
 // WatchPermits reads the permits in force of the tenants with positions
 // every PermitEvery, and of a tenant asked for (AskPermits) at once, until
-// ctx ends. A failed read keeps the last list; failures are logged at
-// most once a minute.
+// ctx ends. A failed read keeps the last list and is tried again every
+// PermitRetry (the work-ticket service may start after positioning);
+// failures are logged at most once a minute.
 func (e *Engine) WatchPermits(ctx context.Context, src PermitSource) {
 	tick := time.NewTicker(PermitEvery)
 	defer tick.Stop()
+	retry := time.NewTicker(PermitRetry)
+	defer retry.Stop()
+	failed := map[string]bool{}
 	var lastLog time.Time
 	read := func(tenant string) {
 		c, cancel := context.WithTimeout(ctx, 5*time.Second)
 		ps, err := src(c, tenant)
 		cancel()
 		if err != nil {
+			failed[tenant] = true
 			if ctx.Err() == nil && time.Since(lastLog) >= time.Minute {
 				lastLog = time.Now()
 				slog.Warn("positioning: permits in force not read; the last list stays", "tenant", tenant, "err", err)
 			}
 			return
 		}
+		delete(failed, tenant)
 		e.SetPermits(ctx, tenant, ps)
 	}
 	for {
@@ -205,9 +214,12 @@ func (e *Engine) WatchPermits(ctx context.Context, src PermitSource) {
 			return
 		case tenant := <-e.ask:
 			read(tenant)
+		case <-retry.C:
+			for tenant := range failed {
+				read(tenant)
+			}
 		case <-tick.C:
-			all := e.permitTenants(e.Now())
-			for _, tenant := range all {
+			for _, tenant := range e.permitTenants(e.Now()) {
 				read(tenant)
 			}
 		}

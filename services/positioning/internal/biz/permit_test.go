@@ -113,3 +113,46 @@ func TestCertDetail(t *testing.T) {
 		t.Fatalf("detail of %d characters", n)
 	}
 }
+
+// The watch reads a tenant asked for at once; a failed read keeps the last
+// list.
+func TestWatchPermitsKeepsTheLastList(t *testing.T) {
+	e := NewEngine(&memSink{}, nil, NewHub(10), DefaultRules)
+	fail := make(chan bool, 1)
+	calls := make(chan string, 10)
+	src := func(_ context.Context, tenant string) ([]Permit, error) {
+		calls <- tenant
+		if <-fail {
+			return nil, context.DeadlineExceeded
+		}
+		return []Permit{{ID: 1, TicketNo: "DH-1", AreaID: 500, Users: map[int64]bool{1: true}}}, nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go e.WatchPermits(ctx, src)
+	areas := func() int {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return len(e.tenant("t").permits[500])
+	}
+	fail <- false
+	// Loading a zone naming an area asks for the tenant's permits.
+	e.Load("t", nil, []ZoneConf{{ID: 40, Name: "z", Floor: 1, Poly: square(0, 0, 10, 10), AreaID: 500}})
+	if got := <-calls; got != "t" {
+		t.Fatalf("read %q", got)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for areas() != 1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if areas() != 1 {
+		t.Fatal("the permits were not set")
+	}
+	fail <- true
+	e.AskPermits("t")
+	<-calls
+	time.Sleep(50 * time.Millisecond)
+	if areas() != 1 {
+		t.Fatal("a failed read dropped the last list")
+	}
+}
