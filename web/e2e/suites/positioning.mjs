@@ -3,7 +3,8 @@
 // Logs in as admin of 100001, sees the demo zones on the live map, publishes positions over MQTT
 // as the demo gateway (mosquitto_pub) and sees 王操作 appear and move without a reload (SSE),
 // clicks him to see who it is, sees the wrong-zone alarm arrive, plays his track back, finds the
-// seeded zones with their time window, reads the rule table, and handles yesterday's alarm on the
+// seeded zones with their time window and the synthesis zone naming its permits' area (人证不符), reads
+// the rule table, and handles yesterday's alarm on the
 // alarm page (with its park platform code).
 import { spawnSync } from 'node:child_process';
 import { openSuite } from '../suite.mjs';
