@@ -115,6 +115,19 @@ await scenario('the zone list shows the seeded zones', async () => {
   await form.locator('.ant-btn', { hasText: /取\s*消/ }).click();
 });
 
+await scenario('the synthesis zone is the work area of its permits; the alarm list shows 人证不符 with its message', async () => {
+  await page.goto(`${BASE}/personnel/positioningZone`);
+  const row = page.locator('.ant-table-row', { hasText: '合成装置区' }).first();
+  await row.waitFor();
+  expect((await page.locator('.ant-table-thead').textContent()).includes('作业区域'), 'the work area column');
+  expect(((await row.textContent()).match(/合成装置区/g) || []).length === 2, 'the zone names the synthesis area');
+  await page.goto(`${BASE}/personnel/positioningAlarm`);
+  const alarm = page.locator('.ant-table-row', { hasText: '人证不符' }).first();
+  await alarm.waitFor();
+  expect((await alarm.textContent()).includes('不是作业中的作业票 DH-'), 'the message names the permit');
+  await shot('positioning-07-cert-mismatch');
+});
+
 await scenario("handle yesterday's alarm of 吴师傅 as a false alarm, with a comment", async () => {
   await page.goto(`${BASE}/personnel/positioningAlarm`);
   const row = page.locator('.ant-table-row', { hasText: '吴师傅' }).first();
