@@ -180,6 +180,9 @@ type tenantState struct {
 	// permitsAsked: a fetch was asked for (PermitWatch).
 	permits      map[int64][]Permit
 	permitsAsked bool
+	// permitsKnown: the permits were read once (before that 人证不符 is
+	// neither raised nor cleared: an alarm restored at start stays).
+	permitsKnown bool
 	// linked: a zone names a factory area (the permits matter).
 	linked bool
 }

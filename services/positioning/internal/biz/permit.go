@@ -57,7 +57,7 @@ func (e *Engine) SetPermits(ctx context.Context, tenant string, ps []Permit) {
 	var writes []AlarmWrite
 	e.mu.Lock()
 	t := e.tenant(tenant)
-	t.permits, t.permitsAsked = by, true
+	t.permits, t.permitsAsked, t.permitsKnown = by, true, true
 	for _, st := range t.tags {
 		for zid := range st.certSince {
 			z := t.zoneByID[zid]
@@ -93,6 +93,9 @@ func mismatch(t *tenantState, st *tagState, z *ZoneConf) bool {
 
 // certRules judges 人证不符 on a tag's fix (at: its time).
 func (e *Engine) certRules(t *tenantState, tenant string, st *tagState, at time.Time, w []AlarmWrite) []AlarmWrite {
+	if !t.permitsKnown {
+		return w
+	}
 	id := st.conf.ID
 	for zid := range st.certSince {
 		if z := t.zoneByID[zid]; z == nil || !st.in[zid] || !mismatch(t, st, z) {

@@ -156,3 +156,27 @@ func TestWatchPermitsKeepsTheLastList(t *testing.T) {
 		t.Fatal("a failed read dropped the last list")
 	}
 }
+
+// After a restart an open 人证不符 stays until the permits are read: a fix
+// before that neither clears nor raises it.
+func TestCertMismatchRestored(t *testing.T) {
+	sink := &memSink{}
+	e := NewEngine(sink, nil, NewHub(10), DefaultRules)
+	now := t0
+	e.Now = func() time.Time { return now }
+	e.Load("t", []TagConf{{ID: 2, Code: "B", UserID: 102}},
+		[]ZoneConf{{ID: 40, Name: "动火作业区", Floor: 1, Poly: square(0, 0, 10, 10), AreaID: 500}})
+	a := Alarm{AlarmType: AlarmCertMismatch, TagID: 2, ZoneID: 40, RaisedAt: t0.Add(-time.Minute), State: StateAlarming}
+	a.ID, a.TenantID = 77, "t"
+	e.Restore([]Alarm{a})
+	f := fix("B", 5, 5)
+	f.TS = now
+	e.Ingest(context.Background(), "t", []Fix{f})
+	if w := sink.take(); len(w) != 0 {
+		t.Fatalf("before the permits are read: %v", describe(w))
+	}
+	e.SetPermits(context.Background(), "t", nil)
+	if w := sink.take(); len(w) != 1 || w[0].Alarm.ID != 77 || w[0].Alarm.ClearedAt == nil {
+		t.Fatalf("no permit in force: %v", describe(w))
+	}
+}
