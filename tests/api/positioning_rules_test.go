@@ -40,7 +40,7 @@ func (e *env) testPositioningRules(t *testing.T) {
 	valueOf := func(tok, code string) any {
 		r := e.get("/api/positioning/rule/list", tok)
 		ok(t, r, "rule list")
-		if len(r.list()) != 10 {
+		if len(r.list()) != 11 {
 			t.Fatalf("rules: %s", truncate(r.Raw))
 		}
 		for _, it := range r.list() {

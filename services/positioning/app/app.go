@@ -21,6 +21,7 @@ import (
 	"anquan/positioning/internal/data"
 	grpcserver "anquan/positioning/internal/server"
 	"anquan/positioning/internal/service"
+	workticketv1 "anquan/proto/blade/workticket/v1"
 )
 
 // App is positioning.
@@ -80,6 +81,7 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	watchCtx, stopWatch := context.WithCancel(context.Background())
+	go engine.WatchPermits(ident.AsSystem(watchCtx), data.Permits{C: workticketv1.NewWorkticketInternalClient(a.in.Dialer.Lazy("workticket"))}.InForce)
 	if err := watchConfig(watchCtx, a.in.Bus, uc); err != nil {
 		stopWatch()
 		ingest.Close()

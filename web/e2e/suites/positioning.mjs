@@ -3,7 +3,8 @@
 // Logs in as admin of 100001, sees the demo zones on the live map, publishes positions over MQTT
 // as the demo gateway (mosquitto_pub) and sees 王操作 appear and move without a reload (SSE),
 // clicks him to see who it is, sees the wrong-zone alarm arrive, plays his track back, finds the
-// seeded zones with their time window, reads the rule table, and handles yesterday's alarm on the
+// seeded zones with their time window and the synthesis zone naming its permits' area (人证不符), reads
+// the rule table, and handles yesterday's alarm on the
 // alarm page (with its park platform code).
 import { spawnSync } from 'node:child_process';
 import { openSuite } from '../suite.mjs';
@@ -112,6 +113,19 @@ await scenario('the zone list shows the seeded zones', async () => {
   await form.getByText('准入星期').waitFor();
   expect((await form.locator('input[id$=allowFrom]').inputValue()) === '06:00', "the tank farm's window starts at 06:00");
   await form.locator('.ant-btn', { hasText: /取\s*消/ }).click();
+});
+
+await scenario('the synthesis zone is the work area of its permits; the alarm list shows 人证不符 with its message', async () => {
+  await page.goto(`${BASE}/personnel/positioningZone`);
+  const row = page.locator('.ant-table-row', { hasText: '合成装置区' }).first();
+  await row.waitFor();
+  expect((await page.locator('.ant-table-thead').textContent()).includes('作业区域'), 'the work area column');
+  expect(((await row.textContent()).match(/合成装置区/g) || []).length === 2, 'the zone names the synthesis area');
+  await page.goto(`${BASE}/personnel/positioningAlarm`);
+  const alarm = page.locator('.ant-table-row', { hasText: '人证不符' }).first();
+  await alarm.waitFor();
+  expect((await alarm.textContent()).includes('不是作业中的作业票 DH-'), 'the message names the permit');
+  await shot('positioning-07-cert-mismatch');
 });
 
 await scenario("handle yesterday's alarm of 吴师傅 as a false alarm, with a comment", async () => {

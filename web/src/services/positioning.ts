@@ -9,6 +9,7 @@ import { apiGet, get, post } from '@/utils/request';
 import { liveStream } from '@/utils/liveStream';
 import { crudApi } from './system';
 import type { Schemas } from './types';
+import { listAreas } from './workticket';
 
 const P = '/api/positioning';
 
@@ -43,12 +44,22 @@ export const tagApi = crudApi<PosTag>(`${P}/tag`, 'page');
 export const anchorApi = crudApi<PosAnchor>(`${P}/anchor`, 'page');
 /** Zones edit their polygon as text (see polygonText) in the shared CRUD dialog. */
 export const zoneApi = crudApi<PosZone>(`${P}/zone`, 'page', {
-  detail: (id) => get(`${P}/zone/detail`, { id }).then((r) => ({ ...r.data, polygonText: polygonText(r.data?.polygon) })),
-  submit: (row: any) => {
+  detail: (id) =>
+    get(`${P}/zone/detail`, { id }).then((r) => ({
+      ...r.data,
+      areaId: r.data?.areaId && String(r.data.areaId) !== '0' ? String(r.data.areaId) : undefined,
+      polygonText: polygonText(r.data?.polygon),
+    })),
+  submit: async (row: any) => {
     const { polygonText: text, ...rest } = row;
-    return post(`${P}/zone/submit`, { ...rest, polygon: parsePolygon(text) });
+    // The permit work area (人证不符) is a factory area: its name goes with its id for display.
+    const areaId = rest.areaId && String(rest.areaId) !== '0' ? String(rest.areaId) : '0';
+    const areaName = areaId === '0' ? '' : (await listAreas()).find((a: any) => String(a.id) === areaId)?.name || '';
+    return post(`${P}/zone/submit`, { ...rest, areaId, areaName, polygon: parsePolygon(text) });
   },
 });
+/** the tenant's factory areas (the same list a permit's 作业区域 is chosen from), as select options */
+export const permitAreaOptions = () => listAreas().then((l: any[]) => l.map((a) => ({ label: a.name as string, value: String(a.id) })));
 export const alarmApi = crudApi<PosAlarm>(`${P}/alarm`, 'page');
 
 export const livePositions = () => apiGet(`${P}/position/live`).then((r) => (r.data || []) as PosPosition[]);
@@ -93,6 +104,7 @@ export const ALARM_TYPES = [
   { label: '脱岗', value: 2 },
   { label: '串岗', value: 3 },
   { label: '长时间静止', value: 4 },
+  { label: '人证不符', value: 6 },
   { label: '一键求救', value: 8 },
   { label: '低电量', value: 9 },
   { label: '人员聚集', value: 11 },

@@ -14338,6 +14338,15 @@ export interface components {
              *     Inside the zone outside the window is 串岗 (alarm type 3).
              */
             allowWeekdays: number[];
+            /**
+             * Format: int64
+             * @description The factory area (blade-factory) whose permits' work area this zone is
+             *     (0 = none): inside it while a permit is in force at the area, a person
+             *     not on one of those permits raises 人证不符 (alarm type 6).
+             */
+            areaId: string;
+            /** @description The area's name as the form chose it (display only). */
+            areaName: string;
             createTime: string;
             /** Format: int32 */
             floor: number;

@@ -563,6 +563,12 @@ type PosZone struct {
 	AllowWeekdays []int32 `protobuf:"varint,14,rep,packed,name=allow_weekdays,json=allowWeekdays,proto3" json:"allow_weekdays,omitempty"`
 	AllowFrom     string  `protobuf:"bytes,15,opt,name=allow_from,json=allowFrom,proto3" json:"allow_from,omitempty"`
 	AllowTo       string  `protobuf:"bytes,16,opt,name=allow_to,json=allowTo,proto3" json:"allow_to,omitempty"`
+	// The factory area (blade-factory) whose permits' work area this zone is
+	// (0 = none): inside it while a permit is in force at the area, a person
+	// not on one of those permits raises 人证不符 (alarm type 6).
+	AreaId int64 `protobuf:"varint,17,opt,name=area_id,json=areaId,proto3" json:"area_id,omitempty"`
+	// The area's name as the form chose it (display only).
+	AreaName      string `protobuf:"bytes,18,opt,name=area_name,json=areaName,proto3" json:"area_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -705,6 +711,20 @@ func (x *PosZone) GetAllowFrom() string {
 func (x *PosZone) GetAllowTo() string {
 	if x != nil {
 		return x.AllowTo
+	}
+	return ""
+}
+
+func (x *PosZone) GetAreaId() int64 {
+	if x != nil {
+		return x.AreaId
+	}
+	return 0
+}
+
+func (x *PosZone) GetAreaName() string {
+	if x != nil {
+		return x.AreaName
 	}
 	return ""
 }
@@ -2224,7 +2244,7 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\x05pages\x18\x05 \x01(\x05R\x05pages\"Y\n" +
 	"\tPosVertex\x12%\n" +
 	"\x01x\x18\x01 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01x\x12%\n" +
-	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\x9a\x05\n" +
+	"\x01y\x18\x02 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1R\x01y\"\xe3\x05\n" +
 	"\aPosZone\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -2246,7 +2266,9 @@ const file_blade_positioning_v1_positioning_proto_rawDesc = "" +
 	"\x10\a\"\x06\x1a\x04\x18\a(\x01R\rallowWeekdays\x12&\n" +
 	"\n" +
 	"allow_from\x18\x0f \x01(\tB\a\xbaH\x04r\x02\x18\x05R\tallowFrom\x12\"\n" +
-	"\ballow_to\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\aallowTo\"\xab\x01\n" +
+	"\ballow_to\x18\x10 \x01(\tB\a\xbaH\x04r\x02\x18\x05R\aallowTo\x12 \n" +
+	"\aarea_id\x18\x11 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x06areaId\x12%\n" +
+	"\tarea_name\x18\x12 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bareaName\"\xab\x01\n" +
 	"\vPosZonePage\x12B\n" +
 	"\arecords\x18\x01 \x03(\v2\x1d.blade.positioning.v1.PosZoneB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

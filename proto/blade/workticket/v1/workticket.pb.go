@@ -3343,6 +3343,174 @@ func (x *CountTodayReply) GetByType() []*StatRow {
 	return nil
 }
 
+// A permit in force (issued, work in progress, paused included) and the
+// people on it: its operators (with the electrician of temporary power) and
+// its guardian.
+type PermitInForce struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TicketNo      string                 `protobuf:"bytes,2,opt,name=ticket_no,json=ticketNo,proto3" json:"ticket_no,omitempty"`
+	WorkType      string                 `protobuf:"bytes,3,opt,name=work_type,json=workType,proto3" json:"work_type,omitempty"`
+	AreaId        int64                  `protobuf:"varint,4,opt,name=area_id,json=areaId,proto3" json:"area_id,omitempty"`
+	UserIds       []int64                `protobuf:"varint,5,rep,packed,name=user_ids,json=userIds,proto3" json:"user_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PermitInForce) Reset() {
+	*x = PermitInForce{}
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PermitInForce) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PermitInForce) ProtoMessage() {}
+
+func (x *PermitInForce) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PermitInForce.ProtoReflect.Descriptor instead.
+func (*PermitInForce) Descriptor() ([]byte, []int) {
+	return file_blade_workticket_v1_workticket_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *PermitInForce) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *PermitInForce) GetTicketNo() string {
+	if x != nil {
+		return x.TicketNo
+	}
+	return ""
+}
+
+func (x *PermitInForce) GetWorkType() string {
+	if x != nil {
+		return x.WorkType
+	}
+	return ""
+}
+
+func (x *PermitInForce) GetAreaId() int64 {
+	if x != nil {
+		return x.AreaId
+	}
+	return 0
+}
+
+func (x *PermitInForce) GetUserIds() []int64 {
+	if x != nil {
+		return x.UserIds
+	}
+	return nil
+}
+
+type PermitsInForceRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TenantId      string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PermitsInForceRequest) Reset() {
+	*x = PermitsInForceRequest{}
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PermitsInForceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PermitsInForceRequest) ProtoMessage() {}
+
+func (x *PermitsInForceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PermitsInForceRequest.ProtoReflect.Descriptor instead.
+func (*PermitsInForceRequest) Descriptor() ([]byte, []int) {
+	return file_blade_workticket_v1_workticket_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *PermitsInForceRequest) GetTenantId() string {
+	if x != nil {
+		return x.TenantId
+	}
+	return ""
+}
+
+type PermitsInForceReply struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most 500, the most recently started first.
+	Items         []*PermitInForce `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PermitsInForceReply) Reset() {
+	*x = PermitsInForceReply{}
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PermitsInForceReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PermitsInForceReply) ProtoMessage() {}
+
+func (x *PermitsInForceReply) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PermitsInForceReply.ProtoReflect.Descriptor instead.
+func (*PermitsInForceReply) Descriptor() ([]byte, []int) {
+	return file_blade_workticket_v1_workticket_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *PermitsInForceReply) GetItems() []*PermitInForce {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
 type MeasureConfirmRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -3353,7 +3521,7 @@ type MeasureConfirmRequest struct {
 
 func (x *MeasureConfirmRequest) Reset() {
 	*x = MeasureConfirmRequest{}
-	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[39]
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3365,7 +3533,7 @@ func (x *MeasureConfirmRequest) String() string {
 func (*MeasureConfirmRequest) ProtoMessage() {}
 
 func (x *MeasureConfirmRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[39]
+	mi := &file_blade_workticket_v1_workticket_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3378,7 +3546,7 @@ func (x *MeasureConfirmRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MeasureConfirmRequest.ProtoReflect.Descriptor instead.
 func (*MeasureConfirmRequest) Descriptor() ([]byte, []int) {
-	return file_blade_workticket_v1_workticket_proto_rawDescGZIP(), []int{39}
+	return file_blade_workticket_v1_workticket_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *MeasureConfirmRequest) GetId() int64 {
@@ -3712,7 +3880,17 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x1f\n" +
 	"\vin_progress\x18\x02 \x01(\x05R\n" +
 	"inProgress\x125\n" +
-	"\aby_type\x18\x03 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x06byType\"r\n" +
+	"\aby_type\x18\x03 \x03(\v2\x1c.blade.workticket.v1.StatRowR\x06byType\"\xaa\x01\n" +
+	"\rPermitInForce\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
+	"\tticket_no\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\bticketNo\x12$\n" +
+	"\twork_type\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\bworkType\x12\x17\n" +
+	"\aarea_id\x18\x04 \x01(\x03R\x06areaId\x12$\n" +
+	"\buser_ids\x18\x05 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\"=\n" +
+	"\x15PermitsInForceRequest\x12$\n" +
+	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\"Z\n" +
+	"\x13PermitsInForceReply\x12C\n" +
+	"\x05items\x18\x01 \x03(\v2\".blade.workticket.v1.PermitInForceB\t\xbaH\x06\x92\x01\x03\x10\xf4\x03R\x05items\"r\n" +
 	"\x15MeasureConfirmRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12I\n" +
 	"\bmeasures\x18\x02 \x03(\v2\".blade.workticket.v1.SafetyMeasureB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\bmeasures2\xfd'\n" +
@@ -3755,10 +3933,11 @@ const file_blade_workticket_v1_workticket_proto_rawDesc = "" +
 	"\x11CalendarCheckTime\x12'.blade.workticket.v1.CalendarCheckQuery\x1a\".blade.workticket.v1.CalendarCheck\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/n-work-ticket/calendar/check\x12|\n" +
 	"\tStatByDay\x12\x1e.blade.workticket.v1.StatQuery\x1a\x1d.blade.workticket.v1.StatRows\"0\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02&\x12$/api/n-work-ticket/statistics/by-day\x12{\n" +
 	"\vTodayReport\x12\x1a.blade.common.v1.PageQuery\x1a\x1f.blade.workticket.v1.PermitPage\"/\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02%\x12#/api/n-work-ticket/statistics/today\x12\x91\x01\n" +
-	"\x11TodayReportExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"J\xca\xf3\x18\x14ticket_export,ticket\x82\xd3\xe4\x93\x02,\x12*/api/n-work-ticket/statistics/today/export2p\n" +
+	"\x11TodayReportExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"J\xca\xf3\x18\x14ticket_export,ticket\x82\xd3\xe4\x93\x02,\x12*/api/n-work-ticket/statistics/today/export2\xd8\x01\n" +
 	"\x12WorkticketInternal\x12Z\n" +
 	"\n" +
-	"CountToday\x12&.blade.workticket.v1.CountTodayRequest\x1a$.blade.workticket.v1.CountTodayReplyB/Z-anquan/proto/blade/workticket/v1;workticketv1b\x06proto3"
+	"CountToday\x12&.blade.workticket.v1.CountTodayRequest\x1a$.blade.workticket.v1.CountTodayReply\x12f\n" +
+	"\x0ePermitsInForce\x12*.blade.workticket.v1.PermitsInForceRequest\x1a(.blade.workticket.v1.PermitsInForceReplyB/Z-anquan/proto/blade/workticket/v1;workticketv1b\x06proto3"
 
 var (
 	file_blade_workticket_v1_workticket_proto_rawDescOnce sync.Once
@@ -3772,7 +3951,7 @@ func file_blade_workticket_v1_workticket_proto_rawDescGZIP() []byte {
 	return file_blade_workticket_v1_workticket_proto_rawDescData
 }
 
-var file_blade_workticket_v1_workticket_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_blade_workticket_v1_workticket_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_blade_workticket_v1_workticket_proto_goTypes = []any{
 	(*SafetyMeasure)(nil),         // 0: blade.workticket.v1.SafetyMeasure
 	(*HotWork)(nil),               // 1: blade.workticket.v1.HotWork
@@ -3813,13 +3992,16 @@ var file_blade_workticket_v1_workticket_proto_goTypes = []any{
 	(*StatRows)(nil),              // 36: blade.workticket.v1.StatRows
 	(*CountTodayRequest)(nil),     // 37: blade.workticket.v1.CountTodayRequest
 	(*CountTodayReply)(nil),       // 38: blade.workticket.v1.CountTodayReply
-	(*MeasureConfirmRequest)(nil), // 39: blade.workticket.v1.MeasureConfirmRequest
-	(*v1.PageQuery)(nil),          // 40: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),            // 41: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),           // 42: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),              // 43: blade.common.v1.Empty
-	(*httpbody.HttpBody)(nil),     // 44: google.api.HttpBody
-	(*wrapperspb.BoolValue)(nil),  // 45: google.protobuf.BoolValue
+	(*PermitInForce)(nil),         // 39: blade.workticket.v1.PermitInForce
+	(*PermitsInForceRequest)(nil), // 40: blade.workticket.v1.PermitsInForceRequest
+	(*PermitsInForceReply)(nil),   // 41: blade.workticket.v1.PermitsInForceReply
+	(*MeasureConfirmRequest)(nil), // 42: blade.workticket.v1.MeasureConfirmRequest
+	(*v1.PageQuery)(nil),          // 43: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),            // 44: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),           // 45: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),              // 46: blade.common.v1.Empty
+	(*httpbody.HttpBody)(nil),     // 47: google.api.HttpBody
+	(*wrapperspb.BoolValue)(nil),  // 48: google.protobuf.BoolValue
 }
 var file_blade_workticket_v1_workticket_proto_depIdxs = []int32{
 	0,  // 0: blade.workticket.v1.Permit.safety_measures:type_name -> blade.workticket.v1.SafetyMeasure
@@ -3853,86 +4035,89 @@ var file_blade_workticket_v1_workticket_proto_depIdxs = []int32{
 	32, // 28: blade.workticket.v1.Options.measure_templates:type_name -> blade.workticket.v1.MeasureTemplate
 	35, // 29: blade.workticket.v1.StatRows.items:type_name -> blade.workticket.v1.StatRow
 	35, // 30: blade.workticket.v1.CountTodayReply.by_type:type_name -> blade.workticket.v1.StatRow
-	0,  // 31: blade.workticket.v1.MeasureConfirmRequest.measures:type_name -> blade.workticket.v1.SafetyMeasure
-	40, // 32: blade.workticket.v1.WorkticketService.TicketList:input_type -> blade.common.v1.PageQuery
-	40, // 33: blade.workticket.v1.WorkticketService.TicketExport:input_type -> blade.common.v1.PageQuery
-	41, // 34: blade.workticket.v1.WorkticketService.TicketDetail:input_type -> blade.common.v1.IdQuery
-	41, // 35: blade.workticket.v1.WorkticketService.TicketPrint:input_type -> blade.common.v1.IdQuery
-	9,  // 36: blade.workticket.v1.WorkticketService.TicketSubmit:input_type -> blade.workticket.v1.Permit
-	18, // 37: blade.workticket.v1.WorkticketService.TicketApply:input_type -> blade.workticket.v1.TicketAction
-	42, // 38: blade.workticket.v1.WorkticketService.TicketRemove:input_type -> blade.common.v1.IdsQuery
-	17, // 39: blade.workticket.v1.WorkticketService.TicketApprove:input_type -> blade.workticket.v1.ApproveRequest
-	39, // 40: blade.workticket.v1.WorkticketService.MeasureConfirm:input_type -> blade.workticket.v1.MeasureConfirmRequest
-	18, // 41: blade.workticket.v1.WorkticketService.TicketStart:input_type -> blade.workticket.v1.TicketAction
-	18, // 42: blade.workticket.v1.WorkticketService.TicketPause:input_type -> blade.workticket.v1.TicketAction
-	18, // 43: blade.workticket.v1.WorkticketService.TicketResume:input_type -> blade.workticket.v1.TicketAction
-	18, // 44: blade.workticket.v1.WorkticketService.TicketComplete:input_type -> blade.workticket.v1.TicketAction
-	18, // 45: blade.workticket.v1.WorkticketService.TicketAccept:input_type -> blade.workticket.v1.TicketAction
-	18, // 46: blade.workticket.v1.WorkticketService.TicketVoid:input_type -> blade.workticket.v1.TicketAction
-	18, // 47: blade.workticket.v1.WorkticketService.TicketRevoke:input_type -> blade.workticket.v1.TicketAction
-	43, // 48: blade.workticket.v1.WorkticketService.TicketOptions:input_type -> blade.common.v1.Empty
-	12, // 49: blade.workticket.v1.WorkticketService.GasSubmit:input_type -> blade.workticket.v1.GasSample
-	14, // 50: blade.workticket.v1.WorkticketService.GasList:input_type -> blade.workticket.v1.TicketIdQuery
-	40, // 51: blade.workticket.v1.WorkticketService.GetOtherWorkTicketNos:input_type -> blade.common.v1.PageQuery
-	40, // 52: blade.workticket.v1.WorkticketService.HandOverLibraryList:input_type -> blade.common.v1.PageQuery
-	21, // 53: blade.workticket.v1.WorkticketService.GuardianChangeFind:input_type -> blade.workticket.v1.GuardianChangeQuery
-	19, // 54: blade.workticket.v1.WorkticketService.GuardianChangeAdd:input_type -> blade.workticket.v1.GuardianChange
-	19, // 55: blade.workticket.v1.WorkticketService.GuardianChangeUpdate:input_type -> blade.workticket.v1.GuardianChange
-	41, // 56: blade.workticket.v1.WorkticketService.GuardianChangeDelete:input_type -> blade.common.v1.IdQuery
-	14, // 57: blade.workticket.v1.WorkticketService.BriefingDetail:input_type -> blade.workticket.v1.TicketIdQuery
-	24, // 58: blade.workticket.v1.WorkticketService.BriefingSubmit:input_type -> blade.workticket.v1.Briefing
-	27, // 59: blade.workticket.v1.WorkticketService.CalendarList:input_type -> blade.workticket.v1.CalendarQuery
-	26, // 60: blade.workticket.v1.WorkticketService.CalendarSubmit:input_type -> blade.workticket.v1.CalendarDayList
-	42, // 61: blade.workticket.v1.WorkticketService.CalendarRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 62: blade.workticket.v1.WorkticketService.CalendarSettingDetail:input_type -> blade.common.v1.Empty
-	28, // 63: blade.workticket.v1.WorkticketService.CalendarSettingSubmit:input_type -> blade.workticket.v1.CalendarSetting
-	29, // 64: blade.workticket.v1.WorkticketService.CalendarCheckTime:input_type -> blade.workticket.v1.CalendarCheckQuery
-	34, // 65: blade.workticket.v1.WorkticketService.StatByDay:input_type -> blade.workticket.v1.StatQuery
-	40, // 66: blade.workticket.v1.WorkticketService.TodayReport:input_type -> blade.common.v1.PageQuery
-	40, // 67: blade.workticket.v1.WorkticketService.TodayReportExport:input_type -> blade.common.v1.PageQuery
-	37, // 68: blade.workticket.v1.WorkticketInternal.CountToday:input_type -> blade.workticket.v1.CountTodayRequest
-	10, // 69: blade.workticket.v1.WorkticketService.TicketList:output_type -> blade.workticket.v1.PermitPage
-	44, // 70: blade.workticket.v1.WorkticketService.TicketExport:output_type -> google.api.HttpBody
-	16, // 71: blade.workticket.v1.WorkticketService.TicketDetail:output_type -> blade.workticket.v1.PermitView
-	16, // 72: blade.workticket.v1.WorkticketService.TicketPrint:output_type -> blade.workticket.v1.PermitView
-	9,  // 73: blade.workticket.v1.WorkticketService.TicketSubmit:output_type -> blade.workticket.v1.Permit
-	9,  // 74: blade.workticket.v1.WorkticketService.TicketApply:output_type -> blade.workticket.v1.Permit
-	45, // 75: blade.workticket.v1.WorkticketService.TicketRemove:output_type -> google.protobuf.BoolValue
-	9,  // 76: blade.workticket.v1.WorkticketService.TicketApprove:output_type -> blade.workticket.v1.Permit
-	9,  // 77: blade.workticket.v1.WorkticketService.MeasureConfirm:output_type -> blade.workticket.v1.Permit
-	9,  // 78: blade.workticket.v1.WorkticketService.TicketStart:output_type -> blade.workticket.v1.Permit
-	9,  // 79: blade.workticket.v1.WorkticketService.TicketPause:output_type -> blade.workticket.v1.Permit
-	9,  // 80: blade.workticket.v1.WorkticketService.TicketResume:output_type -> blade.workticket.v1.Permit
-	9,  // 81: blade.workticket.v1.WorkticketService.TicketComplete:output_type -> blade.workticket.v1.Permit
-	9,  // 82: blade.workticket.v1.WorkticketService.TicketAccept:output_type -> blade.workticket.v1.Permit
-	9,  // 83: blade.workticket.v1.WorkticketService.TicketVoid:output_type -> blade.workticket.v1.Permit
-	9,  // 84: blade.workticket.v1.WorkticketService.TicketRevoke:output_type -> blade.workticket.v1.Permit
-	33, // 85: blade.workticket.v1.WorkticketService.TicketOptions:output_type -> blade.workticket.v1.Options
-	12, // 86: blade.workticket.v1.WorkticketService.GasSubmit:output_type -> blade.workticket.v1.GasSample
-	13, // 87: blade.workticket.v1.WorkticketService.GasList:output_type -> blade.workticket.v1.GasSampleList
-	23, // 88: blade.workticket.v1.WorkticketService.GetOtherWorkTicketNos:output_type -> blade.workticket.v1.TicketNoPage
-	20, // 89: blade.workticket.v1.WorkticketService.HandOverLibraryList:output_type -> blade.workticket.v1.GuardianChangePage
-	20, // 90: blade.workticket.v1.WorkticketService.GuardianChangeFind:output_type -> blade.workticket.v1.GuardianChangePage
-	19, // 91: blade.workticket.v1.WorkticketService.GuardianChangeAdd:output_type -> blade.workticket.v1.GuardianChange
-	19, // 92: blade.workticket.v1.WorkticketService.GuardianChangeUpdate:output_type -> blade.workticket.v1.GuardianChange
-	45, // 93: blade.workticket.v1.WorkticketService.GuardianChangeDelete:output_type -> google.protobuf.BoolValue
-	24, // 94: blade.workticket.v1.WorkticketService.BriefingDetail:output_type -> blade.workticket.v1.Briefing
-	24, // 95: blade.workticket.v1.WorkticketService.BriefingSubmit:output_type -> blade.workticket.v1.Briefing
-	26, // 96: blade.workticket.v1.WorkticketService.CalendarList:output_type -> blade.workticket.v1.CalendarDayList
-	45, // 97: blade.workticket.v1.WorkticketService.CalendarSubmit:output_type -> google.protobuf.BoolValue
-	45, // 98: blade.workticket.v1.WorkticketService.CalendarRemove:output_type -> google.protobuf.BoolValue
-	28, // 99: blade.workticket.v1.WorkticketService.CalendarSettingDetail:output_type -> blade.workticket.v1.CalendarSetting
-	45, // 100: blade.workticket.v1.WorkticketService.CalendarSettingSubmit:output_type -> google.protobuf.BoolValue
-	30, // 101: blade.workticket.v1.WorkticketService.CalendarCheckTime:output_type -> blade.workticket.v1.CalendarCheck
-	36, // 102: blade.workticket.v1.WorkticketService.StatByDay:output_type -> blade.workticket.v1.StatRows
-	10, // 103: blade.workticket.v1.WorkticketService.TodayReport:output_type -> blade.workticket.v1.PermitPage
-	44, // 104: blade.workticket.v1.WorkticketService.TodayReportExport:output_type -> google.api.HttpBody
-	38, // 105: blade.workticket.v1.WorkticketInternal.CountToday:output_type -> blade.workticket.v1.CountTodayReply
-	69, // [69:106] is the sub-list for method output_type
-	32, // [32:69] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	39, // 31: blade.workticket.v1.PermitsInForceReply.items:type_name -> blade.workticket.v1.PermitInForce
+	0,  // 32: blade.workticket.v1.MeasureConfirmRequest.measures:type_name -> blade.workticket.v1.SafetyMeasure
+	43, // 33: blade.workticket.v1.WorkticketService.TicketList:input_type -> blade.common.v1.PageQuery
+	43, // 34: blade.workticket.v1.WorkticketService.TicketExport:input_type -> blade.common.v1.PageQuery
+	44, // 35: blade.workticket.v1.WorkticketService.TicketDetail:input_type -> blade.common.v1.IdQuery
+	44, // 36: blade.workticket.v1.WorkticketService.TicketPrint:input_type -> blade.common.v1.IdQuery
+	9,  // 37: blade.workticket.v1.WorkticketService.TicketSubmit:input_type -> blade.workticket.v1.Permit
+	18, // 38: blade.workticket.v1.WorkticketService.TicketApply:input_type -> blade.workticket.v1.TicketAction
+	45, // 39: blade.workticket.v1.WorkticketService.TicketRemove:input_type -> blade.common.v1.IdsQuery
+	17, // 40: blade.workticket.v1.WorkticketService.TicketApprove:input_type -> blade.workticket.v1.ApproveRequest
+	42, // 41: blade.workticket.v1.WorkticketService.MeasureConfirm:input_type -> blade.workticket.v1.MeasureConfirmRequest
+	18, // 42: blade.workticket.v1.WorkticketService.TicketStart:input_type -> blade.workticket.v1.TicketAction
+	18, // 43: blade.workticket.v1.WorkticketService.TicketPause:input_type -> blade.workticket.v1.TicketAction
+	18, // 44: blade.workticket.v1.WorkticketService.TicketResume:input_type -> blade.workticket.v1.TicketAction
+	18, // 45: blade.workticket.v1.WorkticketService.TicketComplete:input_type -> blade.workticket.v1.TicketAction
+	18, // 46: blade.workticket.v1.WorkticketService.TicketAccept:input_type -> blade.workticket.v1.TicketAction
+	18, // 47: blade.workticket.v1.WorkticketService.TicketVoid:input_type -> blade.workticket.v1.TicketAction
+	18, // 48: blade.workticket.v1.WorkticketService.TicketRevoke:input_type -> blade.workticket.v1.TicketAction
+	46, // 49: blade.workticket.v1.WorkticketService.TicketOptions:input_type -> blade.common.v1.Empty
+	12, // 50: blade.workticket.v1.WorkticketService.GasSubmit:input_type -> blade.workticket.v1.GasSample
+	14, // 51: blade.workticket.v1.WorkticketService.GasList:input_type -> blade.workticket.v1.TicketIdQuery
+	43, // 52: blade.workticket.v1.WorkticketService.GetOtherWorkTicketNos:input_type -> blade.common.v1.PageQuery
+	43, // 53: blade.workticket.v1.WorkticketService.HandOverLibraryList:input_type -> blade.common.v1.PageQuery
+	21, // 54: blade.workticket.v1.WorkticketService.GuardianChangeFind:input_type -> blade.workticket.v1.GuardianChangeQuery
+	19, // 55: blade.workticket.v1.WorkticketService.GuardianChangeAdd:input_type -> blade.workticket.v1.GuardianChange
+	19, // 56: blade.workticket.v1.WorkticketService.GuardianChangeUpdate:input_type -> blade.workticket.v1.GuardianChange
+	44, // 57: blade.workticket.v1.WorkticketService.GuardianChangeDelete:input_type -> blade.common.v1.IdQuery
+	14, // 58: blade.workticket.v1.WorkticketService.BriefingDetail:input_type -> blade.workticket.v1.TicketIdQuery
+	24, // 59: blade.workticket.v1.WorkticketService.BriefingSubmit:input_type -> blade.workticket.v1.Briefing
+	27, // 60: blade.workticket.v1.WorkticketService.CalendarList:input_type -> blade.workticket.v1.CalendarQuery
+	26, // 61: blade.workticket.v1.WorkticketService.CalendarSubmit:input_type -> blade.workticket.v1.CalendarDayList
+	45, // 62: blade.workticket.v1.WorkticketService.CalendarRemove:input_type -> blade.common.v1.IdsQuery
+	46, // 63: blade.workticket.v1.WorkticketService.CalendarSettingDetail:input_type -> blade.common.v1.Empty
+	28, // 64: blade.workticket.v1.WorkticketService.CalendarSettingSubmit:input_type -> blade.workticket.v1.CalendarSetting
+	29, // 65: blade.workticket.v1.WorkticketService.CalendarCheckTime:input_type -> blade.workticket.v1.CalendarCheckQuery
+	34, // 66: blade.workticket.v1.WorkticketService.StatByDay:input_type -> blade.workticket.v1.StatQuery
+	43, // 67: blade.workticket.v1.WorkticketService.TodayReport:input_type -> blade.common.v1.PageQuery
+	43, // 68: blade.workticket.v1.WorkticketService.TodayReportExport:input_type -> blade.common.v1.PageQuery
+	37, // 69: blade.workticket.v1.WorkticketInternal.CountToday:input_type -> blade.workticket.v1.CountTodayRequest
+	40, // 70: blade.workticket.v1.WorkticketInternal.PermitsInForce:input_type -> blade.workticket.v1.PermitsInForceRequest
+	10, // 71: blade.workticket.v1.WorkticketService.TicketList:output_type -> blade.workticket.v1.PermitPage
+	47, // 72: blade.workticket.v1.WorkticketService.TicketExport:output_type -> google.api.HttpBody
+	16, // 73: blade.workticket.v1.WorkticketService.TicketDetail:output_type -> blade.workticket.v1.PermitView
+	16, // 74: blade.workticket.v1.WorkticketService.TicketPrint:output_type -> blade.workticket.v1.PermitView
+	9,  // 75: blade.workticket.v1.WorkticketService.TicketSubmit:output_type -> blade.workticket.v1.Permit
+	9,  // 76: blade.workticket.v1.WorkticketService.TicketApply:output_type -> blade.workticket.v1.Permit
+	48, // 77: blade.workticket.v1.WorkticketService.TicketRemove:output_type -> google.protobuf.BoolValue
+	9,  // 78: blade.workticket.v1.WorkticketService.TicketApprove:output_type -> blade.workticket.v1.Permit
+	9,  // 79: blade.workticket.v1.WorkticketService.MeasureConfirm:output_type -> blade.workticket.v1.Permit
+	9,  // 80: blade.workticket.v1.WorkticketService.TicketStart:output_type -> blade.workticket.v1.Permit
+	9,  // 81: blade.workticket.v1.WorkticketService.TicketPause:output_type -> blade.workticket.v1.Permit
+	9,  // 82: blade.workticket.v1.WorkticketService.TicketResume:output_type -> blade.workticket.v1.Permit
+	9,  // 83: blade.workticket.v1.WorkticketService.TicketComplete:output_type -> blade.workticket.v1.Permit
+	9,  // 84: blade.workticket.v1.WorkticketService.TicketAccept:output_type -> blade.workticket.v1.Permit
+	9,  // 85: blade.workticket.v1.WorkticketService.TicketVoid:output_type -> blade.workticket.v1.Permit
+	9,  // 86: blade.workticket.v1.WorkticketService.TicketRevoke:output_type -> blade.workticket.v1.Permit
+	33, // 87: blade.workticket.v1.WorkticketService.TicketOptions:output_type -> blade.workticket.v1.Options
+	12, // 88: blade.workticket.v1.WorkticketService.GasSubmit:output_type -> blade.workticket.v1.GasSample
+	13, // 89: blade.workticket.v1.WorkticketService.GasList:output_type -> blade.workticket.v1.GasSampleList
+	23, // 90: blade.workticket.v1.WorkticketService.GetOtherWorkTicketNos:output_type -> blade.workticket.v1.TicketNoPage
+	20, // 91: blade.workticket.v1.WorkticketService.HandOverLibraryList:output_type -> blade.workticket.v1.GuardianChangePage
+	20, // 92: blade.workticket.v1.WorkticketService.GuardianChangeFind:output_type -> blade.workticket.v1.GuardianChangePage
+	19, // 93: blade.workticket.v1.WorkticketService.GuardianChangeAdd:output_type -> blade.workticket.v1.GuardianChange
+	19, // 94: blade.workticket.v1.WorkticketService.GuardianChangeUpdate:output_type -> blade.workticket.v1.GuardianChange
+	48, // 95: blade.workticket.v1.WorkticketService.GuardianChangeDelete:output_type -> google.protobuf.BoolValue
+	24, // 96: blade.workticket.v1.WorkticketService.BriefingDetail:output_type -> blade.workticket.v1.Briefing
+	24, // 97: blade.workticket.v1.WorkticketService.BriefingSubmit:output_type -> blade.workticket.v1.Briefing
+	26, // 98: blade.workticket.v1.WorkticketService.CalendarList:output_type -> blade.workticket.v1.CalendarDayList
+	48, // 99: blade.workticket.v1.WorkticketService.CalendarSubmit:output_type -> google.protobuf.BoolValue
+	48, // 100: blade.workticket.v1.WorkticketService.CalendarRemove:output_type -> google.protobuf.BoolValue
+	28, // 101: blade.workticket.v1.WorkticketService.CalendarSettingDetail:output_type -> blade.workticket.v1.CalendarSetting
+	48, // 102: blade.workticket.v1.WorkticketService.CalendarSettingSubmit:output_type -> google.protobuf.BoolValue
+	30, // 103: blade.workticket.v1.WorkticketService.CalendarCheckTime:output_type -> blade.workticket.v1.CalendarCheck
+	36, // 104: blade.workticket.v1.WorkticketService.StatByDay:output_type -> blade.workticket.v1.StatRows
+	10, // 105: blade.workticket.v1.WorkticketService.TodayReport:output_type -> blade.workticket.v1.PermitPage
+	47, // 106: blade.workticket.v1.WorkticketService.TodayReportExport:output_type -> google.api.HttpBody
+	38, // 107: blade.workticket.v1.WorkticketInternal.CountToday:output_type -> blade.workticket.v1.CountTodayReply
+	41, // 108: blade.workticket.v1.WorkticketInternal.PermitsInForce:output_type -> blade.workticket.v1.PermitsInForceReply
+	71, // [71:109] is the sub-list for method output_type
+	33, // [33:71] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_blade_workticket_v1_workticket_proto_init() }
@@ -3947,7 +4132,7 @@ func file_blade_workticket_v1_workticket_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_workticket_v1_workticket_proto_rawDesc), len(file_blade_workticket_v1_workticket_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

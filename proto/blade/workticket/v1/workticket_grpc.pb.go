@@ -1478,7 +1478,8 @@ var WorkticketService_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	WorkticketInternal_CountToday_FullMethodName = "/blade.workticket.v1.WorkticketInternal/CountToday"
+	WorkticketInternal_CountToday_FullMethodName     = "/blade.workticket.v1.WorkticketInternal/CountToday"
+	WorkticketInternal_PermitsInForce_FullMethodName = "/blade.workticket.v1.WorkticketInternal/PermitsInForce"
 )
 
 // WorkticketInternalClient is the client API for WorkticketInternal service.
@@ -1490,6 +1491,9 @@ type WorkticketInternalClient interface {
 	// Today's permits of a tenant (risk-commitment board); tenant_id empty =
 	// the caller's tenant.
 	CountToday(ctx context.Context, in *CountTodayRequest, opts ...grpc.CallOption) (*CountTodayReply, error)
+	// The permits of a tenant in force now with the people on them
+	// (positioning's 人证不符); tenant_id empty = the caller's tenant.
+	PermitsInForce(ctx context.Context, in *PermitsInForceRequest, opts ...grpc.CallOption) (*PermitsInForceReply, error)
 }
 
 type workticketInternalClient struct {
@@ -1510,6 +1514,16 @@ func (c *workticketInternalClient) CountToday(ctx context.Context, in *CountToda
 	return out, nil
 }
 
+func (c *workticketInternalClient) PermitsInForce(ctx context.Context, in *PermitsInForceRequest, opts ...grpc.CallOption) (*PermitsInForceReply, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PermitsInForceReply)
+	err := c.cc.Invoke(ctx, WorkticketInternal_PermitsInForce_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // WorkticketInternalServer is the server API for WorkticketInternal service.
 // All implementations must embed UnimplementedWorkticketInternalServer
 // for forward compatibility.
@@ -1519,6 +1533,9 @@ type WorkticketInternalServer interface {
 	// Today's permits of a tenant (risk-commitment board); tenant_id empty =
 	// the caller's tenant.
 	CountToday(context.Context, *CountTodayRequest) (*CountTodayReply, error)
+	// The permits of a tenant in force now with the people on them
+	// (positioning's 人证不符); tenant_id empty = the caller's tenant.
+	PermitsInForce(context.Context, *PermitsInForceRequest) (*PermitsInForceReply, error)
 	mustEmbedUnimplementedWorkticketInternalServer()
 }
 
@@ -1531,6 +1548,9 @@ type UnimplementedWorkticketInternalServer struct{}
 
 func (UnimplementedWorkticketInternalServer) CountToday(context.Context, *CountTodayRequest) (*CountTodayReply, error) {
 	return nil, status.Error(codes.Unimplemented, "method CountToday not implemented")
+}
+func (UnimplementedWorkticketInternalServer) PermitsInForce(context.Context, *PermitsInForceRequest) (*PermitsInForceReply, error) {
+	return nil, status.Error(codes.Unimplemented, "method PermitsInForce not implemented")
 }
 func (UnimplementedWorkticketInternalServer) mustEmbedUnimplementedWorkticketInternalServer() {}
 func (UnimplementedWorkticketInternalServer) testEmbeddedByValue()                            {}
@@ -1571,6 +1591,24 @@ func _WorkticketInternal_CountToday_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _WorkticketInternal_PermitsInForce_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PermitsInForceRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WorkticketInternalServer).PermitsInForce(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WorkticketInternal_PermitsInForce_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WorkticketInternalServer).PermitsInForce(ctx, req.(*PermitsInForceRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // WorkticketInternal_ServiceDesc is the grpc.ServiceDesc for WorkticketInternal service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1581,6 +1619,10 @@ var WorkticketInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CountToday",
 			Handler:    _WorkticketInternal_CountToday_Handler,
+		},
+		{
+			MethodName: "PermitsInForce",
+			Handler:    _WorkticketInternal_PermitsInForce_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -42,6 +42,9 @@ type Rules struct {
 	GatherPeople int32
 	GatherRadius float64
 	GatherAfter  time.Duration
+	// CertAfter: in a permit zone while not on a permit in force there
+	// this long (fix time) raises 人证不符.
+	CertAfter time.Duration
 }
 
 // DefaultRules are the production thresholds of a tenant that set none
@@ -73,6 +76,7 @@ type TagConf struct {
 	Code, PersonName       string
 	PersonType             int32
 	PostZone               int64 // 0: no post
+	UserID                 int64 // 0: bound to no user (人证不符 cannot tell)
 	CreateDept, CreateUser int64
 }
 
@@ -84,6 +88,7 @@ type ZoneConf struct {
 	Poly                                Polygon
 	Allowed                             map[int64]bool
 	Window                              Window // when the allowed may be in it
+	AreaID                              int64  // factory area of permits (0: none)
 	Responsible, CreateDept, CreateUser int64
 	area                                float64
 	minX, minY, maxX, maxY              float64
@@ -152,6 +157,7 @@ type tagState struct {
 	entered          map[int64]time.Time // forbidden zones entered, when
 	awaySince        time.Time           // out of the post zone since (zero: at the post)
 	lowBattery       bool
+	certSince        map[int64]time.Time // permit zones where not on a permit, since when (fix time)
 }
 
 type tenantState struct {
@@ -170,6 +176,15 @@ type tenantState struct {
 	lastGather time.Time
 	// rules are the tenant's thresholds (nil: the engine's Rules).
 	rules *Rules
+	// permits are the permits in force by factory area (SetPermits);
+	// permitsAsked: a fetch was asked for (PermitWatch).
+	permits      map[int64][]Permit
+	permitsAsked bool
+	// permitsKnown: the permits were read once (before that 人证不符 is
+	// neither raised nor cleared: an alarm restored at start stays).
+	permitsKnown bool
+	// linked: a zone names a factory area (the permits matter).
+	linked bool
 }
 
 // Engine keeps the latest position of every tag in memory, evaluates the
@@ -194,12 +209,14 @@ type Engine struct {
 	once    sync.Once
 	// clusterSeq numbers gatherings (under mu).
 	clusterSeq int64
+	// ask carries tenants whose permits should be fetched now (PermitWatch).
+	ask chan string
 }
 
 // NewEngine makes an engine; Start runs its ticker.
 func NewEngine(sink AlarmSink, track TrackSink, hub *Hub, rules Rules) *Engine {
 	return &Engine{Rules: rules, Live: hub, Now: time.Now, Loc: timefmt.Zone, sink: sink, track: track, tenants: map[string]*tenantState{},
-		stop: make(chan struct{}), done: make(chan struct{})}
+		stop: make(chan struct{}), done: make(chan struct{}), ask: make(chan string, 64)}
 }
 
 // SetRules replaces a tenant's thresholds (the rule table's values in
@@ -245,15 +262,16 @@ func (e *Engine) Load(tenant string, tags []TagConf, zones []ZoneConf) {
 	for _, c := range tags {
 		st := t.tags[c.Code]
 		if st == nil || st.conf.ID != c.ID {
-			st = &tagState{in: map[int64]bool{}, entered: map[int64]time.Time{}, battery: -1}
+			st = &tagState{in: map[int64]bool{}, entered: map[int64]time.Time{}, certSince: map[int64]time.Time{}, battery: -1}
 		}
 		st.conf = c
 		byCode[c.Code], byID[c.ID] = st, st
 	}
 	t.tags, t.byID = byCode, byID
-	t.zones, t.zoneByID = nil, map[int64]*ZoneConf{}
+	t.zones, t.zoneByID, t.linked = nil, map[int64]*ZoneConf{}, false
 	for i := range zones {
 		z := zones[i]
+		t.linked = t.linked || z.AreaID != 0
 		z.area = z.Poly.Area()
 		z.minX, z.minY, z.maxX, z.maxY = z.Poly.Bounds()
 		t.zones = append(t.zones, &z)
@@ -264,6 +282,12 @@ func (e *Engine) Load(tenant string, tags []TagConf, zones []ZoneConf) {
 		if st.has {
 			e.place(t, st)
 		}
+	}
+	if t.linked {
+		t.permitsAsked = true
+		e.AskPermits(tenant)
+	} else {
+		t.permits = nil
 	}
 }
 
@@ -295,6 +319,9 @@ func (e *Engine) Restore(open []Alarm) {
 		// A person still counted in a forbidden zone: the first fix outside clears it.
 		if st := t.byID[a.TagID]; a.AlarmType == AlarmWrongZone && a.ClearedAt == nil && st != nil {
 			st.entered[a.ZoneID] = a.RaisedAt
+		}
+		if st := t.byID[a.TagID]; a.AlarmType == AlarmCertMismatch && a.ClearedAt == nil && st != nil {
+			st.certSince[a.ZoneID] = a.RaisedAt
 		}
 	}
 }
@@ -360,6 +387,10 @@ func (e *Engine) Ingest(ctx context.Context, tenant string, fixes []Fix) (accept
 			e.pending = append(e.pending, TrackPoint{ID: idgen.Next(), TenantID: tenant, TagID: st.conf.ID, TS: f.TS, X: f.X, Y: f.Y, Floor: f.Floor, ZoneID: zid})
 		}
 		t.dirty[st.conf.ID] = true
+	}
+	if accepted > 0 && t.linked && !t.permitsAsked {
+		t.permitsAsked = true
+		e.AskPermits(tenant)
 	}
 	if accepted > 0 {
 		writes = e.crowdRules(t, tenant, e.counts(t, now), latest, now, writes)
@@ -427,7 +458,8 @@ func (e *Engine) personAlarm(tenant string, st *tagState, typ, level int32, deta
 	}
 }
 
-// tagRules: one-key SOS, low battery, still too long, forbidden zones.
+// tagRules: one-key SOS, low battery, still too long, forbidden zones,
+// 人证不符.
 func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []AlarmWrite) []AlarmWrite {
 	r, id, at := e.rules(t), st.conf.ID, st.ts
 	w = e.cond(t, akey{AlarmSOS, id, 0}, st.sos, at, e.personAlarm(tenant, st, AlarmSOS, 1, "持卡人按下一键求救"), w)
@@ -506,7 +538,7 @@ func (e *Engine) tagRules(t *tenantState, tenant string, st *tagState, w []Alarm
 			return a
 		}, w)
 	}
-	return w
+	return e.certRules(t, tenant, st, at, w)
 }
 
 // presenceZone is the zone of a tag's last fix that must know who is in

@@ -82,17 +82,25 @@ type Zone struct {
 	AllowWeekdays string `gorm:"size:20;not null;default:''"`
 	AllowFrom     string `gorm:"size:5;not null;default:''"`
 	AllowTo       string `gorm:"size:5;not null;default:''"`
+	// AreaID is the factory area (blade-factory) whose permits' work area
+	// this zone is (0: none); AreaName its name when chosen (display).
+	// Inside it while a permit is in force at the area, a person not on one
+	// of those permits raises 人证不符.
+	AreaID   int64  `gorm:"not null;default:0"`
+	AreaName string `gorm:"size:200;not null;default:''"`
 }
 
 func (Zone) TableName() string { return "positioning_zone" }
 
 // Alarm types (the park platform's codes where it has one).
 const (
-	AlarmOvercrowd  int32 = 1  // 超员
-	AlarmAbsent     int32 = 2  // 脱岗: away from the post zone too long
-	AlarmWrongZone  int32 = 3  // 串岗: in a restricted or hazardous zone without leave
-	AlarmStill      int32 = 4  // 长时间静止
-	AlarmSOS        int32 = 8  // 一键求救
+	AlarmOvercrowd int32 = 1 // 超员
+	AlarmAbsent    int32 = 2 // 脱岗: away from the post zone too long
+	AlarmWrongZone int32 = 3 // 串岗: in a restricted or hazardous zone without leave
+	AlarmStill     int32 = 4 // 长时间静止
+	AlarmSOS       int32 = 8 // 一键求救
+	// AlarmCertMismatch (6, park.go): 人证不符, in a permit's work area
+	// while not on a permit in force there.
 	AlarmLowBattery int32 = 9  // 低电量
 	AlarmGather     int32 = 11 // 人员聚集
 	// AlarmOffline: 离线 in a zone that must know who is there. 12: a code
@@ -102,7 +110,7 @@ const (
 )
 
 // AlarmTypes names the alarm types.
-var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmAbsent: "脱岗", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量", AlarmGather: "人员聚集", AlarmOffline: "离线"}
+var AlarmTypes = map[int32]string{AlarmOvercrowd: "超员", AlarmAbsent: "脱岗", AlarmWrongZone: "串岗", AlarmStill: "长时间静止", AlarmSOS: "一键求救", AlarmLowBattery: "低电量", AlarmGather: "人员聚集", AlarmOffline: "离线", AlarmCertMismatch: "人证不符"}
 
 // Alarm states.
 const (

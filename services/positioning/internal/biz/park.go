@@ -13,8 +13,7 @@ const (
 )
 
 // AlarmCertMismatch is our code of 人证不符 (a person in a permit's work
-// area who is not on it): the same as the park's. The rule is not
-// implemented yet; the code is reserved so the mapping is complete.
+// area who is not on it, permit.go): the same as the park's.
 const AlarmCertMismatch int32 = 6
 
 // parkCodes is the mapping both ways, one row per pair. Our 9 低电量,

@@ -232,7 +232,7 @@ func (p *Positioning) SubmitZone(ctx context.Context, z *Zone, pg Polygon, allow
 			return errs.Forbidden("区域「%s」不在您的数据权限范围内,不能修改", old.Name)
 		}
 		if err := p.Zones.Update(ctx, z.ID, z, "name", "kind", "floor", "polygon", "max_headcount", "allowed_tags", "responsible_user_id", "remark",
-			"allow_weekdays", "allow_from", "allow_to"); err != nil {
+			"allow_weekdays", "allow_from", "allow_to", "area_id", "area_name"); err != nil {
 			return err
 		}
 	}

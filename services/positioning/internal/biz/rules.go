@@ -39,6 +39,7 @@ const (
 	RuleGatherPeople   = "gather.people"
 	RuleGatherRadius   = "gather.radius.metres"
 	RuleGatherSeconds  = "gather.seconds"
+	RuleCertSeconds    = "cert_mismatch.seconds"
 )
 
 // OfflineFactor: a tag silent for more than this many report intervals is
@@ -61,6 +62,7 @@ var RuleDefs = ruletable.Table[int32]{
 	{Code: RuleGatherPeople, Name: "人员聚集人数(0 为不检测)", Unit: "人", Source: "行业惯例", Default: 6},
 	{Code: RuleGatherRadius, Name: "人员聚集半径", Unit: "米", Source: "行业惯例", Default: 5},
 	{Code: RuleGatherSeconds, Name: "人员聚集持续时间", Unit: "秒", Source: "行业惯例", Default: 60},
+	{Code: RuleCertSeconds, Name: "人证不符报警时长(在作业票作业区域内且不在票上)", Unit: "秒", Source: "平台默认值,非国家标准规定", Default: 60},
 }
 
 // ruleBounds are the values a tenant may set.
@@ -75,6 +77,7 @@ var ruleBounds = map[string][2]int32{
 	RuleGatherPeople:   {0, 1000},
 	RuleGatherRadius:   {1, 100},
 	RuleGatherSeconds:  {5, 3600},
+	RuleCertSeconds:    {5, 3600},
 }
 
 // RuleSourceMax bounds a rule version's source.
@@ -96,7 +99,8 @@ func RulesOf(set map[string]int32) Rules {
 	return Rules{Debounce: sec(RuleDebounce), StillRadius: float64(g(RuleStillRadius)), StillAfter: mins(RuleStillMinutes),
 		LowBattery: g(RuleBatteryLow), BatteryClear: g(RuleBatteryClear), Offline: OfflineFactor * sec(RuleReportInterval),
 		TrackEvery: TrackEvery, Retention: TrackRetention, AbsentAfter: mins(RuleAbsentMinutes),
-		GatherPeople: g(RuleGatherPeople), GatherRadius: float64(g(RuleGatherRadius)), GatherAfter: sec(RuleGatherSeconds)}
+		GatherPeople: g(RuleGatherPeople), GatherRadius: float64(g(RuleGatherRadius)), GatherAfter: sec(RuleGatherSeconds),
+		CertAfter: sec(RuleCertSeconds)}
 }
 
 // ValidateRule checks a new value of a rule against its bounds and the

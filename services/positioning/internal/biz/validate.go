@@ -83,7 +83,15 @@ func ValidateZone(z *Zone, pg Polygon, allowed []int64) error {
 		return errs.BadRequest("区域边界最多 %d 个顶点", MaxVertices)
 	case len(allowed) > MaxAllowed:
 		return errs.BadRequest("允许进入的人员最多 %d 个", MaxAllowed)
+	case z.AreaID < 0:
+		return errs.BadRequest("作业区域(厂区区域)无效,请重新选择")
+	case tooLong(z.AreaName, 200):
+		return errs.BadRequest("作业区域名称过长")
 	}
+	if z.AreaID == 0 {
+		z.AreaName = ""
+	}
+	z.AreaName = strings.TrimSpace(z.AreaName)
 	for _, v := range pg {
 		if !finite(v.X) || !finite(v.Y) || math.Abs(v.X) > MaxCoord || math.Abs(v.Y) > MaxCoord {
 			return errs.BadRequest("区域顶点坐标超出范围(±1000 km)")

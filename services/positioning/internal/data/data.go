@@ -111,7 +111,7 @@ func (q Queries) Config(ctx context.Context, tenant string) (map[string][]biz.Ta
 	}
 	for _, t := range tags {
 		tc[t.TenantID] = append(tc[t.TenantID], biz.TagConf{ID: t.ID, Code: t.Code, PersonName: t.PersonName, PersonType: t.PersonType,
-			PostZone: t.PostZoneID, CreateDept: t.CreateDept, CreateUser: t.CreateUser})
+			PostZone: t.PostZoneID, UserID: t.UserID, CreateDept: t.CreateDept, CreateUser: t.CreateUser})
 	}
 	for _, z := range zones {
 		allowed := map[int64]bool{}
@@ -120,7 +120,7 @@ func (q Queries) Config(ctx context.Context, tenant string) (map[string][]biz.Ta
 		}
 		zc[z.TenantID] = append(zc[z.TenantID], biz.ZoneConf{ID: z.ID, Name: z.Name, Kind: z.Kind, Floor: z.Floor, Max: z.MaxHeadcount,
 			Poly: biz.DecodePolygon(z.Polygon), Allowed: allowed,
-			Window: biz.ParseWindow(z.AllowWeekdays, z.AllowFrom, z.AllowTo), Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
+			Window: biz.ParseWindow(z.AllowWeekdays, z.AllowFrom, z.AllowTo), AreaID: z.AreaID, Responsible: z.ResponsibleUserID, CreateDept: z.CreateDept, CreateUser: z.CreateUser})
 		if _, ok := tc[z.TenantID]; !ok {
 			tc[z.TenantID] = []biz.TagConf{}
 		}

@@ -10,6 +10,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/seedids"
+	"anquan/kit/timefmt"
 	"anquan/positioning/internal/biz"
 )
 
@@ -58,8 +59,9 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 			{Name: "甲类储罐区", Kind: biz.ZoneHazardous, Floor: 1, Polygon: rect(20, 20, 140, 100), MaxHeadcount: 6,
 				AllowedTags: id(0) + "," + id(3), ResponsibleUserID: seedids.DemoSafetyUser, Remark: "未经允许进入即报警;允许人员仅白班时段可进入",
 				AllowWeekdays: "1,2,3,4,5,6,7", AllowFrom: "06:00", AllowTo: "22:00"},
+			// The work area of the permits at the synthesis risk partition (人证不符).
 			{Name: "合成装置区", Kind: biz.ZoneOrdinary, Floor: 1, Polygon: rect(180, 20, 320, 120), MaxHeadcount: 10,
-				ResponsibleUserID: seedids.DemoDirectorUser},
+				ResponsibleUserID: seedids.DemoDirectorUser, AreaID: seedids.DemoAreaSynthesis, AreaName: "合成装置区"},
 			{Name: "危化品仓库", Kind: biz.ZoneRestricted, Floor: 1, Polygon: rect(20, 140, 120, 220), MaxHeadcount: 3,
 				AllowedTags: id(0) + "," + id(4), ResponsibleUserID: seedids.DemoSafetyUser},
 			{Name: "紧急集合点", Kind: biz.ZoneAssembly, Floor: 1, Polygon: rect(200, 180, 260, 230)},
@@ -87,6 +89,10 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 			{AlarmType: biz.AlarmWrongZone, Level: 2, TagID: tags[6].ID, Tag: tags[6].Code, PersonName: tags[6].PersonName, ZoneID: zones[2].ID,
 				ZoneName: zones[2].Name, X: 60, Y: 180, Detail: "未经允许进入限制区域「危化品仓库」", State: biz.StateAlarming, RaisedAt: y, ClearedAt: &left,
 				ResponsibleUserID: seedids.DemoSafetyUser},
+			{AlarmType: biz.AlarmCertMismatch, Level: 2, TagID: tags[5].ID, Tag: tags[5].Code, PersonName: tags[5].PersonName, ZoneID: zones[1].ID,
+				ZoneName: zones[1].Name, X: 200, Y: 40, Detail: "在作业区域「合成装置区」停留超过 60 秒,不是作业中的作业票 DH-" + y.In(timefmt.Zone).Format("20060102") + "-0001 的作业人员或监护人",
+				State: biz.StateHandled, RaisedAt: y.Add(-2 * time.Hour), ClearedAt: &handled, HandledAt: &handled, HandledBy: seedids.DemoDirectorUser,
+				HandledByName: "张主任", Comment: "承包商人员误入动火作业区域,已劝离并补充交底", ResponsibleUserID: seedids.DemoDirectorUser},
 		}
 		for _, a := range alarms {
 			if err := c.Create(a).Error; err != nil {

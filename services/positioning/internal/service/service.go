@@ -137,7 +137,8 @@ func (s *Positioning) AnchorRemove(ctx context.Context, q *commonv1.IdsQuery) (*
 func zoneOut(z *biz.Zone, count int32) *pb.PosZone {
 	o := &pb.PosZone{Id: z.ID, TenantId: z.TenantID, Name: z.Name, Kind: z.Kind, Floor: z.Floor, MaxHeadcount: z.MaxHeadcount,
 		AllowedTagIds: biz.ParseIDs(z.AllowedTags), ResponsibleUserId: z.ResponsibleUserID, Remark: z.Remark,
-		CreateTime: ts(z.CreateTime), UpdateTime: ts(z.UpdateTime), Headcount: count, AllowFrom: z.AllowFrom, AllowTo: z.AllowTo}
+		CreateTime: ts(z.CreateTime), UpdateTime: ts(z.UpdateTime), Headcount: count, AllowFrom: z.AllowFrom, AllowTo: z.AllowTo,
+		AreaId: z.AreaID, AreaName: z.AreaName}
 	for _, d := range biz.ParseIDs(z.AllowWeekdays) {
 		o.AllowWeekdays = append(o.AllowWeekdays, int32(d))
 	}
@@ -178,7 +179,8 @@ func (s *Positioning) ZoneDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.
 }
 
 func (s *Positioning) ZoneSubmit(ctx context.Context, p *pb.PosZone) (*wrapperspb.BoolValue, error) {
-	z := &biz.Zone{Name: p.Name, Kind: p.Kind, Floor: p.Floor, MaxHeadcount: p.MaxHeadcount, ResponsibleUserID: p.ResponsibleUserId, Remark: p.Remark}
+	z := &biz.Zone{Name: p.Name, Kind: p.Kind, Floor: p.Floor, MaxHeadcount: p.MaxHeadcount, ResponsibleUserID: p.ResponsibleUserId, Remark: p.Remark,
+		AreaID: p.AreaId, AreaName: p.AreaName}
 	z.ID = p.Id
 	pg := make(biz.Polygon, 0, len(p.Polygon))
 	for _, v := range p.Polygon {

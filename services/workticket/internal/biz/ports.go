@@ -97,6 +97,9 @@ type Queries interface {
 	Today(ctx context.Context, from, to time.Time, q paging.Query) (*paging.Page[Ticket], error)
 	// TodayCount counts them by type (and those in progress).
 	TodayCount(ctx context.Context, from, to time.Time) (byType []StatRow, inProgress int32, err error)
+	// InForce are the caller tenant's permits in force (InForceState) with
+	// an area, the most recently started first, at most limit.
+	InForce(ctx context.Context, limit int) ([]Ticket, error)
 	// LatestChange is the newest guardian change of a permit (nil when none).
 	LatestChange(ctx context.Context, ticketID int64) (*GuardianChange, error)
 	// TicketNos returns those of nos that number a permit of the tenant

@@ -64,3 +64,74 @@ func (w *Workticket) CountToday(ctx context.Context, tenantID string) (total, in
 	}
 	return total, inProgress, byType, err
 }
+
+// MaxInForce bounds the permits in force one call returns.
+const MaxInForce = 500
+
+// PermitInForce is a permit in force and the people on it.
+type PermitInForce struct {
+	ID       int64
+	TicketNo string
+	WorkType string
+	AreaID   int64
+	UserIDs  []int64
+}
+
+// InForceState is when a permit is in force for the people in its work
+// area: issued and its work started (作业中), paused included (a pause is
+// not the end of the permit: the work resumes under it without a new
+// issue). Before the start (已签发,待开始) no work goes on; after the
+// completion (已完工), acceptance, voiding or revocation it is over.
+func InForceState(s State) bool {
+	return s.TicketStatus == TicketIssued && s.JobStatus == JobInProgress
+}
+
+// Crew are the user ids on a permit in its work area: its operators
+// (with the electrician of temporary power, RelOperator) and its guardian.
+// The applicant and approvers are not: they sign for the work, they are
+// not the crew at the site.
+func Crew(t *Ticket) []int64 {
+	ops, _ := ident.ParseIDs(t.OperatorIDs)
+	out := make([]int64, 0, len(ops)+2)
+	seen := map[int64]bool{}
+	add := func(id int64) {
+		if id > 0 && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, id := range ops {
+		add(id)
+	}
+	if e := DecodeDetail(t).TemporaryPower; e != nil {
+		add(e.ElectricianID)
+	}
+	add(t.GuardianID)
+	return out
+}
+
+// PermitsInForce are a tenant's permits in force now with an area and the
+// people on them (positioning's 人证不符; internal, run as system).
+func (w *Workticket) PermitsInForce(ctx context.Context, tenantID string) ([]PermitInForce, error) {
+	if tenantID == "" {
+		if id := ident.From(ctx); id != nil {
+			tenantID = id.TenantID
+		}
+	}
+	if tenantID == "" {
+		return nil, errs.BadRequest("缺少租户")
+	}
+	rows, err := w.Q.InForce(ident.ForTenant(ctx, tenantID), MaxInForce)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PermitInForce, 0, len(rows))
+	for i := range rows {
+		t := &rows[i]
+		if !InForceState(StateOf(t)) || t.AreaID == 0 {
+			continue
+		}
+		out = append(out, PermitInForce{ID: t.ID, TicketNo: t.TicketNo, WorkType: t.WorkType, AreaID: t.AreaID, UserIDs: Crew(t)})
+	}
+	return out, nil
+}

@@ -185,6 +185,16 @@ func (q Queries) TodayCount(ctx context.Context, from, to time.Time) ([]biz.Stat
 	return rows, int32(n), err
 }
 
+// InForce reads on idx_wt_ticket_job (tenant_id, job_status, is_deleted, ...):
+// the permits in progress are few beside the history.
+func (q Queries) InForce(ctx context.Context, limit int) ([]biz.Ticket, error) {
+	var out []biz.Ticket
+	err := db.Conn(ctx, q.DB).Select("id, tenant_id, ticket_no, work_type, area_id, operator_ids, guardian_id, detail, ticket_status, job_status, paused, flow_status, actual_start").
+		Where("job_status = ? AND is_deleted = 0 AND ticket_status = ? AND area_id <> 0", biz.JobInProgress, biz.TicketIssued).
+		Order("actual_start desc, id desc").Limit(limit).Find(&out).Error
+	return out, err
+}
+
 func (q Queries) LatestChange(ctx context.Context, ticketID int64) (*biz.GuardianChange, error) {
 	var c biz.GuardianChange
 	err := db.Conn(ctx, q.DB).Where("ticket_id = ?", ticketID).Order("change_time desc, id desc").Limit(1).Find(&c).Error

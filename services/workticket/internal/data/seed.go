@@ -42,7 +42,7 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 			sample bool
 		}
 		demos := []demo{
-			{t: biz.Ticket{WorkType: biz.HotWork, Level: biz.FireFirst, WorkUnit: "合成车间", AreaName: "合成车间", Location: "合成装置二层管廊",
+			{t: biz.Ticket{WorkType: biz.HotWork, Level: biz.FireFirst, WorkUnit: "合成车间", AreaID: seedids.DemoAreaSynthesis, AreaName: "合成装置区", Location: "合成装置二层管廊",
 				Content: "更换E-201出口管线法兰并补焊", OperatorNames: "孙焊工", GuardianName: "张主任", HazardCodes: "07,08,09",
 				PlanStart: base.Add(time.Hour), PlanEnd: base.Add(7 * time.Hour), TicketStatus: biz.TicketIssued, JobStatus: biz.JobInProgress, WorkPhase: biz.PhaseDuring, FlowStatus: biz.FlowComplete},
 				d: biz.Detail{HotWork: &biz.HotWorkFields{FireLevel: lv(biz.FireFirst), Tools: "weld,grind", Method: "电焊"}}, signs: []string{"作业单位负责人审批", "安全管理部门审批", "开始作业"}, sample: true},

@@ -491,3 +491,16 @@ func (s *Workticket) CountToday(ctx context.Context, r *pb.CountTodayRequest) (*
 	}
 	return out, nil
 }
+
+// PermitsInForce is the internal call of positioning's 人证不符 rule.
+func (s *Workticket) PermitsInForce(ctx context.Context, r *pb.PermitsInForceRequest) (*pb.PermitsInForceReply, error) {
+	rows, err := s.uc.PermitsInForce(ctx, r.GetTenantId())
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.PermitsInForceReply{Items: make([]*pb.PermitInForce, 0, len(rows))}
+	for _, p := range rows {
+		out.Items = append(out.Items, &pb.PermitInForce{Id: p.ID, TicketNo: p.TicketNo, WorkType: p.WorkType, AreaId: p.AreaID, UserIds: p.UserIDs})
+	}
+	return out, nil
+}

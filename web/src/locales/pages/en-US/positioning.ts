@@ -87,4 +87,10 @@ export default {
   周六: 'Sat',
   周日: 'Sun',
   '顶点格式应为 x,y; x,y; ...,至少 3 个': 'Vertices as x,y; x,y; ... (at least 3)',
+  人证不符: 'Not on the permit',
+  作业区域: 'Permit work area',
+  '选择厂区区域后,本区域即该区域作业票的作业区域:有作业票作业中时,不在票上的人员(允许进入人员除外)停留超时即报人证不符':
+    'With a factory area chosen, this zone is the work area of its permits: while a permit is in progress there, anyone not on it (except the people allowed in) who stays too long raises "not on the permit"',
+  '人证不符报警时长(在作业票作业区域内且不在票上)': 'Not-on-the-permit delay (in a permit work area, not on the permit)',
+  '平台默认值,非国家标准规定': 'Platform default, not a national figure',
 };

@@ -2,7 +2,16 @@ import React from 'react';
 import { Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { userOptions } from '@/services/user';
-import { WEEKDAYS, ZONE_COLORS, ZONE_KINDS, tagOptions, validHHmm, validPolygonText, zoneApi } from '@/services/positioning';
+import {
+  WEEKDAYS,
+  ZONE_COLORS,
+  ZONE_KINDS,
+  permitAreaOptions,
+  tagOptions,
+  validHHmm,
+  validPolygonText,
+  zoneApi,
+} from '@/services/positioning';
 import { Tx } from '@/utils/i18nText';
 
 const TEXT_BAD_TIME = '时间格式应为 HH:mm,如 08:00';
@@ -69,6 +78,16 @@ const fields: CrudField[] = [
     dataIndex: 'allowTo',
     hideInTable: true,
     form: { placeholder: '18:00', rules: [timeRule], tooltip: '开始和结束都不填表示全天;结束早于开始表示跨夜' },
+  },
+  {
+    title: '作业区域',
+    dataIndex: 'areaId',
+    type: 'select',
+    render: (_v: string, row: any) => row.areaName || '-',
+    form: {
+      request: permitAreaOptions,
+      tooltip: '选择厂区区域后,本区域即该区域作业票的作业区域:有作业票作业中时,不在票上的人员(允许进入人员除外)停留超时即报人证不符',
+    },
   },
   { title: '负责人', dataIndex: 'responsibleUserId', hideInTable: true, type: 'select', form: { request: userOptions } },
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
