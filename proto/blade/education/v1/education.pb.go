@@ -3933,6 +3933,201 @@ func (x *PointsReply) GetRules() []*PointRule {
 	return nil
 }
 
+// h-hours: one person's 学时 for a year.
+type HourCounter struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	UserId   int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Year     int32                  `protobuf:"varint,3,opt,name=year,proto3" json:"year,omitempty"`
+	// hazchem, other, leader_hazchem or leader_other.
+	Category     string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
+	CategoryName string `protobuf:"bytes,5,opt,name=category_name,json=categoryName,proto3" json:"category_name,omitempty"`
+	// Named in an entry plan (入职) starting that year: the initial row applies.
+	Initial       bool    `protobuf:"varint,6,opt,name=initial,proto3" json:"initial,omitempty"`
+	Required      float64 `protobuf:"fixed64,7,opt,name=required,proto3" json:"required,omitempty"`
+	Credited      float64 `protobuf:"fixed64,8,opt,name=credited,proto3" json:"credited,omitempty"`
+	Courses       int32   `protobuf:"varint,9,opt,name=courses,proto3" json:"courses,omitempty"`
+	Short         float64 `protobuf:"fixed64,10,opt,name=short,proto3" json:"short,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HourCounter) Reset() {
+	*x = HourCounter{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HourCounter) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HourCounter) ProtoMessage() {}
+
+func (x *HourCounter) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HourCounter.ProtoReflect.Descriptor instead.
+func (*HourCounter) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *HourCounter) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *HourCounter) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *HourCounter) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *HourCounter) GetCategoryName() string {
+	if x != nil {
+		return x.CategoryName
+	}
+	return ""
+}
+
+func (x *HourCounter) GetInitial() bool {
+	if x != nil {
+		return x.Initial
+	}
+	return false
+}
+
+func (x *HourCounter) GetRequired() float64 {
+	if x != nil {
+		return x.Required
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCredited() float64 {
+	if x != nil {
+		return x.Credited
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCourses() int32 {
+	if x != nil {
+		return x.Courses
+	}
+	return 0
+}
+
+func (x *HourCounter) GetShort() float64 {
+	if x != nil {
+		return x.Short
+	}
+	return 0
+}
+
+type HourCounterRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*HourCounter         `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HourCounterRows) Reset() {
+	*x = HourCounterRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HourCounterRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HourCounterRows) ProtoMessage() {}
+
+func (x *HourCounterRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HourCounterRows.ProtoReflect.Descriptor instead.
+func (*HourCounterRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *HourCounterRows) GetRecords() []*HourCounter {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *HourCounterRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
@@ -4321,7 +4516,25 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x16\n" +
 	"\x06people\x18\x04 \x01(\x05R\x06people\x123\n" +
 	"\x05items\x18\x05 \x03(\v2\x1d.blade.education.v1.PointItemR\x05items\x123\n" +
-	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules2\x8d/\n" +
+	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules\"\x9a\x02\n" +
+	"\vHourCounter\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\tuser_name\x18\x02 \x01(\tR\buserName\x12\x12\n" +
+	"\x04year\x18\x03 \x01(\x05R\x04year\x12\x1a\n" +
+	"\bcategory\x18\x04 \x01(\tR\bcategory\x12#\n" +
+	"\rcategory_name\x18\x05 \x01(\tR\fcategoryName\x12\x18\n" +
+	"\ainitial\x18\x06 \x01(\bR\ainitial\x12\x1a\n" +
+	"\brequired\x18\a \x01(\x01R\brequired\x12\x1a\n" +
+	"\bcredited\x18\b \x01(\x01R\bcredited\x12\x18\n" +
+	"\acourses\x18\t \x01(\x05R\acourses\x12\x14\n" +
+	"\x05short\x18\n" +
+	" \x01(\x01R\x05short\"\xa6\x01\n" +
+	"\x0fHourCounterRows\x129\n" +
+	"\arecords\x18\x01 \x03(\v2\x1f.blade.education.v1.HourCounterR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x971\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -4378,7 +4591,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
 	"StudyStart\x12%.blade.education.v1.StudyStartRequest\x1a\x19.blade.education.v1.Study\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/education/study/start\x12v\n" +
 	"\tStudyBeat\x12$.blade.education.v1.StudyBeatRequest\x1a\x19.blade.education.v1.Study\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/education/study/beat\x12|\n" +
-	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x95\x01\n" +
+	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x84\x01\n" +
+	"\tHoursPage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.HourCounterRows\"6\xca\xf3\x18\x11training_database\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/hours/page\x12\x80\x01\n" +
+	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x95\x01\n" +
 	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
@@ -4393,7 +4608,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -4438,12 +4653,14 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*PointItem)(nil),                     // 40: blade.education.v1.PointItem
 	(*PointRule)(nil),                     // 41: blade.education.v1.PointRule
 	(*PointsReply)(nil),                   // 42: blade.education.v1.PointsReply
-	(*v1.PageQuery)(nil),                  // 43: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 44: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 45: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 46: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 47: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 48: google.api.HttpBody
+	(*HourCounter)(nil),                   // 43: blade.education.v1.HourCounter
+	(*HourCounterRows)(nil),               // 44: blade.education.v1.HourCounterRows
+	(*v1.PageQuery)(nil),                  // 45: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 46: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 47: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 48: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 49: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 50: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -4470,103 +4687,108 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	38, // 21: blade.education.v1.TrainingPlanRows.records:type_name -> blade.education.v1.TrainingPlan
 	40, // 22: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
 	41, // 23: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
-	43, // 24: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 25: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	44, // 26: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 27: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	45, // 28: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 29: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	44, // 30: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 31: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 32: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	43, // 33: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	45, // 34: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 35: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	44, // 36: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 37: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	45, // 38: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 39: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	44, // 40: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	46, // 41: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	43, // 42: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	43, // 43: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	43, // 44: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	45, // 45: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	45, // 46: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 47: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	45, // 48: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 49: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	43, // 50: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	45, // 51: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 52: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 53: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	43, // 54: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	45, // 55: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	43, // 56: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
-	45, // 57: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	38, // 58: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
-	44, // 59: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 60: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
-	43, // 61: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
-	45, // 62: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
-	30, // 63: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
-	44, // 64: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 65: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
-	32, // 66: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
-	33, // 67: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
-	46, // 68: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
-	36, // 69: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	1,  // 70: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 71: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	47, // 72: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 73: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 74: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 75: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	47, // 76: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	48, // 77: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 78: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 79: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 80: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 81: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	47, // 82: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 83: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 84: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 85: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	47, // 86: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 87: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 88: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	48, // 89: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 90: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 91: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 92: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 93: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 94: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 95: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 96: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 97: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 98: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 99: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 100: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 101: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 102: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 103: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 104: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	47, // 105: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 106: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 107: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 108: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 109: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	47, // 110: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 111: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 112: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 113: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 114: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	47, // 115: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	70, // [70:116] is the sub-list for method output_type
-	24, // [24:70] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	43, // 24: blade.education.v1.HourCounterRows.records:type_name -> blade.education.v1.HourCounter
+	45, // 25: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 26: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	46, // 27: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	45, // 28: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	47, // 29: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 30: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	46, // 31: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 32: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 33: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	45, // 34: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	47, // 35: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 36: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	46, // 37: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	45, // 38: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	47, // 39: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 40: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	46, // 41: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	48, // 42: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	45, // 43: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	45, // 44: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	45, // 45: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	47, // 46: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	47, // 47: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 48: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	47, // 49: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 50: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	45, // 51: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	47, // 52: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 53: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 54: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	45, // 55: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	47, // 56: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	45, // 57: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	47, // 58: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 59: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	46, // 60: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	45, // 61: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	45, // 62: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	47, // 63: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 64: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	46, // 65: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	45, // 66: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 67: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 68: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	48, // 69: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	45, // 70: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
+	45, // 71: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
+	36, // 72: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	1,  // 73: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 74: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	49, // 75: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 76: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 77: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 78: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	49, // 79: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	50, // 80: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 81: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 82: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 83: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 84: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	49, // 85: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 86: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 87: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 88: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	49, // 89: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 90: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 91: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	50, // 92: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 93: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 94: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 95: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 96: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 97: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 98: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 99: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 100: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 101: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 102: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 103: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 104: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 105: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 106: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 107: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	49, // 108: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 109: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 110: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 111: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 112: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	49, // 113: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 114: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 115: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 116: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 117: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 118: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	50, // 119: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	49, // 120: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	73, // [73:121] is the sub-list for method output_type
+	25, // [25:73] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -4580,7 +4802,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   43,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -74,6 +74,8 @@ const (
 	EducationService_StudyStart_FullMethodName             = "/blade.education.v1.EducationService/StudyStart"
 	EducationService_StudyBeat_FullMethodName              = "/blade.education.v1.EducationService/StudyBeat"
 	EducationService_TrainingRuleList_FullMethodName       = "/blade.education.v1.EducationService/TrainingRuleList"
+	EducationService_HoursPage_FullMethodName              = "/blade.education.v1.EducationService/HoursPage"
+	EducationService_HoursExport_FullMethodName            = "/blade.education.v1.EducationService/HoursExport"
 	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
 )
 
@@ -168,6 +170,11 @@ type EducationServiceClient interface {
 	StudyBeat(ctx context.Context, in *StudyBeatRequest, opts ...grpc.CallOption) (*Study, error)
 	// The training rules in force (minutes per 学时, anti-idling, required hours).
 	TrainingRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*TrainingRules, error)
+	// h-hours: each person's 学时 for a calendar year against the hours.* rule of
+	// their category (培训档案); filters year, deptId, shortOnly (1), userName.
+	HoursPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HourCounterRows, error)
+	// The same counters as an xlsx file.
+	HoursExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
@@ -630,6 +637,26 @@ func (c *educationServiceClient) TrainingRuleList(ctx context.Context, in *v1.Em
 	return out, nil
 }
 
+func (c *educationServiceClient) HoursPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HourCounterRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HourCounterRows)
+	err := c.cc.Invoke(ctx, EducationService_HoursPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) HoursExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_HoursExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
@@ -731,6 +758,11 @@ type EducationServiceServer interface {
 	StudyBeat(context.Context, *StudyBeatRequest) (*Study, error)
 	// The training rules in force (minutes per 学时, anti-idling, required hours).
 	TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error)
+	// h-hours: each person's 学时 for a calendar year against the hours.* rule of
+	// their category (培训档案); filters year, deptId, shortOnly (1), userName.
+	HoursPage(context.Context, *v1.PageQuery) (*HourCounterRows, error)
+	// The same counters as an xlsx file.
+	HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEducationServiceServer()
@@ -877,6 +909,12 @@ func (UnimplementedEducationServiceServer) StudyBeat(context.Context, *StudyBeat
 }
 func (UnimplementedEducationServiceServer) TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleList not implemented")
+}
+func (UnimplementedEducationServiceServer) HoursPage(context.Context, *v1.PageQuery) (*HourCounterRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoursPage not implemented")
+}
+func (UnimplementedEducationServiceServer) HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoursExport not implemented")
 }
 func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
@@ -1712,6 +1750,42 @@ func _EducationService_TrainingRuleList_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_HoursPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).HoursPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_HoursPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).HoursPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_HoursExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).HoursExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_HoursExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).HoursExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(TrainingRule)
 	if err := dec(in); err != nil {
@@ -1916,6 +1990,14 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TrainingRuleList",
 			Handler:    _EducationService_TrainingRuleList_Handler,
+		},
+		{
+			MethodName: "HoursPage",
+			Handler:    _EducationService_HoursPage_Handler,
+		},
+		{
+			MethodName: "HoursExport",
+			Handler:    _EducationService_HoursExport_Handler,
 		},
 		{
 			MethodName: "TrainingRuleSubmit",
