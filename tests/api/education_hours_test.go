@@ -9,9 +9,20 @@ import (
 
 // TestEducationHours (h-hours): study credit counted per calendar year, each
 // person's 学时 against the hours.* rule of their category, the filters, the
-// export, permissions and tenant isolation.
+// export, permissions and tenant isolation, on every database.
 func TestEducationHours(t *testing.T) {
-	e := start(t, backends[0])
+	for _, b := range backends {
+		if b.name == "redis+nats" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			e.testHours(t)
+		})
+	}
+}
+
+func (e *env) testHours(t *testing.T) {
 	admin := e.login("100001", "admin", "admin")
 	op1 := e.login("100001", "operator1", "123456")
 	const ed = "/api/education"
