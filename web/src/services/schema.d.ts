@@ -3524,6 +3524,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/hours/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same counters as an xlsx file. */
+        get: operations["EducationService_HoursExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/hours/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: each person's 学时 for a calendar year against the hours.* rule of
+         *     their category (培训档案); filters year, deptId, shortOnly (1), userName.
+         */
+        get: operations["EducationService_HoursPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/integral/mine": {
         parameters: {
             query?: never;
@@ -12388,6 +12425,38 @@ export interface components {
             /** Format: int32 */
             hour: number;
         };
+        /** @description h-hours: one person's 学时 for a year. */
+        v1HourCounter: {
+            /** @description hazchem, other, leader_hazchem or leader_other. */
+            category: string;
+            categoryName: string;
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            credited: number;
+            /** @description Named in an entry plan (入职) starting that year: the initial row applies. */
+            initial: boolean;
+            /** Format: double */
+            required: number;
+            /** Format: double */
+            short: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** Format: int32 */
+            year: number;
+        };
+        v1HourCounterRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HourCounter"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         v1IdList: {
             items: string[];
         };
@@ -21072,6 +21141,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_HoursExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_HoursPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HourCounterRows"];
                 };
             };
         };
