@@ -112,6 +112,7 @@ await scenario("the admin sees operator1's hours for the year on 培训档案", 
   // the seeded 0.6 学时 (the document course) against the hazchem initial 72 (an entry plan this year)
   expect(text.includes('0.6') && text.includes('72') && text.includes('71.4'), `counter row: ${text}`);
   expect(text.includes('初次'), `initial training: ${text}`);
+  expect((await page.getByRole('button', { name: /导\s*出/ }).count()) === 1, 'the export button');
   await shot('training-06-hours');
 });
 

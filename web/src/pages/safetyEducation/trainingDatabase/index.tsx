@@ -56,7 +56,8 @@ export default function TrainingDatabasePage() {
       editBtn={false}
       delBtn={false}
       viewBtn={false}
-      exportName="学时统计"
+      exportBtn
+      exportName="学时统计.xlsx"
       params={deptId ? { deptId } : {}}
       toolbarExtra={() => [<DeptPicker key="dept" value={deptId} onChange={setDeptId} />]}
     />
