@@ -98,6 +98,21 @@ func (e *env) testHours(t *testing.T) {
 		t.Fatalf("export: %d %s", x.Status, x.Header.Get("Content-Type"))
 	}
 
+	// One file per person: operator1's own (学时 by year, courses, plans, exam records); not someone else's
+	// unless a manager; not across tenants.
+	a := e.get(ed+"/archive/detail", op1)
+	ok(t, a, "own archive")
+	am := a.dataMap()
+	years, _ := am["years"].([]any)
+	if am["userName"] != "王操作" || len(years) != 1 || years[0].(map[string]any)["year"].(float64) != float64(year) ||
+		years[0].(map[string]any)["hours"].(float64) != 0.6 || len(am["studies"].([]any)) != 3 || len(am["plans"].([]any)) < 1 || len(am["records"].([]any)) < 1 {
+		t.Fatalf("operator1's archive: %s", truncate(a.Raw))
+	}
+	opID := str(am["userId"])
+	fails(t, e.get(ed+"/archive/detail?userId=1000010000000000401", op1), 403, "本人", "someone else's archive as an operator")
+	ok(t, e.get(ed+"/archive/detail?userId="+opID, admin), "operator1's archive as the admin")
+	fails(t, e.get(ed+"/archive/detail?userId=123", admin), 400, "人员不存在", "an unknown person")
+
 	// Permissions and tenants: an operator may not read everyone's hours; another tenant sees none of these people.
 	fails(t, page(op1, ""), 403, "", "counters as an operator")
 	platform := e.login("000000", "admin", "admin")
@@ -108,4 +123,5 @@ func (e *env) testHours(t *testing.T) {
 	if row(rb, "王操作") != nil {
 		t.Fatalf("tenant B sees operator1: %s", truncate(rb.Raw))
 	}
+	fails(t, e.get(ed+"/archive/detail?userId="+opID, other), 400, "人员不存在", "operator1's archive from tenant B")
 }

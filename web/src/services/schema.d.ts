@@ -3305,6 +3305,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/archive/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+         *     records and certificates; the caller's own, or anyone's of the tenant for a
+         *     manager (administrator or safety_manager).
+         */
+        get: operations["EducationService_ArchiveDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/category/list": {
         parameters: {
             query?: never;
@@ -9921,6 +9942,26 @@ export interface components {
             id: string;
             pass: boolean;
         };
+        v1ArchiveStudy: {
+            completed: boolean;
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedSeconds: number;
+            /** Format: double */
+            hours: number;
+            lastBeatTime: string;
+        };
+        v1ArchiveYear: {
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            hours: number;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description A risk partition (风险分区) of the plant. */
         v1Area: {
             /**
@@ -15594,6 +15635,16 @@ export interface components {
         v1TopMenuList: {
             items: components["schemas"]["systemV1TopMenu"][];
         };
+        v1TrainingArchive: {
+            certificates: components["schemas"]["v1ExamCertificate"][];
+            plans: components["schemas"]["v1TrainingPlan"][];
+            records: components["schemas"]["v1Record"][];
+            studies: components["schemas"]["v1ArchiveStudy"][];
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            years: components["schemas"]["v1ArchiveYear"][];
+        };
         /**
          * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
          *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
@@ -20829,6 +20880,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    EducationService_ArchiveDetail: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingArchive"];
                 };
             };
         };

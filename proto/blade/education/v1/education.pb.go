@@ -4128,6 +4128,295 @@ func (x *HourCounterRows) GetPages() int32 {
 	return 0
 }
 
+type ArchiveQuery struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 0: the caller.
+	UserId        int64 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveQuery) Reset() {
+	*x = ArchiveQuery{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveQuery) ProtoMessage() {}
+
+func (x *ArchiveQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveQuery.ProtoReflect.Descriptor instead.
+func (*ArchiveQuery) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *ArchiveQuery) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+type ArchiveYear struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	Hours         float64                `protobuf:"fixed64,2,opt,name=hours,proto3" json:"hours,omitempty"`
+	Courses       int32                  `protobuf:"varint,3,opt,name=courses,proto3" json:"courses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveYear) Reset() {
+	*x = ArchiveYear{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveYear) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveYear) ProtoMessage() {}
+
+func (x *ArchiveYear) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveYear.ProtoReflect.Descriptor instead.
+func (*ArchiveYear) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *ArchiveYear) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *ArchiveYear) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *ArchiveYear) GetCourses() int32 {
+	if x != nil {
+		return x.Courses
+	}
+	return 0
+}
+
+type ArchiveStudy struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CourseId        int64                  `protobuf:"varint,1,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	CourseName      string                 `protobuf:"bytes,2,opt,name=course_name,json=courseName,proto3" json:"course_name,omitempty"`
+	CreditedSeconds float64                `protobuf:"fixed64,3,opt,name=credited_seconds,json=creditedSeconds,proto3" json:"credited_seconds,omitempty"`
+	Hours           float64                `protobuf:"fixed64,4,opt,name=hours,proto3" json:"hours,omitempty"`
+	Completed       bool                   `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
+	CompletedTime   string                 `protobuf:"bytes,6,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
+	LastBeatTime    string                 `protobuf:"bytes,7,opt,name=last_beat_time,json=lastBeatTime,proto3" json:"last_beat_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ArchiveStudy) Reset() {
+	*x = ArchiveStudy{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveStudy) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveStudy) ProtoMessage() {}
+
+func (x *ArchiveStudy) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveStudy.ProtoReflect.Descriptor instead.
+func (*ArchiveStudy) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *ArchiveStudy) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetCourseName() string {
+	if x != nil {
+		return x.CourseName
+	}
+	return ""
+}
+
+func (x *ArchiveStudy) GetCreditedSeconds() float64 {
+	if x != nil {
+		return x.CreditedSeconds
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetCompleted() bool {
+	if x != nil {
+		return x.Completed
+	}
+	return false
+}
+
+func (x *ArchiveStudy) GetCompletedTime() string {
+	if x != nil {
+		return x.CompletedTime
+	}
+	return ""
+}
+
+func (x *ArchiveStudy) GetLastBeatTime() string {
+	if x != nil {
+		return x.LastBeatTime
+	}
+	return ""
+}
+
+type TrainingArchive struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Years         []*ArchiveYear         `protobuf:"bytes,3,rep,name=years,proto3" json:"years,omitempty"`
+	Studies       []*ArchiveStudy        `protobuf:"bytes,4,rep,name=studies,proto3" json:"studies,omitempty"`
+	Plans         []*TrainingPlan        `protobuf:"bytes,5,rep,name=plans,proto3" json:"plans,omitempty"`
+	Records       []*Record              `protobuf:"bytes,6,rep,name=records,proto3" json:"records,omitempty"`
+	Certificates  []*ExamCertificate     `protobuf:"bytes,7,rep,name=certificates,proto3" json:"certificates,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingArchive) Reset() {
+	*x = TrainingArchive{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingArchive) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingArchive) ProtoMessage() {}
+
+func (x *TrainingArchive) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingArchive.ProtoReflect.Descriptor instead.
+func (*TrainingArchive) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *TrainingArchive) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *TrainingArchive) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *TrainingArchive) GetYears() []*ArchiveYear {
+	if x != nil {
+		return x.Years
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetStudies() []*ArchiveStudy {
+	if x != nil {
+		return x.Studies
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetPlans() []*TrainingPlan {
+	if x != nil {
+		return x.Plans
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetRecords() []*Record {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetCertificates() []*ExamCertificate {
+	if x != nil {
+		return x.Certificates
+	}
+	return nil
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
@@ -4534,7 +4823,30 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x971\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"'\n" +
+	"\fArchiveQuery\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\"Q\n" +
+	"\vArchiveYear\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
+	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x18\n" +
+	"\acourses\x18\x03 \x01(\x05R\acourses\"\xf8\x01\n" +
+	"\fArchiveStudy\x12\x1b\n" +
+	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\x12\x1f\n" +
+	"\vcourse_name\x18\x02 \x01(\tR\n" +
+	"courseName\x12)\n" +
+	"\x10credited_seconds\x18\x03 \x01(\x01R\x0fcreditedSeconds\x12\x14\n" +
+	"\x05hours\x18\x04 \x01(\x01R\x05hours\x12\x1c\n" +
+	"\tcompleted\x18\x05 \x01(\bR\tcompleted\x12%\n" +
+	"\x0ecompleted_time\x18\x06 \x01(\tR\rcompletedTime\x12$\n" +
+	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\"\xf1\x02\n" +
+	"\x0fTrainingArchive\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\tuser_name\x18\x02 \x01(\tR\buserName\x125\n" +
+	"\x05years\x18\x03 \x03(\v2\x1f.blade.education.v1.ArchiveYearR\x05years\x12:\n" +
+	"\astudies\x18\x04 \x03(\v2 .blade.education.v1.ArchiveStudyR\astudies\x126\n" +
+	"\x05plans\x18\x05 \x03(\v2 .blade.education.v1.TrainingPlanR\x05plans\x124\n" +
+	"\arecords\x18\x06 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12G\n" +
+	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates2\x9b2\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -4593,7 +4905,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\tStudyBeat\x12$.blade.education.v1.StudyBeatRequest\x1a\x19.blade.education.v1.Study\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/education/study/beat\x12|\n" +
 	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x84\x01\n" +
 	"\tHoursPage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.HourCounterRows\"6\xca\xf3\x18\x11training_database\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/hours/page\x12\x80\x01\n" +
-	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x95\x01\n" +
+	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x81\x01\n" +
+	"\rArchiveDetail\x12 .blade.education.v1.ArchiveQuery\x1a#.blade.education.v1.TrainingArchive\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/detail\x12\x95\x01\n" +
 	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
@@ -4608,7 +4921,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -4655,12 +4968,16 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*PointsReply)(nil),                   // 42: blade.education.v1.PointsReply
 	(*HourCounter)(nil),                   // 43: blade.education.v1.HourCounter
 	(*HourCounterRows)(nil),               // 44: blade.education.v1.HourCounterRows
-	(*v1.PageQuery)(nil),                  // 45: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 46: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 47: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 48: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 49: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 50: google.api.HttpBody
+	(*ArchiveQuery)(nil),                  // 45: blade.education.v1.ArchiveQuery
+	(*ArchiveYear)(nil),                   // 46: blade.education.v1.ArchiveYear
+	(*ArchiveStudy)(nil),                  // 47: blade.education.v1.ArchiveStudy
+	(*TrainingArchive)(nil),               // 48: blade.education.v1.TrainingArchive
+	(*v1.PageQuery)(nil),                  // 49: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 50: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 51: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 52: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 53: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 54: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -4688,107 +5005,114 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	40, // 22: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
 	41, // 23: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
 	43, // 24: blade.education.v1.HourCounterRows.records:type_name -> blade.education.v1.HourCounter
-	45, // 25: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 26: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	46, // 27: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	45, // 28: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	47, // 29: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 30: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	46, // 31: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 32: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 33: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	45, // 34: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	47, // 35: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 36: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	46, // 37: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	45, // 38: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	47, // 39: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 40: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	46, // 41: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	48, // 42: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	45, // 43: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	45, // 44: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	45, // 45: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	47, // 46: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	47, // 47: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 48: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	47, // 49: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 50: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	45, // 51: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	47, // 52: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 53: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 54: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	45, // 55: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	47, // 56: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	45, // 57: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
-	47, // 58: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	38, // 59: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
-	46, // 60: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	45, // 61: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
-	45, // 62: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
-	47, // 63: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
-	30, // 64: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
-	46, // 65: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
-	45, // 66: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
-	32, // 67: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
-	33, // 68: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
-	48, // 69: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
-	45, // 70: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
-	45, // 71: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
-	36, // 72: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	1,  // 73: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 74: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	49, // 75: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 76: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 77: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 78: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	49, // 79: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	50, // 80: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 81: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 82: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 83: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 84: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	49, // 85: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 86: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 87: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 88: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	49, // 89: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 90: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 91: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	50, // 92: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 93: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 94: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 95: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 96: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 97: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 98: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 99: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 100: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 101: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 102: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 103: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 104: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 105: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 106: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 107: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	49, // 108: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 109: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 110: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 111: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 112: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	49, // 113: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 114: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 115: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 116: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 117: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	44, // 118: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
-	50, // 119: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
-	49, // 120: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	73, // [73:121] is the sub-list for method output_type
-	25, // [25:73] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	46, // 25: blade.education.v1.TrainingArchive.years:type_name -> blade.education.v1.ArchiveYear
+	47, // 26: blade.education.v1.TrainingArchive.studies:type_name -> blade.education.v1.ArchiveStudy
+	38, // 27: blade.education.v1.TrainingArchive.plans:type_name -> blade.education.v1.TrainingPlan
+	17, // 28: blade.education.v1.TrainingArchive.records:type_name -> blade.education.v1.Record
+	21, // 29: blade.education.v1.TrainingArchive.certificates:type_name -> blade.education.v1.ExamCertificate
+	49, // 30: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 31: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	50, // 32: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 33: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	51, // 34: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 35: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	50, // 36: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 37: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 38: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	49, // 39: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	51, // 40: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 41: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	50, // 42: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 43: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	51, // 44: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 45: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	50, // 46: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	52, // 47: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	49, // 48: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	49, // 49: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	49, // 50: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	51, // 51: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	51, // 52: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 53: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	51, // 54: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 55: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	49, // 56: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	51, // 57: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 58: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 59: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	49, // 60: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	51, // 61: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	49, // 62: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	51, // 63: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 64: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	50, // 65: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 66: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	49, // 67: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	51, // 68: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 69: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	50, // 70: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 71: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 72: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 73: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	52, // 74: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	49, // 75: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
+	49, // 76: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
+	45, // 77: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
+	36, // 78: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	1,  // 79: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 80: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	53, // 81: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 82: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 83: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 84: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	53, // 85: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	54, // 86: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 87: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 88: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 89: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 90: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	53, // 91: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 92: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 93: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 94: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	53, // 95: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 96: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 97: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	54, // 98: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 99: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 100: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 101: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 102: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 103: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 104: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 105: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 106: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 107: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 108: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 109: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 110: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 111: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 112: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 113: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	53, // 114: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 115: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 116: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 117: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 118: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	53, // 119: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 120: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 121: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 122: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 123: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 124: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	54, // 125: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	48, // 126: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
+	53, // 127: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	79, // [79:128] is the sub-list for method output_type
+	30, // [30:79] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -4802,7 +5126,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   45,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -76,6 +76,7 @@ const (
 	EducationService_TrainingRuleList_FullMethodName       = "/blade.education.v1.EducationService/TrainingRuleList"
 	EducationService_HoursPage_FullMethodName              = "/blade.education.v1.EducationService/HoursPage"
 	EducationService_HoursExport_FullMethodName            = "/blade.education.v1.EducationService/HoursExport"
+	EducationService_ArchiveDetail_FullMethodName          = "/blade.education.v1.EducationService/ArchiveDetail"
 	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
 )
 
@@ -175,6 +176,10 @@ type EducationServiceClient interface {
 	HoursPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HourCounterRows, error)
 	// The same counters as an xlsx file.
 	HoursExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+	// records and certificates; the caller's own, or anyone's of the tenant for a
+	// manager (administrator or safety_manager).
+	ArchiveDetail(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*TrainingArchive, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
@@ -657,6 +662,16 @@ func (c *educationServiceClient) HoursExport(ctx context.Context, in *v1.PageQue
 	return out, nil
 }
 
+func (c *educationServiceClient) ArchiveDetail(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*TrainingArchive, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingArchive)
+	err := c.cc.Invoke(ctx, EducationService_ArchiveDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
@@ -763,6 +778,10 @@ type EducationServiceServer interface {
 	HoursPage(context.Context, *v1.PageQuery) (*HourCounterRows, error)
 	// The same counters as an xlsx file.
 	HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+	// records and certificates; the caller's own, or anyone's of the tenant for a
+	// manager (administrator or safety_manager).
+	ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEducationServiceServer()
@@ -915,6 +934,9 @@ func (UnimplementedEducationServiceServer) HoursPage(context.Context, *v1.PageQu
 }
 func (UnimplementedEducationServiceServer) HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
 	return nil, status.Error(codes.Unimplemented, "method HoursExport not implemented")
+}
+func (UnimplementedEducationServiceServer) ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error) {
+	return nil, status.Error(codes.Unimplemented, "method ArchiveDetail not implemented")
 }
 func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
@@ -1786,6 +1808,24 @@ func _EducationService_HoursExport_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_ArchiveDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ArchiveQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ArchiveDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ArchiveDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ArchiveDetail(ctx, req.(*ArchiveQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(TrainingRule)
 	if err := dec(in); err != nil {
@@ -1998,6 +2038,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "HoursExport",
 			Handler:    _EducationService_HoursExport_Handler,
+		},
+		{
+			MethodName: "ArchiveDetail",
+			Handler:    _EducationService_ArchiveDetail_Handler,
 		},
 		{
 			MethodName: "TrainingRuleSubmit",

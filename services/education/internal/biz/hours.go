@@ -246,3 +246,101 @@ func (e *Education) Counters(ctx context.Context, q CounterQuery) ([]Counter, er
 	})
 	return out, nil
 }
+
+// ---------------------------------------------------------------- one file per person (一人一档)
+
+// ArchiveStudy is one course a person studied, with the 学时 credited on it.
+type ArchiveStudy struct {
+	Study Study
+	Hours float64
+}
+
+// Archive is one person's training file: the 学时 per year, the courses, the
+// plans naming them, their exam records and certificates.
+type Archive struct {
+	UserID   int64
+	UserName string
+	Years    []YearTotal
+	Studies  []ArchiveStudy
+	Plans    []Plan
+	Records  []Record
+	Certs    []Cert
+}
+
+// YearTotal is a year's credited 学时.
+type YearTotal struct {
+	Year    int32
+	Hours   float64
+	Courses int32
+}
+
+// ArchiveOf is a person's file: the caller's own, or anyone's of the tenant for a manager.
+func (e *Education) ArchiveOf(ctx context.Context, userID int64) (*Archive, error) {
+	me, err := ident.User(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if userID <= 0 {
+		userID = me.UserID
+	}
+	if userID != me.UserID {
+		m, err := e.Manager(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !m {
+			return nil, errs.Forbidden("只能查看本人的培训档案")
+		}
+	}
+	names, err := e.People.Names(ctx, me.TenantID, []int64{userID})
+	if err != nil {
+		return nil, err
+	}
+	if names[userID] == "" {
+		return nil, errs.BadRequest("人员不存在")
+	}
+	out := &Archive{UserID: userID, UserName: names[userID]}
+	rules, err := e.TrainingRuleSet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	mph := TrainingRules.Get(rules, RuleMinutesPerHour)
+	years, err := e.Q.UserStudyYears(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	studies, err := e.Q.UserStudies(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	cids := make([]int64, 0, len(studies)+len(years))
+	for _, s := range studies {
+		cids = append(cids, s.CourseID)
+	}
+	ch, err := e.Q.CourseHours(ctx, cids)
+	if err != nil {
+		return nil, err
+	}
+	byYear := map[int32][]StudyYear{}
+	for _, y := range years {
+		byYear[y.Year] = append(byYear[y.Year], y)
+	}
+	for y, rows := range byYear {
+		h, n := YearHours(rows, mph, ch)
+		out.Years = append(out.Years, YearTotal{Year: y, Hours: h[userID], Courses: n[userID]})
+	}
+	slices.SortFunc(out.Years, func(a, b YearTotal) int { return int(b.Year - a.Year) })
+	for _, s := range studies {
+		out.Studies = append(out.Studies, ArchiveStudy{Study: s, Hours: HoursOf(s.Credited, mph, ch[s.CourseID])})
+	}
+	if out.Plans, err = e.Q.UserPlans(ctx, userID); err != nil {
+		return nil, err
+	}
+	if out.Records, err = e.Q.UserRecords(ctx, userID); err != nil {
+		return nil, err
+	}
+	if out.Certs, err = e.Q.UserCerts(ctx, userID); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -105,6 +105,12 @@ type Queries interface {
 	StudyYears(ctx context.Context, year int32, userIDs []int64) ([]StudyYear, error)
 	// CourseHours are the 学时 of the courses (deleted ones too: credit earned on them still counts).
 	CourseHours(ctx context.Context, ids []int64) (map[int64]float64, error)
+	// The person's training file (at most 1000 of each, newest first).
+	UserStudyYears(ctx context.Context, userID int64) ([]StudyYear, error)
+	UserStudies(ctx context.Context, userID int64) ([]Study, error)
+	UserPlans(ctx context.Context, userID int64) ([]Plan, error)
+	UserRecords(ctx context.Context, userID int64) ([]Record, error)
+	UserCerts(ctx context.Context, userID int64) ([]Cert, error)
 	// EntrantsIn are the people named in an entry plan (入职) starting in [from, to).
 	EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]bool, error)
 }

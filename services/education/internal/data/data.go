@@ -310,6 +310,36 @@ func (q Queries) CourseHours(ctx context.Context, ids []int64) (map[int64]float6
 	return out, nil
 }
 
+func (q Queries) UserStudyYears(ctx context.Context, userID int64) ([]biz.StudyYear, error) {
+	var out []biz.StudyYear
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("year desc, course_id").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserStudies(ctx context.Context, userID int64) ([]biz.Study, error) {
+	var out []biz.Study
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("update_time desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserPlans(ctx context.Context, userID int64) ([]biz.Plan, error) {
+	var out []biz.Plan
+	err := db.Conn(ctx, q.DB).Scopes(q.NamesUser(userID)).Omit("user_ids", "user_names").Order("start_date desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserRecords(ctx context.Context, userID int64) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Omit("items").Order("exam_start desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserCerts(ctx context.Context, userID int64) ([]biz.Cert, error) {
+	var out []biz.Cert
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("issue_time desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
 func (q Queries) EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]bool, error) {
 	var lists []string
 	err := db.Conn(ctx, q.DB).Model(&biz.Plan{}).Where("type = ? AND start_date >= ? AND start_date < ?", biz.PlanEntry, from, to).

@@ -11,6 +11,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/paging"
 	"anquan/kit/svc"
+	"anquan/kit/timefmt"
 	"anquan/kit/xlsx"
 	commonv1 "anquan/proto/blade/common/v1"
 	pb "anquan/proto/blade/education/v1"
@@ -114,4 +115,25 @@ func (s *Education) HoursExport(ctx context.Context, in *commonv1.PageQuery) (*h
 		return nil, err
 	}
 	return svc.File(ctx, "学时统计", b)
+}
+
+// ---------------------------------------------------------------- one file per person (h-hours)
+
+func (s *Education) ArchiveDetail(ctx context.Context, q *pb.ArchiveQuery) (*pb.TrainingArchive, error) {
+	a, err := s.uc.ArchiveOf(ctx, q.UserId)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.TrainingArchive{UserId: a.UserID, UserName: a.UserName}
+	for _, y := range a.Years {
+		out.Years = append(out.Years, &pb.ArchiveYear{Year: y.Year, Hours: y.Hours, Courses: y.Courses})
+	}
+	for _, st := range a.Studies {
+		out.Studies = append(out.Studies, &pb.ArchiveStudy{CourseId: st.Study.CourseID, CourseName: st.Study.CourseName, CreditedSeconds: st.Study.Credited,
+			Hours: st.Hours, Completed: st.Study.Completed, CompletedTime: timefmt.FormatPtr(st.Study.CompletedAt), LastBeatTime: timefmt.FormatPtr(st.Study.LastBeat)})
+	}
+	out.Plans = svc.Map(a.Plans, plan)
+	out.Records = svc.Map(a.Records, listRecord)
+	out.Certificates = svc.Map(a.Certs, cert)
+	return out, nil
 }
