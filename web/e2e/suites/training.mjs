@@ -114,6 +114,13 @@ await scenario("the admin sees operator1's hours for the year on 培训档案", 
   expect(text.includes('初次'), `initial training: ${text}`);
   expect((await page.getByRole('button', { name: /导\s*出/ }).count()) === 1, 'the export button');
   await shot('training-06-hours');
+  // one file per person: the archive opens from the row, with the year's 学时 and the courses
+  await r.getByText('档案').click();
+  const a = page.locator('[data-testid="archive"]');
+  await a.waitFor();
+  const at = await a.innerText();
+  expect(at.includes('王操作') && at.includes('危险化学品安全技术说明书阅读') && at.includes('0.6'), `archive: ${at.slice(0, 300)}`);
+  await shot('training-07-archive');
 });
 
 await ctx.close();

@@ -248,6 +248,7 @@ export interface HourCounter {
   courses: number;
   short: number;
 }
+export const archiveDetail = (userId?: string) => get<any>(`${E}/archive/detail`, userId ? { userId } : {}).then((r) => r.data);
 export const hoursApi = crudApi<HourCounter>(`${E}/hours`, 'page', { exportUrl: `${E}/hours/export` });
 export const myPlans = (params: Record<string, any>) =>
   get<{ records: any[]; total: number }>(`${E}/plan/mine`, params).then((r) => r.data);

@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
 import { Tag, TreeSelect } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
+import Archive from './Archive';
 import { hoursApi } from '@/services/education';
 import { getDeptTree } from '@/services/system';
 
@@ -45,22 +46,32 @@ const fields: CrudField[] = [
  */
 export default function TrainingDatabasePage() {
   const [deptId, setDeptId] = useState<string>();
+  const [archive, setArchive] = useState<string>();
   return (
-    <CrudPage
-      title="培训档案"
-      rowKey="userId"
-      fields={fields}
-      api={hoursApi}
-      permissionPrefix="training_database"
-      addBtn={false}
-      editBtn={false}
-      delBtn={false}
-      viewBtn={false}
-      exportBtn
-      exportName="学时统计.xlsx"
-      params={deptId ? { deptId } : {}}
-      toolbarExtra={() => [<DeptPicker key="dept" value={deptId} onChange={setDeptId} />]}
-    />
+    <>
+      <CrudPage
+        title="培训档案"
+        rowKey="userId"
+        fields={fields}
+        api={hoursApi}
+        permissionPrefix="training_database"
+        addBtn={false}
+        editBtn={false}
+        delBtn={false}
+        viewBtn={false}
+        exportBtn
+        exportName="学时统计.xlsx"
+        params={deptId ? { deptId } : {}}
+        actionWidth={80}
+        rowActions={(r: any) => [
+          <a key="archive" onClick={() => setArchive(r.userId)}>
+            档案
+          </a>,
+        ]}
+        toolbarExtra={() => [<DeptPicker key="dept" value={deptId} onChange={setDeptId} />]}
+      />
+      {archive && <Archive userId={archive} onClose={() => setArchive(undefined)} />}
+    </>
   );
 }
 
