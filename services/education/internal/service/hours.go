@@ -33,7 +33,7 @@ func counter(c *biz.Counter) *pb.HourCounter {
 func counterQuery(f map[string]string) (biz.CounterQuery, error) {
 	var q biz.CounterQuery
 	if v := strings.TrimSpace(f["year"]); v != "" {
-		y, err := strconv.Atoi(v)
+		y, err := strconv.ParseInt(v, 10, 32)
 		if err != nil || y < 2000 || y > 2100 {
 			return q, errs.BadRequest("年度应在 2000 到 2100 之间")
 		}
