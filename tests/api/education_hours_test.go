@@ -111,6 +111,10 @@ func (e *env) testHours(t *testing.T) {
 	opID := str(am["userId"])
 	fails(t, e.get(ed+"/archive/detail?userId=1000010000000000401", op1), 403, "本人", "someone else's archive as an operator")
 	ok(t, e.get(ed+"/archive/detail?userId="+opID, admin), "operator1's archive as the admin")
+	if x := e.get(ed+"/archive/export", op1); x.Status != 200 || !strings.Contains(x.Header.Get("Content-Type"), "spreadsheet") {
+		t.Fatalf("own archive export: %d %s", x.Status, truncate(x.Raw))
+	}
+	fails(t, e.get(ed+"/archive/export?userId=1000010000000000401", op1), 403, "本人", "someone else's archive export as an operator")
 	fails(t, e.get(ed+"/archive/detail?userId=123", admin), 400, "人员不存在", "an unknown person")
 
 	// Permissions and tenants: an operator may not read everyone's hours; another tenant sees none of these people.

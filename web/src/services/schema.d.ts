@@ -3326,6 +3326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/archive/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same file as an xlsx sheet (same object checks). */
+        get: operations["EducationService_ArchiveExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/category/list": {
         parameters: {
             query?: never;
@@ -20903,6 +20920,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1TrainingArchive"];
+                };
+            };
+        };
+    };
+    EducationService_ArchiveExport: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
         };

@@ -4846,7 +4846,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\astudies\x18\x04 \x03(\v2 .blade.education.v1.ArchiveStudyR\astudies\x126\n" +
 	"\x05plans\x18\x05 \x03(\v2 .blade.education.v1.TrainingPlanR\x05plans\x124\n" +
 	"\arecords\x18\x06 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12G\n" +
-	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates2\x9b2\n" +
+	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates2\x8f3\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -4906,7 +4906,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x84\x01\n" +
 	"\tHoursPage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.HourCounterRows\"6\xca\xf3\x18\x11training_database\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/hours/page\x12\x80\x01\n" +
 	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x81\x01\n" +
-	"\rArchiveDetail\x12 .blade.education.v1.ArchiveQuery\x1a#.blade.education.v1.TrainingArchive\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/detail\x12\x95\x01\n" +
+	"\rArchiveDetail\x12 .blade.education.v1.ArchiveQuery\x1a#.blade.education.v1.TrainingArchive\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/detail\x12r\n" +
+	"\rArchiveExport\x12 .blade.education.v1.ArchiveQuery\x1a\x14.google.api.HttpBody\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/export\x12\x95\x01\n" +
 	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
@@ -5058,58 +5059,60 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	49, // 75: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
 	49, // 76: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
 	45, // 77: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
-	36, // 78: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	1,  // 79: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 80: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	53, // 81: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 82: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 83: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 84: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	53, // 85: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	54, // 86: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 87: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 88: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 89: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 90: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	53, // 91: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 92: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 93: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 94: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	53, // 95: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 96: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 97: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	54, // 98: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 99: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 100: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 101: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 102: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 103: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 104: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 105: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 106: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 107: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 108: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 109: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 110: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 111: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 112: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 113: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	53, // 114: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 115: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 116: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 117: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 118: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	53, // 119: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 120: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 121: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 122: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 123: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	44, // 124: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
-	54, // 125: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
-	48, // 126: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
-	53, // 127: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	79, // [79:128] is the sub-list for method output_type
-	30, // [30:79] is the sub-list for method input_type
+	45, // 78: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
+	36, // 79: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	1,  // 80: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 81: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	53, // 82: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 83: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 84: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 85: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	53, // 86: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	54, // 87: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 88: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 89: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 90: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 91: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	53, // 92: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 93: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 94: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 95: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	53, // 96: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 97: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 98: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	54, // 99: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 100: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 101: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 102: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 103: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 104: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 105: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 106: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 107: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 108: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 109: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 110: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 111: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 112: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 113: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 114: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	53, // 115: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 116: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 117: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 118: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 119: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	53, // 120: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 121: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 122: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 123: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 124: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 125: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	54, // 126: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	48, // 127: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
+	54, // 128: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
+	53, // 129: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	80, // [80:130] is the sub-list for method output_type
+	30, // [30:80] is the sub-list for method input_type
 	30, // [30:30] is the sub-list for extension type_name
 	30, // [30:30] is the sub-list for extension extendee
 	0,  // [0:30] is the sub-list for field type_name

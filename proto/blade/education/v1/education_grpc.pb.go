@@ -77,6 +77,7 @@ const (
 	EducationService_HoursPage_FullMethodName              = "/blade.education.v1.EducationService/HoursPage"
 	EducationService_HoursExport_FullMethodName            = "/blade.education.v1.EducationService/HoursExport"
 	EducationService_ArchiveDetail_FullMethodName          = "/blade.education.v1.EducationService/ArchiveDetail"
+	EducationService_ArchiveExport_FullMethodName          = "/blade.education.v1.EducationService/ArchiveExport"
 	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
 )
 
@@ -180,6 +181,8 @@ type EducationServiceClient interface {
 	// records and certificates; the caller's own, or anyone's of the tenant for a
 	// manager (administrator or safety_manager).
 	ArchiveDetail(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*TrainingArchive, error)
+	// The same file as an xlsx sheet (same object checks).
+	ArchiveExport(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
@@ -672,6 +675,16 @@ func (c *educationServiceClient) ArchiveDetail(ctx context.Context, in *ArchiveQ
 	return out, nil
 }
 
+func (c *educationServiceClient) ArchiveExport(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_ArchiveExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
@@ -782,6 +795,8 @@ type EducationServiceServer interface {
 	// records and certificates; the caller's own, or anyone's of the tenant for a
 	// manager (administrator or safety_manager).
 	ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error)
+	// The same file as an xlsx sheet (same object checks).
+	ArchiveExport(context.Context, *ArchiveQuery) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEducationServiceServer()
@@ -937,6 +952,9 @@ func (UnimplementedEducationServiceServer) HoursExport(context.Context, *v1.Page
 }
 func (UnimplementedEducationServiceServer) ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error) {
 	return nil, status.Error(codes.Unimplemented, "method ArchiveDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) ArchiveExport(context.Context, *ArchiveQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ArchiveExport not implemented")
 }
 func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
@@ -1826,6 +1844,24 @@ func _EducationService_ArchiveDetail_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_ArchiveExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ArchiveQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ArchiveExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ArchiveExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ArchiveExport(ctx, req.(*ArchiveQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(TrainingRule)
 	if err := dec(in); err != nil {
@@ -2042,6 +2078,10 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ArchiveDetail",
 			Handler:    _EducationService_ArchiveDetail_Handler,
+		},
+		{
+			MethodName: "ArchiveExport",
+			Handler:    _EducationService_ArchiveExport_Handler,
 		},
 		{
 			MethodName: "TrainingRuleSubmit",

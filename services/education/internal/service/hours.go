@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -136,4 +137,59 @@ func (s *Education) ArchiveDetail(ctx context.Context, q *pb.ArchiveQuery) (*pb.
 	out.Records = svc.Map(a.Records, listRecord)
 	out.Certificates = svc.Map(a.Certs, cert)
 	return out, nil
+}
+
+// archiveLine is one line of a person's file in its xlsx sheet.
+type archiveLine struct{ Kind, Name, Detail, Time string }
+
+var archiveColumns = []xlsx.Column[archiveLine]{
+	{Header: "类别", Width: 12, Value: func(l archiveLine) any { return l.Kind }},
+	{Header: "名称", Width: 40, Value: func(l archiveLine) any { return l.Name }},
+	{Header: "情况", Width: 30, Value: func(l archiveLine) any { return l.Detail }},
+	{Header: "时间", Width: 20, Value: func(l archiveLine) any { return l.Time }},
+}
+
+func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*httpbody.HttpBody, error) {
+	a, err := s.uc.ArchiveOf(ctx, q.UserId)
+	if err != nil {
+		return nil, err
+	}
+	lines := []archiveLine{{Kind: "姓名", Name: a.UserName}}
+	for _, y := range a.Years {
+		lines = append(lines, archiveLine{Kind: "年度学时", Name: fmt.Sprintf("%d年", y.Year), Detail: fmt.Sprintf("%g 学时,%d 门课程", y.Hours, y.Courses)})
+	}
+	for _, st := range a.Studies {
+		done := "学习中"
+		if st.Study.Completed {
+			done = "已完成"
+		}
+		lines = append(lines, archiveLine{Kind: "课程学习", Name: st.Study.CourseName, Detail: fmt.Sprintf("%g 学时,%s", st.Hours, done), Time: timefmt.FormatPtr(st.Study.LastBeat)})
+	}
+	for _, p := range a.Plans {
+		lines = append(lines, archiveLine{Kind: "培训计划", Name: p.Name, Detail: fmt.Sprintf("要求 %g 学时", p.Hours), Time: timefmt.FormatDate(p.StartDate)})
+	}
+	for _, r := range a.Records {
+		pass := "未合格"
+		if r.Passed {
+			pass = "合格"
+		}
+		lines = append(lines, archiveLine{Kind: "考试记录", Name: r.ExamName, Detail: fmt.Sprintf("%d 分,%s", r.Score, pass), Time: timefmt.FormatPtr(r.SubmittedAt)})
+	}
+	for _, c := range a.Certs {
+		lines = append(lines, archiveLine{Kind: "合格证书", Name: c.ExamName, Detail: c.CertNo, Time: timefmt.Format(c.IssueTime)})
+	}
+	w, err := xlsx.New("培训档案", archiveColumns)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		if err := w.Add(l); err != nil {
+			return nil, err
+		}
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return svc.File(ctx, "培训档案_"+a.UserName, b)
 }

@@ -1,7 +1,8 @@
 import React, { useEffect, useState } from 'react';
 import { Button, Descriptions, Modal, Spin, Table, Tag } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { archiveDetail } from '@/services/education';
+import { exportFile } from '@/utils/download';
 
 const small = { size: 'small' as const, pagination: false as const, style: { marginBottom: 16 } };
 
@@ -18,6 +19,13 @@ export default function Archive({ userId, onClose }: { userId: string; onClose: 
       title="培训档案(一人一档)"
       onCancel={onClose}
       footer={[
+        <Button
+          key="export"
+          icon={<DownloadOutlined />}
+          onClick={() => exportFile('/api/education/archive/export', { userId }, `培训档案_${data?.userName || ''}.xlsx`)}
+        >
+          导出
+        </Button>,
         <Button key="print" icon={<PrinterOutlined />} onClick={() => window.print()}>
           打印
         </Button>,
