@@ -169,11 +169,11 @@ func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*htt
 		lines = append(lines, archiveLine{Kind: "培训计划", Name: p.Name, Detail: fmt.Sprintf("要求 %g 学时", p.Hours), Time: timefmt.FormatDate(p.StartDate)})
 	}
 	for _, r := range a.Records {
-		pass := "未合格"
+		verdict := "未合格"
 		if r.Passed {
-			pass = "合格"
+			verdict = "合格"
 		}
-		lines = append(lines, archiveLine{Kind: "考试记录", Name: r.ExamName, Detail: fmt.Sprintf("%d 分,%s", r.Score, pass), Time: timefmt.FormatPtr(r.SubmittedAt)})
+		lines = append(lines, archiveLine{Kind: "考试记录", Name: r.ExamName, Detail: fmt.Sprintf("%d 分,%s", r.Score, verdict), Time: timefmt.FormatPtr(r.SubmittedAt)})
 	}
 	for _, c := range a.Certs {
 		lines = append(lines, archiveLine{Kind: "合格证书", Name: c.ExamName, Detail: c.CertNo, Time: timefmt.Format(c.IssueTime)})
