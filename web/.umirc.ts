@@ -162,6 +162,8 @@ export default defineConfig({
         { path: '/safetyEducationNew/myonlineCourse', component: './safetyEducationNew/myonlineCourse/index', access: 'canRoute' },
         { path: '/safetyEducation/trainingPlanning', component: './safetyEducation/trainingPlanning/index', access: 'canRoute' },
         { path: '/safetyEducation/myTraining', component: './safetyEducation/myTraining/index', access: 'canRoute' },
+        // education (h-hours): each person's 学时 for a year against the required hours.
+        { path: '/safetyEducation/trainingDatabase', component: './safetyEducation/trainingDatabase/index', access: 'canRoute' },
         {
           path: '/safetyEducation/sjOnlineTraining/myTraining',
           component: './safetyEducation/myTraining/index',

@@ -4,7 +4,8 @@
 // seeded audio course (a generated tone stored by resource's seed) and sees the verified time
 // grow; a seek ahead of the furthest point watched snaps back. The admin sees both demo
 // courses on 课程管理, the training rules (45 minutes per 学时, the platform default) and the
-// demo plan on 培训计划; 我的培训 shows the plan with the operator's verified hours.
+// demo plan on 培训计划; 我的培训 shows the plan with the operator's verified hours; 培训档案
+// (h-hours) shows the operator's 学时 of the year against the required hours.
 import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('training');
@@ -100,6 +101,26 @@ await scenario('the admin sees the courses and the training rules', async () => 
   await page.goto(`${BASE}/safetyEducation/trainingPlanning`);
   await row('新员工入职三级安全教育').waitFor();
   await shot('training-05-plans');
+});
+
+// h-hours: 培训档案 counts each person's 学时 this year against the rule of their category.
+await scenario("the admin sees operator1's hours for the year on 培训档案", async () => {
+  await page.goto(`${BASE}/safetyEducation/trainingDatabase`);
+  const r = row('王操作');
+  await r.waitFor();
+  const text = await r.innerText();
+  // the seeded 0.6 学时 (the document course) against the hazchem initial 72 (an entry plan this year)
+  expect(text.includes('0.6') && text.includes('72') && text.includes('71.4'), `counter row: ${text}`);
+  expect(text.includes('初次'), `initial training: ${text}`);
+  expect((await page.getByRole('button', { name: /导\s*出/ }).count()) === 1, 'the export button');
+  await shot('training-06-hours');
+  // one file per person: the archive opens from the row, with the year's 学时 and the courses
+  await r.getByText('档案').click();
+  const a = page.locator('[data-testid="archive"]');
+  await a.waitFor();
+  const at = await a.innerText();
+  expect(at.includes('王操作') && at.includes('危险化学品安全技术说明书阅读') && at.includes('0.6'), `archive: ${at.slice(0, 300)}`);
+  await shot('training-07-archive');
 });
 
 await ctx.close();

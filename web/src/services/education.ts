@@ -234,6 +234,22 @@ export const submitTrainingRule = (rule: { code: string; value: number; source: 
 export const storedName = (v: string) => v.split('/').pop() || v;
 
 export const planApi = crudApi(`${E}/plan`, 'page');
+
+/** h-hours: each person's 学时 for a calendar year against the required hours of their category. */
+export interface HourCounter {
+  userId: string;
+  userName: string;
+  year: number;
+  category: string;
+  categoryName: string;
+  initial: boolean;
+  required: number;
+  credited: number;
+  courses: number;
+  short: number;
+}
+export const archiveDetail = (userId?: string) => get<any>(`${E}/archive/detail`, userId ? { userId } : {}).then((r) => r.data);
+export const hoursApi = crudApi<HourCounter>(`${E}/hours`, 'page', { exportUrl: `${E}/hours/export` });
 export const myPlans = (params: Record<string, any>) =>
   get<{ records: any[]; total: number }>(`${E}/plan/mine`, params).then((r) => r.data);
 export const PLAN_TYPES = [

@@ -3305,6 +3305,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/archive/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+         *     records and certificates; the caller's own, or anyone's of the tenant for a
+         *     manager (administrator or safety_manager).
+         */
+        get: operations["EducationService_ArchiveDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/archive/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same file as an xlsx sheet (same object checks). */
+        get: operations["EducationService_ArchiveExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/category/list": {
         parameters: {
             query?: never;
@@ -3518,6 +3556,43 @@ export interface paths {
          *     anyone started; later only its name, end time and remark change.
          */
         post: operations["EducationService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/hours/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same counters as an xlsx file. */
+        get: operations["EducationService_HoursExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/hours/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: each person's 学时 for a calendar year against the hours.* rule of
+         *     their category (培训档案); filters year, deptId, shortOnly (1), userName.
+         */
+        get: operations["EducationService_HoursPage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9977,6 +10052,26 @@ export interface components {
             id: string;
             pass: boolean;
         };
+        v1ArchiveStudy: {
+            completed: boolean;
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedSeconds: number;
+            /** Format: double */
+            hours: number;
+            lastBeatTime: string;
+        };
+        v1ArchiveYear: {
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            hours: number;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description A risk partition (风险分区) of the plant. */
         v1Area: {
             /**
@@ -12519,6 +12614,38 @@ export interface components {
             count: string;
             /** Format: int32 */
             hour: number;
+        };
+        /** @description h-hours: one person's 学时 for a year. */
+        v1HourCounter: {
+            /** @description hazchem, other, leader_hazchem or leader_other. */
+            category: string;
+            categoryName: string;
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            credited: number;
+            /** @description Named in an entry plan (入职) starting that year: the initial row applies. */
+            initial: boolean;
+            /** Format: double */
+            required: number;
+            /** Format: double */
+            short: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** Format: int32 */
+            year: number;
+        };
+        v1HourCounterRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HourCounter"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         v1IdList: {
             items: string[];
@@ -15772,6 +15899,16 @@ export interface components {
         };
         v1TopMenuList: {
             items: components["schemas"]["systemV1TopMenu"][];
+        };
+        v1TrainingArchive: {
+            certificates: components["schemas"]["v1ExamCertificate"][];
+            plans: components["schemas"]["v1TrainingPlan"][];
+            records: components["schemas"]["v1Record"][];
+            studies: components["schemas"]["v1ArchiveStudy"][];
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            years: components["schemas"]["v1ArchiveYear"][];
         };
         /**
          * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
@@ -21051,6 +21188,52 @@ export interface operations {
             };
         };
     };
+    EducationService_ArchiveDetail: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingArchive"];
+                };
+            };
+        };
+    };
+    EducationService_ArchiveExport: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
     EducationService_CategoryList: {
         parameters: {
             query?: {
@@ -21359,6 +21542,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_HoursExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_HoursPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HourCounterRows"];
                 };
             };
         };

@@ -3933,6 +3933,490 @@ func (x *PointsReply) GetRules() []*PointRule {
 	return nil
 }
 
+// h-hours: one person's 学时 for a year.
+type HourCounter struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	UserId   int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Year     int32                  `protobuf:"varint,3,opt,name=year,proto3" json:"year,omitempty"`
+	// hazchem, other, leader_hazchem or leader_other.
+	Category     string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
+	CategoryName string `protobuf:"bytes,5,opt,name=category_name,json=categoryName,proto3" json:"category_name,omitempty"`
+	// Named in an entry plan (入职) starting that year: the initial row applies.
+	Initial       bool    `protobuf:"varint,6,opt,name=initial,proto3" json:"initial,omitempty"`
+	Required      float64 `protobuf:"fixed64,7,opt,name=required,proto3" json:"required,omitempty"`
+	Credited      float64 `protobuf:"fixed64,8,opt,name=credited,proto3" json:"credited,omitempty"`
+	Courses       int32   `protobuf:"varint,9,opt,name=courses,proto3" json:"courses,omitempty"`
+	Short         float64 `protobuf:"fixed64,10,opt,name=short,proto3" json:"short,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HourCounter) Reset() {
+	*x = HourCounter{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HourCounter) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HourCounter) ProtoMessage() {}
+
+func (x *HourCounter) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HourCounter.ProtoReflect.Descriptor instead.
+func (*HourCounter) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *HourCounter) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *HourCounter) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *HourCounter) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *HourCounter) GetCategoryName() string {
+	if x != nil {
+		return x.CategoryName
+	}
+	return ""
+}
+
+func (x *HourCounter) GetInitial() bool {
+	if x != nil {
+		return x.Initial
+	}
+	return false
+}
+
+func (x *HourCounter) GetRequired() float64 {
+	if x != nil {
+		return x.Required
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCredited() float64 {
+	if x != nil {
+		return x.Credited
+	}
+	return 0
+}
+
+func (x *HourCounter) GetCourses() int32 {
+	if x != nil {
+		return x.Courses
+	}
+	return 0
+}
+
+func (x *HourCounter) GetShort() float64 {
+	if x != nil {
+		return x.Short
+	}
+	return 0
+}
+
+type HourCounterRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*HourCounter         `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HourCounterRows) Reset() {
+	*x = HourCounterRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HourCounterRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HourCounterRows) ProtoMessage() {}
+
+func (x *HourCounterRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HourCounterRows.ProtoReflect.Descriptor instead.
+func (*HourCounterRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *HourCounterRows) GetRecords() []*HourCounter {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *HourCounterRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *HourCounterRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+type ArchiveQuery struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 0: the caller.
+	UserId        int64 `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveQuery) Reset() {
+	*x = ArchiveQuery{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveQuery) ProtoMessage() {}
+
+func (x *ArchiveQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveQuery.ProtoReflect.Descriptor instead.
+func (*ArchiveQuery) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *ArchiveQuery) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+type ArchiveYear struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	Hours         float64                `protobuf:"fixed64,2,opt,name=hours,proto3" json:"hours,omitempty"`
+	Courses       int32                  `protobuf:"varint,3,opt,name=courses,proto3" json:"courses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveYear) Reset() {
+	*x = ArchiveYear{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveYear) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveYear) ProtoMessage() {}
+
+func (x *ArchiveYear) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveYear.ProtoReflect.Descriptor instead.
+func (*ArchiveYear) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *ArchiveYear) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *ArchiveYear) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *ArchiveYear) GetCourses() int32 {
+	if x != nil {
+		return x.Courses
+	}
+	return 0
+}
+
+type ArchiveStudy struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CourseId        int64                  `protobuf:"varint,1,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	CourseName      string                 `protobuf:"bytes,2,opt,name=course_name,json=courseName,proto3" json:"course_name,omitempty"`
+	CreditedSeconds float64                `protobuf:"fixed64,3,opt,name=credited_seconds,json=creditedSeconds,proto3" json:"credited_seconds,omitempty"`
+	Hours           float64                `protobuf:"fixed64,4,opt,name=hours,proto3" json:"hours,omitempty"`
+	Completed       bool                   `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
+	CompletedTime   string                 `protobuf:"bytes,6,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
+	LastBeatTime    string                 `protobuf:"bytes,7,opt,name=last_beat_time,json=lastBeatTime,proto3" json:"last_beat_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ArchiveStudy) Reset() {
+	*x = ArchiveStudy{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveStudy) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveStudy) ProtoMessage() {}
+
+func (x *ArchiveStudy) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveStudy.ProtoReflect.Descriptor instead.
+func (*ArchiveStudy) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *ArchiveStudy) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetCourseName() string {
+	if x != nil {
+		return x.CourseName
+	}
+	return ""
+}
+
+func (x *ArchiveStudy) GetCreditedSeconds() float64 {
+	if x != nil {
+		return x.CreditedSeconds
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *ArchiveStudy) GetCompleted() bool {
+	if x != nil {
+		return x.Completed
+	}
+	return false
+}
+
+func (x *ArchiveStudy) GetCompletedTime() string {
+	if x != nil {
+		return x.CompletedTime
+	}
+	return ""
+}
+
+func (x *ArchiveStudy) GetLastBeatTime() string {
+	if x != nil {
+		return x.LastBeatTime
+	}
+	return ""
+}
+
+type TrainingArchive struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName      string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Years         []*ArchiveYear         `protobuf:"bytes,3,rep,name=years,proto3" json:"years,omitempty"`
+	Studies       []*ArchiveStudy        `protobuf:"bytes,4,rep,name=studies,proto3" json:"studies,omitempty"`
+	Plans         []*TrainingPlan        `protobuf:"bytes,5,rep,name=plans,proto3" json:"plans,omitempty"`
+	Records       []*Record              `protobuf:"bytes,6,rep,name=records,proto3" json:"records,omitempty"`
+	Certificates  []*ExamCertificate     `protobuf:"bytes,7,rep,name=certificates,proto3" json:"certificates,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrainingArchive) Reset() {
+	*x = TrainingArchive{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrainingArchive) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrainingArchive) ProtoMessage() {}
+
+func (x *TrainingArchive) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrainingArchive.ProtoReflect.Descriptor instead.
+func (*TrainingArchive) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *TrainingArchive) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *TrainingArchive) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *TrainingArchive) GetYears() []*ArchiveYear {
+	if x != nil {
+		return x.Years
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetStudies() []*ArchiveStudy {
+	if x != nil {
+		return x.Studies
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetPlans() []*TrainingPlan {
+	if x != nil {
+		return x.Plans
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetRecords() []*Record {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetCertificates() []*ExamCertificate {
+	if x != nil {
+		return x.Certificates
+	}
+	return nil
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
@@ -4321,7 +4805,48 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x16\n" +
 	"\x06people\x18\x04 \x01(\x05R\x06people\x123\n" +
 	"\x05items\x18\x05 \x03(\v2\x1d.blade.education.v1.PointItemR\x05items\x123\n" +
-	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules2\x8d/\n" +
+	"\x05rules\x18\x06 \x03(\v2\x1d.blade.education.v1.PointRuleR\x05rules\"\x9a\x02\n" +
+	"\vHourCounter\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\tuser_name\x18\x02 \x01(\tR\buserName\x12\x12\n" +
+	"\x04year\x18\x03 \x01(\x05R\x04year\x12\x1a\n" +
+	"\bcategory\x18\x04 \x01(\tR\bcategory\x12#\n" +
+	"\rcategory_name\x18\x05 \x01(\tR\fcategoryName\x12\x18\n" +
+	"\ainitial\x18\x06 \x01(\bR\ainitial\x12\x1a\n" +
+	"\brequired\x18\a \x01(\x01R\brequired\x12\x1a\n" +
+	"\bcredited\x18\b \x01(\x01R\bcredited\x12\x18\n" +
+	"\acourses\x18\t \x01(\x05R\acourses\x12\x14\n" +
+	"\x05short\x18\n" +
+	" \x01(\x01R\x05short\"\xa6\x01\n" +
+	"\x0fHourCounterRows\x129\n" +
+	"\arecords\x18\x01 \x03(\v2\x1f.blade.education.v1.HourCounterR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"'\n" +
+	"\fArchiveQuery\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\"Q\n" +
+	"\vArchiveYear\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
+	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x18\n" +
+	"\acourses\x18\x03 \x01(\x05R\acourses\"\xf8\x01\n" +
+	"\fArchiveStudy\x12\x1b\n" +
+	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\x12\x1f\n" +
+	"\vcourse_name\x18\x02 \x01(\tR\n" +
+	"courseName\x12)\n" +
+	"\x10credited_seconds\x18\x03 \x01(\x01R\x0fcreditedSeconds\x12\x14\n" +
+	"\x05hours\x18\x04 \x01(\x01R\x05hours\x12\x1c\n" +
+	"\tcompleted\x18\x05 \x01(\bR\tcompleted\x12%\n" +
+	"\x0ecompleted_time\x18\x06 \x01(\tR\rcompletedTime\x12$\n" +
+	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\"\xf1\x02\n" +
+	"\x0fTrainingArchive\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\tuser_name\x18\x02 \x01(\tR\buserName\x125\n" +
+	"\x05years\x18\x03 \x03(\v2\x1f.blade.education.v1.ArchiveYearR\x05years\x12:\n" +
+	"\astudies\x18\x04 \x03(\v2 .blade.education.v1.ArchiveStudyR\astudies\x126\n" +
+	"\x05plans\x18\x05 \x03(\v2 .blade.education.v1.TrainingPlanR\x05plans\x124\n" +
+	"\arecords\x18\x06 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12G\n" +
+	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates2\x8f3\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -4378,7 +4903,11 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\n" +
 	"StudyStart\x12%.blade.education.v1.StudyStartRequest\x1a\x19.blade.education.v1.Study\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/education/study/start\x12v\n" +
 	"\tStudyBeat\x12$.blade.education.v1.StudyBeatRequest\x1a\x19.blade.education.v1.Study\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/education/study/beat\x12|\n" +
-	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x95\x01\n" +
+	"\x10TrainingRuleList\x12\x16.blade.common.v1.Empty\x1a!.blade.education.v1.TrainingRules\"-\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02#\x12!/api/education/training-rule/list\x12\x84\x01\n" +
+	"\tHoursPage\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.education.v1.HourCounterRows\"6\xca\xf3\x18\x11training_database\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/education/hours/page\x12\x80\x01\n" +
+	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x81\x01\n" +
+	"\rArchiveDetail\x12 .blade.education.v1.ArchiveQuery\x1a#.blade.education.v1.TrainingArchive\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/detail\x12r\n" +
+	"\rArchiveExport\x12 .blade.education.v1.ArchiveQuery\x1a\x14.google.api.HttpBody\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/export\x12\x95\x01\n" +
 	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
@@ -4393,7 +4922,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -4438,12 +4967,18 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*PointItem)(nil),                     // 40: blade.education.v1.PointItem
 	(*PointRule)(nil),                     // 41: blade.education.v1.PointRule
 	(*PointsReply)(nil),                   // 42: blade.education.v1.PointsReply
-	(*v1.PageQuery)(nil),                  // 43: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 44: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 45: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 46: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 47: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 48: google.api.HttpBody
+	(*HourCounter)(nil),                   // 43: blade.education.v1.HourCounter
+	(*HourCounterRows)(nil),               // 44: blade.education.v1.HourCounterRows
+	(*ArchiveQuery)(nil),                  // 45: blade.education.v1.ArchiveQuery
+	(*ArchiveYear)(nil),                   // 46: blade.education.v1.ArchiveYear
+	(*ArchiveStudy)(nil),                  // 47: blade.education.v1.ArchiveStudy
+	(*TrainingArchive)(nil),               // 48: blade.education.v1.TrainingArchive
+	(*v1.PageQuery)(nil),                  // 49: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 50: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 51: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 52: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 53: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 54: google.api.HttpBody
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -4470,103 +5005,117 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	38, // 21: blade.education.v1.TrainingPlanRows.records:type_name -> blade.education.v1.TrainingPlan
 	40, // 22: blade.education.v1.PointsReply.items:type_name -> blade.education.v1.PointItem
 	41, // 23: blade.education.v1.PointsReply.rules:type_name -> blade.education.v1.PointRule
-	43, // 24: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 25: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	44, // 26: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 27: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	45, // 28: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 29: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	44, // 30: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 31: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 32: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	43, // 33: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	45, // 34: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 35: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	44, // 36: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 37: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	45, // 38: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 39: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	44, // 40: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	46, // 41: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	43, // 42: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	43, // 43: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	43, // 44: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	45, // 45: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	45, // 46: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 47: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	45, // 48: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 49: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	43, // 50: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	45, // 51: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 52: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 53: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	43, // 54: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	45, // 55: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	43, // 56: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
-	45, // 57: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	38, // 58: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
-	44, // 59: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 60: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
-	43, // 61: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
-	45, // 62: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
-	30, // 63: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
-	44, // 64: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
-	43, // 65: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
-	32, // 66: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
-	33, // 67: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
-	46, // 68: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
-	36, // 69: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	1,  // 70: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 71: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	47, // 72: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 73: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 74: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 75: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	47, // 76: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	48, // 77: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 78: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 79: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 80: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 81: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	47, // 82: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 83: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 84: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 85: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	47, // 86: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 87: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 88: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	48, // 89: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 90: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 91: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 92: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 93: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 94: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 95: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 96: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 97: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 98: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 99: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 100: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 101: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 102: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 103: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 104: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	47, // 105: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 106: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 107: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 108: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 109: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	47, // 110: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 111: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 112: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 113: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 114: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	47, // 115: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	70, // [70:116] is the sub-list for method output_type
-	24, // [24:70] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	43, // 24: blade.education.v1.HourCounterRows.records:type_name -> blade.education.v1.HourCounter
+	46, // 25: blade.education.v1.TrainingArchive.years:type_name -> blade.education.v1.ArchiveYear
+	47, // 26: blade.education.v1.TrainingArchive.studies:type_name -> blade.education.v1.ArchiveStudy
+	38, // 27: blade.education.v1.TrainingArchive.plans:type_name -> blade.education.v1.TrainingPlan
+	17, // 28: blade.education.v1.TrainingArchive.records:type_name -> blade.education.v1.Record
+	21, // 29: blade.education.v1.TrainingArchive.certificates:type_name -> blade.education.v1.ExamCertificate
+	49, // 30: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 31: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	50, // 32: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 33: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	51, // 34: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 35: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	50, // 36: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 37: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 38: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	49, // 39: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	51, // 40: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 41: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	50, // 42: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 43: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	51, // 44: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 45: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	50, // 46: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	52, // 47: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	49, // 48: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	49, // 49: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	49, // 50: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	51, // 51: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	51, // 52: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 53: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	51, // 54: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 55: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	49, // 56: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	51, // 57: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 58: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 59: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	49, // 60: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	51, // 61: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	49, // 62: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	51, // 63: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 64: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	50, // 65: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 66: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	49, // 67: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	51, // 68: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 69: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	50, // 70: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	49, // 71: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 72: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 73: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	52, // 74: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	49, // 75: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
+	49, // 76: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
+	45, // 77: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
+	45, // 78: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
+	36, // 79: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	1,  // 80: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 81: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	53, // 82: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 83: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 84: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 85: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	53, // 86: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	54, // 87: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 88: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 89: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 90: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 91: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	53, // 92: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 93: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 94: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 95: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	53, // 96: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 97: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 98: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	54, // 99: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 100: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 101: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 102: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 103: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 104: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 105: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 106: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 107: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 108: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 109: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 110: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 111: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 112: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 113: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 114: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	53, // 115: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 116: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 117: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 118: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 119: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	53, // 120: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 121: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 122: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 123: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 124: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 125: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	54, // 126: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	48, // 127: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
+	54, // 128: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
+	53, // 129: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	80, // [80:130] is the sub-list for method output_type
+	30, // [30:80] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -4580,7 +5129,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   43,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -74,6 +74,10 @@ const (
 	EducationService_StudyStart_FullMethodName             = "/blade.education.v1.EducationService/StudyStart"
 	EducationService_StudyBeat_FullMethodName              = "/blade.education.v1.EducationService/StudyBeat"
 	EducationService_TrainingRuleList_FullMethodName       = "/blade.education.v1.EducationService/TrainingRuleList"
+	EducationService_HoursPage_FullMethodName              = "/blade.education.v1.EducationService/HoursPage"
+	EducationService_HoursExport_FullMethodName            = "/blade.education.v1.EducationService/HoursExport"
+	EducationService_ArchiveDetail_FullMethodName          = "/blade.education.v1.EducationService/ArchiveDetail"
+	EducationService_ArchiveExport_FullMethodName          = "/blade.education.v1.EducationService/ArchiveExport"
 	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
 )
 
@@ -168,6 +172,17 @@ type EducationServiceClient interface {
 	StudyBeat(ctx context.Context, in *StudyBeatRequest, opts ...grpc.CallOption) (*Study, error)
 	// The training rules in force (minutes per 学时, anti-idling, required hours).
 	TrainingRuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*TrainingRules, error)
+	// h-hours: each person's 学时 for a calendar year against the hours.* rule of
+	// their category (培训档案); filters year, deptId, shortOnly (1), userName.
+	HoursPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HourCounterRows, error)
+	// The same counters as an xlsx file.
+	HoursExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+	// records and certificates; the caller's own, or anyone's of the tenant for a
+	// manager (administrator or safety_manager).
+	ArchiveDetail(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*TrainingArchive, error)
+	// The same file as an xlsx sheet (same object checks).
+	ArchiveExport(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
@@ -630,6 +645,46 @@ func (c *educationServiceClient) TrainingRuleList(ctx context.Context, in *v1.Em
 	return out, nil
 }
 
+func (c *educationServiceClient) HoursPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*HourCounterRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HourCounterRows)
+	err := c.cc.Invoke(ctx, EducationService_HoursPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) HoursExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_HoursExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) ArchiveDetail(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*TrainingArchive, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TrainingArchive)
+	err := c.cc.Invoke(ctx, EducationService_ArchiveDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) ArchiveExport(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_ArchiveExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(wrapperspb.BoolValue)
@@ -731,6 +786,17 @@ type EducationServiceServer interface {
 	StudyBeat(context.Context, *StudyBeatRequest) (*Study, error)
 	// The training rules in force (minutes per 学时, anti-idling, required hours).
 	TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error)
+	// h-hours: each person's 学时 for a calendar year against the hours.* rule of
+	// their category (培训档案); filters year, deptId, shortOnly (1), userName.
+	HoursPage(context.Context, *v1.PageQuery) (*HourCounterRows, error)
+	// The same counters as an xlsx file.
+	HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+	// records and certificates; the caller's own, or anyone's of the tenant for a
+	// manager (administrator or safety_manager).
+	ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error)
+	// The same file as an xlsx sheet (same object checks).
+	ArchiveExport(context.Context, *ArchiveQuery) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedEducationServiceServer()
@@ -877,6 +943,18 @@ func (UnimplementedEducationServiceServer) StudyBeat(context.Context, *StudyBeat
 }
 func (UnimplementedEducationServiceServer) TrainingRuleList(context.Context, *v1.Empty) (*TrainingRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleList not implemented")
+}
+func (UnimplementedEducationServiceServer) HoursPage(context.Context, *v1.PageQuery) (*HourCounterRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoursPage not implemented")
+}
+func (UnimplementedEducationServiceServer) HoursExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method HoursExport not implemented")
+}
+func (UnimplementedEducationServiceServer) ArchiveDetail(context.Context, *ArchiveQuery) (*TrainingArchive, error) {
+	return nil, status.Error(codes.Unimplemented, "method ArchiveDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) ArchiveExport(context.Context, *ArchiveQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ArchiveExport not implemented")
 }
 func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
@@ -1712,6 +1790,78 @@ func _EducationService_TrainingRuleList_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_HoursPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).HoursPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_HoursPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).HoursPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_HoursExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).HoursExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_HoursExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).HoursExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_ArchiveDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ArchiveQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ArchiveDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ArchiveDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ArchiveDetail(ctx, req.(*ArchiveQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_ArchiveExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ArchiveQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ArchiveExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ArchiveExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ArchiveExport(ctx, req.(*ArchiveQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(TrainingRule)
 	if err := dec(in); err != nil {
@@ -1916,6 +2066,22 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TrainingRuleList",
 			Handler:    _EducationService_TrainingRuleList_Handler,
+		},
+		{
+			MethodName: "HoursPage",
+			Handler:    _EducationService_HoursPage_Handler,
+		},
+		{
+			MethodName: "HoursExport",
+			Handler:    _EducationService_HoursExport_Handler,
+		},
+		{
+			MethodName: "ArchiveDetail",
+			Handler:    _EducationService_ArchiveDetail_Handler,
+		},
+		{
+			MethodName: "ArchiveExport",
+			Handler:    _EducationService_ArchiveExport_Handler,
 		},
 		{
 			MethodName: "TrainingRuleSubmit",

@@ -38,6 +38,8 @@ const AliasSafetyManager = "safety_manager"
 type Roles interface {
 	// Aliases of the given roles of a tenant; an error when blade-system cannot say.
 	Aliases(ctx context.Context, tenantID string, roleIDs []int64) ([]string, error)
+	// All is every role of the tenant, id to alias.
+	All(ctx context.Context, tenantID string) (map[int64]string, error)
 }
 
 // People resolves user ids of a tenant (kit/people.Directory).
@@ -97,6 +99,20 @@ type Queries interface {
 	StopPlaying(ctx context.Context, userID int64) error
 	// SetStudy is a compare-and-set of a study on its beat count.
 	SetStudy(ctx context.Context, id int64, beatsWas int32, values map[string]any) (bool, error)
+	// AddStudyYear adds credited seconds to the person's row of the course for the year.
+	AddStudyYear(ctx context.Context, userID, courseID int64, year int32, seconds float64) error
+	// StudyYears are the per-year rows of a year (userIDs optional: everyone's).
+	StudyYears(ctx context.Context, year int32, userIDs []int64) ([]StudyYear, error)
+	// CourseHours are the 学时 of the courses (deleted ones too: credit earned on them still counts).
+	CourseHours(ctx context.Context, ids []int64) (map[int64]float64, error)
+	// The person's training file (at most 1000 of each, newest first).
+	UserStudyYears(ctx context.Context, userID int64) ([]StudyYear, error)
+	UserStudies(ctx context.Context, userID int64) ([]Study, error)
+	UserPlans(ctx context.Context, userID int64) ([]Plan, error)
+	UserRecords(ctx context.Context, userID int64) ([]Record, error)
+	UserCerts(ctx context.Context, userID int64) ([]Cert, error)
+	// EntrantsIn are the people named in an entry plan (入职) starting in [from, to).
+	EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]bool, error)
 }
 
 // Education holds the use cases.

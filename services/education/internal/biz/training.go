@@ -110,6 +110,9 @@ var TrainingRules = ruletable.Table[int32]{
 	{Code: "level.team.hours", Name: "班组级安全教育学时", Unit: "学时", Source: "平台默认值:法规未规定各级学时,参照常见 24/24/24 模板", Default: 24},
 	// 《生产经营单位安全培训规定》(安监总局令第3号): [V] for new staff, [S] for the leaders' rows
 	// and the 8-hour re-training of other industries.
+	// h-hours: which rows below the tenant follows. [NF] the platform serves mainly
+	// hazardous-chemicals enterprises, so 1 is the default.
+	{Code: RuleIndustry, Name: "学时要求适用行业(1 高危行业:危化、矿山、烟花爆竹、金属冶炼;2 其他行业)", Unit: "", Source: "《生产经营单位安全培训规定》第九条、第十三条按行业区分学时", Default: 1},
 	{Code: "hours.hazchem.initial", Name: "高危行业新员工岗前培训学时", Unit: "学时", Source: "《生产经营单位安全培训规定》第十三条(危化、矿山、烟花爆竹、金属冶炼)", Default: 72},
 	{Code: "hours.hazchem.annual", Name: "高危行业从业人员每年再培训学时", Unit: "学时", Source: "《生产经营单位安全培训规定》第十三条", Default: 20},
 	{Code: "hours.other.initial", Name: "其他行业新员工岗前培训学时", Unit: "学时", Source: "《生产经营单位安全培训规定》第十三条", Default: 24},
@@ -219,6 +222,9 @@ func (e *Education) SubmitTrainingRule(ctx context.Context, code string, value i
 	d, ok := TrainingRules.Of(code)
 	if !ok {
 		return errs.BadRequest("规则编码 %s 不存在", code)
+	}
+	if code == RuleIndustry && value != 1 && value != 2 {
+		return errs.BadRequest("%s只能是 1 或 2", d.Name)
 	}
 	if value < 1 || value > 10000 {
 		return errs.BadRequest("%s应在 1 到 10000 之间", d.Name)
@@ -438,12 +444,19 @@ func (e *Education) BeatStudy(ctx context.Context, id, token int64, position flo
 	if !s.Completed && ProgressOf(credited, c.Duration) >= c.PassPercent {
 		values["completed"], values["completed_at"] = true, now
 	}
-	done, err := e.Q.SetStudy(ctx, s.ID, s.Beats, values)
+	// The study and its year rows change together; the compare-and-set on the beat count lets one beat in.
+	err = e.Tx.Tx(ctx, func(ctx context.Context) error {
+		done, err := e.Q.SetStudy(ctx, s.ID, s.Beats, values)
+		if err != nil {
+			return err
+		}
+		if !done {
+			return errs.Rule("BEAT_RACE", "心跳重复提交,本次不计时")
+		}
+		return e.creditYears(ctx, s.UserID, s.CourseID, now, cr.Seconds)
+	})
 	if err != nil {
 		return nil, nil, Credit{}, err
-	}
-	if !done {
-		return nil, nil, Credit{}, errs.Rule("BEAT_RACE", "心跳重复提交,本次不计时")
 	}
 	s, err = e.Studies.Get(ctx, id)
 	if err != nil {

@@ -70,6 +70,8 @@ var indexes = []db.Index{
 	{Name: "idx_edu_plan_type", Table: "edu_plan", Columns: "tenant_id, type, level"},
 	{Name: "idx_edu_plan_name", Table: "edu_plan", Columns: "tenant_id, name"},
 	{Name: "idx_edu_rule_code", Table: "edu_rule", Columns: "tenant_id, code, version"},
+	{Name: "uk_edu_study_year", Table: "edu_study_year", Columns: "tenant_id, user_id, course_id, year", Unique: true},
+	{Name: "idx_edu_study_year_year", Table: "edu_study_year", Columns: "tenant_id, year, user_id"},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -268,6 +270,88 @@ func (q Queries) PlayingElsewhere(ctx context.Context, userID, exceptID int64, s
 func (q Queries) SetStudy(ctx context.Context, id int64, beatsWas int32, values map[string]any) (bool, error) {
 	res := db.Conn(ctx, q.DB).Model(&biz.Study{}).Where("id = ? AND beats = ?", id, beatsWas).Updates(values)
 	return res.RowsAffected == 1, res.Error
+}
+
+func (q Queries) AddStudyYear(ctx context.Context, userID, courseID int64, year int32, seconds float64) error {
+	c := db.Conn(ctx, q.DB)
+	res := c.Model(&biz.StudyYear{}).Where("user_id = ? AND course_id = ? AND year = ?", userID, courseID, year).
+		Update("seconds", gorm.Expr("seconds + ?", seconds))
+	if res.Error != nil || res.RowsAffected > 0 {
+		return res.Error
+	}
+	return c.Create(&biz.StudyYear{UserID: userID, CourseID: courseID, Year: year, Seconds: seconds}).Error
+}
+
+func (q Queries) StudyYears(ctx context.Context, year int32, userIDs []int64) ([]biz.StudyYear, error) {
+	var out []biz.StudyYear
+	tx := db.Conn(ctx, q.DB).Where("year = ?", year)
+	if userIDs != nil {
+		if len(userIDs) == 0 {
+			return out, nil
+		}
+		tx = tx.Where("user_id IN ?", userIDs)
+	}
+	err := tx.Order("user_id, course_id").Limit(100000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) CourseHours(ctx context.Context, ids []int64) (map[int64]float64, error) {
+	out := map[int64]float64{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []biz.Course
+	if err := db.Conn(ctx, q.DB).Select("id, hours").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, c := range rows {
+		out[c.ID] = c.Hours
+	}
+	return out, nil
+}
+
+func (q Queries) UserStudyYears(ctx context.Context, userID int64) ([]biz.StudyYear, error) {
+	var out []biz.StudyYear
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("year desc, course_id").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserStudies(ctx context.Context, userID int64) ([]biz.Study, error) {
+	var out []biz.Study
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("update_time desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserPlans(ctx context.Context, userID int64) ([]biz.Plan, error) {
+	var out []biz.Plan
+	err := db.Conn(ctx, q.DB).Scopes(q.NamesUser(userID)).Omit("user_ids", "user_names").Order("start_date desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserRecords(ctx context.Context, userID int64) ([]biz.Record, error) {
+	var out []biz.Record
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Omit("items").Order("exam_start desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) UserCerts(ctx context.Context, userID int64) ([]biz.Cert, error) {
+	var out []biz.Cert
+	err := db.Conn(ctx, q.DB).Where("user_id = ?", userID).Order("issue_time desc, id desc").Limit(1000).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]bool, error) {
+	var lists []string
+	err := db.Conn(ctx, q.DB).Model(&biz.Plan{}).Where("type = ? AND start_date >= ? AND start_date < ?", biz.PlanEntry, from, to).
+		Limit(10000).Pluck("user_ids", &lists).Error
+	out := map[int64]bool{}
+	for _, l := range lists {
+		ids, _ := ident.ParseIDs(l)
+		for _, id := range ids {
+			out[id] = true
+		}
+	}
+	return out, err
 }
 
 func (q Queries) StopPlaying(ctx context.Context, userID int64) error {

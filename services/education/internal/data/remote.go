@@ -65,17 +65,9 @@ func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]s
 		}
 	}
 	if m == nil {
-		rs, err := r.C.GetRoles(ctx, &systemv1.RoleIdsQuery{TenantId: tenant})
-		if err != nil {
-			return nil, unavailable("system", "GetRoles", err)
-		}
-		m = make(map[int64]string, len(rs.Items))
-		for _, role := range rs.Items {
-			m[role.Id] = role.RoleAlias
-		}
-		if b, err := json.Marshal(m); err == nil && r.Cache != nil {
-			// A cache that cannot store only costs the next call a look-up.
-			_ = r.Cache.Set(ctx, rolesKey(tenant), string(b), rolesTTL)
+		var err error
+		if m, err = r.All(ctx, tenant); err != nil {
+			return nil, err
 		}
 	}
 	out := make([]string, 0, len(roleIDs))
@@ -85,6 +77,23 @@ func (r Roles) Aliases(ctx context.Context, tenant string, roleIDs []int64) ([]s
 		}
 	}
 	return out, nil
+}
+
+// All is every role of the tenant, id to alias, read afresh (and cached for Aliases).
+func (r Roles) All(ctx context.Context, tenant string) (map[int64]string, error) {
+	rs, err := r.C.GetRoles(ctx, &systemv1.RoleIdsQuery{TenantId: tenant})
+	if err != nil {
+		return nil, unavailable("system", "GetRoles", err)
+	}
+	m := make(map[int64]string, len(rs.Items))
+	for _, role := range rs.Items {
+		m[role.Id] = role.RoleAlias
+	}
+	if b, err := json.Marshal(m); err == nil && r.Cache != nil {
+		// A cache that cannot store only costs the next call a look-up.
+		_ = r.Cache.Set(ctx, rolesKey(tenant), string(b), rolesTTL)
+	}
+	return m, nil
 }
 
 // TenantName reads a tenant's name from blade-system (a certificate's

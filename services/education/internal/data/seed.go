@@ -240,7 +240,17 @@ func seedTraining(ctx context.Context, g *gorm.DB, now time.Time) error {
 			Position: 150, Furthest: 150, Credited: 150, LastBeat: &beat, Beats: 10}).Error; err != nil {
 			return err
 		}
-		return c.Create(&biz.Study{CourseID: c2.ID, CourseName: c2.Name, UserID: seedids.DemoOperator1User, UserName: "王操作",
-			Position: 1800, Furthest: 1800, Credited: 1800, LastBeat: &beat, Beats: 120, Completed: true, CompletedAt: &beat}).Error
+		if err := c.Create(&biz.Study{CourseID: c2.ID, CourseName: c2.Name, UserID: seedids.DemoOperator1User, UserName: "王操作",
+			Position: 1800, Furthest: 1800, Credited: 1800, LastBeat: &beat, Beats: 120, Completed: true, CompletedAt: &beat}).Error; err != nil {
+			return err
+		}
+		// The same credit by year (h-hours): all of it in the year of the beats.
+		for _, y := range []biz.StudyYear{{UserID: seedids.DemoOperator1User, CourseID: c1.ID, Year: biz.YearOf(beat), Seconds: 150},
+			{UserID: seedids.DemoOperator1User, CourseID: c2.ID, Year: biz.YearOf(beat), Seconds: 1800}} {
+			if err := c.Create(&y).Error; err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -76,6 +76,8 @@ var Template = []MenuTemplate{
 		page("edu_exam", "考试安排", "/educationAdmin/exam", "schedule", "eduExam", "add", "edit", "delete", "view"),
 		// education (h-training): courses (video / document through resource) and the training rules.
 		withButtons(page("edu_course", "课程管理", "/safetyEducationNew/courseDxManagement", "video-camera", "eduCourse", "add", "edit", "delete", "view"), "rule:培训规则"),
+		// education (h-hours): 培训档案, each person's 学时 for a year against the hours.* rules (managers only: everyone's hours).
+		page("training_database", "培训档案", "/safetyEducation/trainingDatabase", "solution", "trainingDatabase", "view", "export"),
 		// education (h-edu): 阅卷, essays marked by hand (the spec's route; managers only, so in this module).
 		{Code: "edu_marking", Name: "阅卷管理", Path: "/safetyEducation/markingManagement", Source: "audit", I18n: "eduMarking", Category: 1, Children: []MenuTemplate{
 			{Code: "edu_marking_mark", Name: "阅卷", Category: 2},

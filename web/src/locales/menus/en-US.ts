@@ -88,6 +88,7 @@ export default {
   'menu.hiddenDangerList': 'Hazard checks',
   'menu.trainingPlanning': 'Training plans',
   'menu.myTraining': 'My training',
+  'menu.trainingDatabase': 'Training records',
   'menu.myExam': 'My exams',
   'menu.myCourse': 'My courses',
   'menu.eduCourse': 'Courses',
