@@ -61,6 +61,7 @@ var menuMigrations = []struct {
 	{10, []string{
 		"training_planning_add", "training_planning_edit", "training_planning_delete", "training_planning_view", // issue 17: training plans
 		"my_course", "edu_course", "edu_course_add", "edu_course_edit", "edu_course_delete", "edu_course_view", "edu_course_rule", // issue 17: courses
+		"training_database", "training_database_view", "training_database_export", // issue 17: hour counters and one file per person
 		"video_closed", "video_visual", // issue 16: the closed-management screen and the visual platform
 		"monitor_screen", "monitor_control_screen", // issue 14: the smart monitoring and smart control screens
 	}},
