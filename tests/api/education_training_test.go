@@ -46,8 +46,9 @@ func TestEducationTraining(t *testing.T) {
 	fails(t, e.post(ed+"/course/submit", op1, map[string]any{"name": "x"}), 403, "", "course submit as an operator")
 	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 3, "files": "a.mp4", "duration": 60, "hours": 1, "passPercent": 90}), 400, "课程类型", "bad kind")
 	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": "", "duration": 60, "hours": 1, "passPercent": 90}), 400, "请上传课程文件", "no file")
-	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": "a.mp4", "duration": 0, "hours": 1, "passPercent": 90}), 400, "学习时长", "no duration")
-	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": "a.mp4", "duration": 60, "hours": 0, "passPercent": 90}), 400, "学时", "no hours")
+	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": "a.mp4", "duration": 60, "hours": 1, "passPercent": 90}), 400, "课程文件格式错误", "not a stored file")
+	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": demoMedia, "duration": 0, "hours": 1, "passPercent": 90}), 400, "学习时长", "no duration")
+	fails(t, e.post(ed+"/course/submit", admin, map[string]any{"name": "课程", "kind": 1, "files": demoMedia, "duration": 60, "hours": 0, "passPercent": 90}), 400, "学时", "no hours")
 	c := e.post(ed+"/course/submit", admin, map[string]any{"name": "测试课程" + uniq(), "category": "公司级", "kind": 1,
 		"files": "ed0c0000000000000000000000000001.wav", "duration": 60, "hours": 1, "passPercent": 10})
 	ok(t, c, "course")
@@ -199,3 +200,6 @@ func (e *env) testTrainingPlans(t *testing.T, admin, op1, op2, other, courseID s
 	fails(t, e.get(ed+"/plan/detail?id="+str(p.dataMap()["id"]), other), 400, "不存在", "plan across tenants")
 	ok(t, e.post(ed+"/plan/remove?ids="+str(p.dataMap()["id"]), admin, nil), "remove plan")
 }
+
+// demoMedia is the demo tenant's course audio as the course form stores it (a preview link).
+const demoMedia = "/api/upload/preview/ed0c0000000000000000000000000001.wav"

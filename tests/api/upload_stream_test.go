@@ -276,6 +276,21 @@ func storedFiles(t *testing.T, c *conf.Config) []string {
 	return out
 }
 
+// without is list less the entries of before (files that were there before the test acted).
+func without(list, before []string) []string {
+	had := make(map[string]bool, len(before))
+	for _, p := range before {
+		had[p] = true
+	}
+	var out []string
+	for _, p := range list {
+		if !had[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // uploadSizeMB is the large upload's size (ANQUAN_UPLOAD_MB, default 200).
 func uploadSizeMB() int64 {
 	if v, err := strconv.ParseInt(os.Getenv("ANQUAN_UPLOAD_MB"), 10, 64); err == nil && v > 0 {
@@ -342,19 +357,20 @@ func TestUploadOverLimitOrSpoofedLeavesNothing(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			e := start(t, b, func(c *conf.Config) { c.Storage.MaxUpload = 8 * mb })
 			op := e.login("100001", "operator1", "123456")
+			seeded := storedFiles(t, e.cfg) // the demo tenant's course media, stored at start
 			refusals(t, e, op, 8)
-			if left := storedFiles(t, e.cfg); len(left) != 0 {
+			if left := without(storedFiles(t, e.cfg), seeded); len(left) != 0 {
 				t.Fatalf("refused uploads left files: %v", left)
 			}
 			e.uploadBroken(t, op, "断开.png", generated{head: pngHead, size: 8 * mb, seed: 6}, 3*mb)
-			eventually(t, "a broken upload's temp file to go", func() bool { return len(storedFiles(t, e.cfg)) == 0 })
+			eventually(t, "a broken upload's temp file to go", func() bool { return len(without(storedFiles(t, e.cfg), seeded)) == 0 })
 			// Within the limit the same path stores.
 			g := generated{head: pngHead, size: 8 * mb, seed: 3}
 			code, body := e.uploadStream(t, op, "a.png", g, false)
 			if code != 200 || body["success"] != true {
 				t.Fatalf("upload at the limit: %d %v", code, body)
 			}
-			if left := storedFiles(t, e.cfg); len(left) != 1 {
+			if left := without(storedFiles(t, e.cfg), seeded); len(left) != 1 {
 				t.Fatalf("one upload stored: %v", left)
 			}
 		})
@@ -392,13 +408,14 @@ func TestUploadStreamsToS3(t *testing.T) {
 		c.Storage = conf.Storage{Driver: "s3", Endpoint: s3.URL, Region: "us-east-1", Bucket: "anquan", AccessKey: "minio", SecretKey: "minio-secret", MaxUpload: 20 * mb}
 	})
 	op := e.login("100001", "operator1", "123456")
+	seeded := fake.Paths() // the demo tenant's course media, stored at start
 	refusals(t, e, op, 20)
-	if p, n := fake.Paths(), fake.Pending(); len(p) != 0 || n != 0 {
+	if p, n := without(fake.Paths(), seeded), fake.Pending(); len(p) != 0 || n != 0 {
 		t.Fatalf("refused uploads left objects %v, open multipart uploads %d", p, n)
 	}
 	// Broken after two parts went up: the multipart upload is aborted.
 	e.uploadBroken(t, op, "断开.pdf", generated{head: []byte("%PDF-1.4\n"), size: 20 * mb, seed: 6}, 17*mb)
-	eventually(t, "a broken upload's multipart upload to be aborted", func() bool { return len(fake.Paths()) == 0 && fake.Pending() == 0 })
+	eventually(t, "a broken upload's multipart upload to be aborted", func() bool { return len(without(fake.Paths(), seeded)) == 0 && fake.Pending() == 0 })
 
 	// 18 MiB: parts of 8, 8 and 2 MiB.
 	g := generated{head: []byte("%PDF-1.4\n"), size: 18 * mb, seed: 5}

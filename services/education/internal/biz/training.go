@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"math"
+	"regexp"
 	"strings"
 	"time"
 
@@ -42,6 +43,33 @@ type Course struct {
 }
 
 func (Course) TableName() string { return "edu_course" }
+
+// courseFile is one entry of a course's files: a file stored by resource, by its stored name
+// (32 hex digits and an extension) or a link whose last segment is that name.
+var courseFile = regexp.MustCompile(`^(?:[A-Za-z0-9./:_%-]{0,400}/)?[0-9a-f]{32}\.[a-z0-9]{1,5}$`)
+
+// courseFiles checks a course's comma list of files: 1 to 10 stored files; anything else is
+// refused (never rewritten), so what is saved is what was sent, less the spaces around commas.
+func courseFiles(list string) (string, error) {
+	if strings.TrimSpace(list) == "" {
+		return "", errs.BadRequest("请上传课程文件")
+	}
+	if len(list) > 2000 {
+		return "", errs.BadRequest("课程文件最多 10 个")
+	}
+	parts := strings.Split(list, ",")
+	if len(parts) > 10 {
+		return "", errs.BadRequest("课程文件最多 10 个")
+	}
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if !courseFile.MatchString(p) {
+			return "", errs.BadRequest("课程文件格式错误,请重新上传")
+		}
+		parts[i] = p
+	}
+	return strings.Join(parts, ","), nil
+}
 
 // Study is one person's study of one course (学习记录).
 type Study struct {
@@ -259,12 +287,8 @@ func (e *Education) SaveCourse(ctx context.Context, in *Course) (*Course, error)
 	if in.Kind != KindVideo && in.Kind != KindDocument {
 		return nil, errs.BadRequest("课程类型只能是 1 视频、2 文档")
 	}
-	in.Files = strings.Trim(strings.ReplaceAll(in.Files, " ", ""), ",")
-	if in.Files == "" {
-		return nil, errs.BadRequest("请上传课程文件")
-	}
-	if len(in.Files) > 2000 || len(strings.Split(in.Files, ",")) > 10 {
-		return nil, errs.BadRequest("课程文件最多 10 个")
+	if in.Files, err = courseFiles(in.Files); err != nil {
+		return nil, err
 	}
 	if in.Duration < 1 || in.Duration > 36000 {
 		return nil, errs.BadRequest("学习时长应在 1 到 36000 秒之间")

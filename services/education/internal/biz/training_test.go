@@ -1,6 +1,7 @@
 package biz
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -59,5 +60,23 @@ func TestHoursAndProgress(t *testing.T) {
 	}
 	if TrainingRules.Get(nil, RuleMinutesPerHour) != 45 || TrainingRules.Get(nil, "hours.hazchem.initial") != 72 || TrainingRules.Get(nil, "hours.hazchem.annual") != 20 {
 		t.Error("rule defaults")
+	}
+}
+
+func TestCourseFilesAreStoredFilesOnly(t *testing.T) {
+	name := "0123456789abcdef0123456789abcdef.mp4"
+	for _, ok := range []string{name, "/api/upload/preview/" + name, name + " , " + name} {
+		if _, err := courseFiles(ok); err != nil {
+			t.Fatalf("%q refused: %v", ok, err)
+		}
+	}
+	if got, _ := courseFiles(name + " , " + name); got != name+","+name {
+		t.Fatalf("spaces around commas: %q", got)
+	}
+	for _, bad := range []string{"", " ", "<img src=x onerror=alert(1)>", "𠀀😀 四字节 𝕏", "x" + name, name + ",", "a b/" + name,
+		strings.Repeat(name+",", 10) + name} {
+		if _, err := courseFiles(bad); err == nil {
+			t.Fatalf("%q accepted", bad)
+		}
 	}
 }
