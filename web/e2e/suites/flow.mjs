@@ -81,7 +81,10 @@ await scenario('我的待办 lists to-dos (with their approval history) and swit
   await page.goto(`${BASE}/businessProcess/todo`);
   await page.locator('.ant-segmented').waitFor();
   await page.locator('.ant-table').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // the list has answered when the table stops spinning (not 'networkidle': the top bar's live
+  // streams, such as the video-alarm badge's, stay open for as long as the page)
+  await page.locator('.ant-table .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30000 });
+  await page.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor();
   // Instances come from the business services (e.g. the demo hazards); when one waits
   // for the administrator, its history opens in the drawer.
   const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
