@@ -204,4 +204,11 @@ export default {
   尚差学时: 'Hours short',
   只看未达标: 'Short only',
   培训档案: 'Training records',
+  按部门筛选: 'Filter by department',
+  '初次(入职当年)': 'Initial (year of entry)',
+  年度再培训: 'Annual refresher',
+  档案: 'File',
+  视频: 'Video',
+  文档: 'Document',
+  学习中: 'Studying',
 } as Record<string, string>;

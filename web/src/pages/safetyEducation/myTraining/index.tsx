@@ -1,3 +1,4 @@
+import { useText } from '@/utils/i18nText';
 import React, { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Progress, Table, Tag } from 'antd';
 import { PageContainer } from '@ant-design/pro-components';
@@ -8,6 +9,7 @@ const label = (opts: { label: string; value: number }[], v: number) => opts.find
 
 /** My training (我的培训): the plans naming the caller, with the verified 学时 on their courses. */
 export default function MyTrainingPage() {
+  const tt = useText();
   const [rows, setRows] = useState<any[]>([]);
   const [total, setTotal] = useState(0);
   const [current, setCurrent] = useState(1);
@@ -31,19 +33,24 @@ export default function MyTrainingPage() {
           dataSource={rows}
           pagination={{ current, total, pageSize: 10, onChange: setCurrent }}
           columns={[
-            { title: '计划名称', dataIndex: 'name' },
-            { title: '类型', dataIndex: 'type', width: 70, render: (v) => label(PLAN_TYPES, v) },
-            { title: '级别', dataIndex: 'level', width: 80, render: (v) => (v ? <Tag color="blue">{label(PLAN_LEVELS, v)}</Tag> : '-') },
-            { title: '开始日期', dataIndex: 'startDate', width: 110 },
-            { title: '结束日期', dataIndex: 'endDate', width: 110 },
-            { title: '培训课程', dataIndex: 'courseNames', ellipsis: true },
+            { title: tt('计划名称'), dataIndex: 'name' },
+            { title: tt('类型'), dataIndex: 'type', width: 70, render: (v) => label(PLAN_TYPES, v) },
             {
-              title: '已完成课程',
+              title: tt('级别'),
+              dataIndex: 'level',
+              width: 80,
+              render: (v) => (v ? <Tag color="blue">{label(PLAN_LEVELS, v)}</Tag> : '-'),
+            },
+            { title: tt('开始日期'), dataIndex: 'startDate', width: 110 },
+            { title: tt('结束日期'), dataIndex: 'endDate', width: 110 },
+            { title: tt('培训课程'), dataIndex: 'courseNames', ellipsis: true },
+            {
+              title: tt('已完成课程'),
               width: 100,
               render: (_, r) => `${r.myCompleted ?? 0} / ${r.courseCount ?? 0}`,
             },
             {
-              title: '学时',
+              title: tt('学时'),
               width: 200,
               render: (_, r) => (
                 <span data-testid="plan-hours">
@@ -53,7 +60,7 @@ export default function MyTrainingPage() {
               ),
             },
             {
-              title: '操作',
+              title: tt('操作'),
               width: 90,
               render: () => (
                 <Button type="link" size="small" onClick={() => history.push('/safetyEducationNew/myonlineCourse')}>

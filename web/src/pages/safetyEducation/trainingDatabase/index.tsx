@@ -1,3 +1,4 @@
+import { Tx, useText } from '@/utils/i18nText';
 import React, { useState } from 'react';
 import { Tag, TreeSelect } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
@@ -6,17 +7,26 @@ import { hoursApi } from '@/services/education';
 import { getDeptTree } from '@/services/system';
 
 const thisYear = new Date().getFullYear();
-const YEARS = Array.from({ length: 6 }, (_, i) => ({ label: `${thisYear - i}年`, value: String(thisYear - i) }));
+const YEARS = Array.from({ length: 6 }, (_, i) => ({ label: String(thisYear - i), value: String(thisYear - i) }));
 
 const fields: CrudField[] = [
   { title: '姓名', dataIndex: 'userName', search: true, width: 110 },
-  { title: '年度', dataIndex: 'year', search: true, options: YEARS, width: 80, render: (v: any) => `${v}年` },
+  { title: '年度', dataIndex: 'year', search: true, options: YEARS, width: 80 },
   { title: '人员类别', dataIndex: 'categoryName', width: 240 },
   {
     title: '培训类型',
     dataIndex: 'initial',
     width: 120,
-    render: (v: any) => (v ? <Tag color="blue">初次(入职当年)</Tag> : <Tag>年度再培训</Tag>),
+    render: (v: any) =>
+      v ? (
+        <Tag color="blue">
+          <Tx>初次(入职当年)</Tx>
+        </Tag>
+      ) : (
+        <Tag>
+          <Tx>年度再培训</Tx>
+        </Tag>
+      ),
   },
   { title: '要求学时', dataIndex: 'required', width: 90 },
   { title: '已获学时', dataIndex: 'credited', width: 90 },
@@ -65,7 +75,7 @@ export default function TrainingDatabasePage() {
         actionWidth={80}
         rowActions={(r: any) => [
           <a key="archive" onClick={() => setArchive(r.userId)}>
-            档案
+            <Tx>档案</Tx>
           </a>,
         ]}
         toolbarExtra={() => [<DeptPicker key="dept" value={deptId} onChange={setDeptId} />]}
@@ -76,12 +86,13 @@ export default function TrainingDatabasePage() {
 }
 
 function DeptPicker({ value, onChange }: { value?: string; onChange: (v?: string) => void }) {
+  const tt = useText();
   const [tree, setTree] = useState<any[]>();
   return (
     <TreeSelect
       allowClear
       style={{ width: 200 }}
-      placeholder="按部门筛选"
+      placeholder={tt('按部门筛选')}
       value={value}
       treeData={tree}
       fieldNames={{ label: 'title', value: 'id', children: 'children' }}

@@ -1,3 +1,4 @@
+import { useText } from '@/utils/i18nText';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import { PageContainer } from '@ant-design/pro-components';
@@ -187,6 +188,7 @@ function Player({ course, onClose }: { course: Study; onClose: () => void }) {
 
 /** My courses (我的课程): every course of the tenant with the caller's verified study. */
 export default function MyCoursePage() {
+  const tt = useText();
   const [rows, setRows] = useState<Study[]>([]);
   const [total, setTotal] = useState(0);
   const [current, setCurrent] = useState(1);
@@ -208,7 +210,7 @@ export default function MyCoursePage() {
     <PageContainer title={false}>
       <Card>
         <Space style={{ marginBottom: 12 }}>
-          <Input.Search placeholder="课程名称" allowClear onSearch={(v) => (setCurrent(1), setName(v))} style={{ width: 240 }} />
+          <Input.Search placeholder={tt('课程名称')} allowClear onSearch={(v) => (setCurrent(1), setName(v))} style={{ width: 240 }} />
         </Space>
         <Table<Study>
           rowKey="courseId"
@@ -216,21 +218,22 @@ export default function MyCoursePage() {
           dataSource={rows}
           pagination={{ current, total, pageSize: 10, onChange: setCurrent }}
           columns={[
-            { title: '课程名称', dataIndex: 'courseName' },
-            { title: '课程分类', dataIndex: 'category', width: 140 },
-            { title: '类型', dataIndex: 'kind', width: 70, render: (k) => (k === 1 ? '视频' : '文档') },
-            { title: '学时', dataIndex: 'hours', width: 70 },
-            { title: '已获学时', dataIndex: 'creditedHours', width: 90, render: (v) => v ?? 0 },
-            { title: '已学习', dataIndex: 'creditedSeconds', width: 100, render: (v) => fmt(v) },
-            { title: '进度', dataIndex: 'progress', width: 150, render: (v) => <Progress percent={v ?? 0} size="small" /> },
+            { title: tt('课程名称'), dataIndex: 'courseName' },
+            { title: tt('课程分类'), dataIndex: 'category', width: 140 },
+            { title: tt('类型'), dataIndex: 'kind', width: 70, render: (k) => (k === 1 ? tt('视频') : tt('文档')) },
+            { title: tt('学时'), dataIndex: 'hours', width: 70 },
+            { title: tt('已获学时'), dataIndex: 'creditedHours', width: 90, render: (v) => v ?? 0 },
+            { title: tt('已学习'), dataIndex: 'creditedSeconds', width: 100, render: (v) => fmt(v) },
+            { title: tt('进度'), dataIndex: 'progress', width: 150, render: (v) => <Progress percent={v ?? 0} size="small" /> },
             {
-              title: '状态',
+              title: tt('状态'),
               dataIndex: 'completed',
               width: 90,
-              render: (v, r) => (v ? <Tag color="green">已完成</Tag> : r.id ? <Tag color="blue">学习中</Tag> : <Tag>未开始</Tag>),
+              render: (v, r) =>
+                v ? <Tag color="green">{tt('已完成')}</Tag> : r.id ? <Tag color="blue">{tt('学习中')}</Tag> : <Tag>{tt('未开始')}</Tag>,
             },
             {
-              title: '操作',
+              title: tt('操作'),
               width: 90,
               render: (_, r) => (
                 <Button type="link" size="small" onClick={() => setPlaying(r)}>
