@@ -34,12 +34,12 @@ export default function MyTrainingPage() {
           pagination={{ current, total, pageSize: 10, onChange: setCurrent }}
           columns={[
             { title: tt('计划名称'), dataIndex: 'name' },
-            { title: tt('类型'), dataIndex: 'type', width: 70, render: (v) => label(PLAN_TYPES, v) },
+            { title: tt('类型'), dataIndex: 'type', width: 70, render: (v) => tt(String(label(PLAN_TYPES, v))) },
             {
               title: tt('级别'),
               dataIndex: 'level',
               width: 80,
-              render: (v) => (v ? <Tag color="blue">{label(PLAN_LEVELS, v)}</Tag> : '-'),
+              render: (v) => (v ? <Tag color="blue">{tt(String(label(PLAN_LEVELS, v)))}</Tag> : '-'),
             },
             { title: tt('开始日期'), dataIndex: 'startDate', width: 110 },
             { title: tt('结束日期'), dataIndex: 'endDate', width: 110 },

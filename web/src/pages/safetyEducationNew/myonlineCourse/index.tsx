@@ -2,6 +2,7 @@ import { useText } from '@/utils/i18nText';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import { PageContainer } from '@ant-design/pro-components';
+import { getLocale } from '@umijs/max';
 import { beatStudy, myStudies, startStudy, storedName, type Study } from '@/services/education';
 import { fileUrl, splitNames } from '@/utils/fileLink';
 
@@ -17,7 +18,9 @@ function beatSeconds(): number {
 /** Minutes without a mouse, key or touch before the player pauses (anti-idling). */
 const IDLE_MINUTES = 5;
 
-const fmt = (s = 0) => `${Math.floor(s / 60)}分${Math.floor(s % 60)}秒`;
+// 2分30秒, or 2 min 30 s in English
+const fmt = (s = 0) =>
+  getLocale() === 'en-US' ? `${Math.floor(s / 60)} min ${Math.floor(s % 60)} s` : `${Math.floor(s / 60)}分${Math.floor(s % 60)}秒`;
 
 /**
  * The study of one course: a video (or audio) whose seeking stops at the furthest verified
@@ -25,6 +28,7 @@ const fmt = (s = 0) => `${Math.floor(s / 60)}分${Math.floor(s % 60)}秒`;
  * A heartbeat sends the position; the server says what it credited.
  */
 function Player({ course, onClose }: { course: Study; onClose: () => void }) {
+  const tt = useText();
   const media = useRef<HTMLVideoElement>(null);
   const [study, setStudy] = useState<Study>();
   const [note, setNote] = useState<string>();
@@ -110,7 +114,7 @@ function Player({ course, onClose }: { course: Study; onClose: () => void }) {
       setStudy({ ...s, token: s0.token });
       setNote(s.creditedNow ? `本次计入 ${Math.round(s.creditedNow)} 秒` : s.note);
     } catch (e: any) {
-      setError(e?.message || '心跳失败');
+      setError(e?.message || tt('心跳失败'));
       media.current?.pause();
       setReading(false);
     }
@@ -237,7 +241,7 @@ export default function MyCoursePage() {
               width: 90,
               render: (_, r) => (
                 <Button type="link" size="small" onClick={() => setPlaying(r)}>
-                  {r.id ? '继续学习' : '开始学习'}
+                  {tt(r.id ? '继续学习' : '开始学习')}
                 </Button>
               ),
             },
