@@ -268,14 +268,8 @@ func (e *Education) SaveCategory(ctx context.Context, in *Category) (*Category, 
 
 // RemoveCategories deletes empty categories the caller may write.
 func (e *Education) RemoveCategories(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		c, err := e.Categories.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := e.mayWrite(ctx, c.CreateUser, "分类"); err != nil {
-			return err
-		}
+	if err := mayWriteEach(ctx, e, e.Categories, ids, "分类", func(c *Category) int64 { return c.CreateUser }); err != nil {
+		return err
 	}
 	used, err := e.Q.CategoryUsed(ctx, ids)
 	if err != nil {
@@ -332,14 +326,8 @@ func (e *Education) GetQuestion(ctx context.Context, id int64) (*Question, error
 // RemoveQuestions deletes questions the caller may write; papers that fix
 // them refuse to start an attempt until edited.
 func (e *Education) RemoveQuestions(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		q, err := e.Questions.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := e.mayWrite(ctx, q.CreateUser, "试题"); err != nil {
-			return err
-		}
+	if err := mayWriteEach(ctx, e, e.Questions, ids, "试题", func(q *Question) int64 { return q.CreateUser }); err != nil {
+		return err
 	}
 	return e.Questions.Remove(ctx, ids)
 }

@@ -138,14 +138,8 @@ func (e *Education) SavePaper(ctx context.Context, in *Paper, fixed []PaperQuest
 
 // RemovePapers deletes papers no exam uses.
 func (e *Education) RemovePapers(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		p, err := e.Papers.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := e.mayWrite(ctx, p.CreateUser, "试卷"); err != nil {
-			return err
-		}
+	if err := mayWriteEach(ctx, e, e.Papers, ids, "试卷", func(p *Paper) int64 { return p.CreateUser }); err != nil {
+		return err
 	}
 	used, err := e.Q.ExamsUsing(ctx, ids)
 	if err != nil {

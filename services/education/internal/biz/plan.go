@@ -141,14 +141,8 @@ func (e *Education) SavePlan(ctx context.Context, in *Plan) (*Plan, error) {
 
 // RemovePlans deletes plans (their studies stay with the courses).
 func (e *Education) RemovePlans(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		p, err := e.Plans.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := e.mayWrite(ctx, p.CreateUser, "培训计划"); err != nil {
-			return err
-		}
+	if err := mayWriteEach(ctx, e, e.Plans, ids, "培训计划", func(p *Plan) int64 { return p.CreateUser }); err != nil {
+		return err
 	}
 	return e.Plans.Remove(ctx, ids)
 }

@@ -179,3 +179,18 @@ func (e *Education) mayWrite(ctx context.Context, createUser int64, what string)
 	}
 	return nil
 }
+
+// mayWriteEach checks the caller may write every stored row of ids (mayWrite on each one's
+// creator), before a removal.
+func mayWriteEach[T any](ctx context.Context, e *Education, repo *crud.Repo[T], ids []int64, what string, creator func(*T) int64) error {
+	for _, id := range ids {
+		row, err := repo.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := e.mayWrite(ctx, creator(row), what); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -321,14 +321,8 @@ func (e *Education) SaveCourse(ctx context.Context, in *Course) (*Course, error)
 
 // RemoveCourses deletes courses nobody has studied.
 func (e *Education) RemoveCourses(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		c, err := e.Courses.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := e.mayWrite(ctx, c.CreateUser, "课程"); err != nil {
-			return err
-		}
+	if err := mayWriteEach(ctx, e, e.Courses, ids, "课程", func(c *Course) int64 { return c.CreateUser }); err != nil {
+		return err
 	}
 	used, err := e.Q.CoursesStudied(ctx, ids)
 	if err != nil {
