@@ -136,6 +136,25 @@ func Export[T any](ctx context.Context, st paging.Store[T], q paging.Query, name
 	return File(ctx, name, b)
 }
 
+// ExportRows answers rows already in memory (a computed report, bounded by its caller) as an
+// xlsx download, like Export does for a store's rows.
+func ExportRows[T any](ctx context.Context, name string, cols []xlsx.Column[T], rows []T) (*httpbody.HttpBody, error) {
+	w, err := xlsx.New(name, cols)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if err := w.Add(r); err != nil {
+			return nil, err
+		}
+	}
+	b, err := w.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return File(ctx, name, b)
+}
+
 // PageOf maps a store page to the fields of a Blade page answer (records,
 // total, size, current, pages), converting each record with f.
 func PageOf[T any, P any](p *paging.Page[T], f func(*T) P) ([]P, int32, int32, int32, int32) {

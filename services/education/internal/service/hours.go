@@ -102,20 +102,7 @@ func (s *Education) HoursExport(ctx context.Context, in *commonv1.PageQuery) (*h
 	if err != nil {
 		return nil, err
 	}
-	w, err := xlsx.New("学时统计", counterColumns)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		if err := w.Add(r); err != nil {
-			return nil, err
-		}
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "学时统计", b)
+	return svc.ExportRows(ctx, "学时统计", counterColumns, rows)
 }
 
 // ---------------------------------------------------------------- one file per person (h-hours)

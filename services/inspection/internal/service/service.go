@@ -279,20 +279,7 @@ func (s *Inspection) StatsExport(ctx context.Context, q *pb.InspectStatsQuery) (
 		xlsx.Column[biz.StatRow]{Header: "覆盖率", Value: func(r biz.StatRow) any { return pct(r.Coverage()) }},
 		xlsx.Column[biz.StatRow]{Header: "及时率", Value: func(r biz.StatRow) any { return pct(r.Timeliness()) }},
 	)
-	w, err := xlsx.New("巡检统计", cols)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		if err := w.Add(r); err != nil {
-			return nil, err
-		}
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "巡检统计", b)
+	return svc.ExportRows(ctx, "巡检统计", cols, rows)
 }
 
 // ---- records ----
