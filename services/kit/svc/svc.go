@@ -122,37 +122,43 @@ const MaxExportRows = 100000
 
 // Export streams every row matching q into an xlsx download.
 func Export[T any](ctx context.Context, st paging.Store[T], q paging.Query, name string, cols []xlsx.Column[T]) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New(name, cols)
-	if err != nil {
-		return nil, err
-	}
-	if err := st.Each(ctx, q, MaxExportRows, func(v T) error { return w.Add(v) }); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return File(ctx, name, b)
+	return ExportEach(ctx, name, name, cols, func(add func(T) error) error { return st.Each(ctx, q, MaxExportRows, add) })
 }
 
 // ExportRows answers rows already in memory (a computed report, bounded by its caller) as an
 // xlsx download, like Export does for a store's rows.
 func ExportRows[T any](ctx context.Context, name string, cols []xlsx.Column[T], rows []T) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New(name, cols)
+	return ExportEach(ctx, name, name, cols, Rows(rows))
+}
+
+// Rows hands rows in memory to an ExportEach writer.
+func Rows[T any](rows []T) func(add func(T) error) error {
+	return func(add func(T) error) error {
+		for _, r := range rows {
+			if err := add(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// ExportEach is the one xlsx writer behind every export: each hands its rows to add (a store's
+// cursor, a use case's callback, a hand-built report); the sheet is named sheet and the download
+// file (plus the time) file. The caller bounds the rows (MaxExportRows for stored lists).
+func ExportEach[T any](ctx context.Context, sheet, file string, cols []xlsx.Column[T], each func(add func(T) error) error) (*httpbody.HttpBody, error) {
+	w, err := xlsx.New(sheet, cols)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		if err := w.Add(r); err != nil {
-			return nil, err
-		}
+	if err := each(w.Add); err != nil {
+		return nil, err
 	}
 	b, err := w.Bytes()
 	if err != nil {
 		return nil, err
 	}
-	return File(ctx, name, b)
+	return File(ctx, file, b)
 }
 
 // PageOf maps a store page to the fields of a Blade page answer (records,

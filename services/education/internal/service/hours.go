@@ -165,18 +165,5 @@ func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*htt
 	for _, c := range a.Certs {
 		lines = append(lines, archiveLine{Kind: "合格证书", Name: c.ExamName, Detail: c.CertNo, Time: timefmt.Format(c.IssueTime)})
 	}
-	w, err := xlsx.New("培训档案", archiveColumns)
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range lines {
-		if err := w.Add(l); err != nil {
-			return nil, err
-		}
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "培训档案_"+a.UserName, b)
+	return svc.ExportEach(ctx, "培训档案", "培训档案_"+a.UserName, archiveColumns, svc.Rows(lines))
 }

@@ -359,18 +359,9 @@ var recordColumns = []xlsx.Column[biz.Record]{
 }
 
 func (s *Education) RecordExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New("考试成绩", recordColumns)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.uc.EachRecord(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "考试成绩", b)
+	return svc.ExportEach(ctx, "考试成绩", "考试成绩", recordColumns, func(add func(biz.Record) error) error {
+		return s.uc.EachRecord(ctx, svc.Query(q), svc.MaxExportRows, add)
+	})
 }
 
 func (s *Education) RecordMine(ctx context.Context, q *commonv1.PageQuery) (*pb.RecordRows, error) {

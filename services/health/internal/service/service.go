@@ -464,68 +464,32 @@ func (s *Health) RecordExport(ctx context.Context, q *pb.HealthUserId) (*httpbod
 	col := func(i int, header string, width float64) xlsx.Column[row] {
 		return xlsx.Column[row]{Header: header, Width: width, Value: func(r row) any { return r[i] }}
 	}
-	w, err := xlsx.New("职业健康监护档案", []xlsx.Column[row]{col(0, "职业健康监护档案", 22), col(1, "", 20), col(2, "", 20), col(3, "", 24), col(4, "", 20), col(5, "", 40)})
-	if err != nil {
-		return nil, err
-	}
-	add := func(rows ...row) error {
-		for _, x := range rows {
-			if err := w.Add(x); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := add(row{"姓名", rec.UserName}, row{"下次在岗体检", "", ""}); err != nil {
-		return nil, err
-	}
+	// The record is a few dozen rows at most (one person), built in memory.
+	rows := []row{{"姓名", rec.UserName}, {"下次在岗体检", "", ""}}
 	if rec.Due != nil {
-		if err := add(row{"", rec.Due.NextDue, map[bool]string{true: "已超期", false: ""}[rec.Due.Overdue]}); err != nil {
-			return nil, err
-		}
+		rows = append(rows, row{"", rec.Due.NextDue, map[bool]string{true: "已超期", false: ""}[rec.Due.Overdue]})
 	}
-	if err := add(row{}, row{"职业史", "岗位", "上岗日期", "离岗日期"}); err != nil {
-		return nil, err
-	}
+	rows = append(rows, row{}, row{"职业史", "岗位", "上岗日期", "离岗日期"})
 	for _, a := range rec.Assignments {
-		if err := add(row{"", a.PostName, a.StartDate, a.EndDate}); err != nil {
-			return nil, err
-		}
+		rows = append(rows, row{"", a.PostName, a.StartDate, a.EndDate})
 	}
-	if err := add(row{}, row{"接触危害因素", "岗位", "危害因素", "类别", "危害程度", "体检周期(月)"}); err != nil {
-		return nil, err
-	}
+	rows = append(rows, row{}, row{"接触危害因素", "岗位", "危害因素", "类别", "危害程度", "体检周期(月)"})
 	classNames := map[int32]string{1: "粉尘", 2: "化学因素", 3: "物理因素", 4: "放射性因素", 5: "生物因素", 6: "其他因素"}
 	degreeNames := map[int32]string{1: "轻度危害", 2: "中度危害", 3: "重度危害"}
 	for _, h := range rec.Hazards {
-		if err := add(row{"", h.PostName, h.FactorName, classNames[h.FactorClass], degreeNames[h.HarmDegree], itoa(h.ExamMonths)}); err != nil {
-			return nil, err
-		}
+		rows = append(rows, row{"", h.PostName, h.FactorName, classNames[h.FactorClass], degreeNames[h.HarmDegree], itoa(h.ExamMonths)})
 	}
-	if err := add(row{}, row{"职业健康检查", "体检日期", "类型", "体检机构", "结论", "结论说明"}); err != nil {
-		return nil, err
-	}
+	rows = append(rows, row{}, row{"职业健康检查", "体检日期", "类型", "体检机构", "结论", "结论说明"})
 	for _, e := range rec.Exams {
-		if err := add(row{"", e.ExamDate, biz.ExamTypeNames[e.ExamType], e.Institution, e.ConclusionName, e.ConclusionNote}); err != nil {
-			return nil, err
-		}
+		rows = append(rows, row{"", e.ExamDate, biz.ExamTypeNames[e.ExamType], e.Institution, e.ConclusionName, e.ConclusionNote})
 	}
-	if err := add(row{}, row{"职业病诊断", "开启时间", "状态", "诊断机构", "结论", "说明"}); err != nil {
-		return nil, err
-	}
+	rows = append(rows, row{}, row{"职业病诊断", "开启时间", "状态", "诊断机构", "结论", "说明"})
 	for _, d := range rec.Diagnoses {
-		if err := add(row{"", d.CreateTime, d.StateName, d.Institution, map[int32]string{1: "确诊职业病", 2: "排除"}[d.Result], d.Note}); err != nil {
-			return nil, err
-		}
+		rows = append(rows, row{"", d.CreateTime, d.StateName, d.Institution, map[int32]string{1: "确诊职业病", 2: "排除"}[d.Result], d.Note})
 	}
-	if err := add(row{}, row{"用人单位 (盖章)", "", "", "日期"}); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "职业健康监护档案_"+rec.UserName, b)
+	rows = append(rows, row{}, row{"用人单位 (盖章)", "", "", "日期"})
+	cols := []xlsx.Column[row]{col(0, "职业健康监护档案", 22), col(1, "", 20), col(2, "", 20), col(3, "", 24), col(4, "", 20), col(5, "", 40)}
+	return svc.ExportEach(ctx, "职业健康监护档案", "职业健康监护档案_"+rec.UserName, cols, svc.Rows(rows))
 }
 
 func itoa(n int32) string {

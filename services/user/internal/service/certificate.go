@@ -84,18 +84,9 @@ var certificateColumns = []xlsx.Column[biz.CertificateView]{
 }
 
 func (s *Certificate) CertificateExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New("证书", certificateColumns)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.uc.EachCertificate(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "证书数据", b)
+	return svc.ExportEach(ctx, "证书", "证书数据", certificateColumns, func(add func(biz.CertificateView) error) error {
+		return s.uc.EachCertificate(ctx, svc.Query(q), svc.MaxExportRows, add)
+	})
 }
 
 // CertificateTree answers the tree of spec 3.1 from biz.Kinds.

@@ -101,18 +101,9 @@ var exportColumns = []xlsx.Column[biz.UserView]{
 }
 
 func (s *User) Export(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New("用户", exportColumns)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.uc.Export(ctx, svc.Query(q), svc.MaxExportRows, w.Add); err != nil {
-		return nil, err
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "用户数据", b)
+	return svc.ExportEach(ctx, "用户", "用户数据", exportColumns, func(add func(biz.UserView) error) error {
+		return s.uc.Export(ctx, svc.Query(q), svc.MaxExportRows, add)
+	})
 }
 
 func (s *User) Info(ctx context.Context, _ *commonv1.Empty) (*pb.User, error) {

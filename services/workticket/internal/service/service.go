@@ -451,32 +451,25 @@ var reportCols = []xlsx.Column[biz.Ticket]{
 }
 
 func (s *Workticket) TodayReportExport(ctx context.Context, q *commonv1.PageQuery) (*httpbody.HttpBody, error) {
-	w, err := xlsx.New("特殊作业报备", reportCols)
-	if err != nil {
-		return nil, err
-	}
-	pq := svc.Query(q)
-	pq.Current, pq.Size = 1, paging.MaxSize
-	for {
-		p, err := s.uc.Today(ctx, pq)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range p.Records {
-			if err := w.Add(t); err != nil {
-				return nil, err
+	return svc.ExportEach(ctx, "特殊作业报备", "特殊作业报备_"+time.Now().In(timefmt.Zone).Format("20060102"), reportCols, func(add func(biz.Ticket) error) error {
+		pq := svc.Query(q)
+		pq.Current, pq.Size = 1, paging.MaxSize
+		for {
+			p, err := s.uc.Today(ctx, pq)
+			if err != nil {
+				return err
 			}
+			for _, t := range p.Records {
+				if err := add(t); err != nil {
+					return err
+				}
+			}
+			if len(p.Records) < pq.Size || pq.Current*pq.Size >= svc.MaxExportRows {
+				return nil
+			}
+			pq.Current++
 		}
-		if len(p.Records) < pq.Size || pq.Current*pq.Size >= svc.MaxExportRows {
-			break
-		}
-		pq.Current++
-	}
-	b, err := w.Bytes()
-	if err != nil {
-		return nil, err
-	}
-	return svc.File(ctx, "特殊作业报备_"+time.Now().In(timefmt.Zone).Format("20060102"), b)
+	})
 }
 
 // CountToday is the internal call of the risk-commitment board.
