@@ -19,7 +19,10 @@ import (
 // GET /api/video-surveillance/live?token= as MJPEG
 // (multipart/x-mixed-replace): the token, issued by camera/play to a user
 // holding the camera's menu, is the credential, so an <img> can play it and
-// a copied URL stops working when it expires.
+// a copied URL stops working when it expires. The snapshots video stored
+// itself (the simulator's frames) are served at
+// GET /api/video-surveillance/snapshot/<name> to the tenant's users holding
+// the alarm menu (?blade-auth= for an <img>).
 func init() {
 	addRoute(Route{
 		Service: "video",
@@ -27,8 +30,9 @@ func init() {
 			return videov1.RegisterVideoServiceHandlerClient(ctx, mux, videov1.NewVideoServiceClient(c))
 		},
 		HTTP: map[string]func(conn grpc.ClientConnInterface) http.Handler{
-			"GET /api/video-surveillance/stream": videoStream,
-			"GET /api/video-surveillance/live":   videoLive,
+			"GET /api/video-surveillance/stream":          videoStream,
+			"GET /api/video-surveillance/live":            videoLive,
+			"GET /api/video-surveillance/snapshot/{name}": videoSnapshot,
 		},
 	})
 }
@@ -172,5 +176,26 @@ func videoLive(conn grpc.ClientConnInterface) http.Handler {
 				return
 			}
 		}
+	})
+}
+
+func videoSnapshot(conn grpc.ClientConnInterface) http.Handler {
+	client := videov1.NewVideoServiceClient(conn)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !signedIn(w, r) {
+			return
+		}
+		f, err := client.AlarmSnapshot(OutgoingContext(r), &videov1.VideoSnapshotQuery{Name: r.PathValue("name")})
+		if err != nil {
+			errorHandler(r.Context(), nil, nil, w, r, err)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", f.ContentType)
+		h.Set("Content-Length", strconv.Itoa(len(f.Data)))
+		h.Set("X-Content-Type-Options", "nosniff")
+		// A tenant's picture behind a token: private caches only.
+		h.Set("Cache-Control", "private, max-age=3600")
+		_, _ = w.Write(f.Data)
 	})
 }

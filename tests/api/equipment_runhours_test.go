@@ -25,6 +25,25 @@ func (e *env) testEquipmentRunHours(t *testing.T, admin, director, directorID, b
 	if l := e.get(eq+"/ledger/page?hoursDue_ge=1&size=50", admin).list(); len(l) < 2 {
 		t.Fatalf("the run-hour due filter: %v", l)
 	}
+	// The due list (到期提醒) holds them too, with the hours left: DG-01
+	// (past its hours) among the overdue ones at the top, C-301 among the
+	// due-soon ones.
+	due := e.eqDue(t, admin)
+	if d := due["DG-01"]; d == nil || d["hoursLeft"] != -12.0 || d["hoursDueState"] != 2.0 || d["dueState"] != 2.0 {
+		t.Fatalf("DG-01 in the due list: %v", d)
+	}
+	if c := due["C-301"]; c == nil || c["hoursLeft"] != 50.0 || c["hoursDueState"] != 1.0 {
+		t.Fatalf("C-301 in the due list: %v", c)
+	}
+	soon := false
+	for _, x := range e.get(eq+"/ledger/overdue?size=100", admin).list() {
+		m := x.(map[string]any)
+		if m["dueState"] != 2.0 {
+			soon = true
+		} else if soon {
+			t.Fatalf("the overdue %v after a due-soon one", m["code"])
+		}
+	}
 
 	plan := map[string]any{"code": "RH-01", "name": "运行小时测试压缩机", "category": 1, "responsibleUserId": directorID, "commissionDate": eqDays(-100),
 		"maintainMode": 2, "maintainIntervalHours": 500, "maintainLeadHours": 50, "runHours": 1000}
@@ -55,8 +74,17 @@ func (e *env) testEquipmentRunHours(t *testing.T, admin, director, directorID, b
 	}
 	ok(t, read(director, map[string]any{"equipmentId": id, "reading": 1449}), "a reading 51 h before")
 	state(1449, 51, 0, "51 h before")
+	if _, in := e.eqDue(t, admin)["RH-01"]; in {
+		t.Fatal("RH-01 in the due list 51 h before")
+	}
 	ok(t, read(director, map[string]any{"equipmentId": id, "reading": 1499}), "one hour before")
 	state(1499, 1, 1, "one hour before")
+	if r := e.eqDue(t, admin)["RH-01"]; r == nil || r["hoursLeft"] != 1.0 || r["hoursDueState"] != 1.0 {
+		t.Fatalf("RH-01 in the due list one hour before: %v", r)
+	}
+	if _, in := e.eqDue(t, b)["RH-01"]; in {
+		t.Fatal("RH-01 in tenant B's due list")
+	}
 	fails(t, read(director, map[string]any{"equipmentId": id, "reading": 1498}), 400, "不能减少", "a reading going down")
 	fails(t, read(director, map[string]any{"equipmentId": id, "reading": 10, "counterReset": 1}), 400, "原因", "a reset without a reason")
 	fails(t, read(director, map[string]any{"equipmentId": id, "reading": -1}), 400, "", "a negative reading")
@@ -80,6 +108,9 @@ func (e *env) testEquipmentRunHours(t *testing.T, admin, director, directorID, b
 	// A maintenance at the reading: the next one 500 h on.
 	ok(t, e.post(eq+"/record/submit", director, map[string]any{"equipmentId": id, "kind": 1, "recordDate": eqToday(), "content": "更换滤芯"}), "maintenance")
 	state(1500, 500, 0, "after the maintenance")
+	if _, in := e.eqDue(t, admin)["RH-01"]; in {
+		t.Fatal("RH-01 still in the due list after its maintenance")
+	}
 	fails(t, e.post(eq+"/record/submit", director, map[string]any{"equipmentId": id, "kind": 1, "recordDate": eqToday(), "runHours": 1600}), 400, "累计运行小时", "a maintenance beyond the run hours")
 	if r := e.get(eq+"/record/page?equipmentId_equal="+id, admin).list(); len(r) != 1 || r[0].(map[string]any)["runHours"] != 1500.0 {
 		t.Fatalf("maintenance record: %v", r)
@@ -162,4 +193,17 @@ func (e *env) testMajorHazardFromRecords(t *testing.T, admin, directorID string)
 	if m["rValue"] != 49.99 || m["level"] != 3.0 {
 		t.Fatalf("4.999 t of NO2: R %v level %v, want 49.99 and 3", m["rValue"], m["level"])
 	}
+}
+
+// eqDue is the due list (到期提醒) by equipment code.
+func (e *env) eqDue(t *testing.T, tok string) map[string]map[string]any {
+	t.Helper()
+	r := e.get(eq+"/ledger/overdue?size=100", tok)
+	ok(t, r, "the due list")
+	out := map[string]map[string]any{}
+	for _, x := range r.list() {
+		m := x.(map[string]any)
+		out[str(m["code"])] = m
+	}
+	return out
 }

@@ -35,6 +35,7 @@ func TestVideo(t *testing.T) {
 			})
 			e = start(t, b, func(c *conf.Config) { c.Video.SimAlarms = "off" })
 			e.testVideoCameras(t)
+			e.testVideoSnapshots(t)
 			e.testVideoAlarms(t)
 		})
 	}
@@ -231,6 +232,32 @@ func (e *env) testVideoAlarms(t *testing.T) {
 	if dirBefore.mine != 1 || dirBefore.unhandled != 3 {
 		t.Fatalf("the director's stats: %+v", dirBefore)
 	}
+	// The notice badge's list (mine): the unhandled alarms of the cameras the
+	// caller may handle, as stats' mine counts them; the synthesis and
+	// warehouse cameras are another handler's (李安全), so the director's
+	// list has none of theirs.
+	mineList := func(tok string) []any {
+		t.Helper()
+		r := e.get(vs+"/alarm/page?mine=1&handleStatus_equal=0&size=50", tok)
+		ok(t, r, "the mine list")
+		return r.list()
+	}
+	dirMine := mineList(dir)
+	if int64(len(dirMine)) != dirBefore.mine {
+		t.Fatalf("the director's mine list has %d alarms, stats say %d: %v", len(dirMine), dirBefore.mine, dirMine)
+	}
+	for _, v := range dirMine {
+		if m := v.(map[string]any); !strings.HasPrefix(str(m["channelCode"]), "SIM-TANK-") && m["channelCode"] != "SIM-LOAD-01" || m["handleStatus"] != 0.0 {
+			t.Fatalf("the director's mine list holds another handler's alarm: %v", m)
+		}
+	}
+	if l := mineList(a); int64(len(l)) != before.mine {
+		t.Fatalf("the administrator's mine list: %d alarms, stats say %d", len(l), before.mine)
+	}
+	if l := e.get(vs+"/alarm/page?handleStatus_equal=0&size=50", dir).list(); len(l) <= len(dirMine) {
+		t.Fatalf("without mine the director sees the tenant's %d unhandled alarms, not %d", len(l), len(dirMine))
+	}
+	fails(t, e.get(vs+"/alarm/page?mine=1", op), 403, "", "operator reads the mine list")
 	fails(t, e.get(vs+"/alarm/stats", op), 403, "", "operator reads the stats")
 	if b := e.videoStats(t, e.login("300003", "admin", "123456")); b.today != 0 || b.unhandled != 0 || b.camerasTotal != 0 || b.hourSum != 0 || len(b.byCamera) != 0 {
 		t.Fatalf("tenant B's stats: %+v", b)
@@ -368,5 +395,51 @@ func (e *env) testVideoAlarms(t *testing.T) {
 	fails(t, e.post(vs+"/alarm/push", b, map[string]any{"channelCode": "SIM-TANK-02", "alarmType": "smoking"}), 400, "没有对应的摄像头", "push to another tenant's camera")
 	if al := e.get(vs+"/alarm/detail?id="+synth, a).dataMap(); al["handleStatus"] != 0.0 {
 		t.Fatalf("tenant B handled tenant A's alarm: %v", al)
+	}
+}
+
+// testVideoSnapshots: the seeded demo alarms carry a frame of their camera,
+// stored by video through kit/storage and served by the gateway to the
+// tenant's users holding the alarm menu (the header or ?blade-auth=, for an
+// <img>); anonymous callers, users without the menu, another tenant and a
+// made-up name get nothing (not found is 400 with its message, as in Blade).
+func (e *env) testVideoSnapshots(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	dir := e.login("100001", "director", "123456")
+	op := e.login("100001", "operator1", "123456")
+	b := e.login("300003", "admin", "123456")
+	var snap string
+	for _, v := range e.get(vs+"/alarm/page?size=50", a).list() {
+		m := v.(map[string]any)
+		if m["source"] == "simulator" && !strings.HasPrefix(str(m["snapshot"]), vs+"/snapshot/") {
+			t.Fatalf("a demo alarm without its snapshot: %v", m)
+		}
+		if snap == "" {
+			snap = str(m["snapshot"])
+		}
+	}
+	if snap == "" {
+		t.Fatal("no demo alarm")
+	}
+	code, ctype, img := e.raw(t, snap, a)
+	if code != 200 || ctype != "image/jpeg" || !bytes.HasPrefix(img, []byte{0xff, 0xd8}) || len(img) < 1000 {
+		t.Fatalf("snapshot: %d %s %d bytes", code, ctype, len(img))
+	}
+	if code, _, body := e.raw(t, snap+"?blade-auth="+url.QueryEscape(dir), ""); code != 200 || !bytes.Equal(body, img) {
+		t.Fatalf("snapshot with ?blade-auth= for the director: %d", code)
+	}
+	for _, c := range []struct {
+		tok, path, what string
+		code            int
+	}{
+		{"", snap, "anonymous", 401},
+		{op, snap, "a user without the alarm menu", 403},
+		{b, snap, "another tenant", 400},
+		{a, vs + "/snapshot/0123456789abcdef0123456789abcdef.jpg", "a made-up name", 400},
+		{a, vs + "/snapshot/not-a-name.png", "a name of another form", 400},
+	} {
+		if code, _, _ := e.raw(t, c.path, c.tok); code != c.code {
+			t.Errorf("snapshot for %s: %d, want %d", c.what, code, c.code)
+		}
 	}
 }

@@ -45,8 +45,8 @@ func (a *App) Start(ctx context.Context) error {
 	uc := &biz.Ledger{
 		Items: data.NewItems(g), Rules: data.NewRules(g), Records: data.NewRecords(g),
 		Factors: data.NewFactors(g), Hazards: data.NewHazards(g), HQ: data.HazardQueries{G: g},
-		Readings: data.NewReadings(g),
-		Tx:       db.NewTransactor(g), Events: a.Outbox,
+		Readings: data.NewReadings(g), Due: data.DueQueries{G: g},
+		Tx: db.NewTransactor(g), Events: a.Outbox,
 		Roles:  data.Roles{C: systemv1.NewSystemInternalClient(a.in.Dialer.Lazy("system"))},
 		People: people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))},
 		Now:    time.Now,

@@ -16,7 +16,9 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/db"
 	kitplatform "anquan/kit/platform"
+	"anquan/kit/seedids"
 	"anquan/kit/server"
+	"anquan/kit/storage"
 	"anquan/video/internal/biz"
 	"anquan/video/internal/conf"
 	"anquan/video/internal/data"
@@ -72,10 +74,19 @@ func (a *App) Start(ctx context.Context) error {
 	if err := data.Seed(ctx, g, time.Now()); err != nil {
 		return fmt.Errorf("video seed: %w", err)
 	}
-	q := data.Queries{G: g}
-	uc := &biz.Video{Cameras: data.NewCameras(g), Alarms: data.NewAlarms(g), Q: q, Tx: db.NewTransactor(g), Events: a.Outbox,
-		Tokens: biz.NewTokens(a.in.Secret, conf.StreamTTL), Now: time.Now, Dedupe: biz.DefaultDedupe}
+	snaps, err := storage.Open(a.in.Conf)
+	if err != nil {
+		return err
+	}
+	alarms := data.NewAlarms(g)
+	q := data.Queries{G: g, Alarms: alarms}
+	uc := &biz.Video{Cameras: data.NewCameras(g), Alarms: alarms, Q: q, Tx: db.NewTransactor(g), Events: a.Outbox,
+		Tokens: biz.NewTokens(a.in.Secret, conf.StreamTTL), Now: time.Now, Dedupe: biz.DefaultDedupe, Snaps: snaps}
 	a.UC = uc
+	// The demo alarms' pictures: a frame of their camera, drawn once.
+	if err := uc.SeedSnapshots(ctx, seedids.DemoTenant, sim.Still); err != nil {
+		return fmt.Errorf("video seed snapshots: %w", err)
+	}
 	hub := biz.NewHub(1000)
 	h := service.New(uc, hub, sim.New())
 	h.Platform = adapter

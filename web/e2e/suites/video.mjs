@@ -5,10 +5,12 @@
 // wall (frames decoded and changing), sees a pushed alarm arrive on the alarm list without a
 // reload (SSE), and confirms it with a remark (the hidden danger is raised by the service); the
 // closed-management screen shows a pushed alarm with its snapshot within 2 s and its counts
-// change; /visualization plays a tile of its camera tree; the top bar counts unhandled alarms.
+// change; /visualization plays a tile of its camera tree; the top bar counts unhandled alarms and
+// its link lists only the user's own (the director's, not another handler's); the demo alarms show
+// the simulator's snapshot pictures.
 import { openSuite } from '../suite.mjs';
 
-const { BASE, page, shot, scenario, expect, login, finish } = await openSuite('video');
+const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('video');
 
 await scenario('log in to tenant 100001 as admin', () => login(), { critical: true });
 
@@ -110,6 +112,47 @@ await scenario('the top bar counts the unhandled alarms of the cameras the user 
       before,
       { timeout: 5000 },
     );
+  }
+});
+
+await scenario('the alarm list shows the demo alarms with their snapshot pictures', async () => {
+  await page.goto(`${BASE}/ai-video-alarm/list`);
+  await page.locator('.ant-table-row').first().waitFor();
+  // a frame of its camera the simulator drew, served to the tenant's user with the token
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('.ant-table-row img')).some(
+        (i) => i.src.includes('/api/video-surveillance/snapshot/') && i.complete && i.naturalWidth > 0,
+      ),
+    null,
+    { timeout: 10000 },
+  );
+  await shot('video-03b-alarm-snapshots');
+});
+
+await scenario("the notice badge opens the user's own unhandled alarms only", async () => {
+  // the director handles the tank and loading cameras; the synthesis and warehouse ones are 李安全's
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const p = await ctx.newPage();
+  try {
+    await login(p, 'director', '123456');
+    await p.goto(`${BASE}/ai-video-alarm/list`);
+    const badge = p.locator('[data-testid="video-alarm-badge"]');
+    await badge.waitFor();
+    await p.waitForFunction(() => Number(document.querySelector('[data-testid="video-alarm-badge"]')?.getAttribute('data-count')) > 0);
+    await badge.click();
+    await p.waitForURL('**/ai-video-alarm/list?mine=1');
+    await p.locator('[data-testid="video-alarm-mine"]').waitFor();
+    await p.locator('.ant-table-row').first().waitFor();
+    const rows = await p.locator('.ant-table-row').allTextContents();
+    expect(rows.length > 0, 'the badge lists alarms');
+    for (const r of rows) {
+      expect(!/合成装置区入口|反应釜操作平台|危化品仓库门口/.test(r), `another handler's alarm listed: ${r}`);
+      expect(r.includes('未处理'), `a handled alarm listed: ${r}`);
+    }
+    await shot('video-03c-my-alarms', p);
+  } finally {
+    await ctx.close();
   }
 });
 

@@ -25,16 +25,22 @@ export const alarmStats = () => apiGet(`${V}/alarm/stats`).then((r) => r.data);
 export const handleAlarm = (id: string, handleStatus: number, handleRemark: string, raiseHazard = true) =>
   post(`${V}/alarm/handle`, { id, handleStatus, handleRemark, raiseHazard });
 
+/** Where the tenant's own pictures are: uploads, and the frames video stored as snapshots. */
+const PRIVATE_IMAGES = ['/api/upload/preview/', `${V}/snapshot/`];
+
 /**
  * The <img> URL of an alarm's snapshot: a stored file's preview link (put-file's `link`, what an
- * AI box that uploads its picture pushes) gets the token as ?blade-auth=, as an <img> cannot send
- * the header; any other URL is used as pushed.
+ * AI box that uploads its picture pushes) or a frame video stored (the simulator's) gets the token
+ * as ?blade-auth=, as an <img> cannot send the header; any other URL is used as pushed.
  */
 export function snapshotUrl(s?: string): string {
   if (!s) return '';
   const token = getToken();
-  return s.startsWith('/api/upload/preview/') && !s.includes('?') && token ? `${s}?blade-auth=${encodeURIComponent(token)}` : s;
+  return PRIVATE_IMAGES.some((p) => s.startsWith(p)) && !s.includes('?') && token ? `${s}?blade-auth=${encodeURIComponent(token)}` : s;
 }
+
+/** The alarm list of the notice badge: the unhandled alarms of the cameras the caller may handle. */
+export const MY_ALARMS_PATH = '/ai-video-alarm/list?mine=1';
 
 /** The tenant's risk partitions as select options. */
 export const areaOptions = () => listAreas().then((l: any[]) => l.map((a) => ({ label: a.name, value: String(a.id) })));

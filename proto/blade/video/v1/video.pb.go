@@ -1221,6 +1221,52 @@ func (x *TypeCount) GetCount() int64 {
 	return 0
 }
 
+// A snapshot the service stored (an alarm's frame): its file name, 32 hex
+// digits and .jpg, in the caller's tenant.
+type VideoSnapshotQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoSnapshotQuery) Reset() {
+	*x = VideoSnapshotQuery{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoSnapshotQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoSnapshotQuery) ProtoMessage() {}
+
+func (x *VideoSnapshotQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoSnapshotQuery.ProtoReflect.Descriptor instead.
+func (*VideoSnapshotQuery) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *VideoSnapshotQuery) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
 // The live stream of the caller's tenant, resumed after last_event_id.
 type VideoStreamQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1231,7 +1277,7 @@ type VideoStreamQuery struct {
 
 func (x *VideoStreamQuery) Reset() {
 	*x = VideoStreamQuery{}
-	mi := &file_blade_video_v1_video_proto_msgTypes[14]
+	mi := &file_blade_video_v1_video_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1243,7 +1289,7 @@ func (x *VideoStreamQuery) String() string {
 func (*VideoStreamQuery) ProtoMessage() {}
 
 func (x *VideoStreamQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_video_v1_video_proto_msgTypes[14]
+	mi := &file_blade_video_v1_video_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1256,7 +1302,7 @@ func (x *VideoStreamQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VideoStreamQuery.ProtoReflect.Descriptor instead.
 func (*VideoStreamQuery) Descriptor() ([]byte, []int) {
-	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{14}
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *VideoStreamQuery) GetLastEventId() int64 {
@@ -1279,7 +1325,7 @@ type VideoLiveEvent struct {
 
 func (x *VideoLiveEvent) Reset() {
 	*x = VideoLiveEvent{}
-	mi := &file_blade_video_v1_video_proto_msgTypes[15]
+	mi := &file_blade_video_v1_video_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1291,7 +1337,7 @@ func (x *VideoLiveEvent) String() string {
 func (*VideoLiveEvent) ProtoMessage() {}
 
 func (x *VideoLiveEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_video_v1_video_proto_msgTypes[15]
+	mi := &file_blade_video_v1_video_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1304,7 +1350,7 @@ func (x *VideoLiveEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VideoLiveEvent.ProtoReflect.Descriptor instead.
 func (*VideoLiveEvent) Descriptor() ([]byte, []int) {
-	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{15}
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *VideoLiveEvent) GetId() int64 {
@@ -1455,13 +1501,15 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\n" +
 	"alarm_type\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\talarmType\x12/\n" +
 	"\x0falarm_type_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\ralarmTypeName\x12\x14\n" +
-	"\x05count\x18\x03 \x01(\x03R\x05count\"?\n" +
+	"\x05count\x18\x03 \x01(\x03R\x05count\"1\n" +
+	"\x12VideoSnapshotQuery\x12\x1b\n" +
+	"\x04name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04name\"?\n" +
 	"\x10VideoStreamQuery\x12+\n" +
 	"\rlast_event_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vlastEventId\"o\n" +
 	"\x0eVideoLiveEvent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x120\n" +
-	"\x05alarm\x18\x03 \x01(\v2\x1a.blade.video.v1.VideoAlarmR\x05alarm2\x93\f\n" +
+	"\x05alarm\x18\x03 \x01(\v2\x1a.blade.video.v1.VideoAlarmR\x05alarm2\xf0\f\n" +
 	"\fVideoService\x12\x85\x01\n" +
 	"\x0eCameraPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.video.v1.CameraPage\";\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/camera/page\x12\x7f\n" +
 	"\fCameraDetail\x12\x18.blade.common.v1.IdQuery\x1a\x16.blade.video.v1.Camera\"=\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02'\x12%/api/video-surveillance/camera/detail\x12\x9a\x01\n" +
@@ -1472,7 +1520,8 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\x04Live\x12\x19.blade.video.v1.LiveQuery\x1a\x15.blade.video.v1.Frame\"\b\xca\xf3\x18\x04open0\x01\x12\x86\x01\n" +
 	"\rAlarmPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1e.blade.video.v1.VideoAlarmPage\"9\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02$\x12\"/api/video-surveillance/alarm/page\x12\x80\x01\n" +
 	"\vAlarmDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1a.blade.video.v1.VideoAlarm\";\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02&\x12$/api/video-surveillance/alarm/detail\x12\x81\x01\n" +
-	"\x0fAlarmStatistics\x12\x16.blade.common.v1.Empty\x1a\x1a.blade.video.v1.AlarmStats\":\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/alarm/stats\x12\x88\x01\n" +
+	"\x0fAlarmStatistics\x12\x16.blade.common.v1.Empty\x1a\x1a.blade.video.v1.AlarmStats\":\xca\xf3\x18\vvideo_alarm\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/alarm/stats\x12[\n" +
+	"\rAlarmSnapshot\x12\".blade.video.v1.VideoSnapshotQuery\x1a\x15.blade.video.v1.Frame\"\x0f\xca\xf3\x18\vvideo_alarm\x12\x88\x01\n" +
 	"\vAlarmPushIn\x12\x19.blade.video.v1.AlarmPush\x1a\x1b.blade.video.v1.AlarmPushed\"A\xca\xf3\x18\x10video_alarm_push\x82\xd3\xe4\x93\x02':\x01*\"\"/api/video-surveillance/alarm/push\x12\x8f\x01\n" +
 	"\rAlarmHandleIn\x12\x1b.blade.video.v1.AlarmHandle\x1a\x1a.google.protobuf.BoolValue\"E\xca\xf3\x18\x12video_alarm_handle\x82\xd3\xe4\x93\x02):\x01*\"$/api/video-surveillance/alarm/handle\x12]\n" +
 	"\x06Stream\x12 .blade.video.v1.VideoStreamQuery\x1a\x1e.blade.video.v1.VideoLiveEvent\"\x0f\xca\xf3\x18\vvideo_alarm0\x01B%Z#anquan/proto/blade/video/v1;videov1b\x06proto3"
@@ -1489,7 +1538,7 @@ func file_blade_video_v1_video_proto_rawDescGZIP() []byte {
 	return file_blade_video_v1_video_proto_rawDescData
 }
 
-var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_blade_video_v1_video_proto_goTypes = []any{
 	(*Camera)(nil),               // 0: blade.video.v1.Camera
 	(*CameraPage)(nil),           // 1: blade.video.v1.CameraPage
@@ -1505,13 +1554,14 @@ var file_blade_video_v1_video_proto_goTypes = []any{
 	(*HourCount)(nil),            // 11: blade.video.v1.HourCount
 	(*CameraCount)(nil),          // 12: blade.video.v1.CameraCount
 	(*TypeCount)(nil),            // 13: blade.video.v1.TypeCount
-	(*VideoStreamQuery)(nil),     // 14: blade.video.v1.VideoStreamQuery
-	(*VideoLiveEvent)(nil),       // 15: blade.video.v1.VideoLiveEvent
-	(*v1.PageQuery)(nil),         // 16: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 17: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 18: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 19: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 20: google.protobuf.BoolValue
+	(*VideoSnapshotQuery)(nil),   // 14: blade.video.v1.VideoSnapshotQuery
+	(*VideoStreamQuery)(nil),     // 15: blade.video.v1.VideoStreamQuery
+	(*VideoLiveEvent)(nil),       // 16: blade.video.v1.VideoLiveEvent
+	(*v1.PageQuery)(nil),         // 17: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 18: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 20: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 21: google.protobuf.BoolValue
 }
 var file_blade_video_v1_video_proto_depIdxs = []int32{
 	0,  // 0: blade.video.v1.CameraPage.records:type_name -> blade.video.v1.Camera
@@ -1520,32 +1570,34 @@ var file_blade_video_v1_video_proto_depIdxs = []int32{
 	11, // 3: blade.video.v1.AlarmStats.by_hour:type_name -> blade.video.v1.HourCount
 	12, // 4: blade.video.v1.AlarmStats.by_camera:type_name -> blade.video.v1.CameraCount
 	5,  // 5: blade.video.v1.VideoLiveEvent.alarm:type_name -> blade.video.v1.VideoAlarm
-	16, // 6: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
-	17, // 7: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
+	17, // 6: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
+	18, // 7: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
 	0,  // 8: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
-	18, // 9: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
-	17, // 10: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
+	19, // 9: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
+	18, // 10: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
 	3,  // 11: blade.video.v1.VideoService.Live:input_type -> blade.video.v1.LiveQuery
-	16, // 12: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	17, // 13: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
-	19, // 14: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
-	7,  // 15: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
-	9,  // 16: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
-	14, // 17: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
-	1,  // 18: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
-	0,  // 19: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
-	20, // 20: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
-	20, // 21: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
-	2,  // 22: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
-	4,  // 23: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
-	6,  // 24: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
-	5,  // 25: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
-	10, // 26: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
-	8,  // 27: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
-	20, // 28: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
-	15, // 29: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
-	18, // [18:30] is the sub-list for method output_type
-	6,  // [6:18] is the sub-list for method input_type
+	17, // 12: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	18, // 13: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
+	20, // 14: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
+	14, // 15: blade.video.v1.VideoService.AlarmSnapshot:input_type -> blade.video.v1.VideoSnapshotQuery
+	7,  // 16: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
+	9,  // 17: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
+	15, // 18: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
+	1,  // 19: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
+	0,  // 20: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
+	21, // 21: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
+	21, // 22: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
+	2,  // 23: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
+	4,  // 24: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
+	6,  // 25: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
+	5,  // 26: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
+	10, // 27: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
+	4,  // 28: blade.video.v1.VideoService.AlarmSnapshot:output_type -> blade.video.v1.Frame
+	8,  // 29: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
+	21, // 30: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
+	16, // 31: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
+	19, // [19:32] is the sub-list for method output_type
+	6,  // [6:19] is the sub-list for method input_type
 	6,  // [6:6] is the sub-list for extension type_name
 	6,  // [6:6] is the sub-list for extension extendee
 	0,  // [0:6] is the sub-list for field type_name
@@ -1563,7 +1615,7 @@ func file_blade_video_v1_video_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_video_v1_video_proto_rawDesc), len(file_blade_video_v1_video_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

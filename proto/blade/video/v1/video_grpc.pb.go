@@ -36,6 +36,7 @@ const (
 	VideoService_AlarmPageList_FullMethodName   = "/blade.video.v1.VideoService/AlarmPageList"
 	VideoService_AlarmDetail_FullMethodName     = "/blade.video.v1.VideoService/AlarmDetail"
 	VideoService_AlarmStatistics_FullMethodName = "/blade.video.v1.VideoService/AlarmStatistics"
+	VideoService_AlarmSnapshot_FullMethodName   = "/blade.video.v1.VideoService/AlarmSnapshot"
 	VideoService_AlarmPushIn_FullMethodName     = "/blade.video.v1.VideoService/AlarmPushIn"
 	VideoService_AlarmHandleIn_FullMethodName   = "/blade.video.v1.VideoService/AlarmHandleIn"
 	VideoService_Stream_FullMethodName          = "/blade.video.v1.VideoService/Stream"
@@ -57,6 +58,9 @@ type VideoServiceClient interface {
 	AlarmPageList(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*VideoAlarmPage, error)
 	AlarmDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*VideoAlarm, error)
 	AlarmStatistics(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*AlarmStats, error)
+	// A stored snapshot of the caller's tenant; the gateway serves it at
+	// /api/video-surveillance/snapshot/<name> (?blade-auth= for an <img>).
+	AlarmSnapshot(ctx context.Context, in *VideoSnapshotQuery, opts ...grpc.CallOption) (*Frame, error)
 	// Ingest of an AI box or platform adapter (an integration account holding
 	// the button): merged into an open alarm of the same camera and type
 	// within the dedupe window.
@@ -174,6 +178,16 @@ func (c *videoServiceClient) AlarmStatistics(ctx context.Context, in *v1.Empty, 
 	return out, nil
 }
 
+func (c *videoServiceClient) AlarmSnapshot(ctx context.Context, in *VideoSnapshotQuery, opts ...grpc.CallOption) (*Frame, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Frame)
+	err := c.cc.Invoke(ctx, VideoService_AlarmSnapshot_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *videoServiceClient) AlarmPushIn(ctx context.Context, in *AlarmPush, opts ...grpc.CallOption) (*AlarmPushed, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(AlarmPushed)
@@ -229,6 +243,9 @@ type VideoServiceServer interface {
 	AlarmPageList(context.Context, *v1.PageQuery) (*VideoAlarmPage, error)
 	AlarmDetail(context.Context, *v1.IdQuery) (*VideoAlarm, error)
 	AlarmStatistics(context.Context, *v1.Empty) (*AlarmStats, error)
+	// A stored snapshot of the caller's tenant; the gateway serves it at
+	// /api/video-surveillance/snapshot/<name> (?blade-auth= for an <img>).
+	AlarmSnapshot(context.Context, *VideoSnapshotQuery) (*Frame, error)
 	// Ingest of an AI box or platform adapter (an integration account holding
 	// the button): merged into an open alarm of the same camera and type
 	// within the dedupe window.
@@ -273,6 +290,9 @@ func (UnimplementedVideoServiceServer) AlarmDetail(context.Context, *v1.IdQuery)
 }
 func (UnimplementedVideoServiceServer) AlarmStatistics(context.Context, *v1.Empty) (*AlarmStats, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmStatistics not implemented")
+}
+func (UnimplementedVideoServiceServer) AlarmSnapshot(context.Context, *VideoSnapshotQuery) (*Frame, error) {
+	return nil, status.Error(codes.Unimplemented, "method AlarmSnapshot not implemented")
 }
 func (UnimplementedVideoServiceServer) AlarmPushIn(context.Context, *AlarmPush) (*AlarmPushed, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmPushIn not implemented")
@@ -459,6 +479,24 @@ func _VideoService_AlarmStatistics_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _VideoService_AlarmSnapshot_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VideoSnapshotQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(VideoServiceServer).AlarmSnapshot(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: VideoService_AlarmSnapshot_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(VideoServiceServer).AlarmSnapshot(ctx, req.(*VideoSnapshotQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _VideoService_AlarmPushIn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(AlarmPush)
 	if err := dec(in); err != nil {
@@ -544,6 +582,10 @@ var VideoService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmStatistics",
 			Handler:    _VideoService_AlarmStatistics_Handler,
+		},
+		{
+			MethodName: "AlarmSnapshot",
+			Handler:    _VideoService_AlarmSnapshot_Handler,
 		},
 		{
 			MethodName: "AlarmPushIn",

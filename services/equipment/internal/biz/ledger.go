@@ -40,6 +40,16 @@ type People interface {
 	Name(ctx context.Context, tenantID string, userID int64) (name string, found bool, err error)
 }
 
+// DueQueries read the due list (到期提醒), which the generic store cannot
+// express (an OR of two indexed conditions).
+type DueQueries interface {
+	// DuePage pages the tenant's equipment in use whose next date is set
+	// and on or before until, or whose run-hour plan is due (HoursDue
+	// DueSoon or DueOverdue): the overdue ones first (a date before today or
+	// the run hours reached), then by next date, soonest first.
+	DuePage(ctx context.Context, today, until string, current, size int) (*paging.Page[Equipment], error)
+}
+
 // HazardQueries keep an installation's chemicals (rows of its own).
 type HazardQueries interface {
 	Chemicals(ctx context.Context, hazardID int64) ([]MHChemical, error)
@@ -73,12 +83,14 @@ type Ledger struct {
 	Hazards paging.Store[MajorHazard]
 	// Readings are the run-hour readings (runhours.go).
 	Readings paging.Store[RunReading]
-	HQ       HazardQueries
-	Tx       db.Transactor
-	Events   Events
-	Roles    Roles
-	People   People
-	Now      func() time.Time
+	// Due reads the due list (the generic store has no OR of filters).
+	Due    DueQueries
+	HQ     HazardQueries
+	Tx     db.Transactor
+	Events Events
+	Roles  Roles
+	People People
+	Now    func() time.Time
 }
 
 // manager: the tenant administrator, or a holder of the safety_manager role.
@@ -376,7 +388,8 @@ func (l *Ledger) RemoveEquipment(ctx context.Context, ids []int64) error {
 }
 
 // Overdue pages the equipment in use whose next detection or maintenance
-// is due within days from today, or has passed, soonest first.
+// is due within days from today or has passed, and those whose run-hour
+// maintenance is due or within its lead hours (HoursDue), in one query.
 func (l *Ledger) Overdue(ctx context.Context, within int, current, size int) (*paging.Page[Equipment], error) {
 	if _, err := ident.Caller(ctx); err != nil {
 		return nil, err
@@ -384,9 +397,8 @@ func (l *Ledger) Overdue(ctx context.Context, within int, current, size int) (*p
 	if within < 0 || within > 365 {
 		return nil, errs.BadRequest("提前天数应在 0 到 365 之间")
 	}
-	q := paging.Query{Current: current, Size: size, Ascs: "nextDue",
-		Filters: map[string]string{"nextDue_ge": "1900-01-01", "nextDue_le": AddDays(l.Today(), within), "lifecycle_equal": strconv.Itoa(LifecycleInUse)}}
-	return l.Items.Page(ctx, q)
+	today := l.Today()
+	return l.Due.DuePage(ctx, today, AddDays(today, within), current, size)
 }
 
 // RuleMap is the tenant's rules by id (for names and lead days on pages).

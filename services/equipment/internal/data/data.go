@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"anquan/equipment/internal/biz"
 	"anquan/kit/crud"
@@ -226,4 +227,32 @@ func (r Roles) Aliases(ctx context.Context, id *ident.Identity) ([]string, error
 func closed(err error, what string) error {
 	slog.Warn("equipment: a check could not be made", "call", what, "err", err)
 	return status.Error(codes.Unavailable, "权限校验服务暂不可用,请稍后重试")
+}
+
+// DueQueries implements biz.DueQueries.
+type DueQueries struct{ G *gorm.DB }
+
+// DuePage reads the due list in one query: the two conditions are served
+// by idx_eq_ledger_due (tenant_id, lifecycle, next_due) and
+// idx_eq_ledger_hours_due (tenant_id, lifecycle, hours_due), which every
+// engine combines for an OR; the list is short (what is due), so its order
+// is sorted, not read from an index.
+func (q DueQueries) DuePage(ctx context.Context, today, until string, current, size int) (*paging.Page[biz.Equipment], error) {
+	pq := paging.Query{Current: current, Size: size}
+	if err := pq.Normalize(); err != nil {
+		return nil, err
+	}
+	tx := db.Conn(ctx, q.G).Model(&biz.Equipment{}).
+		Where("is_deleted = 0 AND lifecycle = ? AND ((next_due >= ? AND next_due <= ?) OR hours_due >= ?)", biz.LifecycleInUse, "1900-01-01", until, biz.DueSoon)
+	p := &paging.Page[biz.Equipment]{Size: pq.Size, Current: pq.Current, Records: []biz.Equipment{}}
+	if err := tx.Session(&gorm.Session{}).Count(&p.Total).Error; err != nil {
+		return nil, err
+	}
+	if p.Total == 0 || int64(pq.Offset()) >= p.Total {
+		return p, nil
+	}
+	order := clause.Expr{SQL: "CASE WHEN hours_due = ? OR (next_due >= ? AND next_due < ?) THEN 0 ELSE 1 END, next_due asc, id asc",
+		Vars: []any{biz.DueOverdue, "1900-01-01", today}}
+	err := tx.Order(clause.OrderBy{Expression: order}).Offset(pq.Offset()).Limit(pq.Size).Find(&p.Records).Error
+	return p, err
 }

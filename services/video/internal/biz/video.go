@@ -14,6 +14,7 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"anquan/kit/paging"
+	"anquan/kit/storage"
 	"anquan/kit/timefmt"
 )
 
@@ -41,6 +42,8 @@ type Queries interface {
 	// OpenByCamera is the unhandled alarms of each camera of the caller
 	// tenant that has any.
 	OpenByCamera(ctx context.Context) (map[int64]int64, error)
+	// AlarmsOfCameras pages the alarms of q among those of the cameras.
+	AlarmsOfCameras(ctx context.Context, q paging.Query, cameras []int64) (*paging.Page[Alarm], error)
 }
 
 // Video is video's use cases.
@@ -54,6 +57,8 @@ type Video struct {
 	Now     func() time.Time
 	// Dedupe is the window in which alarms of one camera and type merge.
 	Dedupe time.Duration
+	// Snaps keeps the snapshots the service draws itself (snapshot.go).
+	Snaps storage.Store
 }
 
 // DefaultDedupe is the dedupe window of alarms.
@@ -195,6 +200,9 @@ type Push struct {
 	Confidence  float64
 	Snapshot    string
 	Source      string
+	// Image is a JPEG frame to store as the snapshot (the simulator's),
+	// when Snapshot is empty.
+	Image []byte
 }
 
 var snapshotURL = regexp.MustCompile(`^(https?://|/)[^\s"'<>]{0,499}$`)
@@ -244,6 +252,10 @@ func (v *Video) Ingest(ctx context.Context, tenant string, p Push) (*Alarm, bool
 	if window <= 0 {
 		window = DefaultDedupe
 	}
+	snap := ""
+	if p.Snapshot == "" && len(p.Image) > 0 && v.Snaps != nil {
+		snap = NewSnapshotName()
+	}
 	var out *Alarm
 	merged := false
 	err = v.Tx.Tx(sys, func(ctx context.Context) error {
@@ -259,14 +271,26 @@ func (v *Video) Ingest(ctx context.Context, tenant string, p Push) (*Alarm, bool
 			if p.Confidence > old.Confidence {
 				old.Confidence = p.Confidence
 			}
-			if p.Snapshot != "" {
+			switch {
+			case p.Snapshot != "":
 				old.Snapshot = p.Snapshot
+			case snap != "" && old.Snapshot == "": // a burst keeps its first picture
+				if err := v.putSnapshot(ctx, tenant, snap, p.Image); err != nil {
+					return err
+				}
+				old.Snapshot = SnapshotPath + snap
 			}
 			if err := v.Q.MergeAlarm(ctx, old); err != nil {
 				return err
 			}
 			out, merged = old, true
 		} else {
+			if snap != "" {
+				if err := v.putSnapshot(ctx, tenant, snap, p.Image); err != nil {
+					return err
+				}
+				p.Snapshot = SnapshotPath + snap
+			}
 			a := &Alarm{CameraID: cam.ID, CameraName: cam.Name, ChannelCode: cam.ChannelCode, AreaID: cam.AreaID, AlarmType: p.AlarmType,
 				Confidence: p.Confidence, AlarmTime: at, LastTime: at, RepeatCount: 1, Source: p.Source, Snapshot: p.Snapshot}
 			a.TenantID = tenant
@@ -472,17 +496,57 @@ func (v *Video) Stats(ctx context.Context) (*Stats, error) {
 	if st.Cameras, err = v.Cameras.List(ctx, paging.Query{}, MaxStatCameras); err != nil {
 		return nil, err
 	}
-	if !authz.Can(ctx, "video_alarm_handle") || st.Unhandled == 0 {
+	mine := handledBy(ctx, who, st.Cameras)
+	if len(mine) == 0 || st.Unhandled == 0 {
 		return st, nil
 	}
 	open, err := v.Q.OpenByCamera(ctx)
 	if err != nil {
 		return nil, err
 	}
-	for i := range st.Cameras {
-		if n := open[st.Cameras[i].ID]; n > 0 && CameraInScope(who, &st.Cameras[i]) {
-			st.Mine += n
-		}
+	for _, id := range mine {
+		st.Mine += open[id]
 	}
 	return st, nil
+}
+
+// handledBy are the ids of the cameras among cams whose alarms the caller
+// may handle (none without the handle button): Stats' Mine and the alarm
+// page's mine filter count the same cameras.
+func handledBy(ctx context.Context, who *ident.Identity, cams []Camera) []int64 {
+	if !authz.Can(ctx, "video_alarm_handle") {
+		return nil
+	}
+	var ids []int64
+	for i := range cams {
+		if CameraInScope(who, &cams[i]) {
+			ids = append(ids, cams[i].ID)
+		}
+	}
+	return ids
+}
+
+// AlarmPage pages the tenant's alarms; mine keeps those of the cameras the
+// caller may handle (the notice badge's list: the cameras Stats' Mine
+// counts).
+func (v *Video) AlarmPage(ctx context.Context, q paging.Query, mine bool) (*paging.Page[Alarm], error) {
+	if !mine {
+		return v.Alarms.Page(ctx, q)
+	}
+	who, err := ident.Caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cams, err := v.Cameras.List(ctx, paging.Query{}, MaxStatCameras)
+	if err != nil {
+		return nil, err
+	}
+	ids := handledBy(ctx, who, cams)
+	if len(ids) == 0 {
+		if err := q.Normalize(); err != nil {
+			return nil, err
+		}
+		return &paging.Page[Alarm]{Records: []Alarm{}, Size: q.Size, Current: q.Current}, nil
+	}
+	return v.Q.AlarmsOfCameras(ctx, q, ids)
 }

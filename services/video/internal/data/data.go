@@ -62,8 +62,16 @@ func Migrate(g *gorm.DB) error {
 	return db.EnsureIndexes(g, indexes)
 }
 
-// Queries implements biz.Queries.
-type Queries struct{ G *gorm.DB }
+// Queries implements biz.Queries; Alarms is the alarms' repository (the
+// filters and paging of AlarmsOfCameras).
+type Queries struct {
+	G      *gorm.DB
+	Alarms *crud.Repo[biz.Alarm]
+}
+
+func (q Queries) AlarmsOfCameras(ctx context.Context, pq paging.Query, cameras []int64) (*paging.Page[biz.Alarm], error) {
+	return q.Alarms.PageWhere(ctx, pq, func(tx *gorm.DB) *gorm.DB { return tx.Where("camera_id IN ?", cameras) })
+}
 
 func (q Queries) CameraByChannel(ctx context.Context, tenant, channel string) (*biz.Camera, error) {
 	var c []biz.Camera

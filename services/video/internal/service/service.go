@@ -135,7 +135,7 @@ func (s *Video) Live(q *pb.LiveQuery, st grpc.ServerStreamingServer[pb.Frame]) e
 	if c.Platform != "simulator" {
 		return s.proxy(st, c)
 	}
-	frames, cancel := s.sim.Subscribe(c.TenantID + "/" + c.ChannelCode)
+	frames, cancel := s.sim.Subscribe(sim.Key(c))
 	defer cancel()
 	for {
 		select {
@@ -207,13 +207,24 @@ func alarmOut(a *biz.Alarm) *pb.VideoAlarm {
 }
 
 func (s *Video) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.VideoAlarmPage, error) {
-	p, err := s.uc.Alarms.Page(ctx, svc.Query(q))
+	mine := q.Filters["mine"] == "1" || q.Filters["mine"] == "true"
+	p, err := s.uc.AlarmPage(ctx, svc.Query(q), mine)
 	if err != nil {
 		return nil, err
 	}
 	out := &pb.VideoAlarmPage{}
 	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, alarmOut)
 	return out, nil
+}
+
+// AlarmSnapshot is a snapshot the service stored (an alarm's frame), for
+// the gateway's GET /api/video-surveillance/snapshot/<name>.
+func (s *Video) AlarmSnapshot(ctx context.Context, q *pb.VideoSnapshotQuery) (*pb.Frame, error) {
+	b, err := s.uc.Snapshot(ctx, q.Name)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.Frame{Data: b, ContentType: "image/jpeg"}, nil
 }
 
 func (s *Video) AlarmDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.VideoAlarm, error) {

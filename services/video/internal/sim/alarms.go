@@ -35,7 +35,8 @@ func RunAlarms(ctx context.Context, every time.Duration, cameras func(context.Co
 		c := cams[rand.IntN(len(cams))]               //nolint:gosec // G404: a demo's choice, not a secret
 		typ := alarmTypes[rand.IntN(len(alarmTypes))] //nolint:gosec // G404: as above
 		conf := 0.7 + float64(rand.IntN(29))/100      //nolint:gosec // G404: as above
-		if _, _, err := ingest(ctx, c.TenantID, biz.Push{ChannelCode: c.ChannelCode, AlarmType: typ, Confidence: conf, Source: "simulator"}); err != nil {
+		if _, _, err := ingest(ctx, c.TenantID, biz.Push{ChannelCode: c.ChannelCode, AlarmType: typ, Confidence: conf, Source: "simulator",
+			Image: Still(&c, time.Now())}); err != nil {
 			slog.Warn("video simulator: alarm refused", "camera", c.ChannelCode, "err", err)
 		}
 	}

@@ -13,6 +13,9 @@ import (
 	"image/jpeg"
 	"sync"
 	"time"
+
+	"anquan/kit/timefmt"
+	"anquan/video/internal/biz"
 )
 
 // Frame size and rate.
@@ -101,6 +104,14 @@ func (s *Source) run(key string, st *stream) {
 		case <-t.C:
 		}
 	}
+}
+
+// Key is the simulator's name of a camera (its frames and colours).
+func Key(c *biz.Camera) string { return c.TenantID + "/" + c.ChannelCode }
+
+// Still draws one frame of a camera at time at: an alarm's snapshot.
+func Still(c *biz.Camera, at time.Time) []byte {
+	return newScene(Key(c)).render(int(at.Unix()%1000), at.In(timefmt.Zone))
 }
 
 type scene struct {

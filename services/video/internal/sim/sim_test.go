@@ -5,6 +5,8 @@ import (
 	"image/jpeg"
 	"testing"
 	"time"
+
+	"anquan/video/internal/biz"
 )
 
 func TestFramesAreJPEGAndShared(t *testing.T) {
@@ -48,5 +50,24 @@ func TestFramesAreJPEGAndShared(t *testing.T) {
 	cancelB() // twice is harmless
 	if s.Viewers("100001/1") != 0 {
 		t.Fatal("stream kept after its last viewer")
+	}
+}
+
+// An alarm's snapshot is a whole frame of its camera, and the frames of two
+// moments differ (the clock and the scene move).
+func TestStillIsAFrameOfTheCamera(t *testing.T) {
+	c := &biz.Camera{ChannelCode: "SIM-TANK-01"}
+	c.TenantID = "100001"
+	at := time.Date(2026, 11, 28, 9, 30, 0, 0, time.UTC)
+	a, b := Still(c, at), Still(c, at.Add(3*time.Second))
+	img, err := jpeg.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatalf("not a JPEG: %v", err)
+	}
+	if img.Bounds().Dx() != Width || img.Bounds().Dy() != Height {
+		t.Fatalf("size %v", img.Bounds())
+	}
+	if bytes.Equal(a, b) {
+		t.Fatal("two moments drew the same frame")
 	}
 }

@@ -3,7 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { history, useAccess } from '@umijs/max';
 import website from '@/config/website';
-import { alarmStats, subscribeVideoAlarms } from '@/services/video';
+import { MY_ALARMS_PATH, alarmStats, subscribeVideoAlarms } from '@/services/video';
 import { useText } from '@/utils/i18nText';
 
 /** How long a burst of live alarm events waits before the count is read again. */
@@ -12,7 +12,8 @@ const DEBOUNCE_MS = 500;
 /**
  * The top bar's count of unhandled AI video alarms the user may handle (the cameras they are
  * responsible for or hold in their data scope; alarm/stats `mine`), for holders of the handle
- * button only. It follows the video alarm stream (no polling); a click opens the unhandled list.
+ * button only. It follows the video alarm stream (no polling); a click opens those alarms (the
+ * list's mine filter, unhandled).
  */
 export default function VideoAlarmBadge({ color }: { color?: string }) {
   const access = useAccess();
@@ -46,7 +47,7 @@ export default function VideoAlarmBadge({ color }: { color?: string }) {
         data-testid="video-alarm-badge"
         data-count={count}
         style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}
-        onClick={() => history.push('/ai-video-alarm/list')}
+        onClick={() => history.push(MY_ALARMS_PATH)}
       >
         <Badge count={count} overflowCount={website.badgeMax} size="small">
           <VideoCameraOutlined style={{ fontSize: 18, color }} />

@@ -71,4 +71,5 @@ export default {
   暂无报警: 'No alarms',
   无抓拍: 'No snapshot',
   待处理的视频AI报警: 'AI video alarms waiting for you',
+  我的待处理报警: 'My unhandled alarms',
 };

@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Form, Image, Input, Modal, Radio, Space, Switch, Tag } from 'antd';
-import { useAccess } from '@umijs/max';
+import { history, useAccess, useLocation } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { ALARM_TYPES, HANDLE_STATES, alarmStats, handleAlarm, snapshotUrl, subscribeVideoAlarms, videoAlarmApi } from '@/services/video';
 import { message } from '@/utils/feedback';
@@ -94,15 +94,22 @@ export default function VideoAlarmPage() {
     }
   };
   const status = Form.useWatch('handleStatus', form);
-  // A hidden danger links back here with ?id= (the alarm that raised it).
+  // A hidden danger links back here with ?id= (the alarm that raised it); the notice badge with
+  // ?mine=1 (the unhandled alarms of the cameras the caller may handle).
+  const { search } = useLocation();
   const params = useMemo(() => {
-    const linked = new URLSearchParams(window.location.search).get('id');
-    return linked && /^\d{1,19}$/.test(linked) ? { id: linked } : undefined;
-  }, []);
+    const q = new URLSearchParams(search);
+    const linked = q.get('id');
+    if (linked && /^\d{1,19}$/.test(linked)) return { id: linked };
+    if (q.get('mine') === '1') return { mine: '1', handleStatus_equal: '0' };
+    return undefined;
+  }, [search]);
+  const mine = params?.mine === '1';
 
   return (
     <>
       <CrudPage
+        key={mine ? 'mine' : 'all'}
         title="AI视频报警"
         fields={fields}
         api={videoAlarmApi}
@@ -115,6 +122,11 @@ export default function VideoAlarmPage() {
         toolbarExtra={(_sel, reload) => {
           reloadRef.current = reload;
           return [
+            mine ? (
+              <Tag key="mine" color="blue" closable onClose={() => history.push('/ai-video-alarm/list')} data-testid="video-alarm-mine">
+                <Tx>我的待处理报警</Tx>
+              </Tag>
+            ) : null,
             <Space key="count">
               <Tx>未处理</Tx>
               <Badge count={unhandled} showZero overflowCount={9999} />

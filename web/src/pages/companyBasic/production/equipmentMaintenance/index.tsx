@@ -108,6 +108,36 @@ const fields: CrudField[] = [
   { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
 ];
 
+/** Whole days from today to a yyyy-MM-dd date (negative when past), in the browser's calendar. */
+function daysTo(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  const now = new Date();
+  return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())) / 86400000);
+}
+
+/**
+ * The due list's 剩余 column: a run-hour plan that is due shows its run hours left (negative when
+ * past), any other row the days to its next date.
+ */
+const leftField: CrudField = {
+  title: '剩余',
+  dataIndex: 'left',
+  form: false,
+  render: (_: unknown, r: any) =>
+    r.hoursDueState > 0 ? (
+      <Tag color={dueColor[r.hoursDueState]} data-testid="due-left-hours">
+        {r.hoursLeft} <Tx>运行小时</Tx>
+      </Tag>
+    ) : r.nextDue ? (
+      <Tag color={dueColor[r.dueState || 0]}>
+        {daysTo(r.nextDue)} <Tx>天</Tx>
+      </Tag>
+    ) : (
+      '-'
+    ),
+};
+const dueFields = [...fields.slice(0, -1), leftField, fields[fields.length - 1]];
+
 /** The equipment ledger (设备台账) and its overdue list (到期提醒: due within 30 days or passed). */
 export default function EquipmentLedgerPage() {
   const [view, setView] = useState<'all' | 'due'>('all');
@@ -129,7 +159,7 @@ export default function EquipmentLedgerPage() {
       <CrudPage
         key={view}
         title={view === 'all' ? '设备台账' : '到期提醒'}
-        fields={fields}
+        fields={view === 'all' ? fields : dueFields}
         api={view === 'all' ? equipmentApi : overdueApi}
         permissionPrefix="equipment_maintenance"
         exportBtn={false}
