@@ -126,19 +126,7 @@ if (hasPub) {
     await page.getByTestId('positioning-view').getByText('三维地图').click();
     await page.locator('[data-testid=positioning-map-3d] canvas').waitFor({ timeout: 60000 });
     // the globe's NaturalEarthII tiles and the demo plant (3D Tiles) loaded and drawn
-    await page.waitForFunction(
-      () => {
-        const w = document.querySelector('.plant-map-3d')?.cesiumWidget;
-        if (!w) return false;
-        const prims = w.scene.primitives;
-        let tileset = false;
-        for (let i = 0; i < prims.length; i++) tileset ||= prims.get(i).tilesLoaded === true && prims.get(i).root !== undefined;
-        w.scene.requestRender();
-        return tileset && w.scene.globe.tilesLoaded;
-      },
-      null,
-      { timeout: 90000, polling: 500 },
-    );
+    await page.locator('.plant-map-3d[data-globe=ready][data-model=ready]').waitFor({ state: 'attached', timeout: 180000 });
     // software WebGL is slow: a screenshot waits for a frame for longer than usual
     const box = await page.locator('[data-testid=positioning-map-3d] canvas').boundingBox();
     const png = await page.screenshot({ clip: box, timeout: 60000, path: `${SHOTS}/positioning-08-map3d.png` });

@@ -118,6 +118,12 @@ export default function PlantMap3D({ config, zones = [], people = [], selected, 
         });
         widget.scene.globe.baseColor = C.Color.fromCssColorString('#2b3a4a');
         widget.scene.renderError.addEventListener(() => reloadOnRenderError(setFailure));
+        // data-globe="ready" once the globe's first tiles are in (for the browser tests: a flag read
+        // between frames flickers, the event does not)
+        const el = host.current;
+        widget.scene.globe.tileLoadProgressEvent.addEventListener((queued: number) => {
+          if (queued === 0) el.dataset.globe = 'ready';
+        });
         const zonesDs = new C.CustomDataSource('zones');
         const peopleDs = new C.CustomDataSource('people');
         const overlay = new C.CustomDataSource('overlay');
@@ -225,6 +231,10 @@ export default function PlantMap3D({ config, zones = [], people = [], selected, 
             return;
           }
           added.model = widget.scene.primitives.add(model);
+          // data-model="ready" once the model's first tiles are drawn (a glTF: once loaded)
+          if (model instanceof C.Cesium3DTileset) {
+            model.initialTilesLoaded.addEventListener(() => host.current && (host.current.dataset.model = 'ready'));
+          } else if (host.current) host.current.dataset.model = 'ready';
           widget.scene.requestRender();
         })
         .catch((e) => console.warn(`3D map: the model ${url} could not be loaded`, e));
