@@ -16,8 +16,11 @@ import (
 // writes <style> elements, hence 'unsafe-inline' for styles only; images
 // may be data: and blob: URLs (previews, downloads); /myiframe embeds the
 // external pages a menu names, so frames may load http(s) pages, while
-// nobody may frame Anquan (frame-ancestors 'none', clickjacking).
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'%s; style-src 'self' 'unsafe-inline'; " +
+// nobody may frame Anquan (frame-ancestors 'none', clickjacking). The 3D map's Cesium decodes
+// compressed meshes and textures (Draco, meshopt, KTX2) with WebAssembly, in the page and in its
+// workers: 'wasm-unsafe-eval' allows compiling WebAssembly and nothing else ('unsafe-eval', string
+// evaluation, stays forbidden).
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'%s 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
 	"frame-src 'self' http: https:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 

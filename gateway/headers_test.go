@@ -17,10 +17,11 @@ func TestInlineScriptsOfAPageAreHashedForTheCSP(t *testing.T) {
 		t.Fatalf("hashes %v, want [%s]", got, want)
 	}
 	policy := csp(got...)
-	if !strings.Contains(policy, "script-src 'self' "+want+";") || !strings.Contains(policy, "frame-ancestors 'none'") {
+	if !strings.Contains(policy, "script-src 'self' "+want+" 'wasm-unsafe-eval';") || !strings.Contains(policy, "frame-ancestors 'none'") {
 		t.Fatalf("policy: %s", policy)
 	}
-	if strings.Contains(defaultCSP, "%s") || !strings.Contains(defaultCSP, "script-src 'self';") {
+	if strings.Contains(defaultCSP, "%s") || !strings.Contains(defaultCSP, "script-src 'self' 'wasm-unsafe-eval';") ||
+		strings.Contains(defaultCSP, "'unsafe-eval'") {
 		t.Fatalf("default policy: %s", defaultCSP)
 	}
 	if len(inlineScriptHashes(docsHTML)) != 1 {

@@ -70,6 +70,17 @@ export default defineConfig({
     useLocalStorage: true,
   },
   favicons: ['/favicon.svg'],
+  // Cesium's prebuilt files (Cesium.js, its workers, widgets.css and assets such as the NaturalEarthII
+  // imagery) served from /cesium/: the 3D map loads them on demand (src/components/PlantMap3D) and
+  // never from a CDN or Cesium ion
+  // (its index.js and index.cjs, 9 MB of module bundles the script tag does not use, stay out)
+  copy: [
+    ...['Assets', 'ThirdParty', 'Widgets', 'Workers'].map((d) => ({
+      from: `node_modules/cesium/Build/Cesium/${d}`,
+      to: `dist/cesium/${d}`,
+    })),
+    { from: 'node_modules/cesium/Build/Cesium/Cesium.js', to: 'dist/cesium/Cesium.js' },
+  ],
   metas: [{ name: 'version', content: '1.9.1' }],
   define: {
     'process.env.ANQUAN_VERSION': '1.9.1',

@@ -21,6 +21,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * WebGL in headless Chromium without a GPU: SwiftShader (software), which Chromium only enables when
+ * told to. For the suites that draw the 3D map (Cesium) and only those: it makes pages slower.
+ */
+export const WEBGL_ARGS = ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'];
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -98,8 +104,9 @@ async function startServerOnce({ env }) {
   return { base, mqtt, stop, log: () => serverLog };
 }
 
-export async function launchBrowser() {
+/** Debian's Chromium with CHROMIUM_ARGS plus a suite's own `extraArgs` (the WebGL ones of WEBGL_ARGS). */
+export async function launchBrowser(extraArgs = []) {
   if (!fs.existsSync(CHROMIUM)) return { error: `no browser at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM)` };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
   return { browser };
 }

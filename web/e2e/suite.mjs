@@ -30,9 +30,12 @@ function giveUp(msg) {
  * told; further options such as acceptDownloads or timezoneId go to browser.newContext) and
  * removes this suite's FAIL-<name>* screenshots of an earlier run (every FAIL-* one for the
  * unnamed suite '', run.mjs). Exits with "0 passed, 1 failed" when the server or the browser
- * is missing.
+ * is missing. `browserArgs` are extra Chromium flags (lib.mjs WEBGL_ARGS for WebGL).
  */
-export async function openSuite(name, { viewport = { width: 1366, height: 800 }, locale = 'zh-CN', ...contextOptions } = {}) {
+export async function openSuite(
+  name,
+  { viewport = { width: 1366, height: 800 }, locale = 'zh-CN', browserArgs = [], ...contextOptions } = {},
+) {
   const srv = await startServer();
   if (srv.error) giveUp(srv.error);
   const BASE = srv.base;
@@ -43,7 +46,7 @@ export async function openSuite(name, { viewport = { width: 1366, height: 800 },
   // failure shots of an earlier run would mislead: only this run's stay
   for (const f of fs.readdirSync(SHOTS)) if (f.startsWith(`FAIL-${name}`)) fs.rmSync(path.join(SHOTS, f));
 
-  const launched = await launchBrowser();
+  const launched = await launchBrowser(browserArgs);
   if (launched.error) {
     srv.stop();
     giveUp(launched.error);

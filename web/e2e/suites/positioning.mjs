@@ -5,11 +5,38 @@
 // clicks him to see who it is, sees the wrong-zone alarm arrive, plays his track back, finds the
 // seeded zones with their time window and the synthesis zone naming its permits' area (人证不符), reads
 // the rule table, and handles yesterday's alarm on the
-// alarm page (with its park platform code).
+// alarm page (with its park platform code). The 3D map tab renders the plant offline (Cesium with
+// SwiftShader WebGL: WEBGL_ARGS), 王操作 moves on it and a click on his helmet names him; no
+// request of the whole suite leaves 127.0.0.1.
 import { spawnSync } from 'node:child_process';
-import { openSuite } from '../suite.mjs';
+import { WEBGL_ARGS } from '../lib.mjs';
+import { SHOTS, openSuite } from '../suite.mjs';
 
-const { BASE, MQTT_PORT, page, shot, scenario, expect, login, finish } = await openSuite('positioning');
+const { BASE, MQTT_PORT, page, shot, scenario, expect, login, finish } = await openSuite('positioning', { browserArgs: WEBGL_ARGS });
+
+// every request the browser makes, to prove the map runs offline: none may leave the loopback
+const outside = [];
+page.on('request', (r) => {
+  const u = new URL(r.url());
+  if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && !['127.0.0.1', 'localhost'].includes(u.hostname)) outside.push(r.url());
+});
+
+/** where the entity of the person named `name` is drawn on the 3D map's canvas (page pixels), or null */
+const personOnCanvas = (name) =>
+  page.evaluate((n) => {
+    const host = document.querySelector('.plant-map-3d');
+    const w = host?.cesiumWidget;
+    const C = window.Cesium;
+    if (!w || !C) return null;
+    let ds;
+    for (let i = 0; i < w.dataSources.length; i++) if (w.dataSources.get(i).name === 'people') ds = w.dataSources.get(i);
+    const e = ds?.entities.values.find((x) => x.name === n);
+    if (!e) return null;
+    const pos = e.position.getValue(C.JulianDate.now());
+    const xy = C.SceneTransforms.worldToWindowCoordinates(w.scene, pos);
+    const r = w.canvas.getBoundingClientRect();
+    return xy && { x: r.left + xy.x, y: r.top + xy.y, ecef: [pos.x, pos.y, pos.z] };
+  }, name);
 
 const hasPub = spawnSync('mosquitto_pub', ['--help']).error === undefined;
 function publish(fixes) {
@@ -92,6 +119,43 @@ if (hasPub) {
     });
     await shot('positioning-05-track');
   });
+
+  await scenario('the 3D map renders the plant offline; 王操作 moves on it and a click on him names him', async () => {
+    await page.goto(`${BASE}/personnel/positioning`);
+    await page.getByTestId('positioning-map').waitFor();
+    await page.getByTestId('positioning-view').getByText('三维地图').click();
+    await page.locator('[data-testid=positioning-map-3d] canvas').waitFor({ timeout: 60000 });
+    // the globe's NaturalEarthII tiles and the demo plant (3D Tiles) loaded and drawn
+    await page.locator('.plant-map-3d[data-globe=ready][data-model=ready]').waitFor({ state: 'attached', timeout: 180000 });
+    // software WebGL is slow: a screenshot waits for a frame for longer than usual
+    const box = await page.locator('[data-testid=positioning-map-3d] canvas').boundingBox();
+    const png = await page.screenshot({ clip: box, timeout: 60000, path: `${SHOTS}/positioning-08-map3d.png` });
+    expect(png.length > 30000, `the canvas shows a drawn scene (${png.length} bytes of PNG)`);
+
+    // 王操作 moves: a new fix moves his helmet
+    await page.waitForFunction(() => !!document.querySelector('.plant-map-3d')?.cesiumWidget, null);
+    let before = null;
+    for (let i = 0; i < 40 && !before; i++) {
+      before = await personOnCanvas('王操作');
+      if (!before) await page.waitForTimeout(250);
+    }
+    expect(before, '王操作 is on the 3D map');
+    publish([{ tag: 'T-0003', ts: Date.now(), x: 110, y: 45, floor: 1, battery: 88 }]);
+    let after = before;
+    for (let i = 0; i < 60 && after.ecef[0] === before.ecef[0] && after.ecef[1] === before.ecef[1]; i++) {
+      await page.waitForTimeout(250);
+      after = await personOnCanvas('王操作');
+    }
+    expect(after.ecef[0] !== before.ecef[0] || after.ecef[1] !== before.ecef[1], '王操作 moved on the 3D map');
+
+    // a click on his helmet (drawn above his position) shows who it is
+    await page.waitForTimeout(500);
+    const at = await personOnCanvas('王操作');
+    await page.mouse.click(at.x, at.y - 14);
+    const card = page.getByTestId('positioning-person');
+    await card.getByText('T-0003').waitFor();
+    await page.screenshot({ path: `${SHOTS}/positioning-09-map3d-picked.png`, timeout: 60000 });
+  });
 } else {
   console.log('  (mosquitto_pub is not installed: the live scenarios are skipped)');
 }
@@ -140,6 +204,10 @@ await scenario("handle yesterday's alarm of 吴师傅 as a false alarm, with a c
   await dialog.locator('.ant-btn-primary').click();
   await page.locator('.ant-table-row', { hasText: '演示:已核实为巡检路线' }).waitFor();
   await shot('positioning-04-handled');
+});
+
+await scenario('no request left 127.0.0.1 (the 3D map runs offline)', async () => {
+  expect(outside.length === 0, `requests outside the loopback: ${outside.slice(0, 5).join(', ')}`);
 });
 
 await finish();

@@ -4,7 +4,7 @@
  * factory paths, /api/common/drop-downBox). Plus the pure rules the pages share: polygon
  * parsing for the preview and the unified social credit code check (GB 32100).
  */
-import { apiGet, post } from '@/utils/request';
+import request, { apiGet, post } from '@/utils/request';
 import { crudApi } from './system';
 import type { Draft, Schemas } from './types';
 
@@ -30,6 +30,8 @@ export const areaApi = crudApi<Area>(`${P}/risk-partition`, 'page');
 // map settings
 export const getMapSetting = () => apiGet(`${F}/map-setting/detail`).then((r) => r.data);
 export const submitMapSetting = (m: Draft<MapSetting>) => post(`${F}/map-setting/submit`, m);
+/** the same settings as the 3D map reads them (spec 7.9): a plain JSON file, not the Blade envelope */
+export const mapConfig = () => request<MapSetting>({ url: '/config/config.json', silent: true });
 
 // drop-downs
 export const getDeptTree = (factoryId?: string) => apiGet(`${D}/tree`, factoryId ? { factoryId } : {}).then((r) => r.data || []);

@@ -93,4 +93,10 @@ export default {
     'With a factory area chosen, this zone is the work area of its permits: while a permit is in progress there, anyone not on it (except the people allowed in) who stays too long raises "not on the permit"',
   '人证不符报警时长(在作业票作业区域内且不在票上)': 'Not-on-the-permit delay (in a permit work area, not on the permit)',
   '平台默认值,非国家标准规定': 'Platform default, not a national figure',
+  平面图: 'Plan',
+  三维地图: '3D map',
+  三维地图加载中: 'Loading the 3D map',
+  '未设置地图中心点和模型位置,请在地图设置中填写': 'No map centre or model position: fill them in under Map settings',
+  '三维地图渲染出错,请检查显卡驱动或更换浏览器': 'The 3D map failed to render: check the graphics driver or use another browser',
+  '此浏览器不支持 WebGL,无法显示三维地图': 'This browser has no WebGL: the 3D map cannot be shown',
 };

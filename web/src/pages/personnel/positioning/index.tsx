@@ -1,5 +1,5 @@
 import React, { useEffect, useMemo, useState } from 'react';
-import { Badge, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Badge, Card, Col, Descriptions, Empty, List, Row, Segmented, Space, Statistic, Tag, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
 import {
   ALARM_TYPES,
@@ -16,8 +16,13 @@ import {
   type PosPosition,
   type PosZone,
 } from '@/services/positioning';
+import { mapConfig } from '@/services/factory';
 import { Tx, useText } from '@/utils/i18nText';
+import type { MapConfig, MapPerson, MapZone } from '@/components/PlantMap3D';
 import HandleDialog from '../components/PositioningHandle';
+
+// the 3D map (and Cesium behind it) loads only when its tab is opened
+const PlantMap3D = React.lazy(() => import('@/components/PlantMap3D'));
 
 const POSITION_ZERO = { x: 0, y: 0, floor: 0, battery: 0, sos: false, online: false, zoneId: '0', zoneName: '' };
 
@@ -49,6 +54,8 @@ export default function PositioningLivePage() {
   const [alarms, setAlarms] = useState<PosAlarm[]>([]);
   const [selected, setSelected] = useState<string>();
   const [handling, setHandling] = useState<string>();
+  const [view, setView] = useState<'2d' | '3d'>('2d');
+  const [config, setConfig] = useState<MapConfig>();
 
   const loadAlarms = () => alarmApi.list({ current: 1, size: 20, state_equal: 1 }).then((p: any) => setAlarms(p?.records || []));
   useEffect(() => {
@@ -83,6 +90,35 @@ export default function PositioningLivePage() {
   const box = useMemo(() => extent(zones, list), [zones, list.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
   const counts = Object.fromEntries((heads?.zones || []).map((z) => [z.zoneId, z]));
   const sel = selected ? people[selected] : undefined;
+  useEffect(() => {
+    if (view === '3d' && !config) void mapConfig().then(setConfig);
+  }, [view, config]);
+  const zones3d = useMemo<MapZone[]>(
+    () =>
+      zones.map((z) => {
+        const c = counts[z.id];
+        return {
+          id: z.id,
+          label: `${z.name} ${c?.count ?? 0}${z.maxHeadcount ? '/' + z.maxHeadcount : ''}`,
+          polygon: z.polygon || [],
+          fill: ZONE_COLORS[z.kind],
+        };
+      }),
+    [zones, heads], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const people3d = useMemo<MapPerson[]>(
+    () =>
+      list.map((p) => ({
+        id: p.tagId,
+        name: p.personName,
+        x: p.x,
+        y: p.y,
+        colour: PERSON_COLORS[p.personType] || '#8c8c8c',
+        sos: p.sos,
+        online: p.online,
+      })),
+    [people], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const r = Math.max(box.w, box.h) / 120;
   // SVG's y grows downwards; the plant's grows upwards.
   const fy = (y = 0) => box.minY + box.h - (y - box.minY);
@@ -92,7 +128,21 @@ export default function PositioningLivePage() {
       <Col xs={24} xl={17}>
         <Card
           size="small"
-          title={<Tx>人员定位</Tx>}
+          title={
+            <Space>
+              <Tx>人员定位</Tx>
+              <Segmented
+                size="small"
+                data-testid="positioning-view"
+                value={view}
+                onChange={(v) => setView(v as '2d' | '3d')}
+                options={[
+                  { label: tt('平面图'), value: '2d' },
+                  { label: tt('三维地图'), value: '3d' },
+                ]}
+              />
+            </Space>
+          }
           extra={
             <Space>
               {PERSON_TYPES.map((p) => (
@@ -101,55 +151,69 @@ export default function PositioningLivePage() {
             </Space>
           }
         >
-          <svg
-            data-testid="positioning-map"
-            viewBox={`${box.minX} ${box.minY} ${box.w} ${box.h}`}
-            style={{ width: '100%', height: 'calc(100vh - 260px)', minHeight: 360, background: '#fafafa' }}
-          >
-            {zones.map((z) => {
-              const pts = (z.polygon || []).map((v) => `${v.x},${fy(v.y)}`).join(' ');
-              const c = counts[z.id];
-              const over = c && c.maxHeadcount > 0 && c.count > c.maxHeadcount;
-              const xs = (z.polygon || []).map((v) => v.x ?? 0);
-              const ys = (z.polygon || []).map((v) => fy(v.y));
-              const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-              const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-              return (
-                <g key={z.id}>
-                  <polygon
-                    points={pts}
-                    fill={ZONE_COLORS[z.kind] || '#d9d9d9'}
-                    fillOpacity={0.35}
-                    stroke={over ? '#f5222d' : '#8c8c8c'}
-                    strokeWidth={over ? r / 2 : r / 6}
+          {view === '3d' ? (
+            <React.Suspense fallback={null}>
+              <PlantMap3D
+                testId="positioning-map-3d"
+                config={config}
+                zones={zones3d}
+                people={people3d}
+                selected={selected}
+                onPick={setSelected}
+                height="calc(100vh - 260px)"
+              />
+            </React.Suspense>
+          ) : (
+            <svg
+              data-testid="positioning-map"
+              viewBox={`${box.minX} ${box.minY} ${box.w} ${box.h}`}
+              style={{ width: '100%', height: 'calc(100vh - 260px)', minHeight: 360, background: '#fafafa' }}
+            >
+              {zones.map((z) => {
+                const pts = (z.polygon || []).map((v) => `${v.x},${fy(v.y)}`).join(' ');
+                const c = counts[z.id];
+                const over = c && c.maxHeadcount > 0 && c.count > c.maxHeadcount;
+                const xs = (z.polygon || []).map((v) => v.x ?? 0);
+                const ys = (z.polygon || []).map((v) => fy(v.y));
+                const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+                const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+                return (
+                  <g key={z.id}>
+                    <polygon
+                      points={pts}
+                      fill={ZONE_COLORS[z.kind] || '#d9d9d9'}
+                      fillOpacity={0.35}
+                      stroke={over ? '#f5222d' : '#8c8c8c'}
+                      strokeWidth={over ? r / 2 : r / 6}
+                    />
+                    <text x={cx} y={cy} fontSize={r * 2.2} textAnchor="middle" fill="#262626">
+                      {`${z.name} ${c?.count ?? 0}${z.maxHeadcount ? '/' + z.maxHeadcount : ''}`}
+                    </text>
+                  </g>
+                );
+              })}
+              {list.map((p) => (
+                <g
+                  key={p.tagId}
+                  onClick={() => setSelected(p.tagId)}
+                  style={{ cursor: 'pointer', transition: 'transform 0.9s linear' }}
+                  transform={`translate(${p.x},${fy(p.y)})`}
+                >
+                  <circle
+                    r={p.tagId === selected ? r * 1.6 : r}
+                    fill={p.sos ? '#f5222d' : PERSON_COLORS[p.personType] || '#8c8c8c'}
+                    opacity={p.online ? 1 : 0.35}
+                    stroke="#fff"
+                    strokeWidth={r / 4}
                   />
-                  <text x={cx} y={cy} fontSize={r * 2.2} textAnchor="middle" fill="#262626">
-                    {`${z.name} ${c?.count ?? 0}${z.maxHeadcount ? '/' + z.maxHeadcount : ''}`}
+                  <text y={-r * 1.6} fontSize={r * 1.8} textAnchor="middle" fill="#262626">
+                    {p.personName}
                   </text>
+                  <title>{`${p.personName} (${p.tag})`}</title>
                 </g>
-              );
-            })}
-            {list.map((p) => (
-              <g
-                key={p.tagId}
-                onClick={() => setSelected(p.tagId)}
-                style={{ cursor: 'pointer', transition: 'transform 0.9s linear' }}
-                transform={`translate(${p.x},${fy(p.y)})`}
-              >
-                <circle
-                  r={p.tagId === selected ? r * 1.6 : r}
-                  fill={p.sos ? '#f5222d' : PERSON_COLORS[p.personType] || '#8c8c8c'}
-                  opacity={p.online ? 1 : 0.35}
-                  stroke="#fff"
-                  strokeWidth={r / 4}
-                />
-                <text y={-r * 1.6} fontSize={r * 1.8} textAnchor="middle" fill="#262626">
-                  {p.personName}
-                </text>
-                <title>{`${p.personName} (${p.tag})`}</title>
-              </g>
-            ))}
-          </svg>
+              ))}
+            </svg>
+          )}
         </Card>
       </Col>
       <Col xs={24} xl={7}>
