@@ -6,7 +6,7 @@ export PATH := $(GOBIN):$(PATH)
 MODULES = $(shell $(GO) list -m -f '{{.Dir}}')
 DATA ?= ./data
 
-.PHONY: run build web tools third_party proto proto-check migrations vet lint modules test test-go test-web bench clean
+.PHONY: run build web tools third_party proto proto-check migrations vet lint modules test test-go test-web bench cluster cluster-test clean
 
 run: web build ## build the web app and start everything with embedded defaults
 	./bin/anquan --target=all --http=127.0.0.1:8080 --data=$(DATA)
@@ -68,6 +68,18 @@ test: proto-check vet lint modules build test-go test-web ## every check
 
 bench: build
 	$(GO) run ./scripts/bench --bin=bin/anquan
+
+# Two processes of every target on this machine's PostgreSQL, Redis, NATS
+# (and Mosquitto), behind a round-robin front (scripts/cluster).
+cluster: build
+	$(GO) run ./scripts/cluster
+
+# The API suite's core scenarios against that cluster (docs/OPERATIONS.md
+# "Horizontal scaling"): a few minutes; not part of make test.
+CLUSTER_TESTS = TestAPI$$|TestWorkticket$$|TestEndedSessionStopsItsAccessTokensEverywhere$$|TestCluster
+cluster-test: build
+	$(GO) test -c -o bin/api.test ./tests/api
+	$(GO) run ./scripts/cluster -run 'cd tests/api && ../../bin/api.test -test.count=1 -test.timeout=20m -test.v -test.run "$(CLUSTER_TESTS)"'
 
 clean:
 	rm -rf bin third_party

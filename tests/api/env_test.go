@@ -134,6 +134,9 @@ type env struct {
 
 func start(t *testing.T, b backend, mutate ...func(*conf.Config)) *env {
 	t.Helper()
+	if b.name == clusterBackend {
+		return startOnCluster(t, mutate)
+	}
 	c := conf.Default()
 	c.Data = t.TempDir()
 	c.HTTP = "127.0.0.1:0"

@@ -19,6 +19,7 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/ident"
+	"anquan/kit/rpc"
 	commonv1 "anquan/proto/blade/common/v1"
 	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
@@ -60,7 +61,9 @@ func (e *env) socialLogin(source, code string) *resp {
 // grpcTo dials one service of the stack directly (not through the gateway).
 func (e *env) grpcTo(name string) *grpc.ClientConn {
 	e.t.Helper()
-	conn, err := grpc.NewClient("passthrough:///"+e.stack.Infra.Dialer.Addr(name), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	// Every replica of a cluster, round-robin (kit/rpc.Target).
+	target, opts := rpc.Target(name, e.stack.Infra.Dialer.Addr(name))
+	conn, err := grpc.NewClient(target, append(opts, grpc.WithTransportCredentials(insecure.NewCredentials()))...)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/people"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
@@ -61,7 +62,8 @@ func (a *App) Start(ctx context.Context) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		uc.Run(rctx, conf.SchedulerEvery)
+		// Once a period across the replicas (kit/schedule).
+		schedule.Run(rctx, a.in.Cache, "inspection.schedule", conf.SchedulerEvery, uc.Tick)
 	}()
 	return nil
 }

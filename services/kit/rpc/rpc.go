@@ -149,7 +149,8 @@ func (d *Dialer) Conn(name string) (*grpc.ClientConn, error) {
 		return nil, fmt.Errorf("no address configured for service %q", name)
 	}
 	ints := append([]grpc.UnaryClientInterceptor{d.forward}, d.extra...)
-	c, err := grpc.NewClient("passthrough:///"+addr,
+	target, balance := Target(name, addr)
+	c, err := grpc.NewClient(target, append(balance,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithStatsHandler(otelgrpc.NewClientHandler()),
 		grpc.WithChainUnaryInterceptor(ints...),
@@ -162,7 +163,7 @@ func (d *Dialer) Conn(name string) (*grpc.ClientConn, error) {
 		// download whose reader is slow holds at most this much per stream.
 		grpc.WithInitialWindowSize(server.StreamWindow),
 		grpc.WithInitialConnWindowSize(server.ConnWindow),
-	)
+	)...)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"anquan/kit/obs"
 	"anquan/kit/people"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
 	"anquan/prevention/internal/biz"
@@ -98,7 +99,8 @@ func (a *App) Start(ctx context.Context) error {
 	}()
 	go func() {
 		defer wg.Done()
-		uc.Run(rctx, conf.SchedulerEvery)
+		// Once a period across the replicas (kit/schedule).
+		schedule.Run(rctx, a.in.Cache, "prevention.schedule", conf.SchedulerEvery, uc.Tick)
 	}()
 	return nil
 }

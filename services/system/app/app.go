@@ -43,6 +43,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	users := userAdmin{c: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	a.uc = biz.New(data.Stores(g), data.Queries{DB: g}, db.NewTransactor(g), a.Outbox, users, dicts)
+	a.uc.Shared = a.in.Cache
 	if err := data.Seed(ctx, g, a.uc); err != nil {
 		return fmt.Errorf("system seed: %w", err)
 	}

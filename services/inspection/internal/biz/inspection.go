@@ -404,21 +404,6 @@ func (s *Inspection) Tick(ctx context.Context) {
 	}
 }
 
-// Run ticks every `every` until ctx ends.
-func (s *Inspection) Run(ctx context.Context, every time.Duration) {
-	s.Tick(ctx)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			s.Tick(ctx)
-		}
-	}
-}
-
 // StateOf is a task's state as shown: an open task past its end is 已超期.
 func StateOf(t *Task, now time.Time) int32 {
 	if t.State == TaskOpen && !now.Before(t.EndAt) {

@@ -152,18 +152,3 @@ func (p *Prevention) Tick(ctx context.Context) {
 		}
 	}
 }
-
-// Run ticks every `every` until ctx ends.
-func (p *Prevention) Run(ctx context.Context, every time.Duration) {
-	p.Tick(ctx)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			p.Tick(ctx)
-		}
-	}
-}

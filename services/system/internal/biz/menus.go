@@ -4,10 +4,12 @@ import (
 	"anquan/kit/errs"
 	"anquan/kit/ident"
 	"context"
+	"log/slog"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // MenuNode is a menu entry with its children, as routes and trees return it.
@@ -25,6 +27,7 @@ type menuCache struct {
 }
 
 type tenantMenus struct {
+	ver     string // the shared version it was loaded at
 	menus   []Menu
 	roles   []Role
 	byID    map[int64]*Menu
@@ -82,11 +85,30 @@ func (s *System) callerMenus(ctx context.Context, withGrants bool) (*ident.Ident
 // InvalidateTenant drops a tenant's cached menus (event from another replica).
 func (s *System) InvalidateTenant(tenant string) { s.menus.invalidate(tenant) }
 
+func menuVersionKey(tenant string) string { return "system:menus:ver:" + tenant }
+
+// menusChanged drops this replica's menus of the tenant and bumps the
+// shared version, which the other replicas compare on their next read.
+func (s *System) menusChanged(ctx context.Context, tenant string) {
+	s.menus.invalidate(tenant)
+	if s.Shared != nil {
+		if _, err := s.Shared.Incr(ctx, menuVersionKey(tenant), 30*24*time.Hour); err != nil {
+			slog.Warn("menu version not shared; other replicas take the change on its event", "tenant", tenant, "err", err)
+		}
+	}
+}
+
 func (s *System) tenantMenus(ctx context.Context, tenant string) (*tenantMenus, error) {
 	s.menus.mu.RLock()
 	tm := s.menus.tenants[tenant]
 	s.menus.mu.RUnlock()
-	if tm != nil {
+	// Read before loading: a change while loading makes the next read reload.
+	ver, known := "", true
+	if s.Shared != nil {
+		v, _, err := s.Shared.Get(ctx, menuVersionKey(tenant))
+		ver, known = v, err == nil
+	}
+	if tm != nil && (tm.ver == ver || !known) {
 		return tm, nil
 	}
 	menus, err := s.Q.Menus(ctx)
@@ -97,7 +119,7 @@ func (s *System) tenantMenus(ctx context.Context, tenant string) (*tenantMenus, 
 	if err != nil {
 		return nil, err
 	}
-	tm = &tenantMenus{menus: menus, roles: roles, byID: map[int64]*Menu{}, granted: map[string]map[int64]bool{}}
+	tm = &tenantMenus{menus: menus, roles: roles, ver: ver, byID: map[int64]*Menu{}, granted: map[string]map[int64]bool{}}
 	for i := range menus {
 		tm.byID[menus[i].ID] = &menus[i]
 	}
@@ -254,7 +276,7 @@ func PolicyKey(tenant string, role int64) string { return tenant + "|" + strconv
 // MenusChanged drops the cached menu trees of the caller's tenant.
 func (s *System) MenusChanged(ctx context.Context) {
 	if id := ident.From(ctx); id != nil {
-		s.menus.invalidate(id.TenantID)
+		s.menusChanged(ctx, id.TenantID)
 	}
 }
 

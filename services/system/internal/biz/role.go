@@ -51,7 +51,7 @@ func (s *System) Grant(ctx context.Context, roleIDs, menuIDs []int64) error {
 		return s.Events.Add(ctx, "system.role.granted", id.TenantID, map[string]any{"roleIds": roleIDs})
 	})
 	if err == nil {
-		s.menus.invalidate(id.TenantID)
+		s.menusChanged(ctx, id.TenantID)
 	}
 	return err
 }

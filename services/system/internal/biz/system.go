@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"time"
 
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -63,7 +64,18 @@ type System struct {
 	Users  Users
 	// Dicts is the seed dictionary data (every enumeration of spec 3.1).
 	Dicts []SeedDict
-	menus *menuCache
+	// Shared holds each tenant's menu version for every replica (Redis in
+	// a cluster; nil: this process only). A change bumps it, so the next
+	// read on any replica reloads: the change's event reaches the other
+	// replicas later, and a page reloaded there must already show it.
+	Shared Versions
+	menus  *menuCache
+}
+
+// Versions is the part of kit/cache the menu versions use.
+type Versions interface {
+	Get(ctx context.Context, key string) (string, bool, error)
+	Incr(ctx context.Context, key string, ttl time.Duration) (int64, error)
 }
 
 // New wires the use cases.
@@ -98,7 +110,7 @@ func (s *System) saveWithEvent(ctx context.Context, subject string, fn func(ctx 
 		return s.Events.Add(ctx, subject, id.TenantID, map[string]any{"tenantId": id.TenantID})
 	})
 	if err == nil {
-		s.menus.invalidate(id.TenantID)
+		s.menusChanged(ctx, id.TenantID)
 	}
 	return err
 }

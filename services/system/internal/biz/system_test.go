@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"anquan/kit/cache"
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/errs"
@@ -217,5 +218,43 @@ func TestSeededDictionariesHaveEnglishLabels(t *testing.T) {
 	for _, d := range dicts {
 		check(d.Code, d.Name, d.NameEn)
 		walk(d.Code, d.Items)
+	}
+}
+
+// Two replicas sharing the cache: a menu added on one is listed by the
+// other at once, before the change's event reaches it.
+func TestMenuChangeOnOneReplicaIsReadOnTheOther(t *testing.T) {
+	a, _, _ := setup(t)
+	b := biz.New(a.S, a.Q, a.Tx, a.Events, a.Users, a.Dicts)
+	shared := cache.NewMemory()
+	defer func() { _ = shared.Close() }()
+	a.Shared, b.Shared = shared, shared
+	ctx := as("100001", true)
+	count := func(s *biz.System) int {
+		all, err := s.AllMenus(ctx, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		var walk func([]*biz.MenuNode)
+		walk = func(ns []*biz.MenuNode) {
+			for _, m := range ns {
+				if m.Code == "replica_menu" {
+					n++
+				}
+				walk(m.Children)
+			}
+		}
+		walk(all)
+		return n
+	}
+	if count(b) != 0 { // b's menus are now cached
+		t.Fatal("menu present before it was added")
+	}
+	if err := a.SaveMenu(ctx, &biz.Menu{Name: "副本菜单", Code: "replica_menu", Category: 1, Sort: 99}); err != nil {
+		t.Fatal(err)
+	}
+	if count(b) != 1 {
+		t.Fatal("the other replica still lists its cached menus")
 	}
 }

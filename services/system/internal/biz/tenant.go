@@ -192,7 +192,7 @@ func (s *System) UpdateModules(ctx context.Context, tenantID string, menuIDs []i
 		return s.Events.Add(ctx, "system.menu.saved", tenantID, map[string]any{"tenantId": tenantID})
 	})
 	if err == nil {
-		s.menus.invalidate(tenantID)
+		s.menusChanged(ctx, tenantID)
 	}
 	return err
 }

@@ -1,0 +1,47 @@
+// Package schedule runs a background job once per period across the
+// replicas of a service: each replica ticks, and the first tick of a
+// period to claim it in the shared cache (Redis in a cluster, the process's
+// own cache in the all-in-one) runs the job; the others skip that period.
+package schedule
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"anquan/kit/cache"
+)
+
+// Claim reports whether the caller takes the run of job in the period of
+// length every that holds now (periods start at multiples of every since
+// the Unix epoch). Exactly one caller per period gets true, whichever
+// process it is in, while they share the cache.
+func Claim(ctx context.Context, c cache.Cache, job string, every time.Duration, now time.Time) (bool, error) {
+	period := now.UnixNano() / int64(every)
+	// Kept a period past its end: a late tick of the same period still finds it.
+	n, err := c.Incr(ctx, "job:"+job+":"+strconv.FormatInt(period, 10), 2*every)
+	return n == 1, err
+}
+
+// Run calls fn now and then every period until ctx ends, in the periods
+// this replica claims. A period the cache cannot be asked about is skipped
+// (the next one retries): two runs at once are what the claim prevents.
+func Run(ctx context.Context, c cache.Cache, job string, every time.Duration, fn func(context.Context)) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		ok, err := Claim(ctx, c, job, every, time.Now())
+		switch {
+		case err != nil:
+			slog.Warn("scheduler: cannot claim the period; skipped", "job", job, "err", err)
+		case ok:
+			fn(ctx)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
