@@ -136,7 +136,7 @@ await scenario('the admin sees the shortfalls on 培训矩阵 and toggles a cell
   expect((await w.innerText()).includes('1 / 2'), `operator1's row: ${await w.innerText()}`);
   expect((await page.getByRole('button', { name: /导\s*出/ }).count()) === 1, 'the export button');
   await shot('training-08-compliance');
-  await page.getByRole('tab', { name: '培训矩阵' }).click();
+  await page.locator('.ant-card').getByRole('tab', { name: '培训矩阵' }).click();
   const grid = page.locator('[data-testid="matrix-grid"]');
   await grid.waitFor();
   const welder = grid.locator('.ant-table-row', { hasText: '焊工' }).first();
@@ -149,7 +149,7 @@ await scenario('the admin sees the shortfalls on 培训矩阵 and toggles a cell
   const free = welder.locator('.ant-checkbox-wrapper:not(.ant-checkbox-wrapper-checked) .ant-checkbox-input').first();
   const saved = () => page.waitForResponse((res) => res.url().includes('/api/education/matrix/detail') && res.status() === 200);
   let reload = saved();
-  await free.check();
+  await free.click();
   await reload;
   await page.waitForFunction(
     (c) =>
@@ -162,7 +162,7 @@ await scenario('the admin sees the shortfalls on 培训矩阵 and toggles a cell
   );
   await shot('training-09-matrix');
   reload = saved();
-  await welder.locator('.ant-checkbox-wrapper-checked .ant-checkbox-input').last().uncheck();
+  await welder.locator('.ant-checkbox-wrapper-checked .ant-checkbox-input').last().click();
   await reload;
   await page.waitForFunction(
     (c) =>
