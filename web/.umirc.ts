@@ -178,6 +178,7 @@ export default defineConfig({
         { path: '/safetyEducation/myTraining', component: './safetyEducation/myTraining/index', access: 'canRoute' },
         // education (h-hours): each person's 学时 for a year against the required hours.
         { path: '/safetyEducation/trainingDatabase', component: './safetyEducation/trainingDatabase/index', access: 'canRoute' },
+        { path: '/safetyEducation/trainingMatrix', component: './safetyEducation/trainingMatrix/index', access: 'canRoute' },
         {
           path: '/safetyEducation/sjOnlineTraining/myTraining',
           component: './safetyEducation/myTraining/index',

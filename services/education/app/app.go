@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"anquan/education/internal/biz"
 	"anquan/education/internal/conf"
 	"anquan/education/internal/data"
 	grpcserver "anquan/education/internal/server"
@@ -48,6 +49,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
 	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Reporters = data.Reporters{C: preventionv1.NewPreventionInternalClient(a.in.Dialer.Lazy("prevention"))}
+	uc.Posts = data.Posts{C: systemv1.NewSystemServiceClient(a.in.Dialer.Lazy("system"))}
 	uc.Ranking = a.in.Cache
 	uc.Events = a.Outbox
 	// Business times live in the tenant zone so SQLite text comparisons agree.
@@ -63,7 +65,8 @@ func (a *App) Start(ctx context.Context) error {
 	rctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	a.Cancel = func() { cancel(); wg.Wait() }
-	wg.Add(1)
+	wg.Add(2)
+	go func() { defer wg.Done(); remindLoop(rctx, uc) }()
 	go func() {
 		defer wg.Done()
 		t := time.NewTicker(conf.SweepEvery)
@@ -82,6 +85,39 @@ func (a *App) Start(ctx context.Context) error {
 		}
 	}()
 	return nil
+}
+
+// Shortfall reminder timing (h-edu-matrix): a first run soon after start (a restarted server
+// catches up), then hourly; the sent markers make each reminder happen once a month, so the
+// hourly run only notices new shortfalls and the month change.
+var (
+	remindFirst = 30 * time.Second
+	remindEvery = time.Hour
+)
+
+// remindLoop raises the training shortfall reminders until ctx ends.
+func remindLoop(ctx context.Context, uc *biz.Education) {
+	wait := remindFirst
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = remindEvery
+		jctx, end := obs.StartJob(ctx, "education.short.remind")
+		n, err := uc.RemindAll(jctx)
+		end()
+		if err != nil {
+			if ctx.Err() == nil {
+				slog.Warn("education shortfall reminders", "err", err)
+			}
+			continue
+		}
+		if n > 0 {
+			slog.Info("education shortfall reminders raised", "events", n)
+		}
+	}
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

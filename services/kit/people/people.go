@@ -70,3 +70,18 @@ func (d Directory) Members(ctx context.Context, tenantID string, depts, roles []
 	}
 	return out, nil
 }
+
+// PostMembers are the active holders of a post (a post anywhere in the person's list), id to
+// name (at most 1000). A failed look-up fails closed with 503.
+func (d Directory) PostMembers(ctx context.Context, tenantID string, postID int64) (map[int64]string, error) {
+	r, err := d.C.GetGroupMembers(ctx, &userv1.GroupMembersQuery{TenantId: tenantID, PostIds: []int64{postID}})
+	if err != nil {
+		slog.Warn("a post members look-up failed", "post", postID, "err", err)
+		return nil, status.Error(codes.Unavailable, "人员服务暂不可用,请稍后重试")
+	}
+	out := make(map[int64]string, len(r.Items))
+	for _, u := range r.Items {
+		out[u.Id] = u.Name
+	}
+	return out, nil
+}

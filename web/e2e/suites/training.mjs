@@ -5,7 +5,9 @@
 // grow; a seek ahead of the furthest point watched snaps back. The admin sees both demo
 // courses on 课程管理, the training rules (45 minutes per 学时, the platform default) and the
 // demo plan on 培训计划; 我的培训 shows the plan with the operator's verified hours; 培训档案
-// (h-hours) shows the operator's 学时 of the year against the required hours.
+// (h-hours) shows the operator's 学时 of the year against the required hours. 培训矩阵
+// (h-edu-matrix): the admin sees who of each post is short of its required courses, ticks a
+// cell of the matrix and clears it again; operator1's 我的培训 lists their own shortfalls.
 import { antd, openSuite } from '../suite.mjs';
 
 const { BASE, browser, page, shot, scenario, expect, login, finish } = await openSuite('training');
@@ -121,6 +123,64 @@ await scenario("the admin sees operator1's hours for the year on 培训档案", 
   const at = await a.innerText();
   expect(at.includes('王操作') && at.includes('危险化学品安全技术说明书阅读') && at.includes('0.6'), `archive: ${at.slice(0, 300)}`);
   await shot('training-07-archive');
+});
+
+// h-edu-matrix: the training matrix and the compliance of each post's holders.
+await scenario('the admin sees the shortfalls on 培训矩阵 and toggles a cell', async () => {
+  await page.goto(`${BASE}/safetyEducation/trainingMatrix`);
+  const r = row('赵操作');
+  await r.waitFor();
+  const text = await r.innerText();
+  expect(text.includes('操作工') && text.includes('0 / 2') && text.includes('未完成'), `operator2's row: ${text}`);
+  const w = row('王操作');
+  expect((await w.innerText()).includes('1 / 2'), `operator1's row: ${await w.innerText()}`);
+  expect((await page.getByRole('button', { name: /导\s*出/ }).count()) === 1, 'the export button');
+  await shot('training-08-compliance');
+  await page.locator('.ant-card').getByRole('tab', { name: '培训矩阵' }).click();
+  const grid = page.locator('[data-testid="matrix-grid"]');
+  await grid.waitFor();
+  const welder = grid.locator('.ant-table-row', { hasText: '焊工' }).first();
+  await welder.waitFor();
+  // the welder post requires the video course (seeded); tick the document course too, then clear it
+  const boxes = welder.locator('.ant-checkbox-input');
+  const n = await boxes.count();
+  expect(n >= 2, `cells in the welder row: ${n}`);
+  const checkedBefore = await welder.locator('.ant-checkbox-checked').count();
+  const free = welder.locator('.ant-checkbox-wrapper:not(.ant-checkbox-wrapper-checked) .ant-checkbox-input').first();
+  const saved = () => page.waitForResponse((res) => res.url().includes('/api/education/matrix/detail') && res.status() === 200);
+  let reload = saved();
+  await free.click();
+  await reload;
+  await page.waitForFunction(
+    (c) =>
+      document.querySelectorAll('[data-testid="matrix-grid"] .ant-table-row')?.length &&
+      c <
+        [...document.querySelectorAll('[data-testid="matrix-grid"] .ant-table-row')]
+          .find((x) => x.textContent.includes('焊工'))
+          .querySelectorAll('.ant-checkbox-checked').length,
+    checkedBefore,
+  );
+  await shot('training-09-matrix');
+  reload = saved();
+  await welder.locator('.ant-checkbox-wrapper-checked .ant-checkbox-input').last().click();
+  await reload;
+  await page.waitForFunction(
+    (c) =>
+      [...document.querySelectorAll('[data-testid="matrix-grid"] .ant-table-row')]
+        .find((x) => x.textContent.includes('焊工'))
+        .querySelectorAll('.ant-checkbox-checked').length === c,
+    checkedBefore,
+  );
+});
+
+await scenario("operator1's 我的培训 lists their own shortfalls", async () => {
+  await op.goto(`${BASE}/safetyEducation/myTraining`);
+  const card = op.locator('[data-testid="my-shortfalls"]');
+  await card.waitFor();
+  await op.waitForFunction(() => /岗前/.test(document.querySelector('[data-testid="my-shortfalls"]')?.textContent || ''));
+  const text = await card.innerText();
+  expect(text.includes('操作工') && text.includes('新员工岗前安全培训') && text.includes('年度学时未达标'), `shortfalls: ${text}`);
+  await shot('training-10-my-shortfalls', op);
 });
 
 await ctx.close();

@@ -3,7 +3,7 @@
  * caller's own attempts (start, answer as one goes, hand in; the server keeps the time) and
  * results with their certificates.
  */
-import { get, post } from '@/utils/request';
+import { get, post, type Page } from '@/utils/request';
 import { crudApi } from './system';
 
 const E = '/api/education';
@@ -268,3 +268,58 @@ export const PLAN_LEVELS = [
 ];
 export const courseOptions = () =>
   courseApi.list({ current: 1, size: 500 }).then((p: any) => (p?.records || []).map((c: Course) => ({ label: c.name, value: c.id })));
+
+/** h-edu-matrix: the training matrix (post x required course) and who of a post's holders is short. */
+export interface MatrixCell {
+  postId: string;
+  courseId: string;
+  required?: boolean;
+  hours?: number;
+  validMonths?: number;
+}
+export interface TrainingMatrix {
+  posts?: { id: string; name: string }[];
+  courses?: { id: string; name: string; hours: number }[];
+  cells?: MatrixCell[];
+}
+export interface ComplianceItem {
+  courseId: string;
+  courseName: string;
+  /** 1 done, 2 not completed, 3 expired, 4 学时 short */
+  state: number;
+  requiredHours?: number;
+  creditedHours?: number;
+  validMonths?: number;
+  completedTime?: string;
+  expireDate?: string;
+}
+export interface ComplianceRow {
+  userId: string;
+  userName: string;
+  postId: string;
+  postName: string;
+  required: number;
+  done: number;
+  missing: number;
+  missingNames?: string;
+  items?: ComplianceItem[];
+}
+export const COMPLIANCE_STATES = [
+  { label: '已完成', value: 1, color: 'green' },
+  { label: '未完成', value: 2, color: 'red' },
+  { label: '已过期', value: 3, color: 'orange' },
+  { label: '学时不足', value: 4, color: 'gold' },
+];
+export const matrixDetail = () => get<TrainingMatrix>(`${E}/matrix/detail`).then((r) => r.data || {});
+export const submitMatrixCell = (cell: MatrixCell) => post(`${E}/matrix/submit`, cell);
+/** The compliance rows keyed by post and person (a person holding two posts has two rows). */
+export const complianceApi = crudApi<ComplianceRow & { rowKey: string }>(`${E}/compliance`, 'page', {
+  exportUrl: `${E}/compliance/export`,
+  list: (params) =>
+    get<Page<ComplianceRow>>(`${E}/compliance/page`, params).then((r) => ({
+      ...r.data,
+      records: (r.data?.records || []).map((x) => ({ ...x, rowKey: `${x.postId}-${x.userId}` })),
+    })),
+});
+export const myShortfalls = () => get<{ posts?: ComplianceRow[]; hours?: HourCounter }>(`${E}/compliance/mine`).then((r) => r.data || {});
+export const sendShortfallReminders = () => post<number>(`${E}/compliance/remind`).then((r) => r.data);

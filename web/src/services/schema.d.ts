@@ -3427,6 +3427,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/education/compliance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same rows as an xlsx file. */
+        get: operations["EducationService_ComplianceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own shortfalls: required courses of their posts and this year's 学时. */
+        get: operations["EducationService_ComplianceMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compliance (合规情况): per person of a post, the required courses done (completed, the
+         *     学时 reached, within validity) and missing; filters postId, deptId, shortOnly (1), userName.
+         */
+        get: operations["EducationService_CompliancePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the tenant's shortfall reminders now (the hourly job does the same); each
+         *     person, shortfall and month once. A manager's only; answers how many were sent.
+         */
+        post: operations["EducationService_ComplianceRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/education/course/detail": {
         parameters: {
             query?: never;
@@ -3687,6 +3761,43 @@ export interface paths {
          *     pass, certificate).
          */
         post: operations["EducationService_MarkingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/matrix/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-edu-matrix: the training matrix (培训矩阵): the tenant's posts (blade-system), courses
+         *     and which course each post requires (with the 学时 and validity asked).
+         */
+        get: operations["EducationService_MatrixDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/matrix/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets or clears one cell (post x course); a manager's only. */
+        post: operations["EducationService_MatrixSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11414,6 +11525,92 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /** @description One required course of a person: 1 done, 2 not completed, 3 expired, 4 学时 short. */
+        v1EduComplianceItem: {
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedHours: number;
+            /** @description The first day the completion no longer counts (yyyy-MM-dd; empty: no expiry). */
+            expireDate: string;
+            /** Format: double */
+            requiredHours: number;
+            /** Format: int32 */
+            state: number;
+            /** Format: int32 */
+            validMonths: number;
+        };
+        v1EduComplianceRow: {
+            /** Format: int32 */
+            done: number;
+            items: components["schemas"]["v1EduComplianceItem"][];
+            /** Format: int32 */
+            missing: number;
+            /** @description The courses not done, comma separated. */
+            missingNames: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            /** Format: int32 */
+            required: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1EduComplianceRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EduComplianceRow"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1EduMatrix: {
+            cells: components["schemas"]["v1EduMatrixCell"][];
+            courses: components["schemas"]["v1EduMatrixCourse"][];
+            posts: components["schemas"]["v1EduMatrixPost"][];
+        };
+        /** @description One required course of a post. */
+        v1EduMatrixCell: {
+            /** Format: int64 */
+            courseId: string;
+            /**
+             * Format: double
+             * @description 学时 the person must have on the course (0: completing it is enough; at most the course's).
+             */
+            hours: number;
+            /** Format: int64 */
+            postId: string;
+            /** @description false clears the cell. */
+            required: boolean;
+            /**
+             * Format: int32
+             * @description Months a completion counts (0: no expiry; at most 120).
+             */
+            validMonths: number;
+        };
+        v1EduMatrixCourse: {
+            /** Format: double */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+        };
+        v1EduMatrixPost: {
+            /** Format: int64 */
+            id: string;
+            name: string;
+        };
+        v1EduMyShortfalls: {
+            hours: components["schemas"]["v1HourCounter"];
+            /** @description One row per post of the caller with required courses. */
+            posts: components["schemas"]["v1EduComplianceRow"][];
         };
         /**
          * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
@@ -21354,6 +21551,98 @@ export interface operations {
             };
         };
     };
+    EducationService_ComplianceExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_ComplianceMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduMyShortfalls"];
+                };
+            };
+        };
+    };
+    EducationService_CompliancePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduComplianceRows"];
+                };
+            };
+        };
+    };
+    EducationService_ComplianceRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+        };
+    };
     EducationService_CourseDetail: {
         parameters: {
             query?: {
@@ -21713,6 +22002,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_MatrixDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduMatrix"];
+                };
+            };
+        };
+    };
+    EducationService_MatrixSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One required course of a post. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EduMatrixCell"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
                 };
             };
         };

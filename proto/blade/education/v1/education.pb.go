@@ -4417,6 +4417,599 @@ func (x *TrainingArchive) GetCertificates() []*ExamCertificate {
 	return nil
 }
 
+type EduMatrixPost struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduMatrixPost) Reset() {
+	*x = EduMatrixPost{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduMatrixPost) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduMatrixPost) ProtoMessage() {}
+
+func (x *EduMatrixPost) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduMatrixPost.ProtoReflect.Descriptor instead.
+func (*EduMatrixPost) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *EduMatrixPost) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *EduMatrixPost) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type EduMatrixCourse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Hours         float64                `protobuf:"fixed64,3,opt,name=hours,proto3" json:"hours,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduMatrixCourse) Reset() {
+	*x = EduMatrixCourse{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduMatrixCourse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduMatrixCourse) ProtoMessage() {}
+
+func (x *EduMatrixCourse) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduMatrixCourse.ProtoReflect.Descriptor instead.
+func (*EduMatrixCourse) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *EduMatrixCourse) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *EduMatrixCourse) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EduMatrixCourse) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+// One required course of a post.
+type EduMatrixCell struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	PostId   int64                  `protobuf:"varint,1,opt,name=post_id,json=postId,proto3" json:"post_id,omitempty"`
+	CourseId int64                  `protobuf:"varint,2,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	// false clears the cell.
+	Required bool `protobuf:"varint,3,opt,name=required,proto3" json:"required,omitempty"`
+	// 学时 the person must have on the course (0: completing it is enough; at most the course's).
+	Hours float64 `protobuf:"fixed64,4,opt,name=hours,proto3" json:"hours,omitempty"`
+	// Months a completion counts (0: no expiry; at most 120).
+	ValidMonths   int32 `protobuf:"varint,5,opt,name=valid_months,json=validMonths,proto3" json:"valid_months,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduMatrixCell) Reset() {
+	*x = EduMatrixCell{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduMatrixCell) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduMatrixCell) ProtoMessage() {}
+
+func (x *EduMatrixCell) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduMatrixCell.ProtoReflect.Descriptor instead.
+func (*EduMatrixCell) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *EduMatrixCell) GetPostId() int64 {
+	if x != nil {
+		return x.PostId
+	}
+	return 0
+}
+
+func (x *EduMatrixCell) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+func (x *EduMatrixCell) GetRequired() bool {
+	if x != nil {
+		return x.Required
+	}
+	return false
+}
+
+func (x *EduMatrixCell) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *EduMatrixCell) GetValidMonths() int32 {
+	if x != nil {
+		return x.ValidMonths
+	}
+	return 0
+}
+
+type EduMatrix struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Posts         []*EduMatrixPost       `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	Courses       []*EduMatrixCourse     `protobuf:"bytes,2,rep,name=courses,proto3" json:"courses,omitempty"`
+	Cells         []*EduMatrixCell       `protobuf:"bytes,3,rep,name=cells,proto3" json:"cells,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduMatrix) Reset() {
+	*x = EduMatrix{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduMatrix) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduMatrix) ProtoMessage() {}
+
+func (x *EduMatrix) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduMatrix.ProtoReflect.Descriptor instead.
+func (*EduMatrix) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *EduMatrix) GetPosts() []*EduMatrixPost {
+	if x != nil {
+		return x.Posts
+	}
+	return nil
+}
+
+func (x *EduMatrix) GetCourses() []*EduMatrixCourse {
+	if x != nil {
+		return x.Courses
+	}
+	return nil
+}
+
+func (x *EduMatrix) GetCells() []*EduMatrixCell {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+// One required course of a person: 1 done, 2 not completed, 3 expired, 4 学时 short.
+type EduComplianceItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CourseId      int64                  `protobuf:"varint,1,opt,name=course_id,json=courseId,proto3" json:"course_id,omitempty"`
+	CourseName    string                 `protobuf:"bytes,2,opt,name=course_name,json=courseName,proto3" json:"course_name,omitempty"`
+	State         int32                  `protobuf:"varint,3,opt,name=state,proto3" json:"state,omitempty"`
+	RequiredHours float64                `protobuf:"fixed64,4,opt,name=required_hours,json=requiredHours,proto3" json:"required_hours,omitempty"`
+	CreditedHours float64                `protobuf:"fixed64,5,opt,name=credited_hours,json=creditedHours,proto3" json:"credited_hours,omitempty"`
+	ValidMonths   int32                  `protobuf:"varint,6,opt,name=valid_months,json=validMonths,proto3" json:"valid_months,omitempty"`
+	CompletedTime string                 `protobuf:"bytes,7,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
+	// The first day the completion no longer counts (yyyy-MM-dd; empty: no expiry).
+	ExpireDate    string `protobuf:"bytes,8,opt,name=expire_date,json=expireDate,proto3" json:"expire_date,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduComplianceItem) Reset() {
+	*x = EduComplianceItem{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduComplianceItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduComplianceItem) ProtoMessage() {}
+
+func (x *EduComplianceItem) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduComplianceItem.ProtoReflect.Descriptor instead.
+func (*EduComplianceItem) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *EduComplianceItem) GetCourseId() int64 {
+	if x != nil {
+		return x.CourseId
+	}
+	return 0
+}
+
+func (x *EduComplianceItem) GetCourseName() string {
+	if x != nil {
+		return x.CourseName
+	}
+	return ""
+}
+
+func (x *EduComplianceItem) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *EduComplianceItem) GetRequiredHours() float64 {
+	if x != nil {
+		return x.RequiredHours
+	}
+	return 0
+}
+
+func (x *EduComplianceItem) GetCreditedHours() float64 {
+	if x != nil {
+		return x.CreditedHours
+	}
+	return 0
+}
+
+func (x *EduComplianceItem) GetValidMonths() int32 {
+	if x != nil {
+		return x.ValidMonths
+	}
+	return 0
+}
+
+func (x *EduComplianceItem) GetCompletedTime() string {
+	if x != nil {
+		return x.CompletedTime
+	}
+	return ""
+}
+
+func (x *EduComplianceItem) GetExpireDate() string {
+	if x != nil {
+		return x.ExpireDate
+	}
+	return ""
+}
+
+type EduComplianceRow struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	UserId   int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	PostId   int64                  `protobuf:"varint,3,opt,name=post_id,json=postId,proto3" json:"post_id,omitempty"`
+	PostName string                 `protobuf:"bytes,4,opt,name=post_name,json=postName,proto3" json:"post_name,omitempty"`
+	Required int32                  `protobuf:"varint,5,opt,name=required,proto3" json:"required,omitempty"`
+	Done     int32                  `protobuf:"varint,6,opt,name=done,proto3" json:"done,omitempty"`
+	Missing  int32                  `protobuf:"varint,7,opt,name=missing,proto3" json:"missing,omitempty"`
+	// The courses not done, comma separated.
+	MissingNames  string               `protobuf:"bytes,8,opt,name=missing_names,json=missingNames,proto3" json:"missing_names,omitempty"`
+	Items         []*EduComplianceItem `protobuf:"bytes,9,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduComplianceRow) Reset() {
+	*x = EduComplianceRow{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduComplianceRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduComplianceRow) ProtoMessage() {}
+
+func (x *EduComplianceRow) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduComplianceRow.ProtoReflect.Descriptor instead.
+func (*EduComplianceRow) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *EduComplianceRow) GetUserId() int64 {
+	if x != nil {
+		return x.UserId
+	}
+	return 0
+}
+
+func (x *EduComplianceRow) GetUserName() string {
+	if x != nil {
+		return x.UserName
+	}
+	return ""
+}
+
+func (x *EduComplianceRow) GetPostId() int64 {
+	if x != nil {
+		return x.PostId
+	}
+	return 0
+}
+
+func (x *EduComplianceRow) GetPostName() string {
+	if x != nil {
+		return x.PostName
+	}
+	return ""
+}
+
+func (x *EduComplianceRow) GetRequired() int32 {
+	if x != nil {
+		return x.Required
+	}
+	return 0
+}
+
+func (x *EduComplianceRow) GetDone() int32 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *EduComplianceRow) GetMissing() int32 {
+	if x != nil {
+		return x.Missing
+	}
+	return 0
+}
+
+func (x *EduComplianceRow) GetMissingNames() string {
+	if x != nil {
+		return x.MissingNames
+	}
+	return ""
+}
+
+func (x *EduComplianceRow) GetItems() []*EduComplianceItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type EduComplianceRows struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*EduComplianceRow    `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduComplianceRows) Reset() {
+	*x = EduComplianceRows{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduComplianceRows) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduComplianceRows) ProtoMessage() {}
+
+func (x *EduComplianceRows) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduComplianceRows.ProtoReflect.Descriptor instead.
+func (*EduComplianceRows) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *EduComplianceRows) GetRecords() []*EduComplianceRow {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *EduComplianceRows) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *EduComplianceRows) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *EduComplianceRows) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *EduComplianceRows) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+type EduMyShortfalls struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One row per post of the caller with required courses.
+	Posts []*EduComplianceRow `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	// This year's 学时 against the hours rules (absent when the caller holds no role counted).
+	Hours         *HourCounter `protobuf:"bytes,2,opt,name=hours,proto3" json:"hours,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EduMyShortfalls) Reset() {
+	*x = EduMyShortfalls{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EduMyShortfalls) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EduMyShortfalls) ProtoMessage() {}
+
+func (x *EduMyShortfalls) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EduMyShortfalls.ProtoReflect.Descriptor instead.
+func (*EduMyShortfalls) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *EduMyShortfalls) GetPosts() []*EduComplianceRow {
+	if x != nil {
+		return x.Posts
+	}
+	return nil
+}
+
+func (x *EduMyShortfalls) GetHours() *HourCounter {
+	if x != nil {
+		return x.Hours
+	}
+	return nil
+}
+
 var File_blade_education_v1_education_proto protoreflect.FileDescriptor
 
 const file_blade_education_v1_education_proto_rawDesc = "" +
@@ -4846,7 +5439,54 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\astudies\x18\x04 \x03(\v2 .blade.education.v1.ArchiveStudyR\astudies\x126\n" +
 	"\x05plans\x18\x05 \x03(\v2 .blade.education.v1.TrainingPlanR\x05plans\x124\n" +
 	"\arecords\x18\x06 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12G\n" +
-	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates2\x8f3\n" +
+	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates\"3\n" +
+	"\rEduMatrixPost\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"K\n" +
+	"\x0fEduMatrixCourse\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05hours\x18\x03 \x01(\x01R\x05hours\"\x9a\x01\n" +
+	"\rEduMatrixCell\x12\x17\n" +
+	"\apost_id\x18\x01 \x01(\x03R\x06postId\x12\x1b\n" +
+	"\tcourse_id\x18\x02 \x01(\x03R\bcourseId\x12\x1a\n" +
+	"\brequired\x18\x03 \x01(\bR\brequired\x12\x14\n" +
+	"\x05hours\x18\x04 \x01(\x01R\x05hours\x12!\n" +
+	"\fvalid_months\x18\x05 \x01(\x05R\vvalidMonths\"\xbc\x01\n" +
+	"\tEduMatrix\x127\n" +
+	"\x05posts\x18\x01 \x03(\v2!.blade.education.v1.EduMatrixPostR\x05posts\x12=\n" +
+	"\acourses\x18\x02 \x03(\v2#.blade.education.v1.EduMatrixCourseR\acourses\x127\n" +
+	"\x05cells\x18\x03 \x03(\v2!.blade.education.v1.EduMatrixCellR\x05cells\"\xa0\x02\n" +
+	"\x11EduComplianceItem\x12\x1b\n" +
+	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\x12\x1f\n" +
+	"\vcourse_name\x18\x02 \x01(\tR\n" +
+	"courseName\x12\x14\n" +
+	"\x05state\x18\x03 \x01(\x05R\x05state\x12%\n" +
+	"\x0erequired_hours\x18\x04 \x01(\x01R\rrequiredHours\x12%\n" +
+	"\x0ecredited_hours\x18\x05 \x01(\x01R\rcreditedHours\x12!\n" +
+	"\fvalid_months\x18\x06 \x01(\x05R\vvalidMonths\x12%\n" +
+	"\x0ecompleted_time\x18\a \x01(\tR\rcompletedTime\x12\x1f\n" +
+	"\vexpire_date\x18\b \x01(\tR\n" +
+	"expireDate\"\xaa\x02\n" +
+	"\x10EduComplianceRow\x12\x17\n" +
+	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
+	"\tuser_name\x18\x02 \x01(\tR\buserName\x12\x17\n" +
+	"\apost_id\x18\x03 \x01(\x03R\x06postId\x12\x1b\n" +
+	"\tpost_name\x18\x04 \x01(\tR\bpostName\x12\x1a\n" +
+	"\brequired\x18\x05 \x01(\x05R\brequired\x12\x12\n" +
+	"\x04done\x18\x06 \x01(\x05R\x04done\x12\x18\n" +
+	"\amissing\x18\a \x01(\x05R\amissing\x12#\n" +
+	"\rmissing_names\x18\b \x01(\tR\fmissingNames\x12;\n" +
+	"\x05items\x18\t \x03(\v2%.blade.education.v1.EduComplianceItemR\x05items\"\xad\x01\n" +
+	"\x11EduComplianceRows\x12>\n" +
+	"\arecords\x18\x01 \x03(\v2$.blade.education.v1.EduComplianceRowR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x84\x01\n" +
+	"\x0fEduMyShortfalls\x12:\n" +
+	"\x05posts\x18\x01 \x03(\v2$.blade.education.v1.EduComplianceRowR\x05posts\x125\n" +
+	"\x05hours\x18\x02 \x01(\v2\x1f.blade.education.v1.HourCounterR\x05hours2\xc59\n" +
 	"\x10EducationService\x12v\n" +
 	"\fCategoryList\x12\x1a.blade.common.v1.PageQuery\x1a .blade.education.v1.CategoryRows\"(\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/category/list\x12\x9d\x01\n" +
 	"\x0eCategorySubmit\x12\x1c.blade.education.v1.Category\x1a\x1c.blade.education.v1.Category\"O\xca\xf3\x18\"edu_question_add,edu_question_edit\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/education/category/submit\x12\x86\x01\n" +
@@ -4908,7 +5548,13 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\vHoursExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"?\xca\xf3\x18\x18training_database_export\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/education/hours/export\x12\x81\x01\n" +
 	"\rArchiveDetail\x12 .blade.education.v1.ArchiveQuery\x1a#.blade.education.v1.TrainingArchive\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/detail\x12r\n" +
 	"\rArchiveExport\x12 .blade.education.v1.ArchiveQuery\x1a\x14.google.api.HttpBody\")\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/education/archive/export\x12\x95\x01\n" +
-	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submitB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
+	"\x12TrainingRuleSubmit\x12 .blade.education.v1.TrainingRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fedu_course_rule\x82\xd3\xe4\x93\x02(:\x01*\"#/api/education/training-rule/submit\x12~\n" +
+	"\fMatrixDetail\x12\x16.blade.common.v1.Empty\x1a\x1d.blade.education.v1.EduMatrix\"7\xca\xf3\x18\x0ftraining_matrix\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/education/matrix/detail\x12\x8e\x01\n" +
+	"\fMatrixSubmit\x12!.blade.education.v1.EduMatrixCell\x1a\x1a.google.protobuf.BoolValue\"?\xca\xf3\x18\x14training_matrix_edit\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/education/matrix/submit\x12\x8e\x01\n" +
+	"\x0eCompliancePage\x12\x1a.blade.common.v1.PageQuery\x1a%.blade.education.v1.EduComplianceRows\"9\xca\xf3\x18\x0ftraining_matrix\x82\xd3\xe4\x93\x02 \x12\x1e/api/education/compliance/page\x12\x88\x01\n" +
+	"\x10ComplianceExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"B\xca\xf3\x18\x16training_matrix_export\x82\xd3\xe4\x93\x02\"\x12 /api/education/compliance/export\x12y\n" +
+	"\x0eComplianceMine\x12\x16.blade.common.v1.Empty\x1a#.blade.education.v1.EduMyShortfalls\"*\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02 \x12\x1e/api/education/compliance/mine\x12\x8b\x01\n" +
+	"\x10ComplianceRemind\x12\x16.blade.common.v1.Empty\x1a\x1b.google.protobuf.Int32Value\"B\xca\xf3\x18\x16training_matrix_remind\x82\xd3\xe4\x93\x02\"\" /api/education/compliance/remindB-Z+anquan/proto/blade/education/v1;educationv1b\x06proto3"
 
 var (
 	file_blade_education_v1_education_proto_rawDescOnce sync.Once
@@ -4922,7 +5568,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 57)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -4973,12 +5619,21 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*ArchiveYear)(nil),                   // 46: blade.education.v1.ArchiveYear
 	(*ArchiveStudy)(nil),                  // 47: blade.education.v1.ArchiveStudy
 	(*TrainingArchive)(nil),               // 48: blade.education.v1.TrainingArchive
-	(*v1.PageQuery)(nil),                  // 49: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 50: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 51: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 52: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 53: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 54: google.api.HttpBody
+	(*EduMatrixPost)(nil),                 // 49: blade.education.v1.EduMatrixPost
+	(*EduMatrixCourse)(nil),               // 50: blade.education.v1.EduMatrixCourse
+	(*EduMatrixCell)(nil),                 // 51: blade.education.v1.EduMatrixCell
+	(*EduMatrix)(nil),                     // 52: blade.education.v1.EduMatrix
+	(*EduComplianceItem)(nil),             // 53: blade.education.v1.EduComplianceItem
+	(*EduComplianceRow)(nil),              // 54: blade.education.v1.EduComplianceRow
+	(*EduComplianceRows)(nil),             // 55: blade.education.v1.EduComplianceRows
+	(*EduMyShortfalls)(nil),               // 56: blade.education.v1.EduMyShortfalls
+	(*v1.PageQuery)(nil),                  // 57: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 58: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 59: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 60: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 61: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 62: google.api.HttpBody
+	(*wrapperspb.Int32Value)(nil),         // 63: google.protobuf.Int32Value
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -5011,111 +5666,130 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	38, // 27: blade.education.v1.TrainingArchive.plans:type_name -> blade.education.v1.TrainingPlan
 	17, // 28: blade.education.v1.TrainingArchive.records:type_name -> blade.education.v1.Record
 	21, // 29: blade.education.v1.TrainingArchive.certificates:type_name -> blade.education.v1.ExamCertificate
-	49, // 30: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 31: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	50, // 32: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	49, // 33: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	51, // 34: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 35: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	50, // 36: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 37: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 38: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	49, // 39: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	51, // 40: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 41: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	50, // 42: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	49, // 43: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	51, // 44: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 45: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	50, // 46: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	52, // 47: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	49, // 48: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	49, // 49: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	49, // 50: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	51, // 51: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	51, // 52: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 53: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	51, // 54: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 55: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	49, // 56: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	51, // 57: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 58: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 59: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	49, // 60: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	51, // 61: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	49, // 62: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
-	51, // 63: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	38, // 64: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
-	50, // 65: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	49, // 66: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
-	49, // 67: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
-	51, // 68: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
-	30, // 69: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
-	50, // 70: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
-	49, // 71: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
-	32, // 72: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
-	33, // 73: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
-	52, // 74: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
-	49, // 75: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
-	49, // 76: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
-	45, // 77: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
-	45, // 78: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
-	36, // 79: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	1,  // 80: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 81: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	53, // 82: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 83: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 84: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 85: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	53, // 86: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	54, // 87: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 88: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 89: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 90: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 91: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	53, // 92: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 93: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 94: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 95: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	53, // 96: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 97: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 98: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	54, // 99: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 100: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 101: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 102: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 103: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 104: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 105: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 106: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 107: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 108: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 109: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 110: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 111: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 112: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 113: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 114: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	53, // 115: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 116: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 117: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 118: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 119: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	53, // 120: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 121: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 122: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 123: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 124: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	44, // 125: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
-	54, // 126: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
-	48, // 127: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
-	54, // 128: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
-	53, // 129: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	80, // [80:130] is the sub-list for method output_type
-	30, // [30:80] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	49, // 30: blade.education.v1.EduMatrix.posts:type_name -> blade.education.v1.EduMatrixPost
+	50, // 31: blade.education.v1.EduMatrix.courses:type_name -> blade.education.v1.EduMatrixCourse
+	51, // 32: blade.education.v1.EduMatrix.cells:type_name -> blade.education.v1.EduMatrixCell
+	53, // 33: blade.education.v1.EduComplianceRow.items:type_name -> blade.education.v1.EduComplianceItem
+	54, // 34: blade.education.v1.EduComplianceRows.records:type_name -> blade.education.v1.EduComplianceRow
+	54, // 35: blade.education.v1.EduMyShortfalls.posts:type_name -> blade.education.v1.EduComplianceRow
+	43, // 36: blade.education.v1.EduMyShortfalls.hours:type_name -> blade.education.v1.HourCounter
+	57, // 37: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 38: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	58, // 39: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	57, // 40: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	59, // 41: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 42: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	58, // 43: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 44: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 45: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	57, // 46: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	59, // 47: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 48: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	58, // 49: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	57, // 50: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	59, // 51: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 52: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	58, // 53: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	60, // 54: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	57, // 55: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	57, // 56: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	57, // 57: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	59, // 58: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	59, // 59: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 60: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	59, // 61: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 62: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	57, // 63: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	59, // 64: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 65: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 66: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	57, // 67: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	59, // 68: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	57, // 69: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	59, // 70: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 71: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	58, // 72: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	57, // 73: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	57, // 74: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	59, // 75: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 76: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	58, // 77: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	57, // 78: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 79: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 80: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	60, // 81: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	57, // 82: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
+	57, // 83: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
+	45, // 84: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
+	45, // 85: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
+	36, // 86: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	60, // 87: blade.education.v1.EducationService.MatrixDetail:input_type -> blade.common.v1.Empty
+	51, // 88: blade.education.v1.EducationService.MatrixSubmit:input_type -> blade.education.v1.EduMatrixCell
+	57, // 89: blade.education.v1.EducationService.CompliancePage:input_type -> blade.common.v1.PageQuery
+	57, // 90: blade.education.v1.EducationService.ComplianceExport:input_type -> blade.common.v1.PageQuery
+	60, // 91: blade.education.v1.EducationService.ComplianceMine:input_type -> blade.common.v1.Empty
+	60, // 92: blade.education.v1.EducationService.ComplianceRemind:input_type -> blade.common.v1.Empty
+	1,  // 93: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 94: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	61, // 95: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 96: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 97: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 98: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	61, // 99: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	62, // 100: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 101: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 102: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 103: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 104: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	61, // 105: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 106: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 107: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 108: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	61, // 109: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 110: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 111: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	62, // 112: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 113: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 114: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 115: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 116: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 117: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 118: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 119: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 120: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 121: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 122: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 123: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 124: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 125: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 126: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 127: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	61, // 128: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 129: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 130: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 131: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 132: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	61, // 133: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 134: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 135: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 136: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 137: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 138: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	62, // 139: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	48, // 140: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
+	62, // 141: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
+	61, // 142: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	52, // 143: blade.education.v1.EducationService.MatrixDetail:output_type -> blade.education.v1.EduMatrix
+	61, // 144: blade.education.v1.EducationService.MatrixSubmit:output_type -> google.protobuf.BoolValue
+	55, // 145: blade.education.v1.EducationService.CompliancePage:output_type -> blade.education.v1.EduComplianceRows
+	62, // 146: blade.education.v1.EducationService.ComplianceExport:output_type -> google.api.HttpBody
+	56, // 147: blade.education.v1.EducationService.ComplianceMine:output_type -> blade.education.v1.EduMyShortfalls
+	63, // 148: blade.education.v1.EducationService.ComplianceRemind:output_type -> google.protobuf.Int32Value
+	93, // [93:149] is the sub-list for method output_type
+	37, // [37:93] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -5129,7 +5803,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   49,
+			NumMessages:   57,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -79,6 +79,12 @@ const (
 	EducationService_ArchiveDetail_FullMethodName          = "/blade.education.v1.EducationService/ArchiveDetail"
 	EducationService_ArchiveExport_FullMethodName          = "/blade.education.v1.EducationService/ArchiveExport"
 	EducationService_TrainingRuleSubmit_FullMethodName     = "/blade.education.v1.EducationService/TrainingRuleSubmit"
+	EducationService_MatrixDetail_FullMethodName           = "/blade.education.v1.EducationService/MatrixDetail"
+	EducationService_MatrixSubmit_FullMethodName           = "/blade.education.v1.EducationService/MatrixSubmit"
+	EducationService_CompliancePage_FullMethodName         = "/blade.education.v1.EducationService/CompliancePage"
+	EducationService_ComplianceExport_FullMethodName       = "/blade.education.v1.EducationService/ComplianceExport"
+	EducationService_ComplianceMine_FullMethodName         = "/blade.education.v1.EducationService/ComplianceMine"
+	EducationService_ComplianceRemind_FullMethodName       = "/blade.education.v1.EducationService/ComplianceRemind"
 )
 
 // EducationServiceClient is the client API for EducationService service.
@@ -185,6 +191,21 @@ type EducationServiceClient interface {
 	ArchiveExport(ctx context.Context, in *ArchiveQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(ctx context.Context, in *TrainingRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// h-edu-matrix: the training matrix (培训矩阵): the tenant's posts (blade-system), courses
+	// and which course each post requires (with the 学时 and validity asked).
+	MatrixDetail(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EduMatrix, error)
+	// Sets or clears one cell (post x course); a manager's only.
+	MatrixSubmit(ctx context.Context, in *EduMatrixCell, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// Compliance (合规情况): per person of a post, the required courses done (completed, the
+	// 学时 reached, within validity) and missing; filters postId, deptId, shortOnly (1), userName.
+	CompliancePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EduComplianceRows, error)
+	// The same rows as an xlsx file.
+	ComplianceExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// The caller's own shortfalls: required courses of their posts and this year's 学时.
+	ComplianceMine(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EduMyShortfalls, error)
+	// Sends the tenant's shortfall reminders now (the hourly job does the same); each
+	// person, shortfall and month once. A manager's only; answers how many were sent.
+	ComplianceRemind(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*wrapperspb.Int32Value, error)
 }
 
 type educationServiceClient struct {
@@ -695,6 +716,66 @@ func (c *educationServiceClient) TrainingRuleSubmit(ctx context.Context, in *Tra
 	return out, nil
 }
 
+func (c *educationServiceClient) MatrixDetail(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EduMatrix, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EduMatrix)
+	err := c.cc.Invoke(ctx, EducationService_MatrixDetail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) MatrixSubmit(ctx context.Context, in *EduMatrixCell, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, EducationService_MatrixSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) CompliancePage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*EduComplianceRows, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EduComplianceRows)
+	err := c.cc.Invoke(ctx, EducationService_CompliancePage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) ComplianceExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, EducationService_ComplianceExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) ComplianceMine(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*EduMyShortfalls, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EduMyShortfalls)
+	err := c.cc.Invoke(ctx, EducationService_ComplianceMine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *educationServiceClient) ComplianceRemind(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*wrapperspb.Int32Value, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.Int32Value)
+	err := c.cc.Invoke(ctx, EducationService_ComplianceRemind_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EducationServiceServer is the server API for EducationService service.
 // All implementations must embed UnimplementedEducationServiceServer
 // for forward compatibility.
@@ -799,6 +880,21 @@ type EducationServiceServer interface {
 	ArchiveExport(context.Context, *ArchiveQuery) (*httpbody.HttpBody, error)
 	// A new version of a training rule (code, value, source).
 	TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error)
+	// h-edu-matrix: the training matrix (培训矩阵): the tenant's posts (blade-system), courses
+	// and which course each post requires (with the 学时 and validity asked).
+	MatrixDetail(context.Context, *v1.Empty) (*EduMatrix, error)
+	// Sets or clears one cell (post x course); a manager's only.
+	MatrixSubmit(context.Context, *EduMatrixCell) (*wrapperspb.BoolValue, error)
+	// Compliance (合规情况): per person of a post, the required courses done (completed, the
+	// 学时 reached, within validity) and missing; filters postId, deptId, shortOnly (1), userName.
+	CompliancePage(context.Context, *v1.PageQuery) (*EduComplianceRows, error)
+	// The same rows as an xlsx file.
+	ComplianceExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// The caller's own shortfalls: required courses of their posts and this year's 学时.
+	ComplianceMine(context.Context, *v1.Empty) (*EduMyShortfalls, error)
+	// Sends the tenant's shortfall reminders now (the hourly job does the same); each
+	// person, shortfall and month once. A manager's only; answers how many were sent.
+	ComplianceRemind(context.Context, *v1.Empty) (*wrapperspb.Int32Value, error)
 	mustEmbedUnimplementedEducationServiceServer()
 }
 
@@ -958,6 +1054,24 @@ func (UnimplementedEducationServiceServer) ArchiveExport(context.Context, *Archi
 }
 func (UnimplementedEducationServiceServer) TrainingRuleSubmit(context.Context, *TrainingRule) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method TrainingRuleSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) MatrixDetail(context.Context, *v1.Empty) (*EduMatrix, error) {
+	return nil, status.Error(codes.Unimplemented, "method MatrixDetail not implemented")
+}
+func (UnimplementedEducationServiceServer) MatrixSubmit(context.Context, *EduMatrixCell) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method MatrixSubmit not implemented")
+}
+func (UnimplementedEducationServiceServer) CompliancePage(context.Context, *v1.PageQuery) (*EduComplianceRows, error) {
+	return nil, status.Error(codes.Unimplemented, "method CompliancePage not implemented")
+}
+func (UnimplementedEducationServiceServer) ComplianceExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ComplianceExport not implemented")
+}
+func (UnimplementedEducationServiceServer) ComplianceMine(context.Context, *v1.Empty) (*EduMyShortfalls, error) {
+	return nil, status.Error(codes.Unimplemented, "method ComplianceMine not implemented")
+}
+func (UnimplementedEducationServiceServer) ComplianceRemind(context.Context, *v1.Empty) (*wrapperspb.Int32Value, error) {
+	return nil, status.Error(codes.Unimplemented, "method ComplianceRemind not implemented")
 }
 func (UnimplementedEducationServiceServer) mustEmbedUnimplementedEducationServiceServer() {}
 func (UnimplementedEducationServiceServer) testEmbeddedByValue()                          {}
@@ -1880,6 +1994,114 @@ func _EducationService_TrainingRuleSubmit_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EducationService_MatrixDetail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MatrixDetail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MatrixDetail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MatrixDetail(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_MatrixSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EduMatrixCell)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).MatrixSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_MatrixSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).MatrixSubmit(ctx, req.(*EduMatrixCell))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_CompliancePage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).CompliancePage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_CompliancePage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).CompliancePage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_ComplianceExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ComplianceExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ComplianceExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ComplianceExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_ComplianceMine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ComplianceMine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ComplianceMine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ComplianceMine(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EducationService_ComplianceRemind_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EducationServiceServer).ComplianceRemind(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EducationService_ComplianceRemind_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EducationServiceServer).ComplianceRemind(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EducationService_ServiceDesc is the grpc.ServiceDesc for EducationService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2086,6 +2308,30 @@ var EducationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TrainingRuleSubmit",
 			Handler:    _EducationService_TrainingRuleSubmit_Handler,
+		},
+		{
+			MethodName: "MatrixDetail",
+			Handler:    _EducationService_MatrixDetail_Handler,
+		},
+		{
+			MethodName: "MatrixSubmit",
+			Handler:    _EducationService_MatrixSubmit_Handler,
+		},
+		{
+			MethodName: "CompliancePage",
+			Handler:    _EducationService_CompliancePage_Handler,
+		},
+		{
+			MethodName: "ComplianceExport",
+			Handler:    _EducationService_ComplianceExport_Handler,
+		},
+		{
+			MethodName: "ComplianceMine",
+			Handler:    _EducationService_ComplianceMine_Handler,
+		},
+		{
+			MethodName: "ComplianceRemind",
+			Handler:    _EducationService_ComplianceRemind_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

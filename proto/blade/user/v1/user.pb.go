@@ -1393,13 +1393,15 @@ func (x *UserNamesQuery) GetUserIds() []int64 {
 	return nil
 }
 
-// The members of departments (each with its sub-departments, by main department) and
-// of roles: a roster by group (exams, training).
+// The members of departments (each with its sub-departments, by main department), of
+// roles and of posts: a roster by group (exams, training, the training matrix).
 type GroupMembersQuery struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TenantId      string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
-	DeptIds       []int64                `protobuf:"varint,2,rep,packed,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
-	RoleIds       []int64                `protobuf:"varint,3,rep,packed,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	TenantId string                 `protobuf:"bytes,1,opt,name=tenant_id,json=tenantId,proto3" json:"tenant_id,omitempty"`
+	DeptIds  []int64                `protobuf:"varint,2,rep,packed,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	RoleIds  []int64                `protobuf:"varint,3,rep,packed,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	// h-edu-matrix: the holders of posts (a post anywhere in the person's comma list).
+	PostIds       []int64 `protobuf:"varint,4,rep,packed,name=post_ids,json=postIds,proto3" json:"post_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1451,6 +1453,13 @@ func (x *GroupMembersQuery) GetDeptIds() []int64 {
 func (x *GroupMembersQuery) GetRoleIds() []int64 {
 	if x != nil {
 		return x.RoleIds
+	}
+	return nil
+}
+
+func (x *GroupMembersQuery) GetPostIds() []int64 {
+	if x != nil {
+		return x.PostIds
 	}
 	return nil
 }
@@ -1666,11 +1675,12 @@ const file_blade_user_v1_user_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\\\n" +
 	"\x0eUserNamesQuery\x12$\n" +
 	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12$\n" +
-	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\"\x83\x01\n" +
+	"\buser_ids\x18\x02 \x03(\x03B\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\auserIds\"\xa8\x01\n" +
 	"\x11GroupMembersQuery\x12$\n" +
 	"\ttenant_id\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12#\n" +
 	"\bdept_ids\x18\x02 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\adeptIds\x12#\n" +
-	"\brole_ids\x18\x03 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\aroleIds\"H\n" +
+	"\brole_ids\x18\x03 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\aroleIds\x12#\n" +
+	"\bpost_ids\x18\x04 \x03(\x03B\b\xbaH\x05\x92\x01\x02\x10dR\apostIds\"H\n" +
 	"\x10UserDisplayNames\x124\n" +
 	"\x05items\x18\x01 \x03(\v2\x1e.blade.user.v1.UserDisplayNameR\x05items\"2\n" +
 	"\n" +

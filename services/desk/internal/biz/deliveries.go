@@ -94,6 +94,14 @@ var Deliveries = []Delivery{
 		Content: content(`设备「{{.equipmentName}}」({{.equipmentCode}})的{{if .byRunHours}}按运行小时{{.kindName}}在累计运行 {{.dueHours}} 小时到期,当前 {{.runHours}} 小时{{if .overdue}},已到期,请立即安排{{.kindName}}{{else}}(还差 {{.hoursLeft}} 小时),请提前安排{{.kindName}}{{end}}。{{else}}{{.kindName}}{{if .overdue}}已于 {{.dueDate}} 到期,目前已逾期,请立即安排{{.kindName}}{{else if .dueToday}}今天({{.dueDate}})到期,请及时安排{{.kindName}}{{else}}将于 {{.dueDate}} 到期(还有 {{.daysLeft}} 天),请提前安排{{.kindName}}{{end}}。{{end}}`),
 		To:      ToUserInOr("responsibleUserId", ToRoleAlias(AdminAlias)),
 	},
+	// education: a person short of a required course of their post (培训矩阵) or of the
+	// year's 学时 (once per person, shortfall and month).
+	{
+		Subject: "anquan.education.training.short",
+		Title:   "培训缺项提醒",
+		Content: content(`{{if eq .kind "hours"}}您 {{.year}} 年度已获安全培训 {{.creditedHours}} 学时,按规定应达到 {{.requiredHours}} 学时,尚差 {{.shortHours}} 学时,请尽快参加培训。{{else}}您所在岗位「{{.postName}}」要求完成课程「{{.courseName}}」,目前{{.stateName}}{{if eq .stateName "已过期"}}{{with .expireDate}}(已于 {{.}} 失效){{end}},请重新学习{{else if eq .stateName "学时不足"}}(要求 {{.requiredHours}} 学时,已获 {{.creditedHours}} 学时),请继续学习{{else}},请尽快完成学习{{end}}。{{end}}`),
+		To:      ToUserIn("userId"),
+	},
 	// health: a worker on a hazard post found with a contraindication (one per post).
 	{
 		Subject: "anquan.health.exam.contraindication",

@@ -133,6 +133,8 @@ type CounterQuery struct {
 	DeptID    int64
 	ShortOnly bool
 	Name      string
+	// UserID > 0: that person only (their own shortfalls).
+	UserID int64
 }
 
 // YearHours is the 学时 credited in one year from per-year rows: per course,
@@ -203,7 +205,7 @@ func (e *Education) Counters(ctx context.Context, q CounterQuery) ([]Counter, er
 	}
 	ids := make([]int64, 0, len(people))
 	for id, name := range people {
-		if q.Name == "" || strings.Contains(name, q.Name) {
+		if (q.Name == "" || strings.Contains(name, q.Name)) && (q.UserID == 0 || id == q.UserID) {
 			ids = append(ids, id)
 		}
 	}

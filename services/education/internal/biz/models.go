@@ -197,5 +197,5 @@ func (Cert) TableName() string { return "edu_certificate" }
 
 // Models are the tables of the service.
 func Models() []any {
-	return []any{&Category{}, &Question{}, &Paper{}, &Exam{}, &Record{}, &Cert{}, &Course{}, &Study{}, &TrainingRule{}, &Plan{}, &StudyYear{}}
+	return []any{&Category{}, &Question{}, &Paper{}, &Exam{}, &Record{}, &Cert{}, &Course{}, &Study{}, &TrainingRule{}, &Plan{}, &StudyYear{}, &PostCourse{}, &RemindNotice{}}
 }

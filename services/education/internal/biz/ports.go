@@ -48,6 +48,14 @@ type People interface {
 	Names(ctx context.Context, tenantID string, ids []int64) (map[int64]string, error)
 	// Members are the active people of departments (with sub-departments) and roles.
 	Members(ctx context.Context, tenantID string, depts, roles []int64) (map[int64]string, error)
+	// PostMembers are the active holders of a post.
+	PostMembers(ctx context.Context, tenantID string, postID int64) (map[int64]string, error)
+}
+
+// Posts reads the tenant's posts (岗位) from blade-system.
+type Posts interface {
+	// PostNames is every post of the tenant, id to name.
+	PostNames(ctx context.Context, tenantID string) (map[int64]string, error)
 }
 
 // Events records domain events in the current transaction (the outbox).
@@ -111,6 +119,12 @@ type Queries interface {
 	UserPlans(ctx context.Context, userID int64) ([]Plan, error)
 	UserRecords(ctx context.Context, userID int64) ([]Record, error)
 	UserCerts(ctx context.Context, userID int64) ([]Cert, error)
+	// h-edu-matrix: the tenant's courses (id, name, 学时; at most limit), its matrix cells,
+	// the studies of people of courses and the tenants with courses (the reminder job).
+	AllCourses(ctx context.Context, limit int) ([]Course, error)
+	PostCourses(ctx context.Context, limit int) ([]PostCourse, error)
+	StudiesOfUsers(ctx context.Context, userIDs, courseIDs []int64) ([]Study, error)
+	CourseTenants(ctx context.Context) ([]string, error)
 	// EntrantsIn are the people named in an entry plan (入职) starting in [from, to).
 	EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]bool, error)
 }
@@ -137,6 +151,10 @@ type Education struct {
 	Ranking cache.Cache
 	Events  Events
 	Now     func() time.Time
+	// h-edu-matrix: the training matrix and the shortfall reminders sent.
+	PostCourses *crud.Repo[PostCourse]
+	Notices     *crud.Repo[RemindNotice]
+	Posts       Posts
 }
 
 // Manager tells whether the caller manages the tenant's training: an

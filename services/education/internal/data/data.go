@@ -35,6 +35,9 @@ var (
 	planSpec   = crud.Spec{Name: "培训计划", Filters: paging.Fields{"id": "id", "name": "name", "type": "type", "level": "level", "startDate": "start_date"}, Order: "start_date desc, id desc",
 		ListOmit: []string{"user_ids"}}
 	ruleSpec = crud.Spec{Name: "培训规则", Filters: paging.Fields{"code": "code"}, Order: "code asc, version desc"}
+	// h-edu-matrix: the matrix is read whole (at most a few thousand cells); notices by their key.
+	postCourseSpec = crud.Spec{Name: "培训矩阵", Filters: paging.Fields{"postId": "post_id", "courseId": "course_id"}, Order: "post_id asc, course_id asc"}
+	noticeSpec     = crud.Spec{Name: "培训缺项提醒", Filters: paging.Fields{"userId": "user_id", "period": "period"}, Order: "id desc"}
 )
 
 // indexes: one per list filter within a tenant.
@@ -72,6 +75,10 @@ var indexes = []db.Index{
 	{Name: "idx_edu_rule_code", Table: "edu_rule", Columns: "tenant_id, code, version"},
 	{Name: "uk_edu_study_year", Table: "edu_study_year", Columns: "tenant_id, user_id, course_id, year", Unique: true},
 	{Name: "idx_edu_study_year_year", Table: "edu_study_year", Columns: "tenant_id, year, user_id"},
+	// h-edu-matrix: a cell by post and course (the post filter); the sent marker's key.
+	{Name: "idx_edu_post_course", Table: "edu_post_course", Columns: "tenant_id, post_id, course_id, is_deleted"},
+	{Name: "idx_edu_post_course_course", Table: "edu_post_course", Columns: "tenant_id, course_id"},
+	{Name: "uk_edu_remind_notice", Table: "edu_remind_notice", Columns: "tenant_id, user_id, kind, ref_id, period", Unique: true},
 }
 
 // Migrate creates or updates the tables and their indexes.
@@ -99,6 +106,8 @@ func NewEducation(g *gorm.DB) *biz.Education {
 		Studies:          crud.New[biz.Study](g, studySpec),
 		TrainingRuleRows: crud.New[biz.TrainingRule](g, ruleSpec),
 		Plans:            crud.New[biz.Plan](g, planSpec),
+		PostCourses:      crud.New[biz.PostCourse](g, postCourseSpec),
+		Notices:          crud.New[biz.RemindNotice](g, noticeSpec),
 		Tx:               db.NewTransactor(g),
 	}
 	e.Q = Queries{DB: g}
@@ -351,6 +360,43 @@ func (q Queries) EntrantsIn(ctx context.Context, from, to time.Time) (map[int64]
 			out[id] = true
 		}
 	}
+	return out, err
+}
+
+func (q Queries) AllCourses(ctx context.Context, limit int) ([]biz.Course, error) {
+	var out []biz.Course
+	err := db.Conn(ctx, q.DB).Select("id, name, hours").Order("create_time, id").Limit(limit).Find(&out).Error
+	return out, err
+}
+
+func (q Queries) PostCourses(ctx context.Context, limit int) ([]biz.PostCourse, error) {
+	var out []biz.PostCourse
+	err := db.Conn(ctx, q.DB).Order("post_id, course_id, id").Limit(limit).Find(&out).Error
+	return out, err
+}
+
+// StudiesOfUsers reads the studies in batches of people (the unique user-course index).
+func (q Queries) StudiesOfUsers(ctx context.Context, userIDs, courseIDs []int64) ([]biz.Study, error) {
+	var out []biz.Study
+	if len(courseIDs) == 0 {
+		return out, nil
+	}
+	for from := 0; from < len(userIDs); from += 500 {
+		var part []biz.Study
+		err := db.Conn(ctx, q.DB).Select("id, user_id, course_id, credited, completed, completed_at").
+			Where("user_id IN ? AND course_id IN ?", userIDs[from:min(from+500, len(userIDs))], courseIDs).Find(&part).Error
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
+}
+
+// CourseTenants are the tenants with a course (the reminder job's round; ctx is the system's).
+func (q Queries) CourseTenants(ctx context.Context) ([]string, error) {
+	var out []string
+	err := db.Conn(ctx, q.DB).Model(&biz.Course{}).Distinct("tenant_id").Order("tenant_id").Limit(100000).Pluck("tenant_id", &out).Error
 	return out, err
 }
 

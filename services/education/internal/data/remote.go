@@ -12,7 +12,10 @@ import (
 	"anquan/education/internal/biz"
 	"anquan/kit/cache"
 	"anquan/kit/errs"
+	"anquan/kit/ident"
+	"anquan/kit/paging"
 	"anquan/kit/timefmt"
+	commonv1 "anquan/proto/blade/common/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 )
@@ -128,4 +131,22 @@ func (r Reporters) ReporterTally(ctx context.Context, tenant string, userID int6
 		mine[i] = biz.ReportedHazard{ID: h.Id, Name: h.DangerName, Level: h.DangerLevel, State: h.DangerState, ReportTime: t}
 	}
 	return counts, mine, nil
+}
+
+// Posts implements biz.Posts over blade-system's post list, called as education acting
+// in the tenant (as blade-user reads post names).
+type Posts struct {
+	C systemv1.SystemServiceClient
+}
+
+func (p Posts) PostNames(ctx context.Context, tenant string) (map[int64]string, error) {
+	r, err := p.C.PostList(ident.ForTenant(ctx, tenant), &commonv1.PageQuery{Current: 1, Size: paging.MaxSize})
+	if err != nil {
+		return nil, unavailable("system", "PostList", err)
+	}
+	out := make(map[int64]string, len(r.Records))
+	for _, x := range r.Records {
+		out[x.Id] = x.PostName
+	}
+	return out, nil
 }

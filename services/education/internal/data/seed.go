@@ -55,6 +55,9 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	if err := seedTraining(ctx, g, now); err != nil {
 		return err
 	}
+	if err := seedMatrix(ctx, g); err != nil {
+		return err
+	}
 	var n int64
 	if err := db.Conn(ctx, g).Model(&biz.Category{}).Count(&n).Error; err != nil || n > 0 {
 		return err
@@ -248,6 +251,46 @@ func seedTraining(ctx context.Context, g *gorm.DB, now time.Time) error {
 		for _, y := range []biz.StudyYear{{UserID: seedids.DemoOperator1User, CourseID: c1.ID, Year: biz.YearOf(beat), Seconds: 150},
 			{UserID: seedids.DemoOperator1User, CourseID: c2.ID, Year: biz.YearOf(beat), Seconds: 1800}} {
 			if err := c.Create(&y).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// seedMatrix gives the demo tenant's posts their required courses (h-edu-matrix), once (skipped
+// when the tenant has any cell, or the demo courses are gone): operators need both demo courses
+// (the document valid 12 months), welders the first, safety engineers the document's full 学时.
+// operator1 has completed the document only, so every operator and the welder are short.
+func seedMatrix(ctx context.Context, g *gorm.DB) error {
+	var n int64
+	if err := db.Conn(ctx, g).Model(&biz.PostCourse{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var courses []biz.Course
+	if err := db.Conn(ctx, g).Where("files IN ?", []string{demoAudio, demoText}).Order("id").Find(&courses).Error; err != nil {
+		return err
+	}
+	byFile := map[string]biz.Course{}
+	for _, c := range courses {
+		if _, ok := byFile[c.Files]; !ok {
+			byFile[c.Files] = c
+		}
+	}
+	video, ok1 := byFile[demoAudio]
+	doc, ok2 := byFile[demoText]
+	if !ok1 || !ok2 {
+		return nil
+	}
+	cells := []biz.PostCourse{
+		{PostID: seedids.DemoOperatorPost, CourseID: video.ID},
+		{PostID: seedids.DemoOperatorPost, CourseID: doc.ID, ValidMonths: 12},
+		{PostID: seedids.DemoWelderPost, CourseID: video.ID, ValidMonths: 24},
+		{PostID: seedids.DemoSafetyPost, CourseID: doc.ID, Hours: doc.Hours},
+	}
+	return db.Tx(ctx, g, func(ctx context.Context) error {
+		for i := range cells {
+			if err := db.Conn(ctx, g).Create(&cells[i]).Error; err != nil {
 				return err
 			}
 		}

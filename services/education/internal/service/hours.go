@@ -40,19 +40,14 @@ func counterQuery(f map[string]string) (biz.CounterQuery, error) {
 		}
 		q.Year = int32(y)
 	}
-	if v := strings.TrimSpace(f["deptId"]); v != "" {
-		d, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || d <= 0 {
-			return q, errs.BadRequest("部门格式错误")
-		}
-		q.DeptID = d
+	d, err := idFilter(f, "deptId", "部门")
+	if err != nil {
+		return q, err
 	}
+	q.DeptID = d
 	q.ShortOnly = f["shortOnly"] == "1" || f["shortOnly"] == "true"
-	q.Name = strings.TrimSpace(f["userName"])
-	if len([]rune(q.Name)) > 50 {
-		return q, errs.BadRequest("姓名最多 50 个字")
-	}
-	return q, nil
+	q.Name, err = nameFilter(f)
+	return q, err
 }
 
 func (s *Education) counters(ctx context.Context, in *commonv1.PageQuery) ([]biz.Counter, paging.Query, error) {
@@ -73,11 +68,8 @@ func (s *Education) HoursPage(ctx context.Context, in *commonv1.PageQuery) (*pb.
 	if err != nil {
 		return nil, err
 	}
-	p := &paging.Page[biz.Counter]{Total: int64(len(rows)), Size: q.Size, Current: q.Current}
-	from := min((q.Current-1)*q.Size, len(rows))
-	p.Records = rows[from:min(from+q.Size, len(rows))]
 	out := &pb.HourCounterRows{}
-	out.Records, out.Total, out.Size, out.Current, out.Pages = pages(p, counter)
+	out.Records, out.Total, out.Size, out.Current, out.Pages = pages(pageOf(rows, q), counter)
 	return out, nil
 }
 

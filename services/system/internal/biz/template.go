@@ -78,6 +78,8 @@ var Template = []MenuTemplate{
 		withButtons(page("edu_course", "课程管理", "/safetyEducationNew/courseDxManagement", "video-camera", "eduCourse", "add", "edit", "delete", "view"), "rule:培训规则"),
 		// education (h-hours): 培训档案, each person's 学时 for a year against the hours.* rules (managers only: everyone's hours).
 		page("training_database", "培训档案", "/safetyEducation/trainingDatabase", "solution", "trainingDatabase", "view", "export"),
+		// education (h-edu-matrix): 培训矩阵, the courses each post requires and who of its holders is short (managers only).
+		withButtons(page("training_matrix", "培训矩阵", "/safetyEducation/trainingMatrix", "profile", "trainingMatrix", "view", "edit", "export"), "remind:发送提醒"),
 		// education (h-edu): 阅卷, essays marked by hand (the spec's route; managers only, so in this module).
 		{Code: "edu_marking", Name: "阅卷管理", Path: "/safetyEducation/markingManagement", Source: "audit", I18n: "eduMarking", Category: 1, Children: []MenuTemplate{
 			{Code: "edu_marking_mark", Name: "阅卷", Category: 2},

@@ -190,13 +190,13 @@ func TestGroupMembersAreTheDepartmentSubtreeAndTheRoleHolders(t *testing.T) {
 	ctx := usertest.Admin(usertest.TenantA, 1)
 	env.Create(t, ctx, &biz.User{Account: "root", DeptID: id(usertest.DeptRoot)})
 	env.Create(t, ctx, &biz.User{Account: "shop", DeptID: id(usertest.DeptShop)})
-	env.Create(t, ctx, &biz.User{Account: "tank", DeptID: id(usertest.DeptTank)})
+	env.Create(t, ctx, &biz.User{Account: "tank", DeptID: id(usertest.DeptTank), PostID: id(usertest.PostWelder)})
 	env.Create(t, ctx, &biz.User{Account: "op", DeptID: id(usertest.DeptRoot), RoleID: id(usertest.RoleAdmin) + "," + id(usertest.RoleOperator)})
 	off := env.Create(t, ctx, &biz.User{Account: "off", DeptID: id(usertest.DeptTank)})
 	wantErr(t, env.Users.Remove(ctx, []int64{off.ID}), codes.OK, "")
 	env.Create(t, usertest.Admin(usertest.TenantB, 1), &biz.User{Account: "other", DeptID: id(usertest.DeptShop + usertest.TenantBShift)})
-	members := func(depts, roles []int64) map[string]bool {
-		us, err := env.Users.GroupMembers(context.Background(), usertest.TenantA, depts, roles)
+	members := func(depts, roles []int64, posts ...int64) map[string]bool {
+		us, err := env.Users.GroupMembers(context.Background(), usertest.TenantA, depts, roles, posts)
 		wantErr(t, err, codes.OK, "")
 		got := map[string]bool{}
 		for _, u := range us {
@@ -215,5 +215,9 @@ func TestGroupMembersAreTheDepartmentSubtreeAndTheRoleHolders(t *testing.T) {
 	}
 	if got := members(nil, nil); len(got) != 0 {
 		t.Fatalf("no group = %v, want nobody", got)
+	}
+	// h-edu-matrix: the holders of a post (the training matrix's rows).
+	if got := members(nil, nil, usertest.PostWelder); len(got) != 1 || !got["tank"] {
+		t.Fatalf("post welder = %v", got)
 	}
 }

@@ -37,6 +37,7 @@ type Filter struct {
 type Groups struct {
 	Depts []int64
 	Roles []int64
+	Posts []int64
 }
 
 // Queries are what the generic stores cannot express.

@@ -62,16 +62,16 @@ func (s *Users) UsersByIDs(ctx context.Context, tenant string, ids []int64) ([]U
 }
 
 // GroupMembers are the tenant's active users whose main department is in the subtree of
-// one of depts, or who hold one of roles: at most MaxNameIDs, by id. No group asked is
-// nobody (never the whole tenant).
-func (s *Users) GroupMembers(ctx context.Context, tenant string, depts, roles []int64) ([]User, error) {
+// one of depts, or who hold one of roles or posts: at most MaxNameIDs, by id. No group
+// asked is nobody (never the whole tenant).
+func (s *Users) GroupMembers(ctx context.Context, tenant string, depts, roles, posts []int64) ([]User, error) {
 	if err := needTenant(tenant); err != nil {
 		return nil, err
 	}
-	if len(depts) == 0 && len(roles) == 0 {
+	if len(depts) == 0 && len(roles) == 0 && len(posts) == 0 {
 		return nil, nil
 	}
-	g := &Groups{Roles: roles}
+	g := &Groups{Roles: roles, Posts: posts}
 	if len(depts) > 0 {
 		_, subtree, err := s.Dir.Depts(ctx, tenant, depts)
 		if err != nil {

@@ -43,13 +43,17 @@ func where(f biz.Filter) func(*gorm.DB) *gorm.DB {
 			tx = tx.Where("blade_user.id IN ("+sub+")", args...)
 		}
 		if g := f.Groups; g != nil {
-			// The main department on its index, or a role anywhere in the comma list.
+			// The main department on its index, or a role or a post anywhere in its comma list.
 			or, args := []string{}, []any{}
 			if len(g.Depts) > 0 {
 				or, args = append(or, "main_dept_id IN ?"), append(args, g.Depts)
 			}
 			for _, r := range g.Roles {
 				cond, in := inCommaList("role_id", r)
+				or, args = append(or, cond), append(args, in...)
+			}
+			for _, p := range g.Posts {
+				cond, in := inCommaList("post_id", p)
 				or, args = append(or, cond), append(args, in...)
 			}
 			if len(or) == 0 {

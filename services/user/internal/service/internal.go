@@ -56,7 +56,7 @@ func displayNames(users []biz.User) *pb.UserDisplayNames {
 }
 
 func (s *User) GetGroupMembers(ctx context.Context, q *pb.GroupMembersQuery) (*pb.UserDisplayNames, error) {
-	users, err := s.uc.GroupMembers(ctx, q.TenantId, q.DeptIds, q.RoleIds)
+	users, err := s.uc.GroupMembers(ctx, q.TenantId, q.DeptIds, q.RoleIds, q.PostIds)
 	if err != nil {
 		return nil, err
 	}

@@ -89,6 +89,7 @@ export default {
   'menu.trainingPlanning': 'Training plans',
   'menu.myTraining': 'My training',
   'menu.trainingDatabase': 'Training records',
+  'menu.trainingMatrix': 'Training matrix',
   'menu.myExam': 'My exams',
   'menu.myCourse': 'My courses',
   'menu.eduCourse': 'Courses',

@@ -1,9 +1,10 @@
 import { useText } from '@/utils/i18nText';
 import React, { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Progress, Table, Tag } from 'antd';
+import { Alert, Button, Card, Progress, Space, Table, Tag } from 'antd';
 import { PageContainer } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
-import { PLAN_LEVELS, PLAN_TYPES, myPlans } from '@/services/education';
+import { PLAN_LEVELS, PLAN_TYPES, myPlans, myShortfalls, type ComplianceRow, type HourCounter } from '@/services/education';
+import ComplianceTag from '../trainingMatrix/ComplianceTag';
 
 const label = (opts: { label: string; value: number }[], v: number) => opts.find((o) => o.value === v)?.label ?? '';
 
@@ -26,6 +27,7 @@ export default function MyTrainingPage() {
   useEffect(load, [load]);
   return (
     <PageContainer title={false}>
+      <Shortfalls />
       <Card>
         <Table
           rowKey="id"
@@ -72,5 +74,50 @@ export default function MyTrainingPage() {
         />
       </Card>
     </PageContainer>
+  );
+}
+
+/** h-edu-matrix: the caller's own shortfalls: the required courses of their posts not done, and this year's 学时. */
+function Shortfalls() {
+  const tt = useText();
+  const [posts, setPosts] = useState<ComplianceRow[]>([]);
+  const [hours, setHours] = useState<HourCounter>();
+  useEffect(() => {
+    myShortfalls().then((r) => {
+      setPosts(r.posts || []);
+      setHours(r.hours);
+    });
+  }, []);
+  const missing = posts.flatMap((p) => (p.items || []).filter((it) => it.state !== 1).map((it) => ({ post: p, it })));
+  const hoursShort = hours && hours.short > 0;
+  if (!posts.length && !hours) return null;
+  return (
+    <Card title={tt('岗位必修与学时')} style={{ marginBottom: 16 }} data-testid="my-shortfalls">
+      {missing.length === 0 && !hoursShort ? (
+        <Alert type="success" showIcon message={tt('岗位必修课程均已完成,年度学时已达标')} />
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {missing.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              message={`${tt('岗位必修课程未完成')}: ${missing.length}`}
+              description={missing.map(({ post, it }) => (
+                <span key={`${post.postId}-${it.courseId}`}>
+                  {post.postName} · <ComplianceTag item={it} />
+                </span>
+              ))}
+            />
+          )}
+          {hoursShort && (
+            <Alert
+              type="warning"
+              showIcon
+              message={`${tt('年度学时未达标')}: ${hours.credited} / ${hours.required} (${tt('尚差学时')} ${hours.short})`}
+            />
+          )}
+        </Space>
+      )}
+    </Card>
   );
 }
