@@ -177,33 +177,35 @@ export default function MonitorOnlinePage() {
           <Tx>点位超过 3 个采样周期无数据即为离线</Tx>
         </div>
         <DailyChart days={daily?.days || []} target={target} />
-        <Table<Day>
-          rowKey="day"
-          size="small"
-          pagination={{ pageSize: 7 }}
-          dataSource={[...(daily?.days || [])].reverse()}
-          data-testid="online-days"
-          columns={[
-            { title: tt('日期'), dataIndex: 'day' },
-            { title: tt('点位数'), dataIndex: 'points' },
-            { title: tt('在线率'), dataIndex: 'ratio', render: (_, r) => percent(r.ratio, r.seconds) },
-            {
-              title: tt('是否达标'),
-              dataIndex: 'met',
-              render: (v, r) =>
-                Number(r.seconds) > 0 ? (
-                  <Tag color={v ? 'green' : 'red'}>
-                    <Tx>{v ? '达标' : '未达标'}</Tx>
-                  </Tag>
-                ) : (
-                  '-'
-                ),
-            },
-          ]}
-        />
+        <div data-testid="online-days">
+          <Table<Day>
+            rowKey="day"
+            size="small"
+            pagination={{ pageSize: 7 }}
+            dataSource={[...(daily?.days || [])].reverse()}
+            columns={[
+              { title: tt('日期'), dataIndex: 'day' },
+              { title: tt('点位数'), dataIndex: 'points' },
+              { title: tt('在线率'), dataIndex: 'ratio', render: (_, r) => percent(r.ratio, r.seconds) },
+              {
+                title: tt('是否达标'),
+                dataIndex: 'met',
+                render: (v, r) =>
+                  Number(r.seconds) > 0 ? (
+                    <Tag color={v ? 'green' : 'red'}>
+                      <Tx>{v ? '达标' : '未达标'}</Tx>
+                    </Tag>
+                  ) : (
+                    '-'
+                  ),
+              },
+            ]}
+          />
+        </div>
       </Card>
       <Card
         size="small"
+        data-testid="online-devices"
         title={
           <Space>
             <Tx>设备在线率</Tx>
@@ -216,7 +218,6 @@ export default function MonitorOnlinePage() {
           size="small"
           pagination={false}
           dataSource={devices}
-          data-testid="online-devices"
           columns={[
             {
               title: tt('设备'),
