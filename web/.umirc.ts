@@ -150,6 +150,7 @@ export default defineConfig({
         { path: '/monitor/alarm', component: './monitor/alarm/index', access: 'canRoute' },
         { path: '/monitor/hold', component: './monitor/hold/index', access: 'canRoute' },
         { path: '/monitor/rule', component: './monitor/rule/index', access: 'canRoute' },
+        { path: '/monitor/online', component: './monitor/online/index', access: 'canRoute' },
         {
           path: '/processAlarmOptimization/floodingAnalysisDetails',
           component: './monitor/analysis/index',

@@ -20,7 +20,10 @@ import (
 type Point struct {
 	Code           string
 	Nominal, Noise float64
-	value          float64
+	// Quiet [from, to) minutes of each hour the point sends nothing (a
+	// flaky transmitter, so the online rate is not 100 % everywhere).
+	Quiet [2]int
+	value float64
 }
 
 // Demo are the demo gateway's points (services/monitor's seed).
@@ -30,15 +33,19 @@ func Demo() []*Point {
 		{Code: "AT-201", Nominal: 1, Noise: 0.5}, {Code: "OT-201", Nominal: 20.9, Noise: 0.1},
 		{Code: "LT-101", Nominal: 6, Noise: 0.2}, {Code: "PT-101", Nominal: 4, Noise: 0.5}, {Code: "TT-101", Nominal: 22, Noise: 0.5},
 		{Code: "LT-102", Nominal: 5, Noise: 0.2}, {Code: "PT-102", Nominal: 3.5, Noise: 0.5},
-		{Code: "PT-201", Nominal: 2.8, Noise: 0.1}, {Code: "TT-201", Nominal: 160, Noise: 2}, {Code: "TT-301", Nominal: 24, Noise: 0.5},
+		{Code: "PT-201", Nominal: 2.8, Noise: 0.1}, {Code: "TT-201", Nominal: 160, Noise: 2}, {Code: "TT-301", Nominal: 24, Noise: 0.5, Quiet: [2]int{20, 25}},
 	}
 }
 
 // step moves each value a little towards a random walk around its nominal;
-// during an excursion GT-101 climbs past its level 1 (25 %LEL).
-func step(points []*Point, excursion float64) map[string]float64 {
+// during an excursion GT-101 climbs past its level 1 (25 %LEL). A point
+// in its quiet minutes is left out.
+func step(points []*Point, excursion float64, now time.Time) map[string]float64 {
 	out := make(map[string]float64, len(points))
 	for _, p := range points {
+		if m := now.Minute(); m >= p.Quiet[0] && m < p.Quiet[1] {
+			continue
+		}
 		if p.value == 0 {
 			p.value = p.Nominal
 		}
@@ -91,7 +98,7 @@ func Main(args []string) error {
 				exc = 32 * math.Sin((phase-0.5)/0.2*math.Pi)
 			}
 		}
-		b, err := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "values": step(points, exc)})
+		b, err := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "values": step(points, exc, time.Now())})
 		if err != nil {
 			return err
 		}

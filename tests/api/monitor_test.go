@@ -56,6 +56,7 @@ func TestMonitor(t *testing.T) {
 			e.testMonitorPermitHolds(t)
 			e.testMonitorIngest(t, "tcp://"+mqttAddr)
 			e.testMonitorTrend(t, "tcp://"+mqttAddr)
+			e.testMonitorOnline(t, "tcp://"+mqttAddr)
 			e.testMonitorScreen(t)
 		})
 	}
@@ -884,5 +885,146 @@ func (e *env) testMonitorScreen(t *testing.T) {
 	}
 	if r := e.get("/api/monitor/screen", ""); r.Status != 401 {
 		t.Fatalf("screen without a token: %d", r.Status)
+	}
+}
+
+// testMonitorOnline: the online rate from the demo week of online spans
+// (data.SeedOnline: LT-102 down 6 h six days ago, GT-103 1 h five days ago,
+// PT-102 20 min four days ago, TT-301 3 h two days ago, AT-201 15 min
+// yesterday) and the live samples: per point, per device and the tenant's
+// daily figure against the online target rule (99.5 %, then 98 %); bounds,
+// exports, the gas fields of a point, and tenants apart.
+func (e *env) testMonitorOnline(t *testing.T, broker string) {
+	a := e.login("100001", "admin", "admin")
+	cst := time.FixedZone("CST", 8*3600)
+	day := func(ago int) string { return time.Now().In(cst).AddDate(0, 0, -ago).Format("2006-01-02") }
+	near := func(got any, want float64) bool { f, _ := got.(float64); return f > want-1e-4 && f < want+1e-4 }
+
+	daily := e.get("/api/monitor/online/daily?from="+day(7)+"&to="+day(0), a)
+	ok(t, daily, "daily online figures")
+	d := daily.dataMap()
+	days := asList(d["days"])
+	if d["targetPermille"] != 995.0 || !strings.Contains(str(d["targetSource"]), "99.5%") || len(days) != 8 {
+		t.Fatalf("daily head: %s", truncate(daily.Raw))
+	}
+	fig := func(ago int) map[string]any { return days[7-ago].(map[string]any) }
+	// 13 seeded points a day: 18,720 point-minutes.
+	for _, c := range []struct {
+		ago   int
+		ratio float64
+		met   bool
+	}{{7, 1, true}, {6, 1 - 360.0/18720, false}, {5, 1 - 60.0/18720, true}, {4, 1 - 20.0/18720, true}, {3, 1, true},
+		{2, 1 - 180.0/18720, false}, {1, 1 - 15.0/18720, true}} {
+		f := fig(c.ago)
+		if f["day"] != day(c.ago) || f["points"] != 13.0 || !near(f["ratio"], c.ratio) || f["met"] != c.met {
+			t.Fatalf("%d days ago: %v, want ratio %.6f met %v", c.ago, f, c.ratio, c.met)
+		}
+	}
+
+	// The rule table holds the target: at 98 % two days ago meets it too.
+	ok(t, e.post("/api/monitor/rule/submit", a, map[string]any{"code": "online.target.permille", "value": 980, "source": "测试:放宽到 98%"}), "online target 98 %")
+	d = e.get("/api/monitor/online/daily?from="+day(2)+"&to="+day(2), a).dataMap()
+	if d["targetPermille"] != 980.0 || d["targetSource"] != "测试:放宽到 98%" || asList(d["days"])[0].(map[string]any)["met"] != true {
+		t.Fatalf("daily at 98 %%: %v", d)
+	}
+	fails(t, e.post("/api/monitor/rule/submit", a, map[string]any{"code": "online.target.permille", "value": 1001, "source": "x"}), 400, "应在 500 到 1000", "a target above 100 %")
+	ok(t, e.post("/api/monitor/rule/submit", a, map[string]any{"code": "online.target.permille", "value": 995, "source": "应急管理部 2022-09-16"}), "online target back to 99.5 %")
+
+	// Per point: AT-201 was down 15 minutes yesterday; TT-301 just sent
+	// (the trend test) and is online now.
+	at := e.get("/api/monitor/online/point/page?day="+day(1)+"&pointCode=AT-201", a)
+	ok(t, at, "online points yesterday")
+	if l := at.list(); len(l) != 1 {
+		t.Fatalf("AT-201 yesterday: %s", truncate(at.Raw))
+	}
+	p := at.list()[0].(map[string]any)
+	if p["pointCode"] != "AT-201" || p["seconds"] != 86400.0 || p["onlineSeconds"] != 86400.0-900 || !near(p["ratio"], 1-900.0/86400) ||
+		p["expectInterval"] != 60.0 || p["deviceName"] != "加氢反应釜 R-201" || p["gatewayCode"] != "demo-gw" {
+		t.Fatalf("AT-201 yesterday: %v", p)
+	}
+	c, err := mqttClient(broker, "100001:demo-gw", "demo-gw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Disconnect(100)
+	publish(t, c, "anquan/100001/demo-gw/telemetry", `{"values": {"TT-301": 24}}`)
+	eventually(t, "TT-301 online now", func() bool {
+		l := e.get("/api/monitor/online/point/page?pointName=甲类仓库&day="+day(0), a).list()
+		return len(l) == 1 && l[0].(map[string]any)["online"] == true && l[0].(map[string]any)["lastSeen"] != ""
+	})
+	all := e.get("/api/monitor/online/point/page?size=100", a)
+	ok(t, all, "online points today")
+	if n := len(all.list()); n < 13 {
+		t.Fatalf("online points today: %d", n)
+	}
+
+	// Per device: the reactor's four points, AT-201 down 15 minutes yesterday.
+	devs := e.get("/api/monitor/online/device/list?day="+day(1), a)
+	ok(t, devs, "online devices")
+	found := false
+	for _, it := range devs.list() {
+		m := it.(map[string]any)
+		if m["deviceCode"] == "R-201" {
+			found = true
+			if m["points"] != 4.0 || m["seconds"] != 4*86400.0 || !near(m["ratio"], 1-900.0/(4*86400)) {
+				t.Fatalf("R-201 yesterday: %v", m)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("R-201 missing: %s", truncate(devs.Raw))
+	}
+
+	// Exports.
+	for _, path := range []string{"/api/monitor/online/daily/export?from=" + day(7) + "&to=" + day(0), "/api/monitor/online/point/export?day=" + day(1)} {
+		x := e.get(path, a)
+		if x.Status != 200 || !strings.Contains(x.Header.Get("Content-Type"), "spreadsheetml") || len(x.Raw) < 1000 {
+			t.Fatalf("%s: %d %s", path, x.Status, x.Header.Get("Content-Type"))
+		}
+	}
+
+	// Bounds.
+	fails(t, e.get("/api/monitor/online/daily?from="+day(100)+"&to="+day(0), a), 400, "不能超过 92 天", "a 101-day range")
+	fails(t, e.get("/api/monitor/online/daily?from="+day(0)+"&to="+day(1), a), 400, "开始日期不能晚于结束日期", "from after to")
+	fails(t, e.get("/api/monitor/online/daily?from=x&to="+day(0), a), 400, "统计日期", "an unreadable date")
+	fails(t, e.get("/api/monitor/online/point/page?day=tomorrow", a), 400, "统计日期", "an unreadable day")
+	fails(t, e.get("/api/monitor/online/device/list?day="+strings.Repeat("1", 11), a), 400, "", "a day too long")
+
+	// A point's sampling interval and its gas's molar mass.
+	gws := e.get("/api/monitor/gateway/page?code_equal=demo-gw", a).list()
+	gw := str(gws[0].(map[string]any)["id"])
+	pt := func(extra map[string]any) map[string]any {
+		m := map[string]any{"code": "AT-9", "name": "测试硫化氢", "gatewayId": gw, "indicatorType": 4, "unit": "ppm", "gasType": 2, "oel": 7,
+			"limitH": 7, "limitHh": 14}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	fails(t, e.post("/api/monitor/point/submit", a, pt(map[string]any{"expectInterval": 100000})), 400, "expectInterval", "an interval above a day")
+	fails(t, e.post("/api/monitor/point/submit", a, pt(map[string]any{"molarMass": -1})), 400, "molarMass", "a negative molar mass")
+	fails(t, e.post("/api/monitor/point/submit", a, pt(map[string]any{"gasType": 0, "unit": "m", "oel": nil, "molarMass": 34.08})), 400, "摩尔质量", "a molar mass on a level")
+	ok(t, e.post("/api/monitor/point/submit", a, pt(map[string]any{"expectInterval": 5, "molarMass": 34.08})), "a toxic point in ppm")
+	nine := e.get("/api/monitor/point/page?code_equal=AT-9", a).list()[0].(map[string]any)
+	if nine["expectInterval"] != 5.0 || nine["molarMass"] != 34.08 {
+		t.Fatalf("AT-9: %v", nine)
+	}
+	if s := e.get("/api/monitor/point/page?code_equal=AT-201", a).list()[0].(map[string]any); s["molarMass"] != 34.08 || s["expectInterval"] != 60.0 {
+		t.Fatalf("AT-201: %v", s)
+	}
+
+	// Another tenant sees nothing of it.
+	b := e.login("300002", "admin", "123456")
+	if l := e.get("/api/monitor/online/point/page?day="+day(1), b).list(); len(l) != 0 {
+		t.Fatalf("tenant B sees online points: %v", l)
+	}
+	bd := e.get("/api/monitor/online/daily?from="+day(2)+"&to="+day(1), b).dataMap()
+	for _, it := range asList(bd["days"]) {
+		if m := it.(map[string]any); m["points"] != nil && m["points"] != 0.0 || m["met"] == true {
+			t.Fatalf("tenant B's daily figure: %v", bd)
+		}
+	}
+	if r := e.get("/api/monitor/online/daily?from="+day(1)+"&to="+day(0), ""); r.Status != 401 {
+		t.Fatalf("daily without a token: %d", r.Status)
 	}
 }

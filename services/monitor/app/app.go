@@ -60,9 +60,19 @@ func (a *App) Start(ctx context.Context) error {
 		closeHistory()
 		return fmt.Errorf("monitor history seed: %w", err)
 	}
+	// Online spans a previous process left open end at its last samples.
+	if err := data.CloseStaleSpans(ctx, g, hg, time.Now()); err != nil {
+		closeHistory()
+		return fmt.Errorf("monitor online spans: %w", err)
+	}
+	if err := data.SeedOnline(ctx, g, time.Now()); err != nil {
+		closeHistory()
+		return fmt.Errorf("monitor online seed: %w", err)
+	}
 	q := data.Queries{G: g}
 	history := data.History{G: hg}
 	engine := biz.NewEngine(data.Alarms{G: g, Events: a.Outbox}, history, biz.NewHub(1000))
+	engine.Spans = data.Spans{G: g}
 	sys := ident.AsSystem(ctx)
 	points, err := q.TenantPoints(sys, "")
 	if err != nil {

@@ -8,6 +8,8 @@
 // 2 s over SSE, first-out, without its panels moving; the control screen renders its panels.
 // The gateway list shows demo-gw 在线 while a client holds its session with a last will, and
 // 离线 (with its 最后通信时间) after that client is killed without DISCONNECT.
+// The online-rate report: the seeded week's daily figures against 99.5 %, devices and points;
+// a toxic gas value in mg/m³ also shown in ppm.
 import { spawn, spawnSync } from 'node:child_process';
 import { antd, openSuite } from '../suite.mjs';
 
@@ -205,6 +207,41 @@ await scenario('the control screen renders its panels: installations, alarms, pe
   await page.locator('[data-testid="screen-permit-list"]').waitFor();
   expect((await page.locator('[data-testid="screen-part-failed"]').count()) === 0, 'every part read as admin');
   await shot('monitor-09-control');
+});
+
+// before the secret scenario below rotates demo-gw's secret (ingest signs with it)
+await scenario('the online-rate report shows the daily figures against 99.5 %, the devices and the points', async () => {
+  // a sample makes TT-301 online now
+  await ingest({ 'TT-301': 24 });
+  await page.goto(`${BASE}/monitor/online`);
+  const chart = page.locator('[data-testid="online-chart"]');
+  await chart.waitFor();
+  expect((await chart.locator('g[data-day]').count()) === 30, 'one column a day for 30 days');
+  // the demo week (data.SeedOnline) has two days under the target and the others over it
+  expect((await chart.locator('g[data-met="false"]').count()) >= 2, 'days that missed 99.5 %');
+  expect((await chart.locator('g[data-met="true"]').count()) >= 3, 'days that met it');
+  expect((await page.locator('[data-testid="online-target-text"]').textContent()).includes('99.5%'), 'the target and its source');
+  await page.locator('[data-testid="online-days"] .ant-table-row').first().waitFor();
+  await page.locator('[data-testid="online-devices"] .ant-table-row', { hasText: 'R-201' }).waitFor();
+  const tt = page.locator('.aq-crud .ant-table-row', { hasText: 'TT-301' });
+  await tt.waitFor();
+  await tt.getByText('在线', { exact: true }).waitFor();
+  expect(/\d+\.\d{2}%/.test(await tt.textContent()), 'its online rate today');
+  await shot('monitor-08-online');
+});
+
+await scenario('a toxic gas value in mg/m³ is also shown in ppm (25 °C, 101.325 kPa)', async () => {
+  await ingest({ 'AT-201': 5 });
+  await page.goto(`${BASE}/monitor/point`);
+  const at = page.locator('.aq-crud .ant-table-row', { hasText: 'AT-201' });
+  await at.waitFor();
+  // 5 mg/m³ of H2S (34.08 g/mol) is 5 × 24.45 / 34.08 = 3.587 ppm
+  await at.locator('[data-testid="other-unit"]', { hasText: '3.587 ppm' }).waitFor({ timeout: 10000 });
+  await page.locator('[data-testid="trend-AT-201"]').click();
+  const dialog = page.locator('.ant-modal', { hasText: '历史趋势' });
+  // the conversion and its reference conditions stated beside the figures
+  await dialog.locator('[data-testid="trend-conversion"]', { hasText: '24.45' }).waitFor();
+  await dialog.locator('.ant-modal-close').click();
 });
 
 await scenario('issue a gateway secret: shown once with the MQTT username and topic', async () => {

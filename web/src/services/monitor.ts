@@ -109,3 +109,17 @@ export const STATE_NAMES: Record<string, string> = {
 
 /** Subscribes to the tab's live stream (opened on the first subscriber, closed after the last). */
 export const subscribeLive = liveStream(`${M}/stream`);
+/**
+ * Online rate (在线率): a point is offline after 3 of its expected intervals without a sample.
+ * Points (paged, filter day yyyy-MM-dd plus the point list's filters) and devices on a day, and
+ * the tenant's daily figure over a range (at most 92 days) against the online target rule
+ * (online.target.permille, 99.5 % by default).
+ */
+export type OnlinePoint = Schemas['v1MonitorOnlinePoint'];
+export type OnlineDevice = Schemas['v1MonitorOnlineDevice'];
+export type OnlineDays = Schemas['v1MonitorOnlineDays'];
+export const onlinePointApi = crudApi<OnlinePoint>(`${M}/online/point`, 'page', { exportUrl: `${M}/online/point/export` });
+export const onlineDevices = (day: string) =>
+  apiGet(`${M}/online/device/list`, { day }).then((r) => (r.data as Schemas['v1MonitorOnlineDeviceList']).records || []);
+export const onlineDaily = (from: string, to: string) => apiGet(`${M}/online/daily`, { from, to }).then((r) => r.data as OnlineDays);
+export const ONLINE_DAILY_EXPORT = `${M}/online/daily/export`;

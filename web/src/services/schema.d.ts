@@ -7025,6 +7025,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitor/online/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's daily online figure over a range (at most 92 days) against
+         *     the online target rule (99.5 % by default).
+         */
+        get: operations["MonitorService_OnlineDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/online/daily/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily figures as an xlsx file. */
+        get: operations["MonitorService_OnlineDailyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/online/device/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Devices with their points online now and their online share on a day. */
+        get: operations["MonitorService_OnlineDeviceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/online/point/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same rows (every page, at most 100,000) as an xlsx file. */
+        get: operations["MonitorService_OnlinePointExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitor/online/point/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points with their online state now and online time on a day (filter
+         *     day, yyyy-MM-dd, today when absent; and the point list's filters).
+         */
+        get: operations["MonitorService_OnlinePointPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/point/detail": {
         parameters: {
             query?: never;
@@ -13637,6 +13728,99 @@ export interface components {
             z: number;
         };
         /**
+         * @description The tenant's online figure of a day: the share of its points' time
+         *     online, and whether it met the target.
+         */
+        v1MonitorOnlineDay: {
+            day: string;
+            met: boolean;
+            /** Format: double */
+            onlineSeconds: number;
+            /** Format: int32 */
+            points: number;
+            /** Format: double */
+            ratio: number;
+            /** Format: double */
+            seconds: number;
+        };
+        v1MonitorOnlineDays: {
+            days: components["schemas"]["v1MonitorOnlineDay"][];
+            from: string;
+            /**
+             * Format: int32
+             * @description The target in force (rule online.target.permille) and its source.
+             */
+            targetPermille: number;
+            targetSource: string;
+            to: string;
+        };
+        /**
+         * @description A device's points online now and their share of point-time online on a
+         *     day (device_id 0: the points of no device).
+         */
+        v1MonitorOnlineDevice: {
+            deviceCode: string;
+            /** Format: int64 */
+            deviceId: string;
+            deviceName: string;
+            deviceType: string;
+            /** Format: int32 */
+            onlinePoints: number;
+            /** Format: double */
+            onlineSeconds: number;
+            /** Format: int32 */
+            points: number;
+            /** Format: double */
+            ratio: number;
+            /** Format: double */
+            seconds: number;
+        };
+        v1MonitorOnlineDeviceList: {
+            day: string;
+            records: components["schemas"]["v1MonitorOnlineDevice"][];
+        };
+        /**
+         * @description An alarm analysis range: dates yyyy-MM-dd, inclusive, at most 92 days.
+         *     A point's online state now and its online time on a day.
+         */
+        v1MonitorOnlinePoint: {
+            /** Format: int64 */
+            deviceId: string;
+            deviceName: string;
+            /** Format: int32 */
+            expectInterval: number;
+            gatewayCode: string;
+            /** @description When its last sample arrived (empty: none since the service started). */
+            lastSeen: string;
+            online: boolean;
+            /**
+             * Format: double
+             * @description Seconds online in the part of the day the point existed and that has
+             *     passed (seconds), and their ratio (0..1).
+             */
+            onlineSeconds: number;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            /** Format: double */
+            ratio: number;
+            /** Format: double */
+            seconds: number;
+        };
+        v1MonitorOnlinePointPage: {
+            /** Format: int32 */
+            current: number;
+            day: string;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1MonitorOnlinePoint"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
          * @description A version of a tenant alarm rule (报警规则): flood and chattering
          *     thresholds, the longest shelve. The highest version is in force.
          */
@@ -14200,6 +14384,12 @@ export interface components {
             /** Format: int64 */
             deviceId: string;
             deviceName: string;
+            /**
+             * Format: int32
+             * @description Seconds between samples the gateway promises (0 = the default, 60):
+             *     the point is offline after 3 of them without a sample.
+             */
+            expectInterval: number;
             gasName: string;
             /**
              * Format: int32
@@ -14231,6 +14421,11 @@ export interface components {
              *     level 2 (oxygen: L is the low alarm, H the high one).
              */
             limitLl: number;
+            /**
+             * Format: double
+             * @description Molar mass of a detector's gas (g/mol), to show ppm as mg/m3 and back.
+             */
+            molarMass: number;
             name: string;
             /**
              * Format: double
@@ -26650,6 +26845,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    MonitorService_OnlineDaily: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorOnlineDays"];
+                };
+            };
+        };
+    };
+    MonitorService_OnlineDailyExport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    MonitorService_OnlineDeviceList: {
+        parameters: {
+            query?: {
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorOnlineDeviceList"];
+                };
+            };
+        };
+    };
+    MonitorService_OnlinePointExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    MonitorService_OnlinePointPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MonitorOnlinePointPage"];
                 };
             };
         };

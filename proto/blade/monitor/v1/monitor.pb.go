@@ -14,6 +14,7 @@ import (
 	v1 "anquan/proto/blade/common/v1"
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	wrapperspb "google.golang.org/protobuf/types/known/wrapperspb"
@@ -553,7 +554,12 @@ type Point struct {
 	// deadband).
 	Chattering bool `protobuf:"varint,31,opt,name=chattering,proto3" json:"chattering,omitempty"`
 	// End of the point's out-of-service hold (empty when not held).
-	HeldUntil     string `protobuf:"bytes,32,opt,name=held_until,json=heldUntil,proto3" json:"held_until,omitempty"`
+	HeldUntil string `protobuf:"bytes,32,opt,name=held_until,json=heldUntil,proto3" json:"held_until,omitempty"`
+	// Seconds between samples the gateway promises (0 = the default, 60):
+	// the point is offline after 3 of them without a sample.
+	ExpectInterval int32 `protobuf:"varint,33,opt,name=expect_interval,json=expectInterval,proto3" json:"expect_interval,omitempty"`
+	// Molar mass of a detector's gas (g/mol), to show ppm as mg/m3 and back.
+	MolarMass     *float64 `protobuf:"fixed64,34,opt,name=molar_mass,json=molarMass,proto3,oneof" json:"molar_mass,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -810,6 +816,20 @@ func (x *Point) GetHeldUntil() string {
 		return x.HeldUntil
 	}
 	return ""
+}
+
+func (x *Point) GetExpectInterval() int32 {
+	if x != nil {
+		return x.ExpectInterval
+	}
+	return 0
+}
+
+func (x *Point) GetMolarMass() float64 {
+	if x != nil && x.MolarMass != nil {
+		return *x.MolarMass
+	}
+	return 0
 }
 
 type PointPage struct {
@@ -1708,6 +1728,596 @@ func (x *HoldPage) GetPages() int32 {
 }
 
 // An alarm analysis range: dates yyyy-MM-dd, inclusive, at most 92 days.
+// A point's online state now and its online time on a day.
+type MonitorOnlinePoint struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	PointId        int64                  `protobuf:"varint,1,opt,name=point_id,json=pointId,proto3" json:"point_id,omitempty"`
+	PointCode      string                 `protobuf:"bytes,2,opt,name=point_code,json=pointCode,proto3" json:"point_code,omitempty"`
+	PointName      string                 `protobuf:"bytes,3,opt,name=point_name,json=pointName,proto3" json:"point_name,omitempty"`
+	DeviceId       int64                  `protobuf:"varint,4,opt,name=device_id,json=deviceId,proto3" json:"device_id,omitempty"`
+	DeviceName     string                 `protobuf:"bytes,5,opt,name=device_name,json=deviceName,proto3" json:"device_name,omitempty"`
+	GatewayCode    string                 `protobuf:"bytes,6,opt,name=gateway_code,json=gatewayCode,proto3" json:"gateway_code,omitempty"`
+	ExpectInterval int32                  `protobuf:"varint,7,opt,name=expect_interval,json=expectInterval,proto3" json:"expect_interval,omitempty"`
+	Online         bool                   `protobuf:"varint,8,opt,name=online,proto3" json:"online,omitempty"`
+	// When its last sample arrived (empty: none since the service started).
+	LastSeen string `protobuf:"bytes,9,opt,name=last_seen,json=lastSeen,proto3" json:"last_seen,omitempty"`
+	// Seconds online in the part of the day the point existed and that has
+	// passed (seconds), and their ratio (0..1).
+	OnlineSeconds float64 `protobuf:"fixed64,10,opt,name=online_seconds,json=onlineSeconds,proto3" json:"online_seconds,omitempty"`
+	Seconds       float64 `protobuf:"fixed64,11,opt,name=seconds,proto3" json:"seconds,omitempty"`
+	Ratio         float64 `protobuf:"fixed64,12,opt,name=ratio,proto3" json:"ratio,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlinePoint) Reset() {
+	*x = MonitorOnlinePoint{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlinePoint) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlinePoint) ProtoMessage() {}
+
+func (x *MonitorOnlinePoint) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlinePoint.ProtoReflect.Descriptor instead.
+func (*MonitorOnlinePoint) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *MonitorOnlinePoint) GetPointId() int64 {
+	if x != nil {
+		return x.PointId
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePoint) GetPointCode() string {
+	if x != nil {
+		return x.PointCode
+	}
+	return ""
+}
+
+func (x *MonitorOnlinePoint) GetPointName() string {
+	if x != nil {
+		return x.PointName
+	}
+	return ""
+}
+
+func (x *MonitorOnlinePoint) GetDeviceId() int64 {
+	if x != nil {
+		return x.DeviceId
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePoint) GetDeviceName() string {
+	if x != nil {
+		return x.DeviceName
+	}
+	return ""
+}
+
+func (x *MonitorOnlinePoint) GetGatewayCode() string {
+	if x != nil {
+		return x.GatewayCode
+	}
+	return ""
+}
+
+func (x *MonitorOnlinePoint) GetExpectInterval() int32 {
+	if x != nil {
+		return x.ExpectInterval
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePoint) GetOnline() bool {
+	if x != nil {
+		return x.Online
+	}
+	return false
+}
+
+func (x *MonitorOnlinePoint) GetLastSeen() string {
+	if x != nil {
+		return x.LastSeen
+	}
+	return ""
+}
+
+func (x *MonitorOnlinePoint) GetOnlineSeconds() float64 {
+	if x != nil {
+		return x.OnlineSeconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePoint) GetSeconds() float64 {
+	if x != nil {
+		return x.Seconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePoint) GetRatio() float64 {
+	if x != nil {
+		return x.Ratio
+	}
+	return 0
+}
+
+type MonitorOnlinePointPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*MonitorOnlinePoint  `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	Day           string                 `protobuf:"bytes,6,opt,name=day,proto3" json:"day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlinePointPage) Reset() {
+	*x = MonitorOnlinePointPage{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlinePointPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlinePointPage) ProtoMessage() {}
+
+func (x *MonitorOnlinePointPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlinePointPage.ProtoReflect.Descriptor instead.
+func (*MonitorOnlinePointPage) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *MonitorOnlinePointPage) GetRecords() []*MonitorOnlinePoint {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *MonitorOnlinePointPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePointPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePointPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePointPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+func (x *MonitorOnlinePointPage) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+// A device's points online now and their share of point-time online on a
+// day (device_id 0: the points of no device).
+type MonitorOnlineDevice struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	DeviceId      int64                  `protobuf:"varint,1,opt,name=device_id,json=deviceId,proto3" json:"device_id,omitempty"`
+	DeviceCode    string                 `protobuf:"bytes,2,opt,name=device_code,json=deviceCode,proto3" json:"device_code,omitempty"`
+	DeviceName    string                 `protobuf:"bytes,3,opt,name=device_name,json=deviceName,proto3" json:"device_name,omitempty"`
+	DeviceType    string                 `protobuf:"bytes,4,opt,name=device_type,json=deviceType,proto3" json:"device_type,omitempty"`
+	Points        int32                  `protobuf:"varint,5,opt,name=points,proto3" json:"points,omitempty"`
+	OnlinePoints  int32                  `protobuf:"varint,6,opt,name=online_points,json=onlinePoints,proto3" json:"online_points,omitempty"`
+	OnlineSeconds float64                `protobuf:"fixed64,7,opt,name=online_seconds,json=onlineSeconds,proto3" json:"online_seconds,omitempty"`
+	Seconds       float64                `protobuf:"fixed64,8,opt,name=seconds,proto3" json:"seconds,omitempty"`
+	Ratio         float64                `protobuf:"fixed64,9,opt,name=ratio,proto3" json:"ratio,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlineDevice) Reset() {
+	*x = MonitorOnlineDevice{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlineDevice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlineDevice) ProtoMessage() {}
+
+func (x *MonitorOnlineDevice) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlineDevice.ProtoReflect.Descriptor instead.
+func (*MonitorOnlineDevice) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *MonitorOnlineDevice) GetDeviceId() int64 {
+	if x != nil {
+		return x.DeviceId
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDevice) GetDeviceCode() string {
+	if x != nil {
+		return x.DeviceCode
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDevice) GetDeviceName() string {
+	if x != nil {
+		return x.DeviceName
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDevice) GetDeviceType() string {
+	if x != nil {
+		return x.DeviceType
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDevice) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDevice) GetOnlinePoints() int32 {
+	if x != nil {
+		return x.OnlinePoints
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDevice) GetOnlineSeconds() float64 {
+	if x != nil {
+		return x.OnlineSeconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDevice) GetSeconds() float64 {
+	if x != nil {
+		return x.Seconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDevice) GetRatio() float64 {
+	if x != nil {
+		return x.Ratio
+	}
+	return 0
+}
+
+type MonitorOnlineDeviceList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*MonitorOnlineDevice `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Day           string                 `protobuf:"bytes,2,opt,name=day,proto3" json:"day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlineDeviceList) Reset() {
+	*x = MonitorOnlineDeviceList{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlineDeviceList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlineDeviceList) ProtoMessage() {}
+
+func (x *MonitorOnlineDeviceList) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlineDeviceList.ProtoReflect.Descriptor instead.
+func (*MonitorOnlineDeviceList) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *MonitorOnlineDeviceList) GetRecords() []*MonitorOnlineDevice {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *MonitorOnlineDeviceList) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+// The day of an online report (yyyy-MM-dd; today when empty).
+type MonitorOnlineDayQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Day           string                 `protobuf:"bytes,1,opt,name=day,proto3" json:"day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlineDayQuery) Reset() {
+	*x = MonitorOnlineDayQuery{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlineDayQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlineDayQuery) ProtoMessage() {}
+
+func (x *MonitorOnlineDayQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlineDayQuery.ProtoReflect.Descriptor instead.
+func (*MonitorOnlineDayQuery) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *MonitorOnlineDayQuery) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+// The tenant's online figure of a day: the share of its points' time
+// online, and whether it met the target.
+type MonitorOnlineDay struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Day           string                 `protobuf:"bytes,1,opt,name=day,proto3" json:"day,omitempty"`
+	Points        int32                  `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
+	OnlineSeconds float64                `protobuf:"fixed64,3,opt,name=online_seconds,json=onlineSeconds,proto3" json:"online_seconds,omitempty"`
+	Seconds       float64                `protobuf:"fixed64,4,opt,name=seconds,proto3" json:"seconds,omitempty"`
+	Ratio         float64                `protobuf:"fixed64,5,opt,name=ratio,proto3" json:"ratio,omitempty"`
+	Met           bool                   `protobuf:"varint,6,opt,name=met,proto3" json:"met,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorOnlineDay) Reset() {
+	*x = MonitorOnlineDay{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlineDay) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlineDay) ProtoMessage() {}
+
+func (x *MonitorOnlineDay) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlineDay.ProtoReflect.Descriptor instead.
+func (*MonitorOnlineDay) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *MonitorOnlineDay) GetDay() string {
+	if x != nil {
+		return x.Day
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDay) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDay) GetOnlineSeconds() float64 {
+	if x != nil {
+		return x.OnlineSeconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDay) GetSeconds() float64 {
+	if x != nil {
+		return x.Seconds
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDay) GetRatio() float64 {
+	if x != nil {
+		return x.Ratio
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDay) GetMet() bool {
+	if x != nil {
+		return x.Met
+	}
+	return false
+}
+
+type MonitorOnlineDays struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	From  string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To    string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	// The target in force (rule online.target.permille) and its source.
+	TargetPermille int32               `protobuf:"varint,3,opt,name=target_permille,json=targetPermille,proto3" json:"target_permille,omitempty"`
+	TargetSource   string              `protobuf:"bytes,4,opt,name=target_source,json=targetSource,proto3" json:"target_source,omitempty"`
+	Days           []*MonitorOnlineDay `protobuf:"bytes,5,rep,name=days,proto3" json:"days,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *MonitorOnlineDays) Reset() {
+	*x = MonitorOnlineDays{}
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorOnlineDays) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorOnlineDays) ProtoMessage() {}
+
+func (x *MonitorOnlineDays) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorOnlineDays.ProtoReflect.Descriptor instead.
+func (*MonitorOnlineDays) Descriptor() ([]byte, []int) {
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *MonitorOnlineDays) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDays) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDays) GetTargetPermille() int32 {
+	if x != nil {
+		return x.TargetPermille
+	}
+	return 0
+}
+
+func (x *MonitorOnlineDays) GetTargetSource() string {
+	if x != nil {
+		return x.TargetSource
+	}
+	return ""
+}
+
+func (x *MonitorOnlineDays) GetDays() []*MonitorOnlineDay {
+	if x != nil {
+		return x.Days
+	}
+	return nil
+}
+
 type AnalysisQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
@@ -1718,7 +2328,7 @@ type AnalysisQuery struct {
 
 func (x *AnalysisQuery) Reset() {
 	*x = AnalysisQuery{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1730,7 +2340,7 @@ func (x *AnalysisQuery) String() string {
 func (*AnalysisQuery) ProtoMessage() {}
 
 func (x *AnalysisQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[15]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1743,7 +2353,7 @@ func (x *AnalysisQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalysisQuery.ProtoReflect.Descriptor instead.
 func (*AnalysisQuery) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{15}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *AnalysisQuery) GetFrom() string {
@@ -1776,7 +2386,7 @@ type AnalysisFigure struct {
 
 func (x *AnalysisFigure) Reset() {
 	*x = AnalysisFigure{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1788,7 +2398,7 @@ func (x *AnalysisFigure) String() string {
 func (*AnalysisFigure) ProtoMessage() {}
 
 func (x *AnalysisFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[16]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1801,7 +2411,7 @@ func (x *AnalysisFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalysisFigure.ProtoReflect.Descriptor instead.
 func (*AnalysisFigure) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{16}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *AnalysisFigure) GetCode() string {
@@ -1858,7 +2468,7 @@ type AnalysisDay struct {
 
 func (x *AnalysisDay) Reset() {
 	*x = AnalysisDay{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1870,7 +2480,7 @@ func (x *AnalysisDay) String() string {
 func (*AnalysisDay) ProtoMessage() {}
 
 func (x *AnalysisDay) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[17]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1883,7 +2493,7 @@ func (x *AnalysisDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalysisDay.ProtoReflect.Descriptor instead.
 func (*AnalysisDay) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{17}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *AnalysisDay) GetDay() string {
@@ -1927,7 +2537,7 @@ type AnalysisPoint struct {
 
 func (x *AnalysisPoint) Reset() {
 	*x = AnalysisPoint{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1939,7 +2549,7 @@ func (x *AnalysisPoint) String() string {
 func (*AnalysisPoint) ProtoMessage() {}
 
 func (x *AnalysisPoint) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[18]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1952,7 +2562,7 @@ func (x *AnalysisPoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalysisPoint.ProtoReflect.Descriptor instead.
 func (*AnalysisPoint) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{18}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AnalysisPoint) GetPointId() int64 {
@@ -2008,7 +2618,7 @@ type Flood struct {
 
 func (x *Flood) Reset() {
 	*x = Flood{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2020,7 +2630,7 @@ func (x *Flood) String() string {
 func (*Flood) ProtoMessage() {}
 
 func (x *Flood) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[19]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2033,7 +2643,7 @@ func (x *Flood) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Flood.ProtoReflect.Descriptor instead.
 func (*Flood) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{19}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Flood) GetId() int64 {
@@ -2118,7 +2728,7 @@ type Analysis struct {
 
 func (x *Analysis) Reset() {
 	*x = Analysis{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2130,7 +2740,7 @@ func (x *Analysis) String() string {
 func (*Analysis) ProtoMessage() {}
 
 func (x *Analysis) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[20]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2143,7 +2753,7 @@ func (x *Analysis) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Analysis.ProtoReflect.Descriptor instead.
 func (*Analysis) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{20}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Analysis) GetFrom() string {
@@ -2236,7 +2846,7 @@ type AlarmPage struct {
 
 func (x *AlarmPage) Reset() {
 	*x = AlarmPage{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2248,7 +2858,7 @@ func (x *AlarmPage) String() string {
 func (*AlarmPage) ProtoMessage() {}
 
 func (x *AlarmPage) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[21]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2261,7 +2871,7 @@ func (x *AlarmPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlarmPage.ProtoReflect.Descriptor instead.
 func (*AlarmPage) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{21}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AlarmPage) GetRecords() []*Alarm {
@@ -2309,7 +2919,7 @@ type StreamQuery struct {
 
 func (x *StreamQuery) Reset() {
 	*x = StreamQuery{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2321,7 +2931,7 @@ func (x *StreamQuery) String() string {
 func (*StreamQuery) ProtoMessage() {}
 
 func (x *StreamQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[22]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2334,7 +2944,7 @@ func (x *StreamQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamQuery.ProtoReflect.Descriptor instead.
 func (*StreamQuery) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{22}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *StreamQuery) GetLastEventId() int64 {
@@ -2358,7 +2968,7 @@ type LiveEvent struct {
 
 func (x *LiveEvent) Reset() {
 	*x = LiveEvent{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2370,7 +2980,7 @@ func (x *LiveEvent) String() string {
 func (*LiveEvent) ProtoMessage() {}
 
 func (x *LiveEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[23]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2383,7 +2993,7 @@ func (x *LiveEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEvent.ProtoReflect.Descriptor instead.
 func (*LiveEvent) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{23}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LiveEvent) GetId() int64 {
@@ -2429,7 +3039,7 @@ type TrendQuery struct {
 
 func (x *TrendQuery) Reset() {
 	*x = TrendQuery{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2441,7 +3051,7 @@ func (x *TrendQuery) String() string {
 func (*TrendQuery) ProtoMessage() {}
 
 func (x *TrendQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[24]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2454,7 +3064,7 @@ func (x *TrendQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrendQuery.ProtoReflect.Descriptor instead.
 func (*TrendQuery) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{24}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *TrendQuery) GetId() int64 {
@@ -2500,7 +3110,7 @@ type TrendBucket struct {
 
 func (x *TrendBucket) Reset() {
 	*x = TrendBucket{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2512,7 +3122,7 @@ func (x *TrendBucket) String() string {
 func (*TrendBucket) ProtoMessage() {}
 
 func (x *TrendBucket) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[25]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2525,7 +3135,7 @@ func (x *TrendBucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TrendBucket.ProtoReflect.Descriptor instead.
 func (*TrendBucket) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{25}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *TrendBucket) GetTs() string {
@@ -2585,7 +3195,7 @@ type Trend struct {
 
 func (x *Trend) Reset() {
 	*x = Trend{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2597,7 +3207,7 @@ func (x *Trend) String() string {
 func (*Trend) ProtoMessage() {}
 
 func (x *Trend) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[26]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2610,7 +3220,7 @@ func (x *Trend) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Trend.ProtoReflect.Descriptor instead.
 func (*Trend) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{26}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Trend) GetPointId() int64 {
@@ -2709,7 +3319,7 @@ type ScreenCount struct {
 
 func (x *ScreenCount) Reset() {
 	*x = ScreenCount{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2721,7 +3331,7 @@ func (x *ScreenCount) String() string {
 func (*ScreenCount) ProtoMessage() {}
 
 func (x *ScreenCount) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[27]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2734,7 +3344,7 @@ func (x *ScreenCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScreenCount.ProtoReflect.Descriptor instead.
 func (*ScreenCount) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{27}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ScreenCount) GetCode() string {
@@ -2773,7 +3383,7 @@ type ScreenGateway struct {
 
 func (x *ScreenGateway) Reset() {
 	*x = ScreenGateway{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2785,7 +3395,7 @@ func (x *ScreenGateway) String() string {
 func (*ScreenGateway) ProtoMessage() {}
 
 func (x *ScreenGateway) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[28]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2798,7 +3408,7 @@ func (x *ScreenGateway) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScreenGateway.ProtoReflect.Descriptor instead.
 func (*ScreenGateway) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{28}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ScreenGateway) GetId() int64 {
@@ -2862,7 +3472,7 @@ type MonitorScreen struct {
 
 func (x *MonitorScreen) Reset() {
 	*x = MonitorScreen{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2874,7 +3484,7 @@ func (x *MonitorScreen) String() string {
 func (*MonitorScreen) ProtoMessage() {}
 
 func (x *MonitorScreen) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[29]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2887,7 +3497,7 @@ func (x *MonitorScreen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorScreen.ProtoReflect.Descriptor instead.
 func (*MonitorScreen) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{29}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *MonitorScreen) GetPoints() int32 {
@@ -2953,7 +3563,7 @@ type IngestRequest struct {
 
 func (x *IngestRequest) Reset() {
 	*x = IngestRequest{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2965,7 +3575,7 @@ func (x *IngestRequest) String() string {
 func (*IngestRequest) ProtoMessage() {}
 
 func (x *IngestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[30]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2978,7 +3588,7 @@ func (x *IngestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
 func (*IngestRequest) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{30}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *IngestRequest) GetUsername() string {
@@ -3014,7 +3624,7 @@ type IngestReply struct {
 
 func (x *IngestReply) Reset() {
 	*x = IngestReply{}
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3026,7 +3636,7 @@ func (x *IngestReply) String() string {
 func (*IngestReply) ProtoMessage() {}
 
 func (x *IngestReply) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[31]
+	mi := &file_blade_monitor_v1_monitor_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3039,7 +3649,7 @@ func (x *IngestReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestReply.ProtoReflect.Descriptor instead.
 func (*IngestReply) Descriptor() ([]byte, []int) {
-	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{31}
+	return file_blade_monitor_v1_monitor_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *IngestReply) GetAccepted() int32 {
@@ -3060,7 +3670,7 @@ var File_blade_monitor_v1_monitor_proto protoreflect.FileDescriptor
 
 const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\n" +
-	"\x1eblade/monitor/v1/monitor.proto\x12\x10blade.monitor.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xea\x02\n" +
+	"\x1eblade/monitor/v1/monitor.proto\x12\x10blade.monitor.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xea\x02\n" +
 	"\aGateway\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -3109,7 +3719,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa5\v\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa7\f\n" +
 	"\x05Point\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -3156,7 +3766,10 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"chattering\x18\x1f \x01(\bR\n" +
 	"chattering\x12&\n" +
 	"\n" +
-	"held_until\x18  \x01(\tB\a\xbaH\x04r\x02\x18 R\theldUntilB\x06\n" +
+	"held_until\x18  \x01(\tB\a\xbaH\x04r\x02\x18 R\theldUntil\x124\n" +
+	"\x0fexpect_interval\x18! \x01(\x05B\v\xbaH\b\x1a\x06\x18\x80\xa3\x05(\x00R\x0eexpectInterval\x12;\n" +
+	"\n" +
+	"molar_mass\x18\" \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x00@\x8f@!\x00\x00\x00\x00\x00\x00\x00\x00H\bR\tmolarMass\x88\x01\x01B\x06\n" +
 	"\x04_oelB\f\n" +
 	"\n" +
 	"_range_lowB\r\n" +
@@ -3167,7 +3780,8 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\n" +
 	"\b_limit_hB\v\n" +
 	"\t_limit_hhB\b\n" +
-	"\x06_value\"\xa3\x01\n" +
+	"\x06_valueB\r\n" +
+	"\v_molar_mass\"\xa3\x01\n" +
 	"\tPointPage\x12<\n" +
 	"\arecords\x18\x01 \x03(\v2\x17.blade.monitor.v1.PointB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -3258,7 +3872,68 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"E\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xb0\x03\n" +
+	"\x12MonitorOnlinePoint\x12\x19\n" +
+	"\bpoint_id\x18\x01 \x01(\x03R\apointId\x12&\n" +
+	"\n" +
+	"point_code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\tpointCode\x12&\n" +
+	"\n" +
+	"point_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpointName\x12\x1b\n" +
+	"\tdevice_id\x18\x04 \x01(\x03R\bdeviceId\x12(\n" +
+	"\vdevice_name\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"deviceName\x12*\n" +
+	"\fgateway_code\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18@R\vgatewayCode\x12'\n" +
+	"\x0fexpect_interval\x18\a \x01(\x05R\x0eexpectInterval\x12\x16\n" +
+	"\x06online\x18\b \x01(\bR\x06online\x12$\n" +
+	"\tlast_seen\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\blastSeen\x12%\n" +
+	"\x0eonline_seconds\x18\n" +
+	" \x01(\x01R\ronlineSeconds\x12\x18\n" +
+	"\aseconds\x18\v \x01(\x01R\aseconds\x12\x14\n" +
+	"\x05ratio\x18\f \x01(\x01R\x05ratio\"\xd8\x01\n" +
+	"\x16MonitorOnlinePointPage\x12I\n" +
+	"\arecords\x18\x01 \x03(\v2$.blade.monitor.v1.MonitorOnlinePointB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\x12\x19\n" +
+	"\x03day\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\"\xc4\x02\n" +
+	"\x13MonitorOnlineDevice\x12\x1b\n" +
+	"\tdevice_id\x18\x01 \x01(\x03R\bdeviceId\x12(\n" +
+	"\vdevice_code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\n" +
+	"deviceCode\x12(\n" +
+	"\vdevice_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\n" +
+	"deviceName\x12(\n" +
+	"\vdevice_type\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x02R\n" +
+	"deviceType\x12\x16\n" +
+	"\x06points\x18\x05 \x01(\x05R\x06points\x12#\n" +
+	"\ronline_points\x18\x06 \x01(\x05R\fonlinePoints\x12%\n" +
+	"\x0eonline_seconds\x18\a \x01(\x01R\ronlineSeconds\x12\x18\n" +
+	"\aseconds\x18\b \x01(\x01R\aseconds\x12\x14\n" +
+	"\x05ratio\x18\t \x01(\x01R\x05ratio\"\x80\x01\n" +
+	"\x17MonitorOnlineDeviceList\x12J\n" +
+	"\arecords\x18\x01 \x03(\v2%.blade.monitor.v1.MonitorOnlineDeviceB\t\xbaH\x06\x92\x01\x03\x10\x90NR\arecords\x12\x19\n" +
+	"\x03day\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\"2\n" +
+	"\x15MonitorOnlineDayQuery\x12\x19\n" +
+	"\x03day\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\"\xae\x01\n" +
+	"\x10MonitorOnlineDay\x12\x19\n" +
+	"\x03day\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x03day\x12\x16\n" +
+	"\x06points\x18\x02 \x01(\x05R\x06points\x12%\n" +
+	"\x0eonline_seconds\x18\x03 \x01(\x01R\ronlineSeconds\x12\x18\n" +
+	"\aseconds\x18\x04 \x01(\x01R\aseconds\x12\x14\n" +
+	"\x05ratio\x18\x05 \x01(\x01R\x05ratio\x12\x10\n" +
+	"\x03met\x18\x06 \x01(\bR\x03met\"\xe3\x01\n" +
+	"\x11MonitorOnlineDays\x12\x1b\n" +
+	"\x04from\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x04from\x12\x17\n" +
+	"\x02to\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
+	"R\x02to\x12'\n" +
+	"\x0ftarget_permille\x18\x03 \x01(\x05R\x0etargetPermille\x12-\n" +
+	"\rtarget_source\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\ftargetSource\x12@\n" +
+	"\x04days\x18\x05 \x03(\v2\".blade.monitor.v1.MonitorOnlineDayB\b\xbaH\x05\x92\x01\x02\x10dR\x04days\"E\n" +
 	"\rAnalysisQuery\x12\x1b\n" +
 	"\x04from\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18\n" +
 	"R\x04from\x12\x17\n" +
@@ -3393,7 +4068,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\apayload\x18\x03 \x01(\fB\t\xbaH\x06z\x04\x18\x80\x80@R\apayload\"C\n" +
 	"\vIngestReply\x12\x1a\n" +
 	"\baccepted\x18\x01 \x01(\x05R\baccepted\x12\x18\n" +
-	"\adropped\x18\x02 \x01(\x05R\adropped2\xe5\x1d\n" +
+	"\adropped\x18\x02 \x01(\x05R\adropped2\xc3#\n" +
 	"\x0eMonitorService\x12\x82\x01\n" +
 	"\x0fGatewayPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1d.blade.monitor.v1.GatewayPage\"4\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/gateway/page\x12|\n" +
 	"\rGatewayDetail\x12\x18.blade.common.v1.IdQuery\x1a\x19.blade.monitor.v1.Gateway\"6\xca\xf3\x18\x0fmonitor_gateway\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/gateway/detail\x12\x9a\x01\n" +
@@ -3416,7 +4091,12 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\bAlarmAck\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\"3\xca\xf3\x18\x11monitor_alarm_ack\x82\xd3\xe4\x93\x02\x18\"\x16/api/monitor/alarm/ack\x12\x88\x01\n" +
 	"\vAlarmShelve\x12\x1f.blade.monitor.v1.ShelveRequest\x1a\x1a.google.protobuf.BoolValue\"<\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/monitor/alarm/shelve\x12\x83\x01\n" +
 	"\rAlarmUnshelve\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\";\xca\xf3\x18\x14monitor_alarm_shelve\x82\xd3\xe4\x93\x02\x1d\"\x1b/api/monitor/alarm/unshelve\x12\x85\x01\n" +
-	"\rAlarmAnalysis\x12\x1f.blade.monitor.v1.AnalysisQuery\x1a\x1a.blade.monitor.v1.Analysis\"7\xca\xf3\x18\x10monitor_analysis\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/alarm/analysis\x12r\n" +
+	"\rAlarmAnalysis\x12\x1f.blade.monitor.v1.AnalysisQuery\x1a\x1a.blade.monitor.v1.Analysis\"7\xca\xf3\x18\x10monitor_analysis\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/monitor/alarm/analysis\x12\x91\x01\n" +
+	"\x0fOnlinePointPage\x12\x1a.blade.common.v1.PageQuery\x1a(.blade.monitor.v1.MonitorOnlinePointPage\"8\xca\xf3\x18\x0emonitor_online\x82\xd3\xe4\x93\x02 \x12\x1e/api/monitor/online/point/page\x12\x88\x01\n" +
+	"\x11OnlinePointExport\x12\x1a.blade.common.v1.PageQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x15monitor_online_export\x82\xd3\xe4\x93\x02\"\x12 /api/monitor/online/point/export\x12\xa1\x01\n" +
+	"\x10OnlineDeviceList\x12'.blade.monitor.v1.MonitorOnlineDayQuery\x1a).blade.monitor.v1.MonitorOnlineDeviceList\"9\xca\xf3\x18\x0emonitor_online\x82\xd3\xe4\x93\x02!\x12\x1f/api/monitor/online/device/list\x12\x88\x01\n" +
+	"\vOnlineDaily\x12\x1f.blade.monitor.v1.AnalysisQuery\x1a#.blade.monitor.v1.MonitorOnlineDays\"3\xca\xf3\x18\x0emonitor_online\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/online/daily\x12\x8d\x01\n" +
+	"\x11OnlineDailyExport\x12\x1f.blade.monitor.v1.AnalysisQuery\x1a\x14.google.api.HttpBody\"A\xca\xf3\x18\x15monitor_online_export\x82\xd3\xe4\x93\x02\"\x12 /api/monitor/online/daily/export\x12r\n" +
 	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1e.blade.monitor.v1.MonitorRules\".\xca\xf3\x18\fmonitor_rule\x82\xd3\xe4\x93\x02\x18\x12\x16/api/monitor/rule/list\x12\x83\x01\n" +
 	"\vRuleHistory\x12!.blade.monitor.v1.MonitorRuleCode\x1a\x1e.blade.monitor.v1.MonitorRules\"1\xca\xf3\x18\fmonitor_rule\x82\xd3\xe4\x93\x02\x1b\x12\x19/api/monitor/rule/history\x12\x81\x01\n" +
 	"\n" +
@@ -3441,45 +4121,53 @@ func file_blade_monitor_v1_monitor_proto_rawDescGZIP() []byte {
 	return file_blade_monitor_v1_monitor_proto_rawDescData
 }
 
-var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_blade_monitor_v1_monitor_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_blade_monitor_v1_monitor_proto_goTypes = []any{
-	(*Gateway)(nil),              // 0: blade.monitor.v1.Gateway
-	(*GatewayPage)(nil),          // 1: blade.monitor.v1.GatewayPage
-	(*GatewaySecret)(nil),        // 2: blade.monitor.v1.GatewaySecret
-	(*Device)(nil),               // 3: blade.monitor.v1.Device
-	(*DevicePage)(nil),           // 4: blade.monitor.v1.DevicePage
-	(*Point)(nil),                // 5: blade.monitor.v1.Point
-	(*PointPage)(nil),            // 6: blade.monitor.v1.PointPage
-	(*Alarm)(nil),                // 7: blade.monitor.v1.Alarm
-	(*ShelveRequest)(nil),        // 8: blade.monitor.v1.ShelveRequest
-	(*AlarmList)(nil),            // 9: blade.monitor.v1.AlarmList
-	(*MonitorRule)(nil),          // 10: blade.monitor.v1.MonitorRule
-	(*MonitorRules)(nil),         // 11: blade.monitor.v1.MonitorRules
-	(*MonitorRuleCode)(nil),      // 12: blade.monitor.v1.MonitorRuleCode
-	(*Hold)(nil),                 // 13: blade.monitor.v1.Hold
-	(*HoldPage)(nil),             // 14: blade.monitor.v1.HoldPage
-	(*AnalysisQuery)(nil),        // 15: blade.monitor.v1.AnalysisQuery
-	(*AnalysisFigure)(nil),       // 16: blade.monitor.v1.AnalysisFigure
-	(*AnalysisDay)(nil),          // 17: blade.monitor.v1.AnalysisDay
-	(*AnalysisPoint)(nil),        // 18: blade.monitor.v1.AnalysisPoint
-	(*Flood)(nil),                // 19: blade.monitor.v1.Flood
-	(*Analysis)(nil),             // 20: blade.monitor.v1.Analysis
-	(*AlarmPage)(nil),            // 21: blade.monitor.v1.AlarmPage
-	(*StreamQuery)(nil),          // 22: blade.monitor.v1.StreamQuery
-	(*LiveEvent)(nil),            // 23: blade.monitor.v1.LiveEvent
-	(*TrendQuery)(nil),           // 24: blade.monitor.v1.TrendQuery
-	(*TrendBucket)(nil),          // 25: blade.monitor.v1.TrendBucket
-	(*Trend)(nil),                // 26: blade.monitor.v1.Trend
-	(*ScreenCount)(nil),          // 27: blade.monitor.v1.ScreenCount
-	(*ScreenGateway)(nil),        // 28: blade.monitor.v1.ScreenGateway
-	(*MonitorScreen)(nil),        // 29: blade.monitor.v1.MonitorScreen
-	(*IngestRequest)(nil),        // 30: blade.monitor.v1.IngestRequest
-	(*IngestReply)(nil),          // 31: blade.monitor.v1.IngestReply
-	(*v1.PageQuery)(nil),         // 32: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 33: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 34: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 35: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 36: google.protobuf.BoolValue
+	(*Gateway)(nil),                 // 0: blade.monitor.v1.Gateway
+	(*GatewayPage)(nil),             // 1: blade.monitor.v1.GatewayPage
+	(*GatewaySecret)(nil),           // 2: blade.monitor.v1.GatewaySecret
+	(*Device)(nil),                  // 3: blade.monitor.v1.Device
+	(*DevicePage)(nil),              // 4: blade.monitor.v1.DevicePage
+	(*Point)(nil),                   // 5: blade.monitor.v1.Point
+	(*PointPage)(nil),               // 6: blade.monitor.v1.PointPage
+	(*Alarm)(nil),                   // 7: blade.monitor.v1.Alarm
+	(*ShelveRequest)(nil),           // 8: blade.monitor.v1.ShelveRequest
+	(*AlarmList)(nil),               // 9: blade.monitor.v1.AlarmList
+	(*MonitorRule)(nil),             // 10: blade.monitor.v1.MonitorRule
+	(*MonitorRules)(nil),            // 11: blade.monitor.v1.MonitorRules
+	(*MonitorRuleCode)(nil),         // 12: blade.monitor.v1.MonitorRuleCode
+	(*Hold)(nil),                    // 13: blade.monitor.v1.Hold
+	(*HoldPage)(nil),                // 14: blade.monitor.v1.HoldPage
+	(*MonitorOnlinePoint)(nil),      // 15: blade.monitor.v1.MonitorOnlinePoint
+	(*MonitorOnlinePointPage)(nil),  // 16: blade.monitor.v1.MonitorOnlinePointPage
+	(*MonitorOnlineDevice)(nil),     // 17: blade.monitor.v1.MonitorOnlineDevice
+	(*MonitorOnlineDeviceList)(nil), // 18: blade.monitor.v1.MonitorOnlineDeviceList
+	(*MonitorOnlineDayQuery)(nil),   // 19: blade.monitor.v1.MonitorOnlineDayQuery
+	(*MonitorOnlineDay)(nil),        // 20: blade.monitor.v1.MonitorOnlineDay
+	(*MonitorOnlineDays)(nil),       // 21: blade.monitor.v1.MonitorOnlineDays
+	(*AnalysisQuery)(nil),           // 22: blade.monitor.v1.AnalysisQuery
+	(*AnalysisFigure)(nil),          // 23: blade.monitor.v1.AnalysisFigure
+	(*AnalysisDay)(nil),             // 24: blade.monitor.v1.AnalysisDay
+	(*AnalysisPoint)(nil),           // 25: blade.monitor.v1.AnalysisPoint
+	(*Flood)(nil),                   // 26: blade.monitor.v1.Flood
+	(*Analysis)(nil),                // 27: blade.monitor.v1.Analysis
+	(*AlarmPage)(nil),               // 28: blade.monitor.v1.AlarmPage
+	(*StreamQuery)(nil),             // 29: blade.monitor.v1.StreamQuery
+	(*LiveEvent)(nil),               // 30: blade.monitor.v1.LiveEvent
+	(*TrendQuery)(nil),              // 31: blade.monitor.v1.TrendQuery
+	(*TrendBucket)(nil),             // 32: blade.monitor.v1.TrendBucket
+	(*Trend)(nil),                   // 33: blade.monitor.v1.Trend
+	(*ScreenCount)(nil),             // 34: blade.monitor.v1.ScreenCount
+	(*ScreenGateway)(nil),           // 35: blade.monitor.v1.ScreenGateway
+	(*MonitorScreen)(nil),           // 36: blade.monitor.v1.MonitorScreen
+	(*IngestRequest)(nil),           // 37: blade.monitor.v1.IngestRequest
+	(*IngestReply)(nil),             // 38: blade.monitor.v1.IngestReply
+	(*v1.PageQuery)(nil),            // 39: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),              // 40: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),             // 41: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),                // 42: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),    // 43: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),       // 44: google.api.HttpBody
 }
 var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	0,  // 0: blade.monitor.v1.GatewayPage.records:type_name -> blade.monitor.v1.Gateway
@@ -3488,83 +4176,96 @@ var file_blade_monitor_v1_monitor_proto_depIdxs = []int32{
 	7,  // 3: blade.monitor.v1.AlarmList.items:type_name -> blade.monitor.v1.Alarm
 	10, // 4: blade.monitor.v1.MonitorRules.items:type_name -> blade.monitor.v1.MonitorRule
 	13, // 5: blade.monitor.v1.HoldPage.records:type_name -> blade.monitor.v1.Hold
-	16, // 6: blade.monitor.v1.Analysis.figures:type_name -> blade.monitor.v1.AnalysisFigure
-	17, // 7: blade.monitor.v1.Analysis.days:type_name -> blade.monitor.v1.AnalysisDay
-	18, // 8: blade.monitor.v1.Analysis.chattering:type_name -> blade.monitor.v1.AnalysisPoint
-	18, // 9: blade.monitor.v1.Analysis.top_points:type_name -> blade.monitor.v1.AnalysisPoint
-	7,  // 10: blade.monitor.v1.Analysis.standing:type_name -> blade.monitor.v1.Alarm
-	19, // 11: blade.monitor.v1.Analysis.floods:type_name -> blade.monitor.v1.Flood
-	7,  // 12: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
-	7,  // 13: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
-	5,  // 14: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
-	25, // 15: blade.monitor.v1.Trend.buckets:type_name -> blade.monitor.v1.TrendBucket
-	27, // 16: blade.monitor.v1.MonitorScreen.states:type_name -> blade.monitor.v1.ScreenCount
-	27, // 17: blade.monitor.v1.MonitorScreen.gas_types:type_name -> blade.monitor.v1.ScreenCount
-	28, // 18: blade.monitor.v1.MonitorScreen.gateways:type_name -> blade.monitor.v1.ScreenGateway
-	5,  // 19: blade.monitor.v1.MonitorScreen.key_points:type_name -> blade.monitor.v1.Point
-	32, // 20: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
-	33, // 21: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 22: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
-	34, // 23: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
-	33, // 24: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
-	32, // 25: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
-	33, // 26: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
-	3,  // 27: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
-	34, // 28: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
-	32, // 29: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
-	33, // 30: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
-	24, // 31: blade.monitor.v1.MonitorService.PointTrend:input_type -> blade.monitor.v1.TrendQuery
-	5,  // 32: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
-	34, // 33: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
-	35, // 34: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
-	35, // 35: blade.monitor.v1.MonitorService.Screen:input_type -> blade.common.v1.Empty
-	32, // 36: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	34, // 37: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
-	8,  // 38: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
-	34, // 39: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
-	15, // 40: blade.monitor.v1.MonitorService.AlarmAnalysis:input_type -> blade.monitor.v1.AnalysisQuery
-	35, // 41: blade.monitor.v1.MonitorService.RuleList:input_type -> blade.common.v1.Empty
-	12, // 42: blade.monitor.v1.MonitorService.RuleHistory:input_type -> blade.monitor.v1.MonitorRuleCode
-	10, // 43: blade.monitor.v1.MonitorService.RuleSubmit:input_type -> blade.monitor.v1.MonitorRule
-	32, // 44: blade.monitor.v1.MonitorService.HoldPageList:input_type -> blade.common.v1.PageQuery
-	13, // 45: blade.monitor.v1.MonitorService.HoldSubmit:input_type -> blade.monitor.v1.Hold
-	34, // 46: blade.monitor.v1.MonitorService.HoldRemove:input_type -> blade.common.v1.IdsQuery
-	22, // 47: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
-	30, // 48: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
-	1,  // 49: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
-	0,  // 50: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
-	36, // 51: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
-	36, // 52: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
-	2,  // 53: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
-	4,  // 54: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
-	3,  // 55: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
-	36, // 56: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
-	36, // 57: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
-	6,  // 58: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
-	5,  // 59: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
-	26, // 60: blade.monitor.v1.MonitorService.PointTrend:output_type -> blade.monitor.v1.Trend
-	36, // 61: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
-	36, // 62: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
-	9,  // 63: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
-	29, // 64: blade.monitor.v1.MonitorService.Screen:output_type -> blade.monitor.v1.MonitorScreen
-	21, // 65: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
-	36, // 66: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
-	36, // 67: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
-	36, // 68: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
-	20, // 69: blade.monitor.v1.MonitorService.AlarmAnalysis:output_type -> blade.monitor.v1.Analysis
-	11, // 70: blade.monitor.v1.MonitorService.RuleList:output_type -> blade.monitor.v1.MonitorRules
-	11, // 71: blade.monitor.v1.MonitorService.RuleHistory:output_type -> blade.monitor.v1.MonitorRules
-	36, // 72: blade.monitor.v1.MonitorService.RuleSubmit:output_type -> google.protobuf.BoolValue
-	14, // 73: blade.monitor.v1.MonitorService.HoldPageList:output_type -> blade.monitor.v1.HoldPage
-	36, // 74: blade.monitor.v1.MonitorService.HoldSubmit:output_type -> google.protobuf.BoolValue
-	36, // 75: blade.monitor.v1.MonitorService.HoldRemove:output_type -> google.protobuf.BoolValue
-	23, // 76: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
-	31, // 77: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
-	49, // [49:78] is the sub-list for method output_type
-	20, // [20:49] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	15, // 6: blade.monitor.v1.MonitorOnlinePointPage.records:type_name -> blade.monitor.v1.MonitorOnlinePoint
+	17, // 7: blade.monitor.v1.MonitorOnlineDeviceList.records:type_name -> blade.monitor.v1.MonitorOnlineDevice
+	20, // 8: blade.monitor.v1.MonitorOnlineDays.days:type_name -> blade.monitor.v1.MonitorOnlineDay
+	23, // 9: blade.monitor.v1.Analysis.figures:type_name -> blade.monitor.v1.AnalysisFigure
+	24, // 10: blade.monitor.v1.Analysis.days:type_name -> blade.monitor.v1.AnalysisDay
+	25, // 11: blade.monitor.v1.Analysis.chattering:type_name -> blade.monitor.v1.AnalysisPoint
+	25, // 12: blade.monitor.v1.Analysis.top_points:type_name -> blade.monitor.v1.AnalysisPoint
+	7,  // 13: blade.monitor.v1.Analysis.standing:type_name -> blade.monitor.v1.Alarm
+	26, // 14: blade.monitor.v1.Analysis.floods:type_name -> blade.monitor.v1.Flood
+	7,  // 15: blade.monitor.v1.AlarmPage.records:type_name -> blade.monitor.v1.Alarm
+	7,  // 16: blade.monitor.v1.LiveEvent.alarm:type_name -> blade.monitor.v1.Alarm
+	5,  // 17: blade.monitor.v1.LiveEvent.point:type_name -> blade.monitor.v1.Point
+	32, // 18: blade.monitor.v1.Trend.buckets:type_name -> blade.monitor.v1.TrendBucket
+	34, // 19: blade.monitor.v1.MonitorScreen.states:type_name -> blade.monitor.v1.ScreenCount
+	34, // 20: blade.monitor.v1.MonitorScreen.gas_types:type_name -> blade.monitor.v1.ScreenCount
+	35, // 21: blade.monitor.v1.MonitorScreen.gateways:type_name -> blade.monitor.v1.ScreenGateway
+	5,  // 22: blade.monitor.v1.MonitorScreen.key_points:type_name -> blade.monitor.v1.Point
+	39, // 23: blade.monitor.v1.MonitorService.GatewayPageList:input_type -> blade.common.v1.PageQuery
+	40, // 24: blade.monitor.v1.MonitorService.GatewayDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 25: blade.monitor.v1.MonitorService.GatewaySubmit:input_type -> blade.monitor.v1.Gateway
+	41, // 26: blade.monitor.v1.MonitorService.GatewayRemove:input_type -> blade.common.v1.IdsQuery
+	40, // 27: blade.monitor.v1.MonitorService.GatewayIssueSecret:input_type -> blade.common.v1.IdQuery
+	39, // 28: blade.monitor.v1.MonitorService.DevicePageList:input_type -> blade.common.v1.PageQuery
+	40, // 29: blade.monitor.v1.MonitorService.DeviceDetail:input_type -> blade.common.v1.IdQuery
+	3,  // 30: blade.monitor.v1.MonitorService.DeviceSubmit:input_type -> blade.monitor.v1.Device
+	41, // 31: blade.monitor.v1.MonitorService.DeviceRemove:input_type -> blade.common.v1.IdsQuery
+	39, // 32: blade.monitor.v1.MonitorService.PointPageList:input_type -> blade.common.v1.PageQuery
+	40, // 33: blade.monitor.v1.MonitorService.PointDetail:input_type -> blade.common.v1.IdQuery
+	31, // 34: blade.monitor.v1.MonitorService.PointTrend:input_type -> blade.monitor.v1.TrendQuery
+	5,  // 35: blade.monitor.v1.MonitorService.PointSubmit:input_type -> blade.monitor.v1.Point
+	41, // 36: blade.monitor.v1.MonitorService.PointRemove:input_type -> blade.common.v1.IdsQuery
+	42, // 37: blade.monitor.v1.MonitorService.AlarmActive:input_type -> blade.common.v1.Empty
+	42, // 38: blade.monitor.v1.MonitorService.Screen:input_type -> blade.common.v1.Empty
+	39, // 39: blade.monitor.v1.MonitorService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	41, // 40: blade.monitor.v1.MonitorService.AlarmAck:input_type -> blade.common.v1.IdsQuery
+	8,  // 41: blade.monitor.v1.MonitorService.AlarmShelve:input_type -> blade.monitor.v1.ShelveRequest
+	41, // 42: blade.monitor.v1.MonitorService.AlarmUnshelve:input_type -> blade.common.v1.IdsQuery
+	22, // 43: blade.monitor.v1.MonitorService.AlarmAnalysis:input_type -> blade.monitor.v1.AnalysisQuery
+	39, // 44: blade.monitor.v1.MonitorService.OnlinePointPage:input_type -> blade.common.v1.PageQuery
+	39, // 45: blade.monitor.v1.MonitorService.OnlinePointExport:input_type -> blade.common.v1.PageQuery
+	19, // 46: blade.monitor.v1.MonitorService.OnlineDeviceList:input_type -> blade.monitor.v1.MonitorOnlineDayQuery
+	22, // 47: blade.monitor.v1.MonitorService.OnlineDaily:input_type -> blade.monitor.v1.AnalysisQuery
+	22, // 48: blade.monitor.v1.MonitorService.OnlineDailyExport:input_type -> blade.monitor.v1.AnalysisQuery
+	42, // 49: blade.monitor.v1.MonitorService.RuleList:input_type -> blade.common.v1.Empty
+	12, // 50: blade.monitor.v1.MonitorService.RuleHistory:input_type -> blade.monitor.v1.MonitorRuleCode
+	10, // 51: blade.monitor.v1.MonitorService.RuleSubmit:input_type -> blade.monitor.v1.MonitorRule
+	39, // 52: blade.monitor.v1.MonitorService.HoldPageList:input_type -> blade.common.v1.PageQuery
+	13, // 53: blade.monitor.v1.MonitorService.HoldSubmit:input_type -> blade.monitor.v1.Hold
+	41, // 54: blade.monitor.v1.MonitorService.HoldRemove:input_type -> blade.common.v1.IdsQuery
+	29, // 55: blade.monitor.v1.MonitorService.Stream:input_type -> blade.monitor.v1.StreamQuery
+	37, // 56: blade.monitor.v1.MonitorService.Ingest:input_type -> blade.monitor.v1.IngestRequest
+	1,  // 57: blade.monitor.v1.MonitorService.GatewayPageList:output_type -> blade.monitor.v1.GatewayPage
+	0,  // 58: blade.monitor.v1.MonitorService.GatewayDetail:output_type -> blade.monitor.v1.Gateway
+	43, // 59: blade.monitor.v1.MonitorService.GatewaySubmit:output_type -> google.protobuf.BoolValue
+	43, // 60: blade.monitor.v1.MonitorService.GatewayRemove:output_type -> google.protobuf.BoolValue
+	2,  // 61: blade.monitor.v1.MonitorService.GatewayIssueSecret:output_type -> blade.monitor.v1.GatewaySecret
+	4,  // 62: blade.monitor.v1.MonitorService.DevicePageList:output_type -> blade.monitor.v1.DevicePage
+	3,  // 63: blade.monitor.v1.MonitorService.DeviceDetail:output_type -> blade.monitor.v1.Device
+	43, // 64: blade.monitor.v1.MonitorService.DeviceSubmit:output_type -> google.protobuf.BoolValue
+	43, // 65: blade.monitor.v1.MonitorService.DeviceRemove:output_type -> google.protobuf.BoolValue
+	6,  // 66: blade.monitor.v1.MonitorService.PointPageList:output_type -> blade.monitor.v1.PointPage
+	5,  // 67: blade.monitor.v1.MonitorService.PointDetail:output_type -> blade.monitor.v1.Point
+	33, // 68: blade.monitor.v1.MonitorService.PointTrend:output_type -> blade.monitor.v1.Trend
+	43, // 69: blade.monitor.v1.MonitorService.PointSubmit:output_type -> google.protobuf.BoolValue
+	43, // 70: blade.monitor.v1.MonitorService.PointRemove:output_type -> google.protobuf.BoolValue
+	9,  // 71: blade.monitor.v1.MonitorService.AlarmActive:output_type -> blade.monitor.v1.AlarmList
+	36, // 72: blade.monitor.v1.MonitorService.Screen:output_type -> blade.monitor.v1.MonitorScreen
+	28, // 73: blade.monitor.v1.MonitorService.AlarmPageList:output_type -> blade.monitor.v1.AlarmPage
+	43, // 74: blade.monitor.v1.MonitorService.AlarmAck:output_type -> google.protobuf.BoolValue
+	43, // 75: blade.monitor.v1.MonitorService.AlarmShelve:output_type -> google.protobuf.BoolValue
+	43, // 76: blade.monitor.v1.MonitorService.AlarmUnshelve:output_type -> google.protobuf.BoolValue
+	27, // 77: blade.monitor.v1.MonitorService.AlarmAnalysis:output_type -> blade.monitor.v1.Analysis
+	16, // 78: blade.monitor.v1.MonitorService.OnlinePointPage:output_type -> blade.monitor.v1.MonitorOnlinePointPage
+	44, // 79: blade.monitor.v1.MonitorService.OnlinePointExport:output_type -> google.api.HttpBody
+	18, // 80: blade.monitor.v1.MonitorService.OnlineDeviceList:output_type -> blade.monitor.v1.MonitorOnlineDeviceList
+	21, // 81: blade.monitor.v1.MonitorService.OnlineDaily:output_type -> blade.monitor.v1.MonitorOnlineDays
+	44, // 82: blade.monitor.v1.MonitorService.OnlineDailyExport:output_type -> google.api.HttpBody
+	11, // 83: blade.monitor.v1.MonitorService.RuleList:output_type -> blade.monitor.v1.MonitorRules
+	11, // 84: blade.monitor.v1.MonitorService.RuleHistory:output_type -> blade.monitor.v1.MonitorRules
+	43, // 85: blade.monitor.v1.MonitorService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	14, // 86: blade.monitor.v1.MonitorService.HoldPageList:output_type -> blade.monitor.v1.HoldPage
+	43, // 87: blade.monitor.v1.MonitorService.HoldSubmit:output_type -> google.protobuf.BoolValue
+	43, // 88: blade.monitor.v1.MonitorService.HoldRemove:output_type -> google.protobuf.BoolValue
+	30, // 89: blade.monitor.v1.MonitorService.Stream:output_type -> blade.monitor.v1.LiveEvent
+	38, // 90: blade.monitor.v1.MonitorService.Ingest:output_type -> blade.monitor.v1.IngestReply
+	57, // [57:91] is the sub-list for method output_type
+	23, // [23:57] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_blade_monitor_v1_monitor_proto_init() }
@@ -3573,14 +4274,14 @@ func file_blade_monitor_v1_monitor_proto_init() {
 		return
 	}
 	file_blade_monitor_v1_monitor_proto_msgTypes[5].OneofWrappers = []any{}
-	file_blade_monitor_v1_monitor_proto_msgTypes[26].OneofWrappers = []any{}
+	file_blade_monitor_v1_monitor_proto_msgTypes[33].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_monitor_v1_monitor_proto_rawDesc), len(file_blade_monitor_v1_monitor_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

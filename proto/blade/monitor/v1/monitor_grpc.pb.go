@@ -13,6 +13,7 @@ package monitorv1
 import (
 	v1 "anquan/proto/blade/common/v1"
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -46,6 +47,11 @@ const (
 	MonitorService_AlarmShelve_FullMethodName        = "/blade.monitor.v1.MonitorService/AlarmShelve"
 	MonitorService_AlarmUnshelve_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmUnshelve"
 	MonitorService_AlarmAnalysis_FullMethodName      = "/blade.monitor.v1.MonitorService/AlarmAnalysis"
+	MonitorService_OnlinePointPage_FullMethodName    = "/blade.monitor.v1.MonitorService/OnlinePointPage"
+	MonitorService_OnlinePointExport_FullMethodName  = "/blade.monitor.v1.MonitorService/OnlinePointExport"
+	MonitorService_OnlineDeviceList_FullMethodName   = "/blade.monitor.v1.MonitorService/OnlineDeviceList"
+	MonitorService_OnlineDaily_FullMethodName        = "/blade.monitor.v1.MonitorService/OnlineDaily"
+	MonitorService_OnlineDailyExport_FullMethodName  = "/blade.monitor.v1.MonitorService/OnlineDailyExport"
 	MonitorService_RuleList_FullMethodName           = "/blade.monitor.v1.MonitorService/RuleList"
 	MonitorService_RuleHistory_FullMethodName        = "/blade.monitor.v1.MonitorService/RuleHistory"
 	MonitorService_RuleSubmit_FullMethodName         = "/blade.monitor.v1.MonitorService/RuleSubmit"
@@ -95,6 +101,18 @@ type MonitorServiceClient interface {
 	// time in flood, chattering and most frequent points, standing alarms,
 	// with EEMUA 191 targets.
 	AlarmAnalysis(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*Analysis, error)
+	// Points with their online state now and online time on a day (filter
+	// day, yyyy-MM-dd, today when absent; and the point list's filters).
+	OnlinePointPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*MonitorOnlinePointPage, error)
+	// The same rows (every page, at most 100,000) as an xlsx file.
+	OnlinePointExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// Devices with their points online now and their online share on a day.
+	OnlineDeviceList(ctx context.Context, in *MonitorOnlineDayQuery, opts ...grpc.CallOption) (*MonitorOnlineDeviceList, error)
+	// The tenant's daily online figure over a range (at most 92 days) against
+	// the online target rule (99.5 % by default).
+	OnlineDaily(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*MonitorOnlineDays, error)
+	// The daily figures as an xlsx file.
+	OnlineDailyExport(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// The alarm rules in force (one per code, the default when unset).
 	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorRules, error)
 	// Every version of one rule, newest first.
@@ -335,6 +353,56 @@ func (c *monitorServiceClient) AlarmAnalysis(ctx context.Context, in *AnalysisQu
 	return out, nil
 }
 
+func (c *monitorServiceClient) OnlinePointPage(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*MonitorOnlinePointPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorOnlinePointPage)
+	err := c.cc.Invoke(ctx, MonitorService_OnlinePointPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) OnlinePointExport(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, MonitorService_OnlinePointExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) OnlineDeviceList(ctx context.Context, in *MonitorOnlineDayQuery, opts ...grpc.CallOption) (*MonitorOnlineDeviceList, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorOnlineDeviceList)
+	err := c.cc.Invoke(ctx, MonitorService_OnlineDeviceList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) OnlineDaily(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*MonitorOnlineDays, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MonitorOnlineDays)
+	err := c.cc.Invoke(ctx, MonitorService_OnlineDaily_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *monitorServiceClient) OnlineDailyExport(ctx context.Context, in *AnalysisQuery, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, MonitorService_OnlineDailyExport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *monitorServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*MonitorRules, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(MonitorRules)
@@ -463,6 +531,18 @@ type MonitorServiceServer interface {
 	// time in flood, chattering and most frequent points, standing alarms,
 	// with EEMUA 191 targets.
 	AlarmAnalysis(context.Context, *AnalysisQuery) (*Analysis, error)
+	// Points with their online state now and online time on a day (filter
+	// day, yyyy-MM-dd, today when absent; and the point list's filters).
+	OnlinePointPage(context.Context, *v1.PageQuery) (*MonitorOnlinePointPage, error)
+	// The same rows (every page, at most 100,000) as an xlsx file.
+	OnlinePointExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error)
+	// Devices with their points online now and their online share on a day.
+	OnlineDeviceList(context.Context, *MonitorOnlineDayQuery) (*MonitorOnlineDeviceList, error)
+	// The tenant's daily online figure over a range (at most 92 days) against
+	// the online target rule (99.5 % by default).
+	OnlineDaily(context.Context, *AnalysisQuery) (*MonitorOnlineDays, error)
+	// The daily figures as an xlsx file.
+	OnlineDailyExport(context.Context, *AnalysisQuery) (*httpbody.HttpBody, error)
 	// The alarm rules in force (one per code, the default when unset).
 	RuleList(context.Context, *v1.Empty) (*MonitorRules, error)
 	// Every version of one rule, newest first.
@@ -555,6 +635,21 @@ func (UnimplementedMonitorServiceServer) AlarmUnshelve(context.Context, *v1.IdsQ
 }
 func (UnimplementedMonitorServiceServer) AlarmAnalysis(context.Context, *AnalysisQuery) (*Analysis, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlarmAnalysis not implemented")
+}
+func (UnimplementedMonitorServiceServer) OnlinePointPage(context.Context, *v1.PageQuery) (*MonitorOnlinePointPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method OnlinePointPage not implemented")
+}
+func (UnimplementedMonitorServiceServer) OnlinePointExport(context.Context, *v1.PageQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method OnlinePointExport not implemented")
+}
+func (UnimplementedMonitorServiceServer) OnlineDeviceList(context.Context, *MonitorOnlineDayQuery) (*MonitorOnlineDeviceList, error) {
+	return nil, status.Error(codes.Unimplemented, "method OnlineDeviceList not implemented")
+}
+func (UnimplementedMonitorServiceServer) OnlineDaily(context.Context, *AnalysisQuery) (*MonitorOnlineDays, error) {
+	return nil, status.Error(codes.Unimplemented, "method OnlineDaily not implemented")
+}
+func (UnimplementedMonitorServiceServer) OnlineDailyExport(context.Context, *AnalysisQuery) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method OnlineDailyExport not implemented")
 }
 func (UnimplementedMonitorServiceServer) RuleList(context.Context, *v1.Empty) (*MonitorRules, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
@@ -979,6 +1074,96 @@ func _MonitorService_AlarmAnalysis_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MonitorService_OnlinePointPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).OnlinePointPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_OnlinePointPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).OnlinePointPage(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_OnlinePointExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).OnlinePointExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_OnlinePointExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).OnlinePointExport(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_OnlineDeviceList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MonitorOnlineDayQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).OnlineDeviceList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_OnlineDeviceList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).OnlineDeviceList(ctx, req.(*MonitorOnlineDayQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_OnlineDaily_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AnalysisQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).OnlineDaily(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_OnlineDaily_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).OnlineDaily(ctx, req.(*AnalysisQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MonitorService_OnlineDailyExport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AnalysisQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MonitorServiceServer).OnlineDailyExport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MonitorService_OnlineDailyExport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MonitorServiceServer).OnlineDailyExport(ctx, req.(*AnalysisQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MonitorService_RuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(v1.Empty)
 	if err := dec(in); err != nil {
@@ -1206,6 +1391,26 @@ var MonitorService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmAnalysis",
 			Handler:    _MonitorService_AlarmAnalysis_Handler,
+		},
+		{
+			MethodName: "OnlinePointPage",
+			Handler:    _MonitorService_OnlinePointPage_Handler,
+		},
+		{
+			MethodName: "OnlinePointExport",
+			Handler:    _MonitorService_OnlinePointExport_Handler,
+		},
+		{
+			MethodName: "OnlineDeviceList",
+			Handler:    _MonitorService_OnlineDeviceList_Handler,
+		},
+		{
+			MethodName: "OnlineDaily",
+			Handler:    _MonitorService_OnlineDaily_Handler,
+		},
+		{
+			MethodName: "OnlineDailyExport",
+			Handler:    _MonitorService_OnlineDailyExport_Handler,
 		},
 		{
 			MethodName: "RuleList",

@@ -36,6 +36,8 @@ const (
 	RuleChatterCount  = "chatter.count"
 	RuleChatterWindow = "chatter.window.seconds"
 	RuleShelveMax     = "shelve.max.minutes"
+	// RuleOnlineTarget is the daily online rate a tenant's points must reach.
+	RuleOnlineTarget = "online.target.permille"
 )
 
 // RuleDef is a rule's meaning, bounds and default.
@@ -49,6 +51,8 @@ var RuleDefs = ruletable.Table[int32]{
 	{Code: RuleChatterCount, Name: "抖动报警次数(窗口内激活达到)", Unit: "次", Source: "行业惯例:60 秒内激活 3 次及以上", Default: 3},
 	{Code: RuleChatterWindow, Name: "抖动报警统计窗口", Unit: "秒", Source: "行业惯例", Default: 60},
 	{Code: RuleShelveMax, Name: "报警搁置最长时长", Unit: "分钟", Source: "ISA-18.2 第 11 章:搁置必须限时", Default: 480},
+	// research/regulation.md section 3: MEM press conference 2022-09-16, "online rate >= 99.5%".
+	{Code: RuleOnlineTarget, Name: "监测点位日在线率达标值", Unit: "‰", Source: "应急管理部 2022-09-16 新闻发布会:重大危险源监测数据在线率不低于 99.5%", Default: 995},
 }
 
 // ruleBounds are the values a tenant may set.
@@ -59,6 +63,7 @@ var ruleBounds = map[string][2]int32{
 	RuleChatterCount:  {2, 100},
 	RuleChatterWindow: {10, 3600},
 	RuleShelveMax:     {1, 1440},
+	RuleOnlineTarget:  {500, 1000},
 }
 
 // RuleSourceMax bounds a rule version's source.
@@ -72,6 +77,8 @@ type Rules struct {
 	ChatterCount         int
 	ChatterWindow        time.Duration
 	ShelveMaxMinutes     int32
+	// OnlineTarget is the daily online rate to reach, in permille.
+	OnlineTarget int32
 }
 
 // RulesOf reads the values in force of a rule set.
@@ -80,7 +87,7 @@ func RulesOf(set map[string]int32) Rules {
 	return Rules{
 		FloodStart: int(g(RuleFloodStart)), FloodEnd: int(g(RuleFloodEnd)), FloodWindow: time.Duration(g(RuleFloodWindow)) * time.Minute,
 		ChatterCount: int(g(RuleChatterCount)), ChatterWindow: time.Duration(g(RuleChatterWindow)) * time.Second,
-		ShelveMaxMinutes: g(RuleShelveMax),
+		ShelveMaxMinutes: g(RuleShelveMax), OnlineTarget: g(RuleOnlineTarget),
 	}
 }
 

@@ -77,6 +77,10 @@ type pointState struct {
 	// acts are the point's recent activations; chatterAt when it last chattered.
 	acts      []time.Time
 	chatterAt time.Time
+	// seenAt is when its last sample arrived (engine clock); span its
+	// online span while online.
+	seenAt time.Time
+	span   *OnlineSpan
 }
 
 // shelf is who shelved a point's alarm, why and until when.
@@ -115,6 +119,11 @@ type Engine struct {
 	cmds   chan any
 	writes chan AlarmWrite
 	hist   chan Sample
+	spans  chan OnlineSpan
+	// Spans stores the points' online spans (nil: not kept).
+	Spans SpanSink
+	// online are the points with an open span (the clock ends them).
+	online map[int64]*pointState
 
 	// the loop's own state
 	byKey map[string]*pointState // tenant|gateway|point
@@ -151,6 +160,7 @@ func NewEngine(alarms AlarmSink, history HistorySink, live *Hub) *Engine {
 	return &Engine{
 		Alarms: alarms, History: history, Live: live, HistoryBatch: 1000, HistoryEvery: time.Second,
 		in: make(chan Reading, 4096), cmds: make(chan any, 64), writes: make(chan AlarmWrite, 4096), hist: make(chan Sample, 65536),
+		spans: make(chan OnlineSpan, 4096), online: map[int64]*pointState{},
 		byKey: map[string]*pointState{}, byID: map[int64]*pointState{}, shelved: map[int64]*pointState{},
 		holding: map[int64]*pointState{}, rules: map[string]Rules{}, floods: map[string]*floodState{},
 		Clock: time.Now, ShelfEvery: time.Second,
@@ -186,10 +196,11 @@ func (e *Engine) Start(points []PointConf, open []Alarm) {
 		e.shelved[a.PointID] = st
 	}
 	e.restoreHolds(now)
-	e.wg.Add(3)
+	e.wg.Add(4)
 	go e.loop()
 	go e.alarmWriter()
 	go e.historyWriter()
+	go e.spanWriter()
 }
 
 // Stop ends the goroutines after the queued work is written.
@@ -203,6 +214,10 @@ func (e *Engine) put(p PointConf) {
 	if old := e.byID[p.ID]; old != nil {
 		st.m, st.alarm, st.value, st.valueAt, st.has, st.shelf = old.m, old.alarm, old.value, old.valueAt, old.has, old.shelf
 		st.held, st.acts, st.chatterAt = old.held, old.acts, old.chatterAt
+		st.seenAt, st.span = old.seenAt, old.span
+		if e.online[p.ID] != nil {
+			e.online[p.ID] = st
+		}
 		delete(e.byKey, key(old.conf.TenantID, old.conf.GatewayCode, old.conf.Code))
 		if e.shelved[p.ID] != nil {
 			e.shelved[p.ID] = st
@@ -292,6 +307,10 @@ type LiveState struct {
 	HeldUntil time.Time
 	// Chattering: the point chattered within ChatterShownFor.
 	Chattering bool
+	// SeenAt is when its last sample arrived (zero: none since the start);
+	// Online whether it is online now.
+	SeenAt time.Time
+	Online bool
 }
 
 // Snapshot reads the live state of points (for lists); a command on the
@@ -320,6 +339,7 @@ func (e *Engine) loop() {
 	defer e.wg.Done()
 	defer close(e.writes)
 	defer close(e.hist)
+	defer close(e.spans)
 	tick := time.NewTicker(e.ShelfEvery)
 	defer tick.Stop()
 	for {
@@ -333,6 +353,7 @@ func (e *Engine) loop() {
 			e.expireShelves(now)
 			e.expireHolds(now)
 			e.endFloods(now)
+			e.expireOnline(now)
 		case <-e.stop:
 			// Drain what arrived before the stop.
 			for {
@@ -340,6 +361,7 @@ func (e *Engine) loop() {
 				case r := <-e.in:
 					e.eval(r)
 				default:
+					e.endAllSpans()
 					return
 				}
 			}
@@ -360,6 +382,10 @@ func (e *Engine) command(c any) {
 				delete(e.byID, id)
 				delete(e.shelved, id)
 				delete(e.holding, id)
+				if e.online[id] != nil {
+					e.endSpan(st, st.seenAt.Add(OfflineWindow(st.conf.ExpectInterval)))
+					delete(e.online, id)
+				}
 				delete(e.byKey, key(st.conf.TenantID, st.conf.GatewayCode, st.conf.Code))
 				// A removed point's open incident ends with it.
 				if st.alarm != nil {
@@ -407,7 +433,9 @@ func (e *Engine) command(c any) {
 			if st.held != nil {
 				ls.HeldUntil = st.held.until
 			}
-			ls.Chattering = !st.chatterAt.IsZero() && e.Clock().Sub(st.chatterAt) < ChatterShownFor
+			now := e.Clock()
+			ls.Chattering = !st.chatterAt.IsZero() && now.Sub(st.chatterAt) < ChatterShownFor
+			ls.SeenAt, ls.Online = st.seenAt, st.span != nil && OnlineAt(st.seenAt, st.conf.ExpectInterval, now)
 			if st.alarm != nil {
 				ls.AlarmID = st.alarm.ID
 			}
@@ -423,6 +451,7 @@ func (e *Engine) eval(r Reading) {
 		return
 	}
 	st.value, st.valueAt, st.has = r.Value, r.TS, true
+	e.seen(st, e.Clock())
 	for _, tr := range st.m.Eval(st.conf.Limits, r.Value, r.TS) {
 		e.transition(st, tr, nil)
 	}

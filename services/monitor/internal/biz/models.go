@@ -69,6 +69,12 @@ type Point struct {
 	OnDelay           int32 `gorm:"not null;default:0"`
 	OffDelay          int32 `gorm:"not null;default:0"`
 	ResponsibleUserID int64 `gorm:"not null;default:0"`
+	// ExpectInterval is the seconds between the point's samples its gateway
+	// promises: the point is offline after OfflineAfter of them without one.
+	ExpectInterval int32 `gorm:"not null;default:60"`
+	// MolarMass (g/mol) of a detector's gas, for showing ppm as mg/m³ and
+	// back (nil = unknown, no conversion).
+	MolarMass *float64
 }
 
 func (Point) TableName() string { return "monitor_point" }
@@ -190,5 +196,5 @@ func (Flood) TableName() string { return "monitor_flood" }
 
 // Models are the tables of monitor.
 func Models() []any {
-	return []any{&Gateway{}, &Device{}, &Point{}, &Alarm{}, &Sample{}, &Rule{}, &Hold{}, &Flood{}}
+	return []any{&Gateway{}, &Device{}, &Point{}, &Alarm{}, &Sample{}, &Rule{}, &Hold{}, &Flood{}, &OnlineSpan{}}
 }

@@ -77,6 +77,9 @@ type Queries interface {
 	StandingAlarms(ctx context.Context, before time.Time, limit int) ([]Alarm, int64, error)
 	// PointCount is the number of the caller tenant's points.
 	PointCount(ctx context.Context) (int64, error)
+	// OnlineSpans are the caller tenant's online spans overlapping [from,
+	// to) of the points (every point when pointIDs is nil), at most limit.
+	OnlineSpans(ctx context.Context, pointIDs []int64, from, to time.Time, limit int) ([]OnlineSpan, error)
 }
 
 // AlarmFact is what the analysis reads of an alarm.
@@ -376,24 +379,13 @@ const MaxNamed = 5000
 // PointPage is the paged list with each point's live value and alarm, and
 // the codes and names of their gateways and devices.
 func (m *Monitor) PointPage(ctx context.Context, q paging.Query) (*paging.Page[Point], map[int64]LiveState, Names, error) {
-	n := Names{Gateways: map[int64]string{}, Devices: map[int64]string{}}
 	p, err := m.Points.Page(ctx, q)
 	if err != nil {
-		return nil, nil, n, err
+		return nil, nil, Names{}, err
 	}
-	gws, err := m.Gateways.List(ctx, paging.Query{}, MaxNamed)
+	n, err := m.names(ctx)
 	if err != nil {
 		return nil, nil, n, err
-	}
-	for _, g := range gws {
-		n.Gateways[g.ID] = g.Code
-	}
-	devs, err := m.Devices.List(ctx, paging.Query{}, MaxNamed)
-	if err != nil {
-		return nil, nil, n, err
-	}
-	for _, d := range devs {
-		n.Devices[d.ID] = d.Name
 	}
 	ids := make([]int64, len(p.Records))
 	for i := range p.Records {

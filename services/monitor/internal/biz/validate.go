@@ -114,6 +114,20 @@ func ValidatePoint(p *Point) error {
 	if p.OnDelay < 0 || p.OnDelay > 3600 || p.OffDelay < 0 || p.OffDelay > 3600 {
 		return errs.BadRequest("报警延时应在 0~3600 秒之间")
 	}
+	if p.ExpectInterval == 0 {
+		p.ExpectInterval = DefaultExpectInterval
+	}
+	if p.ExpectInterval < MinExpectInterval || p.ExpectInterval > MaxExpectInterval {
+		return errs.BadRequest("采样周期应在 %d~%d 秒之间", MinExpectInterval, MaxExpectInterval)
+	}
+	if p.MolarMass != nil {
+		if p.GasType == GasNone {
+			return errs.BadRequest("只有气体检测点可以填写摩尔质量")
+		}
+		if math.IsNaN(*p.MolarMass) || *p.MolarMass <= 0 || *p.MolarMass > MaxMolarMass {
+			return errs.BadRequest("摩尔质量应大于 0 且不超过 %d g/mol", int(MaxMolarMass))
+		}
+	}
 	return validateGas(p)
 }
 

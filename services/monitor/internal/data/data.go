@@ -86,6 +86,9 @@ var indexes = []db.Index{
 	{Name: "idx_mon_hold_permit", Table: "monitor_hold", Columns: "tenant_id, permit_id"},
 	{Name: "idx_mon_flood_start", Table: "monitor_flood", Columns: "tenant_id, start_at"},
 	{Name: "idx_mon_flood_end", Table: "monitor_flood", Columns: "tenant_id, end_at"},
+	// A day's spans are those ending after it starts (or still open).
+	{Name: "idx_mon_online_end", Table: "monitor_online_span", Columns: "tenant_id, end_at"},
+	{Name: "idx_mon_online_point", Table: "monitor_online_span", Columns: "tenant_id, point_id, start_at"},
 }
 
 // Migrate creates or updates the tables and their indexes.

@@ -212,6 +212,8 @@ var Template = []MenuTemplate{
 		withButtons(page("monitor_hold", "点位停用", "/monitor/hold", "alert", "monitorHold"), "add:停用点位", "end:结束停用"),
 		page("monitor_rule", "报警规则", "/monitor/rule", "setting", "monitorRule", "edit"),
 		page("monitor_analysis", "报警泛滥分析", "/processAlarmOptimization/floodingAnalysisDetails", "dashboard", "monitorAnalysis"),
+		// the online rate of points and devices, and the tenant's daily figure against 99.5 %.
+		page("monitor_online", "在线率统计", "/monitor/online", "dashboard", "monitorOnline", "export"),
 		page("monitor_device", "监测设备", "/monitor/device", "cluster", "monitorDevice", "add", "edit", "delete", "view"),
 		page("monitor_gateway", "采集网关", "/monitor/gateway", "api", "monitorGateway", "add", "edit", "delete", "view", "secret"),
 		// the two large screens (outside the layout): smart monitoring and smart control.

@@ -74,6 +74,7 @@ export default {
   'menu.monitorHold': 'Out-of-service holds',
   'menu.monitorRule': 'Alarm rules',
   'menu.monitorAnalysis': 'Alarm flood analysis',
+  'menu.monitorOnline': 'Online rate',
   'menu.monitorScreen': 'Smart monitoring platform',
   'menu.monitorControlScreen': 'Smart control platform',
   'menu.aichatConversation': 'Assistant conversations',

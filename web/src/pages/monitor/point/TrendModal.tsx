@@ -3,6 +3,7 @@ import { Alert, Descriptions, Modal, Segmented, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { TrendLine, type TrendPoint } from '@/components/BigScreen';
 import { type Trend, pointTrend, trendLimits } from '@/services/monitor';
+import { otherUnit } from '@/utils/gasUnits';
 import { Tx, useText } from '@/utils/i18nText';
 
 /** The ranges offered, in hours. */
@@ -53,6 +54,11 @@ export default function TrendModal({ point, onClose }: { point?: any; onClose: (
 
   const pts = envelope(trend);
   const vals = (trend?.buckets || []).flatMap((b) => [Number(b.min), Number(b.max)]);
+  // a toxic gas in ppm also in mg/m³ and back (25 °C, 101.325 kPa, 24.45 L/mol: utils/gasUnits)
+  const both = (v: number) => {
+    const other = otherUnit(v, trend?.unit || point?.unit, point?.molarMass);
+    return `${v} ${trend?.unit || ''}${other ? ` (${other})` : ''}`;
+  };
   return (
     <Modal
       open={!!point}
@@ -86,14 +92,19 @@ export default function TrendModal({ point, onClose }: { point?: any; onClose: (
         </div>
       </Spin>
       <Descriptions size="small" column={3} style={{ marginTop: 12 }}>
-        <Descriptions.Item label={tt('最小值')}>{vals.length ? `${Math.min(...vals)} ${trend?.unit || ''}` : '-'}</Descriptions.Item>
-        <Descriptions.Item label={tt('最大值')}>{vals.length ? `${Math.max(...vals)} ${trend?.unit || ''}` : '-'}</Descriptions.Item>
+        <Descriptions.Item label={tt('最小值')}>{vals.length ? both(Math.min(...vals)) : '-'}</Descriptions.Item>
+        <Descriptions.Item label={tt('最大值')}>{vals.length ? both(Math.max(...vals)) : '-'}</Descriptions.Item>
         <Descriptions.Item label={tt('采样数')}>
           <span data-testid="trend-count">{(trend?.buckets || []).reduce((n, b) => n + (Number(b.count) || 0), 0)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={tt('每段时长')} span={3}>
           {trend ? `${trend.bucketSeconds} ${tt('秒')}(${tt('每段显示最小值与最大值')})` : '-'}
         </Descriptions.Item>
+        {otherUnit(1, trend?.unit || point?.unit, point?.molarMass) ? (
+          <Descriptions.Item label={tt('单位换算')} span={3}>
+            <span data-testid="trend-conversion">{`${tt('按 25 ℃、101.325 kPa(24.45 L/mol)换算')}, ${tt('摩尔质量')} ${point.molarMass} g/mol`}</span>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
     </Modal>
   );

@@ -14,6 +14,7 @@ import {
   subscribeLive,
   unshelveAlarms,
 } from '@/services/monitor';
+import { otherUnit } from '@/utils/gasUnits';
 import { Tx, useText } from '@/utils/i18nText';
 import ShelveModal from '../alarm/ShelveModal';
 import TrendModal from './TrendModal';
@@ -105,7 +106,15 @@ export default function MonitorPointPage() {
         form: false,
         render: (_: any, r: any) => {
           const l = live[r.id] ?? r;
-          return l.value === undefined || l.value === null ? '-' : `${l.value} ${r.unit || ''}`;
+          if (l.value === undefined || l.value === null) return '-';
+          // a toxic gas in ppm also in mg/m³ and back (25 °C, 101.325 kPa: utils/gasUnits)
+          const other = otherUnit(l.value, r.unit, r.molarMass);
+          return (
+            <span title={other ? tt('按 25 ℃、101.325 kPa(24.45 L/mol)换算') : undefined}>
+              {`${l.value} ${r.unit || ''}`}
+              {other ? <span style={{ color: '#888' }} data-testid="other-unit">{` (${other})`}</span> : null}
+            </span>
+          );
         },
       },
       {
@@ -143,9 +152,11 @@ export default function MonitorPointPage() {
       { title: '高报(H)/一级', dataIndex: 'limitH', type: 'digit', hideInTable: true, form: {} },
       { title: '高高报(HH)/二级', dataIndex: 'limitHh', type: 'digit', hideInTable: true, form: {} },
       { title: '职业接触限值(OEL)', dataIndex: 'oel', type: 'digit', hideInTable: true, form: {} },
+      { title: '摩尔质量(g/mol)', dataIndex: 'molarMass', type: 'digit', hideInTable: true, form: {} },
       { title: '死区', dataIndex: 'deadband', type: 'digit', hideInTable: true, form: {} },
       { title: '报警延时(秒)', dataIndex: 'onDelay', type: 'digit', hideInTable: true, form: {} },
       { title: '恢复延时(秒)', dataIndex: 'offDelay', type: 'digit', hideInTable: true, form: {} },
+      { title: '采样周期(秒)', dataIndex: 'expectInterval', type: 'digit', hideInTable: true, form: {} },
     ],
     [live, tt],
   );
