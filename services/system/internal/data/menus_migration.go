@@ -65,6 +65,10 @@ var menuMigrations = []struct {
 		"video_closed", "video_visual", // issue 16: the closed-management screen and the visual platform
 		"monitor_screen", "monitor_control_screen", // issue 14: the smart monitoring and smart control screens
 	}},
+	{11, []string{
+		"training_matrix", "training_matrix_view", "training_matrix_edit", "training_matrix_export", "training_matrix_remind", // issue 17: the training matrix
+		"monitor_online", "monitor_online_export", // issue 14: the online-rate report
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry
