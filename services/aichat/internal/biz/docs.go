@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"anquan/aichat/internal/extract"
@@ -91,9 +92,16 @@ type Docs struct {
 
 // tenantIndex is one tenant's index and the documents it was built from.
 type tenantIndex struct {
-	sig string
-	ix  *Index
+	sig     string
+	docs    int
+	checked time.Time
+	ix      *Index
 }
+
+// recheck is how long a tenant's index is trusted before the database is
+// asked again whether its documents changed (on this replica a change
+// drops the index at once; another replica's shows within this time).
+const recheck = 2 * time.Second
 
 // maxCachedTenants bounds the indexes kept in memory; one more drops one
 // (rebuilt from the database on its next question).
@@ -172,6 +180,7 @@ func (d *Docs) Submit(ctx context.Context, title, fileName string) (*Document, e
 	if err := d.Store.Add(ctx, doc, ps); err != nil {
 		return nil, err
 	}
+	d.forget(doc.TenantID)
 	return doc, nil
 }
 
@@ -194,6 +203,8 @@ func (d *Docs) Remove(ctx context.Context, ids []int64) error {
 	if len(ids) > MaxDocuments {
 		return errs.BadRequest("一次最多删除 %d 份文件", MaxDocuments)
 	}
+	tenant, _ := tenantOf(ctx)
+	defer d.forget(tenant)
 	return d.Store.Remove(ctx, ids)
 }
 
@@ -204,43 +215,55 @@ func (d *Docs) Search(ctx context.Context, q string, n int) (hits []Hit, docs in
 	if err != nil {
 		return nil, 0, err
 	}
-	ids, err := d.Store.IDs(ctx)
-	if err != nil || len(ids) == 0 {
-		return nil, 0, err
+	t := d.get(tenant)
+	if t == nil || time.Since(t.checked) > recheck {
+		ids, err := d.Store.IDs(ctx)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(ids) == 0 {
+			d.forget(tenant)
+			return nil, 0, nil
+		}
+		if t, err = d.index(ctx, tenant, ids); err != nil {
+			return nil, 0, err
+		}
 	}
-	ix, err := d.index(ctx, tenant, ids)
-	if err != nil {
-		return nil, 0, err
-	}
-	hits, err = ix.Search(q, n)
-	return hits, len(ids), err
+	hits, err = t.ix.Search(q, n)
+	return hits, t.docs, err
+}
+
+// forget drops the tenant's index (its documents changed).
+func (d *Docs) forget(tenant string) {
+	d.mu.Lock()
+	delete(d.byTent, tenant)
+	d.mu.Unlock()
 }
 
 // index is the tenant's index for the documents ids, rebuilt from the
 // database when the documents changed (on any replica) since it was built.
-func (d *Docs) index(ctx context.Context, tenant string, ids []int64) (*Index, error) {
-	sig := signature(ids)
+func (d *Docs) index(ctx context.Context, tenant string, ids []int64) (*tenantIndex, error) {
+	if t := d.get(tenant); t != nil && t.sig == signature(ids) {
+		fresh := *t // entries are never changed in place: readers hold them unlocked
+		fresh.checked = time.Now()
+		d.put(tenant, &fresh)
+		return &fresh, nil
+	}
+	t, err := d.build(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d.put(tenant, t)
+	return t, nil
+}
+
+func (d *Docs) get(tenant string) *tenantIndex {
 	d.mu.Lock()
-	t := d.byTent[tenant]
-	d.mu.Unlock()
-	if t != nil && t.sig == sig {
-		return t.ix, nil
-	}
-	docs, ps, err := d.Store.All(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ix, err := NewIndex(docPassages(docs, ps))
-	if err != nil {
-		return nil, err
-	}
-	// What was read is the signature of what was indexed (a document added
-	// between IDs and All is in it, and the next question rebuilds).
-	got := make([]int64, 0, len(docs))
-	for _, doc := range docs {
-		got = append(got, doc.ID)
-	}
-	slices.Sort(got)
+	defer d.mu.Unlock()
+	return d.byTent[tenant]
+}
+
+func (d *Docs) put(tenant string, t *tenantIndex) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.byTent == nil {
@@ -252,8 +275,27 @@ func (d *Docs) index(ctx context.Context, tenant string, ids []int64) (*Index, e
 			break
 		}
 	}
-	d.byTent[tenant] = &tenantIndex{sig: signature(got), ix: ix}
-	return ix, nil
+	d.byTent[tenant] = t
+}
+
+// build indexes the caller's tenant's documents as they are now.
+func (d *Docs) build(ctx context.Context) (*tenantIndex, error) {
+	docs, ps, err := d.Store.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := NewIndex(docPassages(docs, ps))
+	if err != nil {
+		return nil, err
+	}
+	// What was read is the signature of what was indexed (a document added
+	// between IDs and All is in it, and the next check rebuilds).
+	got := make([]int64, 0, len(docs))
+	for _, doc := range docs {
+		got = append(got, doc.ID)
+	}
+	slices.Sort(got)
+	return &tenantIndex{sig: signature(got), docs: len(docs), checked: time.Now(), ix: ix}, nil
 }
 
 func signature(ids []int64) string {
