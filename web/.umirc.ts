@@ -160,6 +160,7 @@ export default defineConfig({
         { path: '/monitor/gateway', component: './monitor/gateway/index', access: 'canRoute' },
         // aichat: the caller's conversations with the safety assistant
         { path: '/aichat/conversation', component: './aichat/conversation/index', access: 'canRoute' },
+        { path: '/aichat/document', component: './aichat/document/index', access: 'canRoute' },
         // education pages (question bank, papers, exams, my exams, results)
         { path: '/educationAdmin/question', component: './educationAdmin/question/index', access: 'canRoute' },
         { path: '/educationAdmin/paper', component: './educationAdmin/paper/index', access: 'canRoute' },

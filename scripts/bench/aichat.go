@@ -5,7 +5,8 @@ package main
 // content token, the complete answer's p50/p95 and answers per second, over
 // a regulation question and a question about the unit's hazards (tools
 // calling prevention). The bench server's per-user rate limit is lifted
-// (ANQUAN_AICHAT_RATE, inherited by the launched binary).
+// (ANQUAN_AICHAT_RATE, inherited by the launched binary). A third scenario
+// keeps 100 streams open at once and reports the server's memory.
 
 import (
 	"bufio"
@@ -16,12 +17,16 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 func init() {
 	_ = os.Setenv("ANQUAN_AICHAT_RATE", "1000000")
-	addArea(area{name: "aichat", run: runAIChat})
+	addArea(area{name: "aichat", run: func(c *http.Client, base, token string) {
+		runAIChat(c, base, token)
+		runAIChatStreams(c, base, token)
+	}})
 }
 
 type aiTiming struct{ step, content, total time.Duration }
@@ -104,4 +109,62 @@ func runAIChat(c *http.Client, base, token string) {
 			pctl(steps, 0.95).Round(time.Microsecond), pctl(contents, 0.95).Round(time.Microsecond),
 			pctl(totals, 0.5).Round(time.Microsecond), pctl(totals, 0.95).Round(time.Microsecond))
 	}
+}
+
+// runAIChatStreams keeps 100 answer streams open against the server at
+// once for the scenario's duration (each client reopens as soon as its
+// answer ends, so 100 are in flight the whole time) and samples the
+// server's RSS: the memory an assistant needs for 100 simultaneous users.
+func runAIChatStreams(_ *http.Client, base, token string) {
+	const name = "aichat-100-streams"
+	if !wanted(name) {
+		return
+	}
+	const streams = 100
+	// a client of its own: the shared one caps connections per host below 100
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: streams, MaxConnsPerHost: streams + 10}, Timeout: 60 * time.Second}
+	before := rssMB(serverPID)
+	var open, maxOpen, answers, fails atomic.Int64
+	stop := time.Now().Add(*duration)
+	done, sampled := make(chan struct{}), make(chan struct{})
+	peak := before
+	go func() { // sample the server's RSS while the streams run
+		defer close(sampled)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				peak = max(peak, rssMB(serverPID))
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for i := 0; i < streams; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			q := []string{"动火作业票有效期多久？", "受限空间氧含量要求是什么？", "本单位未整改隐患有多少？"}[i%3]
+			for time.Now().Before(stop) {
+				n := open.Add(1)
+				for m := maxOpen.Load(); n > m && !maxOpen.CompareAndSwap(m, n); m = maxOpen.Load() {
+				}
+				_, err := aiStreamOnce(c, base, token, q)
+				open.Add(-1)
+				if err != nil {
+					fails.Add(1)
+				} else {
+					answers.Add(1)
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(done)
+	<-sampled
+	time.Sleep(300 * time.Millisecond)
+	fmt.Printf("%s: %d streams kept open for %v (at most %d at once), %d answers (%d failed); server RSS before %.1f MB, peak %.1f MB, after %.1f MB\n",
+		name, streams, *duration, maxOpen.Load(), answers.Load(), fails.Load(), before, peak, rssMB(serverPID))
 }

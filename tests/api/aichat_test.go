@@ -187,6 +187,8 @@ func (e *env) testAIChat(t *testing.T) {
 	if !strings.Contains(bz, "没有未整改的隐患") {
 		t.Fatalf("tenant B's answer: %s", bz)
 	}
+	e.testAIChatTools(t, a)
+	e.testAIChatDocuments(t, a, b, e.login("100001", "operator1", "123456"))
 
 	// streaming, and the official Go client
 	e.testAIStream(t, a, cc)

@@ -20,6 +20,22 @@ export interface Conversation {
 }
 
 export const conversationApi = crudApi<Conversation>(`${A}/conversation`, 'page');
+/** A document of the tenant the assistant quotes (text extracted from a .txt or .docx upload). */
+export interface AichatDocument {
+  id: string;
+  title: string;
+  fileName: string;
+  originalName: string;
+  kind: string;
+  size: number;
+  chars: number;
+  passages: number;
+  truncated?: boolean;
+  createUserName: string;
+  createTime: string;
+}
+
+export const documentApi = crudApi<AichatDocument>(`${A}/document`, 'page');
 export const conversationDetail = (id: string) => get<Conversation>(`${A}/conversation/detail`, { id }).then((r) => r.data);
 
 /** What a stream yields: a whole thinking step, or a piece of the answer. */

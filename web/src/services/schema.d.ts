@@ -363,6 +363,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai-chat/document/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's documents (filter "title": contains). */
+        get: operations["AichatService_PageDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/document/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes documents and their passages from the tenant's index. */
+        post: operations["AichatService_DocumentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/document/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the uploaded file, extracts its text (.txt, .docx) and indexes it
+         *     for the tenant.
+         */
+        post: operations["AichatService_DocumentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log/export": {
         parameters: {
             query?: never;
@@ -9994,6 +10048,49 @@ export interface components {
             items: components["schemas"]["v1AdmissionVerdict"][];
         };
         /**
+         * @description A document of the tenant (plan, procedure) that the assistant quotes:
+         *     its text is extracted at upload and indexed for the tenant only.
+         */
+        v1AichatDocument: {
+            /**
+             * Format: int32
+             * @description Characters of text extracted and the passages indexed.
+             */
+            chars: number;
+            createTime: string;
+            createUserName: string;
+            /** @description The stored file (resource service) and the name it was uploaded with. */
+            fileName: string;
+            /** Format: int64 */
+            id: string;
+            /** @description txt or docx. */
+            kind: string;
+            originalName: string;
+            /** Format: int32 */
+            passages: number;
+            /** Format: int64 */
+            size: string;
+            title: string;
+            /** @description The text was longer than kept (the rest is not indexed). */
+            truncated: boolean;
+        };
+        v1AichatDocumentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1AichatDocument"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Adds an uploaded file (put-file's stored name) as a document. */
+        v1AichatDocumentSubmit: {
+            fileName: string;
+            title: string;
+        };
+        /**
          * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
          *     acknowledged, returned to normal.
          */
@@ -17278,6 +17375,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    AichatService_PageDocument: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AichatDocumentPage"];
+                };
+            };
+        };
+    };
+    AichatService_DocumentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AichatService_DocumentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Adds an uploaded file (put-file's stored name) as a document. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AichatDocumentSubmit"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AichatDocument"];
                 };
             };
         };

@@ -626,6 +626,265 @@ func (x *ConversationPage) GetPages() int32 {
 	return 0
 }
 
+// A document of the tenant (plan, procedure) that the assistant quotes:
+// its text is extracted at upload and indexed for the tenant only.
+type AichatDocument struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Title string                 `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// The stored file (resource service) and the name it was uploaded with.
+	FileName     string `protobuf:"bytes,3,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	OriginalName string `protobuf:"bytes,4,opt,name=original_name,json=originalName,proto3" json:"original_name,omitempty"`
+	// txt or docx.
+	Kind string `protobuf:"bytes,5,opt,name=kind,proto3" json:"kind,omitempty"`
+	Size int64  `protobuf:"varint,6,opt,name=size,proto3" json:"size,omitempty"`
+	// Characters of text extracted and the passages indexed.
+	Chars    int32 `protobuf:"varint,7,opt,name=chars,proto3" json:"chars,omitempty"`
+	Passages int32 `protobuf:"varint,8,opt,name=passages,proto3" json:"passages,omitempty"`
+	// The text was longer than kept (the rest is not indexed).
+	Truncated      bool   `protobuf:"varint,9,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	CreateUserName string `protobuf:"bytes,10,opt,name=create_user_name,json=createUserName,proto3" json:"create_user_name,omitempty"`
+	CreateTime     string `protobuf:"bytes,11,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *AichatDocument) Reset() {
+	*x = AichatDocument{}
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AichatDocument) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AichatDocument) ProtoMessage() {}
+
+func (x *AichatDocument) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AichatDocument.ProtoReflect.Descriptor instead.
+func (*AichatDocument) Descriptor() ([]byte, []int) {
+	return file_blade_aichat_v1_aichat_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *AichatDocument) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AichatDocument) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *AichatDocument) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
+func (x *AichatDocument) GetOriginalName() string {
+	if x != nil {
+		return x.OriginalName
+	}
+	return ""
+}
+
+func (x *AichatDocument) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *AichatDocument) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *AichatDocument) GetChars() int32 {
+	if x != nil {
+		return x.Chars
+	}
+	return 0
+}
+
+func (x *AichatDocument) GetPassages() int32 {
+	if x != nil {
+		return x.Passages
+	}
+	return 0
+}
+
+func (x *AichatDocument) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
+func (x *AichatDocument) GetCreateUserName() string {
+	if x != nil {
+		return x.CreateUserName
+	}
+	return ""
+}
+
+func (x *AichatDocument) GetCreateTime() string {
+	if x != nil {
+		return x.CreateTime
+	}
+	return ""
+}
+
+type AichatDocumentPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Records       []*AichatDocument      `protobuf:"bytes,1,rep,name=records,proto3" json:"records,omitempty"`
+	Total         int32                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Size          int32                  `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Current       int32                  `protobuf:"varint,4,opt,name=current,proto3" json:"current,omitempty"`
+	Pages         int32                  `protobuf:"varint,5,opt,name=pages,proto3" json:"pages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AichatDocumentPage) Reset() {
+	*x = AichatDocumentPage{}
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AichatDocumentPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AichatDocumentPage) ProtoMessage() {}
+
+func (x *AichatDocumentPage) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AichatDocumentPage.ProtoReflect.Descriptor instead.
+func (*AichatDocumentPage) Descriptor() ([]byte, []int) {
+	return file_blade_aichat_v1_aichat_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *AichatDocumentPage) GetRecords() []*AichatDocument {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *AichatDocumentPage) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *AichatDocumentPage) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *AichatDocumentPage) GetCurrent() int32 {
+	if x != nil {
+		return x.Current
+	}
+	return 0
+}
+
+func (x *AichatDocumentPage) GetPages() int32 {
+	if x != nil {
+		return x.Pages
+	}
+	return 0
+}
+
+// Adds an uploaded file (put-file's stored name) as a document.
+type AichatDocumentSubmit struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Title         string                 `protobuf:"bytes,1,opt,name=title,proto3" json:"title,omitempty"`
+	FileName      string                 `protobuf:"bytes,2,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AichatDocumentSubmit) Reset() {
+	*x = AichatDocumentSubmit{}
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AichatDocumentSubmit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AichatDocumentSubmit) ProtoMessage() {}
+
+func (x *AichatDocumentSubmit) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_aichat_v1_aichat_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AichatDocumentSubmit.ProtoReflect.Descriptor instead.
+func (*AichatDocumentSubmit) Descriptor() ([]byte, []int) {
+	return file_blade_aichat_v1_aichat_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *AichatDocumentSubmit) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *AichatDocumentSubmit) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
 var File_blade_aichat_v1_aichat_proto protoreflect.FileDescriptor
 
 const file_blade_aichat_v1_aichat_proto_rawDesc = "" +
@@ -678,13 +937,39 @@ const file_blade_aichat_v1_aichat_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages2\x98\x04\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xbb\x02\n" +
+	"\x0eAichatDocument\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12\x1b\n" +
+	"\tfile_name\x18\x03 \x01(\tR\bfileName\x12#\n" +
+	"\roriginal_name\x18\x04 \x01(\tR\foriginalName\x12\x12\n" +
+	"\x04kind\x18\x05 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04size\x18\x06 \x01(\x03R\x04size\x12\x14\n" +
+	"\x05chars\x18\a \x01(\x05R\x05chars\x12\x1a\n" +
+	"\bpassages\x18\b \x01(\x05R\bpassages\x12\x1c\n" +
+	"\ttruncated\x18\t \x01(\bR\ttruncated\x12(\n" +
+	"\x10create_user_name\x18\n" +
+	" \x01(\tR\x0ecreateUserName\x12\x1f\n" +
+	"\vcreate_time\x18\v \x01(\tR\n" +
+	"createTime\"\xa9\x01\n" +
+	"\x12AichatDocumentPage\x129\n" +
+	"\arecords\x18\x01 \x03(\v2\x1f.blade.aichat.v1.AichatDocumentR\arecords\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
+	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"]\n" +
+	"\x14AichatDocumentSubmit\x12\x1e\n" +
+	"\x05title\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05title\x12%\n" +
+	"\tfile_name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\bfileName2\xc6\a\n" +
 	"\rAichatService\x12H\n" +
 	"\x04Chat\x12\x1c.blade.aichat.v1.ChatRequest\x1a\x1a.blade.aichat.v1.ChatEvent\"\x04\xca\xf3\x18\x000\x01\x12F\n" +
 	"\x06Models\x12\x16.blade.common.v1.Empty\x1a\x1e.blade.aichat.v1.ChatModelList\"\x04\xca\xf3\x18\x00\x12}\n" +
 	"\x10PageConversation\x12\x1a.blade.common.v1.PageQuery\x1a!.blade.aichat.v1.ConversationPage\"*\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02 \x12\x1e/api/ai-chat/conversation/page\x12{\n" +
 	"\x12ConversationDetail\x12\x18.blade.common.v1.IdQuery\x1a\x1d.blade.aichat.v1.Conversation\",\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\"\x12 /api/ai-chat/conversation/detail\x12y\n" +
-	"\x12ConversationRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\",\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\"\" /api/ai-chat/conversation/removeB'Z%anquan/proto/blade/aichat/v1;aichatv1b\x06proto3"
+	"\x12ConversationRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\",\xca\xf3\x18\x00\x82\xd3\xe4\x93\x02\"\" /api/ai-chat/conversation/remove\x12\x86\x01\n" +
+	"\fPageDocument\x12\x1a.blade.common.v1.PageQuery\x1a#.blade.aichat.v1.AichatDocumentPage\"5\xca\xf3\x18\x0faichat_document\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/ai-chat/document/page\x12\x98\x01\n" +
+	"\x0eDocumentSubmit\x12%.blade.aichat.v1.AichatDocumentSubmit\x1a\x1f.blade.aichat.v1.AichatDocument\">\xca\xf3\x18\x13aichat_document_add\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/ai-chat/document/submit\x12\x87\x01\n" +
+	"\x0eDocumentRemove\x12\x19.blade.common.v1.IdsQuery\x1a\x1a.google.protobuf.BoolValue\">\xca\xf3\x18\x16aichat_document_delete\x82\xd3\xe4\x93\x02\x1e\"\x1c/api/ai-chat/document/removeB'Z%anquan/proto/blade/aichat/v1;aichatv1b\x06proto3"
 
 var (
 	file_blade_aichat_v1_aichat_proto_rawDescOnce sync.Once
@@ -698,7 +983,7 @@ func file_blade_aichat_v1_aichat_proto_rawDescGZIP() []byte {
 	return file_blade_aichat_v1_aichat_proto_rawDescData
 }
 
-var file_blade_aichat_v1_aichat_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_blade_aichat_v1_aichat_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_blade_aichat_v1_aichat_proto_goTypes = []any{
 	(*ChatMessage)(nil),          // 0: blade.aichat.v1.ChatMessage
 	(*ChatRequest)(nil),          // 1: blade.aichat.v1.ChatRequest
@@ -708,32 +993,42 @@ var file_blade_aichat_v1_aichat_proto_goTypes = []any{
 	(*Conversation)(nil),         // 5: blade.aichat.v1.Conversation
 	(*StoredMessage)(nil),        // 6: blade.aichat.v1.StoredMessage
 	(*ConversationPage)(nil),     // 7: blade.aichat.v1.ConversationPage
-	(*v1.Empty)(nil),             // 8: blade.common.v1.Empty
-	(*v1.PageQuery)(nil),         // 9: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 10: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 11: blade.common.v1.IdsQuery
-	(*wrapperspb.BoolValue)(nil), // 12: google.protobuf.BoolValue
+	(*AichatDocument)(nil),       // 8: blade.aichat.v1.AichatDocument
+	(*AichatDocumentPage)(nil),   // 9: blade.aichat.v1.AichatDocumentPage
+	(*AichatDocumentSubmit)(nil), // 10: blade.aichat.v1.AichatDocumentSubmit
+	(*v1.Empty)(nil),             // 11: blade.common.v1.Empty
+	(*v1.PageQuery)(nil),         // 12: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 13: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 14: blade.common.v1.IdsQuery
+	(*wrapperspb.BoolValue)(nil), // 15: google.protobuf.BoolValue
 }
 var file_blade_aichat_v1_aichat_proto_depIdxs = []int32{
 	0,  // 0: blade.aichat.v1.ChatRequest.messages:type_name -> blade.aichat.v1.ChatMessage
 	3,  // 1: blade.aichat.v1.ChatModelList.data:type_name -> blade.aichat.v1.ChatModel
 	6,  // 2: blade.aichat.v1.Conversation.messages:type_name -> blade.aichat.v1.StoredMessage
 	5,  // 3: blade.aichat.v1.ConversationPage.records:type_name -> blade.aichat.v1.Conversation
-	1,  // 4: blade.aichat.v1.AichatService.Chat:input_type -> blade.aichat.v1.ChatRequest
-	8,  // 5: blade.aichat.v1.AichatService.Models:input_type -> blade.common.v1.Empty
-	9,  // 6: blade.aichat.v1.AichatService.PageConversation:input_type -> blade.common.v1.PageQuery
-	10, // 7: blade.aichat.v1.AichatService.ConversationDetail:input_type -> blade.common.v1.IdQuery
-	11, // 8: blade.aichat.v1.AichatService.ConversationRemove:input_type -> blade.common.v1.IdsQuery
-	2,  // 9: blade.aichat.v1.AichatService.Chat:output_type -> blade.aichat.v1.ChatEvent
-	4,  // 10: blade.aichat.v1.AichatService.Models:output_type -> blade.aichat.v1.ChatModelList
-	7,  // 11: blade.aichat.v1.AichatService.PageConversation:output_type -> blade.aichat.v1.ConversationPage
-	5,  // 12: blade.aichat.v1.AichatService.ConversationDetail:output_type -> blade.aichat.v1.Conversation
-	12, // 13: blade.aichat.v1.AichatService.ConversationRemove:output_type -> google.protobuf.BoolValue
-	9,  // [9:14] is the sub-list for method output_type
-	4,  // [4:9] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	8,  // 4: blade.aichat.v1.AichatDocumentPage.records:type_name -> blade.aichat.v1.AichatDocument
+	1,  // 5: blade.aichat.v1.AichatService.Chat:input_type -> blade.aichat.v1.ChatRequest
+	11, // 6: blade.aichat.v1.AichatService.Models:input_type -> blade.common.v1.Empty
+	12, // 7: blade.aichat.v1.AichatService.PageConversation:input_type -> blade.common.v1.PageQuery
+	13, // 8: blade.aichat.v1.AichatService.ConversationDetail:input_type -> blade.common.v1.IdQuery
+	14, // 9: blade.aichat.v1.AichatService.ConversationRemove:input_type -> blade.common.v1.IdsQuery
+	12, // 10: blade.aichat.v1.AichatService.PageDocument:input_type -> blade.common.v1.PageQuery
+	10, // 11: blade.aichat.v1.AichatService.DocumentSubmit:input_type -> blade.aichat.v1.AichatDocumentSubmit
+	14, // 12: blade.aichat.v1.AichatService.DocumentRemove:input_type -> blade.common.v1.IdsQuery
+	2,  // 13: blade.aichat.v1.AichatService.Chat:output_type -> blade.aichat.v1.ChatEvent
+	4,  // 14: blade.aichat.v1.AichatService.Models:output_type -> blade.aichat.v1.ChatModelList
+	7,  // 15: blade.aichat.v1.AichatService.PageConversation:output_type -> blade.aichat.v1.ConversationPage
+	5,  // 16: blade.aichat.v1.AichatService.ConversationDetail:output_type -> blade.aichat.v1.Conversation
+	15, // 17: blade.aichat.v1.AichatService.ConversationRemove:output_type -> google.protobuf.BoolValue
+	9,  // 18: blade.aichat.v1.AichatService.PageDocument:output_type -> blade.aichat.v1.AichatDocumentPage
+	8,  // 19: blade.aichat.v1.AichatService.DocumentSubmit:output_type -> blade.aichat.v1.AichatDocument
+	15, // 20: blade.aichat.v1.AichatService.DocumentRemove:output_type -> google.protobuf.BoolValue
+	13, // [13:21] is the sub-list for method output_type
+	5,  // [5:13] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_blade_aichat_v1_aichat_proto_init() }
@@ -747,7 +1042,7 @@ func file_blade_aichat_v1_aichat_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_aichat_v1_aichat_proto_rawDesc), len(file_blade_aichat_v1_aichat_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,6 +31,9 @@ const (
 	AichatService_PageConversation_FullMethodName   = "/blade.aichat.v1.AichatService/PageConversation"
 	AichatService_ConversationDetail_FullMethodName = "/blade.aichat.v1.AichatService/ConversationDetail"
 	AichatService_ConversationRemove_FullMethodName = "/blade.aichat.v1.AichatService/ConversationRemove"
+	AichatService_PageDocument_FullMethodName       = "/blade.aichat.v1.AichatService/PageDocument"
+	AichatService_DocumentSubmit_FullMethodName     = "/blade.aichat.v1.AichatService/DocumentSubmit"
+	AichatService_DocumentRemove_FullMethodName     = "/blade.aichat.v1.AichatService/DocumentRemove"
 )
 
 // AichatServiceClient is the client API for AichatService service.
@@ -45,6 +48,13 @@ type AichatServiceClient interface {
 	PageConversation(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*ConversationPage, error)
 	ConversationDetail(ctx context.Context, in *v1.IdQuery, opts ...grpc.CallOption) (*Conversation, error)
 	ConversationRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
+	// The tenant's documents (filter "title": contains).
+	PageDocument(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AichatDocumentPage, error)
+	// Reads the uploaded file, extracts its text (.txt, .docx) and indexes it
+	// for the tenant.
+	DocumentSubmit(ctx context.Context, in *AichatDocumentSubmit, opts ...grpc.CallOption) (*AichatDocument, error)
+	// Removes documents and their passages from the tenant's index.
+	DocumentRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type aichatServiceClient struct {
@@ -114,6 +124,36 @@ func (c *aichatServiceClient) ConversationRemove(ctx context.Context, in *v1.Ids
 	return out, nil
 }
 
+func (c *aichatServiceClient) PageDocument(ctx context.Context, in *v1.PageQuery, opts ...grpc.CallOption) (*AichatDocumentPage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AichatDocumentPage)
+	err := c.cc.Invoke(ctx, AichatService_PageDocument_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *aichatServiceClient) DocumentSubmit(ctx context.Context, in *AichatDocumentSubmit, opts ...grpc.CallOption) (*AichatDocument, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AichatDocument)
+	err := c.cc.Invoke(ctx, AichatService_DocumentSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *aichatServiceClient) DocumentRemove(ctx context.Context, in *v1.IdsQuery, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, AichatService_DocumentRemove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AichatServiceServer is the server API for AichatService service.
 // All implementations must embed UnimplementedAichatServiceServer
 // for forward compatibility.
@@ -126,6 +166,13 @@ type AichatServiceServer interface {
 	PageConversation(context.Context, *v1.PageQuery) (*ConversationPage, error)
 	ConversationDetail(context.Context, *v1.IdQuery) (*Conversation, error)
 	ConversationRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
+	// The tenant's documents (filter "title": contains).
+	PageDocument(context.Context, *v1.PageQuery) (*AichatDocumentPage, error)
+	// Reads the uploaded file, extracts its text (.txt, .docx) and indexes it
+	// for the tenant.
+	DocumentSubmit(context.Context, *AichatDocumentSubmit) (*AichatDocument, error)
+	// Removes documents and their passages from the tenant's index.
+	DocumentRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedAichatServiceServer()
 }
 
@@ -150,6 +197,15 @@ func (UnimplementedAichatServiceServer) ConversationDetail(context.Context, *v1.
 }
 func (UnimplementedAichatServiceServer) ConversationRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return nil, status.Error(codes.Unimplemented, "method ConversationRemove not implemented")
+}
+func (UnimplementedAichatServiceServer) PageDocument(context.Context, *v1.PageQuery) (*AichatDocumentPage, error) {
+	return nil, status.Error(codes.Unimplemented, "method PageDocument not implemented")
+}
+func (UnimplementedAichatServiceServer) DocumentSubmit(context.Context, *AichatDocumentSubmit) (*AichatDocument, error) {
+	return nil, status.Error(codes.Unimplemented, "method DocumentSubmit not implemented")
+}
+func (UnimplementedAichatServiceServer) DocumentRemove(context.Context, *v1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method DocumentRemove not implemented")
 }
 func (UnimplementedAichatServiceServer) mustEmbedUnimplementedAichatServiceServer() {}
 func (UnimplementedAichatServiceServer) testEmbeddedByValue()                       {}
@@ -255,6 +311,60 @@ func _AichatService_ConversationRemove_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AichatService_PageDocument_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.PageQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AichatServiceServer).PageDocument(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AichatService_PageDocument_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AichatServiceServer).PageDocument(ctx, req.(*v1.PageQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AichatService_DocumentSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AichatDocumentSubmit)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AichatServiceServer).DocumentSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AichatService_DocumentSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AichatServiceServer).DocumentSubmit(ctx, req.(*AichatDocumentSubmit))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AichatService_DocumentRemove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.IdsQuery)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AichatServiceServer).DocumentRemove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AichatService_DocumentRemove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AichatServiceServer).DocumentRemove(ctx, req.(*v1.IdsQuery))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AichatService_ServiceDesc is the grpc.ServiceDesc for AichatService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -277,6 +387,18 @@ var AichatService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ConversationRemove",
 			Handler:    _AichatService_ConversationRemove_Handler,
+		},
+		{
+			MethodName: "PageDocument",
+			Handler:    _AichatService_PageDocument_Handler,
+		},
+		{
+			MethodName: "DocumentSubmit",
+			Handler:    _AichatService_DocumentSubmit_Handler,
+		},
+		{
+			MethodName: "DocumentRemove",
+			Handler:    _AichatService_DocumentRemove_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

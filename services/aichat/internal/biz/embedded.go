@@ -19,6 +19,8 @@ import (
 type Embedded struct {
 	KB   *Index
 	Data Data
+	// Docs searches the caller's tenant's own documents (nil: none).
+	Docs DocSearcher
 }
 
 // intents of a question, by keywords.
@@ -26,6 +28,8 @@ var (
 	dataWords   = []string{"本单位", "我单位", "我们", "我的", "本厂", "公司", "当前", "目前", "现在", "今天", "今日", "未整改", "未关闭", "逾期", "超期", "有多少", "多少", "几条", "几张", "几个", "统计", "情况", "列表", "清单", "哪些"}
 	hazardWords = []string{"隐患"}
 	certWords   = []string{"证书", "证件", "持证", "操作证", "到期", "过期"}
+	taskWords   = []string{"巡检", "巡查", "点检"}
+	alarmWords  = []string{"报警", "告警", "警报"}
 	permitWords = []string{"作业票", "许可证", "作业证", "动火", "受限空间", "高处", "吊装", "临时用电", "盲板", "动土", "断路", "特殊作业", "作业"}
 	// A question about a rule, not about our data, even with data words.
 	ruleWords = []string{"规定", "标准", "要求", "条款", "有效期", "判定", "多久", "间隔", "分级", "怎么", "如何", "是否", "应当", "应该", "合格"}
@@ -41,7 +45,7 @@ func hasAny(s string, words []string) bool {
 }
 
 // Intent says which tools a question needs.
-type Intent struct{ Hazards, Permits, Certs, Rules bool }
+type Intent struct{ Hazards, Permits, Certs, Tasks, Alarms, Rules bool }
 
 // Route reads the intent of q.
 func Route(q string) Intent {
@@ -50,9 +54,11 @@ func Route(q string) Intent {
 	in := Intent{
 		Hazards: data && hasAny(q, hazardWords),
 		Certs:   (data || strings.Contains(q, "快到期") || strings.Contains(q, "已过期")) && hasAny(q, certWords),
+		Tasks:   data && hasAny(q, taskWords),
+		Alarms:  data && hasAny(q, alarmWords),
 		Permits: data && hasAny(q, permitWords) && (strings.Contains(q, "今") || strings.Contains(q, "当前") || strings.Contains(q, "目前") || strings.Contains(q, "现在") || strings.Contains(q, "多少") || strings.Contains(q, "几张")),
 	}
-	in.Rules = rule || (!in.Hazards && !in.Permits && !in.Certs)
+	in.Rules = rule || (!in.Hazards && !in.Permits && !in.Certs && !in.Tasks && !in.Alarms)
 	return in
 }
 
@@ -89,6 +95,22 @@ func (e *Embedded) Answer(ctx context.Context, a *Ask, emit Emit) error {
 		}
 		out = append(out, part)
 	}
+	if in.Tasks {
+		ts, err := e.Data.InspectionsDue(ctx)
+		s, part := taskPart(ts, err)
+		if err := step(s); err != nil {
+			return err
+		}
+		out = append(out, part)
+	}
+	if in.Alarms {
+		as, err := e.Data.ActiveAlarms(ctx)
+		s, part := alarmPart(as, err)
+		if err := step(s); err != nil {
+			return err
+		}
+		out = append(out, part)
+	}
 	var hits []Hit
 	{
 		n := 3
@@ -105,6 +127,13 @@ func (e *Embedded) Answer(ctx context.Context, a *Ask, emit Emit) error {
 			}
 		}
 	}
+	docHits, err := searchDocs(ctx, e.Docs, q, in, step)
+	if err != nil {
+		return err
+	}
+	if len(docHits) > 0 {
+		out = append(out, docPart(docHits))
+	}
 	if len(hits) > 0 {
 		var b strings.Builder
 		b.WriteString("**检索结果摘录**（以下为条款要点的整理，不是原文，执行前请核对现行有效版本）\n\n")
@@ -112,10 +141,10 @@ func (e *Embedded) Answer(ctx context.Context, a *Ask, emit Emit) error {
 			fmt.Fprintf(&b, "%d. **%s** —— %s\n\n   > %s\n\n", i+1, h.Title, h.Cite(), h.Text)
 		}
 		out = append(out, strings.TrimRight(b.String(), "\n"))
-	} else if in.Rules {
+	} else if in.Rules && len(docHits) == 0 {
 		out = append(out, fmt.Sprintf("知识库中没有找到与“%s”相关的条款。本助手只引用已收录的法规和标准要点（特殊作业、隐患排查治理、气体检测报警、培训与持证、应急预案与演练等），不会凭空给出规定或数字；请换个说法或补充关键词，例如“动火作业票有效期”“受限空间氧含量”。", clip(q, 60)))
 	}
-	if err := step(fmt.Sprintf("汇总：引用 %d 条条款%s", len(hits), dataNote(in))); err != nil {
+	if err := step(fmt.Sprintf("汇总：引用 %d 条条款%s%s", len(hits), docNote(docHits), dataNote(in))); err != nil {
 		return err
 	}
 	text := strings.Join(out, "\n\n")
@@ -142,6 +171,12 @@ func dataNote(in Intent) string {
 	}
 	if in.Certs {
 		parts = append(parts, "证书数据")
+	}
+	if in.Tasks {
+		parts = append(parts, "巡检任务")
+	}
+	if in.Alarms {
+		parts = append(parts, "监测报警")
 	}
 	if len(parts) == 0 {
 		return ""
@@ -247,6 +282,63 @@ func certPart(cs *CertStats, err error) (string, string) {
 	return step, strings.TrimRight(b.String(), "\n")
 }
 
+func taskPart(ts *InspectionStats, err error) (string, string) {
+	if err != nil {
+		msg := toolFailure("巡检任务", err)
+		return "查询待巡检任务：" + msg, "**待巡检任务**：" + msg + "。"
+	}
+	of := ""
+	if ts.Counted < ts.Due {
+		of = fmt.Sprintf("（前 %d 个中）", ts.Counted)
+	}
+	step := fmt.Sprintf("查询待巡检任务：%d 个，其中已超期 %d 个、由我执行 %d 个%s", ts.Due, ts.Overdue, ts.Mine, of)
+	if ts.Due == 0 {
+		return step, "**待巡检任务**：目前没有已开始而未完成的巡检任务。"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**待巡检任务 %d 个**：其中已超期 %d 个，由我执行 %d 个%s。\n\n", ts.Due, ts.Overdue, ts.Mine, of)
+	b.WriteString("| 巡检计划 | 巡检人 | 开始 | 截止 | 状态 |\n|---|---|---|---|---|\n")
+	for _, r := range ts.Rows {
+		st := "待巡检"
+		if r.Overdue {
+			st = "已超期"
+		}
+		fmt.Fprintf(&b, "| [%s](%s) | %s | %s | %s | %s |\n", cell(r.Plan), taskPage, cell(r.Inspector), cell(r.Start), cell(r.End), st)
+	}
+	if len(ts.Rows) < ts.Due {
+		fmt.Fprintf(&b, "\n仅列出 %d 个，全部见[巡检任务](%s)。", len(ts.Rows), taskPage)
+	}
+	return step, strings.TrimRight(b.String(), "\n")
+}
+
+func alarmPart(as *AlarmStats, err error) (string, string) {
+	if err != nil {
+		msg := toolFailure("监测报警", err)
+		return "查询当前报警：" + msg, "**当前报警**：" + msg + "。"
+	}
+	var levels []string
+	for _, c := range as.ByLevel {
+		levels = append(levels, fmt.Sprintf("%s %d", c.Name, c.N))
+	}
+	step := fmt.Sprintf("查询当前报警：%d 条，未确认 %d 条、关键 %d 条", as.Active, as.Unacked, as.Critical)
+	if len(levels) > 0 {
+		step += "（" + strings.Join(levels, "、") + "）"
+	}
+	if as.Active == 0 {
+		return step, "**当前报警**：目前没有处于报警状态的监测点。"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**当前报警 %d 条**：未确认 %d 条，关键报警 %d 条，已搁置 %d 条；按级别 %s。\n\n", as.Active, as.Unacked, as.Critical, as.Shelved, strings.Join(levels, "、"))
+	b.WriteString("| 监测点 | 级别 | 状态 | 报警值 | 报警时间 |\n|---|---|---|---|---|\n")
+	for _, r := range as.Rows {
+		fmt.Fprintf(&b, "| [%s](%s) | %s | %s | %s | %s |\n", cell(r.Point), alarmPage, cell(r.Level), cell(r.State), cell(r.Value), cell(r.RaisedAt))
+	}
+	if len(as.Rows) < as.Active {
+		fmt.Fprintf(&b, "\n仅列出 %d 条，全部见[报警管理](%s)。", len(as.Rows), alarmPage)
+	}
+	return step, strings.TrimRight(b.String(), "\n")
+}
+
 // cell makes a value safe inside a markdown table cell.
 func cell(s string) string {
 	s = strings.NewReplacer("|", "／", "\n", " ", "\r", " ", "[", "［", "]", "］").Replace(s)
@@ -261,4 +353,54 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
+}
+
+// searchDocs searches the tenant's documents as it searches the knowledge
+// base, with a step when the tenant has any.
+func searchDocs(ctx context.Context, docs DocSearcher, q string, in Intent, step func(string) error) ([]Hit, error) {
+	if docs == nil {
+		return nil, nil
+	}
+	n := 3
+	if !in.Rules {
+		n = 2
+	}
+	hits, count, err := docs.Search(ctx, q, n)
+	if err != nil || count == 0 {
+		return nil, err
+	}
+	return hits, step(docStep(q, count, hits))
+}
+
+func docStep(q string, count int, hits []Hit) string {
+	return fmt.Sprintf("检索本单位文件（共 %d 份）：“%s” → %d 段%s", count, clip(q, 30), len(hits), docCites(hits))
+}
+
+func docCites(hits []Hit) string {
+	if len(hits) == 0 {
+		return ""
+	}
+	var cs []string
+	for _, h := range hits {
+		cs = append(cs, "《"+h.Title+"》"+h.Clause)
+	}
+	return "（" + strings.Join(cs, "；") + "）"
+}
+
+func docNote(hits []Hit) string {
+	if len(hits) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("、%d 段本单位文件", len(hits))
+}
+
+// docPart quotes the tenant's own documents word for word, with title and
+// passage number.
+func docPart(hits []Hit) string {
+	var b strings.Builder
+	b.WriteString("**本单位文件摘录**（原文）\n\n")
+	for i, h := range hits {
+		fmt.Fprintf(&b, "%d. **《%s》** —— %s\n\n   > %s\n\n", i+1, h.Title, h.Clause, strings.ReplaceAll(h.Text, "\n", "\n   > "))
+	}
+	return strings.TrimRight(b.String(), "\n")
 }

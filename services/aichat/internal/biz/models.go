@@ -31,4 +31,4 @@ type Message struct {
 func (Message) TableName() string { return "aichat_message" }
 
 // Models lists the tables to migrate.
-func Models() []any { return []any{&Conversation{}, &Message{}} }
+func Models() []any { return []any{&Conversation{}, &Message{}, &Document{}, &DocPassage{}} }

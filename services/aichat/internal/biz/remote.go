@@ -64,18 +64,21 @@ type Remote struct {
 	Model Model
 	KB    *Index
 	Data  Data
+	Docs  DocSearcher
 }
 
 var toolSpecs = []ToolSpec{
 	{Name: "open_hazards", Description: "查询本单位（当前用户可见范围内）未整改的隐患：总数、重大隐患数、逾期数和前几条明细。", Parameters: map[string]any{"type": "object", "properties": map[string]any{}}},
 	{Name: "today_permits", Description: "查询本单位今天的特殊作业票：总数、按作业类型的数量和前几张明细。", Parameters: map[string]any{"type": "object", "properties": map[string]any{}}},
 	{Name: "expiring_certificates", Description: "查询本单位已过期和即将到期（提醒期内）的人员证书数量和明细。", Parameters: map[string]any{"type": "object", "properties": map[string]any{}}},
+	{Name: "inspection_tasks_due", Description: "查询本单位已开始而未完成的巡检任务：总数、已超期数、由当前用户执行的数量和前几条明细。", Parameters: map[string]any{"type": "object", "properties": map[string]any{}}},
+	{Name: "active_alarms", Description: "查询本单位当前处于报警状态的监测点报警：总数、未确认数、关键报警数、按级别（HH/H/L/LL）的数量和前几条明细。", Parameters: map[string]any{"type": "object", "properties": map[string]any{}}},
 	{Name: "search_regulations", Description: "在法规标准知识库中检索条款要点（GB 30871-2022、GB/T 50493-2019、隐患排查治理、培训、应急预案等），返回出处和条款号。",
 		Parameters: map[string]any{"type": "object", "properties": map[string]any{"query": map[string]any{"type": "string", "description": "检索关键词"}}, "required": []string{"query"}}},
 }
 
 const systemPrompt = "你是安全生产平台“安全助手”。请用中文回答。回答法规问题时只依据提供的条款要点，并注明出处和条款号；" +
-	"涉及本单位数据（隐患、作业票、证书）时调用工具获取真实数据，给出与工具结果一致的数字。找不到依据时直接说明没有找到，不要编造规定或数字。"
+	"涉及本单位数据（隐患、作业票、证书、巡检任务、监测报警）时调用工具获取真实数据，给出与工具结果一致的数字。找不到依据时直接说明没有找到，不要编造规定或数字。"
 
 // Answer implements Answerer.
 func (r *Remote) Answer(ctx context.Context, a *Ask, emit Emit) error {
@@ -87,9 +90,16 @@ func (r *Remote) Answer(ctx context.Context, a *Ask, emit Emit) error {
 	if err := emit(Event{Kind: KindStep, Text: fmt.Sprintf("检索知识库：“%s” → %d 条%s", clip(q, 30), len(hits), citeList(hits))}); err != nil {
 		return err
 	}
+	docHits, err := searchDocs(ctx, r.Docs, q, Intent{Rules: true}, func(t string) error { return emit(Event{Kind: KindStep, Text: t}) })
+	if err != nil {
+		return err
+	}
 	sys := systemPrompt
 	if len(hits) > 0 {
 		sys += "\n\n可引用的条款要点：\n" + passages(hits)
+	}
+	if len(docHits) > 0 {
+		sys += "\n\n本单位文件原文（引用时注明文件名和段号）：\n" + passages(docHits)
 	}
 	msgs := []ModelMessage{{Role: "system", Content: sys}}
 	for _, m := range a.Messages {
@@ -168,6 +178,20 @@ func (r *Remote) call(ctx context.Context, tc ToolCall) (string, string) {
 			return step, j(map[string]string{"error": toolFailure("证书数据", err)})
 		}
 		return step, j(cs)
+	case "inspection_tasks_due":
+		ts, err := r.Data.InspectionsDue(ctx)
+		step, _ := taskPart(ts, err)
+		if err != nil {
+			return step, j(map[string]string{"error": toolFailure("巡检任务", err)})
+		}
+		return step, j(ts)
+	case "active_alarms":
+		as, err := r.Data.ActiveAlarms(ctx)
+		step, _ := alarmPart(as, err)
+		if err != nil {
+			return step, j(map[string]string{"error": toolFailure("监测报警", err)})
+		}
+		return step, j(as)
 	case "search_regulations":
 		var args struct {
 			Query string `json:"query"`

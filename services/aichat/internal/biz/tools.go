@@ -60,18 +60,53 @@ type CertRow struct {
 	DaysLeft                 int
 }
 
+// InspectionStats are the caller's inspection tasks due: open (not done)
+// tasks whose window has begun, as the task list shows them to the caller.
+type InspectionStats struct {
+	Due, Overdue, Mine int
+	// Counted is how many of Due the overdue and mine counts cover (the
+	// first page read).
+	Counted int
+	Rows    []InspectionRow
+}
+
+// InspectionRow is one task due.
+type InspectionRow struct {
+	ID                          int64
+	Plan, Inspector, Start, End string
+	Overdue                     bool
+}
+
+// AlarmStats are the active monitoring alarms the caller may see (the
+// alarm board's list).
+type AlarmStats struct {
+	Active, Unacked, Critical, Shelved int
+	ByLevel                            []Count
+	Rows                               []AlarmRow
+}
+
+// AlarmRow is one active alarm.
+type AlarmRow struct {
+	ID                                   int64
+	Point, Level, State, Value, RaisedAt string
+}
+
 // Data reads the caller's own data from the services that own it, with the
 // caller's identity: they apply the caller's permissions and data scope.
 type Data interface {
 	Hazards(ctx context.Context) (*HazardStats, error)
 	TodayPermits(ctx context.Context) (*PermitStats, error)
 	Certificates(ctx context.Context) (*CertStats, error)
+	InspectionsDue(ctx context.Context) (*InspectionStats, error)
+	ActiveAlarms(ctx context.Context) (*AlarmStats, error)
 }
 
 // Links to the records' pages in the web app.
 const (
 	hazardPage = "/hiddenDanger/index"
 	certPage   = "/personnel/certificateExpire"
+	taskPage   = "/intelligentInspectionNew/task"
+	alarmPage  = "/monitor/alarm"
 )
 
 func permitLink(r PermitRow) string {

@@ -59,6 +59,8 @@ func (r Messages) Of(ctx context.Context, conversationID int64, limit int) ([]bi
 var indexes = []db.Index{
 	{Name: "idx_aichat_conv_user", Table: "aichat_conversation", Columns: "tenant_id, create_user, is_deleted, update_time"},
 	{Name: "idx_aichat_msg_conv", Table: "aichat_message", Columns: "conversation_id, create_time"},
+	// a document's passages (the tenant's index is built from them, removal deletes them)
+	{Name: "idx_aichat_passage_doc", Table: "aichat_document_passage", Columns: "document_id, seq"},
 }
 
 // Migrate creates or updates the tables and their indexes.

@@ -1,10 +1,17 @@
 package data
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"slices"
+	"time"
 
 	"anquan/aichat/internal/biz"
+	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
+	inspectionv1 "anquan/proto/blade/inspection/v1"
+	monitorv1 "anquan/proto/blade/monitor/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	userv1 "anquan/proto/blade/user/v1"
 	workticketv1 "anquan/proto/blade/workticket/v1"
@@ -18,6 +25,10 @@ type Tools struct {
 	Hazard preventionv1.PreventionServiceClient
 	Permit workticketv1.WorkticketServiceClient
 	Cert   userv1.CertificateServiceClient
+	Task   inspectionv1.InspectionServiceClient
+	Alarm  monitorv1.MonitorServiceClient
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
 }
 
 // Rows listed in an answer.
@@ -138,4 +149,96 @@ func (t Tools) Certificates(ctx context.Context) (*biz.CertStats, error) {
 		out.Rows = append(out.Rows, biz.CertRow{Holder: c.UserName, Kind: c.KindName, No: c.CertificateNo, Expire: c.ExpireDate, DaysLeft: int(c.DaysLeft)})
 	}
 	return out, nil
+}
+
+// dueCounted bounds the tasks read to count the overdue ones.
+const dueCounted = 500
+
+// DueFilters are the task list's filters of the tasks due at now: open
+// (state 0; the list shows those past their end as 已超期) and started.
+func DueFilters(now time.Time) map[string]string {
+	return map[string]string{"state_equal": "0", "startAt_datele": timefmt.Format(now)}
+}
+
+// InspectionsDue reads the open inspection tasks whose window has begun,
+// from the task list as the caller sees it.
+func (t Tools) InspectionsDue(ctx context.Context) (*biz.InspectionStats, error) {
+	now := time.Now()
+	if t.Now != nil {
+		now = t.Now()
+	}
+	p, err := t.Task.TaskPageList(ctx, &commonv1.PageQuery{Current: 1, Size: dueCounted, Filters: DueFilters(now), Ascs: "startAt"})
+	if err != nil {
+		return nil, err
+	}
+	out := &biz.InspectionStats{Due: int(p.Total), Counted: len(p.Records)}
+	for _, r := range p.Records {
+		over := r.State == 2
+		if over {
+			out.Overdue++
+		}
+		if r.Mine {
+			out.Mine++
+		}
+		if len(out.Rows) < listRows {
+			out.Rows = append(out.Rows, biz.InspectionRow{ID: r.Id, Plan: r.PlanName, Inspector: r.InspectorName, Start: r.StartTime, End: r.EndTime, Overdue: over})
+		}
+	}
+	return out, nil
+}
+
+var (
+	alarmLevels = []string{"HH", "H", "L", "LL"}
+	alarmStates = map[string]string{"ACTIVE_UNACK": "报警未确认", "ACTIVE_ACK": "报警已确认", "RTN_UNACK": "已恢复未确认", "LATCHED": "锁存"}
+)
+
+// ActiveAlarms reads the monitoring alarms active now (the alarm board's
+// list as the caller sees it), the critical and unacknowledged first.
+func (t Tools) ActiveAlarms(ctx context.Context) (*biz.AlarmStats, error) {
+	l, err := t.Alarm.AlarmActive(ctx, &commonv1.Empty{})
+	if err != nil {
+		return nil, err
+	}
+	out := &biz.AlarmStats{Active: len(l.Items)}
+	by := map[string]int{}
+	for _, a := range l.Items {
+		by[a.Level]++
+		if a.State == "ACTIVE_UNACK" || a.State == "RTN_UNACK" {
+			out.Unacked++
+		}
+		if a.Critical {
+			out.Critical++
+		}
+		if a.Shelved {
+			out.Shelved++
+		}
+	}
+	for _, lv := range alarmLevels {
+		if by[lv] > 0 {
+			out.ByLevel = append(out.ByLevel, biz.Count{Name: lv, N: by[lv]})
+		}
+	}
+	items := slices.Clone(l.Items)
+	slices.SortStableFunc(items, func(a, b *monitorv1.Alarm) int {
+		return cmp.Or(-cmp.Compare(b2i(a.Critical), b2i(b.Critical)), -cmp.Compare(b2i(a.State == "ACTIVE_UNACK"), b2i(b.State == "ACTIVE_UNACK")))
+	})
+	for _, a := range items {
+		if len(out.Rows) == listRows {
+			break
+		}
+		st := alarmStates[a.State]
+		if st == "" {
+			st = a.State
+		}
+		out.Rows = append(out.Rows, biz.AlarmRow{ID: a.Id, Point: a.PointName, Level: a.Level, State: st,
+			Value: fmt.Sprintf("%g %s", a.Value, a.Unit), RaisedAt: a.RaisedAt})
+	}
+	return out, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

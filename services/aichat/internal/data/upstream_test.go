@@ -31,6 +31,14 @@ func (fakeData) Certificates(context.Context) (*biz.CertStats, error) {
 	return &biz.CertStats{Expired: 1, Expiring: 2, Until: "2026-12-27"}, nil
 }
 
+func (fakeData) InspectionsDue(context.Context) (*biz.InspectionStats, error) {
+	return &biz.InspectionStats{Due: 4, Overdue: 1, Mine: 2, Counted: 4}, nil
+}
+
+func (fakeData) ActiveAlarms(context.Context) (*biz.AlarmStats, error) {
+	return &biz.AlarmStats{Active: 3, Unacked: 2, Critical: 1, ByLevel: []biz.Count{{Name: "HH", N: 1}, {Name: "H", N: 2}}}, nil
+}
+
 // script is a fake OpenAI-compatible model server (a test double of the
 // external server): each request gets the next scripted list of SSE data
 // lines; it records the requests.
@@ -149,7 +157,7 @@ func TestUpstreamToolCallRoundTripAndReasoning(t *testing.T) {
 		t.Fatalf("requests %d, auth %q", len(s.reqs), s.auth)
 	}
 	first := s.reqs[0]
-	if first["model"] != "qwen-test" || first["temperature"] != 0.3 || first["stream"] != true || len(first["tools"].([]any)) != 4 {
+	if first["model"] != "qwen-test" || first["temperature"] != 0.3 || first["stream"] != true || len(first["tools"].([]any)) != 6 {
 		t.Fatalf("first request %v", first)
 	}
 	// the second round carries the assistant's call and the tool's result

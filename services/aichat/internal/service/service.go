@@ -22,11 +22,14 @@ import (
 type Aichat struct {
 	pb.UnimplementedAichatServiceServer
 	uc      *biz.Chat
+	docs    *biz.Docs
 	started int64
 }
 
-// New binds the handlers to the use case.
-func New(uc *biz.Chat) *Aichat { return &Aichat{uc: uc, started: time.Now().Unix()} }
+// New binds the handlers to the use cases.
+func New(uc *biz.Chat, docs *biz.Docs) *Aichat {
+	return &Aichat{uc: uc, docs: docs, started: time.Now().Unix()}
+}
 
 func ts(t time.Time) string {
 	if t.IsZero() {
@@ -91,4 +94,31 @@ func (s *Aichat) ConversationDetail(ctx context.Context, q *commonv1.IdQuery) (*
 
 func (s *Aichat) ConversationRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
 	return svc.Remove(ctx, q.Ids, s.uc.Remove)
+}
+
+func docOut(d *biz.Document) *pb.AichatDocument {
+	return &pb.AichatDocument{Id: d.ID, Title: d.Title, FileName: d.FileName, OriginalName: d.OriginalName, Kind: d.Kind, Size: d.Size,
+		Chars: d.Chars, Passages: d.Passages, Truncated: d.Truncated == 1, CreateUserName: d.CreateUserName, CreateTime: ts(d.CreateTime)}
+}
+
+func (s *Aichat) PageDocument(ctx context.Context, q *commonv1.PageQuery) (*pb.AichatDocumentPage, error) {
+	p, err := s.docs.Page(ctx, svc.Query(q))
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.AichatDocumentPage{}
+	out.Records, out.Total, out.Size, out.Current, out.Pages = svc.PageOf(p, docOut)
+	return out, nil
+}
+
+func (s *Aichat) DocumentSubmit(ctx context.Context, in *pb.AichatDocumentSubmit) (*pb.AichatDocument, error) {
+	d, err := s.docs.Submit(ctx, in.Title, in.FileName)
+	if err != nil {
+		return nil, err
+	}
+	return docOut(d), nil
+}
+
+func (s *Aichat) DocumentRemove(ctx context.Context, q *commonv1.IdsQuery) (*wrapperspb.BoolValue, error) {
+	return svc.Remove(ctx, q.Ids, s.docs.Remove)
 }

@@ -170,6 +170,9 @@ var Template = []MenuTemplate{
 		// aichat: the caller's own conversations with the safety assistant (no
 		// buttons: anyone may read and delete their own)
 		page("aichat_conversation", "助手对话", "/aichat/conversation", "message", "aichatConversation"),
+		// aichat: the tenant's own documents (plans, procedures) the assistant
+		// quotes; uploading and removing them is a tenant administrator's.
+		withButtons(page("aichat_document", "助手文件库", "/aichat/document", "file", "aichatDocument"), "add:上传文件", "delete:删除"),
 		page("job_ordinary", "一般作业", "/businessProcess/jobOrdinary/submit", "form", "jobOrdinary"),
 		// Special-work permits (workticket): the list with its button codes, the
 		// eight types' submit pages and the pre-job briefing.

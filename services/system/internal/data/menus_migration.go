@@ -68,6 +68,7 @@ var menuMigrations = []struct {
 	{11, []string{
 		"training_matrix", "training_matrix_view", "training_matrix_edit", "training_matrix_export", "training_matrix_remind", // issue 17: the training matrix
 		"monitor_online", "monitor_online_export", // issue 14: the online-rate report
+		"aichat_document", "aichat_document_add", "aichat_document_delete", // issue 15: the assistant's library of the tenant's documents
 	}},
 }
 

@@ -78,6 +78,7 @@ export default {
   'menu.monitorScreen': 'Smart monitoring platform',
   'menu.monitorControlScreen': 'Smart control platform',
   'menu.aichatConversation': 'Assistant conversations',
+  'menu.aichatDocument': 'Assistant documents',
   'menu.videoSurveillance': 'Video surveillance',
   'menu.videoWall': 'Video wall',
   'menu.videoAlarm': 'AI video alarms',

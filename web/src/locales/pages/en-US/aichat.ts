@@ -21,4 +21,17 @@ export default {
   请选择使用人: 'Please select the user',
   '有效期(天)': 'Valid for (days)',
   请输入有效期: 'Please enter the validity',
+  助手文件库: 'Assistant documents',
+  文件: 'File',
+  不填则用文件名: 'The file name when empty',
+  '支持文本（.txt）和 Word（.docx），最大 10 MB；PDF 请另存为 Word 后上传':
+    'Text (.txt) and Word (.docx), at most 10 MB; save a PDF as Word before uploading',
+  原文件名: 'Original name',
+  类型: 'Type',
+  大小: 'Size',
+  字数: 'Characters',
+  超出部分未收录: 'rest not indexed',
+  段落数: 'Passages',
+  上传人: 'Uploaded by',
+  上传时间: 'Uploaded at',
 };
