@@ -17,6 +17,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/people"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	userv1 "anquan/proto/blade/user/v1"
 )
@@ -59,26 +60,19 @@ func (a *App) Start(ctx context.Context) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		sweep(rctx, uc, conf.SweepEvery)
+		// Once a period across the replicas (kit/schedule): two replicas would flag the same
+		// change twice.
+		schedule.Run(rctx, a.in.Cache, "change.sweep", conf.SweepEvery, func(ctx context.Context) { sweep(ctx, uc) })
 	}()
 	return nil
 }
 
-// sweep flags expired temporary changes now and then every interval.
-func sweep(ctx context.Context, uc *biz.Changes, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if n, err := uc.FlagOverdue(ctx); err != nil {
-			slog.Warn("change sweep: expired temporary changes", "err", err)
-		} else if n > 0 {
-			slog.Info("change sweep: expired temporary changes flagged", "n", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+// sweep flags expired temporary changes.
+func sweep(ctx context.Context, uc *biz.Changes) {
+	if n, err := uc.FlagOverdue(ctx); err != nil {
+		slog.Warn("change sweep: expired temporary changes", "err", err)
+	} else if n > 0 {
+		slog.Info("change sweep: expired temporary changes flagged", "n", n)
 	}
 }
 
