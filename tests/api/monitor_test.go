@@ -937,6 +937,10 @@ func (e *env) testMonitorOnline(t *testing.T, broker string) {
 	if l := at.list(); len(l) != 1 {
 		t.Fatalf("AT-201 yesterday: %s", truncate(at.Raw))
 	}
+	// the page's search sends the column's name with its operator
+	if l := e.get("/api/monitor/online/point/page?day="+day(1)+"&pointCode_equal=AT-201", a).list(); len(l) != 1 {
+		t.Fatalf("AT-201 by pointCode_equal: %d rows", len(l))
+	}
 	p := at.list()[0].(map[string]any)
 	if p["pointCode"] != "AT-201" || p["seconds"] != 86400.0 || p["onlineSeconds"] != 86400.0-900 || !near(p["ratio"], 1-900.0/86400) ||
 		p["expectInterval"] != 60.0 || p["deviceName"] != "加氢反应釜 R-201" || p["gatewayCode"] != "demo-gw" {

@@ -223,6 +223,9 @@ await scenario('the online-rate report shows the daily figures against 99.5 %, t
   expect((await page.locator('[data-testid="online-target-text"]').textContent()).includes('99.5%'), 'the target and its source');
   await page.locator('[data-testid="online-days"] .ant-table-row').first().waitFor();
   await page.locator('[data-testid="online-devices"] .ant-table-row', { hasText: 'R-201' }).waitFor();
+  // thirteen demo points: TT-301 is found by its code (it is not on the first page of ten)
+  await page.locator('.aq-crud .ant-pro-table-search #pointCode').fill('TT-301');
+  await page.locator('.aq-crud .ant-pro-table-search button', { hasText: /查\s*询|搜\s*索/ }).click();
   const tt = page.locator('.aq-crud .ant-table-row', { hasText: 'TT-301' });
   await tt.waitFor();
   await tt.getByText('在线', { exact: true }).waitFor();

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
@@ -25,10 +26,14 @@ func onlineQuery(in *commonv1.PageQuery) (paging.Query, string) {
 	if q.Filters != nil {
 		q.Filters = maps.Clone(q.Filters)
 		delete(q.Filters, "day")
-		for from, to := range map[string]string{"pointCode": "code", "pointName": "name"} {
-			if v, ok := q.Filters[from]; ok {
-				delete(q.Filters, from)
-				q.Filters[to] = v
+		// The page's names for the point's columns, with or without an operator suffix
+		// (pointCode_equal is code_equal).
+		for k, v := range q.Filters {
+			for from, to := range map[string]string{"pointCode": "code", "pointName": "name"} {
+				if op, ok := strings.CutPrefix(k, from); ok && (op == "" || op[0] == '_') {
+					delete(q.Filters, k)
+					q.Filters[to+op] = v
+				}
 			}
 		}
 	}
