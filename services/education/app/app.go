@@ -17,7 +17,6 @@ import (
 	"anquan/kit/obs"
 	"anquan/kit/people"
 	"anquan/kit/platform"
-	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
 	preventionv1 "anquan/proto/blade/prevention/v1"
@@ -70,14 +69,20 @@ func (a *App) Start(ctx context.Context) error {
 	go func() { defer wg.Done(); remindLoop(rctx, uc) }()
 	go func() {
 		defer wg.Done()
-		// Once a period across the replicas (kit/schedule).
-		schedule.Run(rctx, a.in.Cache, "education.sweep", conf.SweepEvery, func(ctx context.Context) {
-			jctx, end := obs.StartJob(ctx, "education.sweep")
-			if n, err := uc.Sweep(jctx); err != nil {
-				slog.Warn("education sweep", "handed_in", n, "err", err)
+		t := time.NewTicker(conf.SweepEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-rctx.Done():
+				return
+			case <-t.C:
+				jctx, end := obs.StartJob(rctx, "education.sweep")
+				if n, err := uc.Sweep(jctx); err != nil {
+					slog.Warn("education sweep", "handed_in", n, "err", err)
+				}
+				end()
 			}
-			end()
-		})
+		}
 	}()
 	return nil
 }
