@@ -17,6 +17,7 @@ import (
 	"anquan/kit/obs"
 	"anquan/kit/people"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
 	preventionv1 "anquan/proto/blade/prevention/v1"
@@ -95,29 +96,9 @@ var (
 	remindEvery = time.Hour
 )
 
-// remindLoop raises the training shortfall reminders until ctx ends.
+// remindLoop raises the reminders until ctx ends (kit/schedule.Every).
 func remindLoop(ctx context.Context, uc *biz.Education) {
-	wait := remindFirst
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = remindEvery
-		jctx, end := obs.StartJob(ctx, "education.short.remind")
-		n, err := uc.RemindAll(jctx)
-		end()
-		if err != nil {
-			if ctx.Err() == nil {
-				slog.Warn("education shortfall reminders", "err", err)
-			}
-			continue
-		}
-		if n > 0 {
-			slog.Info("education shortfall reminders raised", "events", n)
-		}
-	}
+	schedule.Every(ctx, "education.short.remind", remindFirst, remindEvery, uc.RemindAll)
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

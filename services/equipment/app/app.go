@@ -5,7 +5,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"anquan/equipment/internal/biz"
@@ -14,9 +13,9 @@ import (
 	grpcserver "anquan/equipment/internal/server"
 	"anquan/equipment/internal/service"
 	"anquan/kit/db"
-	"anquan/kit/obs"
 	"anquan/kit/people"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
@@ -77,29 +76,9 @@ var (
 	remindEvery = time.Hour
 )
 
-// remindLoop raises the due-date reminders until ctx ends.
+// remindLoop raises the reminders until ctx ends (kit/schedule.Every).
 func remindLoop(ctx context.Context, r *biz.Reminders) {
-	wait := remindFirst
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = remindEvery
-		jctx, end := obs.StartJob(ctx, "equipment.due.remind")
-		n, err := r.RemindAll(jctx)
-		end()
-		if err != nil {
-			if ctx.Err() == nil {
-				slog.Warn("equipment reminders", "err", err)
-			}
-			continue
-		}
-		if n > 0 {
-			slog.Info("equipment reminders raised", "events", n)
-		}
-	}
+	schedule.Every(ctx, "equipment.due.remind", remindFirst, remindEvery, r.RemindAll)
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).

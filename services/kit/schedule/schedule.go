@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"anquan/kit/cache"
+	"anquan/kit/obs"
 )
 
 // Claim reports whether the caller takes the run of job in the period of
@@ -42,6 +43,31 @@ func Run(ctx context.Context, c cache.Cache, job string, every time.Duration, fn
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// Every runs fn after first and then every period until ctx ends, as the job name (traced
+// and logged): the reminder jobs, whose sent markers make a reminder happen once however
+// often and on however many replicas they run, so they need no claim. A failed run is
+// logged and retried at the next period.
+func Every(ctx context.Context, job string, first, every time.Duration, fn func(context.Context) (int, error)) {
+	wait := first
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = every
+		jctx, end := obs.StartJob(ctx, job)
+		n, err := fn(jctx)
+		end()
+		switch {
+		case err != nil && ctx.Err() == nil:
+			slog.Warn("scheduled job failed", "job", job, "err", err)
+		case err == nil && n > 0:
+			slog.Info("scheduled job raised events", "job", job, "events", n)
 		}
 	}
 }

@@ -5,13 +5,12 @@ package app
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
-	"anquan/kit/obs"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/user/internal/biz"
 	"anquan/user/internal/conf"
@@ -77,29 +76,9 @@ var (
 	remindEvery = time.Hour
 )
 
-// remindLoop raises the certificate expiry reminders until ctx ends.
+// remindLoop raises the reminders until ctx ends (kit/schedule.Every).
 func remindLoop(ctx context.Context, c *biz.Certificates) {
-	wait := remindFirst
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = remindEvery
-		jctx, end := obs.StartJob(ctx, "user.certificate.remind")
-		n, err := c.RemindExpiring(jctx)
-		end()
-		if err != nil {
-			if ctx.Err() == nil {
-				slog.Warn("certificate reminders", "err", err)
-			}
-			continue
-		}
-		if n > 0 {
-			slog.Info("certificate reminders raised", "events", n)
-		}
-	}
+	schedule.Every(ctx, "user.certificate.remind", remindFirst, remindEvery, c.RemindExpiring)
 }
 
 // Migrations are the service database's schema migrations (anquan migrate).
