@@ -3,11 +3,14 @@ package api
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,13 +22,30 @@ import (
 	"anquan/kit/conf"
 )
 
+var handedOut sync.Map
+
+// freeAddr picks a free loopback port below the kernel's ephemeral range
+// (32768-60999 on Linux). The ports are chosen up front and bound later, one
+// target after another; a port from the ephemeral range could meanwhile become
+// the local end of one of the many outgoing connections (PostgreSQL, Redis,
+// NATS) or another ":0" listener, which failed a CI run with "address already
+// in use". Below the range only an explicit bind can take it.
+// Ports handed out are remembered, so two targets never get the same one.
 func freeAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 200 {
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(12000))
+		if _, taken := handedOut.LoadOrStore(addr, true); taken {
+			continue
+		}
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue // taken: try another
+		}
+		_ = l.Close() // best-effort: the port is bound again by its target
+		return addr
 	}
-	defer func() { _ = l.Close() }() // best-effort cleanup in a test
-	return l.Addr().String()
+	t.Fatal("no free loopback port in 20000-31999")
+	return ""
 }
 
 // TestLoneTargets runs every service as its own target (as Kubernetes runs
