@@ -123,7 +123,7 @@ func (e *env) testHealthRules(t *testing.T) {
 	a := e.login("100001", "admin", "admin")
 	r := e.get(hlt+"/rule/list", a)
 	ok(t, r, "rules")
-	if len(r.list()) != 7 {
+	if len(r.list()) != 8 {
 		t.Fatalf("rules: %s", truncate(r.Raw))
 	}
 	for _, v := range r.list() {
@@ -287,6 +287,41 @@ func (e *env) testHealthGates(t *testing.T, pid string) {
 	ex = e.one(t, hlt+"/exam/page?needsReassign=1&userId="+dir, a, "examDate", hday(0, 0))
 	if ex["reassigned"] != true {
 		t.Fatalf("reassigned: %v", ex)
+	}
+	// Leaving (GBZ 188): 张主任's periodic examination today lies within 90
+	// days before leaving today, so no leaving examination is due.
+	for _, it := range e.get(hlt+"/exam/due", a).list() {
+		if m := it.(map[string]any); str(m["userId"]) == dir {
+			t.Fatalf("a covered leaver is listed: %v", m)
+		}
+	}
+	// The admin's last periodic examination is half a year before leaving:
+	// the leaving examination is due on the leaving day, overdue since.
+	adm := e.userID(t, a, "admin")
+	ok(t, exam(adm, 1, 1, hday(-12, 0)), "admin pre-employment")
+	ok(t, e.post(hlt+"/assignment/submit", a, map[string]any{"userId": adm, "postId": pid, "startDate": hday(-12, 0)}), "admin assigned a year ago")
+	ok(t, exam(adm, 2, 1, hday(-6, 0)), "admin periodic half a year ago")
+	aa := e.one(t, hlt+"/assignment/page?userId="+adm, a, "postId", pid)
+	ok(t, e.post(hlt+"/assignment/leave", a, map[string]any{"id": aa["id"], "endDate": hday(0, -10)}), "admin leaves 10 days ago")
+	due = e.one(t, hlt+"/exam/due?overdue=true", a, "userId", adm)
+	if due["leaving"] != true || due["leftOn"] != hday(0, -10) || due["nextDue"] != hday(0, -10) || due["lastExamDate"] != hday(-6, 0) {
+		t.Fatalf("leaving examination due: %v", due)
+	}
+	// A tenant's longer window (200 days) covers it; back to 90 days, a
+	// leaving examination after leaving does.
+	ok(t, e.post(hlt+"/rule/submit", a, map[string]any{"code": "exam.leaving.window.days", "value": 200, "source": "企业规定"}), "window 200 days")
+	for _, it := range e.get(hlt+"/exam/due", a).list() {
+		if m := it.(map[string]any); str(m["userId"]) == adm {
+			t.Fatalf("covered by a 200-day window: %v", m)
+		}
+	}
+	ok(t, e.post(hlt+"/rule/submit", a, map[string]any{"code": "exam.leaving.window.days", "value": 90, "source": "GBZ 188-2014"}), "window 90 days")
+	e.one(t, hlt+"/exam/due", a, "userId", adm)
+	ok(t, exam(adm, 3, 1, hday(0, 0)), "leaving examination")
+	for _, it := range e.get(hlt+"/exam/due", a).list() {
+		if m := it.(map[string]any); str(m["userId"]) == adm {
+			t.Fatalf("examined on leaving, still listed: %v", m)
+		}
 	}
 	// The record shows the history.
 	rec := e.get(hlt+"/record/detail?userId="+dir, a).dataMap()

@@ -1723,8 +1723,13 @@ type HealthExamDue struct {
 	IntervalMonths int32                  `protobuf:"varint,5,opt,name=interval_months,json=intervalMonths,proto3" json:"interval_months,omitempty"`
 	NextDue        string                 `protobuf:"bytes,6,opt,name=next_due,json=nextDue,proto3" json:"next_due,omitempty"`
 	Overdue        bool                   `protobuf:"varint,7,opt,name=overdue,proto3" json:"overdue,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The worker left their hazard post (left_on) without a leaving
+	// examination (a 在岗期间 one within the rule's days before counts); then
+	// next_due is the leaving day.
+	Leaving       bool   `protobuf:"varint,8,opt,name=leaving,proto3" json:"leaving,omitempty"`
+	LeftOn        string `protobuf:"bytes,9,opt,name=left_on,json=leftOn,proto3" json:"left_on,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *HealthExamDue) Reset() {
@@ -1804,6 +1809,20 @@ func (x *HealthExamDue) GetOverdue() bool {
 		return x.Overdue
 	}
 	return false
+}
+
+func (x *HealthExamDue) GetLeaving() bool {
+	if x != nil {
+		return x.Leaving
+	}
+	return false
+}
+
+func (x *HealthExamDue) GetLeftOn() string {
+	if x != nil {
+		return x.LeftOn
+	}
+	return ""
 }
 
 type HealthExamDues struct {
@@ -2159,7 +2178,7 @@ const file_blade_health_v1_health_proto_rawDesc = "" +
 	"\x06result\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06result\x124\n" +
 	"\x10disease_category\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\n" +
 	"(\x00R\x0fdiseaseCategory\x12\x1c\n" +
-	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x04note\"\x8d\x02\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x04note\"\xc9\x02\n" +
 	"\rHealthExamDue\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12$\n" +
 	"\tuser_name\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\buserName\x12'\n" +
@@ -2168,7 +2187,9 @@ const file_blade_health_v1_health_proto_rawDesc = "" +
 	"\x0elast_exam_date\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18 R\flastExamDate\x12'\n" +
 	"\x0finterval_months\x18\x05 \x01(\x05R\x0eintervalMonths\x12\"\n" +
 	"\bnext_due\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18 R\anextDue\x12\x18\n" +
-	"\aoverdue\x18\a \x01(\bR\aoverdue\"Q\n" +
+	"\aoverdue\x18\a \x01(\bR\aoverdue\x12\x18\n" +
+	"\aleaving\x18\b \x01(\bR\aleaving\x12 \n" +
+	"\aleft_on\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\x06leftOn\"Q\n" +
 	"\x0eHealthExamDues\x12?\n" +
 	"\x05items\x18\x01 \x03(\v2\x1e.blade.health.v1.HealthExamDueB\t\xbaH\x06\x92\x01\x03\x10\x90NR\x05items\"'\n" +
 	"\fHealthUserId\x12\x17\n" +

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,6 +61,10 @@ type Queries interface {
 	Exams(ctx context.Context, userID int64) ([]Exam, error)
 	// LastPeriodic: the latest 上岗前 or 在岗期间 examination day per user.
 	LastPeriodic(ctx context.Context, userIDs []int64) (map[int64]time.Time, error)
+	// Left: ended assignments (of one user when userID > 0), newest end first, at most limit.
+	Left(ctx context.Context, userID int64, limit int) ([]Assignment, error)
+	// ExamsOfType: the examinations of the given types of users, per user.
+	ExamsOfType(ctx context.Context, userIDs []int64, types []int32) (map[int64][]Exam, error)
 	Diagnoses(ctx context.Context, userID int64) ([]Diagnosis, error)
 	// MarkReassigned clears the reassignment flags of a user's examinations.
 	MarkReassigned(ctx context.Context, userID int64) error
@@ -157,6 +162,10 @@ func (s *Health) SubmitRule(ctx context.Context, code string, value float64, sou
 	if code == RuleUnitClass {
 		if value != UnitSerious && value != UnitGeneral {
 			return errs.BadRequest("职业病危害风险分类应为 1 (严重) 或 2 (一般)")
+		}
+	} else if d.Unit == "天" {
+		if value < 0 || value > 365 || value != float64(int(value)) {
+			return errs.BadRequest("%s应为 0 到 365 之间的整数天", d.Name)
 		}
 	} else if value < 1 || value > 120 || value != float64(int(value)) {
 		return errs.BadRequest("%s应为 1 到 120 之间的整数月", d.Name)
@@ -698,7 +707,8 @@ func (s *Health) RemoveExams(ctx context.Context, ids []int64) error {
 	return s.Exams.Remove(ctx, ids)
 }
 
-// ExamDue is when a worker's next periodic examination is due.
+// ExamDue is when a worker's next periodic examination is due, or (Leaving)
+// that a worker who left a hazard post still needs the leaving examination.
 type ExamDue struct {
 	UserID    int64
 	UserName  string
@@ -707,12 +717,16 @@ type ExamDue struct {
 	Months    int
 	NextDue   *time.Time
 	Overdue   bool
+	// Leaving: the 离岗时 examination is missing; NextDue is the leaving day.
+	Leaving bool
+	LeftOn  *time.Time
 }
 
 // ExamDues computes the next periodic examination of every worker on a
 // hazard post (or of one worker, userID > 0): the last 上岗前 or 在岗期间
 // examination day plus the shortest interval of the factors of their current
-// posts; none yet: due at once.
+// posts; none yet: due at once. Workers on no post now whose last post had
+// hazard factors are listed too while their leaving examination is missing.
 func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) ([]ExamDue, error) {
 	rules, err := s.RuleSetOf(ctx)
 	if err != nil {
@@ -731,7 +745,14 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 		byUser[a.UserID] = append(byUser[a.UserID], a)
 		postIDs = append(postIDs, a.PostID)
 	}
-	if len(cur) == 0 {
+	leavers, err := s.leavers(ctx, userID, byUser)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range leavers {
+		postIDs = append(postIDs, a.PostID)
+	}
+	if len(postIDs) == 0 {
 		return nil, nil
 	}
 	hs, err := s.Q.Hazards(ctx, postIDs, 10000)
@@ -753,7 +774,11 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 	for _, p := range posts {
 		names[p.ID] = p.Name
 	}
-	last, err := s.Q.LastPeriodic(ctx, userIDs)
+	withLeavers := slices.Clone(userIDs)
+	for _, a := range leavers {
+		withLeavers = append(withLeavers, a.UserID)
+	}
+	last, err := s.Q.LastPeriodic(ctx, withLeavers)
 	if err != nil {
 		return nil, err
 	}
@@ -781,6 +806,15 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 			out = append(out, d)
 		}
 	}
+	leaving, err := s.leavingDues(ctx, rules, leavers, months, names, last)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range leaving {
+		if !overdueOnly || d.Overdue {
+			out = append(out, d)
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].NextDue, out[j].NextDue
 		if a == nil || b == nil {
@@ -788,6 +822,59 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 		}
 		return a.Before(*b)
 	})
+	return out, nil
+}
+
+// leavers: the latest ended assignment of each worker (or of one worker)
+// who is on no post now; at most 10,000 assignments are read.
+func (s *Health) leavers(ctx context.Context, userID int64, current map[int64][]Assignment) ([]Assignment, error) {
+	ended, err := s.Q.Left(ctx, userID, 10000)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[int64]bool{}
+	var out []Assignment
+	for _, a := range ended { // newest end first
+		if _, on := current[a.UserID]; on || seen[a.UserID] {
+			continue
+		}
+		seen[a.UserID] = true
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// leavingDues: the leavers whose post had hazard factors and who have no
+// leaving examination (LeavingCovered); due on the leaving day.
+func (s *Health) leavingDues(ctx context.Context, rules RuleSet, leavers []Assignment, months map[int64]int,
+	names map[int64]string, last map[int64]time.Time) ([]ExamDue, error) {
+	var ids []int64
+	for _, a := range leavers {
+		if _, exposed := months[a.PostID]; exposed {
+			ids = append(ids, a.UserID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	exams, err := s.Q.ExamsOfType(ctx, ids, []int32{ExamPeriodic, ExamLeaving})
+	if err != nil {
+		return nil, err
+	}
+	window, now := int(rules.Get(RuleLeavingWindow)), s.Now()
+	var out []ExamDue
+	for _, a := range leavers {
+		if _, exposed := months[a.PostID]; !exposed || LeavingCovered(*a.EndDate, window, exams[a.UserID]) {
+			continue
+		}
+		left := Day(*a.EndDate)
+		d := ExamDue{UserID: a.UserID, UserName: a.UserName, PostNames: names[a.PostID], Leaving: true, LeftOn: &left,
+			NextDue: &left, Overdue: Overdue(left, now)}
+		if l, ok := last[a.UserID]; ok {
+			d.Last = &l
+		}
+		out = append(out, d)
+	}
 	return out, nil
 }
 

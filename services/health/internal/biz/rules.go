@@ -18,6 +18,7 @@ const (
 	RuleExamBenzene           = "exam.periodic.benzene"
 	RuleExamCO                = "exam.periodic.co"
 	RuleExamH2S               = "exam.periodic.h2s"
+	RuleLeavingWindow         = "exam.leaving.window.days"
 	examPrefix                = "exam.periodic."
 	src5                      = "《工作场所职业卫生管理规定》(国家卫健委令第5号) 第二十条"
 	srcGBZ188                 = "GBZ 188-2014《职业健康监护技术规范》"
@@ -38,6 +39,8 @@ var RuleDefs = ruletable.Table[float64]{
 	{Code: RuleExamBenzene, Name: "在岗期间职业健康检查周期: 苯", Unit: "月", Source: srcGBZ188, Default: 12},
 	{Code: RuleExamCO, Name: "在岗期间职业健康检查周期: 一氧化碳", Unit: "月", Source: srcGBZ188, Default: 36},
 	{Code: RuleExamH2S, Name: "在岗期间职业健康检查周期: 硫化氢", Unit: "月", Source: srcGBZ188, Default: 36},
+	{Code: RuleLeavingWindow, Name: "离岗前可视为离岗时检查的在岗期间检查天数", Unit: "天",
+		Source: srcGBZ188 + " (离岗前90日内的在岗期间职业健康检查可视为离岗时检查)", Default: 90},
 }
 
 // RuleDefOf finds a rule's definition.
@@ -82,6 +85,29 @@ func Day(t time.Time) time.Time {
 
 // DueAfter is the due day months after the day of last.
 func DueAfter(last time.Time, months int) time.Time { return Day(last).AddDate(0, months, 0) }
+
+// LeavingCovered: a worker who left a hazard post on the day left has had the
+// leaving examination: a 离岗时 examination no earlier than window days before
+// leaving (done at or after leaving counts too), or a 在岗期间 examination
+// within the window days up to and including the leaving day (GBZ 188).
+func LeavingCovered(left time.Time, windowDays int, exams []Exam) bool {
+	left = Day(left)
+	from := left.AddDate(0, 0, -windowDays)
+	for _, e := range exams {
+		d := Day(e.ExamDate)
+		switch e.ExamType {
+		case ExamLeaving:
+			if !d.Before(from) {
+				return true
+			}
+		case ExamPeriodic:
+			if !d.Before(from) && !d.After(left) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Overdue: today is past the due day (the due day itself is still in time).
 func Overdue(due, now time.Time) bool { return Day(now).After(due) }

@@ -49,3 +49,35 @@ func TestDueBoundary(t *testing.T) {
 		t.Fatalf("day in zone: %v", d)
 	}
 }
+
+// GBZ 188: a periodic examination within the window days before leaving
+// counts as the leaving examination; a leaving one counts from the window's
+// first day on, also after the leaving day.
+func TestLeavingCoveredWindow(t *testing.T) {
+	left := time.Date(2026, 6, 30, 15, 0, 0, 0, timefmt.Zone)
+	day := func(d int) time.Time { return time.Date(2026, 6, 30+d, 9, 0, 0, 0, timefmt.Zone) }
+	for _, c := range []struct {
+		name string
+		exam Exam
+		want bool
+	}{
+		{"periodic 90 days before", Exam{ExamType: ExamPeriodic, ExamDate: day(-90)}, true},
+		{"periodic 91 days before", Exam{ExamType: ExamPeriodic, ExamDate: day(-91)}, false},
+		{"periodic on the leaving day", Exam{ExamType: ExamPeriodic, ExamDate: day(0)}, true},
+		{"periodic after leaving", Exam{ExamType: ExamPeriodic, ExamDate: day(1)}, false},
+		{"leaving exam after leaving", Exam{ExamType: ExamLeaving, ExamDate: day(20)}, true},
+		{"leaving exam 90 days before", Exam{ExamType: ExamLeaving, ExamDate: day(-90)}, true},
+		{"leaving exam 91 days before", Exam{ExamType: ExamLeaving, ExamDate: day(-91)}, false},
+		{"pre-employment the day before", Exam{ExamType: ExamPre, ExamDate: day(-1)}, false},
+	} {
+		if got := LeavingCovered(left, 90, []Exam{c.exam}); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if LeavingCovered(left, 90, nil) {
+		t.Error("no examination: not covered")
+	}
+	if !LeavingCovered(left, 120, []Exam{{ExamType: ExamPeriodic, ExamDate: day(-100)}}) {
+		t.Error("a tenant's longer window counts")
+	}
+}

@@ -194,6 +194,31 @@ func (q Queries) LastPeriodic(ctx context.Context, userIDs []int64) (map[int64]t
 	return out, nil
 }
 
+func (q Queries) Left(ctx context.Context, userID int64, limit int) ([]biz.Assignment, error) {
+	var out []biz.Assignment
+	tx := q.conn(ctx).Where("end_date IS NOT NULL")
+	if userID > 0 {
+		tx = tx.Where("user_id = ?", userID)
+	}
+	return out, tx.Order("end_date desc, id desc").Limit(limit).Find(&out).Error
+}
+
+func (q Queries) ExamsOfType(ctx context.Context, userIDs []int64, types []int32) (map[int64][]biz.Exam, error) {
+	out := map[int64][]biz.Exam{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var rows []biz.Exam
+	if err := q.conn(ctx).Select("user_id, exam_type, exam_date").Where("user_id IN ? AND exam_type IN ?", userIDs, types).
+		Limit(100000).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.UserID] = append(out[r.UserID], r)
+	}
+	return out, nil
+}
+
 func (q Queries) Diagnoses(ctx context.Context, userID int64) ([]biz.Diagnosis, error) {
 	var out []biz.Diagnosis
 	return out, q.conn(ctx).Where("user_id = ?", userID).Order("create_time desc, id desc").Limit(1000).Find(&out).Error

@@ -370,7 +370,7 @@ func (s *Health) ExamExport(ctx context.Context, q *commonv1.PageQuery) (*httpbo
 
 func dueOut(d biz.ExamDue) *pb.HealthExamDue {
 	return &pb.HealthExamDue{UserId: d.UserID, UserName: d.UserName, PostNames: d.PostNames, LastExamDate: dayp(d.Last),
-		IntervalMonths: int32(d.Months), NextDue: dayp(d.NextDue), Overdue: d.Overdue}
+		IntervalMonths: int32(d.Months), NextDue: dayp(d.NextDue), Overdue: d.Overdue, Leaving: d.Leaving, LeftOn: dayp(d.LeftOn)}
 }
 
 func (s *Health) ExamDue(ctx context.Context, q *pb.HealthDueQuery) (*pb.HealthExamDues, error) {

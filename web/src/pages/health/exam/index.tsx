@@ -26,7 +26,9 @@ const fields: CrudField[] = [
 /**
  * Occupational health examinations with their conclusions: a contraindication of a worker on a
  * hazard post asks for reassignment; a suspected disease opens a diagnosis task. Above: when each
- * worker's next periodic examination is due (the shortest interval of their posts' factors).
+ * worker's next periodic examination is due (the shortest interval of their posts' factors), and
+ * who left a hazard post without the leaving examination (GBZ 188: a periodic one within the rule's
+ * days before leaving counts).
  */
 export default function HealthExamPage() {
   const tt = useText();
@@ -40,7 +42,7 @@ export default function HealthExamPage() {
     <>
       <Card
         size="small"
-        title={tt('在岗期间体检到期')}
+        title={tt('职业健康检查到期')}
         style={{ marginBottom: 12 }}
         extra={
           <span>
@@ -56,9 +58,25 @@ export default function HealthExamPage() {
           data-testid="health-exam-due"
           columns={[
             { title: tt('姓名'), dataIndex: 'userName' },
+            {
+              title: tt('检查类别'),
+              dataIndex: 'leaving',
+              render: (v: boolean, r: any) =>
+                v ? (
+                  <span>
+                    {tt('离岗时')} <Tag>{`${tt('离岗日期')} ${r.leftOn}`}</Tag>
+                  </span>
+                ) : (
+                  tt('在岗期间')
+                ),
+            },
             { title: tt('岗位'), dataIndex: 'postNames' },
             { title: tt('上次体检'), dataIndex: 'lastExamDate' },
-            { title: tt('体检周期(月)'), dataIndex: 'intervalMonths' },
+            {
+              title: tt('体检周期(月)'),
+              dataIndex: 'intervalMonths',
+              render: (v: number, r: any) => (r.leaving ? '-' : v),
+            },
             {
               title: tt('下次体检'),
               dataIndex: 'nextDue',
