@@ -33,7 +33,7 @@ var handedOut sync.Map
 // Ports handed out are remembered, so two targets never get the same one.
 func freeAddr(t *testing.T) string {
 	for range 200 {
-		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(12000))
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+rand.IntN(12000)) //nolint:gosec // G404: a test port, not a secret
 		if _, taken := handedOut.LoadOrStore(addr, true); taken {
 			continue
 		}
