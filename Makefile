@@ -47,10 +47,12 @@ migrations:
 vet:
 	$(GO) vet $(addsuffix /...,$(MODULES))
 
-# golangci-lint (pinned in tools/go.mod, installed by make tools) in every module with the
-# root config; the generated proto module is skipped.
+# golangci-lint (pinned in tools/go.mod, installed by make tools) over every module in one
+# run through go.work, with the root config; the generated proto module is skipped. One run
+# type-checks kit and the shared dependencies once: a run per module redid that 27 times
+# (4-10 min per module on a cold cache on a loaded 2-core machine; one run took 11 min for all).
 lint:
-	@for m in $(filter-out $(CURDIR)/proto,$(MODULES)); do echo "golangci-lint $$m"; (cd $$m && golangci-lint run --config $(CURDIR)/.golangci.yml ./...) || exit 1; done
+	golangci-lint run --config $(CURDIR)/.golangci.yml $(addsuffix /...,$(filter-out $(CURDIR)/proto,$(MODULES)))
 
 modules: ## each module builds on its own (go.mod/go.sum complete, not only inside go.work)
 	@for m in $(MODULES); do (cd $$m && GOWORK=off $(GO) build ./...) || { echo "module $$m does not build alone: run go mod tidy in it"; exit 1; }; done
