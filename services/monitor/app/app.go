@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"anquan/kit/bus"
@@ -105,8 +106,14 @@ func (a *App) Start(ctx context.Context) error {
 	// With an external broker one replica evaluates (the ingest lease below)
 	// and a browser's stream lands on any: the live events go round by NATS.
 	stopRelay := func() {}
+	var ingestLease atomic.Pointer[schedule.Lease] // set below; a standby mirrors the live values
 	if a.in.Bus != nil && a.in.Bus.NC != nil && a.in.Conf.MQTT.URL != "" {
-		publish, stop, err := bus.Relay(a.in.Bus.NC, LiveSubject, engine.Live.Deliver)
+		publish, stop, err := bus.Relay(a.in.Bus.NC, LiveSubject, func(tenant string, ev biz.LiveEvent) {
+			engine.Live.Deliver(tenant, ev)
+			if l := ingestLease.Load(); l != nil && !l.Held() {
+				engine.Mirror(tenant, ev)
+			}
+		})
 		if err != nil {
 			closeHistory()
 			return fmt.Errorf("monitor live relay: %w", err)
@@ -159,6 +166,7 @@ func (a *App) Start(ctx context.Context) error {
 			slog.Info("monitor: subscribed to the MQTT broker (ingest lease held)", "url", mc.URL)
 			return c.Close, nil
 		})
+		ingestLease.Store(lease)
 		if !lease.Held() {
 			slog.Info("monitor: another replica holds the ingest lease; standing by", "lease", IngestLease)
 		}

@@ -302,6 +302,25 @@ func (e *Engine) Resync(ctx context.Context, open []Alarm) error {
 	return e.call(ctx, c, c.reply)
 }
 
+// Mirror takes a live value the ingesting replica relayed into a standby's
+// view, so the point lists read through the standby show the live values
+// and alarm levels: display only (no alarm machine runs on it, nothing is
+// stored; Resync replaces it on taking over). Dropped when the loop is busy.
+func (e *Engine) Mirror(tenant string, ev LiveEvent) {
+	if ev.Kind != "value" {
+		return
+	}
+	select {
+	case e.cmds <- mirrorCmd{tenant: tenant, ev: ev}:
+	default:
+	}
+}
+
+type mirrorCmd struct {
+	tenant string
+	ev     LiveEvent
+}
+
 type resyncCmd struct {
 	open  []Alarm
 	reply chan error
@@ -458,6 +477,11 @@ func (e *Engine) command(c any) {
 	case resyncCmd:
 		e.resync(c.open)
 		c.reply <- nil
+	case mirrorCmd:
+		if st := e.byID[c.ev.PointID]; st != nil && st.conf.TenantID == c.tenant {
+			st.value, st.valueAt, st.has = c.ev.Value, c.ev.At, true
+			st.m.State, st.m.Level = alarm.State(c.ev.State), alarm.Level(c.ev.Level)
+		}
 	case floodCmd:
 		c.reply <- e.floodsOf(c.tenant)
 	case snapCmd:

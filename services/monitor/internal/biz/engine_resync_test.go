@@ -40,3 +40,27 @@ func TestResyncTakesTheStoredIncidents(t *testing.T) {
 		t.Fatalf("writes after the resync: %+v", ws)
 	}
 }
+
+// TestMirrorShowsRelayedValuesOnAStandby: a standby shows the ingesting
+// replica's live values (display only: nothing written), and a resync on
+// taking over drops the mirrored alarm level it has no incident for.
+func TestMirrorShowsRelayedValuesOnAStandby(t *testing.T) {
+	ctx := context.Background()
+	te := newTestEngine(t, point(1, "PT", nil))
+	at := te.at(0)
+	te.Mirror("t", LiveEvent{Kind: "value", PointID: 1, PointCode: "PT", Value: 12, At: at, Level: string(alarm.H), State: string(alarm.ActiveUnack)})
+	te.Mirror("other", LiveEvent{Kind: "value", PointID: 1, Value: 99, At: at})
+	te.settle()
+	if s := te.Snapshot(ctx, []int64{1})[1]; !s.Has || s.Value != 12 || s.Level != string(alarm.H) || s.State != string(alarm.ActiveUnack) {
+		t.Fatalf("mirrored: %+v", s)
+	}
+	if err := te.Resync(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s := te.Snapshot(ctx, []int64{1})[1]; s.State != string(alarm.Normal) || s.Value != 12 {
+		t.Fatalf("after the resync: %+v", s)
+	}
+	if te.log.n() != 0 {
+		t.Fatal("the mirror wrote an alarm")
+	}
+}
