@@ -29,7 +29,7 @@ type Lease struct {
 	key, holder string
 	ttl, every  time.Duration
 	c           cache.Cache
-	start       func(context.Context) (stop func(), err error)
+	start       func(context.Context, *Lease) (stop func(), err error)
 
 	base  time.Time    // the monotonic origin of valid
 	valid atomic.Int64 // held until base+valid (0: not held)
@@ -57,10 +57,11 @@ func NewHolder() string {
 // before Lead returns (an all-in-one, alone in its own cache, starts its work
 // at once); then every TTL/5 the holder renews and a standby tries to take
 // the lease, so a holder that stops renewing is replaced within TTL+TTL/5.
-// start is called on every gain and returns how to stop the work; an error
+// start is called on every gain (with the lease, whose Held the work checks)
+// and returns how to stop the work; an error
 // gives the lease back. Stop ends the part (the work stopped, the lease
 // released for the next replica).
-func Lead(c cache.Cache, name string, ttl time.Duration, start func(context.Context) (stop func(), err error)) *Lease {
+func Lead(c cache.Cache, name string, ttl time.Duration, start func(context.Context, *Lease) (stop func(), err error)) *Lease {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Lease{key: LeaseKey(name), holder: NewHolder(), ttl: ttl, every: ttl / 5, c: c, start: start,
 		base: time.Now(), cancel: cancel, done: make(chan struct{})}
@@ -132,7 +133,7 @@ func (l *Lease) tick(ctx context.Context) {
 		return
 	}
 	l.extend(at)
-	stop, err := l.start(ctx)
+	stop, err := l.start(ctx, l)
 	if err != nil {
 		slog.Error("lease: gained, but its work did not start; given back", "lease", l.key, "err", err)
 		l.valid.Store(0)

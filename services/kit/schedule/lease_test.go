@@ -28,7 +28,7 @@ func (c *cut) Swap(ctx context.Context, key, old, value string, ttl time.Duratio
 // worker counts the work's starts and stops.
 type worker struct{ running, starts atomic.Int64 }
 
-func (w *worker) start(context.Context) (func(), error) {
+func (w *worker) start(context.Context, *Lease) (func(), error) {
 	w.running.Add(1)
 	w.starts.Add(1)
 	return func() { w.running.Add(-1) }, nil
@@ -128,7 +128,7 @@ func TestLeaseWorkThatDoesNotStartIsRetried(t *testing.T) {
 	m := cache.NewMemory()
 	defer func() { _ = m.Close() }()
 	var tries atomic.Int64
-	l := Lead(m, "flaky", 250*time.Millisecond, func(context.Context) (func(), error) {
+	l := Lead(m, "flaky", 250*time.Millisecond, func(context.Context, *Lease) (func(), error) {
 		if tries.Add(1) == 1 {
 			return nil, errors.New("broker down")
 		}
