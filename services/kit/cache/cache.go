@@ -25,6 +25,10 @@ type Cache interface {
 	Incr(ctx context.Context, key string, ttl time.Duration) (int64, error)
 	// DelPrefix removes every key starting with prefix.
 	DelPrefix(ctx context.Context, prefix string) error
+	// Swap sets key to value (for ttl) only while it holds old, in one step;
+	// old "" means absent, value "" deletes. It reports whether it swapped
+	// (kit/schedule's leases: acquire, renew and release by a holder id).
+	Swap(ctx context.Context, key, old, value string, ttl time.Duration) (bool, error)
 	Ping(ctx context.Context) error
 	Close() error
 }
@@ -151,6 +155,21 @@ func (m *Memory) DelPrefix(_ context.Context, prefix string) error {
 	return nil
 }
 
+func (m *Memory) Swap(_ context.Context, key, old, value string, ttl time.Duration) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.get(key)
+	if ok != (old != "") || e.v != old {
+		return false, nil
+	}
+	if value == "" {
+		delete(m.data, key)
+	} else {
+		m.data[key] = entry{v: value, exp: exp(ttl)}
+	}
+	return true, nil
+}
+
 func (m *Memory) Ping(context.Context) error { return nil }
 
 func (m *Memory) Close() error {
@@ -252,6 +271,27 @@ func (r *Redis) DelPrefix(ctx context.Context, prefix string) error {
 		}
 	}
 	return iter.Err()
+}
+
+// swapScript is Swap in one step on the server: its TTL is counted by
+// Redis's clock alone, never compared with a replica's.
+var swapScript = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if (v == false and ARGV[1] == '') or v == ARGV[1] then
+  if ARGV[2] == '' then
+    redis.call('DEL', KEYS[1])
+  elseif tonumber(ARGV[3]) > 0 then
+    redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  else
+    redis.call('SET', KEYS[1], ARGV[2])
+  end
+  return 1
+end
+return 0`)
+
+func (r *Redis) Swap(ctx context.Context, key, old, value string, ttl time.Duration) (bool, error) {
+	n, err := swapScript.Run(ctx, r.C, []string{r.k(key)}, old, value, ttl.Milliseconds()).Int()
+	return n == 1, err
 }
 
 func (r *Redis) Ping(ctx context.Context) error { return r.C.Ping(ctx).Err() }

@@ -38,6 +38,24 @@ func exercise(t *testing.T, c Cache) {
 		t.Fatal("prefix delete")
 	}
 	_ = c.Del(ctx, "k:count")
+	// Swap: only from the value it expects (absent is "").
+	for i, step := range []struct {
+		old, v string
+		want   bool
+	}{{"", "a", true}, {"", "b", false}, {"b", "b", false}, {"a", "a", true}, {"b", "", false}, {"a", "", true}, {"", "b", true}} {
+		if ok, err := c.Swap(ctx, "k:lease", step.old, step.v, time.Minute); err != nil || ok != step.want {
+			t.Fatalf("swap %d %q->%q: %v %v, want %v", i, step.old, step.v, ok, err, step.want)
+		}
+	}
+	if v, ok, _ := c.Get(ctx, "k:lease"); !ok || v != "b" {
+		t.Fatalf("after the swaps: %q %v", v, ok)
+	}
+	_, _ = c.Swap(ctx, "k:lease", "b", "c", 50*time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
+	if ok, _ := c.Swap(ctx, "k:lease", "", "d", time.Minute); !ok {
+		t.Fatal("an expired value still blocks the swap from absent")
+	}
+	_ = c.Del(ctx, "k:lease")
 }
 
 func TestMemoryCacheCountsTakesExpiresAndDropsPrefixes(t *testing.T) {

@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"anquan/kit/bus"
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/monitor/internal/biz"
 	"anquan/monitor/internal/conf"
@@ -101,6 +103,23 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	engine.PreloadHolds(holds)
+	// With an external broker one replica evaluates (the ingest lease below)
+	// and a browser's stream lands on any: the live events go round by NATS.
+	stopRelay := func() {}
+	var ingestLease atomic.Pointer[schedule.Lease] // set below; a standby mirrors the live values
+	if a.in.Bus != nil && a.in.Bus.NC != nil && a.in.Conf.MQTT.URL != "" {
+		publish, stop, err := bus.Relay(a.in.Bus.NC, LiveSubject, func(tenant string, ev biz.LiveEvent) {
+			engine.Live.Deliver(tenant, ev)
+			if l := ingestLease.Load(); l != nil && !l.Held() {
+				engine.Mirror(tenant, ev)
+			}
+		})
+		if err != nil {
+			closeHistory()
+			return fmt.Errorf("monitor live relay: %w", err)
+		}
+		engine.Live.Relay, stopRelay = publish, stop
+	}
 	engine.Start(points, open)
 	uc := &biz.Monitor{Gateways: data.NewGateways(g), Devices: data.NewDevices(g), Points: data.NewPoints(g), Alarms: data.NewAlarms(g),
 		Rules: data.NewRules(g), Holds: data.NewHolds(g),
@@ -119,18 +138,44 @@ func (a *App) Start(ctx context.Context) error {
 	mc := a.in.Conf.MQTT
 	switch {
 	case mc.URL != "":
-		c, err := grpcserver.Connect(mc.URL, mc.Username, mc.Password, engine, forward)
-		if err != nil {
-			engine.Stop()
-			closeHistory()
-			return err
+		// Every replica hears the whole external broker, but a point's alarm
+		// state (on/off delay, deadband, its open incident) must see all its
+		// messages in one place, so one replica at a time subscribes: the
+		// holder of the ingest lease. (An MQTT shared subscription would
+		// spread one point's messages over the replicas; partitioning by
+		// tenant would need the replicas to agree on membership, which the
+		// lease gives for free with one owner.) The first attempt is made
+		// here, so a replica alone in its cache starts subscribed.
+		first := true
+		lease := schedule.Lead(a.in.Cache, IngestLease, IngestLeaseTTL, func(lctx context.Context, l *schedule.Lease) (func(), error) {
+			// Taking over from another replica: its incidents are the truth.
+			if !first {
+				open, err := q.OpenAlarms(ident.AsSystem(lctx))
+				if err == nil {
+					err = engine.Resync(lctx, open)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("monitor: alarm state before ingest: %w", err)
+				}
+			}
+			first = false
+			c, err := grpcserver.Connect(mc.URL, mc.Username, mc.Password, engine, forward, l.Held)
+			if err != nil {
+				return nil, err
+			}
+			slog.Info("monitor: subscribed to the MQTT broker (ingest lease held)", "url", mc.URL)
+			return c.Close, nil
+		})
+		ingestLease.Store(lease)
+		if !lease.Held() {
+			slog.Info("monitor: another replica holds the ingest lease; standing by", "lease", IngestLease)
 		}
-		stopIngest = c.Close
-		slog.Info("monitor: subscribed to the MQTT broker", "url", mc.URL)
+		stopIngest = lease.Stop
 	case mc.Listen != "" && mc.Listen != "off":
 		b, err := grpcserver.StartBroker(mc.Listen, uc, engine, forward)
 		if err != nil {
 			engine.Stop()
+			stopRelay()
 			closeHistory()
 			return err
 		}
@@ -145,6 +190,7 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		stopIngest()
 		engine.Stop()
+		stopRelay()
 		closeHistory()
 		return err
 	}
@@ -156,6 +202,7 @@ func (a *App) Start(ctx context.Context) error {
 			stopConsumers()
 			stopIngest()
 			engine.Stop()
+			stopRelay()
 			closeHistory()
 			return fmt.Errorf("monitor permit consumer: %w", err)
 		}
@@ -170,6 +217,7 @@ func (a *App) Start(ctx context.Context) error {
 		default:
 			close(h.Stopping)
 			engine.Stop()
+			stopRelay()
 			closeHistory()
 		}
 	}
@@ -179,6 +227,17 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	return nil
 }
+
+// IngestLease is the lease whose holder subscribes to the external broker;
+// IngestLeaseTTL how long a silent holder keeps it (a standby takes over
+// within TTL+TTL/5 of its last renewal).
+const (
+	IngestLease    = "monitor:ingest"
+	IngestLeaseTTL = 10 * time.Second
+	// LiveSubject.<tenant> carries the live events to every replica (core
+	// NATS, outside the event stream anquan.>: nothing is stored).
+	LiveSubject = "live.monitor"
+)
 
 // permitClosed ends the holds of a permit n-work-ticket reports over; a
 // malformed event is logged and dropped, anything else retried.

@@ -15,6 +15,7 @@ import (
 	"anquan/kit/db"
 	"anquan/kit/ident"
 	"anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/positioning/internal/biz"
 	"anquan/positioning/internal/conf"
@@ -66,32 +67,60 @@ func (a *App) Start(ctx context.Context) error {
 		return err
 	}
 	engine.Restore(open)
+	var nc *nats.Conn
+	if a.in.Bus != nil {
+		nc = a.in.Bus.NC
+	}
+	// One replica evaluates the positions: its rules keep state across fixes
+	// and ticks (debounce, dwell times, gatherings tracked across ticks), so
+	// all fixes of a tenant must meet in one place. It holds the ingest lease
+	// and subscribes; the others stand by and take over within the lease's
+	// TTL (kit/schedule.Lead). The live events go round every replica.
+	stopRelay := func() {}
+	if nc != nil {
+		publish, stop, err := bus.Relay(nc, LiveSubject, engine.Live.Deliver)
+		if err != nil {
+			return fmt.Errorf("positioning live relay: %w", err)
+		}
+		engine.Live.Relay, stopRelay = publish, stop
+	}
+	first := true
+	lease := schedule.Lead(a.in.Cache, IngestLease, IngestLeaseTTL, func(lctx context.Context, l *schedule.Lease) (func(), error) {
+		// Taking over from another replica: its incidents are the truth.
+		if !first {
+			open, err := q.OpenAlarms(ident.AsSystem(lctx))
+			if err != nil {
+				return nil, fmt.Errorf("positioning: alarm state before ingest: %w", err)
+			}
+			engine.Resync(open)
+		}
+		first = false
+		in, err := grpcserver.Subscribe(nc, engine, l.Held)
+		if err != nil {
+			return nil, err
+		}
+		return in.Close, nil
+	})
+	engine.Evaluating = lease.Held
 	engine.Start()
 	uc := &biz.Positioning{Tags: data.NewTags(g), Anchors: data.NewAnchors(g), Zones: data.NewZones(g), Alarms: data.NewAlarms(g),
 		Rules: data.NewRules(g), Q: q, Tx: db.NewTransactor(g), Engine: engine, Now: time.Now}
 	h := service.New(uc)
 
-	var nc *nats.Conn
-	if a.in.Bus != nil {
-		nc = a.in.Bus.NC
-	}
-	ingest, err := grpcserver.Subscribe(nc, engine)
-	if err != nil {
-		engine.Stop()
-		return err
-	}
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	go engine.WatchPermits(ident.AsSystem(watchCtx), data.Permits{C: workticketv1.NewWorkticketInternalClient(a.in.Dialer.Lazy("workticket"))}.InForce)
 	if err := watchConfig(watchCtx, a.in.Bus, uc); err != nil {
 		stopWatch()
-		ingest.Close()
+		lease.Stop()
+		stopRelay()
 		engine.Stop()
 		return err
 	}
 	srv, err := grpcserver.New(a.in, a.addr, h)
 	if err != nil {
 		stopWatch()
-		ingest.Close()
+		lease.Stop()
+		stopRelay()
 		engine.Stop()
 		return err
 	}
@@ -99,7 +128,8 @@ func (a *App) Start(ctx context.Context) error {
 	// database closes after), and open streams end so the drain is quick.
 	a.Cancel = func() {
 		stopWatch()
-		ingest.Close()
+		lease.Stop()
+		stopRelay()
 		select {
 		case <-h.Stopping:
 		default:
@@ -113,6 +143,16 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	return nil
 }
+
+// IngestLease is the lease whose holder evaluates the positions;
+// IngestLeaseTTL how long a silent holder keeps it (a standby takes over
+// within TTL+TTL/5 of its last renewal). LiveSubject.<tenant> carries the
+// live events to every replica (core NATS: nothing stored).
+const (
+	IngestLease    = "positioning:ingest"
+	IngestLeaseTTL = 10 * time.Second
+	LiveSubject    = "live.positioning"
+)
 
 // configSubject carries "a tenant's tags, zones or rules changed" between the replicas (core
 // NATS through bus.Watch, not the event stream: a replica that misses it while down reads

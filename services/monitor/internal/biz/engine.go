@@ -293,6 +293,61 @@ func (e *Engine) call(ctx context.Context, c any, reply <-chan error) error {
 	}
 }
 
+// Resync replaces the points' alarm state with the open incidents stored:
+// a replica taking over ingest (the ingest lease) from another that raised,
+// acknowledged and cleared them while this one stood by. Shelves and holds
+// stay as this replica knows them.
+func (e *Engine) Resync(ctx context.Context, open []Alarm) error {
+	c := resyncCmd{open: open, reply: make(chan error, 1)}
+	return e.call(ctx, c, c.reply)
+}
+
+// Mirror takes a live value the ingesting replica relayed into a standby's
+// view, so the point lists read through the standby show the live values
+// and alarm levels: display only (no alarm machine runs on it, nothing is
+// stored; Resync replaces it on taking over). Dropped when the loop is busy.
+func (e *Engine) Mirror(tenant string, ev LiveEvent) {
+	if ev.Kind != "value" {
+		return
+	}
+	select {
+	case e.cmds <- mirrorCmd{tenant: tenant, ev: ev}:
+	default:
+	}
+}
+
+type mirrorCmd struct {
+	tenant string
+	ev     LiveEvent
+}
+
+type resyncCmd struct {
+	open  []Alarm
+	reply chan error
+}
+
+func (e *Engine) resync(open []Alarm) {
+	byPoint := make(map[int64]*Alarm, len(open))
+	for i := range open {
+		if open[i].State != string(alarm.Normal) {
+			byPoint[open[i].PointID] = &open[i]
+		}
+	}
+	for id, st := range e.byID {
+		shelved := st.m.ShelvedUntil
+		switch a := byPoint[id]; {
+		case a != nil:
+			st.m = alarm.Restore(alarm.State(a.State), alarm.Level(a.Level), a.Value, a.Latch)
+			st.alarm = a
+		case st.alarm != nil || st.m.State != alarm.Normal:
+			st.m, st.alarm = alarm.New(), nil
+		default:
+			continue
+		}
+		st.m.ShelvedUntil = shelved
+	}
+}
+
 // LiveState is a point's last value and alarm.
 type LiveState struct {
 	Value   float64
@@ -419,6 +474,14 @@ func (e *Engine) command(c any) {
 		e.hold(c)
 	case rulesCmd:
 		e.rules[c.tenant] = c.rules
+	case resyncCmd:
+		e.resync(c.open)
+		c.reply <- nil
+	case mirrorCmd:
+		if st := e.byID[c.ev.PointID]; st != nil && st.conf.TenantID == c.tenant {
+			st.value, st.valueAt, st.has = c.ev.Value, c.ev.At, true
+			st.m.State, st.m.Level = alarm.State(c.ev.State), alarm.Level(c.ev.Level)
+		}
 	case floodCmd:
 		c.reply <- e.floodsOf(c.tenant)
 	case snapCmd:

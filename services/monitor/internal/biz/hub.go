@@ -27,6 +27,10 @@ type Hub struct {
 	seq  int64
 	ring map[string][]LiveEvent
 	subs map[string]map[chan LiveEvent]struct{}
+	// Relay, when set, carries what Publish gets to every replica's hub
+	// (kit/bus.Relay), whose Deliver hands it to the streams: one replica
+	// evaluates, streams are opened on any. Set before the engine starts.
+	Relay func(tenant string, e LiveEvent)
 }
 
 // NewHub makes a hub; ids start from the clock so they grow across restarts.
@@ -37,6 +41,15 @@ func NewHub(keep int) *Hub {
 // Publish numbers e and hands it to every subscriber of the tenant; a
 // subscriber too slow to take it loses it (it may resume from the ring).
 func (h *Hub) Publish(tenant string, e LiveEvent) {
+	if h.Relay != nil {
+		h.Relay(tenant, e)
+		return
+	}
+	h.Deliver(tenant, e)
+}
+
+// Deliver is Publish on this replica's streams alone (the relay's end).
+func (h *Hub) Deliver(tenant string, e LiveEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++

@@ -273,8 +273,10 @@ func (b *Broker) Close() error { return b.srv.Close() }
 type Client struct{ c paho.Client }
 
 // Connect subscribes ingest to the external broker at url (tcp://host:port);
-// position messages go to fwd (nil: not subscribed).
-func Connect(url, user, password string, e *biz.Engine, fwd Forward) (*Client, error) {
+// position messages go to fwd (nil: not subscribed). A message arriving while
+// held (nil: always) says no is dropped: the replica lost the ingest lease
+// (a pause longer than it) and another replica handles that message.
+func Connect(url, user, password string, e *biz.Engine, fwd Forward, held func() bool) (*Client, error) {
 	opts := paho.NewClientOptions().AddBroker(url).SetClientID(fmt.Sprintf("anquan-monitor-%d", time.Now().UnixNano())).
 		SetUsername(user).SetPassword(password).SetAutoReconnect(true).SetConnectTimeout(10 * time.Second).
 		SetOrderMatters(false)
@@ -286,6 +288,9 @@ func Connect(url, user, password string, e *biz.Engine, fwd Forward) (*Client, e
 			filters[PositionFilter] = 1
 		}
 		tok := c.SubscribeMultiple(filters, func(_ paho.Client, m paho.Message) {
+			if held != nil && !held() {
+				return
+			}
 			if strings.HasSuffix(m.Topic(), "/position") {
 				if fwd != nil {
 					fwd(m.Topic(), m.Payload())

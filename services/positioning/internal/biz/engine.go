@@ -190,9 +190,13 @@ type tenantState struct {
 // Engine keeps the latest position of every tag in memory, evaluates the
 // rules on every fix, stores the track in batches and feeds the live hub.
 type Engine struct {
-	Rules Rules
-	Live  *Hub
-	Now   func() time.Time
+	// Evaluating says whether this replica evaluates now (nil: always): a
+	// standby of the ingest lease hears no fixes, so its clock's rules
+	// (offline, gathering, crowd) and frames would judge stale positions.
+	Evaluating func() bool
+	Rules      Rules
+	Live       *Hub
+	Now        func() time.Time
 	// Loc is the plant's time zone (the server's, kit/timefmt): zones'
 	// time windows are plant times.
 	Loc *time.Location
@@ -295,6 +299,32 @@ func (e *Engine) Load(tenant string, tags []TagConf, zones []ZoneConf) {
 func (e *Engine) Restore(open []Alarm) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.restore(open)
+}
+
+// Resync replaces the rules' state with the incidents stored: a replica
+// taking over the evaluation (the ingest lease) from another that raised
+// and cleared them while this one stood by. What this replica had tracked
+// before it stood by is stale and dropped (conditions are timed again from
+// the next fixes); the positions stay.
+func (e *Engine) Resync(open []Alarm) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, t := range e.tenants {
+		clear(t.active)
+		clear(t.open)
+		clear(t.overSince)
+		t.gatherings = nil
+		for _, st := range t.byID {
+			clear(st.entered)
+			clear(st.certSince)
+			st.awaySince, st.stillSince = time.Time{}, time.Time{}
+		}
+	}
+	e.restore(open)
+}
+
+func (e *Engine) restore(open []Alarm) {
 	for i := range open {
 		a := open[i]
 		k := akey{a.AlarmType, a.TagID, a.ZoneID}
@@ -808,6 +838,9 @@ func (e *Engine) Tick() {
 		writes []AlarmWrite
 	}
 	var outs []out
+	if e.Evaluating != nil && !e.Evaluating() {
+		return
+	}
 	e.mu.Lock()
 	for name, t := range e.tenants {
 		o := out{tenant: name}

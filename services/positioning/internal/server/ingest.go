@@ -98,13 +98,18 @@ type Ingest struct {
 	warned map[string]time.Time
 }
 
-// Subscribe starts the ingest on nc (nil: none, e.g. no bus).
-func Subscribe(nc *nats.Conn, e *biz.Engine) (*Ingest, error) {
+// Subscribe starts the ingest on nc (nil: none, e.g. no bus). A message
+// arriving while held (nil: always) says no is dropped: the replica lost the
+// ingest lease and another one evaluates that position.
+func Subscribe(nc *nats.Conn, e *biz.Engine, held func() bool) (*Ingest, error) {
 	in := &Ingest{warned: map[string]time.Time{}}
 	if nc == nil {
 		return in, nil
 	}
 	sub, err := nc.Subscribe(Subject+".*.*", func(m *nats.Msg) {
+		if held != nil && !held() {
+			return
+		}
 		p := strings.Split(m.Subject, ".")
 		tenant, gw := p[2], p[3]
 		fixes, err := Decode(m.Data)
