@@ -4242,8 +4242,11 @@ type ArchiveStudy struct {
 	Completed       bool                   `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
 	CompletedTime   string                 `protobuf:"bytes,6,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
 	LastBeatTime    string                 `protobuf:"bytes,7,opt,name=last_beat_time,json=lastBeatTime,proto3" json:"last_beat_time,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Every completion, oldest first (a course studied again after its validity is completed
+	// again; completed_time is the latest).
+	Completions   []string `protobuf:"bytes,8,rep,name=completions,proto3" json:"completions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ArchiveStudy) Reset() {
@@ -4323,6 +4326,13 @@ func (x *ArchiveStudy) GetLastBeatTime() string {
 		return x.LastBeatTime
 	}
 	return ""
+}
+
+func (x *ArchiveStudy) GetCompletions() []string {
+	if x != nil {
+		return x.Completions
+	}
+	return nil
 }
 
 type TrainingArchive struct {
@@ -5422,7 +5432,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\vArchiveYear\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
 	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x18\n" +
-	"\acourses\x18\x03 \x01(\x05R\acourses\"\xf8\x01\n" +
+	"\acourses\x18\x03 \x01(\x05R\acourses\"\x9a\x02\n" +
 	"\fArchiveStudy\x12\x1b\n" +
 	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\x12\x1f\n" +
 	"\vcourse_name\x18\x02 \x01(\tR\n" +
@@ -5431,7 +5441,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05hours\x18\x04 \x01(\x01R\x05hours\x12\x1c\n" +
 	"\tcompleted\x18\x05 \x01(\bR\tcompleted\x12%\n" +
 	"\x0ecompleted_time\x18\x06 \x01(\tR\rcompletedTime\x12$\n" +
-	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\"\xf1\x02\n" +
+	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\x12 \n" +
+	"\vcompletions\x18\b \x03(\tR\vcompletions\"\xf1\x02\n" +
 	"\x0fTrainingArchive\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
 	"\tuser_name\x18\x02 \x01(\tR\buserName\x125\n" +

@@ -110,7 +110,7 @@ func (s *Education) ArchiveDetail(ctx context.Context, q *pb.ArchiveQuery) (*pb.
 	}
 	for _, st := range a.Studies {
 		out.Studies = append(out.Studies, &pb.ArchiveStudy{CourseId: st.Study.CourseID, CourseName: st.Study.CourseName, CreditedSeconds: st.Study.Credited,
-			Hours: st.Hours, Completed: st.Study.Completed, CompletedTime: timefmt.FormatPtr(st.Study.CompletedAt), LastBeatTime: timefmt.FormatPtr(st.Study.LastBeat)})
+			Hours: st.Hours, Completed: st.Study.Completed, CompletedTime: timefmt.FormatPtr(st.Study.CompletedAt), LastBeatTime: timefmt.FormatPtr(st.Study.LastBeat), Completions: st.Study.CompletionTimes()})
 	}
 	out.Plans = svc.Map(a.Plans, plan)
 	out.Records = svc.Map(a.Records, listRecord)
@@ -143,6 +143,9 @@ func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*htt
 			done = "已完成"
 		}
 		lines = append(lines, archiveLine{Kind: "课程学习", Name: st.Study.CourseName, Detail: fmt.Sprintf("%g 学时,%s", st.Hours, done), Time: timefmt.FormatPtr(st.Study.LastBeat)})
+		for i, at := range st.Study.CompletionTimes() {
+			lines = append(lines, archiveLine{Kind: "课程完成", Name: st.Study.CourseName, Detail: fmt.Sprintf("第 %d 次完成", i+1), Time: at})
+		}
 	}
 	for _, p := range a.Plans {
 		lines = append(lines, archiveLine{Kind: "培训计划", Name: p.Name, Detail: fmt.Sprintf("要求 %g 学时", p.Hours), Time: timefmt.FormatDate(p.StartDate)})

@@ -1,0 +1,106 @@
+package api
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"anquan/kit/db"
+	"anquan/kit/ident"
+	"anquan/kit/timefmt"
+)
+
+// TestEducationRenewal (h-edu): a required course completed, then past its validity, is
+// 已过期 on the compliance list; studied again, the new completion counts (已完成) and the
+// person's file lists both completions.
+func TestEducationRenewal(t *testing.T) {
+	for _, b := range backends {
+		if b.name == "redis+nats" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			e := start(t, b)
+			e.testRenewal(t)
+		})
+	}
+}
+
+func (e *env) testRenewal(t *testing.T) {
+	admin := e.login("100001", "admin", "admin")
+	op1 := e.login("100001", "operator1", "123456")
+	const ed = "/api/education"
+	const operatorPost = "1000010000000000303"
+	c := e.post(ed+"/course/submit", admin, map[string]any{"name": "复训课程" + uniq(), "kind": 1,
+		"files": "ed0c0000000000000000000000000001.wav", "duration": 10, "hours": 1, "passPercent": 10})
+	ok(t, c, "course")
+	course := str(c.dataMap()["id"])
+	ok(t, e.post(ed+"/matrix/submit", admin, map[string]any{"postId": operatorPost, "courseId": course, "required": true, "validMonths": 1}), "required of the operators, 1 month")
+
+	// study plays 2 s of the course (10% of 10 s completes a round) and returns the study id.
+	study := func() string {
+		t.Helper()
+		st := e.post(ed+"/study/start", op1, map[string]any{"courseId": course})
+		ok(t, st, "start")
+		if p, _ := st.dataMap()["position"].(float64); p != 0 {
+			t.Fatalf("a study (again) starts at 0: %s", truncate(st.Raw))
+		}
+		id, token := str(st.dataMap()["id"]), str(st.dataMap()["token"])
+		ok(t, e.post(ed+"/study/beat", op1, map[string]any{"id": id, "token": token, "position": 0, "playing": true}), "beat 0")
+		time.Sleep(2500 * time.Millisecond)
+		ok(t, e.post(ed+"/study/beat", op1, map[string]any{"id": id, "token": token, "position": 2, "playing": true}), "beat 2")
+		return id
+	}
+	state := func() float64 {
+		t.Helper()
+		r := e.get(ed+"/compliance/page?size=100&userName=王操作", admin)
+		ok(t, r, "compliance")
+		for _, row := range r.list() {
+			for _, it := range row.(map[string]any)["items"].([]any) {
+				if m := it.(map[string]any); str(m["courseId"]) == course {
+					return m["state"].(float64)
+				}
+			}
+		}
+		t.Fatalf("the course is not on operator1's compliance: %s", truncate(r.Raw))
+		return 0
+	}
+	id := study()
+	if s := state(); s != 1 {
+		t.Fatalf("completed: state %v, want 1 (已完成)", s)
+	}
+
+	// Two months on: the stored completion is moved back past its one month.
+	g, err := db.Open(context.Background(), e.cfg, "education")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sqlDB, err := g.DB(); err == nil {
+		defer func() { _ = sqlDB.Close() }() // best-effort cleanup in a test
+	}
+	back := time.Now().In(timefmt.Zone).AddDate(0, -2, 0)
+	if err := g.WithContext(ident.AsSystem(context.Background())).Exec("UPDATE edu_study SET completed_at = ? WHERE id = ?", back, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	if s := state(); s != 3 {
+		t.Fatalf("past its validity: state %v, want 3 (已过期)", s)
+	}
+
+	// Studied again: a new completion, and it counts.
+	if again := study(); again != id {
+		t.Fatalf("studying again made another study: %s, was %s", again, id)
+	}
+	if s := state(); s != 1 {
+		t.Fatalf("studied again: state %v, want 1 (已完成)", s)
+	}
+	a := e.get(ed+"/archive/detail?userId=1000010000000000404", admin)
+	ok(t, a, "the person's file")
+	var times []any
+	for _, s := range a.dataMap()["studies"].([]any) {
+		if m := s.(map[string]any); str(m["courseId"]) == course {
+			times, _ = m["completions"].([]any)
+		}
+	}
+	if len(times) != 2 || str(times[0]) != timefmt.Format(back) {
+		t.Fatalf("the file's completions: %v, want the moved one and today's", times)
+	}
+}
