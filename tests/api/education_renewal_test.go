@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +13,8 @@ import (
 
 // TestEducationRenewal (h-edu): a required course completed, then past its validity, is
 // 已过期 on the compliance list; studied again, the new completion counts (已完成) and the
-// person's file lists both completions.
+// person's file lists both completions. The file also lists the person's certificates held
+// in blade-user (testArchiveHeld).
 func TestEducationRenewal(t *testing.T) {
 	for _, b := range backends {
 		if b.name == "redis+nats" {
@@ -21,6 +23,7 @@ func TestEducationRenewal(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			e := start(t, b)
 			e.testRenewal(t)
+			e.testArchiveHeld(t)
 		})
 	}
 }
@@ -102,5 +105,41 @@ func (e *env) testRenewal(t *testing.T) {
 	}
 	if len(times) != 2 || str(times[0]) != timefmt.Format(back) {
 		t.Fatalf("the file's completions: %v, want the moved one and today's", times)
+	}
+}
+
+// testArchiveHeld: the person's file lists the certificates the person holds in blade-user
+// (read with the caller's identity): operator1's two valid ones, operator2's expired one,
+// never another person's; the export carries them.
+func (e *env) testArchiveHeld(t *testing.T) {
+	admin := e.login("100001", "admin", "admin")
+	op1 := e.login("100001", "operator1", "123456")
+	const ed = "/api/education"
+	held := func(tok, user string) (map[string]float64, string) {
+		t.Helper()
+		r := e.get(ed+"/archive/detail?userId="+user, tok)
+		ok(t, r, "the person's file")
+		out := map[string]float64{}
+		list, _ := r.dataMap()["heldCertificates"].([]any)
+		for _, c := range list {
+			m := c.(map[string]any)
+			st, _ := m["validState"].(float64)
+			out[str(m["certificateNo"])] = st
+		}
+		return out, str(r.dataMap()["heldNote"])
+	}
+	got, note := held(admin, "1000010000000000404")
+	if len(got) != 2 || got["T320502199002022345"] != 1 || got["T320502199002022345-G"] != 1 || note != "" {
+		t.Fatalf("operator1's certificates on the file: %v %q", got, note)
+	}
+	if got, _ := held(admin, "1000010000000000405"); len(got) != 1 || got["T320502198503033456"] != 3 {
+		t.Fatalf("operator2's expired certificate on the file: %v", got)
+	}
+	// Operator1's own file: its own certificates, or a note when blade-user refuses the right.
+	if got, note := held(op1, "0"); note == "" && (len(got) != 2 || got["T320502199002022345"] == 0) {
+		t.Fatalf("operator1's own file: %v %q", got, note)
+	}
+	if x := e.get(ed+"/archive/export?userId=1000010000000000404", admin); x.Status != 200 || !strings.Contains(x.Header.Get("Content-Type"), "spreadsheet") {
+		t.Fatalf("export: %d %s", x.Status, truncate(x.Raw))
 	}
 }

@@ -51,6 +51,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc.Roles = data.Roles{C: system, Cache: a.in.Cache}
 	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Reporters = data.Reporters{C: preventionv1.NewPreventionInternalClient(a.in.Dialer.Lazy("prevention"))}
+	uc.Holdings = data.Holdings{C: userv1.NewCertificateServiceClient(a.in.Dialer.Lazy("user"))}
 	uc.Posts = data.Posts{C: systemv1.NewSystemServiceClient(a.in.Dialer.Lazy("system"))}
 	uc.Ranking = a.in.Cache
 	uc.Events = a.Outbox

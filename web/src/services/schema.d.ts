@@ -1143,6 +1143,18 @@ export interface components {
             /** Format: int64 */
             id: string;
         };
+        v1ArchiveHeldCertificate: {
+            certificateNo: string;
+            expireDate: string;
+            issuingAuthority: string;
+            kindName: string;
+            /**
+             * Format: int32
+             * @description 1 valid, 2 expiring, 3 expired.
+             */
+            validState: number;
+            validStateName: string;
+        };
         v1ArchiveStudy: {
             completed: boolean;
             completedTime: string;
@@ -1895,6 +1907,12 @@ export interface components {
         };
         v1TrainingArchive: {
             certificates: components["schemas"]["v1ExamCertificate"][];
+            /**
+             * @description The person's certificates in blade-user (as the caller may read them there); held_note
+             *     says why none are shown when the caller may not.
+             */
+            heldCertificates: components["schemas"]["v1ArchiveHeldCertificate"][];
+            heldNote: string;
             plans: components["schemas"]["v1TrainingPlan"][];
             records: components["schemas"]["v1Record"][];
             studies: components["schemas"]["v1ArchiveStudy"][];

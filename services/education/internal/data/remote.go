@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -18,6 +19,7 @@ import (
 	commonv1 "anquan/proto/blade/common/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
 )
 
 // unavailable fails closed in Chinese when another service cannot answer.
@@ -149,4 +151,33 @@ func (p Posts) PostNames(ctx context.Context, tenant string) (map[int64]string, 
 		out[x.Id] = x.PostName
 	}
 	return out, nil
+}
+
+// Holdings reads a person's certificates from blade-user's certificate list, as the caller
+// (the forwarded identity): blade-user applies its own right and tenant to them.
+type Holdings struct {
+	C userv1.CertificateServiceClient
+}
+
+// maxHeld bounds the certificates listed on one person's file.
+const maxHeld = 100
+
+func (h Holdings) CertificatesOf(ctx context.Context, userID int64) ([]biz.HeldCert, bool, error) {
+	r, err := h.C.PageCertificates(ctx, &commonv1.PageQuery{Current: 1, Size: maxHeld,
+		Filters: map[string]string{"userId_equal": strconv.FormatInt(userID, 10)}})
+	if status.Code(err) == codes.PermissionDenied {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, unavailable("user", "PageCertificates", err)
+	}
+	out := make([]biz.HeldCert, 0, len(r.Records))
+	for _, c := range r.Records {
+		if c.UserId != userID { // the filter is blade-user's; the file shows only this person's
+			continue
+		}
+		out = append(out, biz.HeldCert{KindName: c.KindName, Number: c.CertificateNo, Authority: c.IssuingAuthority,
+			ExpireDate: c.ExpireDate, ValidState: c.ValidState})
+	}
+	return out, true, nil
 }
