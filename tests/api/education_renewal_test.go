@@ -14,7 +14,8 @@ import (
 // TestEducationRenewal (h-edu): a required course completed, then past its validity, is
 // 已过期 on the compliance list; studied again, the new completion counts (已完成) and the
 // person's file lists both completions. The file also lists the person's certificates held
-// in blade-user (testArchiveHeld).
+// in blade-user (testArchiveHeld). An exam scheduled for a contractor company reaches that
+// company's workers and no one else (testContractorExam).
 func TestEducationRenewal(t *testing.T) {
 	for _, b := range backends {
 		if b.name == "redis+nats" {
@@ -24,6 +25,7 @@ func TestEducationRenewal(t *testing.T) {
 			e := start(t, b)
 			e.testRenewal(t)
 			e.testArchiveHeld(t)
+			e.testContractorExam(t)
 		})
 	}
 }
@@ -142,4 +144,58 @@ func (e *env) testArchiveHeld(t *testing.T) {
 	if x := e.get(ed+"/archive/export?userId=1000010000000000404", admin); x.Status != 200 || !strings.Contains(x.Header.Get("Content-Type"), "spreadsheet") {
 		t.Fatalf("export: %d %s", x.Status, truncate(x.Raw))
 	}
+}
+
+// testContractorExam: an exam scheduled for a contractor company (companyIds) takes the
+// company's workers with a login account, read from the contractor service: contractor1 (宏达)
+// sees it, operator2 (made a worker of another company here) does not, and sees the one
+// scheduled for that company; an unknown company or a bad list is refused.
+func (e *env) testContractorExam(t *testing.T) {
+	admin := e.login("100001", "admin", "admin")
+	con := e.login("100001", "contractor1", "123456")
+	op2 := e.login("100001", "operator2", "123456")
+	const ed, ct = "/api/education", "/api/contractor"
+	companies := map[string]string{}
+	for _, c := range e.get(ct+"/company/page?size=20", admin).list() {
+		m := c.(map[string]any)
+		companies[str(m["name"])] = str(m["id"])
+	}
+	hongda, antai := companies["苏州宏达起重安装工程有限公司"], companies["江苏安泰防腐工程有限公司"]
+	if hongda == "" || antai == "" {
+		t.Fatalf("demo companies: %v", companies)
+	}
+	ok(t, e.post(ct+"/person/submit", admin, map[string]any{"companyId": antai, "name": "赵操作", "idCard": ctIDCard("32050219900101123"),
+		"userId": e.userID(t, admin, "operator2")}), "operator2 as a worker of 安泰")
+	papers := e.get(ed+"/paper/page?size=1", admin).list()
+	if len(papers) == 0 {
+		t.Fatal("no paper")
+	}
+	paper := str(papers[0].(map[string]any)["id"])
+	now := time.Now()
+	exam := func(companyIDs string) *resp {
+		return e.post(ed+"/exam/submit", admin, map[string]any{"name": "承包商入场考试" + uniq(), "paperId": paper,
+			"startTime": timefmt.Format(now.Add(-time.Minute)), "endTime": timefmt.Format(now.Add(24 * time.Hour)), "companyIds": companyIDs})
+	}
+	sees := func(tok, examID string) bool {
+		t.Helper()
+		r := e.get(ed+"/record/mine?examId_equal="+examID, tok)
+		ok(t, r, "my exams")
+		return len(r.list()) == 1
+	}
+	x := exam(hongda)
+	ok(t, x, "an exam for 宏达")
+	if x.dataMap()["userNames"] != "周承包" || x.dataMap()["companyIds"] != hongda {
+		t.Fatalf("the exam's roster: %v / %v", x.dataMap()["userNames"], x.dataMap()["companyIds"])
+	}
+	if id := str(x.dataMap()["id"]); !sees(con, id) || sees(op2, id) {
+		t.Fatalf("宏达's exam: contractor1 sees it %v, operator2 sees it %v", sees(con, id), sees(op2, id))
+	}
+	y := exam(antai)
+	ok(t, y, "an exam for 安泰")
+	if id := str(y.dataMap()["id"]); !sees(op2, id) || sees(con, id) {
+		t.Fatalf("安泰's exam: operator2 sees it %v, contractor1 sees it %v", sees(op2, id), sees(con, id))
+	}
+	fails(t, exam("123"), 400, "承包商单位不存在", "an unknown company")
+	fails(t, exam("宏达"), 400, "考试人员格式错误", "a company that is not an id")
+	fails(t, exam(companies["昆山顺发劳务服务有限公司"]), 400, "没有有登录账号的人员", "a company whose workers have no account")
 }

@@ -21,6 +21,7 @@ import (
 	"anquan/kit/schedule"
 	"anquan/kit/server"
 	"anquan/kit/timefmt"
+	contractorv1 "anquan/proto/blade/contractor/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
@@ -52,6 +53,7 @@ func (a *App) Start(ctx context.Context) error {
 	uc.People = people.Directory{C: userv1.NewUserInternalClient(a.in.Dialer.Lazy("user"))}
 	uc.Reporters = data.Reporters{C: preventionv1.NewPreventionInternalClient(a.in.Dialer.Lazy("prevention"))}
 	uc.Holdings = data.Holdings{C: userv1.NewCertificateServiceClient(a.in.Dialer.Lazy("user"))}
+	uc.Contractors = data.Contractors{C: contractorv1.NewContractorServiceClient(a.in.Dialer.Lazy("contractor"))}
 	uc.Posts = data.Posts{C: systemv1.NewSystemServiceClient(a.in.Dialer.Lazy("system"))}
 	uc.Ranking = a.in.Cache
 	uc.Events = a.Outbox

@@ -1415,6 +1415,11 @@ export interface components {
              * @description Computed: assigned, submitted and passed counts.
              */
             assigned: number;
+            /**
+             * @description Comma list of contractor companies whose workers with a login account join on save
+             *     (read from the contractor service with the caller's identity), fixed then as well.
+             */
+            companyIds: string;
             createTime: string;
             /** Format: int64 */
             createUser: string;

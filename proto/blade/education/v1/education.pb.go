@@ -1131,8 +1131,11 @@ type Exam struct {
 	MaxAttempts int32 `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
 	// Comma lists of departments (with their sub-departments) and roles whose active people
 	// join the named users on save: the roster is fixed then (a later member is not added).
-	DeptIds       string `protobuf:"bytes,22,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
-	RoleIds       string `protobuf:"bytes,23,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	DeptIds string `protobuf:"bytes,22,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	RoleIds string `protobuf:"bytes,23,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	// Comma list of contractor companies whose workers with a login account join on save
+	// (read from the contractor service with the caller's identity), fixed then as well.
+	CompanyIds    string `protobuf:"bytes,24,opt,name=company_ids,json=companyIds,proto3" json:"company_ids,omitempty"`
 	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1305,6 +1308,13 @@ func (x *Exam) GetDeptIds() string {
 func (x *Exam) GetRoleIds() string {
 	if x != nil {
 		return x.RoleIds
+	}
+	return ""
+}
+
+func (x *Exam) GetCompanyIds() string {
+	if x != nil {
+		return x.CompanyIds
 	}
 	return ""
 }
@@ -5224,7 +5234,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf2\x05\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x9d\x06\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -5251,7 +5261,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12!\n" +
 	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12#\n" +
 	"\bdept_ids\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\adeptIds\x12#\n" +
-	"\brole_ids\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\aroleIds\x12(\n" +
+	"\brole_ids\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\aroleIds\x12)\n" +
+	"\vcompany_ids\x18\x18 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\n" +
+	"companyIds\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +

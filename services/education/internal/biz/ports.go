@@ -66,6 +66,13 @@ type Holdings interface {
 	CertificatesOf(ctx context.Context, userID int64) (certs []HeldCert, allowed bool, err error)
 }
 
+// Contractors reads contractor companies' workers from the contractor service.
+type Contractors interface {
+	// Workers are the people of a company who have a login account (the exam is taken with
+	// it), user id to name; a company unknown to the caller's tenant is an error.
+	Workers(ctx context.Context, companyID int64) (map[int64]string, error)
+}
+
 // Posts reads the tenant's posts (岗位) from blade-system.
 type Posts interface {
 	// PostNames is every post of the tenant, id to name.
@@ -171,6 +178,8 @@ type Education struct {
 	Posts       Posts
 	// h-edu: the certificates on the person's file (nil: the file lists none).
 	Holdings Holdings
+	// h-edu: exams scheduled for contractor companies.
+	Contractors Contractors
 }
 
 // Manager tells whether the caller manages the tenant's training: an

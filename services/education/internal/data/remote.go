@@ -17,6 +17,7 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
+	contractorv1 "anquan/proto/blade/contractor/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
 	userv1 "anquan/proto/blade/user/v1"
@@ -180,4 +181,47 @@ func (h Holdings) CertificatesOf(ctx context.Context, userID int64) ([]biz.HeldC
 			ExpireDate: c.ExpireDate, ValidState: c.ValidState})
 	}
 	return out, true, nil
+}
+
+// Contractors reads a company's people from the contractor service as the caller (the
+// forwarded identity): the contractor service applies its own right and tenant, so only a
+// caller who may see the company's people can schedule an exam for them.
+type Contractors struct {
+	C contractorv1.ContractorServiceClient
+}
+
+func (c Contractors) Workers(ctx context.Context, companyID int64) (map[int64]string, error) {
+	if _, err := c.C.CompanyDetail(ctx, &commonv1.IdQuery{Id: companyID}); err != nil {
+		if status.Code(err) == codes.NotFound {
+			return nil, errs.BadRequest("承包商单位不存在(id %d)", companyID)
+		}
+		return nil, unavailableContractor(err)
+	}
+	out := map[int64]string{}
+	for page := int32(1); ; page++ {
+		r, err := c.C.PersonPage(ctx, &commonv1.PageQuery{Current: page, Size: paging.MaxSize,
+			Filters: map[string]string{"companyId_equal": strconv.FormatInt(companyID, 10)}})
+		if err != nil {
+			return nil, unavailableContractor(err)
+		}
+		for _, p := range r.Records {
+			if p.CompanyId == companyID && p.UserId > 0 {
+				out[p.UserId] = p.Name
+			}
+		}
+		if len(r.Records) < paging.MaxSize || page >= r.Pages {
+			return out, nil
+		}
+	}
+}
+
+// unavailableContractor: the contractor service down, or its refusal in Chinese.
+func unavailableContractor(err error) error {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.Unimplemented, codes.DeadlineExceeded:
+		return errs.Unavailable("承包商服务暂不可用,请稍后重试")
+	case codes.PermissionDenied:
+		return errs.Forbidden("无权查看该承包商单位的人员")
+	}
+	return unavailable("contractor", "PersonPage", err)
 }
