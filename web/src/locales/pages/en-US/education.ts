@@ -243,4 +243,8 @@ export default {
   完成记录: 'Completions',
   持有证书: 'Certificates held',
   无权查看人员证书: 'No right to see the certificates',
+  考试承包商单位: 'Contractor companies',
+  承包商单位中有登录账号的人员: 'The workers of the company who have a login account',
+  '可只选部门、角色或承包商单位;保存时各项的人员合并为考试名单':
+    'You may choose only departments, roles or contractor companies; on save their people join the candidates',
 } as Record<string, string>;
