@@ -48,9 +48,11 @@ func Run(ctx context.Context, c cache.Cache, job string, every time.Duration, fn
 }
 
 // Every runs fn after first and then every period until ctx ends, as the job name (traced
-// and logged): the reminder jobs, whose sent markers make a reminder happen once however
-// often and on however many replicas they run, so they need no claim. A failed run is
-// logged and retried at the next period.
+// and logged): the reminder jobs, whose first run waits a little after start (the services
+// they read may still be starting). Their sent markers make a reminder happen once, but two
+// replicas running at once could both pass the marker check before either writes it: wrap
+// fn in Claimed to run once a period across replicas. A failed run is logged and retried at
+// the next period.
 func Every(ctx context.Context, job string, first, every time.Duration, fn func(context.Context) (int, error)) {
 	wait := first
 	for {
@@ -69,5 +71,18 @@ func Every(ctx context.Context, job string, first, every time.Duration, fn func(
 		case err == nil && n > 0:
 			slog.Info("scheduled job raised events", "job", job, "events", n)
 		}
+	}
+}
+
+// Claimed is fn run only in the periods of length every that the caller claims (Claim), so
+// an Every job runs once a period across replicas. A period the cache cannot be asked about
+// is skipped with the error (Every logs it; the next period retries), as in Run.
+func Claimed(c cache.Cache, job string, every time.Duration, fn func(context.Context) (int, error)) func(context.Context) (int, error) {
+	return func(ctx context.Context) (int, error) {
+		ok, err := Claim(ctx, c, job, every, time.Now())
+		if err != nil || !ok {
+			return 0, err
+		}
+		return fn(ctx)
 	}
 }

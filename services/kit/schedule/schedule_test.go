@@ -66,3 +66,23 @@ func TestClaimOnTheProcessCache(t *testing.T) {
 		t.Fatal("the next period was not claimable")
 	}
 }
+
+// Claimed: replicas calling the wrapped job in the same period run it once; the cache is asked
+// under the job's name, so another job's claim does not take its period.
+func TestClaimedRunsOncePerPeriod(t *testing.T) {
+	c := cache.NewMemory()
+	defer func() { _ = c.Close() }()
+	var runs atomic.Int64
+	job := func(context.Context) (int, error) { runs.Add(1); return 1, nil }
+	every := time.Hour
+	replicas := []func(context.Context) (int, error){Claimed(c, "remind", every, job), Claimed(c, "remind", every, job)}
+	other := Claimed(c, "other", every, job)
+	n0, err0 := replicas[0](t.Context())
+	n1, err1 := replicas[1](t.Context())
+	if err0 != nil || err1 != nil || n0+n1 != 1 || runs.Load() != 1 {
+		t.Fatalf("two replicas in one period: %d %d (%v %v), %d runs; want one run", n0, n1, err0, err1, runs.Load())
+	}
+	if n, err := other(t.Context()); n != 1 || err != nil {
+		t.Fatalf("another job's period was taken: %d %v", n, err)
+	}
+}

@@ -10351,9 +10351,26 @@ export interface components {
             id: string;
             pass: boolean;
         };
+        v1ArchiveHeldCertificate: {
+            certificateNo: string;
+            expireDate: string;
+            issuingAuthority: string;
+            kindName: string;
+            /**
+             * Format: int32
+             * @description 1 valid, 2 expiring, 3 expired.
+             */
+            validState: number;
+            validStateName: string;
+        };
         v1ArchiveStudy: {
             completed: boolean;
             completedTime: string;
+            /**
+             * @description Every completion, oldest first (a course studied again after its validity is completed
+             *     again; completed_time is the latest).
+             */
+            completions: string[];
             /** Format: int64 */
             courseId: string;
             courseName: string;
@@ -12103,6 +12120,11 @@ export interface components {
              * @description Computed: assigned, submitted and passed counts.
              */
             assigned: number;
+            /**
+             * @description Comma list of contractor companies whose workers with a login account join on save
+             *     (read from the contractor service with the caller's identity), fixed then as well.
+             */
+            companyIds: string;
             createTime: string;
             /** Format: int64 */
             createUser: string;
@@ -16398,6 +16420,12 @@ export interface components {
         };
         v1TrainingArchive: {
             certificates: components["schemas"]["v1ExamCertificate"][];
+            /**
+             * @description The person's certificates in blade-user (as the caller may read them there); held_note
+             *     says why none are shown when the caller may not.
+             */
+            heldCertificates: components["schemas"]["v1ArchiveHeldCertificate"][];
+            heldNote: string;
             plans: components["schemas"]["v1TrainingPlan"][];
             records: components["schemas"]["v1Record"][];
             studies: components["schemas"]["v1ArchiveStudy"][];

@@ -1131,8 +1131,11 @@ type Exam struct {
 	MaxAttempts int32 `protobuf:"varint,18,opt,name=max_attempts,json=maxAttempts,proto3" json:"max_attempts,omitempty"`
 	// Comma lists of departments (with their sub-departments) and roles whose active people
 	// join the named users on save: the roster is fixed then (a later member is not added).
-	DeptIds       string `protobuf:"bytes,22,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
-	RoleIds       string `protobuf:"bytes,23,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	DeptIds string `protobuf:"bytes,22,opt,name=dept_ids,json=deptIds,proto3" json:"dept_ids,omitempty"`
+	RoleIds string `protobuf:"bytes,23,opt,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	// Comma list of contractor companies whose workers with a login account join on save
+	// (read from the contractor service with the caller's identity), fixed then as well.
+	CompanyIds    string `protobuf:"bytes,24,opt,name=company_ids,json=companyIds,proto3" json:"company_ids,omitempty"`
 	CreateTime    string `protobuf:"bytes,20,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	CreateUser    int64  `protobuf:"varint,21,opt,name=create_user,json=createUser,proto3" json:"create_user,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1305,6 +1308,13 @@ func (x *Exam) GetDeptIds() string {
 func (x *Exam) GetRoleIds() string {
 	if x != nil {
 		return x.RoleIds
+	}
+	return ""
+}
+
+func (x *Exam) GetCompanyIds() string {
+	if x != nil {
+		return x.CompanyIds
 	}
 	return ""
 }
@@ -4242,8 +4252,11 @@ type ArchiveStudy struct {
 	Completed       bool                   `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
 	CompletedTime   string                 `protobuf:"bytes,6,opt,name=completed_time,json=completedTime,proto3" json:"completed_time,omitempty"`
 	LastBeatTime    string                 `protobuf:"bytes,7,opt,name=last_beat_time,json=lastBeatTime,proto3" json:"last_beat_time,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Every completion, oldest first (a course studied again after its validity is completed
+	// again; completed_time is the latest).
+	Completions   []string `protobuf:"bytes,8,rep,name=completions,proto3" json:"completions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ArchiveStudy) Reset() {
@@ -4325,17 +4338,28 @@ func (x *ArchiveStudy) GetLastBeatTime() string {
 	return ""
 }
 
+func (x *ArchiveStudy) GetCompletions() []string {
+	if x != nil {
+		return x.Completions
+	}
+	return nil
+}
+
 type TrainingArchive struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UserId        int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	UserName      string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
-	Years         []*ArchiveYear         `protobuf:"bytes,3,rep,name=years,proto3" json:"years,omitempty"`
-	Studies       []*ArchiveStudy        `protobuf:"bytes,4,rep,name=studies,proto3" json:"studies,omitempty"`
-	Plans         []*TrainingPlan        `protobuf:"bytes,5,rep,name=plans,proto3" json:"plans,omitempty"`
-	Records       []*Record              `protobuf:"bytes,6,rep,name=records,proto3" json:"records,omitempty"`
-	Certificates  []*ExamCertificate     `protobuf:"bytes,7,rep,name=certificates,proto3" json:"certificates,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	UserId       int64                  `protobuf:"varint,1,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	UserName     string                 `protobuf:"bytes,2,opt,name=user_name,json=userName,proto3" json:"user_name,omitempty"`
+	Years        []*ArchiveYear         `protobuf:"bytes,3,rep,name=years,proto3" json:"years,omitempty"`
+	Studies      []*ArchiveStudy        `protobuf:"bytes,4,rep,name=studies,proto3" json:"studies,omitempty"`
+	Plans        []*TrainingPlan        `protobuf:"bytes,5,rep,name=plans,proto3" json:"plans,omitempty"`
+	Records      []*Record              `protobuf:"bytes,6,rep,name=records,proto3" json:"records,omitempty"`
+	Certificates []*ExamCertificate     `protobuf:"bytes,7,rep,name=certificates,proto3" json:"certificates,omitempty"`
+	// The person's certificates in blade-user (as the caller may read them there); held_note
+	// says why none are shown when the caller may not.
+	HeldCertificates []*ArchiveHeldCertificate `protobuf:"bytes,8,rep,name=held_certificates,json=heldCertificates,proto3" json:"held_certificates,omitempty"`
+	HeldNote         string                    `protobuf:"bytes,9,opt,name=held_note,json=heldNote,proto3" json:"held_note,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *TrainingArchive) Reset() {
@@ -4417,6 +4441,105 @@ func (x *TrainingArchive) GetCertificates() []*ExamCertificate {
 	return nil
 }
 
+func (x *TrainingArchive) GetHeldCertificates() []*ArchiveHeldCertificate {
+	if x != nil {
+		return x.HeldCertificates
+	}
+	return nil
+}
+
+func (x *TrainingArchive) GetHeldNote() string {
+	if x != nil {
+		return x.HeldNote
+	}
+	return ""
+}
+
+type ArchiveHeldCertificate struct {
+	state            protoimpl.MessageState `protogen:"open.v1"`
+	KindName         string                 `protobuf:"bytes,1,opt,name=kind_name,json=kindName,proto3" json:"kind_name,omitempty"`
+	CertificateNo    string                 `protobuf:"bytes,2,opt,name=certificate_no,json=certificateNo,proto3" json:"certificate_no,omitempty"`
+	IssuingAuthority string                 `protobuf:"bytes,3,opt,name=issuing_authority,json=issuingAuthority,proto3" json:"issuing_authority,omitempty"`
+	ExpireDate       string                 `protobuf:"bytes,4,opt,name=expire_date,json=expireDate,proto3" json:"expire_date,omitempty"`
+	// 1 valid, 2 expiring, 3 expired.
+	ValidState     int32  `protobuf:"varint,5,opt,name=valid_state,json=validState,proto3" json:"valid_state,omitempty"`
+	ValidStateName string `protobuf:"bytes,6,opt,name=valid_state_name,json=validStateName,proto3" json:"valid_state_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ArchiveHeldCertificate) Reset() {
+	*x = ArchiveHeldCertificate{}
+	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveHeldCertificate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveHeldCertificate) ProtoMessage() {}
+
+func (x *ArchiveHeldCertificate) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveHeldCertificate.ProtoReflect.Descriptor instead.
+func (*ArchiveHeldCertificate) Descriptor() ([]byte, []int) {
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *ArchiveHeldCertificate) GetKindName() string {
+	if x != nil {
+		return x.KindName
+	}
+	return ""
+}
+
+func (x *ArchiveHeldCertificate) GetCertificateNo() string {
+	if x != nil {
+		return x.CertificateNo
+	}
+	return ""
+}
+
+func (x *ArchiveHeldCertificate) GetIssuingAuthority() string {
+	if x != nil {
+		return x.IssuingAuthority
+	}
+	return ""
+}
+
+func (x *ArchiveHeldCertificate) GetExpireDate() string {
+	if x != nil {
+		return x.ExpireDate
+	}
+	return ""
+}
+
+func (x *ArchiveHeldCertificate) GetValidState() int32 {
+	if x != nil {
+		return x.ValidState
+	}
+	return 0
+}
+
+func (x *ArchiveHeldCertificate) GetValidStateName() string {
+	if x != nil {
+		return x.ValidStateName
+	}
+	return ""
+}
+
 type EduMatrixPost struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -4427,7 +4550,7 @@ type EduMatrixPost struct {
 
 func (x *EduMatrixPost) Reset() {
 	*x = EduMatrixPost{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	mi := &file_blade_education_v1_education_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4439,7 +4562,7 @@ func (x *EduMatrixPost) String() string {
 func (*EduMatrixPost) ProtoMessage() {}
 
 func (x *EduMatrixPost) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[49]
+	mi := &file_blade_education_v1_education_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4452,7 +4575,7 @@ func (x *EduMatrixPost) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduMatrixPost.ProtoReflect.Descriptor instead.
 func (*EduMatrixPost) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{49}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *EduMatrixPost) GetId() int64 {
@@ -4480,7 +4603,7 @@ type EduMatrixCourse struct {
 
 func (x *EduMatrixCourse) Reset() {
 	*x = EduMatrixCourse{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[50]
+	mi := &file_blade_education_v1_education_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4492,7 +4615,7 @@ func (x *EduMatrixCourse) String() string {
 func (*EduMatrixCourse) ProtoMessage() {}
 
 func (x *EduMatrixCourse) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[50]
+	mi := &file_blade_education_v1_education_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4505,7 +4628,7 @@ func (x *EduMatrixCourse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduMatrixCourse.ProtoReflect.Descriptor instead.
 func (*EduMatrixCourse) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{50}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *EduMatrixCourse) GetId() int64 {
@@ -4546,7 +4669,7 @@ type EduMatrixCell struct {
 
 func (x *EduMatrixCell) Reset() {
 	*x = EduMatrixCell{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[51]
+	mi := &file_blade_education_v1_education_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4558,7 +4681,7 @@ func (x *EduMatrixCell) String() string {
 func (*EduMatrixCell) ProtoMessage() {}
 
 func (x *EduMatrixCell) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[51]
+	mi := &file_blade_education_v1_education_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4571,7 +4694,7 @@ func (x *EduMatrixCell) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduMatrixCell.ProtoReflect.Descriptor instead.
 func (*EduMatrixCell) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{51}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *EduMatrixCell) GetPostId() int64 {
@@ -4620,7 +4743,7 @@ type EduMatrix struct {
 
 func (x *EduMatrix) Reset() {
 	*x = EduMatrix{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[52]
+	mi := &file_blade_education_v1_education_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4632,7 +4755,7 @@ func (x *EduMatrix) String() string {
 func (*EduMatrix) ProtoMessage() {}
 
 func (x *EduMatrix) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[52]
+	mi := &file_blade_education_v1_education_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4645,7 +4768,7 @@ func (x *EduMatrix) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduMatrix.ProtoReflect.Descriptor instead.
 func (*EduMatrix) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{52}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *EduMatrix) GetPosts() []*EduMatrixPost {
@@ -4687,7 +4810,7 @@ type EduComplianceItem struct {
 
 func (x *EduComplianceItem) Reset() {
 	*x = EduComplianceItem{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[53]
+	mi := &file_blade_education_v1_education_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4699,7 +4822,7 @@ func (x *EduComplianceItem) String() string {
 func (*EduComplianceItem) ProtoMessage() {}
 
 func (x *EduComplianceItem) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[53]
+	mi := &file_blade_education_v1_education_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4712,7 +4835,7 @@ func (x *EduComplianceItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduComplianceItem.ProtoReflect.Descriptor instead.
 func (*EduComplianceItem) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{53}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *EduComplianceItem) GetCourseId() int64 {
@@ -4789,7 +4912,7 @@ type EduComplianceRow struct {
 
 func (x *EduComplianceRow) Reset() {
 	*x = EduComplianceRow{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[54]
+	mi := &file_blade_education_v1_education_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4801,7 +4924,7 @@ func (x *EduComplianceRow) String() string {
 func (*EduComplianceRow) ProtoMessage() {}
 
 func (x *EduComplianceRow) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[54]
+	mi := &file_blade_education_v1_education_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4814,7 +4937,7 @@ func (x *EduComplianceRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduComplianceRow.ProtoReflect.Descriptor instead.
 func (*EduComplianceRow) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{54}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *EduComplianceRow) GetUserId() int64 {
@@ -4893,7 +5016,7 @@ type EduComplianceRows struct {
 
 func (x *EduComplianceRows) Reset() {
 	*x = EduComplianceRows{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[55]
+	mi := &file_blade_education_v1_education_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4905,7 +5028,7 @@ func (x *EduComplianceRows) String() string {
 func (*EduComplianceRows) ProtoMessage() {}
 
 func (x *EduComplianceRows) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[55]
+	mi := &file_blade_education_v1_education_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4918,7 +5041,7 @@ func (x *EduComplianceRows) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduComplianceRows.ProtoReflect.Descriptor instead.
 func (*EduComplianceRows) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{55}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *EduComplianceRows) GetRecords() []*EduComplianceRow {
@@ -4968,7 +5091,7 @@ type EduMyShortfalls struct {
 
 func (x *EduMyShortfalls) Reset() {
 	*x = EduMyShortfalls{}
-	mi := &file_blade_education_v1_education_proto_msgTypes[56]
+	mi := &file_blade_education_v1_education_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4980,7 +5103,7 @@ func (x *EduMyShortfalls) String() string {
 func (*EduMyShortfalls) ProtoMessage() {}
 
 func (x *EduMyShortfalls) ProtoReflect() protoreflect.Message {
-	mi := &file_blade_education_v1_education_proto_msgTypes[56]
+	mi := &file_blade_education_v1_education_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4993,7 +5116,7 @@ func (x *EduMyShortfalls) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EduMyShortfalls.ProtoReflect.Descriptor instead.
 func (*EduMyShortfalls) Descriptor() ([]byte, []int) {
-	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{56}
+	return file_blade_education_v1_education_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *EduMyShortfalls) GetPosts() []*EduComplianceRow {
@@ -5111,7 +5234,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xf2\x05\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\x9d\x06\n" +
 	"\x04Exam\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
 	"\x04name\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x04name\x12\x19\n" +
@@ -5138,7 +5261,9 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x0fshuffle_options\x18\x11 \x01(\bR\x0eshuffleOptions\x12!\n" +
 	"\fmax_attempts\x18\x12 \x01(\x05R\vmaxAttempts\x12#\n" +
 	"\bdept_ids\x18\x16 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\adeptIds\x12#\n" +
-	"\brole_ids\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\aroleIds\x12(\n" +
+	"\brole_ids\x18\x17 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\aroleIds\x12)\n" +
+	"\vcompany_ids\x18\x18 \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\n" +
+	"companyIds\x12(\n" +
 	"\vcreate_time\x18\x14 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"createTime\x12\x1f\n" +
 	"\vcreate_user\x18\x15 \x01(\x03R\n" +
@@ -5422,7 +5547,7 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\vArchiveYear\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x14\n" +
 	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x18\n" +
-	"\acourses\x18\x03 \x01(\x05R\acourses\"\xf8\x01\n" +
+	"\acourses\x18\x03 \x01(\x05R\acourses\"\x9a\x02\n" +
 	"\fArchiveStudy\x12\x1b\n" +
 	"\tcourse_id\x18\x01 \x01(\x03R\bcourseId\x12\x1f\n" +
 	"\vcourse_name\x18\x02 \x01(\tR\n" +
@@ -5431,7 +5556,8 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\x05hours\x18\x04 \x01(\x01R\x05hours\x12\x1c\n" +
 	"\tcompleted\x18\x05 \x01(\bR\tcompleted\x12%\n" +
 	"\x0ecompleted_time\x18\x06 \x01(\tR\rcompletedTime\x12$\n" +
-	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\"\xf1\x02\n" +
+	"\x0elast_beat_time\x18\a \x01(\tR\flastBeatTime\x12 \n" +
+	"\vcompletions\x18\b \x03(\tR\vcompletions\"\xe7\x03\n" +
 	"\x0fTrainingArchive\x12\x17\n" +
 	"\auser_id\x18\x01 \x01(\x03R\x06userId\x12\x1b\n" +
 	"\tuser_name\x18\x02 \x01(\tR\buserName\x125\n" +
@@ -5439,7 +5565,18 @@ const file_blade_education_v1_education_proto_rawDesc = "" +
 	"\astudies\x18\x04 \x03(\v2 .blade.education.v1.ArchiveStudyR\astudies\x126\n" +
 	"\x05plans\x18\x05 \x03(\v2 .blade.education.v1.TrainingPlanR\x05plans\x124\n" +
 	"\arecords\x18\x06 \x03(\v2\x1a.blade.education.v1.RecordR\arecords\x12G\n" +
-	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates\"3\n" +
+	"\fcertificates\x18\a \x03(\v2#.blade.education.v1.ExamCertificateR\fcertificates\x12W\n" +
+	"\x11held_certificates\x18\b \x03(\v2*.blade.education.v1.ArchiveHeldCertificateR\x10heldCertificates\x12\x1b\n" +
+	"\theld_note\x18\t \x01(\tR\bheldNote\"\xf5\x01\n" +
+	"\x16ArchiveHeldCertificate\x12\x1b\n" +
+	"\tkind_name\x18\x01 \x01(\tR\bkindName\x12%\n" +
+	"\x0ecertificate_no\x18\x02 \x01(\tR\rcertificateNo\x12+\n" +
+	"\x11issuing_authority\x18\x03 \x01(\tR\x10issuingAuthority\x12\x1f\n" +
+	"\vexpire_date\x18\x04 \x01(\tR\n" +
+	"expireDate\x12\x1f\n" +
+	"\vvalid_state\x18\x05 \x01(\x05R\n" +
+	"validState\x12(\n" +
+	"\x10valid_state_name\x18\x06 \x01(\tR\x0evalidStateName\"3\n" +
 	"\rEduMatrixPost\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"K\n" +
@@ -5568,7 +5705,7 @@ func file_blade_education_v1_education_proto_rawDescGZIP() []byte {
 	return file_blade_education_v1_education_proto_rawDescData
 }
 
-var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 57)
+var file_blade_education_v1_education_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
 var file_blade_education_v1_education_proto_goTypes = []any{
 	(*Category)(nil),                      // 0: blade.education.v1.Category
 	(*CategoryRows)(nil),                  // 1: blade.education.v1.CategoryRows
@@ -5619,21 +5756,22 @@ var file_blade_education_v1_education_proto_goTypes = []any{
 	(*ArchiveYear)(nil),                   // 46: blade.education.v1.ArchiveYear
 	(*ArchiveStudy)(nil),                  // 47: blade.education.v1.ArchiveStudy
 	(*TrainingArchive)(nil),               // 48: blade.education.v1.TrainingArchive
-	(*EduMatrixPost)(nil),                 // 49: blade.education.v1.EduMatrixPost
-	(*EduMatrixCourse)(nil),               // 50: blade.education.v1.EduMatrixCourse
-	(*EduMatrixCell)(nil),                 // 51: blade.education.v1.EduMatrixCell
-	(*EduMatrix)(nil),                     // 52: blade.education.v1.EduMatrix
-	(*EduComplianceItem)(nil),             // 53: blade.education.v1.EduComplianceItem
-	(*EduComplianceRow)(nil),              // 54: blade.education.v1.EduComplianceRow
-	(*EduComplianceRows)(nil),             // 55: blade.education.v1.EduComplianceRows
-	(*EduMyShortfalls)(nil),               // 56: blade.education.v1.EduMyShortfalls
-	(*v1.PageQuery)(nil),                  // 57: blade.common.v1.PageQuery
-	(*v1.IdsQuery)(nil),                   // 58: blade.common.v1.IdsQuery
-	(*v1.IdQuery)(nil),                    // 59: blade.common.v1.IdQuery
-	(*v1.Empty)(nil),                      // 60: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil),          // 61: google.protobuf.BoolValue
-	(*httpbody.HttpBody)(nil),             // 62: google.api.HttpBody
-	(*wrapperspb.Int32Value)(nil),         // 63: google.protobuf.Int32Value
+	(*ArchiveHeldCertificate)(nil),        // 49: blade.education.v1.ArchiveHeldCertificate
+	(*EduMatrixPost)(nil),                 // 50: blade.education.v1.EduMatrixPost
+	(*EduMatrixCourse)(nil),               // 51: blade.education.v1.EduMatrixCourse
+	(*EduMatrixCell)(nil),                 // 52: blade.education.v1.EduMatrixCell
+	(*EduMatrix)(nil),                     // 53: blade.education.v1.EduMatrix
+	(*EduComplianceItem)(nil),             // 54: blade.education.v1.EduComplianceItem
+	(*EduComplianceRow)(nil),              // 55: blade.education.v1.EduComplianceRow
+	(*EduComplianceRows)(nil),             // 56: blade.education.v1.EduComplianceRows
+	(*EduMyShortfalls)(nil),               // 57: blade.education.v1.EduMyShortfalls
+	(*v1.PageQuery)(nil),                  // 58: blade.common.v1.PageQuery
+	(*v1.IdsQuery)(nil),                   // 59: blade.common.v1.IdsQuery
+	(*v1.IdQuery)(nil),                    // 60: blade.common.v1.IdQuery
+	(*v1.Empty)(nil),                      // 61: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil),          // 62: google.protobuf.BoolValue
+	(*httpbody.HttpBody)(nil),             // 63: google.api.HttpBody
+	(*wrapperspb.Int32Value)(nil),         // 64: google.protobuf.Int32Value
 }
 var file_blade_education_v1_education_proto_depIdxs = []int32{
 	0,  // 0: blade.education.v1.CategoryRows.records:type_name -> blade.education.v1.Category
@@ -5666,130 +5804,131 @@ var file_blade_education_v1_education_proto_depIdxs = []int32{
 	38, // 27: blade.education.v1.TrainingArchive.plans:type_name -> blade.education.v1.TrainingPlan
 	17, // 28: blade.education.v1.TrainingArchive.records:type_name -> blade.education.v1.Record
 	21, // 29: blade.education.v1.TrainingArchive.certificates:type_name -> blade.education.v1.ExamCertificate
-	49, // 30: blade.education.v1.EduMatrix.posts:type_name -> blade.education.v1.EduMatrixPost
-	50, // 31: blade.education.v1.EduMatrix.courses:type_name -> blade.education.v1.EduMatrixCourse
-	51, // 32: blade.education.v1.EduMatrix.cells:type_name -> blade.education.v1.EduMatrixCell
-	53, // 33: blade.education.v1.EduComplianceRow.items:type_name -> blade.education.v1.EduComplianceItem
-	54, // 34: blade.education.v1.EduComplianceRows.records:type_name -> blade.education.v1.EduComplianceRow
-	54, // 35: blade.education.v1.EduMyShortfalls.posts:type_name -> blade.education.v1.EduComplianceRow
-	43, // 36: blade.education.v1.EduMyShortfalls.hours:type_name -> blade.education.v1.HourCounter
-	57, // 37: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
-	0,  // 38: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
-	58, // 39: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
-	57, // 40: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
-	59, // 41: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
-	4,  // 42: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
-	58, // 43: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
-	8,  // 44: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
-	5,  // 45: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
-	57, // 46: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
-	59, // 47: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
-	12, // 48: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
-	58, // 49: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
-	57, // 50: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
-	59, // 51: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
-	14, // 52: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
-	58, // 53: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
-	60, // 54: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
-	57, // 55: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
-	57, // 56: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
-	57, // 57: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
-	59, // 58: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
-	59, // 59: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
-	20, // 60: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
-	59, // 61: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
-	20, // 62: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
-	57, // 63: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
-	59, // 64: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
-	27, // 65: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
-	29, // 66: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
-	57, // 67: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
-	59, // 68: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
-	57, // 69: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
-	59, // 70: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
-	38, // 71: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
-	58, // 72: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
-	57, // 73: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
-	57, // 74: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
-	59, // 75: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
-	30, // 76: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
-	58, // 77: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
-	57, // 78: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
-	32, // 79: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
-	33, // 80: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
-	60, // 81: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
-	57, // 82: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
-	57, // 83: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
-	45, // 84: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
-	45, // 85: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
-	36, // 86: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
-	60, // 87: blade.education.v1.EducationService.MatrixDetail:input_type -> blade.common.v1.Empty
-	51, // 88: blade.education.v1.EducationService.MatrixSubmit:input_type -> blade.education.v1.EduMatrixCell
-	57, // 89: blade.education.v1.EducationService.CompliancePage:input_type -> blade.common.v1.PageQuery
-	57, // 90: blade.education.v1.EducationService.ComplianceExport:input_type -> blade.common.v1.PageQuery
-	60, // 91: blade.education.v1.EducationService.ComplianceMine:input_type -> blade.common.v1.Empty
-	60, // 92: blade.education.v1.EducationService.ComplianceRemind:input_type -> blade.common.v1.Empty
-	1,  // 93: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
-	0,  // 94: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
-	61, // 95: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
-	9,  // 96: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
-	4,  // 97: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
-	4,  // 98: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
-	61, // 99: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
-	62, // 100: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
-	7,  // 101: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
-	13, // 102: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
-	12, // 103: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
-	12, // 104: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
-	61, // 105: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
-	15, // 106: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
-	14, // 107: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
-	14, // 108: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
-	61, // 109: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
-	42, // 110: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
-	18, // 111: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
-	62, // 112: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
-	18, // 113: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
-	17, // 114: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
-	17, // 115: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
-	17, // 116: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
-	17, // 117: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
-	17, // 118: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
-	18, // 119: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
-	24, // 120: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
-	26, // 121: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
-	17, // 122: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
-	22, // 123: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
-	21, // 124: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
-	39, // 125: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
-	38, // 126: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
-	38, // 127: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
-	61, // 128: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
-	39, // 129: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
-	31, // 130: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
-	30, // 131: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
-	30, // 132: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
-	61, // 133: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
-	35, // 134: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
-	34, // 135: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
-	34, // 136: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
-	37, // 137: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
-	44, // 138: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
-	62, // 139: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
-	48, // 140: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
-	62, // 141: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
-	61, // 142: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
-	52, // 143: blade.education.v1.EducationService.MatrixDetail:output_type -> blade.education.v1.EduMatrix
-	61, // 144: blade.education.v1.EducationService.MatrixSubmit:output_type -> google.protobuf.BoolValue
-	55, // 145: blade.education.v1.EducationService.CompliancePage:output_type -> blade.education.v1.EduComplianceRows
-	62, // 146: blade.education.v1.EducationService.ComplianceExport:output_type -> google.api.HttpBody
-	56, // 147: blade.education.v1.EducationService.ComplianceMine:output_type -> blade.education.v1.EduMyShortfalls
-	63, // 148: blade.education.v1.EducationService.ComplianceRemind:output_type -> google.protobuf.Int32Value
-	93, // [93:149] is the sub-list for method output_type
-	37, // [37:93] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	49, // 30: blade.education.v1.TrainingArchive.held_certificates:type_name -> blade.education.v1.ArchiveHeldCertificate
+	50, // 31: blade.education.v1.EduMatrix.posts:type_name -> blade.education.v1.EduMatrixPost
+	51, // 32: blade.education.v1.EduMatrix.courses:type_name -> blade.education.v1.EduMatrixCourse
+	52, // 33: blade.education.v1.EduMatrix.cells:type_name -> blade.education.v1.EduMatrixCell
+	54, // 34: blade.education.v1.EduComplianceRow.items:type_name -> blade.education.v1.EduComplianceItem
+	55, // 35: blade.education.v1.EduComplianceRows.records:type_name -> blade.education.v1.EduComplianceRow
+	55, // 36: blade.education.v1.EduMyShortfalls.posts:type_name -> blade.education.v1.EduComplianceRow
+	43, // 37: blade.education.v1.EduMyShortfalls.hours:type_name -> blade.education.v1.HourCounter
+	58, // 38: blade.education.v1.EducationService.CategoryList:input_type -> blade.common.v1.PageQuery
+	0,  // 39: blade.education.v1.EducationService.CategorySubmit:input_type -> blade.education.v1.Category
+	59, // 40: blade.education.v1.EducationService.CategoryRemove:input_type -> blade.common.v1.IdsQuery
+	58, // 41: blade.education.v1.EducationService.QuestionPage:input_type -> blade.common.v1.PageQuery
+	60, // 42: blade.education.v1.EducationService.QuestionDetail:input_type -> blade.common.v1.IdQuery
+	4,  // 43: blade.education.v1.EducationService.QuestionSubmit:input_type -> blade.education.v1.Question
+	59, // 44: blade.education.v1.EducationService.QuestionRemove:input_type -> blade.common.v1.IdsQuery
+	8,  // 45: blade.education.v1.EducationService.QuestionImportTemplate:input_type -> blade.education.v1.QuestionImportTemplateRequest
+	5,  // 46: blade.education.v1.EducationService.QuestionImport:input_type -> blade.education.v1.QuestionImportRequest
+	58, // 47: blade.education.v1.EducationService.PaperPage:input_type -> blade.common.v1.PageQuery
+	60, // 48: blade.education.v1.EducationService.PaperDetail:input_type -> blade.common.v1.IdQuery
+	12, // 49: blade.education.v1.EducationService.PaperSubmit:input_type -> blade.education.v1.Paper
+	59, // 50: blade.education.v1.EducationService.PaperRemove:input_type -> blade.common.v1.IdsQuery
+	58, // 51: blade.education.v1.EducationService.ExamPage:input_type -> blade.common.v1.PageQuery
+	60, // 52: blade.education.v1.EducationService.ExamDetail:input_type -> blade.common.v1.IdQuery
+	14, // 53: blade.education.v1.EducationService.ExamSubmit:input_type -> blade.education.v1.Exam
+	59, // 54: blade.education.v1.EducationService.ExamRemove:input_type -> blade.common.v1.IdsQuery
+	61, // 55: blade.education.v1.EducationService.IntegralMine:input_type -> blade.common.v1.Empty
+	58, // 56: blade.education.v1.EducationService.RecordPage:input_type -> blade.common.v1.PageQuery
+	58, // 57: blade.education.v1.EducationService.RecordExport:input_type -> blade.common.v1.PageQuery
+	58, // 58: blade.education.v1.EducationService.RecordMine:input_type -> blade.common.v1.PageQuery
+	60, // 59: blade.education.v1.EducationService.RecordDetail:input_type -> blade.common.v1.IdQuery
+	60, // 60: blade.education.v1.EducationService.RecordStart:input_type -> blade.common.v1.IdQuery
+	20, // 61: blade.education.v1.EducationService.RecordAnswer:input_type -> blade.education.v1.AnswerRequest
+	60, // 62: blade.education.v1.EducationService.RecordRetake:input_type -> blade.common.v1.IdQuery
+	20, // 63: blade.education.v1.EducationService.RecordSubmit:input_type -> blade.education.v1.AnswerRequest
+	58, // 64: blade.education.v1.EducationService.MarkingPage:input_type -> blade.common.v1.PageQuery
+	60, // 65: blade.education.v1.EducationService.MarkingQuestions:input_type -> blade.common.v1.IdQuery
+	27, // 66: blade.education.v1.EducationService.MarkingAnswers:input_type -> blade.education.v1.MarkAnswersQuery
+	29, // 67: blade.education.v1.EducationService.MarkingSubmit:input_type -> blade.education.v1.MarkRequest
+	58, // 68: blade.education.v1.EducationService.CertificatePage:input_type -> blade.common.v1.PageQuery
+	60, // 69: blade.education.v1.EducationService.CertificateDetail:input_type -> blade.common.v1.IdQuery
+	58, // 70: blade.education.v1.EducationService.PlanPage:input_type -> blade.common.v1.PageQuery
+	60, // 71: blade.education.v1.EducationService.PlanDetail:input_type -> blade.common.v1.IdQuery
+	38, // 72: blade.education.v1.EducationService.PlanSubmit:input_type -> blade.education.v1.TrainingPlan
+	59, // 73: blade.education.v1.EducationService.PlanRemove:input_type -> blade.common.v1.IdsQuery
+	58, // 74: blade.education.v1.EducationService.PlanMine:input_type -> blade.common.v1.PageQuery
+	58, // 75: blade.education.v1.EducationService.CoursePage:input_type -> blade.common.v1.PageQuery
+	60, // 76: blade.education.v1.EducationService.CourseDetail:input_type -> blade.common.v1.IdQuery
+	30, // 77: blade.education.v1.EducationService.CourseSubmit:input_type -> blade.education.v1.Course
+	59, // 78: blade.education.v1.EducationService.CourseRemove:input_type -> blade.common.v1.IdsQuery
+	58, // 79: blade.education.v1.EducationService.StudyMine:input_type -> blade.common.v1.PageQuery
+	32, // 80: blade.education.v1.EducationService.StudyStart:input_type -> blade.education.v1.StudyStartRequest
+	33, // 81: blade.education.v1.EducationService.StudyBeat:input_type -> blade.education.v1.StudyBeatRequest
+	61, // 82: blade.education.v1.EducationService.TrainingRuleList:input_type -> blade.common.v1.Empty
+	58, // 83: blade.education.v1.EducationService.HoursPage:input_type -> blade.common.v1.PageQuery
+	58, // 84: blade.education.v1.EducationService.HoursExport:input_type -> blade.common.v1.PageQuery
+	45, // 85: blade.education.v1.EducationService.ArchiveDetail:input_type -> blade.education.v1.ArchiveQuery
+	45, // 86: blade.education.v1.EducationService.ArchiveExport:input_type -> blade.education.v1.ArchiveQuery
+	36, // 87: blade.education.v1.EducationService.TrainingRuleSubmit:input_type -> blade.education.v1.TrainingRule
+	61, // 88: blade.education.v1.EducationService.MatrixDetail:input_type -> blade.common.v1.Empty
+	52, // 89: blade.education.v1.EducationService.MatrixSubmit:input_type -> blade.education.v1.EduMatrixCell
+	58, // 90: blade.education.v1.EducationService.CompliancePage:input_type -> blade.common.v1.PageQuery
+	58, // 91: blade.education.v1.EducationService.ComplianceExport:input_type -> blade.common.v1.PageQuery
+	61, // 92: blade.education.v1.EducationService.ComplianceMine:input_type -> blade.common.v1.Empty
+	61, // 93: blade.education.v1.EducationService.ComplianceRemind:input_type -> blade.common.v1.Empty
+	1,  // 94: blade.education.v1.EducationService.CategoryList:output_type -> blade.education.v1.CategoryRows
+	0,  // 95: blade.education.v1.EducationService.CategorySubmit:output_type -> blade.education.v1.Category
+	62, // 96: blade.education.v1.EducationService.CategoryRemove:output_type -> google.protobuf.BoolValue
+	9,  // 97: blade.education.v1.EducationService.QuestionPage:output_type -> blade.education.v1.QuestionRows
+	4,  // 98: blade.education.v1.EducationService.QuestionDetail:output_type -> blade.education.v1.Question
+	4,  // 99: blade.education.v1.EducationService.QuestionSubmit:output_type -> blade.education.v1.Question
+	62, // 100: blade.education.v1.EducationService.QuestionRemove:output_type -> google.protobuf.BoolValue
+	63, // 101: blade.education.v1.EducationService.QuestionImportTemplate:output_type -> google.api.HttpBody
+	7,  // 102: blade.education.v1.EducationService.QuestionImport:output_type -> blade.education.v1.QuestionImportResult
+	13, // 103: blade.education.v1.EducationService.PaperPage:output_type -> blade.education.v1.PaperRows
+	12, // 104: blade.education.v1.EducationService.PaperDetail:output_type -> blade.education.v1.Paper
+	12, // 105: blade.education.v1.EducationService.PaperSubmit:output_type -> blade.education.v1.Paper
+	62, // 106: blade.education.v1.EducationService.PaperRemove:output_type -> google.protobuf.BoolValue
+	15, // 107: blade.education.v1.EducationService.ExamPage:output_type -> blade.education.v1.ExamRows
+	14, // 108: blade.education.v1.EducationService.ExamDetail:output_type -> blade.education.v1.Exam
+	14, // 109: blade.education.v1.EducationService.ExamSubmit:output_type -> blade.education.v1.Exam
+	62, // 110: blade.education.v1.EducationService.ExamRemove:output_type -> google.protobuf.BoolValue
+	42, // 111: blade.education.v1.EducationService.IntegralMine:output_type -> blade.education.v1.PointsReply
+	18, // 112: blade.education.v1.EducationService.RecordPage:output_type -> blade.education.v1.RecordRows
+	63, // 113: blade.education.v1.EducationService.RecordExport:output_type -> google.api.HttpBody
+	18, // 114: blade.education.v1.EducationService.RecordMine:output_type -> blade.education.v1.RecordRows
+	17, // 115: blade.education.v1.EducationService.RecordDetail:output_type -> blade.education.v1.Record
+	17, // 116: blade.education.v1.EducationService.RecordStart:output_type -> blade.education.v1.Record
+	17, // 117: blade.education.v1.EducationService.RecordAnswer:output_type -> blade.education.v1.Record
+	17, // 118: blade.education.v1.EducationService.RecordRetake:output_type -> blade.education.v1.Record
+	17, // 119: blade.education.v1.EducationService.RecordSubmit:output_type -> blade.education.v1.Record
+	18, // 120: blade.education.v1.EducationService.MarkingPage:output_type -> blade.education.v1.RecordRows
+	24, // 121: blade.education.v1.EducationService.MarkingQuestions:output_type -> blade.education.v1.MarkQuestionRows
+	26, // 122: blade.education.v1.EducationService.MarkingAnswers:output_type -> blade.education.v1.MarkAnswerRows
+	17, // 123: blade.education.v1.EducationService.MarkingSubmit:output_type -> blade.education.v1.Record
+	22, // 124: blade.education.v1.EducationService.CertificatePage:output_type -> blade.education.v1.CertificateRows
+	21, // 125: blade.education.v1.EducationService.CertificateDetail:output_type -> blade.education.v1.ExamCertificate
+	39, // 126: blade.education.v1.EducationService.PlanPage:output_type -> blade.education.v1.TrainingPlanRows
+	38, // 127: blade.education.v1.EducationService.PlanDetail:output_type -> blade.education.v1.TrainingPlan
+	38, // 128: blade.education.v1.EducationService.PlanSubmit:output_type -> blade.education.v1.TrainingPlan
+	62, // 129: blade.education.v1.EducationService.PlanRemove:output_type -> google.protobuf.BoolValue
+	39, // 130: blade.education.v1.EducationService.PlanMine:output_type -> blade.education.v1.TrainingPlanRows
+	31, // 131: blade.education.v1.EducationService.CoursePage:output_type -> blade.education.v1.CourseRows
+	30, // 132: blade.education.v1.EducationService.CourseDetail:output_type -> blade.education.v1.Course
+	30, // 133: blade.education.v1.EducationService.CourseSubmit:output_type -> blade.education.v1.Course
+	62, // 134: blade.education.v1.EducationService.CourseRemove:output_type -> google.protobuf.BoolValue
+	35, // 135: blade.education.v1.EducationService.StudyMine:output_type -> blade.education.v1.StudyRows
+	34, // 136: blade.education.v1.EducationService.StudyStart:output_type -> blade.education.v1.Study
+	34, // 137: blade.education.v1.EducationService.StudyBeat:output_type -> blade.education.v1.Study
+	37, // 138: blade.education.v1.EducationService.TrainingRuleList:output_type -> blade.education.v1.TrainingRules
+	44, // 139: blade.education.v1.EducationService.HoursPage:output_type -> blade.education.v1.HourCounterRows
+	63, // 140: blade.education.v1.EducationService.HoursExport:output_type -> google.api.HttpBody
+	48, // 141: blade.education.v1.EducationService.ArchiveDetail:output_type -> blade.education.v1.TrainingArchive
+	63, // 142: blade.education.v1.EducationService.ArchiveExport:output_type -> google.api.HttpBody
+	62, // 143: blade.education.v1.EducationService.TrainingRuleSubmit:output_type -> google.protobuf.BoolValue
+	53, // 144: blade.education.v1.EducationService.MatrixDetail:output_type -> blade.education.v1.EduMatrix
+	62, // 145: blade.education.v1.EducationService.MatrixSubmit:output_type -> google.protobuf.BoolValue
+	56, // 146: blade.education.v1.EducationService.CompliancePage:output_type -> blade.education.v1.EduComplianceRows
+	63, // 147: blade.education.v1.EducationService.ComplianceExport:output_type -> google.api.HttpBody
+	57, // 148: blade.education.v1.EducationService.ComplianceMine:output_type -> blade.education.v1.EduMyShortfalls
+	64, // 149: blade.education.v1.EducationService.ComplianceRemind:output_type -> google.protobuf.Int32Value
+	94, // [94:150] is the sub-list for method output_type
+	38, // [38:94] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_blade_education_v1_education_proto_init() }
@@ -5803,7 +5942,7 @@ func file_blade_education_v1_education_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_education_v1_education_proto_rawDesc), len(file_blade_education_v1_education_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   57,
+			NumMessages:   58,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -2,6 +2,7 @@ package biz
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -264,27 +265,29 @@ func (e *Education) Retake(ctx context.Context, id int64) (*Record, error) {
 // MaxGroups bounds the departments and the roles an exam names.
 const MaxGroups = 50
 
-// roster is the exam's candidates with their names: the named people (each must exist) and the active
-// people of the named departments and roles, each once, named people first; 1 to
+// roster is the exam's candidates with their names: the named people (each must exist), the active
+// people of the named departments and roles, and the workers with a login account of the named
+// contractor companies, each once, named people first; 1 to
 // MaxAssigned in all. DeptIDs and RoleIDs are normalised in place.
 func (e *Education) roster(ctx context.Context, tenant string, in *Exam, what string) ([]int64, map[int64]string, error) {
 	ids, good := ident.ParseIDs(in.UserIDs)
 	depts, goodD := ident.ParseIDs(in.DeptIDs)
 	roles, goodR := ident.ParseIDs(in.RoleIDs)
-	if !good || !goodD || !goodR {
+	companies, goodC := ident.ParseIDs(in.CompanyIDs)
+	if !good || !goodD || !goodR || !goodC {
 		return nil, nil, errs.BadRequest("%s人员格式错误", what)
 	}
-	ids, depts, roles = distinct(ids), distinct(depts), distinct(roles)
-	if len(depts) > MaxGroups || len(roles) > MaxGroups {
-		return nil, nil, errs.BadRequest("%s部门、角色各最多选择 %d 个", what, MaxGroups)
+	ids, depts, roles, companies = distinct(ids), distinct(depts), distinct(roles), distinct(companies)
+	if len(depts) > MaxGroups || len(roles) > MaxGroups || len(companies) > MaxGroups {
+		return nil, nil, errs.BadRequest("%s部门、角色、承包商单位各最多选择 %d 个", what, MaxGroups)
 	}
-	if len(ids) == 0 && len(depts) == 0 && len(roles) == 0 {
+	if len(ids) == 0 && len(depts) == 0 && len(roles) == 0 && len(companies) == 0 {
 		return nil, nil, errs.BadRequest("请选择%s人员、部门或角色", what)
 	}
 	if len(ids) > MaxAssigned {
 		return nil, nil, errs.BadRequest("一场%s最多 %d 人", what, MaxAssigned)
 	}
-	in.DeptIDs, in.RoleIDs = ident.JoinIDs(depts), ident.JoinIDs(roles)
+	in.DeptIDs, in.RoleIDs, in.CompanyIDs = ident.JoinIDs(depts), ident.JoinIDs(roles), ident.JoinIDs(companies)
 	names, err := e.People.Names(ctx, tenant, ids)
 	if err != nil {
 		return nil, nil, err
@@ -294,9 +297,24 @@ func (e *Education) roster(ctx context.Context, tenant string, in *Exam, what st
 			return nil, nil, errs.BadRequest("%s人员不存在(id %d)", what, uid)
 		}
 	}
-	members, err := e.People.Members(ctx, tenant, depts, roles)
-	if err != nil {
-		return nil, nil, err
+	members := map[int64]string{}
+	if len(depts) > 0 || len(roles) > 0 {
+		if members, err = e.People.Members(ctx, tenant, depts, roles); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, c := range companies {
+		if e.Contractors == nil {
+			return nil, nil, errs.BadRequest("未接入承包商服务,不能按承包商单位安排%s", what)
+		}
+		workers, err := e.Contractors.Workers(ctx, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(workers) == 0 {
+			return nil, nil, errs.BadRequest("所选承包商单位(id %d)没有有登录账号的人员", c)
+		}
+		maps.Copy(members, workers)
 	}
 	extra := make([]int64, 0, len(members))
 	for uid := range members {
@@ -312,7 +330,7 @@ func (e *Education) roster(ctx context.Context, tenant string, in *Exam, what st
 		return nil, nil, errs.BadRequest("所选部门、角色下没有人员")
 	}
 	if len(ids) > MaxAssigned {
-		return nil, nil, errs.BadRequest("一场%s最多 %d 人,所选部门、角色共 %d 人", what, MaxAssigned, len(ids))
+		return nil, nil, errs.BadRequest("一场%s最多 %d 人,所选部门、角色、承包商单位共 %d 人", what, MaxAssigned, len(ids))
 	}
 	return ids, names, nil
 }

@@ -267,6 +267,10 @@ type Archive struct {
 	Plans    []Plan
 	Records  []Record
 	Certs    []Cert
+	// Held are the person's certificates in blade-user; HeldNote says why there are none to
+	// show when the caller may not read them there.
+	Held     []HeldCert
+	HeldNote string
 }
 
 // YearTotal is a year's credited 学时.
@@ -343,6 +347,16 @@ func (e *Education) ArchiveOf(ctx context.Context, userID int64) (*Archive, erro
 	}
 	if out.Certs, err = e.Q.UserCerts(ctx, userID); err != nil {
 		return nil, err
+	}
+	if e.Holdings != nil {
+		held, allowed, err := e.Holdings.CertificatesOf(ctx, userID)
+		if err != nil {
+			return nil, err
+		}
+		out.Held = held
+		if !allowed {
+			out.HeldNote = "无权查看人员证书"
+		}
 	}
 	return out, nil
 }

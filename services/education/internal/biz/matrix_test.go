@@ -111,3 +111,55 @@ func TestShortsOfOncePerCourseAndPerson(t *testing.T) {
 		t.Fatal("the period is the tenant zone's month")
 	}
 }
+
+// Renewal: a completion valid 12 months is expired from the day 12 months on; opening the
+// course again starts a round from the verified seconds so far, and that round reaching the
+// pass percent is a new completion, which compliance then judges (the latest counts), with
+// the earlier one kept in the history. Within one round the pass percent completes once.
+func TestStudyAgainAfterExpiryRenews(t *testing.T) {
+	reqs := []Requirement{{CourseID: 7, CourseName: "动火作业", ValidMonths: 12}}
+	first := at("2025-03-15 10:00:00")
+	s := &Study{CourseID: 7, Credited: 0}
+	const duration, pass = 600, 80
+	if !s.Completes(0, 480, duration, pass) {
+		t.Fatal("the first round at 80% did not complete")
+	}
+	v := s.renewal(first)
+	if _, ok := v["completions"]; ok {
+		t.Fatalf("the first completion has no history: %v", v)
+	}
+	s.Completed, s.CompletedAt, s.Credited = true, &first, 480
+	if s.Completes(480, 600, duration, pass) {
+		t.Fatal("watching on in the same round completed again")
+	}
+	s.Credited = 600
+	state := func(now time.Time) int32 {
+		return Comply(reqs, map[int64]Progress{7: {Completed: s.Completed, CompletedAt: s.CompletedAt}}, now)[0].State
+	}
+	if got := state(at("2026-03-14 23:59:59")); got != ItemDone {
+		t.Fatalf("the day before expiry: %s", ItemNames[got])
+	}
+	if got := state(at("2026-03-15 00:00:00")); got != ItemExpired {
+		t.Fatalf("the expiry day: %s", ItemNames[got])
+	}
+	// Opened again (StartStudy): the round counts from the 600 s so far.
+	s.RoundBase = s.Credited
+	if s.Completes(600, 1000, duration, pass) {
+		t.Fatal("400 s of a 600 s course (66%) renewed")
+	}
+	if !s.Completes(1000, 1080, duration, pass) {
+		t.Fatal("the new round at 80% did not renew")
+	}
+	again := at("2026-04-01 09:00:00")
+	v = s.renewal(again)
+	if v["completions"] != "2025-03-15 10:00:00" || v["completed_at"] != again {
+		t.Fatalf("renewal values: %v", v)
+	}
+	s.CompletedAt, s.Completions = &again, v["completions"].(string)
+	if got := state(at("2026-04-02 08:00:00")); got != ItemDone {
+		t.Fatalf("after studying again: %s", ItemNames[got])
+	}
+	if got := s.CompletionTimes(); !slices.Equal(got, []string{"2025-03-15 10:00:00", "2026-04-01 09:00:00"}) {
+		t.Fatalf("completion times: %v", got)
+	}
+}

@@ -114,8 +114,10 @@ type Exam struct {
 	UserNames string    `gorm:"type:text;not null"`
 	// Departments and roles whose active people joined UserIDs when the exam was saved
 	// (comma lists); the roster is fixed then, a later member is not added.
-	DeptIDs    string `gorm:"size:2000;not null;default:''"`
-	RoleIDs    string `gorm:"size:2000;not null;default:''"`
+	DeptIDs string `gorm:"size:2000;not null;default:''"`
+	RoleIDs string `gorm:"size:2000;not null;default:''"`
+	// Contractor companies whose workers with a login account joined UserIDs on save (h-edu).
+	CompanyIDs string `gorm:"size:2000;not null;default:''"`
 	TotalScore int32  `gorm:"not null;default:0"`
 	PassScore  int32  `gorm:"not null;default:0"`
 	Duration   int32  `gorm:"not null;default:0"`

@@ -52,6 +52,27 @@ type People interface {
 	PostMembers(ctx context.Context, tenantID string, postID int64) (map[int64]string, error)
 }
 
+// HeldCert is a certificate a person holds (blade-user's certificates), for the person's file.
+type HeldCert struct {
+	KindName, Number, Authority, ExpireDate string
+	// ValidState: 1 valid, 2 expiring within the tenant's reminder window, 3 expired.
+	ValidState int32
+}
+
+// Holdings reads a person's certificates from blade-user with the caller's identity, so the
+// file shows only what the caller may see there: allowed is false when blade-user refuses the
+// caller (no certificate right), which is not an error of the file.
+type Holdings interface {
+	CertificatesOf(ctx context.Context, userID int64) (certs []HeldCert, allowed bool, err error)
+}
+
+// Contractors reads contractor companies' workers from the contractor service.
+type Contractors interface {
+	// Workers are the people of a company who have a login account (the exam is taken with
+	// it), user id to name; a company unknown to the caller's tenant is an error.
+	Workers(ctx context.Context, companyID int64) (map[int64]string, error)
+}
+
 // Posts reads the tenant's posts (岗位) from blade-system.
 type Posts interface {
 	// PostNames is every post of the tenant, id to name.
@@ -155,6 +176,10 @@ type Education struct {
 	PostCourses *crud.Repo[PostCourse]
 	Notices     *crud.Repo[RemindNotice]
 	Posts       Posts
+	// h-edu: the certificates on the person's file (nil: the file lists none).
+	Holdings Holdings
+	// h-edu: exams scheduled for contractor companies.
+	Contractors Contractors
 }
 
 // Manager tells whether the caller manages the tenant's training: an

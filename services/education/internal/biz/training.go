@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"maps"
 	"math"
 	"regexp"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"anquan/kit/ident"
 	"anquan/kit/paging"
 	"anquan/kit/ruletable"
+	"anquan/kit/timefmt"
 	"anquan/kit/valid"
 )
 
@@ -90,6 +92,52 @@ type Study struct {
 	Refused     int32 `gorm:"not null;default:0"`
 	Completed   bool  `gorm:"not null;default:false"`
 	CompletedAt *time.Time
+	// Renewal (a completion counts ValidMonths on the training matrix): opening a completed
+	// course starts a new round whose verified seconds count from RoundBase, and the round
+	// reaching the pass percent again is a new completion (CompletedAt moves to it; the
+	// earlier times are kept in Completions, oldest first, for the person's file).
+	RoundBase   float64 `gorm:"not null;default:0"`
+	Completions string  `gorm:"size:1000;not null;default:''"`
+}
+
+// maxCompletions bounds the kept earlier completion times (Completions' size).
+const maxCompletions = 40
+
+// CompletionTimes are every completion of the study, oldest first, the latest last.
+func (s *Study) CompletionTimes() []string {
+	var out []string
+	if s.Completions != "" {
+		out = strings.Split(s.Completions, ",")
+	}
+	if s.Completed && s.CompletedAt != nil {
+		out = append(out, timefmt.Format(*s.CompletedAt))
+	}
+	return out
+}
+
+// Completes reports whether the beat taking the study's verified seconds from before to
+// after completes a round: the first, or one begun by opening the course again after a
+// completion (RoundBase), once the round reaches the pass percent; never again in the same
+// round.
+func (s *Study) Completes(before, after float64, duration, passPercent int32) bool {
+	if ProgressOf(after-s.RoundBase, duration) < passPercent {
+		return false
+	}
+	return !s.Completed || ProgressOf(before-s.RoundBase, duration) < passPercent
+}
+
+// renewal are the values that record a new completion at now: the earlier one moves into
+// the history (the oldest dropped past maxCompletions).
+func (s *Study) renewal(now time.Time) map[string]any {
+	v := map[string]any{"completed": true, "completed_at": now}
+	if s.Completed && s.CompletedAt != nil {
+		h := s.CompletionTimes()
+		if len(h) > maxCompletions {
+			h = h[len(h)-maxCompletions:]
+		}
+		v["completions"] = strings.Join(h, ",")
+	}
+	return v
 }
 
 func (Study) TableName() string { return "edu_study" }
@@ -406,7 +454,14 @@ func (e *Education) StartStudy(ctx context.Context, courseID int64) (*Study, *Co
 		}
 		s = &rows[0]
 		s.Token, s.LastBeat, s.Playing = newToken(), &now, false
-		_, err = e.Studies.UpdateFields(ctx, []int64{s.ID}, map[string]any{"token": s.Token, "last_beat": now, "playing": false})
+		values := map[string]any{"token": s.Token, "last_beat": now, "playing": false}
+		if s.Completed {
+			// A completed course opened again is studied again from the start: a new round,
+			// whose completion renews the training (the earlier one keeps counting meanwhile).
+			s.RoundBase, s.Position = s.Credited, 0
+			values["round_base"], values["position"] = s.RoundBase, 0
+		}
+		_, err = e.Studies.UpdateFields(ctx, []int64{s.ID}, values)
 		return err
 	})
 	if err != nil {
@@ -459,8 +514,8 @@ func (e *Education) BeatStudy(ctx context.Context, id, token int64, position flo
 		values["refused"] = s.Refused + 1
 	}
 	credited := s.Credited + cr.Seconds
-	if !s.Completed && ProgressOf(credited, c.Duration) >= c.PassPercent {
-		values["completed"], values["completed_at"] = true, now
+	if s.Completes(s.Credited, credited, c.Duration, c.PassPercent) {
+		maps.Copy(values, s.renewal(now))
 	}
 	// The study and its year rows change together; the compare-and-set on the beat count lets one beat in.
 	err = e.Tx.Tx(ctx, func(ctx context.Context) error {

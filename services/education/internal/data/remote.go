@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -16,8 +17,10 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/timefmt"
 	commonv1 "anquan/proto/blade/common/v1"
+	contractorv1 "anquan/proto/blade/contractor/v1"
 	preventionv1 "anquan/proto/blade/prevention/v1"
 	systemv1 "anquan/proto/blade/system/v1"
+	userv1 "anquan/proto/blade/user/v1"
 )
 
 // unavailable fails closed in Chinese when another service cannot answer.
@@ -149,4 +152,76 @@ func (p Posts) PostNames(ctx context.Context, tenant string) (map[int64]string, 
 		out[x.Id] = x.PostName
 	}
 	return out, nil
+}
+
+// Holdings reads a person's certificates from blade-user's certificate list, as the caller
+// (the forwarded identity): blade-user applies its own right and tenant to them.
+type Holdings struct {
+	C userv1.CertificateServiceClient
+}
+
+// maxHeld bounds the certificates listed on one person's file.
+const maxHeld = 100
+
+func (h Holdings) CertificatesOf(ctx context.Context, userID int64) ([]biz.HeldCert, bool, error) {
+	r, err := h.C.PageCertificates(ctx, &commonv1.PageQuery{Current: 1, Size: maxHeld,
+		Filters: map[string]string{"userId_equal": strconv.FormatInt(userID, 10)}})
+	if status.Code(err) == codes.PermissionDenied {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, unavailable("user", "PageCertificates", err)
+	}
+	out := make([]biz.HeldCert, 0, len(r.Records))
+	for _, c := range r.Records {
+		if c.UserId != userID { // the filter is blade-user's; the file shows only this person's
+			continue
+		}
+		out = append(out, biz.HeldCert{KindName: c.KindName, Number: c.CertificateNo, Authority: c.IssuingAuthority,
+			ExpireDate: c.ExpireDate, ValidState: c.ValidState})
+	}
+	return out, true, nil
+}
+
+// Contractors reads a company's people from the contractor service as the caller (the
+// forwarded identity): the contractor service applies its own right and tenant, so only a
+// caller who may see the company's people can schedule an exam for them.
+type Contractors struct {
+	C contractorv1.ContractorServiceClient
+}
+
+func (c Contractors) Workers(ctx context.Context, companyID int64) (map[int64]string, error) {
+	if _, err := c.C.CompanyDetail(ctx, &commonv1.IdQuery{Id: companyID}); err != nil {
+		if status.Code(err) == codes.NotFound {
+			return nil, errs.BadRequest("承包商单位不存在(id %d)", companyID)
+		}
+		return nil, unavailableContractor(err)
+	}
+	out := map[int64]string{}
+	for page := int32(1); ; page++ {
+		r, err := c.C.PersonPage(ctx, &commonv1.PageQuery{Current: page, Size: paging.MaxSize,
+			Filters: map[string]string{"companyId_equal": strconv.FormatInt(companyID, 10)}})
+		if err != nil {
+			return nil, unavailableContractor(err)
+		}
+		for _, p := range r.Records {
+			if p.CompanyId == companyID && p.UserId > 0 {
+				out[p.UserId] = p.Name
+			}
+		}
+		if len(r.Records) < paging.MaxSize || page >= r.Pages {
+			return out, nil
+		}
+	}
+}
+
+// unavailableContractor: the contractor service down, or its refusal in Chinese.
+func unavailableContractor(err error) error {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.Unimplemented, codes.DeadlineExceeded:
+		return errs.Unavailable("承包商服务暂不可用,请稍后重试")
+	case codes.PermissionDenied:
+		return errs.Forbidden("无权查看该承包商单位的人员")
+	}
+	return unavailable("contractor", "PersonPage", err)
 }

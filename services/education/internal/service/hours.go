@@ -110,12 +110,22 @@ func (s *Education) ArchiveDetail(ctx context.Context, q *pb.ArchiveQuery) (*pb.
 	}
 	for _, st := range a.Studies {
 		out.Studies = append(out.Studies, &pb.ArchiveStudy{CourseId: st.Study.CourseID, CourseName: st.Study.CourseName, CreditedSeconds: st.Study.Credited,
-			Hours: st.Hours, Completed: st.Study.Completed, CompletedTime: timefmt.FormatPtr(st.Study.CompletedAt), LastBeatTime: timefmt.FormatPtr(st.Study.LastBeat)})
+			Hours: st.Hours, Completed: st.Study.Completed, CompletedTime: timefmt.FormatPtr(st.Study.CompletedAt), LastBeatTime: timefmt.FormatPtr(st.Study.LastBeat), Completions: st.Study.CompletionTimes()})
 	}
 	out.Plans = svc.Map(a.Plans, plan)
 	out.Records = svc.Map(a.Records, listRecord)
 	out.Certificates = svc.Map(a.Certs, cert)
+	out.HeldCertificates = svc.Map(a.Held, heldCert)
+	out.HeldNote = a.HeldNote
 	return out, nil
+}
+
+// heldStates name blade-user's certificate validity.
+var heldStates = map[int32]string{1: "有效", 2: "即将到期", 3: "已过期"}
+
+func heldCert(c *biz.HeldCert) *pb.ArchiveHeldCertificate {
+	return &pb.ArchiveHeldCertificate{KindName: c.KindName, CertificateNo: c.Number, IssuingAuthority: c.Authority,
+		ExpireDate: c.ExpireDate, ValidState: c.ValidState, ValidStateName: heldStates[c.ValidState]}
 }
 
 // archiveLine is one line of a person's file in its xlsx sheet.
@@ -143,6 +153,9 @@ func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*htt
 			done = "已完成"
 		}
 		lines = append(lines, archiveLine{Kind: "课程学习", Name: st.Study.CourseName, Detail: fmt.Sprintf("%g 学时,%s", st.Hours, done), Time: timefmt.FormatPtr(st.Study.LastBeat)})
+		for i, at := range st.Study.CompletionTimes() {
+			lines = append(lines, archiveLine{Kind: "课程完成", Name: st.Study.CourseName, Detail: fmt.Sprintf("第 %d 次完成", i+1), Time: at})
+		}
 	}
 	for _, p := range a.Plans {
 		lines = append(lines, archiveLine{Kind: "培训计划", Name: p.Name, Detail: fmt.Sprintf("要求 %g 学时", p.Hours), Time: timefmt.FormatDate(p.StartDate)})
@@ -156,6 +169,13 @@ func (s *Education) ArchiveExport(ctx context.Context, q *pb.ArchiveQuery) (*htt
 	}
 	for _, c := range a.Certs {
 		lines = append(lines, archiveLine{Kind: "合格证书", Name: c.ExamName, Detail: c.CertNo, Time: timefmt.Format(c.IssueTime)})
+	}
+	for _, c := range a.Held {
+		lines = append(lines, archiveLine{Kind: "持有证书", Name: c.KindName, Detail: fmt.Sprintf("%s,%s", c.Number, heldStates[c.ValidState]),
+			Time: "有效期至 " + c.ExpireDate})
+	}
+	if a.HeldNote != "" {
+		lines = append(lines, archiveLine{Kind: "持有证书", Detail: a.HeldNote})
 	}
 	return svc.ExportEach(ctx, "培训档案", "培训档案_"+a.UserName, archiveColumns, svc.Rows(lines))
 }

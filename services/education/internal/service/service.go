@@ -209,7 +209,7 @@ func exam(x *biz.Exam) *pb.Exam {
 	return &pb.Exam{Id: x.ID, Name: x.Name, PaperId: x.PaperID, PaperName: x.PaperName, StartTime: timefmt.Format(x.StartTime), EndTime: timefmt.Format(x.EndTime),
 		UserIds: x.UserIDs, UserNames: x.UserNames, Remark: x.Remark, TotalScore: x.TotalScore, PassScore: x.PassScore, Duration: x.Duration,
 		Assigned: int32(countIDs(x.UserIDs)), CreateTime: timefmt.Format(x.CreateTime), CreateUser: x.CreateUser,
-		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions, MaxAttempts: x.MaxAttempts, DeptIds: x.DeptIDs, RoleIds: x.RoleIDs}
+		ShuffleQuestions: x.ShuffleQuestions, ShuffleOptions: x.ShuffleOptions, MaxAttempts: x.MaxAttempts, DeptIds: x.DeptIDs, RoleIds: x.RoleIDs, CompanyIds: x.CompanyIDs}
 }
 
 func countIDs(s string) int {
@@ -268,7 +268,7 @@ func (s *Education) ExamSubmit(ctx context.Context, in *pb.Exam) (*pb.Exam, erro
 		return nil, err
 	}
 	x, err := s.uc.SaveExam(ctx, &biz.Exam{Base: base(in.Id), Name: in.Name, PaperID: in.PaperId, StartTime: start, EndTime: end, UserIDs: in.UserIds, Remark: in.Remark,
-		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions, MaxAttempts: in.MaxAttempts, DeptIDs: in.DeptIds, RoleIDs: in.RoleIds})
+		ShuffleQuestions: in.ShuffleQuestions, ShuffleOptions: in.ShuffleOptions, MaxAttempts: in.MaxAttempts, DeptIDs: in.DeptIds, RoleIDs: in.RoleIds, CompanyIDs: in.CompanyIds})
 	if err != nil {
 		return nil, err
 	}

@@ -239,4 +239,12 @@ export default {
   '岗位必修课程均已完成,年度学时已达标': "All required courses of your post are done and this year's hours are reached",
   岗位必修课程未完成: 'Required courses not done',
   年度学时未达标: "This year's hours not reached",
+  // h-edu: renewals and the certificates held on the person's file.
+  完成记录: 'Completions',
+  持有证书: 'Certificates held',
+  无权查看人员证书: 'No right to see the certificates',
+  考试承包商单位: 'Contractor companies',
+  承包商单位中有登录账号的人员: 'The workers of the company who have a login account',
+  '可只选部门、角色或承包商单位;保存时各项的人员合并为考试名单':
+    'You may choose only departments, roles or contractor companies; on save their people join the candidates',
 } as Record<string, string>;

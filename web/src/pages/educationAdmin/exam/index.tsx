@@ -4,6 +4,7 @@ import CrudPage, { type CrudField } from '@/components/CrudPage';
 import { examApi, paperOptions } from '@/services/education';
 import { userOptions } from '@/services/user';
 import { getDeptTree, getRoleTree } from '@/services/system';
+import { companyOptions } from '@/services/contractor';
 import { Tx } from '@/utils/i18nText';
 
 const fields: CrudField[] = [
@@ -27,7 +28,7 @@ const fields: CrudField[] = [
       multiple: true,
       request: userOptions,
       viewAs: 'userNames',
-      tooltip: '可只选部门或角色;保存时三者的人员合并为考试名单',
+      tooltip: '可只选部门、角色或承包商单位;保存时各项的人员合并为考试名单',
     },
   },
   {
@@ -41,6 +42,13 @@ const fields: CrudField[] = [
     dataIndex: 'roleIds',
     hideInTable: true,
     form: { type: 'treeSelect', span: 12, multiple: true, request: () => getRoleTree(), tooltip: '拥有该角色的在职人员' },
+  },
+  {
+    title: '考试承包商单位',
+    dataIndex: 'companyIds',
+    type: 'select',
+    hideInTable: true,
+    form: { span: 24, multiple: true, request: companyOptions, tooltip: '承包商单位中有登录账号的人员' },
   },
   { title: '应考', dataIndex: 'assigned', width: 70, form: false },
   { title: '交卷', dataIndex: 'submitted', width: 70, form: false },
@@ -74,8 +82,8 @@ const join = (v: any): string => (Array.isArray(v) ? v.join(',') : v || '');
 
 /**
  * Exams (考试安排): a paper for people in a time window; counts of hand-ins and passes. The
- * candidates are the named people plus the members of the chosen departments and roles, fixed
- * when the exam is saved.
+ * candidates are the named people plus the members of the chosen departments and roles and the
+ * workers (with a login account) of the chosen contractor companies, fixed when the exam is saved.
  */
 export default function ExamPage() {
   return (
@@ -86,8 +94,20 @@ export default function ExamPage() {
       permissionPrefix="edu_exam"
       exportBtn={false}
       dialogWidth={760}
-      beforeOpen={(r: any) => ({ ...r, userIds: ids(r.userIds), deptIds: ids(r.deptIds), roleIds: ids(r.roleIds) })}
-      beforeSubmit={(v: any) => ({ ...v, userIds: join(v.userIds), deptIds: join(v.deptIds), roleIds: join(v.roleIds) })}
+      beforeOpen={(r: any) => ({
+        ...r,
+        userIds: ids(r.userIds),
+        deptIds: ids(r.deptIds),
+        roleIds: ids(r.roleIds),
+        companyIds: ids(r.companyIds),
+      })}
+      beforeSubmit={(v: any) => ({
+        ...v,
+        userIds: join(v.userIds),
+        deptIds: join(v.deptIds),
+        roleIds: join(v.roleIds),
+        companyIds: join(v.companyIds),
+      })}
       rowActions={(r: any) => [
         <a key="results" data-testid="exam-results" onClick={() => history.push(`/safetyEducation/result?examId=${r.id}`)}>
           <Tx>成绩</Tx>

@@ -6,7 +6,7 @@ import { exportFile } from '@/utils/download';
 
 const small = { size: 'small' as const, pagination: false as const, style: { marginBottom: 16 } };
 
-/** One file per person (一人一档): 学时 by year, courses, plans, exam records and certificates; printable. */
+/** One file per person (一人一档): 学时 by year, courses (every completion), plans, exam records, certificates of completion and the certificates held (blade-user); printable. */
 export default function Archive({ userId, onClose }: { userId: string; onClose: () => void }) {
   const [data, setData] = useState<any>();
   useEffect(() => {
@@ -61,6 +61,12 @@ export default function Archive({ userId, onClose }: { userId: string; onClose: 
               { title: '课程', dataIndex: 'courseName' },
               { title: '学时', dataIndex: 'hours' },
               { title: '完成', dataIndex: 'completed', render: (v: boolean) => (v ? <Tag color="green">已完成</Tag> : <Tag>学习中</Tag>) },
+              {
+                title: '完成记录',
+                dataIndex: 'completions',
+                // Every completion: a course studied again after its validity shows each one.
+                render: (v?: string[]) => (v || []).map((t) => <div key={t}>{t}</div>),
+              },
               { title: '最近学习', dataIndex: 'lastBeatTime' },
             ]}
           />
@@ -100,6 +106,28 @@ export default function Archive({ userId, onClose }: { userId: string; onClose: 
               { title: '发证时间', dataIndex: 'issueTime' },
             ]}
           />
+          <h4>持有证书</h4>
+          {data.heldNote ? (
+            <div style={{ marginBottom: 16 }}>{data.heldNote}</div>
+          ) : (
+            <Table
+              {...small}
+              rowKey="certificateNo"
+              data-testid="archive-held"
+              dataSource={data.heldCertificates || []}
+              columns={[
+                { title: '证书类型', dataIndex: 'kindName' },
+                { title: '证书编号', dataIndex: 'certificateNo' },
+                { title: '发证机关', dataIndex: 'issuingAuthority' },
+                { title: '有效期至', dataIndex: 'expireDate' },
+                {
+                  title: '状态',
+                  dataIndex: 'validStateName',
+                  render: (v: string, r: any) => <Tag color={{ 1: 'green', 2: 'orange', 3: 'red' }[r.validState as 1 | 2 | 3]}>{v}</Tag>,
+                },
+              ]}
+            />
+          )}
         </div>
       )}
     </Modal>
