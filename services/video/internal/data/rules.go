@@ -9,6 +9,7 @@ import (
 	"anquan/kit/crud"
 	"anquan/kit/db"
 	"anquan/kit/ident"
+	"anquan/kit/timefmt"
 	"anquan/video/internal/biz"
 )
 
@@ -50,6 +51,8 @@ func (s Sweep) TenantRules(ctx context.Context, tenant string) ([]biz.Rule, erro
 
 func (s Sweep) ExpiredSnapshots(ctx context.Context, tenant string, cutoff time.Time, limit int) ([]biz.Alarm, error) {
 	var out []biz.Alarm
+	// In the zone alarm times are written in: SQLite compares times as text.
+	cutoff = cutoff.In(timefmt.Zone)
 	return out, s.conn(ctx).Select("id", "tenant_id", "snapshot").
 		Where("tenant_id = ? AND "+kept+" AND alarm_time < ?", tenant, biz.Unhandled, biz.SnapshotPath+"%", cutoff).
 		Order("alarm_time asc").Limit(limit).Find(&out).Error

@@ -11,6 +11,7 @@ import (
 	"anquan/kit/db/dbtest"
 	"anquan/kit/ident"
 	"anquan/kit/storage"
+	"anquan/kit/timefmt"
 	"anquan/video/internal/biz"
 )
 
@@ -48,7 +49,7 @@ func TestSnapshotRetention(t *testing.T) {
 		if err := snaps.Put(ctx, r.tenant+"/video/"+name, bytes.NewReader([]byte("jpeg")), 4, "image/jpeg"); err != nil {
 			t.Fatal(err)
 		}
-		at := now.Add(-r.age)
+		at := now.Add(-r.age).In(timefmt.Zone) // as ingest and the seed write them
 		a := &biz.Alarm{CameraID: 1, AlarmType: "helmet", AlarmTime: at, LastTime: at, Source: "push", Snapshot: biz.SnapshotPath + name, HandleStatus: r.state}
 		a.TenantID = r.tenant
 		if err := q.CreateAlarm(ident.AsSystem(ctx), a); err != nil {
