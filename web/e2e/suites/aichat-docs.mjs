@@ -1,6 +1,7 @@
 // Browser suite of the assistant's document library (助手文件库, /aichat/document).
 // `npm run e2e -- aichat-docs` (with ANQUAN_BIN or ANQUAN_URL, see e2e/lib.mjs).
-// The admin of 100001 uploads a small Markdown procedure written here, sees it listed, asks the
+// The admin of 100001 uploads a small text procedure (Markdown content; the resource service
+// accepts .txt, not .md) written here, sees it listed, asks the
 // assistant a question whose answer quotes it (《title》 —— 第 n 段), removes it (the assistant
 // no longer quotes it), and sees a broken .pdf refused with the clear message.
 import { antd, openSuite } from '../suite.mjs';
@@ -50,17 +51,17 @@ async function ask(q, waitFor) {
 }
 
 await scenario(
-  'a Markdown procedure is uploaded and listed',
+  'a text procedure is uploaded and listed',
   async () => {
     await page.goto(`${BASE}/aichat/document`);
-    await add(title, '清罐规程.md', 'text/markdown', md);
+    await add(title, '清罐规程.txt', 'text/plain', md);
     await toast('操作成功').waitFor();
     await page.locator('.aq-crud input#title').first().fill(title.slice(0, 12));
     await page.locator('.aq-crud input#title').first().press('Enter');
     const r = row(title);
     await r.waitFor();
     const text = await r.innerText();
-    expect(text.includes('清罐规程.md') && text.includes('txt'), `listed: ${text}`);
+    expect(text.includes('清罐规程.txt') && text.includes('txt'), `listed: ${text}`);
     await shot('aichat-docs-01-listed');
   },
   { critical: true },
