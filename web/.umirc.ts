@@ -195,6 +195,7 @@ export default defineConfig({
         { path: '/videoSurveillance', component: './video/wall/index', access: 'canRoute' },
         { path: '/ai-video-alarm/list', component: './video/alarm/index', access: 'canRoute' },
         { path: '/video/camera', component: './video/camera/index', access: 'canRoute' },
+        { path: '/video/rule', component: './video/rule/index', access: 'canRoute' },
         // equipment pages (ledger, records, rules, major hazard installations) and inspection pages
         {
           path: '/companyBasic/production/equipmentMaintenance',

@@ -6,6 +6,7 @@ require (
 	anquan/kit v0.0.0
 	anquan/proto v0.0.0
 	github.com/blevesearch/bleve/v2 v2.5.7
+	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0
 	golang.org/x/text v0.43.0
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12

@@ -70,7 +70,12 @@ func (e *env) testAIChatDocuments(t *testing.T, a, b, op string) {
 	ok(t, pdf, "upload pdf")
 	fails(t, e.post(ai+"/document/submit", a, map[string]any{"fileName": str(pdf.dataMap()["name"])}), 400, "PDF", "a PDF")
 	fails(t, e.post(ai+"/document/submit", a, map[string]any{"fileName": stored, "title": strings.Repeat("长", 101)}), 400, "标题", "a long title")
+	if code, _, _ := e.raw(t, "/api/upload/preview/"+stored, a); code != 200 {
+		t.Fatalf("the document's upload before removal: %d", code)
+	}
 	ok(t, e.post(ai+"/document/remove?ids="+id, a, nil), "remove document")
+	// The stored upload goes with it (a missing file is the house's NotFound: 400 文件不存在).
+	fails(t, e.get("/api/upload/preview/"+stored, a), 400, "文件不存在", "the removed document's upload")
 	if c, _, _ := answer(t, e.openai("POST", cc, a, q)); strings.Contains(c, "总工程师") {
 		t.Fatalf("a removed document is still quoted: %s", c)
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"net/http"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"anquan/kit/conf"
 	"anquan/kit/db"
 	"anquan/kit/timefmt"
+	videoapp "anquan/video/app"
 )
 
 // TestVideo: the demo cameras; camera validation, duplicates and removal;
@@ -37,6 +39,7 @@ func TestVideo(t *testing.T) {
 			e.testVideoCameras(t)
 			e.testVideoSnapshots(t)
 			e.testVideoAlarms(t)
+			e.testVideoSnapshotRetention(t)
 		})
 	}
 }
@@ -442,4 +445,97 @@ func (e *env) testVideoSnapshots(t *testing.T) {
 			t.Errorf("snapshot for %s: %d, want %d", c.what, code, c.code)
 		}
 	}
+}
+
+// videoApp is the running video component (its use cases run the sweep
+// here instead of waiting an hour for kit/schedule).
+func (e *env) videoApp(t *testing.T) *videoapp.App {
+	t.Helper()
+	for _, p := range e.stack.Parts {
+		if v, ok := p.(*videoapp.App); ok && v.UC != nil {
+			return v
+		}
+	}
+	t.Fatal("no video component in the stack")
+	return nil
+}
+
+// testVideoSnapshotRetention: the tenant's rule snapshot.retention.days
+// (default 180) is read and changed through the rule table, only with the
+// button; with 1 day the sweep deletes the snapshot of the demo's handled
+// alarm raised 26 hours ago (the row stays, marked expired, the picture
+// answers 400 文件不存在) and keeps those of the unhandled alarms and of the
+// handled one of 22 hours ago; 0 keeps everything; tenant B's rule is its own.
+func (e *env) testVideoSnapshotRetention(t *testing.T) {
+	a := e.login("100001", "admin", "admin")
+	dir := e.login("100001", "director", "123456")
+	b := e.login("300003", "admin", "123456")
+	rule := func(tok string) map[string]any {
+		t.Helper()
+		r := e.get(vs+"/rule/list", tok)
+		ok(t, r, "video rules")
+		for _, v := range r.data().([]any) {
+			if m := v.(map[string]any); m["code"] == "snapshot.retention.days" {
+				return m
+			}
+		}
+		t.Fatalf("no retention rule: %s", truncate(r.Raw))
+		return nil
+	}
+	if m := rule(a); str(m["value"]) != "180" || str(m["defaultValue"]) != "180" || str(m["unit"]) != "天" {
+		t.Fatalf("default retention: %v", m)
+	}
+	set := func(days int) {
+		t.Helper()
+		ok(t, e.post(vs+"/rule/submit", a, map[string]any{"code": "snapshot.retention.days", "value": days, "source": "测试"}), "set the retention")
+	}
+	fails(t, e.post(vs+"/rule/submit", dir, map[string]any{"code": "snapshot.retention.days", "value": 1, "source": "测试"}), 403, "", "a user without the rule button")
+	fails(t, e.post(vs+"/rule/submit", a, map[string]any{"code": "snapshot.retention.days", "value": -1, "source": "测试"}), 400, "保存天数", "a negative retention")
+	alarms := func() map[string]map[string]any {
+		t.Helper()
+		out := map[string]map[string]any{}
+		for _, v := range e.get(vs+"/alarm/page?size=50", a).list() {
+			m := v.(map[string]any)
+			if m["source"] == "simulator" {
+				out[str(m["alarmType"])] = m
+			}
+		}
+		return out
+	}
+	before := alarms()
+	vest, phone := before["vest"], before["phone"]
+	if vest == nil || phone == nil || str(vest["snapshot"]) == "" || str(phone["snapshot"]) == "" {
+		t.Fatalf("the demo's handled alarms with snapshots: %v %v", vest, phone)
+	}
+	uc := e.videoApp(t).UC
+	set(0)
+	if n, err := uc.SweepSnapshots(context.Background()); err != nil || n != 0 {
+		t.Fatalf("sweep under a 0-day rule: %d %v", n, err)
+	}
+	set(1)
+	if m := rule(b); str(m["value"]) != "180" {
+		t.Fatalf("tenant B sees A's retention: %v", m)
+	}
+	if n, err := uc.SweepSnapshots(context.Background()); err != nil || n < 1 {
+		t.Fatalf("sweep under a 1-day rule: %d %v", n, err)
+	}
+	after := alarms()
+	if v := after["vest"]; str(v["snapshot"]) != "" || v["snapshotExpired"] != true || str(v["id"]) != str(vest["id"]) {
+		t.Fatalf("the handled alarm of 26 h ago after the sweep: %v", v)
+	}
+	if code, _, _ := e.raw(t, str(vest["snapshot"]), a); code != 400 {
+		t.Fatalf("the expired snapshot answers %d, want 400", code)
+	}
+	for k, m := range after {
+		if k == "vest" {
+			continue
+		}
+		if str(m["snapshot"]) != str(before[k]["snapshot"]) || m["snapshotExpired"] == true {
+			t.Fatalf("%s lost its snapshot: %v", k, m)
+		}
+	}
+	if code, _, _ := e.raw(t, str(phone["snapshot"]), a); code != 200 {
+		t.Fatalf("the handled alarm of 22 h ago: snapshot %d", code)
+	}
+	set(180)
 }

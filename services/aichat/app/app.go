@@ -59,7 +59,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	docs := &biz.Docs{Store: data.NewDocuments(g), Files: data.Files{Resource: resourcev1.NewResourceServiceClient(a.in.Dialer.Lazy("resource"))}}
 	uc := &biz.Chat{Convs: data.NewConversations(g), Msgs: data.NewMessages(g), Tx: db.NewTransactor(g),
-		Embedded: &biz.Embedded{KB: kb, Data: tools, Docs: docs}, Rate: a.in.Conf.AIChat.RatePerMinute}
+		Embedded: &biz.Embedded{KB: kb, Data: tools, Docs: docs}, Rate: a.in.Conf.AIChat.RatePerMinute, Counts: a.in.Cache}
 	if up := a.in.Conf.AIChat.Upstream; up.BaseURL != "" {
 		m, err := data.NewUpstream(up)
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 	"anquan/kit/bus"
 	"anquan/kit/db"
 	kitplatform "anquan/kit/platform"
+	"anquan/kit/schedule"
 	"anquan/kit/seedids"
 	"anquan/kit/server"
 	"anquan/kit/storage"
@@ -81,7 +82,8 @@ func (a *App) Start(ctx context.Context) error {
 	alarms := data.NewAlarms(g)
 	q := data.Queries{G: g, Alarms: alarms}
 	uc := &biz.Video{Cameras: data.NewCameras(g), Alarms: alarms, Q: q, Tx: db.NewTransactor(g), Events: a.Outbox,
-		Tokens: biz.NewTokens(a.in.Secret, conf.StreamTTL), Now: time.Now, Dedupe: biz.DefaultDedupe, Snaps: snaps}
+		Tokens: biz.NewTokens(a.in.Secret, conf.StreamTTL), Now: time.Now, Dedupe: biz.DefaultDedupe, Snaps: snaps,
+		Rules: data.NewRules(g), RuleQ: q, Sweep: data.Sweep{G: g}}
 	a.UC = uc
 	// The demo alarms' pictures: a frame of their camera, drawn once.
 	if err := uc.SeedSnapshots(ctx, seedids.DemoTenant, sim.Still); err != nil {
@@ -112,6 +114,18 @@ func (a *App) Start(ctx context.Context) error {
 	} else {
 		slog.Warn("video: no bus; the live alarm stream stays empty")
 	}
+	// Snapshots of handled alarms past the tenant's retention.
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		schedule.Run(rctx, a.in.Cache, "video.snapshot-sweep", conf.SnapshotSweepEvery, func(ctx context.Context) {
+			if n, err := uc.SweepSnapshots(ctx); err != nil {
+				slog.Warn("video: snapshot sweep", "err", err)
+			} else if n > 0 {
+				slog.Info("video: expired snapshots deleted", "count", n)
+			}
+		})
+	}()
 	if every > 0 {
 		wg.Add(1)
 		go func() {

@@ -9684,6 +9684,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video-surveillance/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VideoService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's video rules (snapshot retention). */
+        get: operations["VideoService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-surveillance/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["VideoService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16707,6 +16756,11 @@ export interface components {
             repeatCount: number;
             /** @description Snapshot image URL ('' = none). */
             snapshot: string;
+            /**
+             * @description The stored snapshot was deleted by the retention sweep (rule
+             *     snapshot.retention.days); snapshot is then ''.
+             */
+            snapshotExpired: boolean;
             /** @description simulator, icc, wvp or push. */
             source: string;
             tenantId: string;
@@ -16721,6 +16775,32 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the default (version 0).
+         */
+        v1VideoRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description Why this value (a standard or the tenant's own requirement). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /**
+             * Format: int32
+             * @description 0 = the default (never set).
+             */
+            version: number;
+        };
+        v1VideoRules: {
+            items: components["schemas"]["v1VideoRule"][];
         };
         v1Weather: {
             /** @description false: no source answered; message says why. Nothing is invented. */
@@ -30805,6 +30885,76 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["v1Camera"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    VideoService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1VideoRules"];
+                };
+            };
+        };
+    };
+    VideoService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1VideoRules"];
+                };
+            };
+        };
+    };
+    VideoService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1VideoRule"];
             };
         };
         responses: {

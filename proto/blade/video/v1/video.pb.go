@@ -461,10 +461,13 @@ type VideoAlarm struct {
 	HandleUserName string `protobuf:"bytes,18,opt,name=handle_user_name,json=handleUserName,proto3" json:"handle_user_name,omitempty"`
 	HandleTime     string `protobuf:"bytes,19,opt,name=handle_time,json=handleTime,proto3" json:"handle_time,omitempty"`
 	// Whether confirming it raised a hidden danger.
-	HazardRaised  bool   `protobuf:"varint,20,opt,name=hazard_raised,json=hazardRaised,proto3" json:"hazard_raised,omitempty"`
-	CreateTime    string `protobuf:"bytes,21,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	HazardRaised bool   `protobuf:"varint,20,opt,name=hazard_raised,json=hazardRaised,proto3" json:"hazard_raised,omitempty"`
+	CreateTime   string `protobuf:"bytes,21,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// The stored snapshot was deleted by the retention sweep (rule
+	// snapshot.retention.days); snapshot is then ”.
+	SnapshotExpired bool `protobuf:"varint,22,opt,name=snapshot_expired,json=snapshotExpired,proto3" json:"snapshot_expired,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *VideoAlarm) Reset() {
@@ -642,6 +645,13 @@ func (x *VideoAlarm) GetCreateTime() string {
 		return x.CreateTime
 	}
 	return ""
+}
+
+func (x *VideoAlarm) GetSnapshotExpired() bool {
+	if x != nil {
+		return x.SnapshotExpired
+	}
+	return false
 }
 
 type VideoAlarmPage struct {
@@ -1374,6 +1384,206 @@ func (x *VideoLiveEvent) GetAlarm() *VideoAlarm {
 	return nil
 }
 
+// A rule of the tenant: one row per version; the highest version is in
+// force; none = the default (version 0).
+type VideoRule struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Code         string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	Name         string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Unit         string                 `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	Value        int32                  `protobuf:"varint,5,opt,name=value,proto3" json:"value,omitempty"`
+	DefaultValue int32                  `protobuf:"varint,6,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	// Why this value (a standard or the tenant's own requirement).
+	Source string `protobuf:"bytes,7,opt,name=source,proto3" json:"source,omitempty"`
+	// 0 = the default (never set).
+	Version       int32  `protobuf:"varint,8,opt,name=version,proto3" json:"version,omitempty"`
+	UpdateTime    string `protobuf:"bytes,9,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoRule) Reset() {
+	*x = VideoRule{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoRule) ProtoMessage() {}
+
+func (x *VideoRule) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoRule.ProtoReflect.Descriptor instead.
+func (*VideoRule) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *VideoRule) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *VideoRule) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *VideoRule) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *VideoRule) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *VideoRule) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *VideoRule) GetDefaultValue() int32 {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return 0
+}
+
+func (x *VideoRule) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *VideoRule) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *VideoRule) GetUpdateTime() string {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return ""
+}
+
+type VideoRules struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*VideoRule           `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoRules) Reset() {
+	*x = VideoRules{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoRules) ProtoMessage() {}
+
+func (x *VideoRules) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoRules.ProtoReflect.Descriptor instead.
+func (*VideoRules) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *VideoRules) GetItems() []*VideoRule {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type VideoRuleCode struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoRuleCode) Reset() {
+	*x = VideoRuleCode{}
+	mi := &file_blade_video_v1_video_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoRuleCode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoRuleCode) ProtoMessage() {}
+
+func (x *VideoRuleCode) ProtoReflect() protoreflect.Message {
+	mi := &file_blade_video_v1_video_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoRuleCode.ProtoReflect.Descriptor instead.
+func (*VideoRuleCode) Descriptor() ([]byte, []int) {
+	return file_blade_video_v1_video_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *VideoRuleCode) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
 var File_blade_video_v1_video_proto protoreflect.FileDescriptor
 
 const file_blade_video_v1_video_proto_rawDesc = "" +
@@ -1416,7 +1626,7 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\x05token\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x05token\"G\n" +
 	"\x05Frame\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12*\n" +
-	"\fcontent_type\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\vcontentType\"\xc4\x06\n" +
+	"\fcontent_type\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x182R\vcontentType\"\xef\x06\n" +
 	"\n" +
 	"VideoAlarm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
@@ -1448,7 +1658,8 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"handleTime\x12#\n" +
 	"\rhazard_raised\x18\x14 \x01(\bR\fhazardRaised\x12(\n" +
 	"\vcreate_time\x18\x15 \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
-	"createTime\"\xab\x01\n" +
+	"createTime\x12)\n" +
+	"\x10snapshot_expired\x18\x16 \x01(\bR\x0fsnapshotExpired\"\xab\x01\n" +
 	"\x0eVideoAlarmPage\x12?\n" +
 	"\arecords\x18\x01 \x03(\v2\x1a.blade.video.v1.VideoAlarmB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
@@ -1509,7 +1720,23 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\x0eVideoLiveEvent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\x04kind\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04kind\x120\n" +
-	"\x05alarm\x18\x03 \x01(\v2\x1a.blade.video.v1.VideoAlarmR\x05alarm2\xf0\f\n" +
+	"\x05alarm\x18\x03 \x01(\v2\x1a.blade.video.v1.VideoAlarmR\x05alarm\"\xa9\x02\n" +
+	"\tVideoRule\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\x04code\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code\x12\x1b\n" +
+	"\x04name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04name\x12\x1b\n" +
+	"\x04unit\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x04unit\x12*\n" +
+	"\x05value\x18\x05 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\x05value\x12#\n" +
+	"\rdefault_value\x18\x06 \x01(\x05R\fdefaultValue\x12 \n" +
+	"\x06source\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xe8\aR\x06source\x12\x18\n" +
+	"\aversion\x18\b \x01(\x05R\aversion\x12(\n" +
+	"\vupdate_time\x18\t \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
+	"updateTime\"H\n" +
+	"\n" +
+	"VideoRules\x12:\n" +
+	"\x05items\x18\x01 \x03(\v2\x19.blade.video.v1.VideoRuleB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\x05items\",\n" +
+	"\rVideoRuleCode\x12\x1b\n" +
+	"\x04code\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18@R\x04code2\xf9\x0f\n" +
 	"\fVideoService\x12\x85\x01\n" +
 	"\x0eCameraPageList\x12\x1a.blade.common.v1.PageQuery\x1a\x1a.blade.video.v1.CameraPage\";\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02%\x12#/api/video-surveillance/camera/page\x12\x7f\n" +
 	"\fCameraDetail\x12\x18.blade.common.v1.IdQuery\x1a\x16.blade.video.v1.Camera\"=\xca\xf3\x18\fvideo_camera\x82\xd3\xe4\x93\x02'\x12%/api/video-surveillance/camera/detail\x12\x9a\x01\n" +
@@ -1524,7 +1751,13 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\rAlarmSnapshot\x12\".blade.video.v1.VideoSnapshotQuery\x1a\x15.blade.video.v1.Frame\"\x0f\xca\xf3\x18\vvideo_alarm\x12\x88\x01\n" +
 	"\vAlarmPushIn\x12\x19.blade.video.v1.AlarmPush\x1a\x1b.blade.video.v1.AlarmPushed\"A\xca\xf3\x18\x10video_alarm_push\x82\xd3\xe4\x93\x02':\x01*\"\"/api/video-surveillance/alarm/push\x12\x8f\x01\n" +
 	"\rAlarmHandleIn\x12\x1b.blade.video.v1.AlarmHandle\x1a\x1a.google.protobuf.BoolValue\"E\xca\xf3\x18\x12video_alarm_handle\x82\xd3\xe4\x93\x02):\x01*\"$/api/video-surveillance/alarm/handle\x12]\n" +
-	"\x06Stream\x12 .blade.video.v1.VideoStreamQuery\x1a\x1e.blade.video.v1.VideoLiveEvent\"\x0f\xca\xf3\x18\vvideo_alarm0\x01B%Z#anquan/proto/blade/video/v1;videov1b\x06proto3"
+	"\x06Stream\x12 .blade.video.v1.VideoStreamQuery\x1a\x1e.blade.video.v1.VideoLiveEvent\"\x0f\xca\xf3\x18\vvideo_alarm0\x01\x12w\n" +
+	"\bRuleList\x12\x16.blade.common.v1.Empty\x1a\x1a.blade.video.v1.VideoRules\"7\xca\xf3\x18\n" +
+	"video_rule\x82\xd3\xe4\x93\x02#\x12!/api/video-surveillance/rule/list\x12\x84\x01\n" +
+	"\vRuleHistory\x12\x1d.blade.video.v1.VideoRuleCode\x1a\x1a.blade.video.v1.VideoRules\":\xca\xf3\x18\n" +
+	"video_rule\x82\xd3\xe4\x93\x02&\x12$/api/video-surveillance/rule/history\x12\x86\x01\n" +
+	"\n" +
+	"RuleSubmit\x12\x19.blade.video.v1.VideoRule\x1a\x1a.google.protobuf.BoolValue\"A\xca\xf3\x18\x0fvideo_rule_edit\x82\xd3\xe4\x93\x02(:\x01*\"#/api/video-surveillance/rule/submitB%Z#anquan/proto/blade/video/v1;videov1b\x06proto3"
 
 var (
 	file_blade_video_v1_video_proto_rawDescOnce sync.Once
@@ -1538,7 +1771,7 @@ func file_blade_video_v1_video_proto_rawDescGZIP() []byte {
 	return file_blade_video_v1_video_proto_rawDescData
 }
 
-var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_blade_video_v1_video_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_blade_video_v1_video_proto_goTypes = []any{
 	(*Camera)(nil),               // 0: blade.video.v1.Camera
 	(*CameraPage)(nil),           // 1: blade.video.v1.CameraPage
@@ -1557,11 +1790,14 @@ var file_blade_video_v1_video_proto_goTypes = []any{
 	(*VideoSnapshotQuery)(nil),   // 14: blade.video.v1.VideoSnapshotQuery
 	(*VideoStreamQuery)(nil),     // 15: blade.video.v1.VideoStreamQuery
 	(*VideoLiveEvent)(nil),       // 16: blade.video.v1.VideoLiveEvent
-	(*v1.PageQuery)(nil),         // 17: blade.common.v1.PageQuery
-	(*v1.IdQuery)(nil),           // 18: blade.common.v1.IdQuery
-	(*v1.IdsQuery)(nil),          // 19: blade.common.v1.IdsQuery
-	(*v1.Empty)(nil),             // 20: blade.common.v1.Empty
-	(*wrapperspb.BoolValue)(nil), // 21: google.protobuf.BoolValue
+	(*VideoRule)(nil),            // 17: blade.video.v1.VideoRule
+	(*VideoRules)(nil),           // 18: blade.video.v1.VideoRules
+	(*VideoRuleCode)(nil),        // 19: blade.video.v1.VideoRuleCode
+	(*v1.PageQuery)(nil),         // 20: blade.common.v1.PageQuery
+	(*v1.IdQuery)(nil),           // 21: blade.common.v1.IdQuery
+	(*v1.IdsQuery)(nil),          // 22: blade.common.v1.IdsQuery
+	(*v1.Empty)(nil),             // 23: blade.common.v1.Empty
+	(*wrapperspb.BoolValue)(nil), // 24: google.protobuf.BoolValue
 }
 var file_blade_video_v1_video_proto_depIdxs = []int32{
 	0,  // 0: blade.video.v1.CameraPage.records:type_name -> blade.video.v1.Camera
@@ -1570,37 +1806,44 @@ var file_blade_video_v1_video_proto_depIdxs = []int32{
 	11, // 3: blade.video.v1.AlarmStats.by_hour:type_name -> blade.video.v1.HourCount
 	12, // 4: blade.video.v1.AlarmStats.by_camera:type_name -> blade.video.v1.CameraCount
 	5,  // 5: blade.video.v1.VideoLiveEvent.alarm:type_name -> blade.video.v1.VideoAlarm
-	17, // 6: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
-	18, // 7: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
-	0,  // 8: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
-	19, // 9: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
-	18, // 10: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
-	3,  // 11: blade.video.v1.VideoService.Live:input_type -> blade.video.v1.LiveQuery
-	17, // 12: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
-	18, // 13: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
-	20, // 14: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
-	14, // 15: blade.video.v1.VideoService.AlarmSnapshot:input_type -> blade.video.v1.VideoSnapshotQuery
-	7,  // 16: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
-	9,  // 17: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
-	15, // 18: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
-	1,  // 19: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
-	0,  // 20: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
-	21, // 21: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
-	21, // 22: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
-	2,  // 23: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
-	4,  // 24: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
-	6,  // 25: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
-	5,  // 26: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
-	10, // 27: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
-	4,  // 28: blade.video.v1.VideoService.AlarmSnapshot:output_type -> blade.video.v1.Frame
-	8,  // 29: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
-	21, // 30: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
-	16, // 31: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
-	19, // [19:32] is the sub-list for method output_type
-	6,  // [6:19] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	17, // 6: blade.video.v1.VideoRules.items:type_name -> blade.video.v1.VideoRule
+	20, // 7: blade.video.v1.VideoService.CameraPageList:input_type -> blade.common.v1.PageQuery
+	21, // 8: blade.video.v1.VideoService.CameraDetail:input_type -> blade.common.v1.IdQuery
+	0,  // 9: blade.video.v1.VideoService.CameraSubmit:input_type -> blade.video.v1.Camera
+	22, // 10: blade.video.v1.VideoService.CameraRemove:input_type -> blade.common.v1.IdsQuery
+	21, // 11: blade.video.v1.VideoService.CameraPlay:input_type -> blade.common.v1.IdQuery
+	3,  // 12: blade.video.v1.VideoService.Live:input_type -> blade.video.v1.LiveQuery
+	20, // 13: blade.video.v1.VideoService.AlarmPageList:input_type -> blade.common.v1.PageQuery
+	21, // 14: blade.video.v1.VideoService.AlarmDetail:input_type -> blade.common.v1.IdQuery
+	23, // 15: blade.video.v1.VideoService.AlarmStatistics:input_type -> blade.common.v1.Empty
+	14, // 16: blade.video.v1.VideoService.AlarmSnapshot:input_type -> blade.video.v1.VideoSnapshotQuery
+	7,  // 17: blade.video.v1.VideoService.AlarmPushIn:input_type -> blade.video.v1.AlarmPush
+	9,  // 18: blade.video.v1.VideoService.AlarmHandleIn:input_type -> blade.video.v1.AlarmHandle
+	15, // 19: blade.video.v1.VideoService.Stream:input_type -> blade.video.v1.VideoStreamQuery
+	23, // 20: blade.video.v1.VideoService.RuleList:input_type -> blade.common.v1.Empty
+	19, // 21: blade.video.v1.VideoService.RuleHistory:input_type -> blade.video.v1.VideoRuleCode
+	17, // 22: blade.video.v1.VideoService.RuleSubmit:input_type -> blade.video.v1.VideoRule
+	1,  // 23: blade.video.v1.VideoService.CameraPageList:output_type -> blade.video.v1.CameraPage
+	0,  // 24: blade.video.v1.VideoService.CameraDetail:output_type -> blade.video.v1.Camera
+	24, // 25: blade.video.v1.VideoService.CameraSubmit:output_type -> google.protobuf.BoolValue
+	24, // 26: blade.video.v1.VideoService.CameraRemove:output_type -> google.protobuf.BoolValue
+	2,  // 27: blade.video.v1.VideoService.CameraPlay:output_type -> blade.video.v1.PlayInfo
+	4,  // 28: blade.video.v1.VideoService.Live:output_type -> blade.video.v1.Frame
+	6,  // 29: blade.video.v1.VideoService.AlarmPageList:output_type -> blade.video.v1.VideoAlarmPage
+	5,  // 30: blade.video.v1.VideoService.AlarmDetail:output_type -> blade.video.v1.VideoAlarm
+	10, // 31: blade.video.v1.VideoService.AlarmStatistics:output_type -> blade.video.v1.AlarmStats
+	4,  // 32: blade.video.v1.VideoService.AlarmSnapshot:output_type -> blade.video.v1.Frame
+	8,  // 33: blade.video.v1.VideoService.AlarmPushIn:output_type -> blade.video.v1.AlarmPushed
+	24, // 34: blade.video.v1.VideoService.AlarmHandleIn:output_type -> google.protobuf.BoolValue
+	16, // 35: blade.video.v1.VideoService.Stream:output_type -> blade.video.v1.VideoLiveEvent
+	18, // 36: blade.video.v1.VideoService.RuleList:output_type -> blade.video.v1.VideoRules
+	18, // 37: blade.video.v1.VideoService.RuleHistory:output_type -> blade.video.v1.VideoRules
+	24, // 38: blade.video.v1.VideoService.RuleSubmit:output_type -> google.protobuf.BoolValue
+	23, // [23:39] is the sub-list for method output_type
+	7,  // [7:23] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_blade_video_v1_video_proto_init() }
@@ -1615,7 +1858,7 @@ func file_blade_video_v1_video_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_blade_video_v1_video_proto_rawDesc), len(file_blade_video_v1_video_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

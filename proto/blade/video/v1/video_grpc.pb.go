@@ -40,6 +40,9 @@ const (
 	VideoService_AlarmPushIn_FullMethodName     = "/blade.video.v1.VideoService/AlarmPushIn"
 	VideoService_AlarmHandleIn_FullMethodName   = "/blade.video.v1.VideoService/AlarmHandleIn"
 	VideoService_Stream_FullMethodName          = "/blade.video.v1.VideoService/Stream"
+	VideoService_RuleList_FullMethodName        = "/blade.video.v1.VideoService/RuleList"
+	VideoService_RuleHistory_FullMethodName     = "/blade.video.v1.VideoService/RuleHistory"
+	VideoService_RuleSubmit_FullMethodName      = "/blade.video.v1.VideoService/RuleSubmit"
 )
 
 // VideoServiceClient is the client API for VideoService service.
@@ -69,6 +72,10 @@ type VideoServiceClient interface {
 	// The live alarm stream; the gateway serves it as SSE at
 	// /api/video-surveillance/stream.
 	Stream(ctx context.Context, in *VideoStreamQuery, opts ...grpc.CallOption) (grpc.ServerStreamingClient[VideoLiveEvent], error)
+	// The tenant's video rules (snapshot retention).
+	RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*VideoRules, error)
+	RuleHistory(ctx context.Context, in *VideoRuleCode, opts ...grpc.CallOption) (*VideoRules, error)
+	RuleSubmit(ctx context.Context, in *VideoRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error)
 }
 
 type videoServiceClient struct {
@@ -227,6 +234,36 @@ func (c *videoServiceClient) Stream(ctx context.Context, in *VideoStreamQuery, o
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type VideoService_StreamClient = grpc.ServerStreamingClient[VideoLiveEvent]
 
+func (c *videoServiceClient) RuleList(ctx context.Context, in *v1.Empty, opts ...grpc.CallOption) (*VideoRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VideoRules)
+	err := c.cc.Invoke(ctx, VideoService_RuleList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *videoServiceClient) RuleHistory(ctx context.Context, in *VideoRuleCode, opts ...grpc.CallOption) (*VideoRules, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VideoRules)
+	err := c.cc.Invoke(ctx, VideoService_RuleHistory_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *videoServiceClient) RuleSubmit(ctx context.Context, in *VideoRule, opts ...grpc.CallOption) (*wrapperspb.BoolValue, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(wrapperspb.BoolValue)
+	err := c.cc.Invoke(ctx, VideoService_RuleSubmit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // VideoServiceServer is the server API for VideoService service.
 // All implementations must embed UnimplementedVideoServiceServer
 // for forward compatibility.
@@ -254,6 +291,10 @@ type VideoServiceServer interface {
 	// The live alarm stream; the gateway serves it as SSE at
 	// /api/video-surveillance/stream.
 	Stream(*VideoStreamQuery, grpc.ServerStreamingServer[VideoLiveEvent]) error
+	// The tenant's video rules (snapshot retention).
+	RuleList(context.Context, *v1.Empty) (*VideoRules, error)
+	RuleHistory(context.Context, *VideoRuleCode) (*VideoRules, error)
+	RuleSubmit(context.Context, *VideoRule) (*wrapperspb.BoolValue, error)
 	mustEmbedUnimplementedVideoServiceServer()
 }
 
@@ -302,6 +343,15 @@ func (UnimplementedVideoServiceServer) AlarmHandleIn(context.Context, *AlarmHand
 }
 func (UnimplementedVideoServiceServer) Stream(*VideoStreamQuery, grpc.ServerStreamingServer[VideoLiveEvent]) error {
 	return status.Error(codes.Unimplemented, "method Stream not implemented")
+}
+func (UnimplementedVideoServiceServer) RuleList(context.Context, *v1.Empty) (*VideoRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleList not implemented")
+}
+func (UnimplementedVideoServiceServer) RuleHistory(context.Context, *VideoRuleCode) (*VideoRules, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleHistory not implemented")
+}
+func (UnimplementedVideoServiceServer) RuleSubmit(context.Context, *VideoRule) (*wrapperspb.BoolValue, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleSubmit not implemented")
 }
 func (UnimplementedVideoServiceServer) mustEmbedUnimplementedVideoServiceServer() {}
 func (UnimplementedVideoServiceServer) testEmbeddedByValue()                      {}
@@ -544,6 +594,60 @@ func _VideoService_Stream_Handler(srv interface{}, stream grpc.ServerStream) err
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type VideoService_StreamServer = grpc.ServerStreamingServer[VideoLiveEvent]
 
+func _VideoService_RuleList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.Empty)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(VideoServiceServer).RuleList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: VideoService_RuleList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(VideoServiceServer).RuleList(ctx, req.(*v1.Empty))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _VideoService_RuleHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VideoRuleCode)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(VideoServiceServer).RuleHistory(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: VideoService_RuleHistory_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(VideoServiceServer).RuleHistory(ctx, req.(*VideoRuleCode))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _VideoService_RuleSubmit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VideoRule)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(VideoServiceServer).RuleSubmit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: VideoService_RuleSubmit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(VideoServiceServer).RuleSubmit(ctx, req.(*VideoRule))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // VideoService_ServiceDesc is the grpc.ServiceDesc for VideoService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -594,6 +698,18 @@ var VideoService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AlarmHandleIn",
 			Handler:    _VideoService_AlarmHandleIn_Handler,
+		},
+		{
+			MethodName: "RuleList",
+			Handler:    _VideoService_RuleList_Handler,
+		},
+		{
+			MethodName: "RuleHistory",
+			Handler:    _VideoService_RuleHistory_Handler,
+		},
+		{
+			MethodName: "RuleSubmit",
+			Handler:    _VideoService_RuleSubmit_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

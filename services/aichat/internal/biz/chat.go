@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -24,7 +23,7 @@ const (
 	MaxMessageRunes = 8000
 	MaxTotalRunes   = 32000
 	// RatePerMinute is each user's default budget of answers per minute
-	// (per replica; aichat.ratePerMinute).
+	// (counted in the shared cache, so across replicas; aichat.ratePerMinute).
 	RatePerMinute = 30
 )
 
@@ -115,8 +114,9 @@ type Chat struct {
 	Upstream      Answerer
 	UpstreamModel string
 	// Rate is each user's answers per minute (0: RatePerMinute).
-	Rate  int
-	limit limiter
+	Rate int
+	// Counts holds the per-user budget (kit/cache).
+	Counts Counter
 }
 
 // ModelInfo is one listed model.
@@ -193,7 +193,11 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 	if rate <= 0 {
 		rate = RatePerMinute
 	}
-	if !c.limit.allow(id.TenantID+":"+strconv.FormatInt(id.UserID, 10), rate, time.Now()) {
+	allowed, err := allow(ctx, c.Counts, id.TenantID+":"+strconv.FormatInt(id.UserID, 10), rate, time.Now())
+	if err != nil {
+		return err
+	}
+	if !allowed {
 		return errs.Rule(ReasonRate, "提问过于频繁:每人每分钟最多 %d 次,请稍后再试", rate)
 	}
 	var conv *Conversation
@@ -232,7 +236,7 @@ func (c *Chat) Run(ctx context.Context, a *Ask, emit Emit) error {
 	}
 	var steps []string
 	var content strings.Builder
-	err := eng.Answer(ctx, a, func(e Event) error {
+	err = eng.Answer(ctx, a, func(e Event) error {
 		switch e.Kind {
 		case KindStep:
 			steps = append(steps, e.Text)
@@ -316,37 +320,37 @@ func title(q string) string {
 	return q
 }
 
-// limiter is a sliding one-minute window per user.
-type limiter struct {
-	mu   sync.Mutex
-	seen map[string][]time.Time
+// Counter is the shared counter store (kit/cache: in-process in the
+// all-in-one binary, Redis in a cluster) the per-user budget is counted
+// in, so the budget holds across replicas.
+type Counter interface {
+	Incr(ctx context.Context, key string, ttl time.Duration) (int64, error)
+	Get(ctx context.Context, key string) (string, bool, error)
 }
 
-func (l *limiter) allow(key string, rate int, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.seen == nil {
-		l.seen = map[string][]time.Time{}
+// allow counts one answer of key against rate per minute. The window
+// slides by weighting the previous minute's count by the part of it still
+// inside the last 60 s (the usual two-counter estimate: one INCR and one
+// GET per question instead of a list of times). A refused question counts
+// too, so a client hammering the endpoint stays refused until it slows.
+func allow(ctx context.Context, c Counter, key string, rate int, now time.Time) (bool, error) {
+	minute := now.Unix() / 60
+	n, err := c.Incr(ctx, rateKey(key, minute), 2*time.Minute)
+	if err != nil {
+		return false, err
 	}
-	if len(l.seen) > 10000 { // forget idle users
-		for k, ts := range l.seen {
-			if len(ts) == 0 || now.Sub(ts[len(ts)-1]) > time.Minute {
-				delete(l.seen, k)
-			}
-		}
+	prev := int64(0)
+	if v, ok, err := c.Get(ctx, rateKey(key, minute-1)); err != nil {
+		return false, err
+	} else if ok {
+		prev, _ = strconv.ParseInt(v, 10, 64)
 	}
-	ts := l.seen[key]
-	k := 0
-	for k < len(ts) && now.Sub(ts[k]) >= time.Minute {
-		k++
-	}
-	ts = ts[k:]
-	if len(ts) >= rate {
-		l.seen[key] = ts
-		return false
-	}
-	l.seen[key] = append(ts, now)
-	return true
+	left := 1 - float64(now.Unix()%60)/60 // share of the previous minute still in the window
+	return float64(n)+float64(prev)*left <= float64(rate), nil
+}
+
+func rateKey(key string, minute int64) string {
+	return "aichat:rate:" + key + ":" + strconv.FormatInt(minute, 10)
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -63,6 +63,9 @@ type DocStore interface {
 	Add(ctx context.Context, d *Document, passages []string) error
 	// Remove deletes documents (logically) and their passages.
 	Remove(ctx context.Context, ids []int64) error
+	// FileNames are the stored uploads of those of ids that are the
+	// tenant's live documents (NotFound when none is).
+	FileNames(ctx context.Context, ids []int64) ([]string, error)
 	// IDs are the tenant's live documents' ids, ascending.
 	IDs(ctx context.Context) ([]int64, error)
 	// All are the tenant's live documents and their passages.
@@ -73,6 +76,9 @@ type DocStore interface {
 // name and content, refusing content over max bytes.
 type FileReader interface {
 	Read(ctx context.Context, name string, max int64) (original string, data []byte, err error)
+	// Remove deletes the stored upload as the caller (its uploader or the
+	// tenant administrator may); one already gone is no error.
+	Remove(ctx context.Context, name string) error
 }
 
 // DocSearcher finds passages of the caller's tenant's own documents; docs
@@ -191,8 +197,13 @@ func extOf(name string) string {
 	return ""
 }
 
-// Remove deletes documents of the caller's tenant; they leave its index
-// before the next question is answered.
+// Remove deletes documents of the caller's tenant and their stored
+// uploads; they leave its index before the next question is answered.
+// The uploads go first, as the caller, so the resource service's rule
+// (uploader or administrator) holds here too: a refused caller removes
+// nothing, and a removal that went through leaves no stored file behind.
+// Submitting someone else's upload therefore never lets its submitter
+// delete that file.
 func (d *Docs) Remove(ctx context.Context, ids []int64) error {
 	if _, err := tenantOf(ctx); err != nil {
 		return err
@@ -202,6 +213,15 @@ func (d *Docs) Remove(ctx context.Context, ids []int64) error {
 	}
 	if len(ids) > MaxDocuments {
 		return errs.BadRequest("一次最多删除 %d 份文件", MaxDocuments)
+	}
+	names, err := d.Store.FileNames(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		if err := d.Files.Remove(ctx, n); err != nil {
+			return err
+		}
 	}
 	tenant, _ := tenantOf(ctx)
 	defer d.forget(tenant)

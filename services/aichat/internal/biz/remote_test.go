@@ -3,7 +3,6 @@ package biz
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 func collect(t *testing.T, deltas ...ModelDelta) (steps, content []string) {
@@ -58,24 +57,5 @@ func TestReasoningBecomesWholeSentenceSteps(t *testing.T) {
 		if got := strings.Join(content, ""); got != c.answer {
 			t.Errorf("%s: content %q, want %q", name, got, c.answer)
 		}
-	}
-}
-
-func TestRateLimitIsPerUserPerMinute(t *testing.T) {
-	var l limiter
-	now := time.Now()
-	for i := 0; i < RatePerMinute; i++ {
-		if !l.allow("a", RatePerMinute, now) {
-			t.Fatalf("call %d refused", i+1)
-		}
-	}
-	if l.allow("a", RatePerMinute, now) {
-		t.Fatal("call over the budget allowed")
-	}
-	if !l.allow("b", RatePerMinute, now) {
-		t.Fatal("another user refused")
-	}
-	if !l.allow("a", RatePerMinute, now.Add(time.Minute)) {
-		t.Fatal("not allowed again a minute later")
 	}
 }

@@ -76,6 +76,25 @@ func (r *Documents) Remove(ctx context.Context, ids []int64) error {
 	})
 }
 
+// FileNames are the uploads of those of ids that are the tenant's live
+// documents; NotFound when none is (as Remove answers).
+func (r *Documents) FileNames(ctx context.Context, ids []int64) ([]string, error) {
+	var docs []biz.Document
+	if err := r.docs.Conn(ctx).Select("id", "file_name").Where("id IN ?", ids).Find(&docs).Error; err != nil {
+		return nil, err
+	}
+	if len(docs) == 0 {
+		return nil, errs.NotFound("%s不存在", docSpec.Name)
+	}
+	names := make([]string, 0, len(docs))
+	for _, d := range docs {
+		if d.FileName != "" && !slices.Contains(names, d.FileName) {
+			names = append(names, d.FileName)
+		}
+	}
+	return names, nil
+}
+
 func (r *Documents) IDs(ctx context.Context) ([]int64, error) {
 	var ids []int64
 	err := r.docs.Conn(ctx).Order("id").Limit(biz.MaxDocuments*2).Pluck("id", &ids).Error
@@ -105,6 +124,16 @@ func (r *Documents) All(ctx context.Context) ([]biz.Document, []biz.DocPassage, 
 // identity: only the caller's tenant's files are found.
 type Files struct {
 	Resource resourcev1.ResourceServiceClient
+}
+
+// Remove deletes the stored file as the caller; a file already gone
+// (NotFound) is no error: the document is what is being removed.
+func (f Files) Remove(ctx context.Context, name string) error {
+	_, err := f.Resource.RemoveFile(ctx, &resourcev1.FileName{FileName: name})
+	if errs.Code(err) == codes.NotFound {
+		return nil
+	}
+	return err
 }
 
 // Read streams the file, refusing one over max bytes.

@@ -27,6 +27,20 @@ func (m memFiles) Read(ctx context.Context, name string, _ int64) (string, []byt
 	return name, data, nil
 }
 
+// Remove deletes the tenant's file; user 9 is refused, like a caller who
+// is neither the uploader nor an administrator.
+func (m memFiles) Remove(ctx context.Context, name string) error {
+	id := ident.From(ctx)
+	if id.UserID == 9 {
+		return errs.Forbidden("只能删除自己上传的文件")
+	}
+	if _, ok := m[id.TenantID][name]; !ok {
+		return nil
+	}
+	delete(m[id.TenantID], name)
+	return nil
+}
+
 func as(tenant string, user int64) context.Context {
 	return ident.With(context.Background(), &ident.Identity{TenantID: tenant, UserID: user, Account: "admin"})
 }
@@ -35,10 +49,11 @@ func as(tenant string, user int64) context.Context {
 // and tenant scope; removing it takes it out of the next search.
 func TestDocumentsStayWithTheirTenant(t *testing.T) {
 	g := dbtest.Open(t, "aichat", Migrate)
-	docs := &biz.Docs{Store: NewDocuments(g), Files: memFiles{
+	files := memFiles{
 		"100001": {"plan.txt": []byte("储罐区动火作业\n本厂规定：储罐区动火须由厂长审批，并提前二十四小时通知消防队。")},
 		"100002": {"other.txt": []byte("装卸作业规程\n槽车装卸前应静电接地。")},
-	}}
+	}
+	docs := &biz.Docs{Store: NewDocuments(g), Files: files}
 	a, b := as("100001", 1), as("100002", 2)
 	d, err := docs.Submit(a, "", "plan.txt")
 	if err != nil {
@@ -70,11 +85,21 @@ func TestDocumentsStayWithTheirTenant(t *testing.T) {
 	if err := docs.Remove(b, []int64{d.ID}); err == nil {
 		t.Fatal("B removed A's document")
 	}
-	if hits, _, _ := docs.Search(a, q, 3); len(hits) != 1 {
-		t.Fatalf("after B's try: %d", len(hits))
+	if hits, _, _ := docs.Search(a, q, 3); len(hits) != 1 || files["100001"]["plan.txt"] == nil {
+		t.Fatalf("after B's try: %d hits, file kept %v", len(hits), files["100001"]["plan.txt"] != nil)
+	}
+	// a caller the resource service refuses removes neither file nor document
+	if err := docs.Remove(as("100001", 9), []int64{d.ID}); errs.Code(err) != codes.PermissionDenied {
+		t.Fatalf("refused caller: %v", err)
+	}
+	if hits, _, _ := docs.Search(a, q, 3); len(hits) != 1 || files["100001"]["plan.txt"] == nil {
+		t.Fatalf("after a refused removal: %d hits", len(hits))
 	}
 	if err := docs.Remove(a, []int64{d.ID}); err != nil {
 		t.Fatal(err)
+	}
+	if _, ok := files["100001"]["plan.txt"]; ok {
+		t.Fatal("the stored file outlives its document")
 	}
 	if hits, n, err := docs.Search(a, q, 3); err != nil || n != 0 || len(hits) != 0 {
 		t.Fatalf("after removal: %d docs, %d hits, %v", n, len(hits), err)

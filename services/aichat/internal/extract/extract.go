@@ -1,7 +1,6 @@
-// Package extract turns an uploaded document (plain text or Word .docx)
-// into its text and cuts the text into passages for the full-text index.
-// PDF and the old binary .doc are refused: no pure-Go PDF text library
-// resolves from the module proxy here, and .doc needs a converter.
+// Package extract turns an uploaded document (plain text, Word .docx or
+// PDF) into its text and cuts the text into passages for the full-text
+// index. The old binary .doc is refused: it needs a converter.
 package extract
 
 import (
@@ -26,6 +25,9 @@ const (
 	MaxXMLBytes = 40 << 20
 	// MaxRunes bounds the text kept of one document.
 	MaxRunes = 200_000
+	// MaxPDFPages bounds the pages of a PDF read: a plan or a procedure
+	// has tens; a longer file is a book and is cut into parts by its owner.
+	MaxPDFPages = 300
 )
 
 // ErrUnsupported: the file's type is not one we can read; the message says
@@ -46,11 +48,11 @@ func Kind(name string) (string, error) {
 	case "docx":
 		return "docx", nil
 	case "pdf":
-		return "", ErrUnsupported{"暂不支持 PDF 文件（本系统没有可用的 PDF 文字提取组件）：请另存为 Word（.docx）或文本（.txt）后上传"}
+		return "pdf", nil
 	case "doc":
 		return "", ErrUnsupported{"暂不支持旧版 Word（.doc）文件：请另存为 .docx 后上传"}
 	}
-	return "", ErrUnsupported{"只支持文本（.txt）和 Word（.docx）文件"}
+	return "", ErrUnsupported{"只支持文本（.txt）、Word（.docx）和 PDF 文件"}
 }
 
 // Text extracts the text of a file of the given kind, bounded to MaxRunes
@@ -61,8 +63,10 @@ func Text(kind string, data []byte) (text string, truncated bool, err error) {
 		text, err = plain(data)
 	case "docx":
 		text, err = docx(data)
+	case "pdf":
+		text, err = pdfText(data)
 	default:
-		return "", false, ErrUnsupported{"只支持文本（.txt）和 Word（.docx）文件"}
+		return "", false, ErrUnsupported{"只支持文本（.txt）、Word（.docx）和 PDF 文件"}
 	}
 	if err != nil {
 		return "", false, err

@@ -231,6 +231,8 @@ var Template = []MenuTemplate{
 		// video (h-videoscreen): the closed-management screen and the visual platform, full window outside the layout.
 		page("video_closed", "企业封闭化管理", "/ai-video-alarm/index", "dashboard", "videoClosed"),
 		page("video_visual", "可视化平台", "/visualization", "video", "videoVisual"),
+		// video rules (issue 16): how long handled alarms' snapshots are kept.
+		withButtons(page("video_rule", "视频规则", "/video/rule", "setting", "videoRule"), "edit:修改"),
 	}},
 	{Code: "equipment", Name: "设备", Path: "/companyBasic", Source: "equipment", I18n: "equipment", Category: 1, Children: []MenuTemplate{
 		// equipment: the ledger with its overdue list, the maintenance and detection records, the detection rules.

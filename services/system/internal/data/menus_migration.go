@@ -70,6 +70,9 @@ var menuMigrations = []struct {
 		"monitor_online", "monitor_online_export", // issue 14: the online-rate report
 		"aichat_document", "aichat_document_add", "aichat_document_delete", // issue 15: the assistant's library of the tenant's documents
 	}},
+	{12, []string{
+		"video_rule", "video_rule_edit", // issue 16: the video rules (snapshot retention)
+	}},
 }
 
 // seedTemplateMenus gives every tenant the template entries of codes it lacks, under the entry

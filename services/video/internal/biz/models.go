@@ -73,9 +73,12 @@ type Alarm struct {
 	HandleUserName string    `gorm:"size:100;not null;default:''"`
 	HandleTime     *time.Time
 	HazardRaised   bool `gorm:"not null;default:false"`
+	// SnapshotExpired: the retention sweep deleted the stored snapshot
+	// (Snapshot is then ''), so the page says so instead of showing nothing.
+	SnapshotExpired bool `gorm:"not null;default:false"`
 }
 
 func (Alarm) TableName() string { return "video_alarm" }
 
 // Models are the tables of video.
-func Models() []any { return []any{&Camera{}, &Alarm{}} }
+func Models() []any { return []any{&Camera{}, &Alarm{}, &Rule{}} }

@@ -59,6 +59,11 @@ type Video struct {
 	Dedupe time.Duration
 	// Snaps keeps the snapshots the service draws itself (snapshot.go).
 	Snaps storage.Store
+	// Rules and RuleQ keep the tenant's rule versions (rules.go).
+	Rules paging.Store[Rule]
+	RuleQ RuleQueries
+	// Sweep finds and clears the snapshots past their retention.
+	Sweep SnapshotSweep
 }
 
 // DefaultDedupe is the dedupe window of alarms.

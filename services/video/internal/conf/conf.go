@@ -13,3 +13,8 @@ const LiveSubject = "anquan.video.alarm.>"
 
 // StreamTTL is how long a live URL's token may start a stream.
 const StreamTTL = 5 * time.Minute
+
+// SnapshotSweepEvery is how often the snapshots past their tenant's
+// retention are deleted (once a period across replicas, kit/schedule.Run).
+// Retention is counted in days, so an hour's lag is of no consequence.
+const SnapshotSweepEvery = time.Hour

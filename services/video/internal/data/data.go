@@ -47,6 +47,7 @@ var indexes = []db.Index{
 	{Name: "idx_video_alarm_type", Table: "video_alarm", Columns: "tenant_id, alarm_type, alarm_time"},
 	{Name: "idx_video_alarm_area", Table: "video_alarm", Columns: "tenant_id, area_id"},
 	{Name: "idx_video_alarm_name", Table: "video_alarm", Columns: "tenant_id, camera_name"},
+	{Name: "idx_video_rule_code", Table: "video_rule", Columns: "tenant_id, code, version"},
 }
 
 // Migrate creates or updates the tables and their indexes (the source of

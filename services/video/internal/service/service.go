@@ -203,7 +203,7 @@ func alarmOut(a *biz.Alarm) *pb.VideoAlarm {
 		AlarmType: a.AlarmType, AlarmTypeName: biz.AlarmTypes[a.AlarmType], Confidence: a.Confidence, AlarmTime: ts(a.AlarmTime),
 		LastTime: ts(a.LastTime), RepeatCount: a.RepeatCount, Source: a.Source, Snapshot: a.Snapshot, AreaId: a.AreaID,
 		HandleStatus: a.HandleStatus, HandleRemark: a.HandleRemark, HandleUser: a.HandleUser, HandleUserName: a.HandleUserName,
-		HandleTime: timefmt.FormatPtr(a.HandleTime), HazardRaised: a.HazardRaised, CreateTime: ts(a.CreateTime)}
+		HandleTime: timefmt.FormatPtr(a.HandleTime), HazardRaised: a.HazardRaised, CreateTime: ts(a.CreateTime), SnapshotExpired: a.SnapshotExpired}
 }
 
 func (s *Video) AlarmPageList(ctx context.Context, q *commonv1.PageQuery) (*pb.VideoAlarmPage, error) {

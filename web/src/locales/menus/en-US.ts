@@ -83,6 +83,7 @@ export default {
   'menu.videoWall': 'Video wall',
   'menu.videoAlarm': 'AI video alarms',
   'menu.videoCamera': 'Cameras',
+  'menu.videoRule': 'Video rules',
   'menu.videoClosed': 'Closed-area management screen',
   'menu.videoVisual': 'Visual platform',
   'menu.notice': 'Notices',

@@ -24,8 +24,8 @@ export default {
   助手文件库: 'Assistant documents',
   文件: 'File',
   不填则用文件名: 'The file name when empty',
-  '支持文本（.txt）和 Word（.docx），最大 10 MB；PDF 请另存为 Word 后上传':
-    'Text (.txt) and Word (.docx), at most 10 MB; save a PDF as Word before uploading',
+  '支持文本（.txt）、Word（.docx）和带文字层的 PDF（最多 300 页），最大 10 MB':
+    'Text (.txt), Word (.docx) and PDF with a text layer (at most 300 pages), at most 10 MB',
   原文件名: 'Original name',
   类型: 'Type',
   大小: 'Size',

@@ -70,6 +70,8 @@ export default {
   实时报警动态: 'Live alarm feed',
   暂无报警: 'No alarms',
   无抓拍: 'No snapshot',
+  快照已过期清理: 'Snapshot expired',
+  视频规则: 'Video rules',
   待处理的视频AI报警: 'AI video alarms waiting for you',
   我的待处理报警: 'My unhandled alarms',
 };

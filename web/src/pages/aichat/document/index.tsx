@@ -16,7 +16,7 @@ const fields: CrudField[] = [
     form: {
       required: true,
       span: 24,
-      tooltip: '支持文本（.txt）和 Word（.docx），最大 10 MB；PDF 请另存为 Word 后上传',
+      tooltip: '支持文本（.txt）、Word（.docx）和带文字层的 PDF（最多 300 页），最大 10 MB',
       custom: (common) => <AttachmentUpload key={common.name} max={1} {...common} />,
     },
   },

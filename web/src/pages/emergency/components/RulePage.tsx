@@ -15,7 +15,7 @@ export default function RulePage({
   perm,
   statutory = true,
 }: {
-  svc: 'emergency' | 'accident' | 'monitor' | 'health' | 'positioning';
+  svc: 'emergency' | 'accident' | 'monitor' | 'health' | 'positioning' | 'video-surveillance';
   title: string;
   perm: string;
   /** whether the defaults come from regulations; positioning's are common practice, so not "法定" */

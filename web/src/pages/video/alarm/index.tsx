@@ -29,7 +29,11 @@ const fields: CrudField[] = [
   {
     title: '抓拍',
     dataIndex: 'snapshot',
-    render: (v: string) => (v ? <Image src={snapshotUrl(v)} width={64} height={36} style={{ objectFit: 'cover' }} /> : '-'),
+    render: (v: string, r: any) => {
+      if (v) return <Image src={snapshotUrl(v)} width={64} height={36} style={{ objectFit: 'cover' }} />;
+      // the retention sweep deleted it (rule snapshot.retention.days): say so, not a broken image
+      return r.snapshotExpired ? <Tx>快照已过期清理</Tx> : '-';
+    },
   },
   {
     title: '处理状态',

@@ -156,7 +156,11 @@ export default function ClosedManagementScreen() {
                     data-status={st}
                   >
                     <div className="snap">
-                      {a.snapshot ? <img src={snapshotUrl(a.snapshot)} alt={tt('抓拍')} /> : <span>{tt('无抓拍')}</span>}
+                      {a.snapshot ? (
+                        <img src={snapshotUrl(a.snapshot)} alt={tt('抓拍')} />
+                      ) : (
+                        <span>{tt(a.snapshotExpired ? '快照已过期清理' : '无抓拍')}</span>
+                      )}
                     </div>
                     <div className="txt">
                       <div className="head">
