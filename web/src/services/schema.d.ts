@@ -4,6 +4,6770 @@
  */
 
 export interface paths {
+    "/api/accident/action/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an action done: its responsible person, or whoever may change the accident. */
+        post: operations["AccidentService_ActionDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ActionPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/action/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ActionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_NearMissPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/near-miss/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_NearMissSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/investigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportInvestigate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes reports entered by mistake (still 已报告, no actions). */
+        post: operations["AccidentService_ReportRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_ReportStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports an accident (figures as first known) or edits the narrative of
+         *     one not closed (figures change only by supplementary reports).
+         */
+        post: operations["AccidentService_ReportSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_ReportSupplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/report/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_SupplementList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccidentService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accident/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccidentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AichatService_ConversationDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own conversations (title contains: filter "title"). */
+        get: operations["AichatService_PageConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/conversation/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AichatService_ConversationRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/document/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's documents (filter "title": contains). */
+        get: operations["AichatService_PageDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/document/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes documents and their passages from the tenant's index. */
+        post: operations["AichatService_DocumentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-chat/document/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the uploaded file, extracts its text (.txt, .docx) and indexes it
+         *     for the tenant.
+         */
+        post: operations["AichatService_DocumentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuditService_ExportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuditService_PageAudit2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuditService_PageAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuditService_ListAuditSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/factory/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_FactoryDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/factory/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_FactoryPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/factory/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_FactoryRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/factory/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_FactorySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/map-setting/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_MapSettingDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base-factory/map-setting/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_MapSettingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/ticketguardian/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_GuardianDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/ticketguardian/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_GuardianPage2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/ticketguardian/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_GuardianPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/ticketguardian/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificateService_GuardianRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/ticketguardian/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificateService_GuardianSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/deptList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Departments of the internal (1) or external (2) people. */
+        get: operations["CertificateService_DeptList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_CertificateDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_CertificateExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/getTicketOperatorAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every person of the tenant with certificates (permit forms), same filters. */
+        get: operations["CertificateService_GetTicketOperatorAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_PageCertificates2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/operatorList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paged people with their certificates; filters realName, account,
+         *     inOrOut/userType, deptId, kind (holds a certificate of that kind).
+         */
+        get: operations["CertificateService_Operators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_PageCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificateService_CertificateRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificateService_CertificateSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade_user_certificate/usercertificate/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate tree of spec 3.1 (bare array of nested nodes). */
+        get: operations["CertificateService_CertificateTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/api-key/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API keys of the assistant's OpenAI-compatible endpoint
+         *     (/api/ai-chat/v1/*): a tenant admin issues one to a user; the secret is
+         *     answered once and stored as a hash; a call with it acts as that user.
+         */
+        get: operations["AuthService_ApiKeyList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/api-key/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_ApiKeyRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/api-key/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_ApiKeyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/oauth/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthService_Captcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/oauth/clear-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthService_ClearCache"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/oauth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthService_Logout"];
+        put?: never;
+        post: operations["AuthService_Logout2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/oauth/user-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthService_UserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/social-provider/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Social (OAuth2/OIDC) providers per tenant. */
+        get: operations["AuthService_SocialProviderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/social-provider/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_SocialProviderRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/social-provider/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthService_SocialProviderSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/expiration/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_Expiration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_MessageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeskService_MarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/message/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_UnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/notice/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_NoticeDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/notice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_NoticeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/notice/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeskService_NoticeList2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/notice/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeskService_NoticeRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-desk/notice/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeskService_NoticeSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/model/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FlowService_ModelDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/model/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FlowService_ModelList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/model/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FlowService_ModelRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/model/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FlowService_ModelSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/process/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FlowService_InstanceDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/process/task-process-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FlowService_TaskProcessComment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/work/done-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instances the caller signed. */
+        get: operations["FlowService_DoneList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-flow/work/todo-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instances waiting for the caller's signature. */
+        get: operations["FlowService_TodoList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/client/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ClientDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/client/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ClientExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/client/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ClientList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/client/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_ClientRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/client/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_ClientSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DeptDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DeptExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ListDept"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_DeptRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_DeptSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dept/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DeptTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/child-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DictChildList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DictDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/dictionary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_Dictionary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/parent-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DictParentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_DictRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_DictSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/dict/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_DictTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/buttons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_Buttons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/grant-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuGrantTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/lazy-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuLazyList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/lazy-menu-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuLazyMenuList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ListMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_MenuRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/role-tree-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuRoleTreeKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's menu tree (top level: the modules), for one top menu when given. */
+        get: operations["SystemService_Routes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/routesTop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_RoutesTop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_MenuSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/top-menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TopMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menu/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_MenuTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menuTenantConfig/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ListMenuTenantConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menuTenantConfig/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_PageMenuTenantConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menuTenantConfig/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_MenuTenantConfigRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/menuTenantConfig/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_MenuTenantConfigSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ParamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/detail-by-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ParamByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ParamExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ParamList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_ParamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/param/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_ParamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/post/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_PostDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/post/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_PostExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/post/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_PostList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/post/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_PostRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/post/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_PostSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_RoleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_RoleExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_RoleGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ListRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_RoleRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_RoleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/role/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_RoleTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TenantDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TenantExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/getByTenantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TenantGetByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/getMenuSubtabulationList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TenantGetMenuSubtabulationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_GetTenantInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_TenantList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_TenantRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_SelectTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_TenantSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-system/tenant/updateMenuSubtabulationList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_TenantUpdateMenuSubtabulationList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/audit-pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_AuditPass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/audit-refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_AuditRefuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_Detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/export-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_Export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/getTicketGuardian": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guardians of a work type (bare array), for permit forms. */
+        get: operations["CertificateService_GetTicketGuardian"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/getUserListOutAndInside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_GetUserListOutAndInside"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/getUserListOutAndInsidePage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_GetUserListOutAndInsidePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_Grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own profile. */
+        get: operations["UserService_Info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_Page2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_Page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/register-guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_RegisterGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_Remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_ResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_Submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_Unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_Update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/update-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_UpdateInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/update-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UserService_UpdatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/userListByTenantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_UserListByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-user/userPageByTenantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserService_UserPageByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificateExpire/certificateExpireInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_ExpireInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificateExpire/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CertificateService_CertificateExpireDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificateExpire/saveOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CertificateService_CertificateExpireSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person confirms being informed or trained (or whoever may change
+         *     the request confirms for them).
+         */
+        post: operations["ChangeService_PersonConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people (filters changeId, userId, confirmed), oldest first. */
+        get: operations["ChangeService_PersonPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PersonRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/person/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PersonSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrDoneMark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items (filters changeId, kind, done), oldest first. */
+        get: operations["ChangeService_PssrPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/pssr/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChangeService_PssrSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 验收 -> 已验收. */
+        post: operations["ChangeService_RequestAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 风险分析 -> 审批 (note: the risk analysis). */
+        post: operations["ChangeService_RequestAnalyse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 申请 -> 风险分析. */
+        post: operations["ChangeService_RequestApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 审批 -> 实施. */
+        post: operations["ChangeService_RequestApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 已验收 -> 已关闭: every 待改项 done. */
+        post: operations["ChangeService_RequestClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChangeService_RequestPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退回 one step: 风险分析 -> 申请, 审批 -> 风险分析, 验收 -> 实施. */
+        post: operations["ChangeService_RequestReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["ChangeService_RequestRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/startup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 实施 -> 验收 (开车/投用): refused while a 必改项 is open or a person
+         *     has not confirmed.
+         */
+        post: operations["ChangeService_RequestStartup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change/request/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drafts a request or edits one still a draft (申请). */
+        post: operations["ChangeService_RequestSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/getDeptByCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_GetDeptByCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/getWeather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_GetWeather"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/pointExistRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_PointExistRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_Tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/userByFactoryId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_UserByFactoryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/userByTenantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_UserByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/drop-downBox/userPageByTenantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_UserPageByTenantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/weather-station/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_WeatherSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/admission/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admission check as a page shows it (the same rule permits use). */
+        post: operations["ContractorService_AdmissionCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a company or a person on the blacklist (kind, targetId, reason). */
+        post: operations["ContractorService_BlacklistAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_BlacklistLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/blacklist/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blacklist entries; filters kind, targetName, lifted. */
+        get: operations["ContractorService_BlacklistPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_CompanyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies; filters name, category, risk, admission, blacklisted. */
+        get: operations["ContractorService_CompanyPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_CompanyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admission review (准入审核) by a safety manager. */
+        post: operations["ContractorService_CompanyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/company/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (admission pending) or edit; a change of qualification or
+         *     agreement sends an admitted company back to review.
+         */
+        post: operations["ContractorService_CompanySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContractorService_PersonDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People; filters companyId, name, trained, blacklisted, userId. */
+        get: operations["ContractorService_PersonPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractor/person/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContractorService_PersonSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/archive/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: one file per person (一人一档): 学时 per year, courses, plans, exam
+         *     records and certificates; the caller's own, or anyone's of the tenant for a
+         *     manager (administrator or safety_manager).
+         */
+        get: operations["EducationService_ArchiveDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/archive/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same file as an xlsx sheet (same object checks). */
+        get: operations["EducationService_ArchiveExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CategoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategoryRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/category/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CategorySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_CertificateDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/certificate/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificates (managers: the tenant's; others: their own); filters
+         *     userId, examId, certNo.
+         */
+        get: operations["EducationService_CertificatePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same rows as an xlsx file. */
+        get: operations["EducationService_ComplianceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own shortfalls: required courses of their posts and this year's 学时. */
+        get: operations["EducationService_ComplianceMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compliance (合规情况): per person of a post, the required courses done (completed, the
+         *     学时 reached, within validity) and missing; filters postId, deptId, shortOnly (1), userName.
+         */
+        get: operations["EducationService_CompliancePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/compliance/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the tenant's shortfall reminders now (the hourly job does the same); each
+         *     person, shortfall and month once. A manager's only; answers how many were sent.
+         */
+        post: operations["EducationService_ComplianceRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course with its files (any member of the tenant: learners play it). */
+        get: operations["EducationService_CourseDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-training: courses (课程管理), every course of the tenant; filters name, category, kind. */
+        get: operations["EducationService_CoursePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes courses nobody has studied yet. */
+        post: operations["EducationService_CourseRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/course/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_CourseSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_ExamPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_ExamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/exam/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an exam (one attempt per assigned person) or edit it before
+         *     anyone started; later only its name, end time and remark change.
+         */
+        post: operations["EducationService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/hours/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same counters as an xlsx file. */
+        get: operations["EducationService_HoursExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/hours/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-hours: each person's 学时 for a calendar year against the hours.* rule of
+         *     their category (培训档案); filters year, deptId, shortOnly (1), userName.
+         */
+        get: operations["EducationService_HoursPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/integral/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's points centre (我的积分): total, this month, rank in the tenant, the deeds
+         *     behind them (passed exams, reported hidden dangers) and the point rules.
+         */
+        get: operations["EducationService_IntegralMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every handed-in answer to one question of an exam (marking by question). */
+        get: operations["EducationService_MarkingAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 阅卷: attempts handed in with essays to mark (managers only); filters
+         *     examId, userName, state (4 pending, 2 marked).
+         */
+        get: operations["EducationService_MarkingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The essay questions of an exam with their pending and marked counts. */
+        get: operations["EducationService_MarkingQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/marking/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks essays of an attempt; the last essay marked concludes it (score,
+         *     pass, certificate).
+         */
+        post: operations["EducationService_MarkingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/matrix/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * h-edu-matrix: the training matrix (培训矩阵): the tenant's posts (blade-system), courses
+         *     and which course each post requires (with the 学时 and validity asked).
+         */
+        get: operations["EducationService_MatrixDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/matrix/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets or clears one cell (post x course); a manager's only. */
+        post: operations["EducationService_MatrixSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PaperPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/paper/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PaperSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My training (我的培训): the plans naming the caller, with the caller's
+         *     verified 学时 on their courses.
+         */
+        get: operations["EducationService_PlanMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-training: training plans (培训计划), the tenant's; filters name, type, level. */
+        get: operations["EducationService_PlanPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EducationService_QuestionDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * h-eduimp: imports the questions of an xlsx file (at most 2,000 rows), all
+         *     or none: any wrong row imports nothing and is named in errors.
+         */
+        post: operations["EducationService_QuestionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** h-eduimp: the xlsx template of a question import (header row and examples). */
+        get: operations["EducationService_QuestionImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questions, paged; filters categoryId, type, difficulty, content. */
+        get: operations["EducationService_QuestionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/question/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_QuestionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EducationService_RecordAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One attempt: its questions with the saved answers; marked ones with the
+         *     right answers and analysis.
+         */
+        get: operations["EducationService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results as an xlsx file (managers: the tenant's; others: their own),
+         *     with the filters of RecordPage, at most 100,000 rows.
+         */
+        get: operations["EducationService_RecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own attempts (我的考试). */
+        get: operations["EducationService_RecordMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results of every attempt (managers: the tenant's; others: their own);
+         *     filters examId, userId, state, passed.
+         */
+        get: operations["EducationService_RecordPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/retake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retake a failed result: a new attempt of the same exam while attempts
+         *     are left and the exam is open (the caller's own only).
+         */
+        post: operations["EducationService_RecordRetake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or resume) the caller's own attempt: the questions are drawn once
+         *     and the server's deadline set.
+         */
+        post: operations["EducationService_RecordStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand in: scored on the server; a pass issues a certificate. */
+        post: operations["EducationService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/beat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A heartbeat: credits only verified playback (the position advanced about
+         *     as much as the time since the last beat, not past the furthest watched
+         *     point plus the tolerance, not idle, no other study playing at once).
+         */
+        post: operations["EducationService_StudyBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My courses (我的课程): every course of the tenant with the caller's own
+         *     verified progress; filters name, category.
+         */
+        get: operations["EducationService_StudyMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/study/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts (or resumes) the caller's own study of a course; the token it
+         *     gives voids any other window's.
+         */
+        post: operations["EducationService_StudyStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/training-rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The training rules in force (minutes per 学时, anti-idling, required hours). */
+        get: operations["EducationService_TrainingRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/education/training-rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a training rule (code, value, source). */
+        post: operations["EducationService_TrainingRuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillEvaluated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DrillMoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DrillPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drills not started, rejected or voided. */
+        post: operations["EmergencyService_DrillRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/drill/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plans a drill, or edits one not yet started. */
+        post: operations["EmergencyService_DrillSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's duty board: who is on duty now per department or post. */
+        get: operations["EmergencyService_DutyBoardToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_DutyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Duty rosters by department or post (值班排班). */
+        get: operations["EmergencyService_DutyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_DutyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/duty/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates or edits a roster; a person in an overlapping shift is refused. */
+        post: operations["EmergencyService_DutySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's calendar days of a year (holidays and working weekend days). */
+        get: operations["EmergencyService_HolidayList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidayRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/holiday/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_HolidaySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appends an action to the log of an incident in progress. */
+        post: operations["EmergencyService_IncidentActionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes an incident (end time now, summary); it is read-only after. */
+        post: operations["EmergencyService_IncidentClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incident with its action log, the notified people and the muster list. */
+        get: operations["EmergencyService_IncidentDetailGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incidents as an xlsx file, with the filters of the page (at most 100,000 rows). */
+        get: operations["EmergencyService_IncidentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Launches an incident from a published plan and notifies its people. */
+        post: operations["EmergencyService_IncidentLaunched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/incident/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Emergency incidents launched from published plans (应急启动). */
+        get: operations["EmergencyService_IncidentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_MemberPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/member/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_MemberSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["EmergencyService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_PlanRevised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a draft, or edits one (only drafts are edited). */
+        post: operations["EmergencyService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/plan/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the plan of id, newest first. */
+        get: operations["EmergencyService_PlanVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["EmergencyService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules in force (one per code, national default when unset). */
+        get: operations["EmergencyService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version of a rule (code, value, source); older versions are kept. */
+        post: operations["EmergencyService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyChecked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_SupplyPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/supply/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_SupplySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmergencyService_TeamPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes teams without members. */
+        post: operations["EmergencyService_TeamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emergency/team/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmergencyService_TeamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_FactorPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/factor/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_FactorSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_EquipmentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_EquipmentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/ledger/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or update: the responsible person, its creator or a
+         *     manager (administrator, safety manager) updates.
+         */
+        post: operations["EquipmentService_EquipmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 3: a manager in scope, not the owner (unless admin). */
+        post: operations["EquipmentService_LockoutApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lockout with its isolation points and log. */
+        get: operations["EquipmentService_LockoutDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_LockoutExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_LockoutPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 4: as approve, with the opinion. */
+        post: operations["EquipmentService_LockoutReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_LockoutRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1/4 -> 2: the owner or a manager, every point verified. */
+        post: operations["EquipmentService_LockoutRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shutdown data (no id) with its isolation points locked by the caller. */
+        post: operations["EquipmentService_LockoutSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/lockout/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an isolation point: the owner or a manager. */
+        post: operations["EquipmentService_LockoutVerifyStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Computes S, R and the level of a form without saving it. */
+        post: operations["EquipmentService_MajorHazardCalculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_MajorHazardPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_MajorHazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/major-hazard/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (no id) or update: its main responsible person, its creator or a manager. */
+        post: operations["EquipmentService_MajorHazardSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes records entered by mistake: their author or a manager; the
+         *     equipment's dates are not rolled back.
+         */
+        post: operations["EquipmentService_RecordRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new record (no id): by the equipment's responsible person or a
+         *     manager. A failed detection stops the equipment and raises a hidden
+         *     danger (equipment.hazard.raised).
+         */
+        post: operations["EquipmentService_RecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/remind/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's reminder rules, one per kind (defaults 30,7,1 days and
+         *     overdue when none saved).
+         */
+        get: operations["EquipmentService_RemindRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/remind/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the tenant's due reminders not yet sent (a manager; the hourly
+         *     job does the same): each reminder once (equipment.due.reminder).
+         */
+        post: operations["EquipmentService_RemindRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/remind/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RemindRuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1 -> 2: a manager in scope, not the requester (unless admin); the item changes; a disabled safety facility raises a hidden danger. */
+        post: operations["EquipmentService_ChangeRequestApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ChangeRequestDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ChangeRequestExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disable, recover and scrap requests (kind_equal filters the page of each). */
+        get: operations["EquipmentService_ChangeRequestPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1 -> 3: as approve, with the opinion. */
+        post: operations["EquipmentService_ChangeRequestReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_ChangeRequestRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/request/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new request (never an edit): as the ledger's update. */
+        post: operations["EquipmentService_ChangeRequestSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RuleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RulePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EquipmentService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/run-reading/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RunReadingDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/run-reading/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_RunReadingPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/run-reading/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new run-hour reading (no id), by hand or from a counter: by the
+         *     equipment's responsible person or a manager. Moves the equipment's run
+         *     hours and its run-hour plan's due state.
+         */
+        post: operations["EquipmentService_RunReadingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 4 -> 5: the reporter (or a manager); the equipment is 完好. */
+        post: operations["EquipmentService_ServiceOrderAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1/2 -> 2: a manager in scope names the assignee. */
+        post: operations["EquipmentService_ServiceOrderAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its log. */
+        get: operations["EquipmentService_ServiceOrderDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ServiceOrderExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 3 -> 4: the assignee (or a manager) with the repair content. */
+        post: operations["EquipmentService_ServiceOrderFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EquipmentService_ServiceOrderPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes orders still reported: their reporter or a manager. */
+        post: operations["EquipmentService_ServiceOrderRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 4 -> 3: the reporter (or a manager) with the reason. */
+        post: operations["EquipmentService_ServiceOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 2 -> 3: the assignee (or a manager); the equipment is 维修中. */
+        post: operations["EquipmentService_ServiceOrderStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipment/service/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report (no id): the equipment's responsible person, its creator or a
+         *     manager; an order still reported is edited by its reporter.
+         */
+        post: operations["EquipmentService_ServiceOrderSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/assignment/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The worker leaves the post (end date); a contraindication flag of the
+         *     worker is cleared when no hazard post remains.
+         */
+        post: operations["HealthService_AssignmentLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/assignment/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_AssignmentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/assignment/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a worker on a hazard post: refused without a pre-employment exam,
+         *     or when its conclusion is a contraindication.
+         */
+        post: operations["HealthService_AssignmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every factor with its next detection due date, soonest first. */
+        get: operations["HealthService_DetectionDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_DetectionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a result to the workers (公示); a published result is no longer edited. */
+        post: operations["HealthService_DetectionPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_DetectionRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/detection/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_DetectionSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 待安排 -> 诊断中 (institution). */
+        post: operations["HealthService_DiagnosisArrange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 诊断中 -> 已完成 (result). */
+        post: operations["HealthService_DiagnosisComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/diagnosis/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_DiagnosisPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every worker on a hazard post with the next periodic examination due. */
+        get: operations["HealthService_ExamDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_ExamExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_ExamPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_ExamRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/exam/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_ExamSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Factors (filters postId, factorClass, harmDegree, factorName). */
+        get: operations["HealthService_HazardPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_HazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/hazard/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_HazardSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_PostPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes posts without factors or workers. */
+        post: operations["HealthService_PostRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/post/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_PostSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The record as an xlsx workbook (posts and factors, examinations, diagnoses). */
+        get: operations["HealthService_RecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["HealthService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PlanPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_PointPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/point/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InspectionService_PointSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_RecordPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coverage and timeliness per team or person over a date range. */
+        get: operations["InspectionService_Stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/stats/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_StatsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The assigned inspector submits every point of the task. */
+        post: operations["InspectionService_TaskComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the tasks of every enabled plan for today's windows (once per
+         *     plan and window, however often it runs).
+         */
+        post: operations["InspectionService_TaskGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/makeup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 补检: the assigned inspector records some of the not inspected points of
+         *     a task past its window (超期已检 inside the grace, 漏检已补 after it).
+         */
+        post: operations["InspectionService_TaskMakeUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InspectionService_TaskPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/label-management/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_ListLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/label-management/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SystemService_PageLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/label-management/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_LabelRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/label-management/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SystemService_LabelSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitor/alarm/ack": {
         parameters: {
             query?: never;
@@ -561,6 +7325,2199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/n-work-ticket/briefing/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_BriefingDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/briefing/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_BriefingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/calendar/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_CalendarCheckTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/calendar/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_CalendarList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/calendar/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_CalendarRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/calendar/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_CalendarSettingDetail"];
+        put?: never;
+        post: operations["WorkticketService_CalendarSettingSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/calendar/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upsert days by date (body: bare array is not possible; {items:[...]}). */
+        post: operations["WorkticketService_CalendarSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/fireWork/getOtherWorkTicketNos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Related permit numbers (spec 7.6), paged; filters ticketNo, workType, excludeId. */
+        get: operations["WorkticketService_GetOtherWorkTicketNos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/gas/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_GasList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/gas/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_GasSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/guardian_change/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_GuardianChangeAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/guardian_change/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_GuardianChangeDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/guardian_change/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_GuardianChangeFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/guardian_change/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_GuardianChangeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/hand-over-library/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hand-over library: guardian hand-overs, paged; filters ticketId, ticketNo. */
+        get: operations["WorkticketService_HandOverLibraryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/statistics/by-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_StatByDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/statistics/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's special work report (特殊作业报备) as rows and as xlsx. */
+        get: operations["WorkticketService_TodayReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/statistics/today/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TodayReportExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TicketDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every permit matching the list's filters (same whitelist) as xlsx. */
+        get: operations["WorkticketService_TicketExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TicketList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/measure-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm safety measures as the caller: body {id, measures:[{seq,involved}]}. */
+        post: operations["WorkticketService_MeasureConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TicketOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TicketList2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WorkticketService_TicketPrint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or update (id, only while unissued and not in approval).
+         *     apply=true also validates fully and starts approval. Returns the saved permit.
+         */
+        post: operations["WorkticketService_TicketSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/n-work-ticket/ticket/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WorkticketService_TicketVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-plan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_CheckPlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-plan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ListCheckPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-plan/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 隐患排查任务 (plans) */
+        get: operations["PreventionService_PageCheckPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-plan/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_CheckPlanRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-plan/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_CheckPlanSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-record/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_CheckRecordDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_CheckRecordExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-record/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 排查记录 */
+        get: operations["PreventionService_PageCheckRecord2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-record/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 排查记录 */
+        get: operations["PreventionService_PageCheckRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-record/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the inspection of a task (check_status 1 reports a hazard). */
+        post: operations["PreventionService_CheckRecordSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-task/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_CheckTaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-task/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_CheckTaskExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-task/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate now (admins, benchmark): same work as the scheduler tick. */
+        post: operations["PreventionService_CheckTaskGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-task/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- inspection tasks */
+        get: operations["PreventionService_PageCheckTask2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/check-task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- inspection tasks */
+        get: operations["PreventionService_PageCheckTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/dual-prophylaxis/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ScreenDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/factoryMap/listByOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_FactoryMapListByOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 1 待验收 -> 9 已验收 (pass) or back to 0 整改中 (refuse). */
+        post: operations["PreventionService_HazardAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 10 待评估 -> 0 整改中 (pass) or 8 已作废 (refuse). */
+        post: operations["PreventionService_HazardAssess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_HazardDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_HazardExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 隐患治理 */
+        get: operations["PreventionService_PageHazard2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 隐患治理 */
+        get: operations["PreventionService_PageHazard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/rectify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 0 整改中 -> 1 待验收. */
+        post: operations["PreventionService_HazardRectify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_HazardRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/hidden-danger/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report (no id) or correct a hazard still 待评估 (with id). */
+        post: operations["PreventionService_HazardSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-commitment/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- boards */
+        get: operations["PreventionService_CommitmentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_RiskEventDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_RiskEventExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grading preview (no write): body {method, l, e, c, s}. */
+        post: operations["PreventionService_RiskEventGrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ListRiskEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 风险事件 */
+        get: operations["PreventionService_PageRiskEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskEventRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-event/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskEventSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_MeasureDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_MeasureExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ListMeasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 管控措施 */
+        get: operations["PreventionService_PageMeasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_MeasureRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-measure/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_MeasureSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-object/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_RiskObjectDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-object/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ListRiskObject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-object/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 风险分析对象 */
+        get: operations["PreventionService_PageRiskObject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-object/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskObjectRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-object/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskObjectSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-partition/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_AreaDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-partition/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_AreaListAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-partition/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FactoryService_AreaPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-partition/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_AreaRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-partition/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FactoryService_AreaSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_RiskUnitDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_RiskUnitExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PreventionService_ListRiskUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- 风险分析单元 */
+        get: operations["PreventionService_PageRiskUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskUnitRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/riskUnitDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit with its events, measures and plans (page riskUnitDetail). */
+        get: operations["PreventionService_RiskUnitFull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/risk-unit/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PreventionService_RiskUnitSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nDoublePrevention/upload/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** --- provincial upload package (JSON download) */
+        get: operations["PreventionService_UploadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/alarm/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles alarms as the caller: handled or false alarm, with a comment. */
+        post: operations["PositioningService_AlarmHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/alarm/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AlarmPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AnchorDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_AnchorPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_AnchorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/anchor/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_AnchorSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A positioning gateway's batch of fixes (the REST twin of the MQTT topic). */
+        post: operations["PositioningService_PositionBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest position of every tag of the tenant. */
+        get: operations["PositioningService_PositionLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/position/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_PositionTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of one rule, newest first. */
+        get: operations["PositioningService_RuleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The positioning rules in force (one per code, the default when unset). */
+        get: operations["PositioningService_RuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/rule/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of a rule (code, value, source); the engine judges by it
+         *     from the next fix on. Older versions are kept.
+         */
+        post: operations["PositioningService_RuleSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_TagDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_TagPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_TagRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/tag/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_TagSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZoneDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/headcount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZoneHeadcount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PositioningService_ZonePageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_ZoneRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/positioning/zone/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PositioningService_ZoneSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_ChemicalDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_ChemicalExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ---- chemicals ---- */
+        get: operations["RecordsService_ChemicalPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/quantities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quantity of each chemical per location (the major-hazard
+         *     calculation reads it; also open to the major-hazard page's holders).
+         */
+        get: operations["RecordsService_ChemicalQuantities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_ChemicalRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/chemical/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_ChemicalSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller confirms having read a document published to them (only the
+         *     person concerned).
+         */
+        post: operations["RecordsService_DocumentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_DocumentDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsService_DocumentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ---- documents ----
+         *     Filters kind, title, docNo, state, rootId, deptId, post.
+         */
+        get: operations["RecordsService_DocumentPageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 草稿 -> 已发布, to the listed readers (each gets a desk message); the
+         *     version it replaces becomes 已替代.
+         */
+        post: operations["RecordsService_DocumentPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes drafts. */
+        post: operations["RecordsService_DocumentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft version of a published document (the old ones stay readable). */
+        post: operations["RecordsService_DocumentRevise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/document/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drafts a document (version 1) or edits a draft; the kind's add/edit button. */
+        post: operations["RecordsService_DocumentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/reader/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The readers of a document (filters documentId, confirmed: confirmed=0
+         *     lists who has not confirmed).
+         */
+        get: operations["RecordsService_ReaderPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock rows (filters chemicalId, location). */
+        get: operations["RecordsService_StockPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_StockRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/stock/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RecordsService_StockSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video-surveillance/alarm/detail": {
         parameters: {
             query?: never;
@@ -731,6 +9688,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        accidentV1Stats: {
+            /** Format: int32 */
+            accidents: number;
+            byCause: components["schemas"]["v1Count"][];
+            byGrade: components["schemas"]["v1Count"][];
+            byMonth: components["schemas"]["v1Count"][];
+            byType: components["schemas"]["v1Count"][];
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            nearMisses: number;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            year: number;
+        };
         /**
          * @description Message that represents an arbitrary HTTP body. It should only be used for
          *     payload formats that can't be represented as JSON, such as raw binary or
@@ -785,6 +9762,21 @@ export interface components {
              *     for streaming APIs.
              */
             extensions: components["schemas"]["protobufAny"][];
+        };
+        bladeSystemV1GrantRequest: {
+            menuIds: string[];
+            roleIds: string[];
+        };
+        inspectionV1PlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Plan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
         };
         /**
          * @description `Any` contains an arbitrary serialized protocol buffer message along with a
@@ -854,6 +9846,250 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        systemV1DeptList: {
+            items: components["schemas"]["v1Dept"][];
+        };
+        systemV1Label: {
+            createTime: string;
+            /** Format: double */
+            height: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            name: string;
+            remark: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+        };
+        systemV1TopMenu: {
+            code: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            path: string;
+            /** Format: int32 */
+            sort: number;
+            source: string;
+            tenantId: string;
+        };
+        userV1CertificatePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Certificate"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        v1Accident: {
+            /** Format: int32 */
+            accidentType: number;
+            /** Format: int32 */
+            cause: number;
+            closedAt: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: int64 */
+            deptId: string;
+            description: string;
+            /**
+             * Format: double
+             * @description Direct economic loss in 万元 (10,000 CNY).
+             */
+            directLoss: number;
+            education: string;
+            /** Format: int32 */
+            extensionDays: number;
+            /** Format: int32 */
+            gb6441Type: number;
+            /** Format: int32 */
+            grade: number;
+            gradeName: string;
+            /** Format: int64 */
+            id: string;
+            investigationDue: string;
+            investigationLeader: string;
+            investigationOverdue: boolean;
+            investigationReport: string;
+            measuresTaken: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            /** Format: int32 */
+            nature: number;
+            /** yyyy-MM-dd HH:mm(:ss) */
+            occurredAt: string;
+            /** Format: int32 */
+            openActions: number;
+            place: string;
+            reportDue: string;
+            /**
+             * @description The report clock: reported_at is when the report was entered, due the
+             *     occurrence plus report.hours; late when entered after it.
+             */
+            reportedAt: string;
+            reportLate: boolean;
+            responsibility: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            rootCause: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+            /** Format: int32 */
+            state: number;
+            /** @description Supplementary reports are accepted until supplement_due. */
+            supplementDue: string;
+            title: string;
+            updateTime: string;
+        };
+        v1AccidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Accident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        v1AccidentRule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1AccidentRules: {
+            items: components["schemas"]["v1AccidentRule"][];
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        v1Action: {
+            /** Format: int64 */
+            accidentId: string;
+            accidentTitle: string;
+            content: string;
+            createTime: string;
+            deadline: string;
+            doneAt: string;
+            doneNote: string;
+            hazardRaised: boolean;
+            /** Format: int64 */
+            id: string;
+            overdue: boolean;
+            raiseHazard: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            state: number;
+        };
+        v1ActionCompletion: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        v1ActionPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Action"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1AdmissionQuery: {
+            /** @description When the person must be admitted (a permit's planned end); empty = now. */
+            at: string;
+            userIds: string[];
+        };
+        v1AdmissionVerdict: {
+            allowed: boolean;
+            companyName: string;
+            /** @description false: not a registered contractor person (the check does not apply). */
+            contractor: boolean;
+            name: string;
+            /** @description What is missing, in Chinese ("未通过入场安全培训考试; 所属单位已列入黑名单"). */
+            reason: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1AdmissionVerdicts: {
+            items: components["schemas"]["v1AdmissionVerdict"][];
+        };
+        /**
+         * @description A document of the tenant (plan, procedure) that the assistant quotes:
+         *     its text is extracted at upload and indexed for the tenant only.
+         */
+        v1AichatDocument: {
+            /**
+             * Format: int32
+             * @description Characters of text extracted and the passages indexed.
+             */
+            chars: number;
+            createTime: string;
+            createUserName: string;
+            /** @description The stored file (resource service) and the name it was uploaded with. */
+            fileName: string;
+            /** Format: int64 */
+            id: string;
+            /** @description txt or docx. */
+            kind: string;
+            originalName: string;
+            /** Format: int32 */
+            passages: number;
+            /** Format: int64 */
+            size: string;
+            title: string;
+            /** @description The text was longer than kept (the rest is not indexed). */
+            truncated: boolean;
+        };
+        v1AichatDocumentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1AichatDocument"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Adds an uploaded file (put-file's stored name) as a document. */
+        v1AichatDocumentSubmit: {
+            fileName: string;
+            title: string;
+        };
         /**
          * @description An alarm incident of a point: raised, possibly escalated (H -> HH),
          *     acknowledged, returned to normal.
@@ -919,19 +10155,6 @@ export interface components {
              * @description The value that raised (or escalated) it, and the last seen.
              */
             value: number;
-        };
-        /**
-         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
-         *     false alarm), with a remark.
-         */
-        v1AlarmHandle: {
-            handleRemark: string;
-            /** Format: int32 */
-            handleStatus: number;
-            /** Format: int64 */
-            id: string;
-            /** @description On confirming: raise a hidden danger (default true when absent). */
-            raiseHazard: boolean;
         };
         v1AlarmList: {
             items: components["schemas"]["v1Alarm"][];
@@ -1001,6 +10224,15 @@ export interface components {
             /** Format: int64 */
             unhandled: string;
         };
+        /** @description Work at height (高处作业). */
+        v1Altitude: {
+            /**
+             * Format: double
+             * @description Working height in metres (>= 2); the level follows: 2-5 一级, 5-15 二级,
+             *     15-30 三级, >30 四级.
+             */
+            height: number;
+        };
         v1Analysis: {
             /** Format: int32 */
             alarms: number;
@@ -1046,6 +10278,345 @@ export interface components {
             /** Format: int64 */
             pointId: string;
             pointName: string;
+        };
+        v1AnswerItem: {
+            /** @description Fill-in: the text per blank. */
+            fills: string[];
+            /** @description A choice key or keys, T/F, or an essay's text. */
+            given: string;
+            /** Format: int64 */
+            questionId: string;
+        };
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            answers: components["schemas"]["v1AnswerItem"][];
+            /** Format: int64 */
+            id: string;
+        };
+        v1ApiKey: {
+            account: string;
+            createTime: string;
+            createUserName: string;
+            expireTime: string;
+            /** Format: int64 */
+            id: string;
+            lastUsedTime: string;
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart. */
+            prefix: string;
+            /**
+             * Format: int32
+             * @description 1 in force, 2 expired.
+             */
+            status: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1ApiKeyCreateRequest: {
+            /**
+             * Format: int32
+             * @description Days until the key expires: 1-365 (default 90).
+             */
+            expireDays: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description The user the key acts as (of the caller's tenant).
+             */
+            userId: string;
+        };
+        v1ApiKeyPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ApiKey"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description ApiKeySecret is the only answer that holds the secret. */
+        v1ApiKeySecret: {
+            key: components["schemas"]["v1ApiKey"];
+            secret: string;
+        };
+        v1ApproveRequest: {
+            comment: string;
+            /** Format: int64 */
+            id: string;
+            pass: boolean;
+        };
+        v1ArchiveStudy: {
+            completed: boolean;
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedSeconds: number;
+            /** Format: double */
+            hours: number;
+            lastBeatTime: string;
+        };
+        v1ArchiveYear: {
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            hours: number;
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description A risk partition (风险分区) of the plant. */
+        v1Area: {
+            /**
+             * @description JSON: [[lng,lat],...] (one ring), [[[lng,lat],...],[...hole]] (outer
+             *     ring then holes) or [{"lng":..,"lat":..},...].
+             */
+            areaLocation: string;
+            /**
+             * Format: int32
+             * @description 1 tank area, 2 production area, 3 storage area (spec 3.1).
+             */
+            areaType: number;
+            areaTypeName: string;
+            code: string;
+            /** @description red, orange, yellow, blue (derived from risk_level). */
+            colour: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            remark: string;
+            /**
+             * Format: int32
+             * @description 1-4 = red/orange/yellow/blue.
+             */
+            riskLevel: number;
+            riskLevelName: string;
+            /** Format: int32 */
+            sort: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1AreaList: {
+            items: components["schemas"]["v1Area"][];
+        };
+        v1AreaPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Area"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A question as the candidate sees it (no answer until marked). */
+        v1AttemptQuestion: {
+            analysis: string;
+            /** @description After marking only: the right answer, the analysis and the points got. */
+            answer: string;
+            /**
+             * Format: int32
+             * @description Fill-in: the number of blanks and the candidate's text per blank.
+             */
+            blankCount: number;
+            /**
+             * @description After marking (and to the marker): each blank's accepted answers, and
+             *     an essay's reference answer.
+             */
+            blanks: components["schemas"]["v1FillBlank"][];
+            comment: string;
+            content: string;
+            correct: boolean;
+            fills: string[];
+            /** @description The candidate's saved answer (an essay's text). */
+            given: string;
+            /** Format: int32 */
+            got: number;
+            /** @description Essay: marked by hand yet, and the marker's comment. */
+            marked: boolean;
+            options: components["schemas"]["v1ChoiceOption"][];
+            /** Format: int64 */
+            questionId: string;
+            reference: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
+        /**
+         * @description One audited write: who, when, which rows of which entity, and digests of
+         *     the rows before and of the values written.
+         */
+        v1AuditEntry: {
+            account: string;
+            afterDigest: string;
+            beforeDigest: string;
+            changes: string;
+            clientIp: string;
+            createTime: string;
+            entity: string;
+            entityName: string;
+            /** Format: int64 */
+            id: string;
+            /** @description create, update or delete. */
+            op: string;
+            recordIds: string;
+            requestId: string;
+            /** Format: int64 */
+            rows: string;
+            service: string;
+            tenantId: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1AuditPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1AuditEntry"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A service whose log can be read, with its Chinese name. */
+        v1AuditSource: {
+            name: string;
+            service: string;
+        };
+        v1AuditSources: {
+            items: components["schemas"]["v1AuditSource"][];
+        };
+        v1BlacklistEntry: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** @description The company's credit code or the person's masked identity card. */
+            idNo: string;
+            /**
+             * Format: int32
+             * @description 1 company 单位, 2 person 人员.
+             */
+            kind: number;
+            /** @description Lifted (移出黑名单) entries stay as history. */
+            lifted: boolean;
+            liftReason: string;
+            liftTime: string;
+            operatorName: string;
+            reason: string;
+            /** Format: int64 */
+            targetId: string;
+            targetName: string;
+        };
+        v1BlacklistRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1BlacklistEntry"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Blind plate (盲板抽堵作业). */
+        v1BlindPlate: {
+            material: string;
+            medium: string;
+            pipeName: string;
+            /** @description Plate number (盲板编号). */
+            plateNo: string;
+            /**
+             * Format: int32
+             * @description 1 insertion 堵, 2 removal 抽 (spec blind plate type).
+             */
+            plateType: number;
+            /** @description Position drawing: comma list of stored file names (upload service). */
+            positionDrawing: string;
+            /** Format: double */
+            pressure: number;
+            /** @description Plate size / specification, e.g. DN100. */
+            size: string;
+            /**
+             * Format: double
+             * @description Medium temperature (℃) and pressure (MPa), as entered.
+             */
+            temperature: number;
+        };
+        /** @description Ground breaking (动土作业). */
+        v1BreakGround: {
+            /** Format: double */
+            depth: number;
+            /**
+             * Format: double
+             * @description Excavation length, width and depth in metres.
+             */
+            length: number;
+            /** @description Underground facilities present (地下设施情况). */
+            undergroundFacilities: string;
+            /** Format: double */
+            width: number;
+        };
+        /** @description Pre-job safety briefing (作业前安全交底) of one permit. */
+        v1Briefing: {
+            attachments: string;
+            /** @description Comma list of the attendees' user ids and names. */
+            attendeeIds: string;
+            attendeeNames: string;
+            /** Format: int64 */
+            brieferId: string;
+            brieferName: string;
+            briefingTime: string;
+            content: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            ticketId: string;
+            ticketNo: string;
+        };
+        v1CalendarCheck: {
+            night: boolean;
+            reason: string;
+            restDay: boolean;
+        };
+        /**
+         * @description A tenant's calendar override: a date that is a holiday/rest day or an
+         *     adjusted working day. Weekends are rest days unless overridden.
+         */
+        v1CalendarDay: {
+            /** yyyy-MM-dd */
+            day: string;
+            /**
+             * Format: int32
+             * @description 1 working day (调休上班), 2 holiday / rest day.
+             */
+            dayType: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+        };
+        v1CalendarDayList: {
+            items: components["schemas"]["v1CalendarDay"][];
+        };
+        v1CalendarSetting: {
+            nightEnd: string;
+            /** @description Night hours HH:mm (default 22:00 - 06:00). */
+            nightStart: string;
         };
         /** @description A camera (摄像头) of the tenant: one channel of its video platform. */
         v1Camera: {
@@ -1114,6 +10685,768 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1CaptchaReply: {
+            enabled: boolean;
+            image: string;
+            key: string;
+        };
+        v1Category: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Computed: questions in the category.
+             */
+            questionCount: number;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+        };
+        v1CategoryRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Category"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Certificate is one certificate a person holds. */
+        v1Certificate: {
+            /** @description Comma list of stored file names (resource upload). */
+            attachments: string;
+            certificateNo: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Days from today to the expire date (negative once expired; read only).
+             */
+            daysLeft: number;
+            deptId: string;
+            deptName: string;
+            expireDate: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Work company type of the holder: 1 internal, 2 external (read only, from the user).
+             */
+            inOrOut: number;
+            /** Format: int32 */
+            isDeleted: number;
+            /** @description Dates are yyyy-MM-dd; a certificate is valid through its expire date. */
+            issueDate: string;
+            issuingAuthority: string;
+            /** @description Code of the certificate tree (welding, electrician, height, lifting, ...). */
+            kind: string;
+            kindName: string;
+            remark: string;
+            reviewDate: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+            /** @description Real name of the holder (read only). */
+            userName: string;
+            /**
+             * Format: int32
+             * @description 1 valid, 2 expiring within the tenant's reminder window, 3 expired (read only).
+             */
+            validState: number;
+        };
+        v1CertificateDept: {
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            inOrOut: number;
+            /** Format: int32 */
+            userCount: number;
+        };
+        v1CertificateDepts: {
+            items: components["schemas"]["v1CertificateDept"][];
+        };
+        /** @description certificateExpireInfo: the setting and the certificates expiring within it or expired. */
+        v1CertificateExpireInfo: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            expiredCount: number;
+            /** Format: int32 */
+            expiringCount: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Certificate"][];
+            /** Format: int32 */
+            remindDate: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+            /** Format: int32 */
+            type: number;
+            /** @description Last day of the window (yyyy-MM-dd). */
+            until: string;
+        };
+        /** @description The tenant's expiration reminder (spec 3 "Expiration reminder: type, remindDate"). */
+        v1CertificateExpireSetting: {
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description How far before the expire date a certificate is reminded (in type units).
+             */
+            remindDate: number;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description 1 remind_date counts days, 2 counts months.
+             */
+            type: number;
+            updateTime: string;
+        };
+        /** @description A node of the certificate tree (spec 3.1). */
+        v1CertificateKind: {
+            children: components["schemas"]["v1CertificateKind"][];
+            code: string;
+            hasChildren: boolean;
+            /** @description key and value repeat the code (tree selects read them). */
+            key: string;
+            parentCode: string;
+            title: string;
+            value: string;
+        };
+        v1CertificateKinds: {
+            items: components["schemas"]["v1CertificateKind"][];
+        };
+        v1CertificateRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ExamCertificate"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A step taken, for the request's history. */
+        v1ChangeLog: {
+            action: string;
+            actionName: string;
+            /** Format: int64 */
+            changeId: string;
+            createTime: string;
+            /** Format: int32 */
+            fromState: number;
+            /** Format: int64 */
+            id: string;
+            note: string;
+            /** Format: int32 */
+            toState: number;
+            userName: string;
+        };
+        v1ChangeLogs: {
+            items: components["schemas"]["v1ChangeLog"][];
+        };
+        /**
+         * @description A person to be informed (1 告知) or trained (2 培训) before start-up;
+         *     confirmed by the person, or for them by whoever may change the request.
+         */
+        v1ChangePerson: {
+            /** Format: int64 */
+            changeId: string;
+            confirmed: boolean;
+            confirmedAt: string;
+            confirmedBy: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** Format: int32 */
+            way: number;
+        };
+        v1ChangePersonPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ChangePerson"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A change request. change_type: dictionary change_type 1-7; attribute:
+         *     change_attribute 1 一般 2 重大; category: change_category 1-2;
+         *     construction_nature: construction_nature 1-4 (0 none);
+         *     construction_status: construction_status 1-3 (0 none). state: 0 申请
+         *     (草稿), 1 风险分析, 2 审批, 3 实施, 4 验收, 5 已验收, 6 已关闭.
+         */
+        v1ChangeRequest: {
+            acceptNote: string;
+            /** Format: int64 */
+            applicantId: string;
+            applicantName: string;
+            approveNote: string;
+            approverName: string;
+            /** Format: int32 */
+            attribute: number;
+            /** Format: int32 */
+            category: number;
+            /** Format: int32 */
+            changeType: number;
+            closedAt: string;
+            /** Format: int32 */
+            constructionNature: number;
+            /** Format: int32 */
+            constructionStatus: number;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            /** @description yyyy-MM-dd HH:mm(:ss); required for a temporary change. */
+            expireAt: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            /** Format: int32 */
+            openMustFix: number;
+            /** Format: int32 */
+            openToFix: number;
+            /** @description A temporary change past its expiry and not closed. */
+            overdue: boolean;
+            reason: string;
+            rejectReason: string;
+            riskAnalysis: string;
+            startupAt: string;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            temporary: boolean;
+            title: string;
+            /** Format: int32 */
+            unconfirmed: number;
+            updateTime: string;
+        };
+        v1ChangeRequestPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ChangeRequest"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A check item of a point: kind 1 normal/abnormal, 2 a number that is
+         *     abnormal outside [min, max].
+         */
+        v1CheckItem: {
+            /** Format: int32 */
+            kind: number;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            name: string;
+            unit: string;
+        };
+        /**
+         * @description 隐患排查任务 (plan): produces one CheckTask per window
+         *     [start + k*cycle, start + (k+1)*cycle) in Asia/Shanghai.
+         */
+        v1CheckPlan: {
+            /**
+             * Format: int32
+             * @description CHECK_CYCLE: a positive number of cycle units.
+             */
+            checkCycle: number;
+            /**
+             * Format: int32
+             * @description CHECK_CYCLE_UNIT: 1 小时, 2 天, 3 月, 4 年 (dict prevention_cycle_unit).
+             */
+            checkCycleUnit: number;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /**
+             * Format: int32
+             * @description 0 department, 1 post, 2 person (spec duty type plus person; dict prevention_duty_type).
+             */
+            dutyType: number;
+            /**
+             * Format: int32
+             * @description 1 enabled, 0 voided (spec enabled state).
+             */
+            enabled: number;
+            /** @description Optional end of validity (no windows start at or after it). */
+            endTime: string;
+            /** Format: int64 */
+            eventId: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            measureDesc: string;
+            /** Format: int64 */
+            measureId: string;
+            name: string;
+            /** @description Start of the next window not generated yet (read-only). */
+            nextWindow: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /** @description yyyy-MM-dd HH:mm:ss, first window start. */
+            startTime: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            troubleshootContent: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+            updateTime: string;
+        };
+        v1CheckPlanList: {
+            items: components["schemas"]["v1CheckPlan"][];
+        };
+        v1CheckPlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1CheckPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description 排查记录 on a task. check_status: 0 正常, 1 存在隐患, 2 未排查, 3 其他
+         *     (dict prevention_check_status). With 1, `hazard` is required and a hidden
+         *     danger is reported (state 10 待评估) from it.
+         */
+        v1CheckRecord: {
+            /** Format: int32 */
+            checkStatus: number;
+            /** @description yyyy-MM-dd HH:mm:ss; empty = now. Not in the future. */
+            checkTime: string;
+            /** Format: int64 */
+            checkUserId: string;
+            checkUserName: string;
+            createTime: string;
+            hazard: components["schemas"]["v1Hazard"];
+            /**
+             * Format: int64
+             * @description The hazard opened by this record (read-only).
+             */
+            hazardId: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            measureDesc: string;
+            /** @description Comma list of stored file names (upload/put-file `name`). */
+            photos: string;
+            /** Format: int64 */
+            planId: string;
+            remark: string;
+            /** Format: int32 */
+            status: number;
+            taskEndTime: string;
+            /** Format: int64 */
+            taskId: string;
+            taskStartTime: string;
+            /**
+             * Format: int32
+             * @description Task state after the record (2, 4 or 6).
+             */
+            taskState: number;
+            tenantId: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+        };
+        v1CheckRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1CheckRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One inspection task: a plan's window. */
+        v1CheckTask: {
+            /** Format: int32 */
+            checkCycle: number;
+            /** Format: int32 */
+            checkCycleUnit: number;
+            /**
+             * Format: int32
+             * @description 0-3, see CheckRecord.check_status; -1 no record yet.
+             */
+            checkStatus: number;
+            checkTime: string;
+            checkUserName: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            /** Format: int32 */
+            dutyType: number;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            measureDesc: string;
+            /** Format: int64 */
+            measureId: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            /**
+             * Format: int64
+             * @description Filled by the record.
+             */
+            recordId: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            startTime: string;
+            /** Format: int32 */
+            status: number;
+            /**
+             * Format: int32
+             * @description Inspection status (dict prevention_task_state): 1 待排查, 2 已排查,
+             *     3 超期未排查, 4 超期已排查, 5 漏检未补检, 6 漏检已补检.
+             */
+            taskState: number;
+            tenantId: string;
+            troubleshootContent: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+        };
+        v1CheckTaskPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1CheckTask"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A hazardous chemical of an installation: q the largest quantity that can
+         *     be present and Q its critical quantity (tonnes), factor_key its β.
+         */
+        v1Chemical: {
+            /**
+             * Format: double
+             * @description Computed: β and q/Q.
+             */
+            beta: number;
+            cas: string;
+            /** Format: double */
+            critical: number;
+            factorKey: string;
+            name: string;
+            /** Format: double */
+            quantity: number;
+            /** Format: double */
+            ratio: number;
+        };
+        /** @description One option of a choice question: key A-F and its text. */
+        v1ChoiceOption: {
+            key: string;
+            text: string;
+        };
+        v1Client: {
+            /** Format: int32 */
+            accessTokenValidity: number;
+            authorizedGrantTypes: string;
+            clientId: string;
+            clientSecret: string;
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            encryptPassword: boolean;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int32 */
+            refreshTokenValidity: number;
+            scope: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+            webServerRedirectUri: string;
+        };
+        v1ClientPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Client"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One recorded action on an instance (spec 7.6 task-process-comment). */
+        v1Comment: {
+            /** start, pass, reject, record, cancel */
+            action: string;
+            comment: string;
+            /** Format: int64 */
+            id: string;
+            processInstanceId: string;
+            taskName: string;
+            time: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1CommentList: {
+            items: components["schemas"]["v1Comment"][];
+        };
+        v1Company: {
+            /**
+             * Format: int32
+             * @description Admission (准入): 0 pending 待审核, 1 admitted 已准入, 2 rejected 未通过, 3 exited 已退场.
+             */
+            admission: number;
+            /** @description Safety agreement (安全协议) expiry date (yyyy-MM-dd). */
+            agreementExpire: string;
+            blacklisted: boolean;
+            blacklistReason: string;
+            /**
+             * Format: int32
+             * @description 1 raw materials 原材料, 2 equipment and facilities 设备设施, 3 software
+             *     and technical services 软件及技术服务, 4 office supplies 办公用品, 5 other 其他.
+             */
+            category: number;
+            contact: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** @description 统一社会信用代码 (18 characters). */
+            creditCode: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Computed: people registered.
+             */
+            personCount: number;
+            phone: string;
+            /** @description Qualification certificate (资质证书) name, number and expiry date (yyyy-MM-dd). */
+            qualification: string;
+            qualificationExpire: string;
+            qualificationNo: string;
+            remark: string;
+            reviewComment: string;
+            reviewerName: string;
+            reviewTime: string;
+            /**
+             * Format: int32
+             * @description 1 未知风险, 2 风险较大, 3 风险轻微, 4 非常可靠.
+             */
+            risk: number;
+        };
+        v1CompanyRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Company"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Confined space (受限空间作业). */
+        v1ConfinedSpace: {
+            /** @description Isolation measures (隔绝措施): blind plates, disconnection, lock-out ... */
+            isolation: string;
+            /** @description Medium originally in the space (原有介质). */
+            medium: string;
+            /** @description The space is oxygen-enriched by design: the oxygen upper bound is 23.5%. */
+            oxygenEnriched: boolean;
+            /** @description Name of the space (受限空间名称). */
+            spaceName: string;
+        };
+        /** @description A stored conversation of the caller. */
+        v1Conversation: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            messageCount: number;
+            messages: components["schemas"]["v1StoredMessage"][];
+            model: string;
+            tenantId: string;
+            title: string;
+            updateTime: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1ConversationPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Conversation"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Count: {
+            /** Format: int32 */
+            count: number;
+            key: string;
+        };
+        v1CountItem: {
+            code: string;
+            /** Format: int32 */
+            count: number;
+            name: string;
+        };
+        /**
+         * @description A course (课程): a video or a document stored through resource, the 学时 it
+         *     credits and what completes it.
+         */
+        v1Course: {
+            category: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Seconds of study the course asks for: the video's length, or the reading
+             *     time of a document (1-36000).
+             */
+            duration: number;
+            /**
+             * @description Comma list of stored file names (blade-resource put-file); the first is
+             *     the one studied.
+             */
+            files: string;
+            /**
+             * Format: double
+             * @description 学时 the course credits at most (0.1-100).
+             */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 video 视频, 2 document 文档.
+             */
+            kind: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description 完成要求: percent of the duration studied (verified) that completes it (1-100).
+             */
+            passPercent: number;
+            remark: string;
+        };
+        v1CourseRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Course"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Dept: {
+            ancestors: string;
+            children: components["schemas"]["v1Dept"][];
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int32 */
+            deptCategory: number;
+            deptName: string;
+            fullName: string;
+            hasChildren: boolean;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int64 */
+            parentId: string;
+            parentName: string;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+        };
+        v1DeptItem: {
+            /** Format: int32 */
+            deptCategory: number;
+            deptName: string;
+            fullName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            parentId: string;
+            /** Format: int32 */
+            sort: number;
+        };
+        v1DeptItems: {
+            items: components["schemas"]["v1DeptItem"][];
+        };
         /**
          * @description A monitored device (监测设备). device_type: G0 tank, Q0 gas detector,
          *     P0 production unit, K0 warehouse, Z0 loading equipment.
@@ -1146,6 +11479,800 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description Dictionary entries: a parent (dict_key -1) and its children share a code. */
+        v1Dict: {
+            children: components["schemas"]["v1Dict"][];
+            code: string;
+            createTime: string;
+            dictKey: string;
+            dictValue: string;
+            dictValueEn: string;
+            hasChildren: boolean;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int32 */
+            isSealed: number;
+            /** Format: int64 */
+            parentId: string;
+            parentName: string;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+            tenantId: string;
+        };
+        v1DictList: {
+            items: components["schemas"]["v1Dict"][];
+        };
+        v1DictPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Dict"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A random draw rule: count questions of type (and category, 0 = any) worth
+         *     score each.
+         */
+        v1DrawRule: {
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        v1Drill: {
+            actualDate: string;
+            createTime: string;
+            evaluation: string;
+            /**
+             * Format: int32
+             * @description Evaluation: 1 优秀, 2 良好, 3 合格, 4 不合格 (0 = not evaluated).
+             */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** Format: int32 */
+            participants: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            plannedDate: string;
+            record: string;
+            /**
+             * @description Problems found that need rectification (one per line); each becomes
+             *     a hidden danger in prevention.
+             */
+            rectifications: string;
+            reportedToAuthority: boolean;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scenario: string;
+            /** Format: int32 */
+            state: number;
+            stateReason: string;
+            /** Format: int64 */
+            teamId: string;
+            updateTime: string;
+            /** Format: int32 */
+            way: number;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        v1DrillEvaluation: {
+            evaluation: string;
+            /** Format: int32 */
+            evaluationGrade: number;
+            /** Format: int64 */
+            id: string;
+            rectifications: string;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        v1DrillMove: {
+            action: string;
+            actualDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            participants: number;
+            reason: string;
+            record: string;
+            reportedToAuthority: boolean;
+        };
+        v1DrillPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Drill"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description 双重预防 big screen. */
+        v1DualScreen: {
+            date: string;
+            /** @description Events by colour. */
+            eventColours: components["schemas"]["v1CountItem"][];
+            /** Format: int32 */
+            eventsTotal: number;
+            /** @description Hazards by danger_level (0, 1). */
+            hazardLevels: components["schemas"]["v1CountItem"][];
+            /** Format: int32 */
+            hazardsOpen: number;
+            /** @description Hazards by danger_state. */
+            hazardStates: components["schemas"]["v1CountItem"][];
+            /** Format: int32 */
+            hazardsTotal: number;
+            /** Format: int32 */
+            measuresTotal: number;
+            /** Format: int32 */
+            objectsTotal: number;
+            /** @description Up to 10 each: hazards by earliest deadline, tasks most recent first. */
+            overdueHazards: components["schemas"]["v1Hazard"][];
+            overdueTasks: components["schemas"]["v1CheckTask"][];
+            /** Format: int32 */
+            plansTotal: number;
+            /** Format: double */
+            taskCompletionRate: number;
+            /** Format: int32 */
+            tasksDone: number;
+            /** Format: int32 */
+            tasksDue: number;
+            /** @description Tasks by task_state 1-6 (today's windows). */
+            taskStates: components["schemas"]["v1CountItem"][];
+            /** @description Units by colour: red, orange, yellow, blue, transparent. */
+            unitColours: components["schemas"]["v1CountItem"][];
+            /** Format: int32 */
+            unitsTotal: number;
+        };
+        /**
+         * @description Today's duty board (今日值班): every shift that touches today, those on
+         *     duty now first, by duty type and department/post name.
+         */
+        v1DutyBoard: {
+            items: components["schemas"]["v1DutyBoardItem"][];
+            now: string;
+            today: string;
+        };
+        /**
+         * @description One shift of today's duty board: the roster, the shift's start and end
+         *     times today (yyyy-MM-dd HH:mm:ss) and whether it is on now.
+         */
+        v1DutyBoardItem: {
+            from: string;
+            onDutyNow: boolean;
+            roster: components["schemas"]["v1DutyRoster"];
+            to: string;
+        };
+        /**
+         * @description A person on a duty roster: a user of blade-user (the name is read from
+         *     it, never taken from the client) and the phone to reach them on duty.
+         */
+        v1DutyPerson: {
+            leader: boolean;
+            phone: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        v1DutyRoster: {
+            createTime: string;
+            /** Format: int32 */
+            dutyType: number;
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int64 */
+            leaderUserId: string;
+            /**
+             * Format: int64
+             * @description The department's or post's id in blade-system, and its name.
+             */
+            orgId: string;
+            orgName: string;
+            people: components["schemas"]["v1DutyPerson"][];
+            /** @description The people's names, joined (for lists and exports). */
+            personNames: string;
+            /** @description The duty phone (值班电话). */
+            phone: string;
+            remark: string;
+            shiftEnd: string;
+            shiftName: string;
+            shiftStart: string;
+            startDate: string;
+            updateTime: string;
+        };
+        v1DutyRosterPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1DutyRoster"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One required course of a person: 1 done, 2 not completed, 3 expired, 4 学时 short. */
+        v1EduComplianceItem: {
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedHours: number;
+            /** @description The first day the completion no longer counts (yyyy-MM-dd; empty: no expiry). */
+            expireDate: string;
+            /** Format: double */
+            requiredHours: number;
+            /** Format: int32 */
+            state: number;
+            /** Format: int32 */
+            validMonths: number;
+        };
+        v1EduComplianceRow: {
+            /** Format: int32 */
+            done: number;
+            items: components["schemas"]["v1EduComplianceItem"][];
+            /** Format: int32 */
+            missing: number;
+            /** @description The courses not done, comma separated. */
+            missingNames: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            /** Format: int32 */
+            required: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1EduComplianceRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EduComplianceRow"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1EduMatrix: {
+            cells: components["schemas"]["v1EduMatrixCell"][];
+            courses: components["schemas"]["v1EduMatrixCourse"][];
+            posts: components["schemas"]["v1EduMatrixPost"][];
+        };
+        /** @description One required course of a post. */
+        v1EduMatrixCell: {
+            /** Format: int64 */
+            courseId: string;
+            /**
+             * Format: double
+             * @description 学时 the person must have on the course (0: completing it is enough; at most the course's).
+             */
+            hours: number;
+            /** Format: int64 */
+            postId: string;
+            /** @description false clears the cell. */
+            required: boolean;
+            /**
+             * Format: int32
+             * @description Months a completion counts (0: no expiry; at most 120).
+             */
+            validMonths: number;
+        };
+        v1EduMatrixCourse: {
+            /** Format: double */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+        };
+        v1EduMatrixPost: {
+            /** Format: int64 */
+            id: string;
+            name: string;
+        };
+        v1EduMyShortfalls: {
+            hours: components["schemas"]["v1HourCounter"];
+            /** @description One row per post of the caller with required courses. */
+            posts: components["schemas"]["v1EduComplianceRow"][];
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        v1EmergencyPlan: {
+            code: string;
+            content: string;
+            createTime: string;
+            drillDue: string;
+            drillOverdue: boolean;
+            /** @description Next evaluation (评估): publication plus plan.evaluation.years. */
+            evaluationDue: string;
+            filedDate: string;
+            /** @description Filing (备案) due: publication plus plan.filing.workdays working days. */
+            filingDue: string;
+            /** @description Whether filing is overdue today (published, not filed, due passed). */
+            filingOverdue: boolean;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description The latest completed drill of this plan and when the next one is due
+             *     (drill.general.months or drill.onsite.months after it, or publication).
+             */
+            lastDrillDate: string;
+            name: string;
+            /** Format: int32 */
+            planType: number;
+            publishDate: string;
+            /** @description Response cards of key posts (应急处置卡), free text. */
+            responseCards: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+            reviseReason: string;
+            /**
+             * Format: int64
+             * @description The first version's id: every version of a plan shares it.
+             */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        v1EmergencyPlanPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EmergencyPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        v1EmergencyRule: {
+            /**
+             * @description plan.filing.workdays, plan.evaluation.years, drill.general.months,
+             *     drill.onsite.months, drill.hazchem.months.
+             */
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description The legal source of the value (or the tenant's reason for a stricter one). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            updateUserName: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1EmergencyRules: {
+            items: components["schemas"]["v1EmergencyRule"][];
+        };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        v1Equipment: {
+            /**
+             * Format: int64
+             * @description Risk partition (base-factory area); 0 = none.
+             */
+            areaId: string;
+            /**
+             * Format: int32
+             * @description 1 生产设备, 2 特种设备, 3 安全设施, 4 仪器仪表.
+             */
+            category: number;
+            categoryName: string;
+            code: string;
+            /** @description yyyy-MM-dd. */
+            commissionDate: string;
+            createTime: string;
+            /**
+             * Format: int32
+             * @description 0 正常, 1 即将到期 (within the rule's lead days), 2 已逾期.
+             */
+            dueState: number;
+            /**
+             * Format: int32
+             * @description Enable 1 在用 / 2 停用.
+             */
+            enable: number;
+            /**
+             * Format: int32
+             * @description The run-hour plan's due state: 0 正常, 1 即将到期 (within the lead
+             *     hours), 2 已到期 (the run hours reached the next maintenance's).
+             */
+            hoursDueState: number;
+            /**
+             * Format: double
+             * @description Run hours left to the next maintenance (negative past it).
+             */
+            hoursLeft: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Dates (yyyy-MM-dd) kept by the records; next_detect_date may be set
+             *     when the equipment is first registered (from its last certificate).
+             */
+            lastDetectDate: string;
+            lastMaintainDate: string;
+            /** Format: double */
+            lastMaintainHours: number;
+            /**
+             * Format: int32
+             * @description Lifecycle 1 已投用 / 2 报废.
+             */
+            lifecycle: number;
+            location: string;
+            /**
+             * Format: int32
+             * @description Days between maintenances; 0 = no maintenance plan.
+             */
+            maintainCycleDays: number;
+            /** Format: int32 */
+            maintainIntervalHours: number;
+            /** Format: int32 */
+            maintainLeadHours: number;
+            /**
+             * Format: int32
+             * @description Maintenance plan: 1 按日历 (maintain_cycle_days), 2 按运行小时
+             *     (maintain_interval_hours from the last maintenance's run hours,
+             *     listed as due maintain_lead_hours before).
+             */
+            maintainMode: number;
+            /**
+             * Format: int32
+             * @description Maintain state 1 完好 / 2 维修中.
+             */
+            maintainState: number;
+            maker: string;
+            model: string;
+            name: string;
+            nextDetectDate: string;
+            /** @description The earlier of the two next dates. */
+            nextDue: string;
+            nextMaintainDate: string;
+            /** Format: double */
+            nextMaintainHours: number;
+            /** @description Registration number (使用登记证编号) of special equipment. */
+            registerNo: string;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /**
+             * Format: int64
+             * @description The detection rule (检测周期规则) its periodic detection follows;
+             *     required for special equipment.
+             */
+            ruleId: string;
+            ruleName: string;
+            /**
+             * Format: double
+             * @description Cumulative run hours: kept by the readings (sent only when the
+             *     equipment is registered: the hour meter's reading then).
+             */
+            runHours: number;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1EquipmentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Equipment"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        v1EquipmentRecord: {
+            /** @description Attachments: stored file names (resource service put-file), comma list. */
+            attachments: string;
+            content: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * @description The next due date this record sets (computed from the rule or the
+             *     maintenance cycle; sent only for equipment without either).
+             */
+            nextDue: string;
+            /**
+             * Format: int64
+             * @description Who did it: the caller.
+             */
+            operatorId: string;
+            operatorName: string;
+            /** @description Inspection body (检验机构) and its report number. */
+            org: string;
+            /** @description yyyy-MM-dd, not in the future. */
+            recordDate: string;
+            reportNo: string;
+            /**
+             * Format: int32
+             * @description Detection result 1 合格 / 2 不合格 (a maintenance is 1).
+             */
+            result: number;
+            /**
+             * Format: double
+             * @description A maintenance of a run-hour plan: the cumulative run hours at it
+             *     (default the current ones; an earlier value for a maintenance entered
+             *     late).
+             */
+            runHours: number;
+            tenantId: string;
+        };
+        v1EquipmentRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1EquipmentRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A tenant's due-date reminder rule for one kind of date (到期提醒规则):
+         *     the responsible person is told at each lead time before the date, and
+         *     once after it has passed, each reminder once.
+         */
+        v1EquipmentRemindRule: {
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 维护保养, 2 检测检验.
+             */
+            kind: number;
+            kindName: string;
+            /** @description Days before the date, comma-separated ("30,7,1"); 0 is the due day. */
+            leads: string;
+            /**
+             * Format: int32
+             * @description 1: remind once when the date has passed; 0: do not.
+             */
+            overdue: number;
+            updateTime: string;
+        };
+        v1EquipmentRemindRuleList: {
+            records: components["schemas"]["v1EquipmentRemindRule"][];
+        };
+        /** @description How many reminders a run sent. */
+        v1EquipmentRemindRun: {
+            /** Format: int32 */
+            sent: number;
+        };
+        v1Exam: {
+            /**
+             * Format: int32
+             * @description Computed: assigned, submitted and passed counts.
+             */
+            assigned: number;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * @description Comma lists of departments (with their sub-departments) and roles whose active people
+             *     join the named users on save: the roster is fixed then (a later member is not added).
+             */
+            deptIds: string;
+            /** Format: int32 */
+            duration: number;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Attempts each person may make (1-10); a failed result may be retaken
+             *     while attempts are left and the exam is open.
+             */
+            maxAttempts: number;
+            name: string;
+            /** Format: int64 */
+            paperId: string;
+            paperName: string;
+            /** Format: int32 */
+            passed: number;
+            /** Format: int32 */
+            passScore: number;
+            remark: string;
+            roleIds: string;
+            shuffleOptions: boolean;
+            /**
+             * @description Each candidate sees the questions, and the options of choice questions,
+             *     in an order of their own, the same on every reload (seeded by exam and person).
+             */
+            shuffleQuestions: boolean;
+            /** @description The window in which attempts may start: yyyy-MM-dd HH:mm:ss. */
+            startTime: string;
+            /** Format: int32 */
+            submitted: number;
+            /** Format: int32 */
+            totalScore: number;
+            /** @description Comma list of the assigned users' ids (1-500 people); names read only. */
+            userIds: string;
+            userNames: string;
+        };
+        v1ExamCertificate: {
+            certNo: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            /** Format: int64 */
+            id: string;
+            issueTime: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            tenantName: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1ExamRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Exam"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1ExpirationReminder: {
+            /** Format: int32 */
+            daysLeft: number;
+            remindDate: string;
+            type: string;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        v1Factor: {
+            /** Format: int64 */
+            id: string;
+            key: string;
+            /** Format: int32 */
+            kind: number;
+            name: string;
+            /** Format: int32 */
+            peopleMin: number;
+            remark: string;
+            tenantId: string;
+            /** Format: double */
+            value: number;
+        };
+        v1FactorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Factor"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description The enterprise record of one tenant (企业信息). */
+        v1Factory: {
+            address: string;
+            /** @description JSON polygon of the plant boundary (same forms as Area.area_location). */
+            areaLocation: string;
+            companyShortName: string;
+            contactPerson: string;
+            contactPhone: string;
+            createTime: string;
+            /** @description 统一社会信用代码 (GB 32100, 18 characters with a check character). */
+            creditCode: string;
+            enterpriseName: string;
+            /** Format: int64 */
+            id: string;
+            industry: string;
+            /** Format: double */
+            latitude: number;
+            legalPerson: string;
+            /** Format: double */
+            longitude: number;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        /** @description Everything the factory map draws in one answer. */
+        v1FactoryMap: {
+            areas: components["schemas"]["v1Area"][];
+            factory: components["schemas"]["v1Factory"];
+            labels: components["schemas"]["v1MapLabel"][];
+            setting: components["schemas"]["v1MapSetting"];
+        };
+        v1FactoryPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Factory"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description One blank of a fill-in question: the accepted answers, the first the
+         *     canonical one, the rest its synonyms (1-5, each up to 50 characters).
+         */
+        v1FillBlank: {
+            answers: string[];
+        };
         /** @description An alarm flood of an operator area (area_id 0: the whole tenant). */
         v1Flood: {
             /** Format: int32 */
@@ -1162,6 +12289,83 @@ export interface components {
             /** Format: int32 */
             peakCount: number;
             startAt: string;
+        };
+        /** @description One step of a flow: who (the caller), when, what and the comment. */
+        v1FlowLog: {
+            action: string;
+            comment: string;
+            createTime: string;
+            /** Format: int32 */
+            fromState: number;
+            /** Format: int32 */
+            toState: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A step of a flow: the record, an assignee (assign only) and a comment
+         *     (the repair content on finish, the reason on return or reject).
+         */
+        v1FlowStep: {
+            /** Format: int64 */
+            assigneeId: string;
+            comment: string;
+            /** Format: int64 */
+            id: string;
+        };
+        v1GasReading: {
+            gasName: string;
+            /**
+             * Format: int32
+             * @description 1 combustible, 2 toxic, 3 oxygen (spec gas type; 0 unspecified refused).
+             */
+            gasType: number;
+            /**
+             * Format: double
+             * @description Combustible only: the lower explosive limit of that gas, % vol.
+             */
+            lel: number;
+            /**
+             * Format: double
+             * @description Toxic only: the configured limit (same unit as value).
+             */
+            limit: number;
+            /** @description Server verdict for this reading. */
+            qualified: boolean;
+            reason: string;
+            unit: string;
+            /**
+             * Format: double
+             * @description Measured value: combustible and oxygen in % vol; toxic in `unit`.
+             */
+            value: number;
+        };
+        v1GasSample: {
+            /** Format: int64 */
+            analystId: string;
+            analystName: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** @description Server verdict for the whole sample. */
+            qualified: boolean;
+            readings: components["schemas"]["v1GasReading"][];
+            reason: string;
+            /**
+             * Format: int32
+             * @description 1 before work / before resuming (作业前分析), 2 continuous monitoring (作业中监测).
+             */
+            sampleKind: number;
+            samplePoint: string;
+            /** @description yyyy-MM-dd HH:mm:ss (defaults to now). */
+            sampleTime: string;
+            /** Format: int64 */
+            ticketId: string;
+            ticketNo: string;
+        };
+        v1GasSampleList: {
+            items: components["schemas"]["v1GasSample"][];
         };
         /**
          * @description A data-collection gateway of the tenant. It authenticates to MQTT as
@@ -1214,6 +12418,512 @@ export interface components {
             username: string;
         };
         /**
+         * @description "Generate now": windows starting before `until` (default now) for every
+         *     enabled plan of the caller's tenant; also flags overdue tasks and hazards.
+         */
+        v1GenerateRequest: {
+            /** @description yyyy-MM-dd HH:mm:ss; empty = now. */
+            until: string;
+        };
+        v1GenerateResult: {
+            /** Format: int32 */
+            created: number;
+            /**
+             * Format: int32
+             * @description Hazards newly flagged overdue.
+             */
+            hazardsOverdue: number;
+            /** Format: int64 */
+            millis: string;
+            /**
+             * Format: int32
+             * @description Of created: windows already over (status 5).
+             */
+            missed: number;
+            /**
+             * Format: int32
+             * @description Tasks turned 3 (overdue not inspected).
+             */
+            overdue: number;
+            /** Format: int32 */
+            plans: number;
+        };
+        /**
+         * @description Grading preview for the event form: send method and L/E/C or L/S, get
+         *     score, level and colour back (no write).
+         */
+        v1GradeResult: {
+            riskColour: string;
+            /** Format: int32 */
+            riskLevel: number;
+            /** @description 重大风险 / 较大风险 / 一般风险 / 低风险. */
+            riskLevelName: string;
+            /** Format: double */
+            score: number;
+        };
+        v1GuardianChange: {
+            changeTime: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** @description Hand-over content (交接内容). */
+            handoverContent: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            newGuardianId: string;
+            newGuardianName: string;
+            /** Format: int64 */
+            oldGuardianId: string;
+            oldGuardianName: string;
+            reason: string;
+            /** Format: int64 */
+            ticketId: string;
+            ticketNo: string;
+            workType: string;
+        };
+        v1GuardianChangePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1GuardianChange"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description 隐患(治理)信息. danger_state (dict prevention_danger_state):
+         *     10 待评估 (reported) -> 0 整改中 (assessed) -> 1 待验收 (rectified) ->
+         *     9 已验收; acceptance refused goes back to 0; assessment refused (not a
+         *     hazard) gives 8 已作废. 0/1/9 are the national standard codes.
+         */
+        v1Hazard: {
+            acceptComment: string;
+            acceptTime: string;
+            /** Format: int64 */
+            acceptUserId: string;
+            acceptUserName: string;
+            assessComment: string;
+            assessTime: string;
+            assessUserName: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            dangerDesc: string;
+            /**
+             * Format: int32
+             * @description 0 一般, 1 重大 (dict prevention_danger_level).
+             */
+            dangerLevel: number;
+            dangerLocation: string;
+            /**
+             * Format: int32
+             * @description 0 即查即改, 1 限期整改 (dict prevention_manage_type).
+             */
+            dangerManageType: number;
+            dangerName: string;
+            /**
+             * Format: int32
+             * @description 1 日常排查, 2 综合性排查, 3 专业性(专项)排查, 4 季节性排查, 5 节假日前排查,
+             *     6 事故类比排查, 7 复产复工前排查, 8 外聘专家诊断, 9 管控措施失效, 10 其他
+             *     (dict prevention_danger_src).
+             */
+            dangerSrc: number;
+            /** Format: int32 */
+            dangerState: number;
+            /** @description 整改期限 dangerManageDeadline; not before report_time. Required for 限期整改. */
+            deadline: string;
+            /**
+             * Format: int32
+             * @description 1 安全, 2 工艺, 3 电气, 4 仪表, 5 消防, 6 总图, 7 设备, 8 其他 (dict prevention_danger_type).
+             */
+            hazardDangerType: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int64 */
+            liableDeptId: string;
+            liableDeptName: string;
+            /** Format: int64 */
+            liableUserId: string;
+            liableUserName: string;
+            /** Format: int64 */
+            measureId: string;
+            /**
+             * Format: int32
+             * @description 1 when past the deadline without being accepted (flagged by the scheduler).
+             */
+            overdue: number;
+            /** @description Comma list of stored file names. */
+            photos: string;
+            /**
+             * @description Flow instance of the rectification history
+             *     (/api/blade-flow/process/task-process-comment?processInstanceId=).
+             */
+            processInstanceId: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: double */
+            rectifyCost: number;
+            rectifyMeasures: string;
+            rectifyPhotos: string;
+            rectifyTime: string;
+            rectifyUserName: string;
+            /** @description yyyy-MM-dd HH:mm:ss; empty = now. */
+            reportTime: string;
+            /** Format: int64 */
+            reportUserId: string;
+            reportUserName: string;
+            sourceLink: string;
+            /**
+             * @description Output only: the service that raised the hazard through an event
+             *     (anquan.<svc>.hazard.raised; empty when reported here) and the page of
+             *     its source record. A submit cannot set them.
+             */
+            sourceSvc: string;
+            /** Format: int32 */
+            status: number;
+            /** Format: int64 */
+            taskId: string;
+            tenantId: string;
+            /** @description 治理方案; required before a 重大 hazard can be accepted. */
+            treatmentPlan: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+            updateTime: string;
+        };
+        /** @description One step of the rectification workflow on hazard `id`. */
+        v1HazardAction: {
+            comment: string;
+            /**
+             * Format: int32
+             * @description assess: may set or correct these.
+             */
+            dangerLevel: number;
+            /** Format: int32 */
+            dangerManageType: number;
+            deadline: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            liableDeptId: string;
+            liableDeptName: string;
+            /** Format: int64 */
+            liableUserId: string;
+            liableUserName: string;
+            /** @description assess / accept: true passes, false refuses. */
+            pass: boolean;
+            /** Format: double */
+            rectifyCost: number;
+            /** rectify: */
+            rectifyMeasures: string;
+            rectifyPhotos: string;
+            /** @description assess / rectify / accept(重大): the treatment plan. */
+            treatmentPlan: string;
+        };
+        v1HazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Hazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A worker on a hazard post from start_date until end_date (empty: still
+         *     there). The name is read from blade-user by user_id.
+         */
+        v1HealthAssignment: {
+            createTime: string;
+            current: boolean;
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+            /** yyyy-MM-dd */
+            startDate: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthAssignmentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthAssignment"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A workplace detection of a factor by a qualified body. result: 1 符合,
+         *     2 超标. Published: the result was made known to the workers (公示).
+         */
+        v1HealthDetection: {
+            agency: string;
+            createTime: string;
+            /** yyyy-MM-dd */
+            detectedAt: string;
+            factorName: string;
+            /** Format: int64 */
+            hazardId: string;
+            /** Format: int64 */
+            id: string;
+            measured: string;
+            postName: string;
+            published: boolean;
+            publishedAt: string;
+            /** Format: int32 */
+            result: number;
+        };
+        v1HealthDetectionPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthDetection"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A diagnosis task opened by a suspected occupational disease. state: 0 待安排,
+         *     1 诊断中, 2 已完成. result (when done): 1 确诊职业病 (disease_category 1-10,
+         *     dictionary occupational_disease_category), 2 排除.
+         */
+        v1HealthDiagnosis: {
+            arrangedAt: string;
+            createTime: string;
+            /** Format: int32 */
+            diseaseCategory: number;
+            doneAt: string;
+            /** Format: int64 */
+            examId: string;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            note: string;
+            /** Format: int32 */
+            result: number;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthDiagnosisPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthDiagnosis"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Arrange (institution) or complete (result, disease_category, note) a
+         *     diagnosis.
+         */
+        v1HealthDiagnosisStep: {
+            /** Format: int32 */
+            diseaseCategory: number;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            note: string;
+            /** Format: int32 */
+            result: number;
+        };
+        /**
+         * @description An occupational health examination. exam_type: health_exam_type 1 上岗前,
+         *     2 在岗期间, 3 离岗时, 4 离岗后, 5 应急. conclusion: 1 目前未见异常, 2 复查,
+         *     3 疑似职业病, 4 职业禁忌证, 5 其他. A contraindication of a worker on a
+         *     hazard post sets needs_reassign (cleared when reassigned); a suspected
+         *     disease opens a diagnosis (diagnosis_id).
+         */
+        v1HealthExam: {
+            /** Format: int32 */
+            conclusion: number;
+            conclusionName: string;
+            conclusionNote: string;
+            createTime: string;
+            /** Format: int64 */
+            diagnosisId: string;
+            /** yyyy-MM-dd */
+            examDate: string;
+            /** Format: int32 */
+            examType: number;
+            factorNames: string;
+            /** Format: int64 */
+            id: string;
+            institution: string;
+            needsReassign: boolean;
+            reassigned: boolean;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description When a worker's next periodic examination is due: the last 上岗前 or 在岗
+         *     examination plus the shortest interval of the factors of their current
+         *     posts.
+         */
+        v1HealthExamDue: {
+            /** Format: int32 */
+            intervalMonths: number;
+            lastExamDate: string;
+            nextDue: string;
+            overdue: boolean;
+            postNames: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1HealthExamDues: {
+            items: components["schemas"]["v1HealthExamDue"][];
+        };
+        v1HealthExamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthExam"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A hazard factor at a post. factor_class: dictionary
+         *     occupational_hazard_factor 1-6; harm_degree: harm_degree 1-3 (GBZ/T 229
+         *     I-III); exam_rule: the rule code of its periodic examination interval
+         *     (exam.periodic.*; empty = exam.periodic.default). The detection fields are
+         *     computed: the last detection, the next due date by the unit's class, and
+         *     whether it is overdue.
+         */
+        v1HealthHazard: {
+            createTime: string;
+            /** Format: int32 */
+            detectionMonths: number;
+            detectionOverdue: boolean;
+            /** Format: int32 */
+            examMonths: number;
+            examRule: string;
+            /** Format: int32 */
+            factorClass: number;
+            factorName: string;
+            /** Format: int32 */
+            harmDegree: number;
+            /** Format: int64 */
+            id: string;
+            lastDetectedAt: string;
+            nextDetectionDue: string;
+            /** Format: int64 */
+            postId: string;
+            postName: string;
+        };
+        v1HealthHazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthHazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1HealthHazards: {
+            items: components["schemas"]["v1HealthHazard"][];
+        };
+        v1HealthLeave: {
+            /** @description yyyy-MM-dd; empty = today. */
+            endDate: string;
+            /** Format: int64 */
+            id: string;
+        };
+        /**
+         * @description A post exposed to occupational hazards (接害岗位). manager_user_id: the
+         *     post's responsible person, told when a worker of the post has a
+         *     contraindication (else the health administrators).
+         */
+        v1HealthPost: {
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            /** @description The factors' names, joined (read only). */
+            factorNames: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            managerName: string;
+            /** Format: int64 */
+            managerUserId: string;
+            name: string;
+            note: string;
+            /** Format: int32 */
+            workers: number;
+        };
+        v1HealthPostPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HealthPost"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A worker's occupational health record (职业健康监护档案). */
+        v1HealthRecord: {
+            assignments: components["schemas"]["v1HealthAssignment"][];
+            diagnoses: components["schemas"]["v1HealthDiagnosis"][];
+            due: components["schemas"]["v1HealthExamDue"];
+            exams: components["schemas"]["v1HealthExam"][];
+            hazards: components["schemas"]["v1HealthHazard"][];
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        v1HealthRule: {
+            code: string;
+            /** Format: double */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: double */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1HealthRules: {
+            items: components["schemas"]["v1HealthRule"][];
+        };
+        /**
          * @description A point held out of service (点位停用): from start_at until until, or
          *     until ended by hand. kind: 1 标定 calibration, 2 作业票 work permit
          *     (permit_id), 3 检修 maintenance.
@@ -1257,11 +12967,871 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        v1Holiday: {
+            /** yyyy-MM-dd */
+            day: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            working: boolean;
+        };
+        v1Holidays: {
+            items: components["schemas"]["v1Holiday"][];
+        };
+        /** @description Hot work (动火作业). */
+        v1HotWork: {
+            /** @description Set by the server: the level was raised by one (holiday / rest day / night). */
+            escalated: boolean;
+            escalationReason: string;
+            /**
+             * Format: int32
+             * @description Requested level before escalation: 0 特级, 1 一级, 2 二级 (required).
+             */
+            fireLevel: number;
+            /** @description Hot-work method free text (动火方式). */
+            method: string;
+            /** @description The equipment / pipe worked on is running (带压不置换 etc.), for the record. */
+            onRunningEquipment: boolean;
+            /**
+             * @description Comma list of tool codes: weld 电焊, gasCut 气割, torch 喷灯, drill 电钻,
+             *     grind 砂轮, other 其他.
+             */
+            tools: string;
+        };
         v1HourCount: {
             /** Format: int64 */
             count: string;
             /** Format: int32 */
             hour: number;
+        };
+        /** @description h-hours: one person's 学时 for a year. */
+        v1HourCounter: {
+            /** @description hazchem, other, leader_hazchem or leader_other. */
+            category: string;
+            categoryName: string;
+            /** Format: int32 */
+            courses: number;
+            /** Format: double */
+            credited: number;
+            /** @description Named in an entry plan (入职) starting that year: the initial row applies. */
+            initial: boolean;
+            /** Format: double */
+            required: number;
+            /** Format: double */
+            short: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** Format: int32 */
+            year: number;
+        };
+        v1HourCounterRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1HourCounter"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1IdList: {
+            items: string[];
+        };
+        /**
+         * @description An emergency incident (应急事件) launched from a published plan: state
+         *     1 进行中, 2 已结束 (read-only). level: the response level 1-4 (一级 to
+         *     四级响应). The commander is the caller who launched it.
+         */
+        v1Incident: {
+            commanderName: string;
+            /** Format: int64 */
+            commanderUserId: string;
+            createTime: string;
+            description: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            summary: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        v1IncidentAction: {
+            actTime: string;
+            content: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int64
+             * @description The incident's id (when adding).
+             */
+            incidentId: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        v1IncidentClose: {
+            /** Format: int64 */
+            id: string;
+            summary: string;
+        };
+        /** @description An incident with its action log, the notified people and the muster list. */
+        v1IncidentDetail: {
+            actions: components["schemas"]["v1IncidentAction"][];
+            incident: components["schemas"]["v1Incident"];
+            muster: components["schemas"]["v1IncidentMuster"];
+            notices: components["schemas"]["v1IncidentNotice"][];
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        v1IncidentLaunch: {
+            description: string;
+            /** Format: int32 */
+            level: number;
+            notifyUserIds: string[];
+            place: string;
+            /** Format: int64 */
+            planId: string;
+            /** Format: int64 */
+            teamId: string;
+        };
+        /**
+         * @description The muster list (集结清点) from personnel positioning: head counts per
+         *     zone now. available false: positioning could not be read (message says why).
+         */
+        v1IncidentMuster: {
+            available: boolean;
+            message: string;
+            /** Format: int32 */
+            online: number;
+            /** Format: int32 */
+            total: number;
+            zones: components["schemas"]["v1IncidentMusterZone"][];
+        };
+        v1IncidentMusterZone: {
+            /** Format: int32 */
+            count: number;
+            zoneName: string;
+        };
+        /**
+         * @description A person notified of an incident: channel 1 desk message (a user of the
+         *     tenant), 2 phone (a team member without an account).
+         */
+        v1IncidentNotice: {
+            /** Format: int32 */
+            channel: number;
+            name: string;
+            phone: string;
+            role: string;
+            /** Format: int64 */
+            userId: string;
+        };
+        v1IncidentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Incident"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One day of the range (the points whose window started that day). */
+        v1InspectDayStat: {
+            /** Format: double */
+            coverage: number;
+            /** @description yyyy-MM-dd. */
+            day: string;
+            /** Format: int64 */
+            due: string;
+            /** Format: int64 */
+            inspected: string;
+            /** Format: int64 */
+            onTime: string;
+            /** Format: double */
+            timeliness: number;
+        };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        v1InspectPoint: {
+            /** Format: int64 */
+            areaId: string;
+            /** @description The text of its NFC tag or QR label (unique in the tenant). */
+            code: string;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description The equipment (equipment service ledger id) of a type 1 point.
+             */
+            equipmentId: string;
+            /** Format: int64 */
+            id: string;
+            items: components["schemas"]["v1CheckItem"][];
+            location: string;
+            name: string;
+            /** Format: int32 */
+            pointType: number;
+            remark: string;
+            tenantId: string;
+        };
+        v1InspectPointPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectPoint"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One point of a done task. */
+        v1InspectRecord: {
+            abnormal: boolean;
+            doneTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            items: components["schemas"]["v1ItemResult"][];
+            photos: string;
+            /** Format: int64 */
+            planId: string;
+            pointCode: string;
+            /** Format: int64 */
+            pointId: string;
+            pointName: string;
+            remark: string;
+            /** Format: int64 */
+            taskId: string;
+            tenantId: string;
+        };
+        v1InspectRecordPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1InspectRecord"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A team's (or a person's) inspection figures over the range: due points
+         *     (window closed, or inspected), inspected (已检 + 超期已检 + 漏检已补),
+         *     on time (已检), overdue inspected, made up, missed (not inspected);
+         *     coverage = inspected / due, timeliness = on time / inspected (0..1).
+         */
+        v1InspectStat: {
+            /** Format: double */
+            coverage: number;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /** Format: int64 */
+            due: string;
+            /** Format: int64 */
+            inspected: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            /** Format: int64 */
+            madeUp: string;
+            /** Format: int64 */
+            missed: string;
+            /** Format: int64 */
+            onTime: string;
+            /** Format: int64 */
+            overdue: string;
+            /** Format: double */
+            timeliness: number;
+        };
+        v1InspectStats: {
+            beginDate: string;
+            /**
+             * @description Every day of the range, oldest first (the team / person filters
+             *     apply), for the trend line.
+             */
+            daily: components["schemas"]["v1InspectDayStat"][];
+            endDate: string;
+            items: components["schemas"]["v1InspectStat"][];
+            total: components["schemas"]["v1InspectStat"];
+        };
+        /** @description A running or finished instance. */
+        v1Instance: {
+            /** Format: int64 */
+            applicantId: string;
+            applicantName: string;
+            /** Format: int64 */
+            businessId: string;
+            businessTable: string;
+            candidateRoles: string;
+            candidateUsers: string;
+            createTime: string;
+            modelKey: string;
+            processInstanceId: string;
+            /**
+             * Format: int32
+             * @description 0 in process, 1 complete, 2 rejected (spec "Process state"), 3 cancelled.
+             */
+            status: number;
+            /**
+             * Format: int32
+             * @description Index into steps of the task waiting for a signature (-1 when finished).
+             */
+            stepIndex: number;
+            steps: components["schemas"]["v1Step"][];
+            taskName: string;
+            tenantId: string;
+            title: string;
+            updateTime: string;
+        };
+        v1InstancePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Instance"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        v1Investigation: {
+            action: string;
+            /** Format: int32 */
+            days: number;
+            education: string;
+            /** Format: int64 */
+            id: string;
+            leader: string;
+            report: string;
+            responsibility: string;
+            rootCause: string;
+        };
+        /** @description A value entered for a check item. */
+        v1ItemResult: {
+            abnormal: boolean;
+            name: string;
+            /** @description kind 1: "正常" or "异常"; kind 2: the number. */
+            value: string;
+        };
+        v1LabelList: {
+            items: components["schemas"]["systemV1Label"][];
+        };
+        v1LabelPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["systemV1Label"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Lifting (吊装作业). */
+        v1Lifting: {
+            /** @description Lifting commander (指挥人员). */
+            commander: string;
+            crane: string;
+            /**
+             * Format: double
+             * @description Load weight in tonnes; >100 一级, 40-100 二级, <40 三级.
+             */
+            weight: number;
+        };
+        v1LiftRequest: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
+        };
+        /**
+         * @description Lockout recovery (LOTO): 1 已生成停机数据 -> 2 已申请恢复 -> 3 恢复已批准 /
+         *     4 恢复已驳回 (4 may be requested again); every isolation point must be
+         *     verified before resumption is requested or approved.
+         */
+        v1Lockout: {
+            /** Format: int64 */
+            approverId: string;
+            approverName: string;
+            approveTime: string;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            logs: components["schemas"]["v1FlowLog"][];
+            opinion: string;
+            /** Format: int64 */
+            ownerId: string;
+            ownerName: string;
+            reason: string;
+            /** Format: int32 */
+            state: number;
+            /** Format: int32 */
+            stepCount: number;
+            steps: components["schemas"]["v1LockoutStep"][];
+            tenantId: string;
+            /** Format: int32 */
+            verifiedCount: number;
+        };
+        v1LockoutPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Lockout"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description An isolation point of a lockout: the point, its energy, the lock, who
+         *     locked it (the caller who created the lockout) and its verification.
+         */
+        v1LockoutStep: {
+            energy: string;
+            /** Format: int64 */
+            lockerId: string;
+            lockerName: string;
+            lockNo: string;
+            point: string;
+            /** Format: int32 */
+            seq: number;
+            verified: boolean;
+            /** Format: int64 */
+            verifierId: string;
+            verifierName: string;
+            verifyTime: string;
+        };
+        /** @description Verifies isolation point seq of lockout id. */
+        v1LockoutVerify: {
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            seq: number;
+        };
+        v1LogoutRequest: {
+            refreshToken: string;
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            /** Format: double */
+            alpha: number;
+            /** Format: int64 */
+            areaId: string;
+            /** @description The calculation written out. */
+            calculation: string;
+            chemicals: components["schemas"]["v1Chemical"][];
+            code: string;
+            createTime: string;
+            /** @description Linked ledger equipment ids, comma list. */
+            equipmentIds: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            levelName: string;
+            location: string;
+            /**
+             * Format: int64
+             * @description The three responsible persons (包保责任人): main, technical, operational.
+             */
+            mainUserId: string;
+            mainUserName: string;
+            name: string;
+            /** Format: int64 */
+            opUserId: string;
+            opUserName: string;
+            /**
+             * Format: int32
+             * @description People normally within 500 m outside the plant boundary (α).
+             */
+            peopleOutside: number;
+            remark: string;
+            /** Format: double */
+            rValue: number;
+            /**
+             * Format: double
+             * @description Computed.
+             */
+            sValue: number;
+            /** Format: int64 */
+            techUserId: string;
+            techUserName: string;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description 1 生产单元, 2 储存单元.
+             */
+            unitType: number;
+        };
+        v1MajorHazardPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1MajorHazard"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Map label (spec 3): a named point on the map. */
+        v1MapLabel: {
+            /** Format: int32 */
+            areaType: number;
+            colour: string;
+            /** Format: double */
+            height: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            name: string;
+        };
+        /** @description The tenant's 3D map settings, also served as /config/config.json. */
+        v1MapSetting: {
+            areaLocation: components["schemas"]["v1Position"][];
+            /** @description [lng, lat] of the camera centre. */
+            centralPoint: number[];
+            /** Format: int64 */
+            id: string;
+            mapModelUrl: string;
+            mapPath: string;
+            /** Format: double */
+            modelAccuracy: number;
+            modelPoint: components["schemas"]["v1ModelPoint"];
+            tenantId: string;
+            updateTime: string;
+        };
+        /** @description One candidate's answer to one question, for marking by question. */
+        v1MarkAnswer: {
+            comment: string;
+            fills: string[];
+            given: string;
+            /** Format: int32 */
+            got: number;
+            marked: boolean;
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int64 */
+            recordId: string;
+            /** Format: int32 */
+            score: number;
+            /** Format: int32 */
+            type: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1MarkAnswerRows: {
+            records: components["schemas"]["v1MarkAnswer"][];
+        };
+        v1MarkItem: {
+            comment: string;
+            /**
+             * Format: int32
+             * @description Points given: 0 to the question's score.
+             */
+            got: number;
+            /** Format: int64 */
+            questionId: string;
+        };
+        /** @description An essay question of an exam with the answers still to mark (阅卷 by question). */
+        v1MarkQuestion: {
+            content: string;
+            /** Format: int32 */
+            marked: number;
+            /** Format: int32 */
+            pending: number;
+            /** Format: int64 */
+            questionId: string;
+            reference: string;
+            /** Format: int32 */
+            score: number;
+        };
+        v1MarkQuestionRows: {
+            records: components["schemas"]["v1MarkQuestion"][];
+        };
+        /**
+         * @description Marks essays of one attempt (any subset; each replaces an earlier mark
+         *     until the attempt is concluded).
+         */
+        v1MarkRequest: {
+            marks: components["schemas"]["v1MarkItem"][];
+            /** Format: int64 */
+            recordId: string;
+        };
+        /** @description 管控措施. */
+        v1Measure: {
+            /**
+             * Format: int32
+             * @description CLASSIFY1: 1 工程技术, 2 维护保养, 3 操作行为, 4 应急措施 (dict prevention_classify1).
+             */
+            classify1: number;
+            /** @description CLASSIFY2: "1-1".."4-5" under classify1 (dict prevention_classify2). */
+            classify2: string;
+            /** @description CLASSIFY3: free text. */
+            classify3: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description DATA_SRC 管控方式: 1 自动化监控, 2 隐患排查 (dict prevention_data_src).
+             */
+            dataSrc: number;
+            /** @description RISK_MEASURE_DESC, up to 4000 characters. */
+            description: string;
+            /** Format: int64 */
+            eventId: string;
+            eventName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            remark: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            /** @description TROUBLESHOOT_CONTENT: what the inspection checks. */
+            troubleshootContent: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+            updateTime: string;
+        };
+        v1MeasureConfirmRequest: {
+            /** Format: int64 */
+            id: string;
+            measures: components["schemas"]["v1SafetyMeasure"][];
+        };
+        v1MeasureList: {
+            items: components["schemas"]["v1Measure"][];
+        };
+        v1MeasurePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Measure"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1MeasureTemplate: {
+            items: string[];
+            workType: string;
+        };
+        /** @description A member of a team. */
+        v1Member: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            phone: string;
+            /** @description Role in the team (队长, 副队长, 队员, 医疗救护 ...). */
+            role: string;
+            skills: string;
+            /** Format: int64 */
+            teamId: string;
+            teamName: string;
+            /**
+             * Format: int64
+             * @description The member's account in blade-user (0: none); a launched incident
+             *     sends a desk message to members with an account, the others by phone.
+             */
+            userId: string;
+        };
+        v1MemberPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Member"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Menu entries: modules (top level), menus (category 1) and buttons (category 2). */
+        v1Menu: {
+            /** Format: int32 */
+            action: number;
+            alias: string;
+            /** Format: int32 */
+            category: number;
+            children: components["schemas"]["v1Menu"][];
+            code: string;
+            component: string;
+            createTime: string;
+            group: string;
+            hasChildren: boolean;
+            icon: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int32 */
+            isOpen: number;
+            /** Format: int32 */
+            isUsed: number;
+            meta: components["schemas"]["v1MenuMeta"];
+            name: string;
+            /** Format: int64 */
+            parentId: string;
+            parentName: string;
+            path: string;
+            pathUrl: string;
+            query: string;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+            source: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            /** Format: int64 */
+            topMenuId: string;
+            updateTime: string;
+        };
+        v1MenuList: {
+            items: components["schemas"]["v1Menu"][];
+        };
+        v1MenuMeta: {
+            i18n: string;
+            isTab: boolean;
+            keepAlive: boolean;
+            roles: string[];
+        };
+        /** @description Menus enabled for one tenant (tenant menu sub-tabulation). */
+        v1MenuSubtabulation: {
+            menuIds: string;
+            tenantId: string;
+        };
+        v1MenuTenantConfig: {
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isUsed: number;
+            linkUrl: string;
+            /** Format: int64 */
+            menuId: string;
+            menuName: string;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+        };
+        v1MenuTenantConfigList: {
+            items: components["schemas"]["v1MenuTenantConfig"][];
+        };
+        v1MenuTenantConfigPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1MenuTenantConfig"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A tenant's process definition for a process key. */
+        v1Model: {
+            createTime: string;
+            /**
+             * @description Refuse a signature from the instance's applicant (permits: nobody approves
+             *     what they applied for).
+             */
+            forbidApplicant: boolean;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Process key: "<business>[:<type>[:<level>]]", e.g. "workticket:hotWork:1",
+             *     "hazard". The most specific configured key wins.
+             */
+            modelKey: string;
+            name: string;
+            remark: string;
+            /**
+             * Format: int32
+             * @description 1 enabled, 0 voided; a new model without it is enabled.
+             */
+            status: number;
+            steps: components["schemas"]["v1Step"][];
+            tenantId: string;
+            updateTime: string;
+        };
+        v1ModelPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Model"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1ModelPoint: {
+            /** Format: double */
+            alt: number;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            /** Format: double */
+            scale: number;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: double */
+            z: number;
         };
         /**
          * @description The tenant's online figure of a day: the share of its points' time
@@ -1402,6 +13972,487 @@ export interface components {
             points: number;
             states: components["schemas"]["v1ScreenCount"][];
         };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        v1NearMiss: {
+            /** Format: int32 */
+            cause: number;
+            createTime: string;
+            description: string;
+            /** Format: int64 */
+            id: string;
+            measures: string;
+            occurredAt: string;
+            place: string;
+            /**
+             * Format: int32
+             * @description The accident type it could have become (accident_type 1-5).
+             */
+            potentialType: number;
+            /** Format: int64 */
+            reporterId: string;
+            reporterName: string;
+            title: string;
+        };
+        v1NearMissPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1NearMiss"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A notice (type 2) or message (type 1) and, for the caller, whether it is read. */
+        v1Notice: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            deptIds: string;
+            /** Format: int64 */
+            id: string;
+            img: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int32 */
+            isRead: number;
+            messageContent: string;
+            messagePushName: string;
+            messagePushTime: string;
+            messageTitle: string;
+            roleIds: string;
+            /** @description Audience: "tenant", "dept", "user" or "role", with the comma lists below. */
+            scope: string;
+            /**
+             * Format: int32
+             * @description 5 pinned, 6 important, 7 normal.
+             */
+            status: number;
+            tag: string;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description 1 message, 2 notice.
+             */
+            type: number;
+            updateTime: string;
+            userIds: string;
+        };
+        v1NoticePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Notice"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Road breaking (断路作业). */
+        v1OpenCircuit: {
+            /** @description Closure plan / detour (断路方案, 绕行路线). */
+            closurePlan: string;
+            /** @description Road section (断路地段). */
+            roadSection: string;
+        };
+        /** @description Operator is a person who may be put on a permit, with certificates. */
+        v1Operator: {
+            account: string;
+            /** @description Names of the certificates valid today, for display. */
+            certificateNames: string;
+            certificates: components["schemas"]["v1Certificate"][];
+            deptId: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            phone: string;
+            postName: string;
+            /** @description Whether the person holds a valid certificate (of the kind filter, when given). */
+            qualified: boolean;
+            realName: string;
+            /**
+             * Format: int32
+             * @description 1 internal, 2 external.
+             */
+            userType: number;
+        };
+        v1OperatorList: {
+            items: components["schemas"]["v1Operator"][];
+        };
+        v1OperatorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Operator"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Option: {
+            code: string;
+            name: string;
+        };
+        /** @description Code lists the forms need (also documented in workticket-api.md). */
+        v1Options: {
+            blindPlateTypes: components["schemas"]["v1Option"][];
+            gasTypes: components["schemas"]["v1Option"][];
+            hazardCodes: components["schemas"]["v1Option"][];
+            hotWorkTools: components["schemas"]["v1Option"][];
+            jobStatuses: components["schemas"]["v1Option"][];
+            measureTemplates: components["schemas"]["v1MeasureTemplate"][];
+            ticketStatuses: components["schemas"]["v1Option"][];
+            workPhases: components["schemas"]["v1Option"][];
+            workTypes: components["schemas"]["v1Option"][];
+        };
+        v1Paper: {
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description Minutes allowed from the start of an attempt (1-600).
+             */
+            duration: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 fixed questions 固定组卷, 2 random draw 随机组卷.
+             */
+            mode: number;
+            name: string;
+            /** Format: int32 */
+            passScore: number;
+            /** Format: int32 */
+            questionCount: number;
+            questions: components["schemas"]["v1PaperQuestion"][];
+            remark: string;
+            rules: components["schemas"]["v1DrawRule"][];
+            /**
+             * Format: int32
+             * @description Computed: the sum of the questions' or rules' scores, and the count.
+             */
+            totalScore: number;
+        };
+        /** @description A fixed question of a paper and its score. */
+        v1PaperQuestion: {
+            content: string;
+            /** Format: int64 */
+            questionId: string;
+            /** Format: int32 */
+            score: number;
+            /**
+             * Format: int32
+             * @description Read only: the question's type and content.
+             */
+            type: number;
+        };
+        v1PaperRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Paper"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Param: {
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            paramKey: string;
+            paramName: string;
+            paramValue: string;
+            remark: string;
+            /** @description A secret value is write-only: answers show ******; sending ****** back keeps it. */
+            secret: boolean;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+            /**
+             * Format: int32
+             * @description Who may read it: 1 any member of the tenant, 2 its administrators (default), 3 the platform only.
+             */
+            visibility: number;
+        };
+        v1ParamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Param"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A permit: the common columns plus the sub-message of its type (only the one
+         *     matching work_type is read and stored).
+         */
+        v1Permit: {
+            acceptTime: string;
+            /** Format: int64 */
+            acceptUserId: string;
+            acceptUserName: string;
+            /**
+             * @description What the caller may do now (computed): apply, edit, approve, start,
+             *     pause, resume, complete, accept, void, revoke, gas.
+             */
+            actions: string[];
+            actualEndTime: string;
+            actualStartTime: string;
+            altitude: components["schemas"]["v1Altitude"];
+            /** Format: int64 */
+            applicantId: string;
+            applicantName: string;
+            /** @description Submit only: true = validate fully and send for approval right away. */
+            apply: boolean;
+            applyTime: string;
+            /**
+             * Format: int64
+             * @description Area from the factory service (validated) and the precise place.
+             */
+            areaId: string;
+            areaName: string;
+            /** @description Comma list of stored file names. */
+            attachments: string;
+            blindPlate: components["schemas"]["v1BlindPlate"];
+            breakGround: components["schemas"]["v1BreakGround"];
+            /** @description Reason given when voided / revoked. */
+            closeReason: string;
+            confinedSpace: components["schemas"]["v1ConfinedSpace"];
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * @description Computed: the planned end has passed while the permit is open (issued or
+             *     unissued, job not completed): work may not start or resume (逾期).
+             */
+            expired: boolean;
+            /** Format: int32 */
+            flowStatus: number;
+            flowTaskName: string;
+            /** Format: int64 */
+            guardianId: string;
+            guardianName: string;
+            /** @description Comma list of hazard identification codes 01-20. */
+            hazardCodes: string;
+            hotWork: components["schemas"]["v1HotWork"];
+            /** Format: int64 */
+            id: string;
+            issueTime: string;
+            /**
+             * Format: int32
+             * @description Job status: 1 to start, 2 in progress, 3 completed.
+             */
+            jobStatus: number;
+            /**
+             * Format: int32
+             * @description Effective level (server computed): hot work 0 特级 1 一级 2 二级 (after
+             *     escalation); height 1-4; lifting 1-3; other types 0.
+             */
+            level: number;
+            levelName: string;
+            lifting: components["schemas"]["v1Lifting"];
+            location: string;
+            openCircuit: components["schemas"]["v1OpenCircuit"];
+            /** @description Comma list of user ids of the operators (作业人) and their names. */
+            operatorIds: string;
+            operatorNames: string;
+            /** @description Paused right now (job_status stays 2). */
+            paused: boolean;
+            pauseTime: string;
+            planEndTime: string;
+            /** yyyy-MM-dd HH:mm:ss */
+            planStartTime: string;
+            /**
+             * @description Approval: the flow instance, its state (-1 not applied, 0 in process,
+             *     1 complete, 2 rejected, 3 cancelled) and the step waiting.
+             */
+            processInstanceId: string;
+            /** @description Comma list of related permit numbers (关联作业票). */
+            relatedTicketNos: string;
+            remark: string;
+            safetyMeasures: components["schemas"]["v1SafetyMeasure"][];
+            temporaryPower: components["schemas"]["v1TemporaryPower"];
+            tenantId: string;
+            /**
+             * @description Readable number, unique per tenant: <prefix>-yyyyMMdd-NNNN (DH 动火,
+             *     SX 受限空间, MB 盲板, GC 高处, DZ 吊装, LD 临时用电, DT 动土, DL 断路,
+             *     PT 一般作业). Set by the server.
+             */
+            ticketNo: string;
+            /**
+             * Format: int32
+             * @description Permit status: 0 unissued, 1 issued, 3 accepted, 4 voided, 5 revoked.
+             */
+            ticketStatus: number;
+            updateTime: string;
+            /**
+             * Format: int32
+             * @description Work phase: 1 before, 2 during, 3 after.
+             */
+            workPhase: number;
+            /**
+             * @description hotWork, confinedSpaceWork, blindPlateWork, altitudeWork, liftingWork,
+             *     temporaryPowerWork, breakGroundWork, openCircuitWork, ordinary.
+             */
+            workType: string;
+            workTypeName: string;
+            /** @description 作业单位 (name, may be a contractor) and its dept id when internal. */
+            workUnit: string;
+            /** Format: int64 */
+            workUnitId: string;
+        };
+        v1PermitPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Permit"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Everything the view page and the one-page A4 print need. */
+        v1PermitView: {
+            briefing: components["schemas"]["v1Briefing"];
+            gasSamples: components["schemas"]["v1GasSample"][];
+            guardianChanges: components["schemas"]["v1GuardianChange"][];
+            permit: components["schemas"]["v1Permit"];
+            printTime: string;
+            signatures: components["schemas"]["v1Signature"][];
+            tenantName: string;
+        };
+        v1Person: {
+            /** @description Computed: whether the person may be put on a job now, and what is missing. */
+            allowed: boolean;
+            blacklisted: boolean;
+            blacklistReason: string;
+            certificateExpire: string;
+            certificateNo: string;
+            /** Format: int64 */
+            companyId: string;
+            companyName: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            examCertNo: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Resident identity card number (18 characters, checksum verified);
+             *     lists show it masked.
+             */
+            idCard: string;
+            name: string;
+            phone: string;
+            reason: string;
+            remark: string;
+            /** @description Entry training (入场安全培训): set when the person passes an exam. */
+            trained: boolean;
+            trainedTime: string;
+            trainExpire: string;
+            /**
+             * Format: int64
+             * @description The person's login account (user type external) in this tenant: the
+             *     permit names people by it and the exam is taken with it.
+             */
+            userId: string;
+            userName: string;
+            /** @description Work type (工种) and the certificate for it, with its expiry (yyyy-MM-dd). */
+            workType: string;
+        };
+        v1PersonRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Person"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        v1Plan: {
+            createTime: string;
+            /**
+             * Format: int32
+             * @description Hours between tasks: 8 or 12 per shift, 24 daily, 168 weekly.
+             */
+            cycleHours: number;
+            /**
+             * Format: int64
+             * @description The team (department) its inspections count for in the statistics
+             *     (default: the first department of the user who saves it).
+             */
+            deptId: string;
+            /**
+             * Format: int32
+             * @description 1 enabled, 2 disabled.
+             */
+            enable: number;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            name: string;
+            /** Format: int32 */
+            pointCount: number;
+            /** @description InspectPoint ids in route order, comma list. */
+            pointIds: string;
+            remark: string;
+            tenantId: string;
+        };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            date: string;
+            /** Format: int64 */
+            id: string;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        v1PlanReview: {
+            /** Format: int64 */
+            id: string;
+            reviewDate: string;
+            reviewers: string;
+            reviewOpinion: string;
+            /** Format: int32 */
+            reviewWay: number;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        v1PlanRevise: {
+            /** Format: int64 */
+            id: string;
+            reason: string;
+        };
         /**
          * @description Where a camera's live video plays: a gateway URL carrying a signed stream
          *     token (no platform credential), valid until expires_at.
@@ -1523,6 +14574,15 @@ export interface components {
             value: number;
             valueTime: string;
         };
+        v1PointItem: {
+            detail: string;
+            /** Format: int32 */
+            points: number;
+            /** @description 考试 or 隐患上报. */
+            source: string;
+            time: string;
+            title: string;
+        };
         v1PointPage: {
             /** Format: int32 */
             current: number;
@@ -1533,6 +14593,1227 @@ export interface components {
             size: number;
             /** Format: int32 */
             total: number;
+        };
+        /**
+         * @description Map point query (spec 3): which areas contain the point; area_sta filters
+         *     by area type when not 0.
+         */
+        v1PointQuery: {
+            /** Format: int32 */
+            areaSta: number;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
+        /** @description What the inspector found at a point. */
+        v1PointResult: {
+            items: components["schemas"]["v1ItemResult"][];
+            /** @description Photos: stored file names (resource service put-file), comma list. */
+            photos: string;
+            /** Format: int64 */
+            pointId: string;
+            remark: string;
+            /** @description The code read from the tag or label (must be the point's). */
+            scanCode: string;
+        };
+        v1PointRule: {
+            code: string;
+            name: string;
+            /** Format: int32 */
+            points: number;
+            source: string;
+        };
+        v1PointsReply: {
+            items: components["schemas"]["v1PointItem"][];
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            people: number;
+            /**
+             * Format: int32
+             * @description Rank among the tenant's people with points (1 = most); people: how many have points.
+             */
+            rank: number;
+            rules: components["schemas"]["v1PointRule"][];
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A positioning alarm. alarm_type: 1 overcrowding (超员), 2 away from the
+         *     post zone (脱岗), 3 wrong zone /
+         *     restricted zone entered (串岗), 4 still too long (长时间静止), 8 one-key
+         *     SOS (一键求救), 9 low battery (低电量), 11 gathering (人员聚集: N people
+         *     within R metres for T seconds), 12 offline (离线: a card silent for 3
+         *     report intervals in a hazardous or restricted zone or at its post). state: 1 alarming (报警中),
+         *     2 handled (已处理), 3 false alarm (误报).
+         */
+        v1PosAlarm: {
+            /** Format: int32 */
+            alarmType: number;
+            /** @description When the condition ended (empty while it holds). */
+            clearedAt: string;
+            comment: string;
+            detail: string;
+            handledAt: string;
+            /** Format: int64 */
+            handledBy: string;
+            handledByName: string;
+            /** Format: int64 */
+            id: string;
+            /**
+             * Format: int32
+             * @description Warning level 1-3 (1 most severe).
+             */
+            level: number;
+            /**
+             * Format: int32
+             * @description The park platform's code of the alarm type (1 超员, 2 脱岗, 3 串岗,
+             *     4 长时间静止, 5 一键求救, 6 人证不符; 0 = the park has none).
+             */
+            parkCode: number;
+            personName: string;
+            raisedAt: string;
+            /**
+             * Format: int32
+             * @description Times the condition came back while the alarm was unhandled.
+             */
+            repeats: number;
+            /** Format: int32 */
+            state: number;
+            tag: string;
+            /** Format: int64 */
+            tagId: string;
+            tenantId: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        v1PosAlarmPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosAlarm"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description An anchor / base station (定位基站) at a known place. */
+        v1PosAnchor: {
+            code: string;
+            createTime: string;
+            /** Format: int32 */
+            floor: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        v1PosAnchorPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosAnchor"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description What a batch did: fixes taken, and those dropped (unknown tag, bad time). */
+        v1PosBatchResult: {
+            /** Format: int32 */
+            accepted: number;
+            /** Format: int32 */
+            dropped: number;
+        };
+        /**
+         * @description One position fix: tag code, time in milliseconds since 1970 (0 = now),
+         *     local metres, floor, battery percent (-1 = not reported), one-key SOS.
+         */
+        v1PosFix: {
+            /** Format: int32 */
+            battery: number;
+            /** Format: int32 */
+            floor: number;
+            sos: boolean;
+            tag: string;
+            /** Format: int64 */
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        /** @description A batch of fixes from a positioning gateway (at most 1000). */
+        v1PosFixBatch: {
+            items: components["schemas"]["v1PosFix"][];
+        };
+        /** @description Handling of alarms: state 2 handled or 3 false alarm, with a comment. */
+        v1PosHandleRequest: {
+            comment: string;
+            ids: string;
+            /** Format: int32 */
+            state: number;
+        };
+        /** @description Head count of a zone. */
+        v1PosHeadcount: {
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            kind: number;
+            /** Format: int32 */
+            maxHeadcount: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        /** @description Head counts per zone, and the tenant's totals. */
+        v1PosHeadcounts: {
+            /** Format: int32 */
+            offline: number;
+            /** Format: int32 */
+            online: number;
+            /** Format: int32 */
+            total: number;
+            zones: components["schemas"]["v1PosHeadcount"][];
+        };
+        v1Position: {
+            /** Format: double */
+            alt: number;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+        };
+        /** @description The latest position of a tag. */
+        v1PosPosition: {
+            /** Format: int32 */
+            battery: number;
+            /** Format: int32 */
+            floor: number;
+            online: boolean;
+            personName: string;
+            /** Format: int32 */
+            personType: number;
+            sos: boolean;
+            tag: string;
+            /** Format: int64 */
+            tagId: string;
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+            zoneName: string;
+        };
+        v1PosPositionList: {
+            items: components["schemas"]["v1PosPosition"][];
+        };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        v1PosRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            /** @description Why this value (a standard or the tenant's own requirement). */
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /**
+             * Format: int32
+             * @description 0 = the default (never set).
+             */
+            version: number;
+        };
+        v1PosRules: {
+            items: components["schemas"]["v1PosRule"][];
+        };
+        v1Post: {
+            /** Format: int32 */
+            category: number;
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            postCode: string;
+            postName: string;
+            remark: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+        };
+        /** @description A positioning tag (定位卡) and the person it is bound to. */
+        v1PosTag: {
+            /** Format: int32 */
+            battery: number;
+            /** @description The card number the positioning engine reports (letters, digits, "-", "_"). */
+            code: string;
+            createTime: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            /** @description Live state: last fix, battery, online and the zone it is in. */
+            lastSeen: string;
+            online: boolean;
+            personName: string;
+            /**
+             * Format: int32
+             * @description Person type (spec 3.1): 1 employee, 2 contractor, 3 visitor.
+             */
+            personType: number;
+            phone: string;
+            /**
+             * Format: int64
+             * @description The person's post zone (岗位区域; 0 = none): away from it for 10
+             *     minutes while online raises 脱岗 (alarm type 2).
+             */
+            postZoneId: string;
+            postZoneName: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+            /**
+             * Format: int64
+             * @description The blade-user account of an employee (0 = none).
+             */
+            userId: string;
+            zoneName: string;
+        };
+        v1PosTagPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosTag"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1PostPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Post"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1PosTrack: {
+            points: components["schemas"]["v1PosTrackPoint"][];
+        };
+        v1PosTrackPoint: {
+            /** Format: int32 */
+            floor: number;
+            ts: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: int64 */
+            zoneId: string;
+        };
+        /** @description One vertex of a zone's polygon, in local metres. */
+        v1PosVertex: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        /**
+         * @description A zone (区域). kind: 1 ordinary (普通区域), 2 restricted (限制区域: only
+         *     the allowed people), 3 hazardous (危险区域: only the allowed people),
+         *     4 assembly point (紧急集合点).
+         */
+        v1PosZone: {
+            /** @description Tags allowed in a restricted or hazardous zone. */
+            allowedTagIds: string[];
+            allowFrom: string;
+            allowTo: string;
+            /**
+             * @description The allowed people's time window (准入时段) of a restricted or
+             *     hazardous zone: weekdays 1-7 (1 Monday; none = any time) and HH:mm
+             *     from/to (both empty = the whole day; from after to crosses midnight).
+             *     Inside the zone outside the window is 串岗 (alarm type 3).
+             */
+            allowWeekdays: number[];
+            /**
+             * Format: int64
+             * @description The factory area (blade-factory) whose permits' work area this zone is
+             *     (0 = none): inside it while a permit is in force at the area, a person
+             *     not on one of those permits raises 人证不符 (alarm type 6).
+             */
+            areaId: string;
+            /** @description The area's name as the form chose it (display only). */
+            areaName: string;
+            createTime: string;
+            /** Format: int32 */
+            floor: number;
+            /**
+             * Format: int32
+             * @description Live head count (online tags inside).
+             */
+            headcount: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /**
+             * Format: int32
+             * @description Maximum head count (0 = no limit): more raises an overcrowding alarm.
+             */
+            maxHeadcount: number;
+            name: string;
+            /** @description 3 to 200 vertices, not crossing itself. */
+            polygon: components["schemas"]["v1PosVertex"][];
+            remark: string;
+            /**
+             * Format: int64
+             * @description The user answering for the zone's alarms (0 = the data scope decides).
+             */
+            responsibleUserId: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1PosZonePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PosZone"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1PssrDone: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        /**
+         * @description A PSSR checklist item. kind: 1 必改项 (blocks start-up), 2 待改项
+         *     (tracked after start-up, closed before the change is).
+         */
+        v1PssrItem: {
+            /** Format: int64 */
+            changeId: string;
+            content: string;
+            createTime: string;
+            done: boolean;
+            doneAt: string;
+            doneBy: string;
+            doneNote: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /** Format: int64 */
+            responsibleUserId: string;
+        };
+        v1PssrItemPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1PssrItem"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1Question: {
+            analysis: string;
+            /**
+             * @description The right answer: one key (single), two or more keys sorted and comma
+             *     joined (multiple, e.g. "A,C"), T or F (true/false). Only managers read it
+             *     outside a marked exam.
+             */
+            answer: string;
+            /**
+             * @description Fill-in: the blanks in order (1-6) and the marking policy: 1 exact 精确
+             *     (the canonical answer only), 2 synonym 同义词 (any listed answer, case
+             *     and surrounding spaces ignored).
+             */
+            blanks: components["schemas"]["v1FillBlank"][];
+            /** Format: int64 */
+            categoryId: string;
+            categoryName: string;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /**
+             * Format: int32
+             * @description 1 easy, 2 medium, 3 hard.
+             */
+            difficulty: number;
+            /** Format: int64 */
+            id: string;
+            /**
+             * @description Choice questions: 2-6 options keyed A.. in order; true/false: none (the
+             *     options are 正确 T / 错误 F).
+             */
+            options: components["schemas"]["v1ChoiceOption"][];
+            /** Format: int32 */
+            policy: number;
+            /** @description Essay: the reference answer shown to the marker. */
+            reference: string;
+            remark: string;
+            /**
+             * Format: int32
+             * @description 1 single choice 单选, 2 multiple choice 多选, 3 true/false 判断,
+             *     4 fill-in 填空 (marked at once by its policy), 5 essay 简答 (marked by hand).
+             */
+            type: number;
+        };
+        /**
+         * @description One wrong cell of an import: its row in the sheet (1 is the header), its
+         *     column header and what is wrong, in Chinese.
+         */
+        v1QuestionImportError: {
+            column: string;
+            message: string;
+            /** Format: int32 */
+            row: number;
+        };
+        /**
+         * @description xlsx import of questions (h-eduimp). The file is checked row by row
+         *     first; one wrong row imports nothing and the answer lists every error.
+         */
+        v1QuestionImportRequest: {
+            /**
+             * Format: byte
+             * @description The xlsx workbook (base64 in JSON), at most 2 MiB.
+             */
+            file: string;
+        };
+        v1QuestionImportResult: {
+            errors: components["schemas"]["v1QuestionImportError"][];
+            /**
+             * Format: int32
+             * @description Questions imported: all rows, or 0 when errors is not empty.
+             */
+            imported: number;
+        };
+        v1QuestionRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Question"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One person's attempt of an exam (a result once submitted). */
+        v1Record: {
+            /**
+             * Format: int32
+             * @description This attempt's number (1..) and the exam's limit.
+             */
+            attempt: number;
+            /** @description true: submitted by the server at the deadline. */
+            autoSubmitted: boolean;
+            certNo: string;
+            /** @description When the attempt ends on the server (start + duration, bounded by the exam's end). */
+            deadline: string;
+            /** Format: int32 */
+            duration: number;
+            examEndTime: string;
+            /** Format: int64 */
+            examId: string;
+            examName: string;
+            examStartTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            maxAttempts: number;
+            passed: boolean;
+            /** Format: int32 */
+            passScore: number;
+            /** @description Detail / start only. */
+            questions: components["schemas"]["v1AttemptQuestion"][];
+            /** Format: int32 */
+            score: number;
+            /** @description The server's clock, so the page counts down from the same time. */
+            serverTime: string;
+            startTime: string;
+            /**
+             * Format: int32
+             * @description 0 not started 未开始, 1 in progress 考试中, 2 submitted 已交卷 (marked),
+             *     3 missed 缺考, 4 handed in with essays still to mark 待阅卷.
+             */
+            state: number;
+            submitTime: string;
+            /** Format: int32 */
+            totalScore: number;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1RecordRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Record"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A hazardous chemical of the ledger. category: dictionary
+         *     hazardous_chemical_category 0-7 (GB 13690-1992 classes, display only);
+         *     storage_method chemical_storage_method 1-5; chemical_type chemical_type
+         *     1-6; hazardous_effect hazardous_effect 1-8; material_state material_state
+         *     1-4; unit chemical_unit 1 吨 2 立方米. ghs_classes: a comma list of GHS
+         *     hazard class codes (see ghs_class_names in the README). The msds_* fields
+         *     are the 16 sections of the safety data sheet (GB/T 16483).
+         */
+        v1RecordsChemical: {
+            alias: string;
+            /** @description Attachments (the supplier's MSDS file): stored file names, comma list. */
+            attachments: string;
+            /** @description CAS registry number, e.g. 67-56-1; its check digit is verified. */
+            cas: string;
+            /**
+             * Format: int32
+             * @description Required on submit (-1: not classified): proto3 cannot tell a missing
+             *     int32 from 0, and 0 is 爆炸品, so a client that leaves it out is refused
+             *     instead of recording an explosive.
+             */
+            category: number;
+            /** Format: int32 */
+            chemicalType: number;
+            createTime: string;
+            /**
+             * Format: double
+             * @description GB 18218-2018 临界量 Q in tonnes (0: not listed).
+             */
+            criticalQuantity: number;
+            /** Format: int64 */
+            deptId: string;
+            drugPrecursor: boolean;
+            explosivePrecursor: boolean;
+            ghsClasses: string;
+            /** Format: int32 */
+            hazardousEffect: number;
+            highlyToxic: boolean;
+            /** Format: int64 */
+            id: string;
+            keySupervised: boolean;
+            /** Format: int32 */
+            materialState: number;
+            msdsAccidentalRelease: string;
+            msdsComposition: string;
+            msdsDisposal: string;
+            msdsEcology: string;
+            msdsExposureControl: string;
+            msdsFireFighting: string;
+            msdsFirstAid: string;
+            msdsHandlingStorage: string;
+            msdsHazards: string;
+            msdsIdentification: string;
+            msdsOther: string;
+            msdsPhysicalChemical: string;
+            msdsRegulatory: string;
+            msdsStabilityReactivity: string;
+            msdsToxicology: string;
+            msdsTransport: string;
+            name: string;
+            /** Format: int32 */
+            storageMethod: number;
+            /**
+             * Format: double
+             * @description Total of the stock rows (in the chemical's unit).
+             */
+            totalQuantity: number;
+            /** Format: int32 */
+            unit: number;
+            unNumber: string;
+            updateTime: string;
+        };
+        v1RecordsChemicalPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsChemical"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A controlled document. kind: 1 企业安全管理机构 (enterpriseAdd), 2 安全机构检查
+         *     (enterpriseCheckAdd), 3 安全生产责任制 (safetyDutySystemAdd, one per post),
+         *     4 安全管理制度 (enterpriseSystemAdd), 5 安全操作规程
+         *     (operationProcedureAdd). state: 0 草稿, 1 已发布, 2 已替代 (a newer version
+         *     was published; still readable). root_id groups the versions of one
+         *     document (the first version's id).
+         */
+        v1RecordsDocument: {
+            /** @description Stored file names (resource put-file), comma list. */
+            attachments: string;
+            /** Format: int32 */
+            confirmed: number;
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            deptId: string;
+            docNo: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            /** @description The post a duty system belongs to (kind 3), e.g. 车间主任. */
+            post: string;
+            publishedAt: string;
+            publisherName: string;
+            /** Format: int32 */
+            readers: number;
+            reviseNote: string;
+            /** Format: int64 */
+            rootId: string;
+            /** Format: int32 */
+            state: number;
+            stateName: string;
+            title: string;
+            /** @description The caller is a reader who has not confirmed yet. */
+            toConfirm: boolean;
+            updateTime: string;
+            /** Format: int32 */
+            version: number;
+        };
+        v1RecordsDocumentPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsDocument"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Publishes a draft to the listed users (ids of blade-user; at most 500). */
+        v1RecordsPublish: {
+            /** Format: int64 */
+            id: string;
+            userIds: string[];
+        };
+        v1RecordsQuantities: {
+            items: components["schemas"]["v1RecordsQuantity"][];
+        };
+        /**
+         * @description The quantity of a chemical at a location, for the major-hazard
+         *     calculation (GB 18218: q per installation against the critical Q).
+         */
+        v1RecordsQuantity: {
+            cas: string;
+            /** Format: int32 */
+            category: number;
+            /** Format: int64 */
+            chemicalId: string;
+            /** Format: double */
+            criticalQuantity: number;
+            location: string;
+            name: string;
+            /** Format: double */
+            quantity: number;
+            /** Format: int32 */
+            unit: number;
+            unitName: string;
+        };
+        /**
+         * @description A person a document was published to, and whether they confirmed
+         *     reading it.
+         */
+        v1RecordsReader: {
+            confirmed: boolean;
+            confirmedAt: string;
+            createTime: string;
+            /** Format: int64 */
+            documentId: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1RecordsReaderPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsReader"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description The quantity of a chemical stored at one location (one row per chemical
+         *     and location). unit: chemical_unit 1 吨 2 立方米.
+         */
+        v1RecordsStock: {
+            /** Format: int64 */
+            chemicalId: string;
+            chemicalName: string;
+            /** Format: int64 */
+            id: string;
+            location: string;
+            /**
+             * Format: double
+             * @description The largest quantity the location may hold (0: not set).
+             */
+            maxQuantity: number;
+            /** Format: double */
+            quantity: number;
+            remark: string;
+            /** Format: int32 */
+            unit: number;
+            updateTime: string;
+        };
+        v1RecordsStockPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RecordsStock"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description register-guest answers data.success / data.msg, as the web reads them. */
+        v1RegisterGuestReply: {
+            msg: string;
+            success: boolean;
+        };
+        v1RegisterGuestRequest: {
+            account: string;
+            name: string;
+            oauthId: string;
+            password: string;
+            tenantId: string;
+        };
+        v1ReviewRequest: {
+            comment: string;
+            exit: boolean;
+            /** Format: int64 */
+            id: string;
+            /** @description true admit, false reject; exit=true ends an admitted company's admission. */
+            pass: boolean;
+        };
+        /** @description 安全承诺 of a day, computed from the data. */
+        v1RiskCommitment: {
+            /** @description The commitment sentence built from the figures. */
+            commitmentText: string;
+            date: string;
+            enterpriseName: string;
+            /** Format: int32 */
+            hazardsOpen: number;
+            /** Format: int32 */
+            hazardsOpenGeneral: number;
+            /** Format: int32 */
+            hazardsOpenMajor: number;
+            /** Format: int32 */
+            hazardsOverdue: number;
+            responsibleUserName: string;
+            /** Format: int32 */
+            riskBlue: number;
+            /** Format: int32 */
+            riskOrange: number;
+            /** Format: int32 */
+            riskRed: number;
+            /** Format: int32 */
+            riskYellow: number;
+            /**
+             * Format: int32
+             * @description 特殊作业 today: 0 until the work-ticket service answers (see note).
+             */
+            specialWorks: number;
+            specialWorksNote: string;
+            /**
+             * Format: double
+             * @description percent 0-100, one decimal.
+             */
+            taskCompletionRate: number;
+            /** Format: int32 */
+            tasksDone: number;
+            /** Format: int32 */
+            tasksDue: number;
+            /** Format: int32 */
+            unitsInOperation: number;
+            /** Format: int32 */
+            unitsStopped: number;
+            /** Format: int32 */
+            unitsTotal: number;
+        };
+        /**
+         * @description 风险事件 with its assessment. method "LEC": score D = L*E*C;
+         *     method "LS": score R = L*S.
+         */
+        v1RiskEvent: {
+            /**
+             * Format: double
+             * @description LEC only: C in {1,3,7,15,40,100}.
+             */
+            c: number;
+            /**
+             * Format: int32
+             * @description 管控层级 0-5 (spec 3.1 control level; dict prevention_control_level).
+             */
+            controlLevel: number;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** @description Consequence / description of the event. */
+            description: string;
+            /**
+             * Format: double
+             * @description LEC only: E in {0.5,1,2,3,6,10}.
+             */
+            e: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /**
+             * Format: double
+             * @description LEC: L in {0.1,0.2,0.5,1,3,6,10}; LS: L in 1..5.
+             */
+            l: number;
+            /** @description "LEC" or "LS". */
+            method: string;
+            name: string;
+            remark: string;
+            riskColour: string;
+            /**
+             * Format: int32
+             * @description Computed: 1 重大 red, 2 较大 orange, 3 一般 yellow, 4 低 blue.
+             */
+            riskLevel: number;
+            /**
+             * Format: double
+             * @description LS only: S in 1..5.
+             */
+            s: number;
+            /**
+             * Format: double
+             * @description Computed: D (LEC) or R (LS).
+             */
+            score: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            /** Format: int64 */
+            unitId: string;
+            unitName: string;
+            updateTime: string;
+        };
+        v1RiskEventList: {
+            items: components["schemas"]["v1RiskEvent"][];
+        };
+        v1RiskEventPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RiskEvent"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description 风险分析对象: a plant area (factory area) that is analysed. */
+        v1RiskObject: {
+            /**
+             * Format: int64
+             * @description Factory area (FactoryInternal.GetAreas); must exist in the caller's tenant.
+             */
+            areaId: string;
+            areaName: string;
+            code: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            name: string;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            /**
+             * Format: int32
+             * @description Computed: units under the object.
+             */
+            unitCount: number;
+            updateTime: string;
+        };
+        v1RiskObjectList: {
+            items: components["schemas"]["v1RiskObject"][];
+        };
+        v1RiskObjectPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RiskObject"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description 风险分析单元. */
+        v1RiskUnit: {
+            /** Format: int64 */
+            areaId: string;
+            areaName: string;
+            /** @description Unit code (unique per tenant). */
+            code: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int64 */
+            deptId: string;
+            deptName: string;
+            /** Format: int32 */
+            eventCount: number;
+            /** @description HAZARD_CODE: major-hazard code (or the plant's own code for non-major units). */
+            hazardCode: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            name: string;
+            /** Format: int64 */
+            objectId: string;
+            objectName: string;
+            /**
+             * Format: int32
+             * @description 1 运行 (in operation), 2 停用 (dict prevention_operation_state).
+             */
+            operationState: number;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            responsibleUserName: string;
+            /**
+             * Format: int32
+             * @description RISK_CLASS declared: 1 重大, 2 较大, 3 一般, 4 低 (dict prevention_risk_class).
+             */
+            riskClass: number;
+            /** @description Computed from risk_level: red, orange, yellow, blue; transparent when 0. */
+            riskColour: string;
+            /**
+             * Format: int32
+             * @description Computed: the highest (smallest number) level of its events, 1-4; 0 none yet.
+             */
+            riskLevel: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1RiskUnitList: {
+            items: components["schemas"]["v1RiskUnit"][];
+        };
+        v1RiskUnitPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RiskUnit"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description A unit with everything under it, read in a fixed number of queries. */
+        v1RiskUnitTree: {
+            events: components["schemas"]["v1RiskEvent"][];
+            measures: components["schemas"]["v1Measure"][];
+            plans: components["schemas"]["v1CheckPlan"][];
+            unit: components["schemas"]["v1RiskUnit"];
+        };
+        v1Role: {
+            children: components["schemas"]["v1Role"][];
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            /** Format: int32 */
+            dataScope: number;
+            hasChildren: boolean;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            /** Format: int64 */
+            parentId: string;
+            parentName: string;
+            roleAlias: string;
+            roleName: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+        };
+        v1RoleList: {
+            items: components["schemas"]["v1Role"][];
+        };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        v1Rule: {
+            /** @description The regulation the interval comes from. */
+            basis: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            intervalMonths: number;
+            /** @description Letters, digits and "_" (e.g. pressure_vessel). */
+            kind: string;
+            /** Format: int32 */
+            leadDays: number;
+            name: string;
+            remark: string;
+            tenantId: string;
+            updateTime: string;
+        };
+        v1RulePage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Rule"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A run-hour reading (运行小时读数) of an equipment: entered by hand
+         *     (source 1) or sent by a counter (source 2, the equipment by its code).
+         *     Never edited. It may not be below the last reading unless the counter
+         *     was reset (reset 1, with a reason): the cumulative run hours then add the
+         *     new reading from 0.
+         */
+        v1RunReading: {
+            /** Format: int32 */
+            counterReset: number;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            operatorId: string;
+            operatorName: string;
+            readAt: string;
+            /**
+             * Format: double
+             * @description The hour meter's reading.
+             */
+            reading: number;
+            reason: string;
+            /**
+             * Format: double
+             * @description The cumulative run hours after it (computed).
+             */
+            runHours: number;
+            /**
+             * Format: int32
+             * @description 1 手工录入, 2 计数器.
+             */
+            source: number;
+            tenantId: string;
+        };
+        v1RunReadingPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1RunReading"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description One item of the safety-measures checklist and who confirmed it. */
+        v1SafetyMeasure: {
+            confirmTime: string;
+            /**
+             * Format: int64
+             * @description The person who confirmed the measure on site (确认人).
+             */
+            confirmUserId: string;
+            confirmUserName: string;
+            content: string;
+            /** @description true: the measure applies to this job (涉及); false: 不涉及. */
+            involved: boolean;
+            /**
+             * Format: int32
+             * @description Position in the checklist (1-based); stable for a permit.
+             */
+            seq: number;
         };
         /** @description A count of a screen figure (code, name, count). */
         v1ScreenCount: {
@@ -1552,12 +15833,697 @@ export interface components {
             /** Format: int32 */
             points: number;
         };
+        /**
+         * @description A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
+         *     -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
+         */
+        v1ServiceOrder: {
+            /** Format: int64 */
+            assigneeId: string;
+            assigneeName: string;
+            createTime: string;
+            description: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            finishTime: string;
+            /** Format: int64 */
+            id: string;
+            logs: components["schemas"]["v1FlowLog"][];
+            repairContent: string;
+            /**
+             * Format: int64
+             * @description The caller who reported; the assignee set by assign.
+             */
+            reporterId: string;
+            reporterName: string;
+            /**
+             * Format: int32
+             * @description Service types 1-10: 1 机械故障 2 电气故障 3 仪表故障 4 泄漏 5 安全附件故障
+             *     6 润滑密封 7 腐蚀损伤 8 联锁报警故障 9 计划检修 10 其他.
+             */
+            serviceType: number;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1ServiceOrderPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1ServiceOrder"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
         /** @description Shelves alarms (ids, comma list) for minutes (1..480) with a reason. */
         v1ShelveRequest: {
             ids: string;
             /** Format: int32 */
             minutes: number;
             reason: string;
+        };
+        /** @description A signature on the permit: an approval step or a lifecycle act. */
+        v1Signature: {
+            /**
+             * apply, pass, reject, start, pause, resume, complete, accept, void,
+             *     revoke, guardian, measure
+             */
+            action: string;
+            comment: string;
+            /** Format: int64 */
+            id: string;
+            /** @description Step / act name: 作业单位负责人, 安全管理部门, 开始作业, 验收 ... */
+            taskName: string;
+            /** Format: int64 */
+            ticketId: string;
+            time: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        v1SocialProvider: {
+            authUrl: string;
+            clientId: string;
+            clientSecret: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            redirectUri: string;
+            scope: string;
+            source: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            tokenUrl: string;
+            userInfoUrl: string;
+        };
+        v1SocialProviderPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1SocialProvider"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
+         *     item: 1 待审批 -> 2 已批准 / 3 已驳回.
+         */
+        v1StateRequest: {
+            /** Format: int64 */
+            approverId: string;
+            approverName: string;
+            approveTime: string;
+            /** Format: int32 */
+            category: number;
+            createTime: string;
+            equipmentCode: string;
+            /** Format: int64 */
+            equipmentId: string;
+            equipmentName: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            logs: components["schemas"]["v1FlowLog"][];
+            /** @description Measures while disabled (停用期间的安全措施), required for a safety facility. */
+            measures: string;
+            opinion: string;
+            reason: string;
+            /** Format: int64 */
+            requesterId: string;
+            requesterName: string;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1StateRequestPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1StateRequest"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1StatRow: {
+            /** Format: int32 */
+            count: number;
+            day: string;
+            /** Format: int32 */
+            level: number;
+            levelName: string;
+            workType: string;
+            workTypeName: string;
+        };
+        v1StatRows: {
+            items: components["schemas"]["v1StatRow"][];
+        };
+        /** @description One step of a process definition. */
+        v1Step: {
+            /** @description Shown as the task name, e.g. 属地单位审批. */
+            name: string;
+            /** @description Role aliases allowed to sign (comma list), e.g. "safety_manager,administrator". */
+            roleAliases: string;
+            /** @description Or named people (comma list of user ids); either may be empty, not both. */
+            userIds: string;
+        };
+        v1StoredMessage: {
+            content: string;
+            createTime: string;
+            /** Format: int64 */
+            id: string;
+            role: string;
+            /** @description The thinking steps of an assistant answer, one per line. */
+            steps: string[];
+        };
+        /** @description One person's study of one course (学习记录) with its verified progress. */
+        v1Study: {
+            category: string;
+            completed: boolean;
+            completedTime: string;
+            /** Format: int64 */
+            courseId: string;
+            courseName: string;
+            /** Format: double */
+            creditedHours: number;
+            /**
+             * Format: double
+             * @description Beat only: seconds credited by this beat, and why none when 0.
+             */
+            creditedNow: number;
+            /**
+             * Format: double
+             * @description Verified study seconds and the 学时 they make (capped at the course's).
+             */
+            creditedSeconds: number;
+            /** Format: int32 */
+            duration: number;
+            files: string;
+            /** Format: double */
+            furthest: number;
+            /** Format: double */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            kind: number;
+            lastBeatTime: string;
+            /**
+             * Format: int32
+             * @description Minutes per 学时 in force.
+             */
+            minutesPerHour: number;
+            note: string;
+            /** Format: int32 */
+            passPercent: number;
+            /**
+             * Format: double
+             * @description Last position reported, and the furthest verified one (the player does
+             *     not seek past it).
+             */
+            position: number;
+            /**
+             * Format: int32
+             * @description Percent of the duration studied.
+             */
+            progress: number;
+            /**
+             * Format: int64
+             * @description Start only: the token of this window.
+             */
+            token: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+        };
+        /**
+         * @description A heartbeat of the player (about every 15 s): the media position and
+         *     whether it is playing (false when paused, hidden or idle).
+         */
+        v1StudyBeatRequest: {
+            /** Format: int64 */
+            id: string;
+            playing: boolean;
+            /** Format: double */
+            position: number;
+            /**
+             * Format: int64
+             * @description The token Start gave this window; a later Start (another window) voids it.
+             */
+            token: string;
+        };
+        v1StudyRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Study"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1StudyStartRequest: {
+            /** Format: int64 */
+            courseId: string;
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        v1Supplement: {
+            /** Format: int64 */
+            accidentId: string;
+            createTime: string;
+            /** Format: int32 */
+            deaths: number;
+            /** Format: double */
+            directLoss: number;
+            /** Format: int32 */
+            gradeAfter: number;
+            /** Format: int32 */
+            gradeBefore: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            minorInjuries: number;
+            /** Format: int32 */
+            missing: number;
+            note: string;
+            reporterName: string;
+            /** Format: int32 */
+            seriousInjuries: number;
+        };
+        v1Supplements: {
+            items: components["schemas"]["v1Supplement"][];
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        v1Supply: {
+            /** Format: int32 */
+            category: number;
+            /**
+             * Format: int32
+             * @description Days between checks; 0 = not checked periodically.
+             */
+            checkCycleDays: number;
+            createTime: string;
+            expiryDate: string;
+            /** Format: int64 */
+            id: string;
+            lastCheckDate: string;
+            /** Format: double */
+            minStock: number;
+            model: string;
+            name: string;
+            nextCheckDate: string;
+            /** Format: double */
+            quantity: number;
+            remark: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            scrapped: boolean;
+            /** Format: int32 */
+            supplyStatus: number;
+            unit: string;
+            updateTime: string;
+            warehouse: string;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        v1SupplyCheck: {
+            checkDate: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: double */
+            quantity: number;
+            scrapped: boolean;
+        };
+        v1SupplyPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Supply"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A task: one window of a plan. state 0 待巡检, 1 已完成, 2 已超期 (past its
+         *     end, not done), 3 漏检 (past its grace with a point not inspected; a
+         *     make-up of every missed point makes it 已完成).
+         */
+        v1Task: {
+            /** Format: int32 */
+            abnormalCount: number;
+            doneTime: string;
+            endTime: string;
+            /** Format: int64 */
+            id: string;
+            inspectorName: string;
+            /** Format: int64 */
+            inspectorUserId: string;
+            /** @description Whether the caller is its inspector (may do it). */
+            mine: boolean;
+            /** Format: int64 */
+            planId: string;
+            planName: string;
+            /** @description The route's points (detail only), in order. */
+            points: components["schemas"]["v1InspectPoint"][];
+            /** @description The inspection status of each route point (detail only), in order. */
+            pointStates: components["schemas"]["v1TaskPointState"][];
+            startTime: string;
+            /** Format: int32 */
+            state: number;
+            tenantId: string;
+        };
+        v1TaskCompleteRequest: {
+            /** Format: int64 */
+            id: string;
+            results: components["schemas"]["v1PointResult"][];
+        };
+        v1TaskGenerateResult: {
+            /** Format: int32 */
+            created: number;
+        };
+        v1TaskPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Task"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A route point's inspection status (spec 3.1): 1 待检, 2 已检, 3 超期未检,
+         *     4 超期已检, 5 漏检未补, 6 漏检已补; the record that inspected it.
+         */
+        v1TaskPointState: {
+            inspectedTime: string;
+            /** Format: int32 */
+            inspectStatus: number;
+            /** Format: int64 */
+            pointId: string;
+            /** Format: int64 */
+            recordId: string;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        v1Team: {
+            createTime: string;
+            duty: string;
+            /** Format: int64 */
+            id: string;
+            leaderName: string;
+            /** Format: int32 */
+            memberCount: number;
+            name: string;
+            phone: string;
+            /** Format: int64 */
+            responsibleUserId: string;
+            /** Format: int32 */
+            teamType: number;
+            updateTime: string;
+        };
+        v1TeamPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Team"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /** @description Temporary power (临时用电作业). */
+        v1TemporaryPower: {
+            /**
+             * Format: int64
+             * @description Electrician responsible for the connection.
+             */
+            electricianId: string;
+            electricianName: string;
+            /**
+             * Format: double
+             * @description Load in kW.
+             */
+            load: number;
+            /** @description Access point / power source (电源接入点). */
+            powerSource: string;
+            /**
+             * Format: double
+             * @description Working voltage in V.
+             */
+            voltage: number;
+        };
+        v1Tenant: {
+            /** Format: int32 */
+            accountNumber: number;
+            address: string;
+            backgroundUrl: string;
+            contactNumber: string;
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            domain: string;
+            expireTime: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            licenseKey: string;
+            linkman: string;
+            /** Format: int32 */
+            status: number;
+            tenantId: string;
+            tenantName: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+        };
+        /** @description What the login page may know about a tenant before anyone logs in. */
+        v1TenantInfo: {
+            backgroundUrl: string;
+            domain: string;
+            tenantId: string;
+            tenantName: string;
+        };
+        v1TenantPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1Tenant"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1TenantSelect: {
+            items: components["schemas"]["v1Tenant"][];
+        };
+        /** @description start, pause, resume, complete, accept, void, revoke, apply. */
+        v1TicketAction: {
+            /** @description Comment / reason (void and revoke require one). */
+            comment: string;
+            /** Format: int64 */
+            id: string;
+        };
+        /** @description A person configured as guardian for a work type. */
+        v1TicketGuardian: {
+            account: string;
+            createTime: string;
+            deptName: string;
+            /** Format: int64 */
+            id: string;
+            phone: string;
+            remark: string;
+            tenantId: string;
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            /** @description Permit type code: hotWork, confinedSpaceWork, ... ordinary. */
+            workType: string;
+            workTypeName: string;
+        };
+        v1TicketGuardianList: {
+            items: components["schemas"]["v1TicketGuardian"][];
+        };
+        v1TicketGuardianPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1TicketGuardian"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1TicketNo: {
+            content: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            jobStatus: number;
+            planStartTime: string;
+            ticketNo: string;
+            /** Format: int32 */
+            ticketStatus: number;
+            workType: string;
+            workTypeName: string;
+        };
+        v1TicketNoPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1TicketNo"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1TopMenuList: {
+            items: components["schemas"]["systemV1TopMenu"][];
+        };
+        v1TrainingArchive: {
+            certificates: components["schemas"]["v1ExamCertificate"][];
+            plans: components["schemas"]["v1TrainingPlan"][];
+            records: components["schemas"]["v1Record"][];
+            studies: components["schemas"]["v1ArchiveStudy"][];
+            /** Format: int64 */
+            userId: string;
+            userName: string;
+            years: components["schemas"]["v1ArchiveYear"][];
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        v1TrainingPlan: {
+            /** Format: int32 */
+            assigned: number;
+            /** Format: int32 */
+            courseCount: number;
+            /**
+             * @description Comma lists: the courses, the people named, the departments whose
+             *     active people joined when the plan was saved.
+             */
+            courseIds: string;
+            courseNames: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            deptIds: string;
+            endDate: string;
+            /**
+             * Format: double
+             * @description 学时 required (a three-level plan: the level's rule, whatever is sent).
+             */
+            hours: number;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            level: number;
+            /** Format: int32 */
+            myCompleted: number;
+            /**
+             * Format: double
+             * @description My training only: the caller's verified 学时 on the plan's courses and
+             *     the courses completed.
+             */
+            myHours: number;
+            name: string;
+            remark: string;
+            /** @description yyyy-MM-dd. */
+            startDate: string;
+            /** Format: int32 */
+            type: number;
+            userIds: string;
+            userNames: string;
+        };
+        v1TrainingPlanRows: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1TrainingPlan"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description A training rule of the tenant (培训规则): one row per version; the highest
+         *     version is in force; without one the default (version 0) applies.
+         */
+        v1TrainingRule: {
+            code: string;
+            /** Format: int32 */
+            defaultValue: number;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            source: string;
+            unit: string;
+            updateTime: string;
+            /** Format: int32 */
+            value: number;
+            /** Format: int32 */
+            version: number;
+        };
+        v1TrainingRules: {
+            items: components["schemas"]["v1TrainingRule"][];
+        };
+        /**
+         * @description A step of the state machine: note is the risk analysis (analyse), the
+         *     approval opinion (approve), the reason (reject) or the acceptance
+         *     opinion (accept, close).
+         */
+        v1Transition: {
+            /** Format: int64 */
+            id: string;
+            note: string;
+        };
+        /** @description A tree look-up node: {id,parentId,title,key,value,children}. */
+        v1TreeNode: {
+            children: components["schemas"]["v1TreeNode"][];
+            hasChildren: boolean;
+            /** Format: int64 */
+            id: string;
+            /** Format: int64 */
+            key: string;
+            /** Format: int64 */
+            parentId: string;
+            title: string;
+            /** Format: int64 */
+            value: string;
+        };
+        v1TreeNodes: {
+            items: components["schemas"]["v1TreeNode"][];
         };
         /** @description A point's trend with its limits and unit (for the chart's dashed lines). */
         v1Trend: {
@@ -1603,6 +16569,86 @@ export interface components {
             alarmTypeName: string;
             /** Format: int64 */
             count: string;
+        };
+        v1User: {
+            account: string;
+            avatar: string;
+            birthday: string;
+            code: string;
+            /** Format: int64 */
+            createDept: string;
+            createTime: string;
+            /** Format: int64 */
+            createUser: string;
+            deptId: string;
+            deptName: string;
+            email: string;
+            /** Format: int64 */
+            id: string;
+            /** Format: int32 */
+            isDeleted: number;
+            locked: boolean;
+            name: string;
+            nickName: string;
+            oauthId: string;
+            password: string;
+            phone: string;
+            postId: string;
+            postName: string;
+            realName: string;
+            roleId: string;
+            roleName: string;
+            /** Format: int32 */
+            sex: number;
+            /**
+             * Format: int32
+             * @description 0 registration pending approval, 1 normal, 2 registration rejected.
+             */
+            status: number;
+            tenantId: string;
+            updateTime: string;
+            /** Format: int64 */
+            updateUser: string;
+            /** Format: int32 */
+            userType: number;
+        };
+        v1UserList: {
+            items: components["schemas"]["v1User"][];
+        };
+        v1UserPage: {
+            /** Format: int32 */
+            current: number;
+            /** Format: int32 */
+            pages: number;
+            records: components["schemas"]["v1User"][];
+            /** Format: int32 */
+            size: number;
+            /** Format: int32 */
+            total: number;
+        };
+        v1UserProfile: {
+            account: string;
+            avatar: string;
+            birthday: string;
+            deptId: string;
+            deptName: string;
+            email: string;
+            /** Format: int64 */
+            id: string;
+            name: string;
+            nickName: string;
+            oauthId: string;
+            phone: string;
+            postId: string;
+            realName: string;
+            roleAlias: string;
+            roleId: string;
+            roleName: string;
+            /** Format: int32 */
+            sex: number;
+            tenantId: string;
+            /** Format: int32 */
+            userType: number;
         };
         /**
          * @description An AI video alarm (视频AI报警). Bursts of one camera and type within the
@@ -1659,15 +16705,9904 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        v1Weather: {
+            /** @description false: no source answered; message says why. Nothing is invented. */
+            available: boolean;
+            /** Format: double */
+            humidity: number;
+            message: string;
+            observedAt: string;
+            /** Format: double */
+            pressure: number;
+            /** Format: double */
+            rainfall: number;
+            /** @description "station" or "provider". */
+            source: string;
+            station: string;
+            /** Format: double */
+            temperature: number;
+            weather: string;
+            /** Format: double */
+            windDirection: number;
+            windDirectionName: string;
+            /** Format: double */
+            windSpeed: number;
+        };
+        /** @description A reading of the plant's own weather station. */
+        v1WeatherReading: {
+            /** Format: double */
+            humidity: number;
+            /** Format: int64 */
+            id: string;
+            /** @description yyyy-MM-dd HH:mm:ss; empty = now. */
+            observedAt: string;
+            /** Format: double */
+            pressure: number;
+            /** Format: double */
+            rainfall: number;
+            station: string;
+            /** Format: double */
+            temperature: number;
+            weather: string;
+            /**
+             * Format: double
+             * @description Degrees from north, 0-360.
+             */
+            windDirection: number;
+            /** Format: double */
+            windSpeed: number;
+        };
+        /**
+         * @description Handling of an alarm: 1 confirm, 2 false alarm, 3 close (a confirmed or
+         *     false alarm), with a remark.
+         */
+        videoV1AlarmHandle: {
+            handleRemark: string;
+            /** Format: int32 */
+            handleStatus: number;
+            /** Format: int64 */
+            id: string;
+            /** @description On confirming: raise a hidden danger (default true when absent). */
+            raiseHazard: boolean;
+        };
     };
     responses: never;
     parameters: never;
-    requestBodies: never;
+    requestBodies: {
+        /**
+         * @description Saves answers of an attempt in progress (any subset; each replaces the
+         *     question's saved answer).
+         */
+        v1AnswerRequest: {
+            content: {
+                "application/json": components["schemas"]["v1AnswerRequest"];
+            };
+        };
+        /**
+         * @description A step of a flow: the record, an assignee (assign only) and a comment
+         *     (the repair content on finish, the reason on return or reject).
+         */
+        v1FlowStep: {
+            content: {
+                "application/json": components["schemas"]["v1FlowStep"];
+            };
+        };
+        v1GuardianChange: {
+            content: {
+                "application/json": components["schemas"]["v1GuardianChange"];
+            };
+        };
+        /** @description One step of the rectification workflow on hazard `id`. */
+        v1HazardAction: {
+            content: {
+                "application/json": components["schemas"]["v1HazardAction"];
+            };
+        };
+        /**
+         * @description Arrange (institution) or complete (result, disease_category, note) a
+         *     diagnosis.
+         */
+        v1HealthDiagnosisStep: {
+            content: {
+                "application/json": components["schemas"]["v1HealthDiagnosisStep"];
+            };
+        };
+        /**
+         * @description A major hazard installation (重大危险源): identification S = Σ q/Q (S >= 1
+         *     is one), grading R = α Σ β q/Q, level 1 (R >= 100), 2 (>= 50), 3 (>= 10),
+         *     4; level 0 when S < 1.
+         */
+        v1MajorHazard: {
+            content: {
+                "application/json": components["schemas"]["v1MajorHazard"];
+            };
+        };
+        /** @description A dated step of a plan: publish (publish date), file (filing date). */
+        v1PlanDate: {
+            content: {
+                "application/json": components["schemas"]["v1PlanDate"];
+            };
+        };
+        /**
+         * @description 风险事件 with its assessment. method "LEC": score D = L*E*C;
+         *     method "LS": score R = L*S.
+         */
+        v1RiskEvent: {
+            content: {
+                "application/json": components["schemas"]["v1RiskEvent"];
+            };
+        };
+        v1TaskCompleteRequest: {
+            content: {
+                "application/json": components["schemas"]["v1TaskCompleteRequest"];
+            };
+        };
+        /** @description start, pause, resume, complete, accept, void, revoke, apply. */
+        v1TicketAction: {
+            content: {
+                "application/json": components["schemas"]["v1TicketAction"];
+            };
+        };
+        /**
+         * @description A step of the state machine: note is the risk analysis (analyse), the
+         *     approval opinion (approve), the reason (reject) or the acceptance
+         *     opinion (accept, close).
+         */
+        v1Transition: {
+            content: {
+                "application/json": components["schemas"]["v1Transition"];
+            };
+        };
+        v1User: {
+            content: {
+                "application/json": components["schemas"]["v1User"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AccidentService_ActionDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ActionCompletion"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ActionPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ActionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ActionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A corrective action (整改措施) of an accident. state: 0 open, 1 done.
+         *     raise_hazard (on creation) opens a hidden danger in prevention for it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Action"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMiss"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NearMissPage"];
+                };
+            };
+        };
+    };
+    AccidentService_NearMissRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_NearMissSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A near miss (未遂事件): what happened, what could have happened. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1NearMiss"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Accident"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportInvestigate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Investigation steps: start (leader), extend (days, at most the rule's
+         *     extension in total), close (四不放过: root cause, responsibility handled,
+         *     education done, every corrective action done, the report).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Investigation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AccidentPage"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportStats: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["accidentV1Stats"];
+                };
+            };
+        };
+    };
+    AccidentService_ReportSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An accident report. accident_type: dictionary accident_type 1-5; cause:
+         *     accident_cause 1-3; nature: accident_nature 1-3; gb6441_type: GB 6441-1986
+         *     type 1-20 (0 = not classified). grade (computed): 1 特别重大, 2 重大, 3 较大,
+         *     4 一般. state: 0 已报告, 1 调查中, 2 已结案.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Accident"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_ReportSupplement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A supplementary report (补报): the figures as now known. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supplement"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AccidentService_SupplementList: {
+        parameters: {
+            query?: {
+                accidentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supplements"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AccidentRules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AccidentRules"];
+                };
+            };
+        };
+    };
+    AccidentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AccidentRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AichatService_ConversationDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Conversation"];
+                };
+            };
+        };
+    };
+    AichatService_PageConversation: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConversationPage"];
+                };
+            };
+        };
+    };
+    AichatService_ConversationRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AichatService_PageDocument: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AichatDocumentPage"];
+                };
+            };
+        };
+    };
+    AichatService_DocumentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AichatService_DocumentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Adds an uploaded file (put-file's stored name) as a document. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AichatDocumentSubmit"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AichatDocument"];
+                };
+            };
+        };
+    };
+    AuditService_ExportAudit: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                service?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    AuditService_PageAudit2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                service?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AuditPage"];
+                };
+            };
+        };
+    };
+    AuditService_PageAudit: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                service?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AuditPage"];
+                };
+            };
+        };
+    };
+    AuditService_ListAuditSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AuditSources"];
+                };
+            };
+        };
+    };
+    FactoryService_FactoryDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Factory"];
+                };
+            };
+        };
+    };
+    FactoryService_FactoryPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FactoryPage"];
+                };
+            };
+        };
+    };
+    FactoryService_FactoryRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FactoryService_FactorySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The enterprise record of one tenant (企业信息). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Factory"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FactoryService_MapSettingDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MapSetting"];
+                };
+            };
+        };
+    };
+    FactoryService_MapSettingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tenant's 3D map settings, also served as /config/config.json. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MapSetting"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    CertificateService_GuardianDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TicketGuardian"];
+                };
+            };
+        };
+    };
+    CertificateService_GuardianPage2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TicketGuardianPage"];
+                };
+            };
+        };
+    };
+    CertificateService_GuardianPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TicketGuardianPage"];
+                };
+            };
+        };
+    };
+    CertificateService_GuardianRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    CertificateService_GuardianSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A person configured as guardian for a work type. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TicketGuardian"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    CertificateService_DeptList: {
+        parameters: {
+            query?: {
+                /** @description 1 internal, 2 external; 0 both. */
+                inOrOut?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateDepts"];
+                };
+            };
+        };
+    };
+    CertificateService_CertificateDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Certificate"];
+                };
+            };
+        };
+    };
+    CertificateService_CertificateExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    CertificateService_GetTicketOperatorAll: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1OperatorList"];
+                };
+            };
+        };
+    };
+    CertificateService_PageCertificates2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["userV1CertificatePage"];
+                };
+            };
+        };
+    };
+    CertificateService_Operators: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1OperatorPage"];
+                };
+            };
+        };
+    };
+    CertificateService_PageCertificates: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["userV1CertificatePage"];
+                };
+            };
+        };
+    };
+    CertificateService_CertificateRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    CertificateService_CertificateSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Certificate is one certificate a person holds. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Certificate"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    CertificateService_CertificateTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateKinds"];
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ApiKeyPage"];
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyRevoke: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_ApiKeyCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ApiKeySecret"];
+                };
+            };
+        };
+    };
+    AuthService_Captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CaptchaReply"];
+                };
+            };
+        };
+    };
+    AuthService_ClearCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_Logout: {
+        parameters: {
+            query?: {
+                refreshToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_Logout2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_UserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserProfile"];
+                };
+            };
+        };
+    };
+    AuthService_SocialProviderList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1SocialProviderPage"];
+                };
+            };
+        };
+    };
+    AuthService_SocialProviderRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    AuthService_SocialProviderSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1SocialProvider"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    DeskService_Expiration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExpirationReminder"];
+                };
+            };
+        };
+    };
+    DeskService_MessageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NoticePage"];
+                };
+            };
+        };
+    };
+    DeskService_MarkRead: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    DeskService_UnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+        };
+    };
+    DeskService_NoticeDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Notice"];
+                };
+            };
+        };
+    };
+    DeskService_NoticeList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NoticePage"];
+                };
+            };
+        };
+    };
+    DeskService_NoticeList2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1NoticePage"];
+                };
+            };
+        };
+    };
+    DeskService_NoticeRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    DeskService_NoticeSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A notice (type 2) or message (type 1) and, for the caller, whether it is read. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Notice"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FlowService_ModelDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Model"];
+                };
+            };
+        };
+    };
+    FlowService_ModelList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ModelPage"];
+                };
+            };
+        };
+    };
+    FlowService_ModelRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FlowService_ModelSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A tenant's process definition for a process key. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Model"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FlowService_InstanceDetail: {
+        parameters: {
+            query?: {
+                processInstanceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Instance"];
+                };
+            };
+        };
+    };
+    FlowService_TaskProcessComment: {
+        parameters: {
+            query?: {
+                processInstanceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CommentList"];
+                };
+            };
+        };
+    };
+    FlowService_DoneList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InstancePage"];
+                };
+            };
+        };
+    };
+    FlowService_TodoList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InstancePage"];
+                };
+            };
+        };
+    };
+    SystemService_ClientDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Client"];
+                };
+            };
+        };
+    };
+    SystemService_ClientExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_ClientList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ClientPage"];
+                };
+            };
+        };
+    };
+    SystemService_ClientRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_ClientSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Client"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_DeptDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Dept"];
+                };
+            };
+        };
+    };
+    SystemService_DeptExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_ListDept: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["systemV1DeptList"];
+                };
+            };
+        };
+    };
+    SystemService_DeptRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_DeptSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Dept"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_DeptTree: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    SystemService_DictChildList: {
+        parameters: {
+            query?: {
+                current?: number;
+                "filters[string]"?: string;
+                parentId?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DictPage"];
+                };
+            };
+        };
+    };
+    SystemService_DictDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Dict"];
+                };
+            };
+        };
+    };
+    SystemService_Dictionary: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DictList"];
+                };
+            };
+        };
+    };
+    SystemService_DictParentList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DictPage"];
+                };
+            };
+        };
+    };
+    SystemService_DictRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_DictSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Dictionary entries: a parent (dict_key -1) and its children share a code. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Dict"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_DictTree: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    SystemService_Buttons: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_MenuDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Menu"];
+                };
+            };
+        };
+    };
+    SystemService_MenuGrantTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    SystemService_MenuLazyList: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_MenuLazyMenuList: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_ListMenu: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_MenuRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_MenuRoleTreeKeys: {
+        parameters: {
+            query?: {
+                roleIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IdList"];
+                };
+            };
+        };
+    };
+    SystemService_Routes: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_RoutesTop: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuList"];
+                };
+            };
+        };
+    };
+    SystemService_MenuSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Menu entries: modules (top level), menus (category 1) and buttons (category 2). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Menu"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_TopMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TopMenuList"];
+                };
+            };
+        };
+    };
+    SystemService_MenuTree: {
+        parameters: {
+            query?: {
+                "filters[string]"?: string;
+                parentId?: string;
+                tenantId?: string;
+                topMenuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    SystemService_ListMenuTenantConfig: {
+        parameters: {
+            query?: {
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuTenantConfigList"];
+                };
+            };
+        };
+    };
+    SystemService_PageMenuTenantConfig: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MenuTenantConfigPage"];
+                };
+            };
+        };
+    };
+    SystemService_MenuTenantConfigRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_MenuTenantConfigSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MenuTenantConfig"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_ParamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Param"];
+                };
+            };
+        };
+    };
+    SystemService_ParamByKey: {
+        parameters: {
+            query?: {
+                key?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Param"];
+                };
+            };
+        };
+    };
+    SystemService_ParamExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_ParamList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ParamPage"];
+                };
+            };
+        };
+    };
+    SystemService_ParamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_ParamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Param"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_PostDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Post"];
+                };
+            };
+        };
+    };
+    SystemService_PostExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_PostList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PostPage"];
+                };
+            };
+        };
+    };
+    SystemService_PostRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_PostSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Post"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_RoleDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Role"];
+                };
+            };
+        };
+    };
+    SystemService_RoleExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_RoleGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bladeSystemV1GrantRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_ListRole: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RoleList"];
+                };
+            };
+        };
+    };
+    SystemService_RoleRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_RoleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Role"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_RoleTree: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    SystemService_TenantDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tenant"];
+                };
+            };
+        };
+    };
+    SystemService_TenantExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    SystemService_TenantGetByTenantId: {
+        parameters: {
+            query?: {
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tenant"];
+                };
+            };
+        };
+    };
+    SystemService_TenantGetMenuSubtabulationList: {
+        parameters: {
+            query?: {
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IdList"];
+                };
+            };
+        };
+    };
+    SystemService_GetTenantInfo: {
+        parameters: {
+            query?: {
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TenantInfo"];
+                };
+            };
+        };
+    };
+    SystemService_TenantList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TenantPage"];
+                };
+            };
+        };
+    };
+    SystemService_TenantRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_SelectTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TenantSelect"];
+                };
+            };
+        };
+    };
+    SystemService_TenantSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Tenant"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_TenantUpdateMenuSubtabulationList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Menus enabled for one tenant (tenant menu sub-tabulation). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MenuSubtabulation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_AuditPass: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_AuditRefuse: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_Detail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1User"];
+                };
+            };
+        };
+    };
+    UserService_Export: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    CertificateService_GetTicketGuardian: {
+        parameters: {
+            query?: {
+                workType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TicketGuardianList"];
+                };
+            };
+        };
+    };
+    UserService_GetUserListOutAndInside: {
+        parameters: {
+            query?: {
+                deptId?: string;
+                userType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserList"];
+                };
+            };
+        };
+    };
+    UserService_GetUserListOutAndInsidePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserPage"];
+                };
+            };
+        };
+    };
+    UserService_Grant: {
+        parameters: {
+            query?: {
+                roleIds?: string;
+                userIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_Info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1User"];
+                };
+            };
+        };
+    };
+    UserService_Page2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserPage"];
+                };
+            };
+        };
+    };
+    UserService_Page: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserPage"];
+                };
+            };
+        };
+    };
+    UserService_RegisterGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RegisterGuestRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RegisterGuestReply"];
+                };
+            };
+        };
+    };
+    UserService_Remove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_ResetPassword: {
+        parameters: {
+            query?: {
+                userIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_Submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1User"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_Unlock: {
+        parameters: {
+            query?: {
+                userIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_Update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1User"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_UpdateInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1User"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_UpdatePassword: {
+        parameters: {
+            query?: {
+                newPassword?: string;
+                newPassword1?: string;
+                oldPassword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    UserService_UserListByTenantId: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserList"];
+                };
+            };
+        };
+    };
+    UserService_UserPageByTenantId: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserPage"];
+                };
+            };
+        };
+    };
+    CertificateService_ExpireInfo: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateExpireInfo"];
+                };
+            };
+        };
+    };
+    CertificateService_CertificateExpireDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateExpireSetting"];
+                };
+            };
+        };
+    };
+    CertificateService_CertificateExpireSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tenant's expiration reminder (spec 3 "Expiration reminder: type, remindDate"). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CertificateExpireSetting"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonConfirm: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangePersonPage"];
+                };
+            };
+        };
+    };
+    ChangeService_PersonRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PersonSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A person to be informed (1 告知) or trained (2 培训) before start-up;
+         *     confirmed by the person, or for them by whoever may change the request.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ChangePerson"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrDoneMark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PssrDone"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PssrItemPage"];
+                };
+            };
+        };
+    };
+    ChangeService_PssrRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_PssrSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A PSSR checklist item. kind: 1 必改项 (blocks start-up), 2 待改项
+         *     (tracked after start-up, closed before the change is).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PssrItem"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestAnalyse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeRequest"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestLogs: {
+        parameters: {
+            query?: {
+                changeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeLogs"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ChangeRequestPage"];
+                };
+            };
+        };
+    };
+    ChangeService_RequestReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestStartup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1Transition"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ChangeService_RequestSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A change request. change_type: dictionary change_type 1-7; attribute:
+         *     change_attribute 1 一般 2 重大; category: change_category 1-2;
+         *     construction_nature: construction_nature 1-4 (0 none);
+         *     construction_status: construction_status 1-3 (0 none). state: 0 申请
+         *     (草稿), 1 风险分析, 2 审批, 3 实施, 4 验收, 5 已验收, 6 已关闭.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FactoryService_GetDeptByCategory: {
+        parameters: {
+            query?: {
+                /** @description Dept category (1 company, 2 department, 3 team...); 0 = every dept. */
+                category?: number;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DeptItems"];
+                };
+            };
+        };
+    };
+    FactoryService_GetWeather: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Weather"];
+                };
+            };
+        };
+    };
+    FactoryService_PointExistRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Map point query (spec 3): which areas contain the point; area_sta filters
+         *     by area type when not 0.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PointQuery"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AreaList"];
+                };
+            };
+        };
+    };
+    FactoryService_Tree: {
+        parameters: {
+            query?: {
+                factoryId?: string;
+                /** @description Present: only the direct children of parent_id (0 = the roots). */
+                parentId?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TreeNodes"];
+                };
+            };
+        };
+    };
+    FactoryService_UserByFactoryId: {
+        parameters: {
+            query?: {
+                deptId?: string;
+                factoryId?: string;
+                name?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserList"];
+                };
+            };
+        };
+    };
+    FactoryService_UserByTenantId: {
+        parameters: {
+            query?: {
+                deptId?: string;
+                factoryId?: string;
+                name?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserList"];
+                };
+            };
+        };
+    };
+    FactoryService_UserPageByTenantId: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1UserPage"];
+                };
+            };
+        };
+    };
+    FactoryService_WeatherSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A reading of the plant's own weather station. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1WeatherReading"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_AdmissionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AdmissionQuery"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AdmissionVerdicts"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1BlacklistEntry"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LiftRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistEntry"];
+                };
+            };
+        };
+    };
+    ContractorService_BlacklistPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1BlacklistRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CompanyRows"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_CompanyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_CompanySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Company"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Company"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PersonRows"];
+                };
+            };
+        };
+    };
+    ContractorService_PersonRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    ContractorService_PersonSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Person"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Person"];
+                };
+            };
+        };
+    };
+    EducationService_ArchiveDetail: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingArchive"];
+                };
+            };
+        };
+    };
+    EducationService_ArchiveExport: {
+        parameters: {
+            query?: {
+                /** @description 0: the caller. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CategoryRows"];
+                };
+            };
+        };
+    };
+    EducationService_CategoryRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_CategorySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Category"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Category"];
+                };
+            };
+        };
+    };
+    EducationService_CertificateDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExamCertificate"];
+                };
+            };
+        };
+    };
+    EducationService_CertificatePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CertificateRows"];
+                };
+            };
+        };
+    };
+    EducationService_ComplianceExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_ComplianceMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduMyShortfalls"];
+                };
+            };
+        };
+    };
+    EducationService_CompliancePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduComplianceRows"];
+                };
+            };
+        };
+    };
+    EducationService_ComplianceRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+        };
+    };
+    EducationService_CourseDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Course"];
+                };
+            };
+        };
+    };
+    EducationService_CoursePage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CourseRows"];
+                };
+            };
+        };
+    };
+    EducationService_CourseRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_CourseSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A course (课程): a video or a document stored through resource, the 学时 it
+         *     credits and what completes it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Course"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Course"];
+                };
+            };
+        };
+    };
+    EducationService_ExamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_ExamPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ExamRows"];
+                };
+            };
+        };
+    };
+    EducationService_ExamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_ExamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Exam"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Exam"];
+                };
+            };
+        };
+    };
+    EducationService_HoursExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_HoursPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HourCounterRows"];
+                };
+            };
+        };
+    };
+    EducationService_IntegralMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PointsReply"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingAnswers: {
+        parameters: {
+            query?: {
+                examId?: string;
+                questionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkAnswerRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingQuestions: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkQuestionRows"];
+                };
+            };
+        };
+    };
+    EducationService_MarkingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Marks essays of one attempt (any subset; each replaces an earlier mark
+         *     until the attempt is concluded).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MarkRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_MatrixDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EduMatrix"];
+                };
+            };
+        };
+    };
+    EducationService_MatrixSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One required course of a post. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EduMatrixCell"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PaperDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_PaperPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PaperRows"];
+                };
+            };
+        };
+    };
+    EducationService_PaperRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PaperSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Paper"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Paper"];
+                };
+            };
+        };
+    };
+    EducationService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
+                };
+            };
+        };
+    };
+    EducationService_PlanMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlanRows"];
+                };
+            };
+        };
+    };
+    EducationService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A training plan (培训计划): type 1 入职 (entry), 2 转岗 (transfer), 3 复岗 (return
+         *     after absence), 4 取证 (certification), 5 日常 (routine), 6 四新 (new process,
+         *     technology, material, equipment); level 0 none, 1 公司级, 2 车间级, 3 班组级
+         *     (三级安全教育: the required hours of a level come from the tenant's rule table).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TrainingPlan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingPlan"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description xlsx import of questions (h-eduimp). The file is checked row by row
+         *     first; one wrong row imports nothing and the answer lists every error.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1QuestionImportRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1QuestionImportResult"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1QuestionRows"];
+                };
+            };
+        };
+    };
+    EducationService_QuestionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EducationService_QuestionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Question"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Question"];
+                };
+            };
+        };
+    };
+    EducationService_RecordAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EducationService_RecordMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordRows"];
+                };
+            };
+        };
+    };
+    EducationService_RecordRetake: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordStart: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1AnswerRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Record"];
+                };
+            };
+        };
+    };
+    EducationService_StudyBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A heartbeat of the player (about every 15 s): the media position and
+         *     whether it is playing (false when paused, hidden or idle).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StudyBeatRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Study"];
+                };
+            };
+        };
+    };
+    EducationService_StudyMine: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StudyRows"];
+                };
+            };
+        };
+    };
+    EducationService_StudyStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StudyStartRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Study"];
+                };
+            };
+        };
+    };
+    EducationService_TrainingRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TrainingRules"];
+                };
+            };
+        };
+    };
+    EducationService_TrainingRuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A training rule of the tenant (培训规则): one row per version; the highest
+         *     version is in force; without one the default (version 0) applies.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TrainingRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Drill"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillEvaluated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The evaluation of a completed drill (AQ/T 9009-2015). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillEvaluation"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillMoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A move of a drill: action start, complete, reject or void; complete
+         *     needs the actual date and the record, reject and void a reason.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DrillMove"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DrillPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DrillRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DrillSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A drill (应急演练). way: drill_way 0-4 (未指定, 综合, 桌面, 专项, 实战).
+         *     state: drill_state 0 未开始, 1 进行中, 2 已完成, 3 已驳回, 4 已作废;
+         *     0 -> 1 start, 1 -> 2 complete (with the record), 0 -> 3 reject,
+         *     0/1 -> 4 void; an evaluation (AQ/T 9009) is written on a completed drill.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Drill"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DutyBoardToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyBoard"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRoster"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DutyRosterPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_DutyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_DutySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A duty roster (值班排班) of a department (duty_type 0) or a post
+         *     (duty_type 1): a date or date range (at most 31 days), a daily shift
+         *     from shift_start to shift_end (HH:mm; an end not after the start ends
+         *     the next day), the leader (带班领导) and the people on duty. A person is
+         *     never rostered in two overlapping shifts.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DutyRoster"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_HolidayList: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Holidays"];
+                };
+            };
+        };
+    };
+    EmergencyService_HolidayRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_HolidaySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A day of the tenant's working-day calendar that differs from the week:
+         *     a holiday on a weekday (working false) or a working weekend day (调休,
+         *     working true). Filing deadlines count working days by it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Holiday"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentActionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An entry of an incident's action log (append-only): who, when, what. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentAction"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentClosed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The close of an incident: its summary (the end time is now). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentClose"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentDetailGet: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentDetail"];
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentLaunched: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The launch of an incident: a published plan of the tenant, its response
+         *     team (its members are notified), the level, the place and what happened;
+         *     notify_user_ids are further users to notify by desk message.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1IncidentLaunch"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_IncidentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1IncidentPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_MemberPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MemberPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_MemberRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_MemberSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A member of a team. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Member"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EmergencyPlan"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EmergencyPlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_PlanPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1PlanDate"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanReviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Review of a draft: the way, the reviewers (at least one for 评审), the
+         *     opinion and the date (not after today).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanReview"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanRevised: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Revision of a published plan: a new draft version with the reason
+         *     (law, organisation, risk or resource change, drill findings ...).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanRevise"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency plan version (应急预案). plan_type: 1 综合应急预案, 2 专项应急预案,
+         *     3 现场处置方案. state: 0 编制中, 1 已评审, 2 已发布, 3 已废止 (superseded by a
+         *     newer published version). review_way: 1 评审 (experts, written record), 2 论证.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EmergencyPlan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_PlanVersions: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EmergencyPlanPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EmergencyRules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EmergencyRules"];
+                };
+            };
+        };
+    };
+    EmergencyService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant (应急规则): one row per version; the highest version
+         *     is in force. A tenant without a row of a code uses the national default
+         *     (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EmergencyRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyChecked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A check of a supply item: the date (not after today) and the quantity
+         *     found; scrapped marks it 已报废.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1SupplyCheck"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Supply"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1SupplyPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_SupplyRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_SupplySubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An emergency supply or equipment item (应急物资装备). category: the
+         *     emergency_equipment_category dictionary 0-13. status (computed): 0 正常,
+         *     1 库存不足, 2 已过期, 3 已报废, 4 待检查 (check cycle passed).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Supply"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Team"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TeamPage"];
+                };
+            };
+        };
+    };
+    EmergencyService_TeamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EmergencyService_TeamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A rescue team (应急队伍). team_type: 1 专职, 2 兼职, 3 志愿/协议. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Team"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_FactorPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FactorPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_FactorRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_FactorSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A coefficient of the major-hazard grading (GB 18218-2018, 总局令第40号
+         *     附件1), the tenant's rule table: kind 1 β (correction factor of a
+         *     substance or hazard class, key e.g. "toxic:Cl2", "flammable_gas"), kind 2
+         *     α (people normally within 500 m outside the boundary, people_min and up).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Factor"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Equipment"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentOverdue: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                withinDays?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_EquipmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A piece of equipment or a safety facility of the tenant. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Equipment"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Lockout"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1LockoutPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Lockout recovery (LOTO): 1 已生成停机数据 -> 2 已申请恢复 -> 3 恢复已批准 /
+         *     4 恢复已驳回 (4 may be requested again); every isolation point must be
+         *     verified before resumption is requested or approved.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Lockout"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_LockoutVerifyStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Verifies isolation point seq of lockout id. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LockoutVerify"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardCalculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazard"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MajorHazardPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_MajorHazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1MajorHazard"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRecord"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRecordPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RecordRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A maintenance (kind 1 维护保养) or detection (kind 2 检测检验/校准)
+         *     record of an equipment. Records are never edited; the equipment's dates
+         *     follow the newest one.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EquipmentRecord"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRemindRuleList"];
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1EquipmentRemindRun"];
+                };
+            };
+        };
+    };
+    EquipmentService_RemindRuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A tenant's due-date reminder rule for one kind of date (到期提醒规则):
+         *     the responsible person is told at each lead time before the date, and
+         *     once after it has passed, each reminder once.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1EquipmentRemindRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StateRequest"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StateRequestPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ChangeRequestSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A disable (1 停用), recover (2 恢复) or scrap (3 报废) request of a ledger
+         *     item: 1 待审批 -> 2 已批准 / 3 已驳回.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1StateRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Rule"];
+                };
+            };
+        };
+    };
+    EquipmentService_RulePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RulePage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RuleRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A detection rule: how often a kind of equipment is inspected, tested or
+         *     calibrated, and how many days before the due date it is listed as due.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Rule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RunReading"];
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RunReadingPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_RunReadingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A run-hour reading (运行小时读数) of an equipment: entered by hand
+         *     (source 1) or sent by a counter (source 2, the equipment by its code).
+         *     Never edited. It may not be below the last reading unless the counter
+         *     was reset (reset 1, with a reason): the cumulative run hours then add the
+         *     new reading from 0.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RunReading"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ServiceOrder"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ServiceOrderPage"];
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1FlowStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    EquipmentService_ServiceOrderSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A service (repair) order of a ledger item: 1 已报修 -> 2 已派工 -> 3 维修中
+         *     -> 4 待验收 -> 5 已验收 (or returned from 4 to 3).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ServiceOrder"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_AssignmentLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthLeave"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_AssignmentPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthAssignmentPage"];
+                };
+            };
+        };
+    };
+    HealthService_AssignmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A worker on a hazard post from start_date until end_date (empty: still
+         *     there). The name is read from blade-user by user_id.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthAssignment"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionDue: {
+        parameters: {
+            query?: {
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthHazards"];
+                };
+            };
+        };
+    };
+    HealthService_DetectionPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthDetectionPage"];
+                };
+            };
+        };
+    };
+    HealthService_DetectionPublish: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DetectionSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A workplace detection of a factor by a qualified body. result: 1 符合,
+         *     2 超标. Published: the result was made known to the workers (公示).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthDetection"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisArrange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HealthDiagnosisStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HealthDiagnosisStep"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_DiagnosisPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthDiagnosisPage"];
+                };
+            };
+        };
+    };
+    HealthService_ExamDue: {
+        parameters: {
+            query?: {
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthExamDues"];
+                };
+            };
+        };
+    };
+    HealthService_ExamExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    HealthService_ExamPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthExamPage"];
+                };
+            };
+        };
+    };
+    HealthService_ExamRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_ExamSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An occupational health examination. exam_type: health_exam_type 1 上岗前,
+         *     2 在岗期间, 3 离岗时, 4 离岗后, 5 应急. conclusion: 1 目前未见异常, 2 复查,
+         *     3 疑似职业病, 4 职业禁忌证, 5 其他. A contraindication of a worker on a
+         *     hazard post sets needs_reassign (cleared when reassigned); a suspected
+         *     disease opens a diagnosis (diagnosis_id).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthExam"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_HazardPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthHazardPage"];
+                };
+            };
+        };
+    };
+    HealthService_HazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_HazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A hazard factor at a post. factor_class: dictionary
+         *     occupational_hazard_factor 1-6; harm_degree: harm_degree 1-3 (GBZ/T 229
+         *     I-III); exam_rule: the rule code of its periodic examination interval
+         *     (exam.periodic.*; empty = exam.periodic.default). The detection fields are
+         *     computed: the last detection, the next due date by the unit's class, and
+         *     whether it is overdue.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthHazard"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_PostPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthPostPage"];
+                };
+            };
+        };
+    };
+    HealthService_PostRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_PostSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A post exposed to occupational hazards (接害岗位). manager_user_id: the
+         *     post's responsible person, told when a worker of the post has a
+         *     contraindication (else the health administrators).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthPost"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    HealthService_RecordDetail: {
+        parameters: {
+            query?: {
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRecord"];
+                };
+            };
+        };
+    };
+    HealthService_RecordExport: {
+        parameters: {
+            query?: {
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    HealthService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRules"];
+                };
+            };
+        };
+    };
+    HealthService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HealthRules"];
+                };
+            };
+        };
+    };
+    HealthService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rule of the tenant: one row per version; the highest version is in
+         *     force; none = the national default (version 0).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1HealthRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Plan"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["inspectionV1PlanPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A plan: a route of points in order, its inspector and its cycle. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Plan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPoint"];
+                };
+            };
+        };
+    };
+    InspectionService_PointPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectPointPage"];
+                };
+            };
+        };
+    };
+    InspectionService_PointRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_PointSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An inspection point (巡检点): type 1 equipment, 2 point or area. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1InspectPoint"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_RecordPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectRecordPage"];
+                };
+            };
+        };
+    };
+    InspectionService_Stats: {
+        parameters: {
+            query?: {
+                beginDate?: string;
+                deptId?: string;
+                endDate?: string;
+                groupBy?: string;
+                inspectorUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1InspectStats"];
+                };
+            };
+        };
+    };
+    InspectionService_StatsExport: {
+        parameters: {
+            query?: {
+                beginDate?: string;
+                deptId?: string;
+                endDate?: string;
+                groupBy?: string;
+                inspectorUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TaskCompleteRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_TaskDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Task"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskGenerate: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskGenerateResult"];
+                };
+            };
+        };
+    };
+    InspectionService_TaskMakeUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TaskCompleteRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    InspectionService_TaskPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TaskPage"];
+                };
+            };
+        };
+    };
+    SystemService_ListLabel: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1LabelList"];
+                };
+            };
+        };
+    };
+    SystemService_PageLabel: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1LabelPage"];
+                };
+            };
+        };
+    };
+    SystemService_LabelRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    SystemService_LabelSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["systemV1Label"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     MonitorService_AlarmAck: {
         parameters: {
             query?: {
@@ -2432,6 +27367,3203 @@ export interface operations {
             };
         };
     };
+    WorkticketService_BriefingDetail: {
+        parameters: {
+            query?: {
+                ticketId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Briefing"];
+                };
+            };
+        };
+    };
+    WorkticketService_BriefingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Pre-job safety briefing (作业前安全交底) of one permit. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Briefing"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Briefing"];
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarCheckTime: {
+        parameters: {
+            query?: {
+                time?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarCheck"];
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarList: {
+        parameters: {
+            query?: {
+                /** @description yyyy; empty = current year. */
+                year?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarDayList"];
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarSettingDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarSetting"];
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarSettingSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CalendarSetting"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    WorkticketService_CalendarSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CalendarDayList"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    WorkticketService_GetOtherWorkTicketNos: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TicketNoPage"];
+                };
+            };
+        };
+    };
+    WorkticketService_GasList: {
+        parameters: {
+            query?: {
+                ticketId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GasSampleList"];
+                };
+            };
+        };
+    };
+    WorkticketService_GasSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1GasSample"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GasSample"];
+                };
+            };
+        };
+    };
+    WorkticketService_GuardianChangeAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1GuardianChange"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GuardianChange"];
+                };
+            };
+        };
+    };
+    WorkticketService_GuardianChangeDelete: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    WorkticketService_GuardianChangeFind: {
+        parameters: {
+            query?: {
+                current?: number;
+                id?: string;
+                size?: number;
+                ticketId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GuardianChangePage"];
+                };
+            };
+        };
+    };
+    WorkticketService_GuardianChangeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1GuardianChange"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GuardianChange"];
+                };
+            };
+        };
+    };
+    WorkticketService_HandOverLibraryList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GuardianChangePage"];
+                };
+            };
+        };
+    };
+    WorkticketService_StatByDay: {
+        parameters: {
+            query?: {
+                endDate?: string;
+                /** @description yyyy-MM-dd inclusive; default the last 30 days. */
+                startDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StatRows"];
+                };
+            };
+        };
+    };
+    WorkticketService_TodayReport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PermitPage"];
+                };
+            };
+        };
+    };
+    WorkticketService_TodayReportExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PermitView"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PermitPage"];
+                };
+            };
+        };
+    };
+    WorkticketService_MeasureConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MeasureConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Options"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketList2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PermitPage"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketPrint: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PermitView"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    WorkticketService_TicketResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A permit: the common columns plus the sub-message of its type (only the one
+         *     matching work_type is read and stored).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Permit"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    WorkticketService_TicketVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1TicketAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Permit"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckPlanDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckPlan"];
+                };
+            };
+        };
+    };
+    PreventionService_ListCheckPlan: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckPlanList"];
+                };
+            };
+        };
+    };
+    PreventionService_PageCheckPlan: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckPlanPage"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckPlanRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_CheckPlanSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description 隐患排查任务 (plan): produces one CheckTask per window
+         *     [start + k*cycle, start + (k+1)*cycle) in Asia/Shanghai.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CheckPlan"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_CheckRecordDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckRecord"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckRecordExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_PageCheckRecord2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckRecordPage"];
+                };
+            };
+        };
+    };
+    PreventionService_PageCheckRecord: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckRecordPage"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckRecordSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description 排查记录 on a task. check_status: 0 正常, 1 存在隐患, 2 未排查, 3 其他
+         *     (dict prevention_check_status). With 1, `hazard` is required and a hidden
+         *     danger is reported (state 10 待评估) from it.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CheckRecord"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_CheckTaskDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckTask"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckTaskExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_CheckTaskGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description "Generate now": windows starting before `until` (default now) for every
+         *     enabled plan of the caller's tenant; also flags overdue tasks and hazards.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1GenerateRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GenerateResult"];
+                };
+            };
+        };
+    };
+    PreventionService_PageCheckTask2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckTaskPage"];
+                };
+            };
+        };
+    };
+    PreventionService_PageCheckTask: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CheckTaskPage"];
+                };
+            };
+        };
+    };
+    PreventionService_ScreenDetail: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd; empty = today (Asia/Shanghai). */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DualScreen"];
+                };
+            };
+        };
+    };
+    FactoryService_FactoryMapListByOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FactoryMap"];
+                };
+            };
+        };
+    };
+    PreventionService_HazardAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HazardAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_HazardAssess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HazardAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_HazardDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Hazard"];
+                };
+            };
+        };
+    };
+    PreventionService_HazardExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_PageHazard2: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HazardPage"];
+                };
+            };
+        };
+    };
+    PreventionService_PageHazard: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1HazardPage"];
+                };
+            };
+        };
+    };
+    PreventionService_HazardRectify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1HazardAction"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_HazardRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_HazardSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description 隐患(治理)信息. danger_state (dict prevention_danger_state):
+         *     10 待评估 (reported) -> 0 整改中 (assessed) -> 1 待验收 (rectified) ->
+         *     9 已验收; acceptance refused goes back to 0; assessment refused (not a
+         *     hazard) gives 8 已作废. 0/1/9 are the national standard codes.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Hazard"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_CommitmentDetail: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd; empty = today (Asia/Shanghai). */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskCommitment"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskEventDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskEvent"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskEventExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskEventGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1RiskEvent"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1GradeResult"];
+                };
+            };
+        };
+    };
+    PreventionService_ListRiskEvent: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskEventList"];
+                };
+            };
+        };
+    };
+    PreventionService_PageRiskEvent: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskEventPage"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskEventRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_RiskEventSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1RiskEvent"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_MeasureDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Measure"];
+                };
+            };
+        };
+    };
+    PreventionService_MeasureExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_ListMeasure: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MeasureList"];
+                };
+            };
+        };
+    };
+    PreventionService_PageMeasure: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MeasurePage"];
+                };
+            };
+        };
+    };
+    PreventionService_MeasureRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_MeasureSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description 管控措施. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Measure"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_RiskObjectDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskObject"];
+                };
+            };
+        };
+    };
+    PreventionService_ListRiskObject: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskObjectList"];
+                };
+            };
+        };
+    };
+    PreventionService_PageRiskObject: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskObjectPage"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskObjectRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_RiskObjectSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description 风险分析对象: a plant area (factory area) that is analysed. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RiskObject"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FactoryService_AreaDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Area"];
+                };
+            };
+        };
+    };
+    FactoryService_AreaListAll: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AreaList"];
+                };
+            };
+        };
+    };
+    FactoryService_AreaPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AreaPage"];
+                };
+            };
+        };
+    };
+    FactoryService_AreaRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FactoryService_AreaSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A risk partition (风险分区) of the plant. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Area"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_RiskUnitDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskUnit"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskUnitExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PreventionService_ListRiskUnit: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskUnitList"];
+                };
+            };
+        };
+    };
+    PreventionService_PageRiskUnit: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskUnitPage"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskUnitRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_RiskUnitFull: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RiskUnitTree"];
+                };
+            };
+        };
+    };
+    PreventionService_RiskUnitSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description 风险分析单元. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RiskUnit"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PreventionService_UploadExport: {
+        parameters: {
+            query?: {
+                kinds?: string;
+                province?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    PositioningService_AlarmHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Handling of alarms: state 2 handled or 3 false alarm, with a comment. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosHandleRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_AlarmPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAlarmPage"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAnchor"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosAnchorPage"];
+                };
+            };
+        };
+    };
+    PositioningService_AnchorRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_AnchorSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An anchor / base station (定位基站) at a known place. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosAnchor"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_PositionBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A batch of fixes from a positioning gateway (at most 1000). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosFixBatch"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosBatchResult"];
+                };
+            };
+        };
+    };
+    PositioningService_PositionLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosPositionList"];
+                };
+            };
+        };
+    };
+    PositioningService_PositionTrack: {
+        parameters: {
+            query?: {
+                end?: string;
+                start?: string;
+                tagId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTrack"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleHistory: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosRules"];
+                };
+            };
+        };
+    };
+    PositioningService_RuleSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A version of a tenant positioning rule (定位规则): the engine's
+         *     thresholds (report interval, debounce, stillness, 脱岗, battery,
+         *     gathering). The highest version is in force.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosRule"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_TagDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTag"];
+                };
+            };
+        };
+    };
+    PositioningService_TagPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosTagPage"];
+                };
+            };
+        };
+    };
+    PositioningService_TagRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_TagSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A positioning tag (定位卡) and the person it is bound to. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosTag"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_ZoneDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosZone"];
+                };
+            };
+        };
+    };
+    PositioningService_ZoneHeadcount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosHeadcounts"];
+                };
+            };
+        };
+    };
+    PositioningService_ZonePageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PosZonePage"];
+                };
+            };
+        };
+    };
+    PositioningService_ZoneRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    PositioningService_ZoneSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A zone (区域). kind: 1 ordinary (普通区域), 2 restricted (限制区域: only
+         *     the allowed people), 3 hazardous (危险区域: only the allowed people),
+         *     4 assembly point (紧急集合点).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PosZone"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsChemical"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsChemicalPage"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalQuantities: {
+        parameters: {
+            query?: {
+                cas?: string;
+                chemicalId?: string;
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsQuantities"];
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ChemicalSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A hazardous chemical of the ledger. category: dictionary
+         *     hazardous_chemical_category 0-7 (GB 13690-1992 classes, display only);
+         *     storage_method chemical_storage_method 1-5; chemical_type chemical_type
+         *     1-6; hazardous_effect hazardous_effect 1-8; material_state material_state
+         *     1-4; unit chemical_unit 1 吨 2 立方米. ghs_classes: a comma list of GHS
+         *     hazard class codes (see ghs_class_names in the README). The msds_* fields
+         *     are the 16 sections of the safety data sheet (GB/T 16483).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsChemical"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentConfirm: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentDetail: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsDocument"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentExport: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentPageList: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsDocumentPage"];
+                };
+            };
+        };
+    };
+    RecordsService_DocumentPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Publishes a draft to the listed users (ids of blade-user; at most 500). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsPublish"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentRevise: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_DocumentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A controlled document. kind: 1 企业安全管理机构 (enterpriseAdd), 2 安全机构检查
+         *     (enterpriseCheckAdd), 3 安全生产责任制 (safetyDutySystemAdd, one per post),
+         *     4 安全管理制度 (enterpriseSystemAdd), 5 安全操作规程
+         *     (operationProcedureAdd). state: 0 草稿, 1 已发布, 2 已替代 (a newer version
+         *     was published; still readable). root_id groups the versions of one
+         *     document (the first version's id).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsDocument"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_ReaderPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsReaderPage"];
+                };
+            };
+        };
+    };
+    RecordsService_StockPage: {
+        parameters: {
+            query?: {
+                ascs?: string;
+                current?: number;
+                descs?: string;
+                "filters[string]"?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RecordsStockPage"];
+                };
+            };
+        };
+    };
+    RecordsService_StockRemove: {
+        parameters: {
+            query?: {
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    RecordsService_StockSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The quantity of a chemical stored at one location (one row per chemical
+         *     and location). unit: chemical_unit 1 吨 2 立方米.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RecordsStock"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
     VideoService_AlarmDetail: {
         parameters: {
             query?: {
@@ -2467,7 +30599,7 @@ export interface operations {
          */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["v1AlarmHandle"];
+                "application/json": components["schemas"]["videoV1AlarmHandle"];
             };
         };
         responses: {
