@@ -243,12 +243,17 @@ export default function PlantMap3D({
         for (const ds of [overlay, zonesDs, alarmsDs, detectorsDs, camerasDs, peopleDs]) void widget.dataSources.add(ds);
         const handler = new C.ScreenSpaceEventHandler(widget.scene.canvas);
         handler.setInputAction((e: { position: CesiumNS.Cartesian2 }) => {
-          const hit = widget.scene.pick(e.position);
-          const id: unknown = hit?.id?.id;
-          if (typeof id !== 'string') return;
-          const [kind, rest] = [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)];
-          if (kind === 'person') pick.current?.(rest);
-          if (kind === 'person' || kind === 'detector' || kind === 'camera') pickItem.current?.({ kind, id: rest });
+          // the first person, detector or camera under the pointer: an alarm ring or a zone on top
+          // of it does not hide it
+          for (const hit of widget.scene.drillPick(e.position, 6)) {
+            const id: unknown = hit?.id?.id;
+            if (typeof id !== 'string') continue;
+            const [kind, rest] = [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)];
+            if (kind !== 'person' && kind !== 'detector' && kind !== 'camera') continue;
+            if (kind === 'person') pick.current?.(rest);
+            pickItem.current?.({ kind, id: rest });
+            return;
+          }
         }, C.ScreenSpaceEventType.LEFT_CLICK);
         // for the browser tests and debugging: the widget behind the canvas
         (host.current as any).cesiumWidget = widget;
