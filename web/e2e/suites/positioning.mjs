@@ -201,16 +201,17 @@ if (hasPub) {
     await page.goto(`${BASE}/visualization`);
     await page.getByTestId('visualization-tab').getByText('三维地图').click();
     await page.locator('[data-testid=visualization-map-3d] canvas').waitFor({ timeout: 60000 });
-    await page.locator('.plant-map-3d[data-globe=ready]').waitFor({ state: 'attached', timeout: 180000 });
     // the map is not inside the CSS-scaled stage (picking would be offset there)
     expect(
       await page.evaluate(() => !document.querySelector('.aq-stage')?.contains(document.querySelector('.plant-map-3d'))),
       'the map is outside the scaled stage',
     );
+    // not the globe's tiles this time (a second Cesium start under software WebGL is slow): the
+    // detector entity on the canvas is what the click needs
     let at = null;
-    for (let i = 0; i < 60 && !at; i++) {
+    for (let i = 0; i < 240 && !at; i++) {
       at = await onCanvas('detectors', 'GT-101');
-      if (!at) await page.waitForTimeout(250);
+      if (!at) await page.waitForTimeout(500);
     }
     expect(at, 'GT-101 is on the /visualization map');
     await page.waitForTimeout(500);

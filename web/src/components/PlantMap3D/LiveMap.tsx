@@ -34,7 +34,10 @@ interface Props {
   testId?: string;
 }
 
-export default function LiveMap({ config: given, zones, people = [], personAlarms = [], selected, onPick, height, testId }: Props) {
+// one empty list for every render (a new [] each render would redraw the layers each time)
+const NONE: never[] = [];
+
+export default function LiveMap({ config: given, zones, people = NONE, personAlarms = NONE, selected, onPick, height, testId }: Props) {
   const tt = useText();
   const [config, setConfig] = useState<MapConfig | undefined>(given);
   const [shown, setShown] = useState<string[]>(LAYERS.map((l) => l.value));
