@@ -196,7 +196,6 @@ if (hasPub) {
     expect((await camCard.getByTestId('map-card-play').getAttribute('href')).includes('/videoSurveillance?camera='), 'the play link');
     await page.screenshot({ path: `${SHOTS}/positioning-11-map3d-camera.png`, timeout: 60000 });
   });
-
 } else {
   console.log('  (mosquitto_pub is not installed: the live scenarios are skipped)');
 }
