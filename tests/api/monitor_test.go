@@ -112,6 +112,22 @@ func (e *env) testMonitorConfig(t *testing.T) {
 	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"onDelay": 100000})), 400, "onDelay", "on-delay out of bounds")
 	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"name": strings.Repeat("长", 101)})), 400, "name 长度不能超过", "long name")
 	ok(t, e.post("/api/monitor/point/submit", a, gas(nil)), "a point within the standard")
+
+	// The map position (issue 20): positioning's local metres, both or neither, within ±1000 km.
+	if gt["mapX"] != 45.0 || gt["mapY"] != 55.0 {
+		t.Fatalf("GT-101 is placed in the demo plant: %v, %v", gt["mapX"], gt["mapY"])
+	}
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"code": "GT-10", "mapX": 10})), 400, "同时填写", "only the map X")
+	fails(t, e.post("/api/monitor/point/submit", a, gas(map[string]any{"code": "GT-10", "mapX": 2e6, "mapY": 0})), 400, "", "map X beyond 1000 km")
+	gt9 := e.get("/api/monitor/point/page?code_equal=GT-9", a).list()[0].(map[string]any)
+	if _, has := gt9["mapX"]; has {
+		t.Fatalf("a point saved without a position has none: %v", gt9)
+	}
+	gt9["mapX"], gt9["mapY"] = -12.5, 300
+	ok(t, e.post("/api/monitor/point/submit", a, gt9), "place GT-9 on the map")
+	if d := e.get("/api/monitor/point/detail?id="+str(gt9["id"]), a).dataMap(); d["mapX"] != -12.5 || d["mapY"] != 300.0 {
+		t.Fatalf("GT-9's map position: %v", d)
+	}
 	fails(t, e.post("/api/monitor/device/submit", a, map[string]any{"code": "X-1", "name": "x", "deviceType": "A9"}), 400, "设备类型", "unknown device type")
 	fails(t, e.post("/api/monitor/gateway/submit", a, map[string]any{"code": "a/b", "name": "x"}), 400, "网关编码", "a slash in a gateway code")
 	fails(t, e.post("/api/monitor/gateway/remove?ids="+gwID, a, nil), 400, "还有监测点位", "a gateway with points")
@@ -140,6 +156,10 @@ func (e *env) testMonitorConfig(t *testing.T) {
 		t.Fatalf("tenant B sees points: %v", l)
 	}
 	fails(t, e.get("/api/monitor/point/detail?id="+str(gt["id"]), b), 400, "不存在", "point detail across tenants")
+	fails(t, e.get("/api/monitor/point/detail?id="+str(gt9["id"]), b), 400, "不存在", "a placed point across tenants")
+	if strings.Contains(string(e.get("/api/monitor/point/page?size=1000", b).Raw), "mapX") {
+		t.Fatal("tenant B reads map positions")
+	}
 	fails(t, e.post("/api/monitor/gateway/secret?id="+gwID, b, nil), 400, "不存在", "secret of another tenant's gateway")
 	fails(t, e.post("/api/monitor/point/remove?ids="+str(gt["id"]), b, nil), 400, "", "remove across tenants")
 	if e.get("/api/monitor/point/detail?id="+str(gt["id"]), a).dataMap()["code"] != "GT-101" {

@@ -129,11 +129,21 @@ func (e *env) testVideoCameras(t *testing.T) {
 	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"cameraType": 2, "channelCode": "SIM-TANK-01"})), 400, "已存在", "duplicate channel")
 	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"name": strings.Repeat("长", 101)})), 400, "name 长度不能超过", "long name")
 	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"cameraType": 3})), 400, "cameraType", "camera type 3")
-	ok(t, e.post(vs+"/camera/submit", a, cam(nil)), "new camera")
+	// The map position (issue 20): positioning's local metres, both or neither, within ±1000 km.
+	if tank["mapX"] != 142.0 || tank["mapY"] != 60.0 {
+		t.Fatalf("SIM-TANK-01 is placed in the demo plant: %v, %v", tank["mapX"], tank["mapY"])
+	}
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"mapY": 10})), 400, "同时填写", "only the map Y")
+	fails(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"mapX": 0, "mapY": -2e6})), 400, "", "map Y beyond 1000 km")
+	ok(t, e.post(vs+"/camera/submit", a, cam(map[string]any{"mapX": 12.5, "mapY": -3})), "new camera")
+	if c := e.camera(t, a, "T-01"); c["mapX"] != 12.5 || c["mapY"] != -3.0 {
+		t.Fatalf("the new camera's map position: %v", c)
+	}
 	nc := e.camera(t, a, "T-01")
 	nc["name"], nc["cameraType"] = "测试球机", 2
 	ok(t, e.post(vs+"/camera/submit", a, nc), "edit camera")
-	if d := e.get(vs+"/camera/detail?id="+str(nc["id"]), a).dataMap(); d["name"] != "测试球机" || d["cameraType"] != 2.0 || d["location"] != "一号门" {
+	if d := e.get(vs+"/camera/detail?id="+str(nc["id"]), a).dataMap(); d["name"] != "测试球机" || d["cameraType"] != 2.0 || d["location"] != "一号门" ||
+		d["mapX"] != 12.5 {
 		t.Fatalf("edited camera: %v", d)
 	}
 	fails(t, e.post(vs+"/camera/remove?ids="+str(tank["id"]), a, nil), 400, "未处理的报警", "a camera with unhandled alarms")
@@ -154,6 +164,9 @@ func (e *env) testVideoCameras(t *testing.T) {
 		t.Fatalf("tenant B sees cameras: %v", l)
 	}
 	fails(t, e.get(vs+"/camera/detail?id="+str(tank["id"]), b), 400, "不存在", "camera detail across tenants")
+	if strings.Contains(string(e.get(vs+"/camera/page?size=1000", b).Raw), "mapX") {
+		t.Fatal("tenant B reads map positions")
+	}
 	fails(t, e.get(vs+"/camera/play?id="+str(tank["id"]), b), 400, "不存在", "play across tenants")
 	fails(t, e.post(vs+"/camera/remove?ids="+str(nc["id"]), b, nil), 400, "", "remove across tenants")
 	nc["name"] = "越权修改"

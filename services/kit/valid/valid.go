@@ -5,6 +5,7 @@
 package valid
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -58,6 +59,25 @@ func MaxLens(fields ...Field) error {
 	for _, f := range fields {
 		if err := MaxLen(f.what, f.v, f.max); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// MaxMapCoord bounds a map position in the plant's local metres (±1000 km,
+// the bound positioning puts on anchors and zone vertices).
+const MaxMapCoord = 1e6
+
+// MapPosition checks where a detector or camera sits on the plant map: both
+// coordinates or neither (nil = not placed), finite and within ±1000 km of
+// the map's origin (local metres, x east and y north).
+func MapPosition(what string, x, y *float64) error {
+	if (x == nil) != (y == nil) {
+		return errs.BadRequest("%s的地图坐标 X 和 Y 需同时填写或同时留空", what)
+	}
+	for _, v := range []*float64{x, y} {
+		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || math.Abs(*v) > MaxMapCoord) {
+			return errs.BadRequest("%s的地图坐标超出范围(±1000 km)", what)
 		}
 	}
 	return nil

@@ -22,3 +22,19 @@ func TestTexts(t *testing.T) {
 		t.Fatal("optional over the bound was taken")
 	}
 }
+
+func TestMapPosition(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	if err := MapPosition("点位", nil, nil); err != nil {
+		t.Fatalf("unplaced: %v", err)
+	}
+	if err := MapPosition("点位", f(-120.5), f(1e6)); err != nil {
+		t.Fatalf("in bounds: %v", err)
+	}
+	if err := MapPosition("点位", f(1), nil); err == nil || !strings.Contains(err.Error(), "同时填写") {
+		t.Fatalf("half placed: %v", err)
+	}
+	if err := MapPosition("点位", f(1e6+1), f(0)); err == nil || !strings.Contains(err.Error(), "超出范围") {
+		t.Fatalf("out of bounds: %v", err)
+	}
+}

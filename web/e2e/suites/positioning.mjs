@@ -6,8 +6,9 @@
 // seeded zones with their time window and the synthesis zone naming its permits' area (人证不符), reads
 // the rule table, and handles yesterday's alarm on the
 // alarm page (with its park platform code). The 3D map tab renders the plant offline (Cesium with
-// SwiftShader WebGL: WEBGL_ARGS), 王操作 moves on it and a click on his helmet names him; no
-// request of the whole suite leaves 127.0.0.1.
+// SwiftShader WebGL: WEBGL_ARGS), 王操作 moves on it and a click on his helmet names him; it shows
+// the demo's gas detectors and cameras, and a click on detector GT-101 shows its code and the value
+// just published for it; no request of the whole suite leaves 127.0.0.1.
 import { spawnSync } from 'node:child_process';
 import { WEBGL_ARGS } from '../lib.mjs';
 import { SHOTS, openSuite } from '../suite.mjs';
@@ -21,25 +22,33 @@ page.on('request', (r) => {
   if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && !['127.0.0.1', 'localhost'].includes(u.hostname)) outside.push(r.url());
 });
 
-/** where the entity of the person named `name` is drawn on the 3D map's canvas (page pixels), or null */
-const personOnCanvas = (name) =>
-  page.evaluate((n) => {
-    const host = document.querySelector('.plant-map-3d');
-    const w = host?.cesiumWidget;
-    const C = window.Cesium;
-    if (!w || !C) return null;
-    let ds;
-    for (let i = 0; i < w.dataSources.length; i++) if (w.dataSources.get(i).name === 'people') ds = w.dataSources.get(i);
-    const e = ds?.entities.values.find((x) => x.name === n);
-    if (!e) return null;
-    const pos = e.position.getValue(C.JulianDate.now());
-    const xy = C.SceneTransforms.worldToWindowCoordinates(w.scene, pos);
-    const r = w.canvas.getBoundingClientRect();
-    return xy && { x: r.left + xy.x, y: r.top + xy.y, ecef: [pos.x, pos.y, pos.z] };
-  }, name);
+/**
+ * where an entity of the 3D map's layer `layer` is drawn on its canvas (page pixels), or null: the
+ * entity whose name (people) or label text (detectors, cameras) starts with `name`
+ */
+const onCanvas = (layer, name) =>
+  page.evaluate(
+    ([l, n]) => {
+      const host = document.querySelector('.plant-map-3d');
+      const w = host?.cesiumWidget;
+      const C = window.Cesium;
+      if (!w || !C) return null;
+      let ds;
+      for (let i = 0; i < w.dataSources.length; i++) if (w.dataSources.get(i).name === l) ds = w.dataSources.get(i);
+      const now = C.JulianDate.now();
+      const e = ds?.entities.values.find((x) => x.name === n || String(x.label?.text?.getValue(now) ?? '').startsWith(n));
+      if (!e) return null;
+      const pos = e.position.getValue(now);
+      const xy = C.SceneTransforms.worldToWindowCoordinates(w.scene, pos);
+      const r = w.canvas.getBoundingClientRect();
+      return xy && { x: r.left + xy.x, y: r.top + xy.y, ecef: [pos.x, pos.y, pos.z], count: ds.entities.values.length };
+    },
+    [layer, name],
+  );
+const personOnCanvas = (name) => onCanvas('people', name);
 
 const hasPub = spawnSync('mosquitto_pub', ['--help']).error === undefined;
-function publish(fixes) {
+function publish(fixes, kind = 'position') {
   const r = spawnSync('mosquitto_pub', [
     '-h',
     '127.0.0.1',
@@ -52,7 +61,7 @@ function publish(fixes) {
     '-q',
     '1',
     '-t',
-    'anquan/100001/demo-gw/position',
+    `anquan/100001/demo-gw/${kind}`,
     '-m',
     JSON.stringify(fixes),
   ]);
@@ -155,6 +164,37 @@ if (hasPub) {
     const card = page.getByTestId('positioning-person');
     await card.getByText('T-0003').waitFor();
     await page.screenshot({ path: `${SHOTS}/positioning-09-map3d-picked.png`, timeout: 60000 });
+  });
+
+  await scenario('the 3D map shows the gas detectors and cameras; a click on GT-101 shows its code and value', async () => {
+    // the map of the previous scenario is still open: a value over MQTT reaches it over the SSE stream
+    publish({ values: { 'GT-101': 12.5 } }, 'telemetry');
+    let det = null;
+    for (let i = 0; i < 60 && !det; i++) {
+      det = await onCanvas('detectors', 'GT-101');
+      if (!det) await page.waitForTimeout(250);
+    }
+    expect(det, 'detector GT-101 is on the 3D map');
+    expect(det.count >= 5, `the demo's placed points are on the map (${det.count})`);
+    const cam = await onCanvas('cameras', '罐区东侧枪机');
+    expect(cam && cam.count >= 6, `the demo's cameras are on the map (${cam?.count})`);
+    await page.waitForTimeout(500);
+    const at = await onCanvas('detectors', 'GT-101');
+    await page.mouse.click(at.x, at.y - 14);
+    const card = page.getByTestId('map-card-detector');
+    await card.getByText('GT-101').waitFor({ timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=map-card-value]')?.textContent?.includes('12.5 %LEL'), null, {
+      timeout: 15000,
+    });
+    await page.screenshot({ path: `${SHOTS}/positioning-10-map3d-detector.png`, timeout: 60000 });
+
+    // a camera's card names it and links to its video
+    const c = await onCanvas('cameras', '罐区东侧枪机');
+    await page.mouse.click(c.x, c.y - 14);
+    const camCard = page.getByTestId('map-card-camera');
+    await camCard.getByText('罐区东侧枪机').waitFor({ timeout: 15000 });
+    expect((await camCard.getByTestId('map-card-play').getAttribute('href')).includes('/videoSurveillance?camera='), 'the play link');
+    await page.screenshot({ path: `${SHOTS}/positioning-11-map3d-camera.png`, timeout: 60000 });
   });
 } else {
   console.log('  (mosquitto_pub is not installed: the live scenarios are skipped)');

@@ -10702,6 +10702,15 @@ export interface components {
             /** Format: int64 */
             id: string;
             location: string;
+            /**
+             * Format: double
+             * @description Where the camera sits on the plant map: local metres east and north of
+             *     the map settings' modelPoint, the frame positioning reports people in
+             *     (absent = not placed).
+             */
+            mapX: number;
+            /** Format: double */
+            mapY: number;
             name: string;
             /**
              * Format: int64
@@ -14596,6 +14605,15 @@ export interface components {
              *     level 2 (oxygen: L is the low alarm, H the high one).
              */
             limitLl: number;
+            /**
+             * Format: double
+             * @description Where the point sits on the plant map: local metres east and north of the
+             *     map settings' modelPoint, the frame positioning reports people in (absent
+             *     = not placed).
+             */
+            mapX: number;
+            /** Format: double */
+            mapY: number;
             /**
              * Format: double
              * @description Molar mass of a detector's gas (g/mol), to show ppm as mg/m3 and back.

@@ -559,7 +559,12 @@ type Point struct {
 	// the point is offline after 3 of them without a sample.
 	ExpectInterval int32 `protobuf:"varint,33,opt,name=expect_interval,json=expectInterval,proto3" json:"expect_interval,omitempty"`
 	// Molar mass of a detector's gas (g/mol), to show ppm as mg/m3 and back.
-	MolarMass     *float64 `protobuf:"fixed64,34,opt,name=molar_mass,json=molarMass,proto3,oneof" json:"molar_mass,omitempty"`
+	MolarMass *float64 `protobuf:"fixed64,34,opt,name=molar_mass,json=molarMass,proto3,oneof" json:"molar_mass,omitempty"`
+	// Where the point sits on the plant map: local metres east and north of the
+	// map settings' modelPoint, the frame positioning reports people in (absent
+	// = not placed).
+	MapX          *float64 `protobuf:"fixed64,35,opt,name=map_x,json=mapX,proto3,oneof" json:"map_x,omitempty"`
+	MapY          *float64 `protobuf:"fixed64,36,opt,name=map_y,json=mapY,proto3,oneof" json:"map_y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -828,6 +833,20 @@ func (x *Point) GetExpectInterval() int32 {
 func (x *Point) GetMolarMass() float64 {
 	if x != nil && x.MolarMass != nil {
 		return *x.MolarMass
+	}
+	return 0
+}
+
+func (x *Point) GetMapX() float64 {
+	if x != nil && x.MapX != nil {
+		return *x.MapX
+	}
+	return 0
+}
+
+func (x *Point) GetMapY() float64 {
+	if x != nil && x.MapY != nil {
+		return *x.MapY
 	}
 	return 0
 }
@@ -3719,7 +3738,7 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x05R\x04size\x12\x18\n" +
 	"\acurrent\x18\x04 \x01(\x05R\acurrent\x12\x14\n" +
-	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa7\f\n" +
+	"\x05pages\x18\x05 \x01(\x05R\x05pages\"\xa1\r\n" +
 	"\x05Point\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -3769,7 +3788,10 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"held_until\x18  \x01(\tB\a\xbaH\x04r\x02\x18 R\theldUntil\x124\n" +
 	"\x0fexpect_interval\x18! \x01(\x05B\v\xbaH\b\x1a\x06\x18\x80\xa3\x05(\x00R\x0eexpectInterval\x12;\n" +
 	"\n" +
-	"molar_mass\x18\" \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x00@\x8f@!\x00\x00\x00\x00\x00\x00\x00\x00H\bR\tmolarMass\x88\x01\x01B\x06\n" +
+	"molar_mass\x18\" \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x00@\x8f@!\x00\x00\x00\x00\x00\x00\x00\x00H\bR\tmolarMass\x88\x01\x01\x121\n" +
+	"\x05map_x\x18# \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1H\tR\x04mapX\x88\x01\x01\x121\n" +
+	"\x05map_y\x18$ \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1H\n" +
+	"R\x04mapY\x88\x01\x01B\x06\n" +
 	"\x04_oelB\f\n" +
 	"\n" +
 	"_range_lowB\r\n" +
@@ -3781,7 +3803,9 @@ const file_blade_monitor_v1_monitor_proto_rawDesc = "" +
 	"\b_limit_hB\v\n" +
 	"\t_limit_hhB\b\n" +
 	"\x06_valueB\r\n" +
-	"\v_molar_mass\"\xa3\x01\n" +
+	"\v_molar_massB\b\n" +
+	"\x06_map_xB\b\n" +
+	"\x06_map_y\"\xa3\x01\n" +
 	"\tPointPage\x12<\n" +
 	"\arecords\x18\x01 \x03(\v2\x17.blade.monitor.v1.PointB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x05R\x05total\x12\x12\n" +

@@ -54,7 +54,12 @@ type Camera struct {
 	CreateTime        string `protobuf:"bytes,12,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	UpdateTime        string `protobuf:"bytes,13,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Unhandled alarms of the camera.
-	OpenAlarms    int64 `protobuf:"varint,14,opt,name=open_alarms,json=openAlarms,proto3" json:"open_alarms,omitempty"`
+	OpenAlarms int64 `protobuf:"varint,14,opt,name=open_alarms,json=openAlarms,proto3" json:"open_alarms,omitempty"`
+	// Where the camera sits on the plant map: local metres east and north of
+	// the map settings' modelPoint, the frame positioning reports people in
+	// (absent = not placed).
+	MapX          *float64 `protobuf:"fixed64,15,opt,name=map_x,json=mapX,proto3,oneof" json:"map_x,omitempty"`
+	MapY          *float64 `protobuf:"fixed64,16,opt,name=map_y,json=mapY,proto3,oneof" json:"map_y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -183,6 +188,20 @@ func (x *Camera) GetUpdateTime() string {
 func (x *Camera) GetOpenAlarms() int64 {
 	if x != nil {
 		return x.OpenAlarms
+	}
+	return 0
+}
+
+func (x *Camera) GetMapX() float64 {
+	if x != nil && x.MapX != nil {
+		return *x.MapX
+	}
+	return 0
+}
+
+func (x *Camera) GetMapY() float64 {
+	if x != nil && x.MapY != nil {
+		return *x.MapY
 	}
 	return 0
 }
@@ -1588,7 +1607,7 @@ var File_blade_video_v1_video_proto protoreflect.FileDescriptor
 
 const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\n" +
-	"\x1ablade/video/v1/video.proto\x12\x0eblade.video.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\x81\x04\n" +
+	"\x1ablade/video/v1/video.proto\x12\x0eblade.video.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cblade/common/v1/common.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1egoogle/protobuf/wrappers.proto\"\xfb\x04\n" +
 	"\x06Camera\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12$\n" +
 	"\ttenant_id\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 R\btenantId\x12\x1b\n" +
@@ -1608,7 +1627,11 @@ const file_blade_video_v1_video_proto_rawDesc = "" +
 	"\vupdate_time\x18\r \x01(\tB\a\xbaH\x04r\x02\x18 R\n" +
 	"updateTime\x12\x1f\n" +
 	"\vopen_alarms\x18\x0e \x01(\x03R\n" +
-	"openAlarms\"\xa3\x01\n" +
+	"openAlarms\x121\n" +
+	"\x05map_x\x18\x0f \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1H\x00R\x04mapX\x88\x01\x01\x121\n" +
+	"\x05map_y\x18\x10 \x01(\x01B\x17\xbaH\x14\x12\x12\x19\x00\x00\x00\x00\x80\x84.A)\x00\x00\x00\x00\x80\x84.\xc1H\x01R\x04mapY\x88\x01\x01B\b\n" +
+	"\x06_map_xB\b\n" +
+	"\x06_map_y\"\xa3\x01\n" +
 	"\n" +
 	"CameraPage\x12;\n" +
 	"\arecords\x18\x01 \x03(\v2\x16.blade.video.v1.CameraB\t\xbaH\x06\x92\x01\x03\x10\xe8\aR\arecords\x12\x14\n" +
@@ -1851,6 +1874,7 @@ func file_blade_video_v1_video_proto_init() {
 	if File_blade_video_v1_video_proto != nil {
 		return
 	}
+	file_blade_video_v1_video_proto_msgTypes[0].OneofWrappers = []any{}
 	file_blade_video_v1_video_proto_msgTypes[9].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

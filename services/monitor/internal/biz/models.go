@@ -75,6 +75,11 @@ type Point struct {
 	// MolarMass (g/mol) of a detector's gas, for showing ppm as mg/m³ and
 	// back (nil = unknown, no conversion).
 	MolarMass *float64
+	// MapX and MapY place the point on the plant map, in the local metres
+	// (east, north of the map settings' modelPoint) positioning reports people
+	// in; nil = not placed (the 3D map leaves the point out).
+	MapX *float64
+	MapY *float64
 }
 
 func (Point) TableName() string { return "monitor_point" }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"anquan/kit/errs"
+	"anquan/kit/valid"
 )
 
 // codePattern: gateway and point codes are MQTT topic levels and JSON keys.
@@ -82,6 +83,9 @@ func ValidatePoint(p *Point) error {
 		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0)) {
 			return errs.BadRequest("报警限值必须是有限数值")
 		}
+	}
+	if err := valid.MapPosition("点位", p.MapX, p.MapY); err != nil {
+		return err
 	}
 	if p.RangeLow != nil && p.RangeHigh != nil && *p.RangeLow >= *p.RangeHigh {
 		return errs.BadRequest("量程下限必须小于量程上限")

@@ -86,7 +86,18 @@ func Seed(ctx context.Context, g *gorm.DB) error {
 			{Code: "TT-301", Name: "甲类仓库温度", DeviceID: store, AreaID: seedids.DemoAreaHazWarehse, IndicatorType: 1, Unit: "℃", RangeLow: f(-20),
 				RangeHigh: f(60), LimitH: f(30), LimitHH: f(35), Deadband: 0.5, OnDelay: 30},
 		}
+		// Where each point sits on the plant map, in the local metres of positioning's demo zones
+		// (甲类储罐区 20-140 x 20-100, 合成装置区 180-320 x 20-120, 危化品仓库 20-120 x 140-220).
+		placed := map[string][2]float64{
+			"GT-101": {45, 55}, "GT-102": {105, 55}, "GT-103": {130, 30}, "AT-201": {235, 60},
+			"OT-201": {265, 95}, "LT-101": {55, 75}, "PT-101": {60, 80}, "TT-101": {50, 80},
+			"LT-102": {115, 75}, "PT-102": {120, 80}, "PT-201": {250, 70}, "TT-201": {255, 65},
+			"TT-301": {70, 180},
+		}
 		for _, p := range points {
+			if at, ok := placed[p.Code]; ok {
+				p.MapX, p.MapY = f(at[0]), f(at[1])
+			}
 			p.GatewayID = gw.ID
 			if err := biz.ValidatePoint(p); err != nil {
 				return err

@@ -149,7 +149,7 @@ func pointOut(p *biz.Point, live biz.LiveState) *pb.Point {
 		RangeLow: p.RangeLow, RangeHigh: p.RangeHigh, LimitLl: p.LimitLL, LimitL: p.LimitL, LimitH: p.LimitH, LimitHh: p.LimitHH,
 		Deadband: p.Deadband, OnDelay: p.OnDelay, OffDelay: p.OffDelay, ResponsibleUserId: p.ResponsibleUserID,
 		AlarmLevel: live.Level, AlarmState: live.State, CreateTime: ts(p.CreateTime), UpdateTime: ts(p.UpdateTime),
-		Chattering: live.Chattering, ExpectInterval: p.ExpectInterval, MolarMass: p.MolarMass}
+		Chattering: live.Chattering, ExpectInterval: p.ExpectInterval, MolarMass: p.MolarMass, MapX: p.MapX, MapY: p.MapY}
 	if !live.HeldUntil.IsZero() && time.Now().Before(live.HeldUntil) {
 		o.HeldUntil = ts(live.HeldUntil)
 	}
@@ -167,7 +167,8 @@ func pointIn(p *pb.Point) *biz.Point {
 	o := &biz.Point{Code: p.Code, Name: p.Name, GatewayID: p.GatewayId, DeviceID: p.DeviceId, AreaID: p.AreaId,
 		IndicatorType: p.IndicatorType, Unit: p.Unit, GasType: p.GasType, GasName: p.GasName, OEL: p.Oel, RangeLow: p.RangeLow,
 		RangeHigh: p.RangeHigh, LimitLL: p.LimitLl, LimitL: p.LimitL, LimitH: p.LimitH, LimitHH: p.LimitHh, Deadband: p.Deadband,
-		OnDelay: p.OnDelay, OffDelay: p.OffDelay, ResponsibleUserID: p.ResponsibleUserId, ExpectInterval: p.ExpectInterval, MolarMass: p.MolarMass}
+		OnDelay: p.OnDelay, OffDelay: p.OffDelay, ResponsibleUserID: p.ResponsibleUserId, ExpectInterval: p.ExpectInterval, MolarMass: p.MolarMass,
+		MapX: p.MapX, MapY: p.MapY}
 	o.ID = p.Id
 	return o
 }

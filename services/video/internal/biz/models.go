@@ -48,6 +48,11 @@ type Camera struct {
 	Location          string `gorm:"size:200;not null;default:''"`
 	ResponsibleUserID int64  `gorm:"not null;default:0"`
 	Remark            string `gorm:"size:500;not null;default:''"`
+	// MapX and MapY place the camera on the plant map, in the local metres
+	// (east, north of the map settings' modelPoint) positioning reports people
+	// in; nil = not placed (the 3D map leaves the camera out).
+	MapX *float64
+	MapY *float64
 }
 
 func (Camera) TableName() string { return "video_camera" }

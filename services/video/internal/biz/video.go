@@ -16,6 +16,7 @@ import (
 	"anquan/kit/paging"
 	"anquan/kit/storage"
 	"anquan/kit/timefmt"
+	"anquan/kit/valid"
 )
 
 // Events records domain events in the current transaction (the outbox).
@@ -92,6 +93,9 @@ func ValidateCamera(c *Camera) error {
 	case c.AreaID < 0 || c.ResponsibleUserID < 0:
 		return errs.BadRequest("风险分区或负责人编号格式错误")
 	}
+	if err := valid.MapPosition("摄像头", c.MapX, c.MapY); err != nil {
+		return err
+	}
 	if c.Platform == "" {
 		c.Platform = "simulator"
 	}
@@ -129,7 +133,7 @@ func (v *Video) SubmitCamera(ctx context.Context, c *Camera) error {
 	if _, err := v.Cameras.Get(ctx, c.ID); err != nil {
 		return err
 	}
-	return v.Cameras.Update(ctx, c.ID, c, "name", "channel_code", "platform", "camera_type", "area_id", "location", "responsible_user_id", "remark")
+	return v.Cameras.Update(ctx, c.ID, c, "name", "channel_code", "platform", "camera_type", "area_id", "location", "responsible_user_id", "remark", "map_x", "map_y")
 }
 
 // RemoveCameras deletes cameras without unhandled alarms.

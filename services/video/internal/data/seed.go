@@ -24,14 +24,17 @@ func Seed(ctx context.Context, g *gorm.DB, now time.Time) error {
 	}
 	return db.Tx(ctx, g, func(ctx context.Context) error {
 		c := db.Conn(ctx, g)
+		// f is a map coordinate: local metres of positioning's demo zones (甲类储罐区 20-140 x 20-100,
+		// 合成装置区 180-320 x 20-120, 危化品仓库 20-120 x 140-220).
+		f := func(v float64) *float64 { return &v }
 		tank, synth, store := seedids.DemoAreaTank, seedids.DemoAreaSynthesis, seedids.DemoAreaHazWarehse
 		cams := []*biz.Camera{
-			{Name: "罐区东侧枪机", ChannelCode: "SIM-TANK-01", Platform: "simulator", CameraType: 1, AreaID: tank, Location: "甲类储罐区东侧围堰", ResponsibleUserID: seedids.DemoDirectorUser},
-			{Name: "罐区全景球机", ChannelCode: "SIM-TANK-02", Platform: "simulator", CameraType: 2, AreaID: tank, Location: "甲类储罐区中央灯杆", ResponsibleUserID: seedids.DemoDirectorUser},
-			{Name: "合成装置区入口", ChannelCode: "SIM-SYN-01", Platform: "simulator", CameraType: 1, AreaID: synth, Location: "合成装置区北门", ResponsibleUserID: seedids.DemoSafetyUser},
-			{Name: "反应釜操作平台", ChannelCode: "SIM-SYN-02", Platform: "simulator", CameraType: 1, AreaID: synth, Location: "R-201 二层平台", ResponsibleUserID: seedids.DemoSafetyUser},
-			{Name: "危化品仓库门口", ChannelCode: "SIM-WH-01", Platform: "simulator", CameraType: 1, AreaID: store, Location: "危化品仓库 1 号门", ResponsibleUserID: seedids.DemoSafetyUser},
-			{Name: "装卸站台球机", ChannelCode: "SIM-LOAD-01", Platform: "simulator", CameraType: 2, AreaID: tank, Location: "汽车装卸站台", ResponsibleUserID: seedids.DemoDirectorUser},
+			{Name: "罐区东侧枪机", ChannelCode: "SIM-TANK-01", Platform: "simulator", CameraType: 1, AreaID: tank, Location: "甲类储罐区东侧围堰", ResponsibleUserID: seedids.DemoDirectorUser, MapX: f(142), MapY: f(60)},
+			{Name: "罐区全景球机", ChannelCode: "SIM-TANK-02", Platform: "simulator", CameraType: 2, AreaID: tank, Location: "甲类储罐区中央灯杆", ResponsibleUserID: seedids.DemoDirectorUser, MapX: f(80), MapY: f(60)},
+			{Name: "合成装置区入口", ChannelCode: "SIM-SYN-01", Platform: "simulator", CameraType: 1, AreaID: synth, Location: "合成装置区北门", ResponsibleUserID: seedids.DemoSafetyUser, MapX: f(250), MapY: f(120)},
+			{Name: "反应釜操作平台", ChannelCode: "SIM-SYN-02", Platform: "simulator", CameraType: 1, AreaID: synth, Location: "R-201 二层平台", ResponsibleUserID: seedids.DemoSafetyUser, MapX: f(260), MapY: f(70)},
+			{Name: "危化品仓库门口", ChannelCode: "SIM-WH-01", Platform: "simulator", CameraType: 1, AreaID: store, Location: "危化品仓库 1 号门", ResponsibleUserID: seedids.DemoSafetyUser, MapX: f(70), MapY: f(140)},
+			{Name: "装卸站台球机", ChannelCode: "SIM-LOAD-01", Platform: "simulator", CameraType: 2, AreaID: tank, Location: "汽车装卸站台", ResponsibleUserID: seedids.DemoDirectorUser, MapX: f(135), MapY: f(22)},
 		}
 		for _, cam := range cams {
 			if err := c.Create(cam).Error; err != nil {

@@ -64,7 +64,7 @@ func (s *Video) playable(c *biz.Camera) bool {
 func (s *Video) cameraOut(c *biz.Camera) *pb.Camera {
 	o := &pb.Camera{Id: c.ID, TenantId: c.TenantID, Name: c.Name, ChannelCode: c.ChannelCode, Platform: c.Platform, CameraType: c.CameraType,
 		AreaId: c.AreaID, Location: c.Location, ResponsibleUserId: c.ResponsibleUserID, Remark: c.Remark,
-		CreateTime: ts(c.CreateTime), UpdateTime: ts(c.UpdateTime)}
+		CreateTime: ts(c.CreateTime), UpdateTime: ts(c.UpdateTime), MapX: c.MapX, MapY: c.MapY}
 	if s.playable(c) {
 		o.Status = 1
 	}
@@ -91,7 +91,7 @@ func (s *Video) CameraDetail(ctx context.Context, q *commonv1.IdQuery) (*pb.Came
 
 func (s *Video) CameraSubmit(ctx context.Context, p *pb.Camera) (*wrapperspb.BoolValue, error) {
 	c := &biz.Camera{Name: p.Name, ChannelCode: p.ChannelCode, Platform: p.Platform, CameraType: p.CameraType, AreaID: p.AreaId,
-		Location: p.Location, ResponsibleUserID: p.ResponsibleUserId, Remark: p.Remark}
+		Location: p.Location, ResponsibleUserID: p.ResponsibleUserId, Remark: p.Remark, MapX: p.MapX, MapY: p.MapY}
 	c.ID = p.Id
 	return svc.OK, s.uc.SubmitCamera(ctx, c)
 }

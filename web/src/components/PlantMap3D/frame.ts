@@ -28,6 +28,10 @@ export interface PlantFrame {
   scale: number;
 }
 
+/** The edit forms' hint on a detector's or camera's map X/Y: the frame positioning reports people in. */
+export const MAP_POSITION_TIP =
+  '三维地图上的位置:以地图设置的模型原点为基准,向东(X)和向北(Y)的米数,与人员定位坐标一致;留空则不在地图上显示';
+
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** the camera centre [lng, lat], or undefined when the settings have none */

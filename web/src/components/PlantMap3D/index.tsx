@@ -4,6 +4,7 @@ import type * as CesiumNS from 'cesium';
 import { useText } from '@/utils/i18nText';
 import { loadCesium, type Cesium } from './loadCesium';
 import { helmetIcon } from './helmet';
+import { alarmIcon, cameraIcon, detectorIcon } from './icons';
 import { boundsOf, centreOf, frameOf, modelKind, screenSpaceError, tileAt, tileUrl, type MapConfig, type PlantFrame } from './frame';
 
 export type { MapConfig } from './frame';
@@ -27,13 +28,42 @@ export interface MapZone {
   fill?: string;
 }
 
+/** A gas detector (monitoring point) or a camera placed on the map, in the plant's local metres. */
+export interface MapMarker {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  /** the icon's colour (a detector's state, a camera's online state) */
+  colour: string;
+  /** an active alarm: the icon gets a red ring */
+  alarm?: boolean;
+  /** a second label line (a detector's value and unit) */
+  text?: string;
+}
+
+/** An active alarm drawn as a red ring where it is (a person's position alarm, for instance). */
+export interface MapAlarmMark {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/** What a click on the map picked. */
+export type MapPick = { kind: 'person' | 'detector' | 'camera'; id: string };
+
 interface Props {
   /** the tenant's map settings (GET /config/config.json) */
   config?: MapConfig;
   zones?: MapZone[];
   people?: MapPerson[];
+  detectors?: MapMarker[];
+  cameras?: MapMarker[];
+  alarms?: MapAlarmMark[];
   selected?: string;
   onPick?: (personId: string) => void;
+  /** any picked item (people too); onPick still hears people */
+  onPickItem?: (pick: MapPick) => void;
   height?: number | string;
   testId?: string;
 }
@@ -51,6 +81,9 @@ interface Scene3D {
   widget: CesiumNS.CesiumWidget;
   zones: CesiumNS.CustomDataSource;
   people: CesiumNS.CustomDataSource;
+  detectors: CesiumNS.CustomDataSource;
+  cameras: CesiumNS.CustomDataSource;
+  alarms: CesiumNS.CustomDataSource;
   overlay: CesiumNS.CustomDataSource;
   handler: CesiumNS.ScreenSpaceEventHandler;
 }
@@ -85,13 +118,89 @@ function reloadOnRenderError(show: (msg: string) => void) {
  * tiles (mapPath) and plant model (mapModelUrl: 3D Tiles or glTF) placed by modelPoint, the plant
  * boundary (areaLocation), zones outlined in red, and people as helmet icons that can be clicked.
  */
-export default function PlantMap3D({ config, zones = [], people = [], selected, onPick, height = 520, testId }: Props) {
+const NONE: never[] = [];
+
+/**
+ * Adds, moves and removes one layer's billboards (id prefix `<kind>:`) to match the list: the
+ * entities are kept across updates so a moving marker does not flicker.
+ */
+function syncMarkers(
+  C: Cesium,
+  enu: CesiumNS.Matrix4,
+  ds: CesiumNS.CustomDataSource,
+  kind: string,
+  items: { id: string; x: number; y: number }[],
+  look: (it: any) => { image: string; label?: string; size: number; scale?: number; z?: number },
+) {
+  const ents = ds.entities;
+  const seen = new Set<string>();
+  ents.suspendEvents();
+  for (const it of items) {
+    if (!Number.isFinite(it.x) || !Number.isFinite(it.y)) continue;
+    const id = `${kind}:${it.id}`;
+    seen.add(id);
+    const l = look(it);
+    const pos = local(C, enu, it.x, it.y, l.z ?? 0.3);
+    const e = ents.getById(id);
+    if (e) {
+      e.position = new C.ConstantPositionProperty(pos);
+      e.billboard!.image = new C.ConstantProperty(l.image);
+      e.billboard!.scale = new C.ConstantProperty(l.scale ?? 1);
+      if (e.label) e.label.text = new C.ConstantProperty(l.label ?? '');
+      continue;
+    }
+    ents.add({
+      id,
+      position: pos,
+      billboard: {
+        image: l.image,
+        width: l.size,
+        height: l.size,
+        scale: l.scale ?? 1,
+        verticalOrigin: C.VerticalOrigin.BOTTOM,
+        disableDepthTestDistance: Number.POSITIVE_INFINITY,
+      },
+      label:
+        l.label === undefined
+          ? undefined
+          : {
+              text: l.label,
+              font: LABEL_FONT,
+              fillColor: C.Color.WHITE,
+              outlineColor: C.Color.BLACK,
+              outlineWidth: 3,
+              style: C.LabelStyle.FILL_AND_OUTLINE,
+              verticalOrigin: C.VerticalOrigin.BOTTOM,
+              pixelOffset: new C.Cartesian2(0, -l.size - 4),
+              disableDepthTestDistance: Number.POSITIVE_INFINITY,
+            },
+    });
+  }
+  for (const e of [...ents.values]) if (!seen.has(e.id)) ents.remove(e);
+  ents.resumeEvents();
+}
+
+export default function PlantMap3D({
+  config,
+  zones = NONE,
+  people = NONE,
+  detectors = NONE,
+  cameras = NONE,
+  alarms = NONE,
+  selected,
+  onPick,
+  onPickItem,
+  height = 520,
+  testId,
+}: Props) {
   const tt = useText();
   const host = useRef<HTMLDivElement>(null);
   const [scene, setScene] = useState<Scene3D>();
   const [failure, setFailure] = useState<string>();
   const pick = useRef(onPick);
   pick.current = onPick;
+  const pickItem = useRef(onPickItem);
+  pickItem.current = onPickItem;
 
   // one Cesium widget per mount
   useEffect(() => {
@@ -127,18 +236,38 @@ export default function PlantMap3D({ config, zones = [], people = [], selected, 
         const zonesDs = new C.CustomDataSource('zones');
         const peopleDs = new C.CustomDataSource('people');
         const overlay = new C.CustomDataSource('overlay');
-        void widget.dataSources.add(overlay);
-        void widget.dataSources.add(zonesDs);
-        void widget.dataSources.add(peopleDs);
+        const alarmsDs = new C.CustomDataSource('alarms');
+        const detectorsDs = new C.CustomDataSource('detectors');
+        const camerasDs = new C.CustomDataSource('cameras');
+        // added bottom to top: the alarm rings under the icons they ring
+        for (const ds of [overlay, zonesDs, alarmsDs, detectorsDs, camerasDs, peopleDs]) void widget.dataSources.add(ds);
         const handler = new C.ScreenSpaceEventHandler(widget.scene.canvas);
         handler.setInputAction((e: { position: CesiumNS.Cartesian2 }) => {
-          const hit = widget.scene.pick(e.position);
-          const id: unknown = hit?.id?.id;
-          if (typeof id === 'string' && id.startsWith('person:')) pick.current?.(id.slice('person:'.length));
+          // the first person, detector or camera under the pointer: an alarm ring or a zone on top
+          // of it does not hide it
+          for (const hit of widget.scene.drillPick(e.position, 6)) {
+            const id: unknown = hit?.id?.id;
+            if (typeof id !== 'string') continue;
+            const [kind, rest] = [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)];
+            if (kind !== 'person' && kind !== 'detector' && kind !== 'camera') continue;
+            if (kind === 'person') pick.current?.(rest);
+            pickItem.current?.({ kind, id: rest });
+            return;
+          }
         }, C.ScreenSpaceEventType.LEFT_CLICK);
         // for the browser tests and debugging: the widget behind the canvas
         (host.current as any).cesiumWidget = widget;
-        made = { C, widget, zones: zonesDs, people: peopleDs, overlay, handler };
+        made = {
+          C,
+          widget,
+          zones: zonesDs,
+          people: peopleDs,
+          detectors: detectorsDs,
+          cameras: camerasDs,
+          alarms: alarmsDs,
+          overlay,
+          handler,
+        };
         setScene(made);
       })
       .catch((e) => {
@@ -363,6 +492,23 @@ export default function PlantMap3D({ config, zones = [], people = [], selected, 
     ents.resumeEvents();
     widget.scene.requestRender();
   }, [scene, frameKey, people, selected]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // detectors, cameras and alarm rings: the same billboards, kept in step with their lists
+  useEffect(() => {
+    if (!scene || !frame) return;
+    const { C, widget } = scene;
+    const enu = enuOf(C, frame);
+    const marker = (kind: 'detector' | 'camera') => (m: MapMarker) => ({
+      image: kind === 'detector' ? detectorIcon(m.colour, m.alarm) : cameraIcon(m.colour, m.alarm),
+      label: m.text ? `${m.name}\n${m.text}` : m.name,
+      size: 34,
+      scale: m.id === selected ? 1.4 : 1,
+    });
+    syncMarkers(C, enu, scene.detectors, 'detector', detectors, marker('detector'));
+    syncMarkers(C, enu, scene.cameras, 'camera', cameras, marker('camera'));
+    syncMarkers(C, enu, scene.alarms, 'alarm', alarms, () => ({ image: alarmIcon(), size: 56, z: 0.2 }));
+    widget.scene.requestRender();
+  }, [scene, frameKey, detectors, cameras, alarms, selected]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div style={{ position: 'relative', width: '100%', height, minHeight: 360 }} data-testid={testId}>

@@ -110,9 +110,13 @@ export default function VideoWall({ dark, height = 620 }: { dark?: boolean; heig
       .catch(() => setAreas([]));
   }, []);
 
-  // The first cameras fill the wall when it opens or its split changes.
+  // The first cameras fill the wall when it opens or its split changes; ?camera=<id> (the 3D map's
+  // "play" link) puts that camera first.
   useEffect(() => {
-    setTiles(cameras.slice(0, split));
+    const want = new URLSearchParams(window.location.search).get('camera');
+    const first = cameras.find((c) => c.id === want);
+    const order = first ? [first, ...cameras.filter((c) => c !== first)] : cameras;
+    setTiles(order.slice(0, split));
     setNext(Math.min(cameras.length, split) % split);
   }, [cameras, split]);
 

@@ -99,4 +99,11 @@ export default {
   '未设置地图中心点和模型位置,请在地图设置中填写': 'No map centre or model position: fill them in under Map settings',
   '三维地图渲染出错,请检查显卡驱动或更换浏览器': 'The 3D map failed to render: check the graphics driver or use another browser',
   '此浏览器不支持 WebGL,无法显示三维地图': 'This browser has no WebGL: the 3D map cannot be shown',
+  // the 3D map's live layers (components/PlantMap3D/LiveMap)
+  报警: 'Alarms',
+  播放视频: 'Play video',
+  '地图X(米)': 'Map X (m)',
+  '地图Y(米)': 'Map Y (m)',
+  '三维地图上的位置:以地图设置的模型原点为基准,向东(X)和向北(Y)的米数,与人员定位坐标一致;留空则不在地图上显示':
+    'Position on the 3D map: metres east (X) and north (Y) of the model origin in the map settings, the same frame as personnel positions; leave empty to keep it off the map',
 };

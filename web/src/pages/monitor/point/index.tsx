@@ -2,6 +2,7 @@ import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Space, Table, Tag } from 'antd';
 import { useAccess } from '@umijs/max';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { MAP_POSITION_TIP } from '@/components/PlantMap3D/frame';
 import {
   GAS_TYPES,
   INDICATOR_TYPES,
@@ -157,6 +158,8 @@ export default function MonitorPointPage() {
       { title: '报警延时(秒)', dataIndex: 'onDelay', type: 'digit', hideInTable: true, form: {} },
       { title: '恢复延时(秒)', dataIndex: 'offDelay', type: 'digit', hideInTable: true, form: {} },
       { title: '采样周期(秒)', dataIndex: 'expectInterval', type: 'digit', hideInTable: true, form: {} },
+      { title: '地图X(米)', dataIndex: 'mapX', type: 'digit', hideInTable: true, form: { tooltip: MAP_POSITION_TIP } },
+      { title: '地图Y(米)', dataIndex: 'mapY', type: 'digit', hideInTable: true, form: { tooltip: MAP_POSITION_TIP } },
     ],
     [live, tt],
   );

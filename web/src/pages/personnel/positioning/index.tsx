@@ -16,13 +16,12 @@ import {
   type PosPosition,
   type PosZone,
 } from '@/services/positioning';
-import { mapConfig } from '@/services/factory';
 import { Tx, useText } from '@/utils/i18nText';
-import type { MapConfig, MapPerson, MapZone } from '@/components/PlantMap3D';
+import type { MapAlarmMark, MapPerson, MapZone } from '@/components/PlantMap3D';
 import HandleDialog from '../components/PositioningHandle';
 
 // the 3D map (and Cesium behind it) loads only when its tab is opened
-const PlantMap3D = React.lazy(() => import('@/components/PlantMap3D'));
+const LiveMap = React.lazy(() => import('@/components/PlantMap3D/LiveMap'));
 
 const POSITION_ZERO = { x: 0, y: 0, floor: 0, battery: 0, sos: false, online: false, zoneId: '0', zoneName: '' };
 
@@ -55,7 +54,6 @@ export default function PositioningLivePage() {
   const [selected, setSelected] = useState<string>();
   const [handling, setHandling] = useState<string>();
   const [view, setView] = useState<'2d' | '3d'>('2d');
-  const [config, setConfig] = useState<MapConfig>();
 
   const loadAlarms = () => alarmApi.list({ current: 1, size: 20, state_equal: 1 }).then((p: any) => setAlarms(p?.records || []));
   useEffect(() => {
@@ -90,9 +88,6 @@ export default function PositioningLivePage() {
   const box = useMemo(() => extent(zones, list), [zones, list.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
   const counts = Object.fromEntries((heads?.zones || []).map((z) => [z.zoneId, z]));
   const sel = selected ? people[selected] : undefined;
-  useEffect(() => {
-    if (view === '3d' && !config) void mapConfig().then(setConfig);
-  }, [view, config]);
   const zones3d = useMemo<MapZone[]>(
     () =>
       zones.map((z) => {
@@ -118,6 +113,15 @@ export default function PositioningLivePage() {
         online: p.online,
       })),
     [people], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  // an open alarm of a person is ringed where the person is now (else where it was raised)
+  const personAlarms = useMemo<MapAlarmMark[]>(
+    () =>
+      alarms.map((a) => {
+        const p = a.tagId ? people[a.tagId] : undefined;
+        return { id: a.id, x: p?.x ?? a.x, y: p?.y ?? a.y };
+      }),
+    [alarms, people],
   );
   const r = Math.max(box.w, box.h) / 120;
   // SVG's y grows downwards; the plant's grows upwards.
@@ -153,11 +157,11 @@ export default function PositioningLivePage() {
         >
           {view === '3d' ? (
             <React.Suspense fallback={null}>
-              <PlantMap3D
+              <LiveMap
                 testId="positioning-map-3d"
-                config={config}
                 zones={zones3d}
                 people={people3d}
+                personAlarms={personAlarms}
                 selected={selected}
                 onPick={setSelected}
                 height="calc(100vh - 260px)"

@@ -1,6 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
+import { MAP_POSITION_TIP } from '@/components/PlantMap3D/frame';
 import { CAMERA_TYPES, PLATFORMS, areaOptions, cameraApi } from '@/services/video';
 import { Tx } from '@/utils/i18nText';
 
@@ -45,6 +46,8 @@ export default function VideoCameraPage() {
       form: false,
       render: (v: string) => (Number(v) > 0 ? <Tag color="red">{v}</Tag> : '0'),
     },
+    { title: '地图X(米)', dataIndex: 'mapX', type: 'digit', hideInTable: true, form: { tooltip: MAP_POSITION_TIP } },
+    { title: '地图Y(米)', dataIndex: 'mapY', type: 'digit', hideInTable: true, form: { tooltip: MAP_POSITION_TIP } },
     { title: '备注', dataIndex: 'remark', type: 'textarea', hideInTable: true, form: { span: 24 } },
   ];
   return <CrudPage title="摄像头管理" fields={fields} api={cameraApi} permissionPrefix="video_camera" exportBtn={false} />;
