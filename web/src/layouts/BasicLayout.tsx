@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { Suspense, useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip } from 'antd';
 import { modal, notification, warmFeedback } from '@/utils/feedback';
 import type { MenuProps } from 'antd';
@@ -14,7 +14,8 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, Navigate, Outlet, useIntl, useLocation, useAccess, useSelectedRoutes } from '@umijs/max';
+import { history, Navigate, useIntl, useLocation, useAccess, useRoutes } from '@umijs/max';
+import pageRoutes, { pageOf } from '@/config/routes';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
@@ -43,6 +44,18 @@ import './BasicLayout.less';
 import { useText } from '@/utils/i18nText';
 
 const { Header, Sider, Content } = Layout;
+
+/**
+ * The layout's pages (src/config/routes.ts) as react-router routes: a lazy component per entry,
+ * made once, under the layout's own Suspense. The route table is a chunk of its own, not part of
+ * umi.js (.umirc.ts routes the layout as one catch-all); src/app.tsx asks for it on a full load,
+ * alongside this layout's chunk, and starts the page's chunk from it.
+ */
+const pageElements = pageRoutes.map((r) => {
+  if (r.redirect) return { path: r.path, element: <Navigate to={r.redirect} replace /> };
+  const Page = React.lazy(r.page!);
+  return { path: r.path, element: <Page /> };
+});
 
 class Boundary extends React.Component<{ children: React.ReactNode; path: string }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -125,7 +138,12 @@ export default function BasicLayout() {
   const { tree, loaded, moduleId, moduleName, menu } = useModule();
   const { userInfo, permission, logout, loadButtons } = useSession();
   const access = useAccess();
-  const selectedRoutes = useSelectedRoutes();
+  const leaf = pageOf(location.pathname);
+  // the page's chunk loads while the gate below waits for the menus, not after them
+  useEffect(() => {
+    leaf?.page?.().catch(() => undefined);
+  }, [leaf]);
+  const page = useRoutes(pageElements);
   const addTab = useTabs((s) => s.add);
   const tabs = useTabs((s) => s.list);
   const themeName = useTheme((s) => s.name);
@@ -209,9 +227,8 @@ export default function BasicLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation, menu and locale change; the other values are read at that moment (functions recreated every render)
   }, [location.pathname, tree, menu, intl.locale]);
 
-  // route access (umi access plugin, .umirc.ts `access: 'canRoute'`): a page the user's menus do
+  // route access (src/config/routes.ts `access: 'canRoute'`, src/access.ts): a page the user's menus do
   // not lead to is not mounted (it fetches nothing) and the address becomes /403
-  const leaf = selectedRoutes[selectedRoutes.length - 1]?.route as { access?: string; menu?: string } | undefined;
   const routeGate = ((): 'open' | 'waiting' | 'denied' => {
     if (!leaf?.access) return 'open';
     if (!access.menusLoaded) return 'waiting';
@@ -440,7 +457,7 @@ export default function BasicLayout() {
             ) : routeGate === 'waiting' ? (
               <Spin className="aq-route-wait" />
             ) : (
-              <Outlet />
+              <Suspense fallback={<Spin className="aq-route-wait" />}>{page}</Suspense>
             )}
           </Boundary>
         </Content>
