@@ -27,14 +27,14 @@ installErrorLog();
 applyThemeClass(useTheme.getState().name);
 startTokenRefresh();
 // a full load of a signed-in page: the menus (the page's gate waits for them) and the page's
-// chunk, found in the layout's route table, are asked for now, alongside the layout's chunk,
-// not after the layout has loaded and run
+// chunk, found in the layout's route table (src/layouts/PageSwitch), are asked for now,
+// alongside the layout's chunk, not after the layout has loaded and run
 {
   const s = useSession.getState();
   const path = window.location.pathname;
   if (getToken() && !s.isLock && !needsNoAuth(path) && !needsRegistration(s.userInfo)) {
     prefetchMenus();
-    import(/* webpackChunkName: "pages" */ '@/config/routes').then((m) => m.preloadPage(path)).catch(() => undefined);
+    import(/* webpackChunkName: "pages" */ '@/layouts/PageSwitch').then((m) => m.preloadPage(path)).catch(() => undefined);
   }
 }
 

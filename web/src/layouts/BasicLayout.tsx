@@ -14,8 +14,7 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, Navigate, useIntl, useLocation, useAccess, useRoutes } from '@umijs/max';
-import pageRoutes, { pageOf } from '@/config/routes';
+import { history, useIntl, useLocation, useAccess } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
@@ -45,17 +44,8 @@ import { useText } from '@/utils/i18nText';
 
 const { Header, Sider, Content } = Layout;
 
-/**
- * The layout's pages (src/config/routes.ts) as react-router routes: a lazy component per entry,
- * made once, under the layout's own Suspense. The route table is a chunk of its own, not part of
- * umi.js (.umirc.ts routes the layout as one catch-all); src/app.tsx asks for it on a full load,
- * alongside this layout's chunk, and starts the page's chunk from it.
- */
-const pageElements = pageRoutes.map((r) => {
-  if (r.redirect) return { path: r.path, element: <Navigate to={r.redirect} replace /> };
-  const Page = React.lazy(r.page!);
-  return { path: r.path, element: <Page /> };
-});
+// the page of the path behind its access gate, with the route table: a chunk of its own ("pages")
+const PageSwitch = React.lazy(() => import(/* webpackChunkName: "pages" */ './PageSwitch'));
 
 class Boundary extends React.Component<{ children: React.ReactNode; path: string }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -138,12 +128,6 @@ export default function BasicLayout() {
   const { tree, loaded, moduleId, moduleName, menu } = useModule();
   const { userInfo, permission, logout, loadButtons } = useSession();
   const access = useAccess();
-  const leaf = pageOf(location.pathname);
-  // the page's chunk loads while the gate below waits for the menus, not after them
-  useEffect(() => {
-    leaf?.page?.().catch(() => undefined);
-  }, [leaf]);
-  const page = useRoutes(pageElements);
   const addTab = useTabs((s) => s.add);
   const tabs = useTabs((s) => s.list);
   const themeName = useTheme((s) => s.name);
@@ -226,16 +210,6 @@ export default function BasicLayout() {
     else if (!anc && menu.length && menu[0].children?.length) setOpenKeys((k) => (k.length ? k : [`g-${menu[0].id}`]));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation, menu and locale change; the other values are read at that moment (functions recreated every render)
   }, [location.pathname, tree, menu, intl.locale]);
-
-  // route access (src/config/routes.ts `access: 'canRoute'`, src/access.ts): a page the user's menus do
-  // not lead to is not mounted (it fetches nothing) and the address becomes /403
-  const routeGate = ((): 'open' | 'waiting' | 'denied' => {
-    if (!leaf?.access) return 'open';
-    if (!access.menusLoaded) return 'waiting';
-    const detector = (access as unknown as Record<string, unknown>)[leaf.access];
-    const ok = typeof detector === 'function' ? detector({ path: location.pathname, menu: leaf.menu }) : !!detector;
-    return ok ? 'open' : 'denied';
-  })();
 
   const modules = useMemo(() => modulesWithIcons(filterMenus(tree, access.canSeeMenu)), [tree, access]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- tr is a new function each render; it changes only with the locale, which is listed
@@ -452,13 +426,9 @@ export default function BasicLayout() {
         <TabsBar translate={translateLabel} />
         <Content className="aq-content">
           <Boundary path={location.pathname}>
-            {routeGate === 'denied' ? (
-              <Navigate to="/403" replace />
-            ) : routeGate === 'waiting' ? (
-              <Spin className="aq-route-wait" />
-            ) : (
-              <Suspense fallback={<Spin className="aq-route-wait" />}>{page}</Suspense>
-            )}
+            <Suspense fallback={<Spin className="aq-route-wait" />}>
+              <PageSwitch />
+            </Suspense>
           </Boundary>
         </Content>
       </Layout>
