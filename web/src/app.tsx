@@ -7,7 +7,8 @@ import { useEnterprise } from '@/stores/enterprise';
 import { pageTitle } from '@/utils/pageTitle';
 import { loadMenuTexts } from '@/utils/menuTexts';
 import { menuPaths, type AccessState } from '@/access';
-import { useSession, startTokenRefresh } from '@/stores/session';
+import { needsRegistration, useSession, startTokenRefresh } from '@/stores/session';
+import { prefetchMenus } from '@/layouts/moduleNav';
 import { applyThemeClass, themeOf, useTheme } from '@/stores/theme';
 import { configureRequest } from '@/utils/request';
 import { getToken } from '@/utils/auth';
@@ -25,6 +26,17 @@ configureRequest({
 installErrorLog();
 applyThemeClass(useTheme.getState().name);
 startTokenRefresh();
+// a full load of a signed-in page: the menus (the page's gate waits for them) and the page's
+// chunk, found in the layout's route table (src/layouts/PageSwitch), are asked for now,
+// alongside the layout's chunk, not after the layout has loaded and run
+{
+  const s = useSession.getState();
+  const path = window.location.pathname;
+  if (getToken() && !s.isLock && !needsNoAuth(path) && !needsRegistration(s.userInfo)) {
+    prefetchMenus();
+    import(/* webpackChunkName: "pages" */ '@/layouts/PageSwitch').then((m) => m.preloadPage(path)).catch(() => undefined);
+  }
+}
 
 /**
  * The page title follows the current tab's label, translated (spec 2.3), on every route: the

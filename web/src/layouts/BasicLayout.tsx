@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { Suspense, useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, ConfigProvider, Dropdown, Form, Input, Layout, Menu, Modal, Popover, Spin, Tooltip } from 'antd';
 import { modal, notification, warmFeedback } from '@/utils/feedback';
 import type { MenuProps } from 'antd';
@@ -14,7 +14,7 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, Navigate, Outlet, useIntl, useLocation, useAccess, useSelectedRoutes } from '@umijs/max';
+import { history, useIntl, useLocation, useAccess } from '@umijs/max';
 import { useModule } from '@/stores/module';
 import { isPasswordFree, needsRegistration, useSession } from '@/stores/session';
 import { useTabs } from '@/stores/tabs';
@@ -43,6 +43,9 @@ import './BasicLayout.less';
 import { useText } from '@/utils/i18nText';
 
 const { Header, Sider, Content } = Layout;
+
+// the page of the path behind its access gate, with the route table: a chunk of its own ("pages")
+const PageSwitch = React.lazy(() => import(/* webpackChunkName: "pages" */ './PageSwitch'));
 
 class Boundary extends React.Component<{ children: React.ReactNode; path: string }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -125,7 +128,6 @@ export default function BasicLayout() {
   const { tree, loaded, moduleId, moduleName, menu } = useModule();
   const { userInfo, permission, logout, loadButtons } = useSession();
   const access = useAccess();
-  const selectedRoutes = useSelectedRoutes();
   const addTab = useTabs((s) => s.add);
   const tabs = useTabs((s) => s.list);
   const themeName = useTheme((s) => s.name);
@@ -208,17 +210,6 @@ export default function BasicLayout() {
     else if (!anc && menu.length && menu[0].children?.length) setOpenKeys((k) => (k.length ? k : [`g-${menu[0].id}`]));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation, menu and locale change; the other values are read at that moment (functions recreated every render)
   }, [location.pathname, tree, menu, intl.locale]);
-
-  // route access (umi access plugin, .umirc.ts `access: 'canRoute'`): a page the user's menus do
-  // not lead to is not mounted (it fetches nothing) and the address becomes /403
-  const leaf = selectedRoutes[selectedRoutes.length - 1]?.route as { access?: string; menu?: string } | undefined;
-  const routeGate = ((): 'open' | 'waiting' | 'denied' => {
-    if (!leaf?.access) return 'open';
-    if (!access.menusLoaded) return 'waiting';
-    const detector = (access as unknown as Record<string, unknown>)[leaf.access];
-    const ok = typeof detector === 'function' ? detector({ path: location.pathname, menu: leaf.menu }) : !!detector;
-    return ok ? 'open' : 'denied';
-  })();
 
   const modules = useMemo(() => modulesWithIcons(filterMenus(tree, access.canSeeMenu)), [tree, access]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- tr is a new function each render; it changes only with the locale, which is listed
@@ -435,13 +426,9 @@ export default function BasicLayout() {
         <TabsBar translate={translateLabel} />
         <Content className="aq-content">
           <Boundary path={location.pathname}>
-            {routeGate === 'denied' ? (
-              <Navigate to="/403" replace />
-            ) : routeGate === 'waiting' ? (
-              <Spin className="aq-route-wait" />
-            ) : (
-              <Outlet />
-            )}
+            <Suspense fallback={<Spin className="aq-route-wait" />}>
+              <PageSwitch />
+            </Suspense>
           </Boundary>
         </Content>
       </Layout>
