@@ -1,5 +1,5 @@
 import React from 'react';
-import { Tag } from 'antd';
+import { Form, Tag } from 'antd';
 import CrudPage, { type CrudField } from '@/components/CrudPage';
 import AttachmentUpload from '@/components/AttachmentUpload';
 import { documentApi } from '@/services/aichat';
@@ -17,7 +17,12 @@ const fields: CrudField[] = [
       required: true,
       span: 24,
       tooltip: '支持文本（.txt）、Word（.docx）和带文字层的 PDF（最多 300 页），最大 10 MB',
-      custom: (common) => <AttachmentUpload key={common.name} max={1} {...common} />,
+      // a form item around the upload, so the form holds the stored name it reports
+      custom: ({ placeholder: _p, disabled, ...item }) => (
+        <Form.Item key={item.name} {...item}>
+          <AttachmentUpload max={1} disabled={disabled} />
+        </Form.Item>
+      ),
     },
   },
   { title: '原文件名', dataIndex: 'originalName', form: false },
