@@ -10,6 +10,9 @@ package ruletable
 import (
 	"context"
 	"strings"
+
+	"anquan/kit/errs"
+	"anquan/kit/ident"
 )
 
 // Number is a rule value's type.
@@ -97,6 +100,37 @@ func Views[V Number, R any, P Versioned[V, R]](t Table[V], rows []R) []View[V, R
 		out = append(out, View[V, R]{Def: d, Current: cur[d.Code]})
 	}
 	return out
+}
+
+// Rows reads a service's stored versions of code (of every code when code is
+// empty) for the caller's tenant, newest first.
+type Rows[R any] func(ctx context.Context, code string) ([]R, error)
+
+// List is every rule of t with its version in force for the caller's tenant
+// (a call without a caller is refused).
+func List[V Number, R any, P Versioned[V, R]](ctx context.Context, t Table[V], rows Rows[R]) ([]View[V, R], error) {
+	if _, err := ident.Caller(ctx); err != nil {
+		return nil, err
+	}
+	all, err := rows(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	return Views[V, R, P](t, all), nil
+}
+
+// History is a rule's definition and every stored version of the caller's
+// tenant, newest first; an unknown code is refused.
+func History[V Number, R any](ctx context.Context, t Table[V], code string, rows Rows[R]) (Def[V], []R, error) {
+	if _, err := ident.Caller(ctx); err != nil {
+		return Def[V]{}, nil, err
+	}
+	d, ok := t.Of(code)
+	if !ok {
+		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
+	}
+	all, err := rows(ctx, code)
+	return d, all, err
 }
 
 // Transactor runs fn in one database transaction (kit/db.Transactor).

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"anquan/kit/ident"
 )
 
 type row struct {
@@ -86,5 +88,35 @@ func TestSubmitWritesTheNextVersionOfItsCodeOnly(t *testing.T) {
 	}
 	if len(m.rows) != before {
 		t.Fatal("a refused value was stored")
+	}
+}
+
+func TestListAndHistoryAskForACallerAndAKnownCode(t *testing.T) {
+	stored := []row{{"report.hours", 2, 1}, {"report.hours", 0.5, 2}}
+	asked := []string{}
+	rows := func(_ context.Context, code string) ([]row, error) {
+		asked = append(asked, code)
+		if code == "" {
+			return stored, nil
+		}
+		return stored[:1], nil
+	}
+	if _, err := List[float64](context.Background(), table, rows); err == nil {
+		t.Fatal("a list without a caller is refused")
+	}
+	ctx := ident.With(context.Background(), &ident.Identity{TenantID: "100001", UserID: 1})
+	views, err := List[float64](ctx, table, rows)
+	if err != nil || len(views) != 2 || views[0].Current == nil || views[0].Current.value != 0.5 || views[1].Current != nil {
+		t.Fatalf("every rule with its version in force: %v %v", views, err)
+	}
+	if _, _, err := History(ctx, table, "nope", rows); err == nil {
+		t.Fatal("an unknown code is refused")
+	}
+	d, hist, err := History(ctx, table, "report.hours", rows)
+	if err != nil || d.Name != "上报期限" || len(hist) != 1 {
+		t.Fatalf("history: %v %v %v", d, hist, err)
+	}
+	if len(asked) != 2 || asked[0] != "" || asked[1] != "report.hours" {
+		t.Fatalf("reads: %q", asked)
 	}
 }

@@ -110,21 +110,12 @@ func (e *Emergency) RuleSetOf(ctx context.Context) (RuleSet, error) {
 
 // RuleList is every rule in force.
 func (e *Emergency) RuleList(ctx context.Context) ([]RuleView, error) {
-	rows, err := e.Q.Rules(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	return ruletable.Views[int32](RuleDefs, rows), nil
+	return ruletable.List[int32](ctx, RuleDefs, e.Q.Rules)
 }
 
 // RuleHistory is every version of a rule, newest first.
 func (e *Emergency) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule, error) {
-	d, ok := RuleDefOf(code)
-	if !ok {
-		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
-	}
-	rows, err := e.Q.Rules(ctx, code)
-	return d, rows, err
+	return ruletable.History(ctx, RuleDefs, code, e.Q.Rules)
 }
 
 // SubmitRule writes a new version of a rule.

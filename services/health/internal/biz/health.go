@@ -133,21 +133,12 @@ type RuleView = ruletable.View[float64, Rule]
 
 // RuleList is every rule in force.
 func (s *Health) RuleList(ctx context.Context) ([]RuleView, error) {
-	rows, err := s.Q.Rules(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	return ruletable.Views[float64](RuleDefs, rows), nil
+	return ruletable.List[float64](ctx, RuleDefs, s.Q.Rules)
 }
 
 // RuleHistory is every version of a rule, newest first.
 func (s *Health) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule, error) {
-	d, ok := RuleDefOf(code)
-	if !ok {
-		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
-	}
-	rows, err := s.Q.Rules(ctx, code)
-	return d, rows, err
+	return ruletable.History(ctx, RuleDefs, code, s.Q.Rules)
 }
 
 // SubmitRule writes a new version of a rule.

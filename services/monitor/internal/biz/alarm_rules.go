@@ -133,24 +133,12 @@ func (m *Monitor) RulesNow(ctx context.Context) (Rules, error) {
 
 // RuleList is every alarm rule in force.
 func (m *Monitor) RuleList(ctx context.Context) ([]RuleView, error) {
-	if _, err := ident.Caller(ctx); err != nil {
-		return nil, err
-	}
-	rows, err := m.Q.Rules(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	return ruletable.Views[int32](RuleDefs, rows), nil
+	return ruletable.List[int32](ctx, RuleDefs, m.Q.Rules)
 }
 
 // RuleHistory is every version of a rule, newest first.
 func (m *Monitor) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule, error) {
-	d, ok := RuleDefs.Of(code)
-	if !ok {
-		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
-	}
-	rows, err := m.Q.Rules(ctx, code)
-	return d, rows, err
+	return ruletable.History(ctx, RuleDefs, code, m.Q.Rules)
 }
 
 // SubmitRule writes a new version of a rule (audited) and hands the tenant's

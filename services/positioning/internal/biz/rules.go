@@ -138,27 +138,12 @@ type RuleView = ruletable.View[int32, Rule]
 
 // RuleList is every positioning rule in force.
 func (p *Positioning) RuleList(ctx context.Context) ([]RuleView, error) {
-	if _, err := ident.Caller(ctx); err != nil {
-		return nil, err
-	}
-	rows, err := p.Q.Rules(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	return ruletable.Views[int32](RuleDefs, rows), nil
+	return ruletable.List[int32](ctx, RuleDefs, p.Q.Rules)
 }
 
 // RuleHistory is every version of a rule, newest first.
 func (p *Positioning) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule, error) {
-	if _, err := ident.Caller(ctx); err != nil {
-		return RuleDef{}, nil, err
-	}
-	d, ok := RuleDefs.Of(code)
-	if !ok {
-		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
-	}
-	rows, err := p.Q.Rules(ctx, code)
-	return d, rows, err
+	return ruletable.History(ctx, RuleDefs, code, p.Q.Rules)
 }
 
 // SubmitRule writes a new version of a rule (audited) and hands the

@@ -75,27 +75,12 @@ type RuleQueries interface {
 
 // RuleList is every video rule in force.
 func (v *Video) RuleList(ctx context.Context) ([]RuleView, error) {
-	if _, err := ident.Caller(ctx); err != nil {
-		return nil, err
-	}
-	rows, err := v.RuleQ.Rules(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	return ruletable.Views[int32](RuleDefs, rows), nil
+	return ruletable.List[int32](ctx, RuleDefs, v.RuleQ.Rules)
 }
 
 // RuleHistory is every version of a rule, newest first.
 func (v *Video) RuleHistory(ctx context.Context, code string) (RuleDef, []Rule, error) {
-	if _, err := ident.Caller(ctx); err != nil {
-		return RuleDef{}, nil, err
-	}
-	d, ok := RuleDefs.Of(code)
-	if !ok {
-		return d, nil, errs.BadRequest("规则编码 %s 不存在", code)
-	}
-	rows, err := v.RuleQ.Rules(ctx, code)
-	return d, rows, err
+	return ruletable.History(ctx, RuleDefs, code, v.RuleQ.Rules)
 }
 
 // SubmitRule writes a new version of a rule of the caller's tenant.
