@@ -150,15 +150,21 @@ export function antd(page) {
   const row = (text) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
   /** picks an option of the select in the form item labelled `label` (the first one, or the one with `text`) */
   async function pick(scope, label, text) {
-    await item(scope, label).locator('.ant-select-selector').click();
-    const opt = text
-      ? openDropdown().locator('.ant-select-item-option', { hasText: text }).first()
-      : openDropdown().locator('.ant-select-item-option').first();
-    await opt.waitFor();
-    await opt.click();
-    await openDropdown()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
+    // a click that lands while the previous field's dropdown is still closing can leave the
+    // field empty (seen once on a loaded machine): check the choice shows, and pick again if not
+    for (let attempt = 0; ; attempt++) {
+      await item(scope, label).locator('.ant-select-selector').click();
+      const opt = text
+        ? openDropdown().locator('.ant-select-item-option', { hasText: text }).first()
+        : openDropdown().locator('.ant-select-item-option').first();
+      await opt.waitFor();
+      await opt.click();
+      await openDropdown()
+        .waitFor({ state: 'hidden' })
+        .catch(() => undefined);
+      const shown = item(scope, label).locator('.ant-select-selection-item', text ? { hasText: text } : {});
+      if (attempt >= 2 || (await shown.count()) > 0) return;
+    }
   }
   return { toast, modalOf, item, openDropdown, row, pick };
 }
