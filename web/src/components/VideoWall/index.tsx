@@ -5,7 +5,7 @@
  * (camera/play); the simulator's MJPEG plays in an <img>, a platform's FLV says it needs the
  * platform's client instead of staying black.
  */
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Col, ConfigProvider, Empty, Radio, Row, Tag, Tree, theme } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Camera, PLATFORMS, areaOptions, cameraApi, playCamera } from '@/services/video';
@@ -65,7 +65,7 @@ export function VideoTile({ camera, height, dark }: { camera?: Camera; height: n
   if (!camera) body = tt('点击左侧摄像头播放');
   else if (state.error) body = <span style={{ padding: 8, textAlign: 'center' }}>{state.error}</span>;
   else if (!state.url) body = tt('加载中');
-  else body = <img src={state.url} alt={camera.name} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
+  else body = <LiveImage src={state.url} alt={camera.name} />;
   return (
     <div style={box} data-testid="video-tile" data-camera={camera?.id || ''} data-playing={state.url ? '1' : '0'}>
       {body}
@@ -212,4 +212,21 @@ export default function VideoWall({ dark, height = 620 }: { dark?: boolean; heig
   ) : (
     wall
   );
+}
+
+/**
+ * An MJPEG live stream in an <img>. Chromium keeps a removed image's multipart stream open, and a
+ * page has only six connections per host over HTTP/1.1: four tiles left open after switching to
+ * another view (the /visualization map) starved that view's own requests. Emptying src on unmount
+ * closes the stream.
+ */
+function LiveImage({ src, alt }: { src: string; alt?: string }) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    return () => {
+      if (img) img.src = 'data:,';
+    };
+  }, [src]);
+  return <img ref={ref} src={src} alt={alt} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
 }
