@@ -5,6 +5,7 @@ import (
 	"net"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
@@ -30,19 +31,33 @@ func replica(t *testing.T) (string, *atomic.Int64) {
 }
 
 // A list of addresses spreads a process's calls over every replica.
+// round_robin picks only READY connections, and the second may come up some
+// calls after the first (a CI run saw 20 calls all on one), so the calls go
+// on until both replicas answered (bounded), then twenty more alternate.
 func TestAddressListSpreadsCallsOverReplicas(t *testing.T) {
 	a, na := replica(t)
 	b, nb := replica(t)
 	d := NewDialer(map[string]string{"system": a + ", " + b}, "")
 	defer d.Close()
 	c := healthpb.NewHealthClient(d.Lazy("system"))
-	for i := 0; i < 20; i++ {
+	call := func() {
 		if _, err := c.Check(t.Context(), &healthpb.HealthCheckRequest{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if na.Load() == 0 || nb.Load() == 0 || na.Load()+nb.Load() != 20 {
-		t.Fatalf("calls per replica: %d and %d, want both > 0 and 20 in all", na.Load(), nb.Load())
+	for end := time.Now().Add(10 * time.Second); na.Load() == 0 || nb.Load() == 0; {
+		if time.Now().After(end) {
+			t.Fatalf("calls per replica after 10 s: %d and %d, want both > 0", na.Load(), nb.Load())
+		}
+		call()
+		time.Sleep(time.Millisecond)
+	}
+	a0, b0 := na.Load(), nb.Load()
+	for range 20 {
+		call()
+	}
+	if da, db := na.Load()-a0, nb.Load()-b0; da == 0 || db == 0 || da+db != 20 {
+		t.Fatalf("twenty calls with both replicas up: %d and %d, want both > 0", da, db)
 	}
 }
 
