@@ -59,8 +59,6 @@ type Queries interface {
 	// Assignments of a user (userID 0: every current one), at most limit.
 	Assignments(ctx context.Context, userID int64, currentOnly bool, limit int) ([]Assignment, error)
 	Exams(ctx context.Context, userID int64) ([]Exam, error)
-	// LastPeriodic: the latest 上岗前 or 在岗期间 examination day per user.
-	LastPeriodic(ctx context.Context, userIDs []int64) (map[int64]time.Time, error)
 	// Left: ended assignments (of one user when userID > 0), newest end first, at most limit.
 	Left(ctx context.Context, userID int64, limit int) ([]Assignment, error)
 	// ExamsOfType: the examinations of the given types of users, per user.
@@ -769,10 +767,13 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 	for _, a := range leavers {
 		withLeavers = append(withLeavers, a.UserID)
 	}
-	last, err := s.Q.LastPeriodic(ctx, withLeavers)
+	// One read serves both: the last 上岗前/在岗期间 day of everyone, and
+	// the 在岗期间/离岗时 examinations that may cover a leaver.
+	exams, err := s.Q.ExamsOfType(ctx, withLeavers, []int32{ExamPre, ExamPeriodic, ExamLeaving})
 	if err != nil {
 		return nil, err
 	}
+	last := lastPeriodic(exams)
 	now := s.Now()
 	var out []ExamDue
 	for _, uid := range userIDs {
@@ -797,11 +798,7 @@ func (s *Health) ExamDues(ctx context.Context, userID int64, overdueOnly bool) (
 			out = append(out, d)
 		}
 	}
-	leaving, err := s.leavingDues(ctx, rules, leavers, months, names, last)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range leaving {
+	for _, d := range leavingDues(rules, leavers, months, names, last, exams, now) {
 		if !overdueOnly || d.Overdue {
 			out = append(out, d)
 		}
@@ -835,24 +832,24 @@ func (s *Health) leavers(ctx context.Context, userID int64, current map[int64][]
 	return out, nil
 }
 
-// leavingDues: the leavers whose post had hazard factors and who have no
-// leaving examination (LeavingCovered); due on the leaving day.
-func (s *Health) leavingDues(ctx context.Context, rules RuleSet, leavers []Assignment, months map[int64]int,
-	names map[int64]string, last map[int64]time.Time) ([]ExamDue, error) {
-	var ids []int64
-	for _, a := range leavers {
-		if _, exposed := months[a.PostID]; exposed {
-			ids = append(ids, a.UserID)
+// lastPeriodic: the latest 上岗前 or 在岗期间 examination day per user.
+func lastPeriodic(exams map[int64][]Exam) map[int64]time.Time {
+	out := map[int64]time.Time{}
+	for uid, es := range exams {
+		for _, e := range es {
+			if (e.ExamType == ExamPre || e.ExamType == ExamPeriodic) && e.ExamDate.After(out[uid]) {
+				out[uid] = e.ExamDate
+			}
 		}
 	}
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	exams, err := s.Q.ExamsOfType(ctx, ids, []int32{ExamPeriodic, ExamLeaving})
-	if err != nil {
-		return nil, err
-	}
-	window, now := int(rules.Get(RuleLeavingWindow)), s.Now()
+	return out
+}
+
+// leavingDues: the leavers whose post had hazard factors and who have no
+// leaving examination (LeavingCovered); due on the leaving day.
+func leavingDues(rules RuleSet, leavers []Assignment, months map[int64]int, names map[int64]string,
+	last map[int64]time.Time, exams map[int64][]Exam, now time.Time) []ExamDue {
+	window := int(rules.Get(RuleLeavingWindow))
 	var out []ExamDue
 	for _, a := range leavers {
 		if _, exposed := months[a.PostID]; !exposed || LeavingCovered(*a.EndDate, window, exams[a.UserID]) {
@@ -866,7 +863,7 @@ func (s *Health) leavingDues(ctx context.Context, rules RuleSet, leavers []Assig
 		}
 		out = append(out, d)
 	}
-	return out, nil
+	return out
 }
 
 // ---- diagnoses ----

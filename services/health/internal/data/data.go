@@ -178,22 +178,6 @@ func (q Queries) Exams(ctx context.Context, userID int64) ([]biz.Exam, error) {
 	return out, q.conn(ctx).Where("user_id = ?", userID).Order("exam_date desc, id desc").Limit(1000).Find(&out).Error
 }
 
-func (q Queries) LastPeriodic(ctx context.Context, userIDs []int64) (map[int64]time.Time, error) {
-	out := map[int64]time.Time{}
-	if len(userIDs) == 0 {
-		return out, nil
-	}
-	var rows []biz.Exam
-	if err := q.conn(ctx).Select("user_id, exam_date").Where("user_id IN ? AND exam_type IN ?", userIDs, []int32{biz.ExamPre, biz.ExamPeriodic}).
-		Order("exam_date asc").Limit(100000).Find(&rows).Error; err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		out[r.UserID] = r.ExamDate
-	}
-	return out, nil
-}
-
 func (q Queries) Left(ctx context.Context, userID int64, limit int) ([]biz.Assignment, error) {
 	var out []biz.Assignment
 	tx := q.conn(ctx).Where("end_date IS NOT NULL")
